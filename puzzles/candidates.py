@@ -1,0 +1,164 @@
+"""The candidate engine: which values each empty cell may still take.
+
+Every search uses this one engine, for every box size. Values are bits: value
+v is bit v-1, so a cell's candidate set is an int and set operations are
+integer bit operations.
+
+The state kept is one bitmask per unit (row, column, box) of the values already
+placed in it. A cell's candidates are the values none of its three units
+holds, read in O(1); placing or removing a value updates three integers. That
+is exact in both directions, so a search steps back by removing what it placed:
+no undo copies of per-cell sets and no re-scan of rows and columns.
+"""
+from __future__ import annotations
+
+from .grid import Geometry, Grid, PuzzleError, geometry
+
+
+class Candidates:
+    """A partly filled grid with its candidate sets, changed in place."""
+
+    __slots__ = ("geometry", "values", "used", "full", "row_of", "col_of", "box_of")
+
+    def __init__(self, grid: Grid) -> None:
+        conflicts = grid.conflicts()
+        if conflicts:
+            raise PuzzleError(f"invalid puzzle: {conflicts[0]}")
+        geo = grid.geometry
+        self.geometry: Geometry = geo
+        self.full = geo.full
+        self.row_of, self.col_of, self.box_of = geo.row_of, geo.col_of, geo.box_of
+        self.values = list(grid.values)
+        self.used = [0] * len(geo.units)
+        for cell, v in enumerate(self.values):
+            if v:
+                self._mark(cell, 1 << (v - 1))
+
+    @classmethod
+    def from_values(cls, box: int, values: bytes) -> "Candidates":
+        """Rebuild from a compact state (bytes of cell values), e.g. one an A* frontier kept."""
+        return cls(Grid(box, values))
+
+    def _mark(self, cell: int, bit: int) -> None:
+        used = self.used
+        used[self.row_of[cell]] |= bit
+        used[self.col_of[cell]] |= bit
+        used[self.box_of[cell]] |= bit
+
+    # -- reading ------------------------------------------------------------
+    def candidates(self, cell: int) -> int:
+        """The bitmask of values an empty cell may take under the rules."""
+        used = self.used
+        return self.full & ~(used[self.row_of[cell]] | used[self.col_of[cell]] | used[self.box_of[cell]])
+
+    def allows(self, cell: int, value: int) -> bool:
+        return bool(self.candidates(cell) >> (value - 1) & 1)
+
+    def empty_cells(self) -> list[int]:
+        """The empty cells, row-major."""
+        return [c for c, v in enumerate(self.values) if not v]
+
+    def fewest(self, cells: list[int]) -> tuple[int, int]:
+        """The cell of `cells` with the fewest candidates (the first such) and its candidates.
+
+        Stops early at a cell with none: that is a dead end whatever else holds.
+        """
+        used, full = self.used, self.full
+        row_of, col_of, box_of = self.row_of, self.col_of, self.box_of
+        best, best_mask, best_count = -1, 0, 1 << 30
+        for cell in cells:
+            m = full & ~(used[row_of[cell]] | used[col_of[cell]] | used[box_of[cell]])
+            k = m.bit_count()
+            if k < best_count:
+                best, best_mask, best_count = cell, m, k
+                if k == 0:
+                    break
+        return best, best_mask
+
+    def total_candidates(self, cells: list[int]) -> int:
+        """The sum of the candidate counts of `cells` (A*'s heuristic sums this)."""
+        used, full = self.used, self.full
+        row_of, col_of, box_of = self.row_of, self.col_of, self.box_of
+        return sum(
+            (full & ~(used[row_of[c]] | used[col_of[c]] | used[box_of[c]])).bit_count() for c in cells
+        )
+
+    def state(self) -> bytes:
+        """A compact copy of the cell values (one byte a cell)."""
+        return bytes(self.values)
+
+    def grid(self) -> Grid:
+        return Grid(self.geometry.box, bytes(self.values))
+
+    # -- changing -----------------------------------------------------------
+    def place(self, cell: int, value: int) -> None:
+        """Write `value` into an empty cell (the caller checked it is a candidate)."""
+        self.values[cell] = value
+        bit = 1 << (value - 1)
+        used = self.used
+        used[self.row_of[cell]] |= bit
+        used[self.col_of[cell]] |= bit
+        used[self.box_of[cell]] |= bit
+
+    def remove(self, cell: int) -> None:
+        """Clear a cell, giving its value back to its units."""
+        keep = ~(1 << (self.values[cell] - 1))
+        self.values[cell] = 0
+        used = self.used
+        used[self.row_of[cell]] &= keep
+        used[self.col_of[cell]] &= keep
+        used[self.box_of[cell]] &= keep
+
+    def undo(self, trail: list[int], mark: int) -> None:
+        """Remove every value placed since the trail had length `mark`."""
+        while len(trail) > mark:
+            self.remove(trail.pop())
+
+    def singles(self, trail: list[int]) -> bool:
+        """Place naked and hidden singles until none is left.
+
+        A naked single is an empty cell with one candidate; a hidden single is a
+        value that only one cell of a unit can take. Every placement is appended
+        to `trail` so that the caller can undo them. Returns False on a
+        contradiction (a cell with no candidate, or a value with no place in
+        some unit); the placements made so far stay on the trail.
+        """
+        values, used, full = self.values, self.used, self.full
+        row_of, col_of, box_of = self.row_of, self.col_of, self.box_of
+        units = self.geometry.units
+        place = self.place
+        progress = True
+        while progress:
+            progress = False
+            for cell, v in enumerate(values):
+                if v:
+                    continue
+                m = full & ~(used[row_of[cell]] | used[col_of[cell]] | used[box_of[cell]])
+                if not m:
+                    return False
+                if not m & (m - 1):
+                    place(cell, m.bit_length())
+                    trail.append(cell)
+                    progress = True
+            for u, unit in enumerate(units):
+                once = twice = 0
+                for cell in unit:
+                    if not values[cell]:
+                        m = full & ~(used[row_of[cell]] | used[col_of[cell]] | used[box_of[cell]])
+                        twice |= once & m
+                        once |= m
+                if (once | used[u]) != full:
+                    return False  # some value has no place left in this unit
+                hidden = once & ~twice & ~used[u]
+                while hidden:
+                    bit = hidden & -hidden
+                    hidden ^= bit
+                    for cell in unit:
+                        if not values[cell] and self.candidates(cell) & bit:
+                            place(cell, bit.bit_length())
+                            trail.append(cell)
+                            progress = True
+                            break
+                    else:
+                        return False  # an earlier single of this unit took its only cell
+        return True

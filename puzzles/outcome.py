@@ -1,0 +1,75 @@
+"""The contract every solver returns: Status, Outcome and Budget.
+
+Every solver, hand-written or not, is a function
+
+    solve(grid: Grid, budget: Budget = Budget(), **options) -> Outcome
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from enum import Enum
+
+from .grid import Grid
+
+
+class Status(str, Enum):
+    SOLVED = "solved"
+    UNSATISFIABLE = "unsatisfiable"  # proved: the search was complete
+    GAVE_UP = "gave_up"  # budget spent, or a method that cannot prove anything
+    ERROR = "error"  # a clear message in Outcome.detail, never a traceback
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How much a solver may spend: wall seconds and search nodes (None = no limit)."""
+
+    seconds: float | None = None
+    nodes: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.seconds is not None and self.seconds < 0:
+            raise ValueError("a time budget cannot be negative")
+        if self.nodes is not None and self.nodes < 0:
+            raise ValueError("a node budget cannot be negative")
+
+    def deadline(self, start: float) -> float:
+        """The perf_counter() time at which the budget is spent (inf when unlimited)."""
+        return float("inf") if self.seconds is None else start + self.seconds
+
+    @property
+    def node_limit(self) -> float:
+        return float("inf") if self.nodes is None else self.nodes
+
+
+@dataclass
+class Outcome:
+    """What a solver found, and how much search it took.
+
+    effort:  named integer counters, with the meanings of DESIGN.md
+    seconds: wall time of the whole solve call (model building included)
+    unique:  with solutions=2, whether the solution found is the only one
+    detail:  why it gave up ("time", "nodes", "incomplete") or the error message
+    info:    other facts a solver reports (model size, solver's own wall time, ...)
+    """
+
+    status: Status
+    solution: Grid | None = None
+    effort: dict[str, int] = field(default_factory=dict)
+    seconds: float = 0.0
+    unique: bool | None = None
+    detail: str = ""
+    info: dict[str, object] = field(default_factory=dict)
+
+    @property
+    def solved(self) -> bool:
+        return self.status is Status.SOLVED
+
+
+def error(message: str, started: float | None = None) -> Outcome:
+    """An error Outcome with a clear message."""
+    seconds = time.perf_counter() - started if started is not None else 0.0
+    return Outcome(Status.ERROR, detail=message, seconds=seconds)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+from typing import Callable
 from enum import Enum
 
 from .grid import Grid
@@ -73,3 +74,22 @@ def error(message: str, started: float | None = None) -> Outcome:
     """An error Outcome with a clear message."""
     seconds = time.perf_counter() - started if started is not None else 0.0
     return Outcome(Status.ERROR, detail=message, seconds=seconds)
+
+
+@dataclass(frozen=True)
+class Method:
+    """A registered solver: its solve function and what `compare.py --list` tells of it.
+
+    Registries (`search.SOLVERS`, `formulations.SOLVERS`) map a short name to a
+    Method; calling the Method calls its solve. Options are keyword arguments
+    (`solutions` and the method's own); `options` maps each own option to a
+    one-line description that names its choices and default.
+    """
+
+    solve: Callable[..., Outcome]
+    summary: str
+    options: dict[str, str] = field(default_factory=dict)
+    counters: tuple[str, ...] = ()
+
+    def __call__(self, grid: Grid, budget: Budget = Budget(), **options) -> Outcome:
+        return self.solve(grid, budget, **options)

@@ -1,0 +1,182 @@
+"""Puzzle files: the three formats, bad entries with their line numbers, the shared collections."""
+from __future__ import annotations
+
+import subprocess
+import sys
+import tracemalloc
+from pathlib import Path
+
+import pytest
+
+from puzzles import BadEntry, Entry, PuzzleFileError, read_puzzles, read_text
+from puzzles.formats import detect_format
+
+ROOT = Path(__file__).resolve().parents[1]
+SEED000 = "000702000100040007650000094470801062000000000580209013860000075900060008000908000"
+SOLVED000 = "348792651192645837657183294479831562213456789586279413861324975934567128725918346"
+
+
+def split(records):
+    records = list(records)
+    return [r for r in records if isinstance(r, Entry)], [r for r in records if isinstance(r, BadEntry)]
+
+
+def test_line_format_with_every_kind_of_bad_line():
+    text = "\n".join(
+        [
+            "# a comment",
+            f"{SEED000} homework puzzle",  # line 2: good, named
+            "",
+            "12345",  # line 4: wrong length
+            SEED000[:-1] + "x",  # line 5: unknown symbol
+            "7" + SEED000[1:],  # line 6: two 7s in row 1
+            "3..1...2.3..2...",  # line 7: good 4x4
+            SEED000.replace("0", "_"),  # line 8: good, other blank
+        ]
+    )
+    good, bad = split(read_text(text, "mixed.txt"))
+    assert [(e.line, e.name, e.grid.side) for e in good] == [(2, "homework puzzle", 9), (7, "", 4), (8, "", 9)]
+    assert [str(b) for b in bad] == [
+        "mixed.txt:4: 5 symbols: a puzzle has 16, 81, 256 or 625 (4x4, 9x9, 16x16, 25x25)",
+        "mixed.txt:5: unknown symbol 'x' at position 81 (a 9x9 puzzle uses 1-9 and blanks . 0 _)",
+        "mixed.txt:6: invalid puzzle: two 7s in row 1",
+    ]
+
+
+def grid_block(line: str, side: int = 9, box: int = 3) -> list[str]:
+    rows = [line[r * side : (r + 1) * side] for r in range(side)]
+    out = []
+    for r, row in enumerate(rows):
+        if r and r % box == 0:
+            out.append("------+-------+------")
+        out.append(" | ".join(" ".join(row[c : c + box]) for c in range(0, side, box)))
+    return out
+
+
+def test_grid_format_blocks_and_bad_blocks():
+    text = "\n".join(
+        ["# grids"]
+        + grid_block(SEED000)  # line 2..12
+        + [""]
+        + grid_block(SEED000)[:-1]  # line 14: a row short
+        + [""]
+        + grid_block(SOLVED000)  # line 25
+    )
+    assert detect_format(text.splitlines()) == "grid"
+    good, bad = split(read_text(text, "g.txt"))
+    assert [(e.line, e.grid.line()) for e in good] == [(2, SEED000.replace("0", ".")), (25, SOLVED000)]
+    assert [str(b) for b in bad] == ["g.txt:14: a 9x9 grid has 9 rows, this block has 8"]
+
+
+def test_grid_format_16x16_is_told_from_a_4x4_line_file():
+    block = "\n".join("." * 16 for _ in range(16))
+    assert detect_format(block.splitlines()) == "grid"
+    [entry] = read_text(block)
+    assert entry.grid.side == 16
+    four_by_four = "\n".join(["3..1...2.3..2..."] * 3)
+    assert detect_format(four_by_four.splitlines()) == "line"
+
+
+def test_csv_with_solution_metadata_and_bad_rows():
+    text = "\n".join(
+        [
+            "quizzes,solutions,rating",
+            f"{SEED000},{SOLVED000},1.5",  # line 2
+            f",{SOLVED000},2",  # line 3: no puzzle
+            f"{SEED000},12,3",  # line 4: bad solution
+            f"{SEED000[:-1]}9,,4",  # line 5: duplicate 9 in row 9? the row has 9 . 8 -> two 9s
+        ]
+    )
+    good, bad = split(read_text(text, "p.csv"))
+    assert len(good) == 1 and good[0].solution.line() == SOLVED000 and good[0].meta == {"rating": "1.5"}
+    assert good[0].grid.is_solved_by(good[0].solution)
+    assert [str(b) for b in bad] == [
+        "p.csv:3: no puzzle in column 'quizzes'",
+        "p.csv:4: solution: 2 symbols: a puzzle has 16, 81, 256 or 625 (4x4, 9x9, 16x16, 25x25)",
+        "p.csv:5: invalid puzzle: two 9s in row 9",
+    ]
+
+
+def test_unreadable_files_are_one_clear_error(tmp_path):
+    with pytest.raises(PuzzleFileError, match="no such file"):
+        list(read_puzzles(tmp_path / "missing.txt"))
+    with pytest.raises(PuzzleFileError, match="is a folder"):
+        list(read_puzzles(tmp_path))
+
+
+def test_seeds_file():
+    good, bad = split(read_puzzles(ROOT / "puzzles" / "seeds.txt"))
+    names = {e.name: e.grid for e in good}
+    assert names["seed000-homework"].line() == SEED000.replace("0", ".")
+    assert {g.side for g in names.values()} == {4, 9, 16, 25}
+    assert [b.reason for b in bad] == ["invalid puzzle: two 7s in row 1"]
+
+
+def run_check(*args):
+    return subprocess.run([sys.executable, "-m", "puzzles", *args], capture_output=True, text=True, cwd=ROOT)
+
+
+def test_check_command_reports_bad_lines_and_counts(tmp_path):
+    f = tmp_path / "mixed.txt"
+    f.write_text(f"{SEED000}\nnot a puzzle\n3..1...2.3..2...\n{'7' + SEED000[1:]}\n")
+    result = run_check(str(f))
+    assert result.returncode == 1
+    assert f"{f}:2: 3 symbols" in result.stdout
+    assert f"{f}:4: invalid puzzle: two 7s in row 1" in result.stdout
+    assert "2 puzzles, 2 bad entries" in result.stdout
+    assert "4x4: 1 puzzle, givens min 5 / median 5 / max 5" in result.stdout
+    clean = tmp_path / "clean.txt"
+    clean.write_text(SEED000 + "\n")
+    assert run_check(str(clean)).returncode == 0
+    missing = run_check(str(tmp_path / "nope.txt"))
+    assert missing.returncode == 2 and "nope.txt: no such file" in missing.stderr and "Traceback" not in missing.stderr
+
+
+# The shared collections: every file, with the count its README gives.
+COLLECTIONS = [
+    ("9x9/easy50.txt", 50, 9),
+    ("9x9/top95.txt", 95, 9),
+    ("9x9/hardest.txt", 11, 9),
+    ("9x9/top1465.txt", 1465, 9),
+    ("9x9/17-clue.txt", 49158, 9),
+    ("9x9/forum-hardest-1106.txt", 375, 9),
+    ("9x9/forum-hardest-1905-11plus.txt", 48766, 9),
+    ("9x9/unbiased-1000.txt", 1000, 9),
+    ("9x9/serg-multi-solution.txt", 10000, 9),
+    ("9x9/diabolical-rated.csv", 39719, 9),
+    ("9x9/gecode-9x9.txt", 18, 9),
+    ("16x16/gecode-16x16.txt", 55, 16),
+    ("25x25/gecode-25x25.txt", 18, 25),
+]
+
+
+@pytest.mark.parametrize("name,count,side", COLLECTIONS, ids=[c[0] for c in COLLECTIONS])
+def test_shared_collections_are_read_whole(shared_data, name, count, side):
+    good, bad = 0, []
+    sides = set()
+    for record in read_puzzles(shared_data / name):
+        if isinstance(record, BadEntry):
+            bad.append(str(record))
+        else:
+            good += 1
+            sides.add(record.grid.side)
+    assert (good, bad, sides) == (count, [], {side})
+
+
+def test_every_shared_file_is_covered(shared_data):
+    files = {str(p.relative_to(shared_data)) for p in shared_data.rglob("*") if p.suffix in (".txt", ".csv")}
+    assert files == {c[0] for c in COLLECTIONS}
+
+
+def test_ratings_are_kept(shared_data):
+    first = next(iter(read_puzzles(shared_data / "9x9/diabolical-rated.csv")))
+    assert first.line == 2 and first.meta == {"rating": "7.2", "id": "00015097c6c3"} and first.name == "00015097c6c3"
+
+
+def test_reading_streams_in_flat_memory(shared_data):
+    tracemalloc.start()
+    count = sum(1 for _ in read_puzzles(shared_data / "9x9/17-clue.txt"))
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    assert count == 49158
+    assert peak < 2_000_000  # the whole file as Grids would be ~10 MB

@@ -1,0 +1,45 @@
+"""Isomorphs keep a puzzle's solutions; the generator makes unique, singles-solvable puzzles."""
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from puzzles import Candidates, Grid
+from puzzles.generate import generate, pattern_solution, singles_solve
+from puzzles.isomorph import random_isomorph
+
+
+@settings(max_examples=30, deadline=None)
+@given(box=st.sampled_from([2, 3, 4, 5]), seed=st.integers(0, 10**9))
+def test_isomorph_maps_puzzle_and_solution_together(box, seed):
+    solution = random_isomorph(pattern_solution(box), random.Random(seed))
+    puzzle = solution.with_values([v if (i * 7 + seed) % 3 else 0 for i, v in enumerate(solution.values)])
+    # The same random draws applied to the puzzle and to its solution keep them matched.
+    iso_puzzle = random_isomorph(puzzle, random.Random(seed + 1))
+    iso_solution = random_isomorph(solution, random.Random(seed + 1))
+    assert iso_solution.conflicts() == []
+    assert iso_puzzle.is_solved_by(iso_solution)
+    assert iso_puzzle.givens == puzzle.givens
+    assert sorted(iso_puzzle.values) != [] and sorted(iso_solution.values) == sorted(solution.values)
+
+
+def test_isomorphs_are_reproducible_and_vary():
+    g = Grid.parse("000702000100040007650000094470801062000000000580209013860000075900060008000908000")
+    assert random_isomorph(g, random.Random(5)) == random_isomorph(g, random.Random(5))
+    assert len({random_isomorph(g, random.Random(s)) for s in range(20)}) > 15
+
+
+@pytest.mark.parametrize("box", [2, 3, 4])
+def test_generated_puzzles_are_unique_by_singles(box):
+    rng = random.Random(box)
+    puzzle, solution = generate(box, rng)
+    assert puzzle.is_solved_by(solution) and puzzle.givens < solution.side**2
+    board = Candidates(puzzle)
+    assert board.singles([]) and board.grid() == solution
+    # minimal for singles: taking away any one more given leaves singles stuck
+    cell = next(c for c, v in enumerate(puzzle.values) if v)
+    fewer = bytearray(puzzle.values)
+    fewer[cell] = 0
+    assert singles_solve(Grid(box, bytes(fewer))) is False

@@ -1,0 +1,131 @@
+"""Sudoku as a CSP for python-constraint2 (imported as `constraint`).
+
+One variable per cell, domain 1..n (a given's domain is its value), one
+AllDifferentConstraint per row, column and box, solved by backtracking with
+forward checking.
+
+The package keeps no statistics and cannot be stopped from outside, so a
+counting constraint over every variable is added first: the solvers call a
+variable's constraints, in the order they were added, right after placing a
+value in it, so the counter sees every tentative placement before anything
+can reject it. It is also where the time and node budgets are checked; when
+one is spent it raises, and the search unwinds.
+"""
+from __future__ import annotations
+
+import sys
+import time
+from itertools import islice
+
+import constraint
+
+from puzzles.grid import Grid
+from puzzles.outcome import Budget, Method, Outcome, Status
+
+from ._contract import as_choice, contract, gave_up, read_options
+
+# BacktrackingSolver and RecursiveBacktrackingSolver pick the next variable
+# dynamically (most constraints, then smallest current domain, i.e. MRV once
+# forward checking has pruned domains). OptimizedBacktrackingSolver, the
+# package's default, fixes the order once and is far slower on Sudoku.
+SOLVER_CLASSES = {
+    "backtracking": constraint.BacktrackingSolver,
+    "recursive": constraint.RecursiveBacktrackingSolver,
+    "optimized": constraint.OptimizedBacktrackingSolver,
+}
+DEFAULT_SOLVER = "backtracking"  # measured on top95: see formulations/README or the report in bench
+
+OPTIONS = {
+    "solver": f"{' | '.join(SOLVER_CLASSES)} (default {DEFAULT_SOLVER}): the python-constraint solver class",
+}
+COUNTERS = ("nodes",)
+
+_PARSERS = {"solver": lambda v: as_choice("solver", v, tuple(SOLVER_CLASSES))}
+_DEFAULTS = {"solver": DEFAULT_SOLVER}
+
+
+class _Spent(Exception):
+    """A budget ran out inside the search; args[0] says which ("time" or "nodes")."""
+
+
+class PlacementCounter(constraint.Constraint):
+    """Always satisfied; counts the values tried in blank cells and enforces the budget."""
+
+    def __init__(self, blanks: frozenset[int], deadline: float, node_limit: float) -> None:
+        self.blanks, self.deadline, self.node_limit = blanks, deadline, node_limit
+        self.nodes = 0  # values tried in cells blank in the puzzle
+        self.given_placements = 0  # givens placed (their domain has one value)
+
+    def __call__(self, variables, domains, assignments, forwardcheck=False) -> bool:  # type: ignore[override]
+        # The variable just placed is the last key: dicts keep insertion order,
+        # and both dynamic solvers remove deeper placements before re-placing.
+        cell = next(reversed(assignments))
+        if cell not in self.blanks:
+            self.given_placements += 1
+            return True
+        if self.nodes >= self.node_limit:
+            raise _Spent("nodes")
+        if time.perf_counter() > self.deadline:
+            raise _Spent("time")
+        self.nodes += 1
+        return True
+
+
+def build(grid: Grid, counter: constraint.Constraint | None, solver_name: str) -> constraint.Problem:
+    """The CSP: one variable per cell (named by its index), AllDifferent per unit."""
+    n = grid.side
+    problem = constraint.Problem(SOLVER_CLASSES[solver_name]())
+    for cell, value in enumerate(grid.values):
+        problem.addVariable(cell, [value] if value else list(range(1, n + 1)))
+    if counter is not None:  # first, so it sees each placement before any check can fail
+        problem.addConstraint(counter, list(range(grid.geometry.cells)))
+    for unit in grid.geometry.units:
+        problem.addConstraint(constraint.AllDifferentConstraint(), list(unit))
+    return problem
+
+
+@contract("python-constraint")
+def solve(grid: Grid, budget: Budget, solutions: int, started: float, **options: object) -> Outcome:
+    opts = read_options(options, _PARSERS, _DEFAULTS, "python-constraint")
+    counter = PlacementCounter(frozenset(grid.empty_cells()), budget.deadline(started), budget.node_limit)
+    problem = build(grid, counter, str(opts["solver"]))
+    geo = grid.geometry
+    info: dict[str, object] = {
+        "solver": opts["solver"],
+        "variables": geo.cells,
+        "constraints": len(geo.units),  # AllDifferent constraints (the counter aside)
+        "build_seconds": time.perf_counter() - started,
+    }
+    found: list[dict[int, int]] = []
+    # The recursive solver nests one generator frame per placed variable.
+    old_limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(old_limit, 4 * geo.cells + 1000))
+    search_started = time.perf_counter()
+    reason = ""
+    try:
+        for assignment in islice(problem.getSolutionIter(), solutions):
+            found.append(assignment)
+    except _Spent as spent:
+        reason = str(spent.args[0])
+    finally:
+        sys.setrecursionlimit(old_limit)
+    info["solver_seconds"] = time.perf_counter() - search_started
+    info["given_placements"] = counter.given_placements
+    effort = {"nodes": counter.nodes}
+
+    solution = grid.with_values([found[0][c] for c in range(geo.cells)]) if found else None
+    if reason:
+        return gave_up(reason, started, effort, info, solution)
+    seconds = time.perf_counter() - started
+    if solution is None:
+        return Outcome(Status.UNSATISFIABLE, None, effort, seconds, None, "", info)
+    unique = (len(found) == 1) if solutions == 2 else None
+    return Outcome(Status.SOLVED, solution, effort, seconds, unique, "", info)
+
+
+METHOD = Method(
+    solve=solve,
+    summary="python-constraint2 CSP: AllDifferent per unit, backtracking with forward checking",
+    options=OPTIONS,
+    counters=COUNTERS,
+)

@@ -1,0 +1,154 @@
+"""Sudoku as CNF, solved with PySAT (package python-sat).
+
+Variable var(c, v) = c*n + v is true when cell c holds value v. Clauses:
+at least one and at most one value per cell, each value at least once and at
+most once per row, column and box (pairwise at-most-one), and a unit clause
+per given. The same CNF is written as DIMACS by formulations.export.
+
+Budgets: the node budget maps to a conflict budget (a conflict closes a branch).
+The time budget interrupts the solver from a timer thread where the solver
+supports it; PySAT's CaDiCaL bindings do not, so for CaDiCaL the search runs in
+slices of conflicts with the clock read between slices (the learnt clauses are
+kept, so a slice goes on from where the last stopped, after a restart).
+"""
+from __future__ import annotations
+
+import threading
+import time
+from itertools import combinations
+
+from pysat.solvers import Solver
+
+from puzzles.grid import Grid
+from puzzles.outcome import Budget, Method, Outcome, Status
+
+from ._contract import as_choice, contract, gave_up, read_options, remaining
+
+SOLVERS = ("cadical195", "cadical153", "glucose4", "glucose3", "minisat22", "maplechrono", "lingeling")
+DEFAULT_SOLVER = "cadical195"
+_NO_INTERRUPT = ("cadical195", "cadical153")  # pysat raises NotImplementedError on interrupt()
+SLICE_CONFLICTS = 2000
+
+OPTIONS = {"solver": f"{' | '.join(SOLVERS)} (default {DEFAULT_SOLVER}): the PySAT solver"}
+COUNTERS = ("decisions", "conflicts", "propagations", "restarts")
+
+_PARSERS = {"solver": lambda v: as_choice("solver", v, SOLVERS)}
+_DEFAULTS = {"solver": DEFAULT_SOLVER}
+
+
+def encode(grid: Grid) -> tuple[int, list[list[int]]]:
+    """The CNF of a puzzle: (number of variables, clauses)."""
+    geo, n = grid.geometry, grid.side
+
+    def var(cell: int, value: int) -> int:
+        return cell * n + value
+
+    clauses: list[list[int]] = []
+    # Each cell holds at least one and at most one value.
+    for c in range(geo.cells):
+        clauses.append([var(c, v) for v in range(1, n + 1)])
+        clauses.extend([-var(c, a), -var(c, b)] for a, b in combinations(range(1, n + 1), 2))
+    # Each value appears at least once and at most once in each unit.
+    for unit in geo.units:
+        for v in range(1, n + 1):
+            clauses.append([var(c, v) for c in unit])
+            clauses.extend([-var(a, v), -var(b, v)] for a, b in combinations(unit, 2))
+    # The givens.
+    clauses.extend([var(c, v)] for c, v in enumerate(grid.values) if v)
+    return geo.cells * n, clauses
+
+
+def decode(grid: Grid, model: list[int]) -> Grid:
+    n = grid.side
+    values = [0] * grid.geometry.cells
+    for lit in model:
+        if lit > 0:
+            cell, value = divmod(lit - 1, n)
+            values[cell] = value + 1
+    return grid.with_values(values)
+
+
+def _search(sat: Solver, name: str, deadline: float, conflict_limit: float) -> tuple[bool | None, str]:
+    """One satisfiability call within the budget: (answer, why it stopped if None)."""
+    if deadline == float("inf") and conflict_limit == float("inf"):
+        return sat.solve(), ""
+    while True:
+        left = remaining(deadline)
+        used = sat.accum_stats().get("conflicts", 0)
+        conflicts_left = conflict_limit - used
+        if left <= 0:
+            return None, "time"
+        if conflicts_left <= 0:
+            return None, "nodes"
+        timed = left != float("inf")
+        slice_ = conflicts_left
+        if timed and name in _NO_INTERRUPT:
+            slice_ = min(slice_, SLICE_CONFLICTS)
+        if slice_ != float("inf"):
+            sat.conf_budget(int(slice_))
+        else:
+            sat.conf_budget(-1)  # no conflict limit on this call
+        timer = None
+        if timed and name not in _NO_INTERRUPT:
+            timer = threading.Timer(left, sat.interrupt)
+            timer.start()
+        try:
+            answer = sat.solve_limited(expect_interrupt=timer is not None)
+        finally:
+            if timer is not None:
+                timer.cancel()
+                sat.clear_interrupt()
+        if answer is not None:
+            return answer, ""
+        if timer is not None:  # interrupted by the clock, or the conflict budget ran out
+            return None, "time" if remaining(deadline) <= 0 else "nodes"
+
+
+@contract("sat")
+def solve(grid: Grid, budget: Budget, solutions: int, started: float, **options: object) -> Outcome:
+    opts = read_options(options, _PARSERS, _DEFAULTS, "sat")
+    name = str(opts["solver"])
+    nvars, clauses = encode(grid)
+    info: dict[str, object] = {"solver": name, "variables": nvars, "clauses": len(clauses)}
+    deadline = budget.deadline(started)
+    found: Grid | None = None
+    solver_seconds = 0.0
+    with Solver(name=name, bootstrap_with=clauses) as sat:
+        info["build_seconds"] = time.perf_counter() - started
+
+        def effort() -> dict[str, int]:
+            stats = sat.accum_stats()
+            return {k: int(stats.get(k, 0)) for k in COUNTERS}
+
+        for attempt in range(solutions):
+            t = time.perf_counter()
+            answer, reason = _search(sat, name, deadline, budget.node_limit)
+            solver_seconds += time.perf_counter() - t
+            info["solver_seconds"] = solver_seconds
+            info["solves"] = attempt + 1
+            if answer is None:
+                return gave_up(reason, started, effort(), info, found)
+            if not answer:
+                seconds = time.perf_counter() - started
+                if found is None:
+                    return Outcome(Status.UNSATISFIABLE, None, effort(), seconds, None, "", info)
+                return Outcome(Status.SOLVED, found, effort(), seconds, True, "", info)
+            if found is not None:  # a second solution, different by the blocking clause
+                return Outcome(Status.SOLVED, found, effort(), time.perf_counter() - started, False, "", info)
+            found = decode(grid, sat.get_model())
+            if solutions == 2:
+                blanks = grid.empty_cells()
+                if not blanks:  # a full grid: nothing else can differ
+                    return Outcome(Status.SOLVED, found, effort(), time.perf_counter() - started, True, "", info)
+                # Blocking clause: some blank cell must take another value.
+                n = grid.side
+                sat.add_clause([-(c * n + found.values[c]) for c in blanks])
+        return Outcome(Status.SOLVED, found, effort(), time.perf_counter() - started, None, "", info)
+
+
+METHOD = Method(
+    solve=solve,
+    summary="CNF (one Boolean per cell-value, pairwise at-most-one) solved by PySAT, CaDiCaL by default",
+    options=OPTIONS,
+    counters=COUNTERS,
+)

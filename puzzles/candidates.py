@@ -12,6 +12,8 @@ no undo copies of per-cell sets and no re-scan of rows and columns.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .grid import Geometry, Grid, PuzzleError, geometry
 
 
@@ -38,6 +40,19 @@ class Candidates:
     def from_values(cls, box: int, values: bytes) -> "Candidates":
         """Rebuild from a compact state (bytes of cell values), e.g. one an A* frontier kept."""
         return cls(Grid(box, values))
+
+    def load(self, values: bytes) -> None:
+        """Reset to a compact state (bytes of cell values) of the same puzzle size, e.g. one
+        an A* frontier kept. The state is trusted: it came from this engine's own placements."""
+        self.values = list(values)
+        used = self.used = [0] * len(self.used)
+        row_of, col_of, box_of = self.row_of, self.col_of, self.box_of
+        for cell, v in enumerate(values):
+            if v:
+                bit = 1 << (v - 1)
+                used[row_of[cell]] |= bit
+                used[col_of[cell]] |= bit
+                used[box_of[cell]] |= bit
 
     def _mark(self, cell: int, bit: int) -> None:
         used = self.used
@@ -74,6 +89,61 @@ class Candidates:
                 if k == 0:
                     break
         return best, best_mask
+
+    def fewest_from(self, cells: list[int], start: int = 0, enough: int = 0) -> tuple[int, int]:
+        """The position in `cells` (from `start` on, filled cells skipped) of the first empty
+        cell with the fewest candidates, and its candidates; (-1, 0) when none is empty.
+
+        The scan stops at the first cell with `enough` candidates or fewer: 0 gives the
+        plain first-fewest rule; tdoku's basic solver stops at 1.
+        """
+        values, used, full = self.values, self.used, self.full
+        row_of, col_of, box_of = self.row_of, self.col_of, self.box_of
+        best, best_mask, best_count = -1, 0, 1 << 30
+        for i in range(start, len(cells)):
+            cell = cells[i]
+            if values[cell]:
+                continue
+            m = full & ~(used[row_of[cell]] | used[col_of[cell]] | used[box_of[cell]])
+            k = m.bit_count()
+            if k < best_count:
+                best, best_mask, best_count = i, m, k
+                if k <= enough:
+                    break
+        return best, best_mask
+
+    def fewest_all(self, cells: list[int]) -> tuple[int, list[int]]:
+        """The fewest candidate count among the empty cells of `cells`, and every empty cell
+        that has it, in the given order ((-1, []) when none is empty). Stops early at 0."""
+        values, used, full = self.values, self.used, self.full
+        row_of, col_of, box_of = self.row_of, self.col_of, self.box_of
+        best_count, ties = 1 << 30, []
+        for cell in cells:
+            if values[cell]:
+                continue
+            k = (full & ~(used[row_of[cell]] | used[col_of[cell]] | used[box_of[cell]])).bit_count()
+            if k < best_count:
+                best_count, ties = k, [cell]
+                if k == 0:
+                    break
+            elif k == best_count:
+                ties.append(cell)
+        return (best_count, ties) if ties else (-1, ties)
+
+    def live_total(self, cells: list[int]) -> int:
+        """The sum of the candidate counts of the empty cells of `cells`, or -1 as soon as one
+        of them has no candidate (a dead state: A* does not keep it)."""
+        values, used, full = self.values, self.used, self.full
+        row_of, col_of, box_of = self.row_of, self.col_of, self.box_of
+        total = 0
+        for cell in cells:
+            if values[cell]:
+                continue
+            k = (full & ~(used[row_of[cell]] | used[col_of[cell]] | used[box_of[cell]])).bit_count()
+            if not k:
+                return -1
+            total += k
+        return total
 
     def total_candidates(self, cells: list[int]) -> int:
         """The sum of the candidate counts of `cells` (A*'s heuristic sums this)."""
@@ -162,3 +232,180 @@ class Candidates:
                     else:
                         return False  # an earlier single of this unit took its only cell
         return True
+
+
+# -- the same candidates, stored per value ------------------------------------
+
+@lru_cache(maxsize=None)
+def _board_tables(box: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Per cell, the bitboard of its peers; per unit, the bitboard of its cells (bit c = cell c)."""
+    geo = geometry(box)
+    peer_masks = tuple(sum(1 << p for p in peers) for peers in geo.peers)
+    unit_masks = tuple(sum(1 << c for c in unit) for unit in geo.units)
+    return peer_masks, unit_masks
+
+
+class Bitboards:
+    """The candidates of a partly filled grid, one bitboard per value: the fast path for singles.
+
+    `boards[v-1]` has bit c set when empty cell c may take value v; `placed[v-1]`
+    holds the cells that hold v; `empty` holds the empty cells. One integer
+    operation then answers a question about a whole value at once: where v may
+    still go in a unit (`boards[v-1] & unit`), which cells have one candidate
+    left (bit-sliced counting across the boards). The candidates are the same
+    as `Candidates` computes (built from it); only the storage differs. The
+    search steps back by restoring a snapshot (2n+1 integers), not by a trail.
+    """
+
+    __slots__ = ("box", "side", "boards", "placed", "empty", "peer_masks", "unit_masks", "planes")
+
+    def __init__(self, grid: Grid) -> None:
+        engine = Candidates(grid)  # validates the givens and computes the candidates
+        n = grid.side
+        self.box, self.side = grid.box, n
+        self.peer_masks, self.unit_masks = _board_tables(grid.box)
+        self.planes = n.bit_length()  # bits needed to count up to n candidates
+        boards, placed, empty = [0] * n, [0] * n, 0
+        for cell, v in enumerate(grid.values):
+            bit = 1 << cell
+            if v:
+                placed[v - 1] |= bit
+                continue
+            empty |= bit
+            m = engine.candidates(cell)
+            while m:
+                low = m & -m
+                boards[low.bit_length() - 1] |= bit
+                m ^= low
+        self.boards, self.placed, self.empty = boards, placed, empty
+
+    # -- snapshots ------------------------------------------------------------
+    def snapshot(self) -> tuple[list[int], list[int], int]:
+        return self.boards[:], self.placed[:], self.empty
+
+    def restore(self, snap: tuple[list[int], list[int], int]) -> None:
+        boards, placed, self.empty = snap
+        self.boards, self.placed = boards[:], placed[:]
+
+    # -- reading ----------------------------------------------------------------
+    def candidates(self, cell: int) -> int:
+        """The candidate mask of a cell (value v = bit v-1); 0 for a filled cell."""
+        m = 0
+        for i, b in enumerate(self.boards):
+            if b >> cell & 1:
+                m |= 1 << i
+        return m
+
+    def values(self) -> bytes:
+        """The cell values (0 = blank), row-major."""
+        out = bytearray(self.side * self.side)
+        for i, cells in enumerate(self.placed):
+            while cells:
+                low = cells & -cells
+                out[low.bit_length() - 1] = i + 1
+                cells ^= low
+        return bytes(out)
+
+    def fewest(self) -> tuple[int, int]:
+        """The first empty cell (row-major) with the fewest candidates, and its candidates;
+        (-1, 0) when the grid is full.
+
+        The boards are added bit-sliced: plane j holds bit j of every cell's candidate
+        count, so one pass over the boards counts all cells at once; the cells with
+        exactly k candidates are then an AND of planes, and the lowest bit of that is
+        the first such cell in row-major order.
+        """
+        empty = self.empty
+        if not empty:
+            return -1, 0
+        planes = [0] * self.planes
+        for b in self.boards:
+            carry, j = b, 0
+            while carry:
+                t = planes[j] & carry
+                planes[j] ^= carry
+                carry, j = t, j + 1
+        for k in range(self.side + 1):
+            cells = empty
+            for j, plane in enumerate(planes):
+                cells &= plane if k >> j & 1 else ~plane
+                if not cells:
+                    break
+            if cells:
+                cell = (cells & -cells).bit_length() - 1
+                return cell, self.candidates(cell)
+        raise AssertionError("every empty cell has some count")  # pragma: no cover
+
+    # -- changing ---------------------------------------------------------------
+    def place(self, cell: int, value: int) -> None:
+        """Write `value` into an empty cell that allows it; its peers lose the value."""
+        bit = 1 << cell
+        keep = ~bit
+        i = value - 1
+        self.placed[i] |= bit
+        self.empty &= keep
+        boards = self.boards
+        boards[i] &= ~self.peer_masks[cell]
+        self.boards = [b & keep for b in boards]
+
+    def singles(self) -> int:
+        """Place naked and hidden singles to a fixpoint; the number placed, or -1 on a
+        contradiction (a cell with no candidate, a value with no place in a unit, or two
+        singles that clash). Singles are sound and monotone, so the fixpoint, and the
+        count, do not depend on the order in which they are found."""
+        peer_masks, unit_masks, n = self.peer_masks, self.unit_masks, self.side
+        boards, placed, empty = self.boards, self.placed, self.empty
+        forced = 0
+        while empty:
+            # naked singles: cells seen by exactly one board
+            once = twice = 0
+            for b in boards:
+                twice |= once & b
+                once |= b
+            if empty & ~once:
+                return -1
+            single = once & ~twice
+            found: list[tuple[int, int]] = []
+            if single:
+                for i in range(n):
+                    s = single & boards[i]
+                    if s:
+                        found.append((i, s))
+            else:
+                # hidden singles: a value with one place left in a unit
+                for i in range(n):
+                    b = boards[i]
+                    pl = placed[i]
+                    for m in unit_masks:
+                        p = b & m
+                        if not p & (p - 1):
+                            if p:
+                                found.append((i, p))
+                            elif not pl & m:
+                                return -1  # value i+1 has no place left in this unit
+                if not found:
+                    break
+            for i, cells in found:
+                cells &= ~placed[i]  # a hidden single seen from two units is placed once
+                if not cells:
+                    continue
+                if cells & ~boards[i]:
+                    return -1  # an earlier single took this cell or this value's place
+                gone = cells
+                c = cells
+                while c:
+                    low = c & -c
+                    peers = peer_masks[low.bit_length() - 1]
+                    if peers & cells:
+                        return -1  # two cells of one unit forced to the same value
+                    gone |= peers
+                    c ^= low
+                placed[i] |= cells
+                empty &= ~cells
+                forced += cells.bit_count()
+                boards[i] &= ~gone
+                keep = ~cells
+                boards = [b & keep for b in boards]
+            self.boards, self.empty = boards, empty
+        self.boards, self.empty = boards, empty
+        return forced

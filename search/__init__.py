@@ -1,0 +1,28 @@
+"""Hand-written searches, one module per algorithm of the seed documents.
+
+`SOLVERS` maps a short name to a `Method`: call it as
+`SOLVERS["mrv"](grid, budget, solutions=2, propagate="singles")`.
+Every depth-first method runs on the one search of `depth_first.py`, so their
+counters mean the same thing; A* has its own loop and its own counters.
+"""
+from __future__ import annotations
+
+from puzzles.outcome import Method
+
+from . import astar, backtracking, mrv, restart
+from .options import SOLUTIONS, describe
+
+
+def _method(module, summary: str) -> Method:
+    options = {"solutions": SOLUTIONS.describe(), **describe(module.OPTIONS)}
+    return Method(module.solve, summary, options, module.COUNTERS)
+
+
+SOLVERS: dict[str, Method] = {
+    "backtracking": _method(backtracking, "row-major backtracking, values ascending (seeds 001, 003)"),
+    "mrv": _method(mrv, "fewest candidates first, depth-first; propagate=singles is Norvig's method (seeds 000, 001)"),
+    "restart": _method(restart, "random cell among the fewest, restart at a dead end; cutoff=luby is complete (seed 002)"),
+    "astar": _method(astar, "A* on partial grids, g = candidates branched on, h = candidates left / 4 (seed 004)"),
+}
+
+__all__ = ["SOLVERS"]

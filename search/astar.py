@@ -1,0 +1,101 @@
+"""A* over partial grids (seed 004).
+
+Seed 004: a state is a partly filled grid; to keep the search a tree, each
+state branches on one cell only, "the cell with the fewest candidates", with
+one child per candidate. The cost of a step is the work it opens: from a state
+whose chosen cell has k candidates, every child has g = g(parent) + k. The
+estimate of the work left is h = (sum of the candidate counts of the empty
+cells) / 4, the seed's own formula, given without proof. The frontier is a
+priority queue on f = g + h, lowest first, and the goal is a full grid,
+recognised when it is taken off the frontier (as the seed's loop does).
+
+As the seed's `fill` does ("returns 0: no solution"), a child in which some
+empty cell has no candidate left is not pushed. Ties in f go to the state
+pushed first (an insertion counter), so runs are repeatable. States are kept
+as bytes (one byte a cell), not as copies of the engine; the engine is reset to
+a state when it is taken off the frontier.
+
+Options: heuristic=seed|zero (zero: uniform-cost search, h = 0), and weight,
+a multiplier on h (weight > 1 trades optimality of g for speed).
+
+Counters: nodes = states taken off the frontier (DESIGN.md), expanded = those
+that were not goals and were branched on, generated = states pushed (the start
+state included), frontier_peak = the most states the frontier held at once.
+The node budget bounds both the states taken off the frontier and the states
+held in it: the search gives up ("nodes") when either would pass it.
+"""
+from __future__ import annotations
+
+import heapq
+import time
+
+from puzzles.candidates import Candidates
+from puzzles.grid import Grid
+from puzzles.outcome import Budget, Outcome, Status
+
+from .options import Option, checked, positive_float
+
+OPTIONS = {
+    "heuristic": Option("seed", "h: seed = sum of the empty cells' candidate counts / 4; "
+                        "zero = uniform-cost search", ("seed", "zero")),
+    "weight": Option(1.0, "multiplier on h (f = g + weight*h)", convert=positive_float),
+}
+COUNTERS = ("nodes", "expanded", "generated", "frontier_peak")
+TIME_CHECK = 63  # read the clock every 64 states taken off the frontier
+
+
+def _run(grid: Grid, budget: Budget, solutions: int, options: dict, started: float) -> Outcome:
+    """A* on partial grids, branching on the fewest-candidates cell (seed 004)."""
+    board = Candidates(grid)
+    cells = board.empty_cells()
+    scale = 0.0 if options["heuristic"] == "zero" else float(options["weight"]) / 4
+    node_limit, deadline, clock = budget.node_limit, budget.deadline(started), time.perf_counter
+    nodes = expanded = generated = 0
+    found: list[bytes] = []
+
+    def outcome(status: Status, detail: str = "") -> Outcome:
+        effort = {"nodes": nodes, "expanded": expanded, "generated": generated, "frontier_peak": peak}
+        unique = None
+        if found and solutions > 1:
+            unique = False if len(found) > 1 else (True if status is Status.SOLVED and not detail else None)
+        if found and status is Status.GAVE_UP:
+            status, detail = Status.SOLVED, f"uniqueness not proved: {detail}"
+        solution = Grid(grid.box, found[0]) if found else None
+        return Outcome(status, solution, effort, clock() - started, unique, detail)
+
+    # the frontier holds (f, insertion number, g, state)
+    frontier = [(scale * board.total_candidates(cells), 0, 0, board.state())]
+    generated = peak = 1
+    while frontier:
+        if nodes >= node_limit:
+            return outcome(Status.GAVE_UP, "nodes")
+        if not nodes & TIME_CHECK and clock() > deadline:
+            return outcome(Status.GAVE_UP, "time")
+        _, _, g, state = heapq.heappop(frontier)
+        nodes += 1
+        board.load(state)
+        i, mask = board.fewest_from(cells)
+        if i < 0:  # a full grid: the goal
+            found.append(state)
+            if len(found) >= solutions:
+                return outcome(Status.SOLVED)
+            continue
+        expanded += 1
+        cell, k = cells[i], mask.bit_count()
+        while mask:
+            bit = mask & -mask
+            mask ^= bit
+            board.place(cell, bit.bit_length())
+            total = board.live_total(cells)
+            if total >= 0:  # the seed's fill(): a child with a dead cell is not kept
+                heapq.heappush(frontier, (g + k + scale * total, generated, g + k, board.state()))
+                generated += 1
+            board.remove(cell)
+        if len(frontier) > peak:
+            peak = len(frontier)
+            if peak > node_limit:
+                return outcome(Status.GAVE_UP, "nodes")
+    return outcome(Status.SOLVED if found else Status.UNSATISFIABLE)
+
+
+solve = checked(OPTIONS, _run)

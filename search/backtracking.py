@@ -1,0 +1,69 @@
+"""Plain backtracking, as seeds 001 (C++) and 003 (MATLAB, recursive) do it.
+
+Seed 001: "search the empty cells left to right, top to bottom; give the cell
+the next value that breaks no rule and move on; when no value is left, clear
+the cell and go back to the previous one." Seed 003 is the same search written
+recursively, values 1..9 ascending, stopping at the first solution.
+
+The rule check is the candidate engine's O(1) read (seed 003 found that
+scanning the row, column and box per try was what made it slow); the search
+itself is the shared depth-first search, so a placement is counted exactly as
+the seeds count one: each time a value is written into a cell.
+"""
+from __future__ import annotations
+
+from puzzles.candidates import Candidates
+from puzzles.grid import Grid
+from puzzles.outcome import Budget, Outcome
+
+from .depth_first import search
+from .options import Option, checked
+
+OPTIONS: dict[str, Option] = {}
+COUNTERS = ("nodes", "guesses", "backtracks")
+
+
+class RowMajor:
+    """Fill the empty cells in row-major order: the cell at depth d is the d-th empty cell."""
+
+    infers = False
+
+    def __init__(self, grid: Grid) -> None:
+        self.board = Candidates(grid)
+        self.todo = self.board.empty_cells()  # seed 001's InitiFun: the blanks, row-major
+        self.forced = 0
+
+    def start(self) -> bool:
+        return True
+
+    def choose(self, depth: int) -> tuple[int, int]:
+        if depth == len(self.todo):
+            return -1, 0  # every blank is filled
+        cell = self.todo[depth]
+        return cell, self.board.candidates(cell)  # the values that break no rule
+
+    def mark(self) -> None:
+        return None
+
+    def place(self, cell: int, value: int) -> bool:
+        self.board.place(cell, value)
+        return True  # no inference: nothing can go wrong yet
+
+    def undo(self, cell: int, mark: object) -> None:
+        self.board.remove(cell)  # seed 001: "Sokudu[X][Y] = 0"
+
+    def reset(self) -> None:  # pragma: no cover - backtracking never restarts
+        for cell in self.todo:
+            if self.board.values[cell]:
+                self.board.remove(cell)
+
+    def solution(self) -> bytes:
+        return bytes(self.board.values)
+
+
+def _run(grid: Grid, budget: Budget, solutions: int, options: dict, started: float) -> Outcome:
+    """Row-major backtracking, values ascending (seeds 001 and 003)."""
+    return search(RowMajor(grid), grid, budget, solutions, started)
+
+
+solve = checked(OPTIONS, _run)

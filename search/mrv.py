@@ -1,0 +1,151 @@
+"""Minimum remaining values: fill the cell with the fewest candidates first (seeds 000, 001).
+
+Seed 000: "find the candidates of every empty cell, and expand the empty cell
+with the fewest candidates; when some empty cell has none, step back." Its
+MATLAB sorts the cells by candidate count, so ties go to the first cell in
+row-major order, and it keeps the open nodes on an explicit list (`poplist`),
+as the shared depth-first search does.
+
+Options:
+- propagate=none: the seeds' method, nothing but the choice of cell.
+  propagate=singles: after each placement, place naked singles (a cell with one
+  candidate) and hidden singles (a value with one place left in a unit) until
+  none is left; a contradiction is a dead end. With MRV this is Norvig's method.
+  Values placed by inference are counted as `forced`, not as nodes. `forced`
+  counts the placements of propagations that succeed (a propagation that ends
+  in a contradiction is undone whole, and how far it got depends on the order
+  it looked in; the fixpoint of one that succeeds does not).
+- tie=rowmajor: ties go to the first cell in row-major order (seed 000).
+  tie=swap: tdoku's basic solver. The empty cells sit in a to-do list; the
+  search at depth d scans the list from position d, stops at the first cell with
+  at most one candidate, and swaps the chosen cell with the one at position d.
+  The order drifts as the search goes, as seed 001's list of open cells does.
+"""
+from __future__ import annotations
+
+from puzzles.candidates import Bitboards, Candidates
+from puzzles.grid import Grid
+from puzzles.outcome import Budget, Outcome
+
+from .depth_first import search
+from .options import Option, checked
+
+OPTIONS = {
+    "propagate": Option("none", "inference after each placement: none (the seeds) or singles "
+                        "(naked and hidden singles to a fixpoint: Norvig's method)", ("none", "singles")),
+    "tie": Option("rowmajor", "which of the fewest-candidates cells: the first in row-major order "
+                  "(seed 000) or tdoku's drifting to-do list", ("rowmajor", "swap")),
+}
+COUNTERS = ("nodes", "guesses", "backtracks", "forced")
+
+
+class Fewest:
+    """MRV on the candidate engine: either tie rule, with or without singles."""
+
+    def __init__(self, grid: Grid, tie: str, singles: bool) -> None:
+        self.board = Candidates(grid)
+        self.todo = self.board.empty_cells()
+        self.swap = tie == "swap"
+        self.infers = singles
+        self.trail: list[int] = []  # every placement, searched or forced, in order
+        self.forced = 0
+
+    def start(self) -> bool:
+        return self.propagate()
+
+    def propagate(self) -> bool:
+        if not self.infers:
+            return True
+        before = len(self.trail)
+        if not self.board.singles(self.trail):
+            return False
+        self.forced += len(self.trail) - before
+        return True
+
+    def choose(self, depth: int) -> tuple[int, int]:
+        todo = self.todo
+        if self.swap:
+            # tdoku: scan from the head of the remaining list, stop at <= 1 candidate
+            i, mask = self.board.fewest_from(todo, depth, 1)
+            if i < 0:
+                return -1, 0
+            todo[depth], todo[i] = todo[i], todo[depth]
+            return todo[depth], mask
+        i, mask = self.board.fewest_from(todo)  # first fewest, row-major
+        return (todo[i], mask) if i >= 0 else (-1, 0)
+
+    def mark(self) -> int:
+        return len(self.trail)
+
+    def place(self, cell: int, value: int) -> bool:
+        self.board.place(cell, value)
+        self.trail.append(cell)
+        return self.propagate()
+
+    def undo(self, cell: int, mark: int) -> None:
+        self.board.undo(self.trail, mark)
+
+    def reset(self) -> None:  # pragma: no cover - mrv never restarts
+        self.board.undo(self.trail, 0)
+
+    def solution(self) -> bytes:
+        return bytes(self.board.values)
+
+
+class FewestBits:
+    """MRV with singles, ties row-major, on the per-value bitboards: the fast path.
+
+    The same search as `Fewest(tie="rowmajor", singles=True)`, counter for counter
+    (a test holds them equal); only the engine's storage differs.
+    """
+
+    infers = True
+
+    def __init__(self, grid: Grid) -> None:
+        self.board = Bitboards(grid)
+        self.forced = 0
+
+    def start(self) -> bool:
+        return self.propagate()
+
+    def propagate(self) -> bool:
+        placed = self.board.singles()
+        if placed < 0:
+            return False
+        self.forced += placed
+        return True
+
+    def choose(self, depth: int) -> tuple[int, int]:
+        return self.board.fewest()
+
+    def mark(self) -> tuple:
+        return self.board.snapshot()
+
+    def place(self, cell: int, value: int) -> bool:
+        self.board.place(cell, value)
+        return self.propagate()
+
+    def undo(self, cell: int, mark: tuple) -> None:
+        self.board.restore(mark)
+
+    def reset(self) -> None:  # pragma: no cover - mrv never restarts
+        raise NotImplementedError
+
+    def solution(self) -> bytes:
+        return self.board.values()
+
+
+def strategy(grid: Grid, propagate: str, tie: str, engine: str = "auto") -> Fewest | FewestBits:
+    """The strategy for these options; `engine` forces one storage (tests compare them)."""
+    if propagate == "singles" and tie == "rowmajor" and engine in ("auto", "bits"):
+        return FewestBits(grid)
+    return Fewest(grid, tie, propagate == "singles")
+
+
+def _run(grid: Grid, budget: Budget, solutions: int, options: dict, started: float) -> Outcome:
+    """MRV depth-first search (seeds 000, 001), optionally with singles (Norvig)."""
+    chosen = strategy(grid, options["propagate"], options["tie"])
+    return search(chosen, grid, budget, solutions, started)
+
+
+solve = checked(OPTIONS, _run)

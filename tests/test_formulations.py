@@ -1,0 +1,365 @@
+"""The formulations (CP-SAT, python-constraint, 0-1 MIP, SAT) through the common contract."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from formulations import SOLVERS
+from formulations.export import export_text
+from puzzles.grid import Grid
+from puzzles.outcome import Budget, Method, Status
+
+SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "data"
+
+SEEDS = {
+    "seed000": "000702000100040007650000094470801062000000000580209013860000075900060008000908000",
+    "seed001": "005300000800000020070010500400005300010070006003200080060500009004000030000009700",
+    "seed003": ".2..3..4.6.......3..4...5.....8.6...8...1...6...7.5.....7...6..4.......8.3..4..2.",
+}
+MULTI = "570010300000500907830000000000030020600405009010060000000007004205000090007050012"  # seed002
+# Valid-looking (no unit repeats a given) but unsolvable: row 1 leaves its last
+# cell only a 9, and column 9 already holds a 9.
+UNSAT_9 = "12345678." + "........9" + "." * 63
+UNSAT_4 = "123." + "...." + "...4" + "...."
+
+NAMES = tuple(SOLVERS)
+
+
+def pattern(box: int) -> list[int]:
+    """A valid full grid of any box size: the classic shifted-rows pattern."""
+    n = box * box
+    return [(box * (r % box) + r // box + c) % n + 1 for r in range(n) for c in range(n)]
+
+
+def blanked(box: int, keep: float) -> Grid:
+    """The pattern with a deterministic scatter of blanks; `keep` of the cells stay givens."""
+    n = box * box
+    values = pattern(box)
+    for i in range(n * n):
+        if (i * 7919) % 100 >= keep * 100:
+            values[i] = 0
+    return Grid(box, bytes(values))
+
+
+def shared_lines(relative: str) -> list[str]:
+    path = SHARED / relative
+    if not path.exists():
+        pytest.skip(f"{path} is absent (../shared not mounted)")
+    return [line.split()[0] for line in path.read_text().splitlines() if line.strip() and not line.startswith("#")]
+
+
+# -- the registry ----------------------------------------------------------------
+
+
+def test_registry_lists_four_documented_methods() -> None:
+    assert set(SOLVERS) == {"cpsat", "python-constraint", "mip", "sat"}
+    for name, method in SOLVERS.items():
+        assert isinstance(method, Method)
+        assert method.summary and method.options and method.counters, name
+    assert "model" in SOLVERS["cpsat"].options and "presolve" in SOLVERS["cpsat"].options
+    assert "backend" in SOLVERS["mip"].options
+    assert "solver" in SOLVERS["sat"].options and "solver" in SOLVERS["python-constraint"].options
+
+
+# -- solving and agreeing ---------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def seed_outcomes() -> dict[tuple[str, str], object]:
+    return {(seed, name): SOLVERS[name](Grid.parse(line), solutions=2)
+            for seed, line in SEEDS.items() for name in NAMES}
+
+
+@pytest.mark.parametrize("seed", sorted(SEEDS))
+@pytest.mark.parametrize("name", NAMES)
+def test_solves_seed_checked_cell_by_cell(seed_outcomes, seed: str, name: str) -> None:
+    puzzle = Grid.parse(SEEDS[seed])
+    outcome = seed_outcomes[seed, name]
+    assert outcome.status is Status.SOLVED, outcome.detail
+    assert puzzle.solution_problems(outcome.solution) == []
+    assert outcome.unique is True
+    assert outcome.seconds > 0
+    assert all(isinstance(v, int) for v in outcome.effort.values())
+    assert set(outcome.effort) == set(SOLVERS[name].counters)
+
+
+@pytest.mark.parametrize("seed", sorted(SEEDS))
+def test_all_formulations_agree_on_unique_puzzles(seed_outcomes, seed: str) -> None:
+    solutions = {name: seed_outcomes[seed, name].solution.line() for name in NAMES}
+    assert len(set(solutions.values())) == 1, solutions
+
+
+def test_cpsat_model_variants_agree() -> None:
+    puzzle = Grid.parse(SEEDS["seed003"])
+    lines = {
+        SOLVERS["cpsat"](puzzle, model=model, presolve=presolve).solution.line()
+        for model in ("integer", "boolean") for presolve in ("on", "off")
+    }
+    assert len(lines) == 1
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_multi_solution_puzzle_is_not_unique(name: str) -> None:
+    puzzle = Grid.parse(MULTI)
+    outcome = SOLVERS[name](puzzle, solutions=2)
+    assert outcome.status is Status.SOLVED
+    assert puzzle.solution_problems(outcome.solution) == []
+    assert outcome.unique is False
+    # With one solution asked for, uniqueness is not claimed either way.
+    assert SOLVERS[name](puzzle).unique is None
+
+
+@pytest.mark.parametrize("line", [UNSAT_9, UNSAT_4], ids=["9x9", "4x4"])
+@pytest.mark.parametrize("name", NAMES)
+def test_unsatisfiable_puzzles(name: str, line: str) -> None:
+    puzzle = Grid.parse(line)
+    assert puzzle.conflicts() == []  # valid-looking: the contradiction is deeper
+    for solutions in (1, 2):
+        outcome = SOLVERS[name](puzzle, solutions=solutions)
+        assert outcome.status is Status.UNSATISFIABLE, (solutions, outcome.detail)
+        assert outcome.solution is None
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_box_size_small_and_medium(name: str) -> None:
+    for box, keep in ((2, 0.4), (3, 0.5), (4, 0.7)):
+        puzzle = blanked(box, keep)
+        outcome = SOLVERS[name](puzzle, Budget(seconds=60))
+        assert outcome.status is Status.SOLVED, (box, outcome.detail)
+        assert puzzle.solution_problems(outcome.solution) == []
+
+
+def test_full_grid_is_its_own_unique_solution() -> None:
+    full = Grid(3, bytes(pattern(3)))
+    for name in NAMES:
+        outcome = SOLVERS[name](full, solutions=2)
+        assert outcome.status is Status.SOLVED and outcome.unique is True, name
+        assert outcome.solution == full
+
+
+# -- large grids by CP-SAT ----------------------------------------------------
+
+
+@pytest.mark.parametrize("box", [4, 5])
+def test_cpsat_large_built_puzzles(box: int) -> None:
+    puzzle = blanked(box, 0.55)
+    outcome = SOLVERS["cpsat"](puzzle, Budget(seconds=60), solutions=2)
+    assert outcome.status is Status.SOLVED
+    assert puzzle.solution_problems(outcome.solution) == []
+    assert outcome.info["variables"] == box**4
+
+
+def test_cpsat_gecode_16x16() -> None:
+    puzzle = Grid.parse(shared_lines("16x16/gecode-16x16.txt")[0])
+    outcome = SOLVERS["cpsat"](puzzle, Budget(seconds=60))
+    assert outcome.status is Status.SOLVED
+    assert puzzle.solution_problems(outcome.solution) == []
+
+
+def test_cpsat_gecode_25x25() -> None:
+    # The third puzzle of the set: CP-SAT settles it in about a second (many others take far longer).
+    puzzle = Grid.parse(shared_lines("25x25/gecode-25x25.txt")[2])
+    outcome = SOLVERS["cpsat"](puzzle, Budget(seconds=60))
+    assert outcome.status is Status.SOLVED, outcome.detail
+    assert puzzle.solution_problems(outcome.solution) == []
+
+
+# -- budgets --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_tiny_time_budget_gives_up_promptly(name: str) -> None:
+    hard = Grid.parse(shared_lines("9x9/top95.txt")[0])
+    outcome = SOLVERS[name](hard, Budget(seconds=0.001))
+    assert outcome.status is Status.GAVE_UP
+    assert outcome.detail == "time"
+    assert outcome.solution is None
+    assert outcome.seconds < 1.0
+
+
+@pytest.mark.parametrize("name", ["cpsat", "sat", "python-constraint"])
+def test_tiny_time_budget_on_25x25(name: str) -> None:
+    puzzle = blanked(5, 0.45)
+    outcome = SOLVERS[name](puzzle, Budget(seconds=0.001))
+    assert outcome.status is Status.GAVE_UP and outcome.detail == "time"
+    assert outcome.seconds < 5.0  # the SAT encoding of a 25x25 alone takes a second or two
+
+
+def test_node_budgets() -> None:
+    hard = Grid.parse(SEEDS["seed001"])
+    csp = SOLVERS["python-constraint"](Grid.parse(SEEDS["seed000"]), Budget(nodes=10))
+    assert csp.status is Status.GAVE_UP and csp.detail == "nodes"
+    assert csp.effort["nodes"] == 10  # exactly the budget: the 11th value was refused
+    sat = SOLVERS["sat"](hard, Budget(nodes=1))
+    assert sat.status is Status.GAVE_UP and sat.detail == "nodes"
+    cp = SOLVERS["cpsat"](hard, Budget(nodes=1), presolve="off")
+    assert cp.status is Status.GAVE_UP and cp.detail == "nodes"
+    # The MIP's node budget: SCIP settles the first solve at the root, and the
+    # uniqueness proof is what runs out.
+    mip = SOLVERS["mip"](hard, Budget(nodes=1), solutions=2)
+    assert mip.status in (Status.SOLVED, Status.GAVE_UP) and mip.detail == "nodes"
+    assert mip.unique is None
+
+
+def test_budget_spent_during_uniqueness_keeps_the_solution() -> None:
+    puzzle = Grid.parse(SEEDS["seed001"])
+    first = SOLVERS["python-constraint"](puzzle)
+    proof = SOLVERS["python-constraint"](puzzle, solutions=2)
+    assert proof.effort["nodes"] > first.effort["nodes"]  # the proof searches on
+    # A budget that reaches the first solution but not the end of the proof.
+    outcome = SOLVERS["python-constraint"](puzzle, Budget(nodes=first.effort["nodes"]), solutions=2)
+    assert outcome.status is Status.SOLVED and outcome.unique is None and outcome.detail == "nodes"
+    assert outcome.solution == first.solution
+    assert outcome.effort["nodes"] == first.effort["nodes"]
+
+
+# -- counters -------------------------------------------------------------------
+
+
+def test_cpsat_settles_easy_puzzle_in_presolve() -> None:
+    easy = Grid.parse(SEEDS["seed000"])
+    on = SOLVERS["cpsat"](easy)
+    assert on.effort["branches"] == 0 and on.effort["conflicts"] == 0
+    off = SOLVERS["cpsat"](easy, presolve="off")
+    assert off.status is Status.SOLVED
+    assert off.effort["propagations"] > 0  # the search itself propagated
+    assert on.info["presolve"] is True and off.info["presolve"] is False
+    assert on.info["variables"] == 81 and on.info["constraints"] == 27
+    assert 0 <= on.info["solver_seconds"] <= on.seconds
+    assert 0 <= on.info["build_seconds"] <= on.seconds
+
+
+def test_cpsat_boolean_model_size() -> None:
+    puzzle = Grid.parse(SEEDS["seed000"])
+    outcome = SOLVERS["cpsat"](puzzle, model="boolean")
+    # 729 Booleans; 81 cell + 243 unit-value exactly-ones + one per given.
+    assert outcome.info["variables"] == 729
+    assert outcome.info["constraints"] == 81 + 243 + puzzle.givens
+
+
+def test_cpsat_is_deterministic_by_default() -> None:
+    puzzle = Grid.parse(SEEDS["seed001"])
+    a = SOLVERS["cpsat"](puzzle, solutions=2, presolve="off")
+    b = SOLVERS["cpsat"](puzzle, solutions=2, presolve="off")
+    assert a.effort == b.effort
+
+
+def test_sat_counters_and_size() -> None:
+    puzzle = Grid.parse(SEEDS["seed001"])
+    outcome = SOLVERS["sat"](puzzle)
+    for key in ("decisions", "conflicts", "propagations"):
+        assert isinstance(outcome.effort[key], int) and outcome.effort[key] >= 0
+    # 729 variables; per cell and per unit-value: 1 at-least-one + 36 pairs.
+    assert outcome.info["variables"] == 729
+    assert outcome.info["clauses"] == (81 + 243) * (1 + 36) + puzzle.givens
+    glucose = SOLVERS["sat"](puzzle, solver="glucose4")
+    assert glucose.solution == outcome.solution
+
+
+def test_mip_counters_and_root_lp() -> None:
+    easy = SOLVERS["mip"](Grid.parse(SEEDS["seed000"]))
+    assert easy.info["root_lp_integral"] is True  # the constraints alone force a 0-1 vertex
+    assert easy.info["variables"] == 729 and easy.info["constraints"] == 324
+    hard = SOLVERS["mip"](Grid.parse(SEEDS["seed001"]))
+    assert hard.info["root_lp_integral"] is False
+    assert hard.info["root_lp_fractional_vars"] > 0
+    assert isinstance(hard.effort["nodes"], int) and isinstance(hard.effort["iterations"], int)
+    off = SOLVERS["mip"](Grid.parse(SEEDS["seed000"]), root_lp="off")
+    assert "root_lp_integral" not in off.info
+
+
+@pytest.mark.parametrize("backend", ["highs", "cbc"])
+def test_mip_other_backends(backend: str) -> None:
+    puzzle = Grid.parse(SEEDS["seed003"])
+    outcome = SOLVERS["mip"](puzzle, backend=backend, root_lp="off")
+    assert outcome.status is Status.SOLVED and outcome.info["backend"] == backend
+    assert puzzle.solution_problems(outcome.solution) == []
+
+
+def test_python_constraint_counts_one_blank_by_hand() -> None:
+    values = pattern(3)
+    values[40] = 0  # the centre cell: its 20 peers leave it one candidate
+    puzzle = Grid(3, bytes(values))
+    for solver in ("backtracking", "recursive", "optimized"):
+        one = SOLVERS["python-constraint"](puzzle, solver=solver)
+        assert one.effort["nodes"] == 1, solver  # one value tried, and it fits
+        assert one.info["given_placements"] == 80
+        both = SOLVERS["python-constraint"](puzzle, solutions=2, solver=solver)
+        assert both.effort["nodes"] == 1 and both.unique is True  # nothing else to try
+
+
+def test_python_constraint_counts_two_blanks_by_hand() -> None:
+    values = pattern(3)
+    values[0] = values[80] = 0  # corners: each forced by its row, column and box
+    outcome = SOLVERS["python-constraint"](Grid(3, bytes(values)))
+    assert outcome.effort["nodes"] == 2
+
+
+def test_python_constraint_solvers_agree() -> None:
+    puzzle = Grid.parse(SEEDS["seed001"])
+    lines = {SOLVERS["python-constraint"](puzzle, solver=s).solution.line()
+             for s in ("backtracking", "recursive", "optimized")}
+    assert len(lines) == 1
+
+
+# -- options and errors ---------------------------------------------------------
+
+
+def test_string_options_from_the_command_line() -> None:
+    puzzle = Grid.parse(SEEDS["seed001"])
+    outcome = SOLVERS["cpsat"](puzzle, presolve="off", workers="2", seed="7", solutions="2")
+    assert outcome.status is Status.SOLVED and outcome.unique is True
+    assert outcome.info["presolve"] is False
+
+
+@pytest.mark.parametrize("name, options, words", [
+    ("cpsat", {"colour": "red"}, "unknown option colour"),
+    ("cpsat", {"model": "real"}, "integer, boolean"),
+    ("cpsat", {"presolve": "maybe"}, "on or off"),
+    ("cpsat", {"workers": "0"}, "workers"),
+    ("cpsat", {"solutions": "3"}, "solutions"),
+    ("python-constraint", {"solver": "minconflicts"}, "backtracking"),
+    ("mip", {"backend": "gurobi"}, "scip"),
+    ("sat", {"solver": "zchaff"}, "cadical"),
+    ("sat", {"solutions": "two"}, "whole number"),
+])
+def test_bad_options_are_errors_not_tracebacks(name: str, options: dict, words: str) -> None:
+    outcome = SOLVERS[name](Grid.parse(SEEDS["seed000"]), **options)
+    assert outcome.status is Status.ERROR
+    assert words in outcome.detail
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_invalid_puzzle_is_an_error_with_the_reason(name: str) -> None:
+    outcome = SOLVERS[name](Grid.parse("11" + "." * 79))
+    assert outcome.status is Status.ERROR
+    assert "two 1s in row 1" in outcome.detail
+
+
+def test_cbc_refuses_a_node_budget_clearly() -> None:
+    outcome = SOLVERS["mip"](Grid.parse(SEEDS["seed000"]), Budget(nodes=5), backend="cbc")
+    assert outcome.status is Status.ERROR and "cbc" in outcome.detail
+
+
+# -- export ---------------------------------------------------------------------
+
+
+def test_export_texts(tmp_path: Path) -> None:
+    from formulations import export
+
+    puzzle = Grid.parse(SEEDS["seed000"])
+    dimacs = export_text(puzzle, "sat")
+    header = next(line for line in dimacs.splitlines() if line.startswith("p "))
+    assert header == f"p cnf 729 {(81 + 243) * 37 + puzzle.givens}"
+    assert sum(1 for line in dimacs.splitlines() if line.endswith(" 0")) == (81 + 243) * 37 + puzzle.givens
+    proto = export_text(puzzle, "cpsat")
+    assert proto.count("all_diff") == 27
+    assert export_text(puzzle, "cpsat", cpsat_model="boolean").count("exactly_one") == 324
+    lp = export_text(puzzle, "mip")
+    assert "cell_1_1" in lp and "row_9_value_9" in lp
+    assert "ROWS" in export_text(puzzle, "mip", mip_format="mps")
+    out = tmp_path / "model.cnf"
+    assert export.main([SEEDS["seed000"], "--model", "sat", "--out", str(out)]) == 0
+    assert out.read_text() == dimacs
+    assert export.main(["123", "--model", "sat"]) == 2

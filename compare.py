@@ -425,11 +425,13 @@ def judge(puzzle: Puzzle, results: Sequence[Result], labels: Sequence[str], cert
     valid = {i: r.solution for i, r in enumerate(results) if r.valid}
     invalid = [i for i, r in enumerate(results) if r.valid is False]
     answers = set(valid.values())
-    notes = []
+    notes: list[str] = []
+    file_wrong = False
     if puzzle.solution is not None:  # the file's solution counts as one more answer, when it is valid
         problems = Grid.parse(puzzle.text).solution_problems(Grid.parse(puzzle.solution))
-        if problems:
+        if problems:  # the file and the methods cannot both be right: worth a failing exit
             notes.append(f"the file's solution is not valid ({problems[0]})")
+            file_wrong = True
         else:
             answers.add(puzzle.solution)
     claims = {i: results[i].unique for i in valid if results[i].unique is not None}
@@ -452,9 +454,10 @@ def judge(puzzle: Puzzle, results: Sequence[Result], labels: Sequence[str], cert
     if invalid:
         notes[:0] = [f"{labels[i]}: {'; '.join(results[i].problems)}" for i in invalid]
         kind = "invalid"
-    elif disagree:
+    elif disagree or file_wrong:
         kind = "disagreement"
-        notes.insert(0, describe(results, labels, disagree))
+        if disagree:
+            notes.insert(0, describe(results, labels, disagree))
     elif multi:
         kind = "multiple_solutions"
         notes.insert(0, f"certified by {CERTIFIER} (solutions=2)" if truth is False
@@ -984,7 +987,8 @@ def run(args: argparse.Namespace, selected: list[Selected], registry: dict[str, 
         if writer:
             writer.close()
     wall = time.perf_counter() - started
-    header = (f"{', '.join(files)}: {summary.puzzles} puzzles x {len(selected)} methods in {wall:.2f} s wall, "
+    names = ", ".join("<stdin>" if f == "-" else f for f in files)
+    header = (f"{names}: {summary.puzzles} puzzles x {len(selected)} methods in {wall:.2f} s wall, "
               f"{args.jobs} workers, timeout {args.timeout:g} s" + (f", nodes {args.nodes}" if args.nodes else "")
               + (", solutions=2" if args.solutions == 2 else "")
               + (f", {args.isomorphs} isomorphs each (seed {args.seed})" if args.isomorphs else "")

@@ -1,0 +1,528 @@
+"""compare.py end to end, with small methods registered by the test itself.
+
+The fakes below stand in for the real registries: a tiny correct solver (MRV
+with singles on the candidate engine), a broken one, a liar, a sleeper and
+crashers. compare.main(argv, methods=...) runs them in forked workers, so the
+workers find them without any registration outside this file.
+"""
+from __future__ import annotations
+
+import csv
+import faulthandler
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+import compare
+from puzzles import Budget, Candidates, Grid, Method, Outcome, Status, values_of
+
+ROOT = Path(__file__).resolve().parents[1]
+SEEDS = ROOT / "puzzles" / "seeds.txt"
+
+HOMEWORK = "000702000100040007650000094470801062000000000580209013860000075900060008000908000"
+HARD = "005300000800000020070010500400005300010070006003200080060500009004000030000009700"
+MULTI = "570010300000500907830000000000030020600405009010060000000007004205000090007050012"
+UNSAT = "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..8....3......97.."
+SMALL = "3..1...2.3..2..."
+SMALL_UNSAT = "31....4........3"
+
+
+# -- the fake methods -----------------------------------------------------------------------
+class _OutOfBudget(Exception):
+    pass
+
+
+def tiny_solve(grid: Grid, budget: Budget = Budget(), solutions: object = 1, order: str = "up",
+               **unknown: object) -> Outcome:
+    """Depth-first, fewest candidates first, singles after each placement; `order` of values up or down."""
+    started = time.perf_counter()
+    if unknown or order not in ("up", "down") or str(solutions) not in ("1", "2"):
+        return Outcome(Status.ERROR, detail=f"bad options {unknown or order or solutions}")
+    wanted, deadline = int(str(solutions)), budget.deadline(started)
+    cand, trail, found, nodes = Candidates(grid), [], [], 0
+
+    def search() -> bool:
+        nonlocal nodes
+        mark = len(trail)
+        if cand.singles(trail):
+            empty = cand.empty_cells()
+            if not empty:
+                found.append(cand.grid())
+                if len(found) >= wanted:
+                    return True
+            else:
+                cell, mask = cand.fewest(empty)
+                values = values_of(mask)
+                for value in values if order == "up" else reversed(values):
+                    if nodes >= budget.node_limit:
+                        raise _OutOfBudget("nodes")
+                    nodes += 1
+                    if time.perf_counter() > deadline:
+                        raise _OutOfBudget("time")
+                    cand.place(cell, value)
+                    trail.append(cell)
+                    if search():
+                        return True
+                    cand.undo(trail, len(trail) - 1)
+        cand.undo(trail, mark)
+        return False
+
+    effort = {"nodes": 0, "depth_sum": 0}
+    try:
+        search()
+    except _OutOfBudget as exc:
+        effort["nodes"] = nodes
+        if found:
+            return Outcome(Status.SOLVED, found[0], effort, time.perf_counter() - started, None, str(exc))
+        return Outcome(Status.GAVE_UP, None, effort, time.perf_counter() - started, None, str(exc))
+    effort["nodes"] = nodes
+    effort["depth_sum"] = len(trail)  # undeclared: lands in the records' extra column
+    seconds = time.perf_counter() - started
+    if not found:
+        return Outcome(Status.UNSATISFIABLE, None, effort, seconds)
+    return Outcome(Status.SOLVED, found[0], effort, seconds, len(found) == 1 if wanted == 2 else None)
+
+
+def broken_solve(grid: Grid, budget: Budget = Budget(), **options: object) -> Outcome:
+    """Solves, then spoils the first blank cell: an invalid answer."""
+    outcome = tiny_solve(grid, budget, **options)
+    if outcome.solution is None:
+        return outcome
+    values = bytearray(outcome.solution.values)
+    cell = grid.values.index(0)
+    values[cell] = values[cell] % grid.side + 1
+    outcome.solution = Grid(grid.box, bytes(values))
+    return outcome
+
+
+def liar_solve(grid: Grid, budget: Budget = Budget(), **options: object) -> Outcome:
+    return Outcome(Status.UNSATISFIABLE, effort={"nodes": 1})
+
+
+def sleeper_solve(grid: Grid, budget: Budget = Budget(), **options: object) -> Outcome:
+    time.sleep(60)  # ignores its budget: compare.py must stop it
+    return Outcome(Status.GAVE_UP, detail="time")
+
+
+def slow_solve(grid: Grid, budget: Budget = Budget(), **options: object) -> Outcome:
+    time.sleep(0.4)
+    return tiny_solve(grid, budget, **options)
+
+
+def exit_solve(grid: Grid, budget: Budget = Budget(), **options: object) -> Outcome:
+    os._exit(7)
+
+
+def segfault_solve(grid: Grid, budget: Budget = Budget(), **options: object) -> Outcome:
+    faulthandler.disable()  # pytest's handler would print the worker's stack
+    os.kill(os.getpid(), signal.SIGSEGV)
+    time.sleep(5)
+    return Outcome(Status.ERROR, detail="not reached")
+
+
+def raise_solve(grid: Grid, budget: Budget = Budget(), **options: object) -> Outcome:
+    raise ValueError("planted")
+
+
+def _m(solve, summary: str, **options: str) -> Method:
+    return Method(solve, summary, {"order": "up (default) | down", **options}, ("nodes",))
+
+
+FAKES = {
+    "tiny": _m(tiny_solve, "MRV with singles"),
+    "cpsat": _m(tiny_solve, "stands in for CP-SAT as the certifier"),
+    "broken": _m(broken_solve, "spoils its answer"),
+    "liar": _m(liar_solve, "always says unsatisfiable"),
+    "sleeper": _m(sleeper_solve, "sleeps past any timeout"),
+    "slow": _m(slow_solve, "0.4 s, then solves"),
+    "exit": _m(exit_solve, "os._exit(7)"),
+    "segfault": _m(segfault_solve, "SIGSEGV"),
+    "raise": _m(raise_solve, "raises"),
+}
+
+
+# -- helpers -----------------------------------------------------------------------------------
+def puzzle_file(tmp_path: Path, *lines: str, name: str = "p.txt") -> Path:
+    path = tmp_path / name
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def run(capsys, *argv: object, methods=FAKES) -> tuple[int, str, str]:
+    code = compare.main([str(a) for a in argv], methods=methods)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def jsonl(path: Path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text().splitlines()]
+
+
+def runs(records: list[dict]) -> list[dict]:
+    return [r for r in records if r["status"] != "bad_entry"]
+
+
+# -- agreement ------------------------------------------------------------------------------------
+def test_methods_agree_on_good_puzzles(tmp_path, capsys):
+    path = puzzle_file(tmp_path, f"{HOMEWORK} homework", HARD, SMALL)
+    out_path = tmp_path / "r.jsonl"
+    code, out, err = run(capsys, path, "--solver", "tiny", "--solver", "tiny:order=down", "--jobs", 2,
+                         "--output", out_path)
+    assert code == 0, out + err
+    records = jsonl(out_path)
+    assert len(records) == 6
+    assert {r["method"] for r in records} == {"tiny", "tiny:order=down"}
+    assert all(r["status"] == "solved" and r["valid"] is True and r["verdict"] == "agree" for r in records)
+    for r in records:
+        puzzle = Grid.parse({1: HOMEWORK, 2: HARD, 3: SMALL}[r["line"]])
+        assert puzzle.solution_problems(Grid.parse(r["solution"])) == []
+    assert "OK: every answer valid" in out
+    assert "tiny:order=down" in out
+    assert err == ""  # no progress bar when stderr is not a terminal
+
+
+def test_planted_wrong_answer_is_invalid_and_fails(tmp_path, capsys):
+    path = puzzle_file(tmp_path, HOMEWORK, SMALL)
+    out_path = tmp_path / "r.csv"
+    code, out, _ = run(capsys, path, "--solver", "tiny", "--solver", "broken", "--output", out_path)
+    assert code == 1
+    assert "INVALID answers" in out and "broken:" in out and f"{path}:1" in out
+    rows = list(csv.DictReader(out_path.open()))
+    broken = [r for r in rows if r["method"] == "broken"]
+    assert len(broken) == 2 and all(r["valid"] == "false" and r["verdict"] == "invalid" for r in broken)
+    assert all("in " in r["problems"] for r in broken)  # names the unit holding a value twice
+    assert all(r["valid"] == "true" for r in rows if r["method"] == "tiny")
+
+
+def test_multi_solution_puzzle_is_certified_not_a_disagreement(tmp_path, capsys):
+    path = puzzle_file(tmp_path, f"{MULTI} many", HOMEWORK)
+    out_path = tmp_path / "r.jsonl"
+    code, out, _ = run(capsys, path, "--solver", "tiny", "--solver", "tiny:order=down", "--output", out_path)
+    assert code == 0, out
+    records = {(r["line"], r["method"]): r for r in jsonl(out_path)}
+    assert records[1, "tiny"]["solution"] != records[1, "tiny:order=down"]["solution"]
+    assert records[1, "tiny"]["verdict"] == "multiple_solutions"
+    assert "certified by cpsat" in records[1, "tiny"]["note"]
+    assert records[2, "tiny"]["verdict"] == "agree"
+    assert "More than one solution" in out and "many" in out
+
+
+def test_solutions_2_reports_uniqueness(tmp_path, capsys):
+    path = puzzle_file(tmp_path, MULTI, HOMEWORK)
+    out_path = tmp_path / "r.jsonl"
+    code, _, _ = run(capsys, path, "--solver", "tiny", "--solutions", 2, "--output", out_path)
+    assert code == 0
+    records = {r["line"]: r for r in jsonl(out_path)}
+    assert records[1]["unique"] is False and records[1]["verdict"] == "multiple_solutions"
+    assert records[2]["unique"] is True and records[2]["verdict"] == "agree"
+
+
+def test_unsatisfiable_puzzles_agree(tmp_path, capsys):
+    path = puzzle_file(tmp_path, UNSAT, SMALL_UNSAT)
+    out_path = tmp_path / "r.jsonl"
+    code, out, _ = run(capsys, path, "--solver", "tiny", "--solver", "tiny:order=down", "--output", out_path)
+    assert code == 0, out
+    assert all(r["status"] == "unsatisfiable" and r["verdict"] == "unsatisfiable" for r in jsonl(out_path))
+    assert "2 unsatisfiable" in out
+
+
+def test_unsatisfiable_against_a_valid_solution_is_a_disagreement(tmp_path, capsys):
+    path = puzzle_file(tmp_path, HOMEWORK)
+    out_path = tmp_path / "r.jsonl"
+    code, out, _ = run(capsys, path, "--solver", "tiny", "--solver", "liar", "--output", out_path)
+    assert code == 1
+    records = {r["method"]: r for r in jsonl(out_path)}
+    assert records["liar"]["disagrees"] is True and records["tiny"]["disagrees"] is False
+    assert records["tiny"]["verdict"] == "disagreement"
+    assert "Disagreements: 1" in out and "liar said unsatisfiable" in out
+
+
+def test_bad_lines_are_reported_and_the_run_goes_on(tmp_path, capsys):
+    path = puzzle_file(tmp_path, "# a comment", HOMEWORK, "12345", "7" + HOMEWORK[1:], SMALL)
+    out_path = tmp_path / "r.csv"
+    code, out, _ = run(capsys, path, "--solver", "tiny", "--output", out_path)
+    assert code == 0
+    assert f"{path}:3: 5 symbols" in out and f"{path}:4: invalid puzzle" in out
+    rows = list(csv.DictReader(out_path.open()))
+    bad = [r for r in rows if r["status"] == "bad_entry"]
+    assert [(r["line"], r["detail"][:9]) for r in bad] == [("3", "5 symbols"), ("4", "invalid p")]
+    assert sorted(r["line"] for r in rows if r["status"] == "solved") == ["2", "5"]
+
+
+# -- isolation ----------------------------------------------------------------------------------
+def test_a_method_past_its_timeout_is_stopped_and_the_run_goes_on(tmp_path, capsys):
+    path = puzzle_file(tmp_path, HOMEWORK, SMALL, HARD)
+    out_path = tmp_path / "r.jsonl"
+    started = time.perf_counter()
+    code, out, _ = run(capsys, path, "--solver", "sleeper", "--solver", "tiny", "--timeout", 0.3,
+                       "--jobs", 2, "--output", out_path)
+    wall = time.perf_counter() - started
+    assert code == 0, out
+    records = jsonl(out_path)
+    sleeper = [r for r in records if r["method"] == "sleeper"]
+    assert len(sleeper) == 3 and all(r["status"] == "gave_up" and r["detail"] == "time" for r in sleeper)
+    assert all(1.0 < r["seconds"] < 3 for r in sleeper)  # killed at timeout + 10% + 1 s grace
+    assert all(r["status"] == "solved" for r in records if r["method"] == "tiny")
+    assert wall < 10  # 3 kills of ~1.3 s on 2 workers, not 3 x 60 s
+    assert "sleeper gave_up (time)" in out
+
+
+@pytest.mark.parametrize("crasher, reason", [("exit", "exit status 7"), ("segfault", "killed by SIGSEGV"),
+                                             ("raise", "raised ValueError: planted")])
+def test_a_crashing_method_is_an_error_record(tmp_path, capsys, crasher, reason):
+    path = puzzle_file(tmp_path, HOMEWORK, SMALL)
+    out_path = tmp_path / "r.jsonl"
+    code, out, _ = run(capsys, path, "--solver", crasher, "--solver", "tiny", "--jobs", 1,
+                       "--output", out_path)
+    assert code == 0, out
+    records = jsonl(out_path)
+    crashed = [r for r in records if r["method"] == crasher]
+    assert len(crashed) == 2 and all(r["status"] == "error" and reason in r["detail"] for r in crashed)
+    assert [r["status"] for r in records if r["method"] == "tiny"] == ["solved", "solved"]
+    assert "Errors: 2" in out
+
+
+def test_node_budget(tmp_path, capsys):
+    path = puzzle_file(tmp_path, HARD)
+    out_path = tmp_path / "r.jsonl"
+    code, out, _ = run(capsys, path, "--solver", "tiny", "--nodes", 2, "--output", out_path)
+    assert code == 0
+    (record,) = jsonl(out_path)
+    assert (record["status"], record["detail"], record["nodes"]) == ("gave_up", "nodes", 2)
+    assert "1 (0/1)" in out
+
+
+# -- records -------------------------------------------------------------------------------------
+EVERY_FIELD = {"file", "line", "name", "isomorph", "method", "status", "detail", "solution", "unique",
+               "seconds", "valid", "problems", "verdict", "note", "disagrees", "nodes", "extra"}
+
+
+def test_csv_and_jsonl_hold_every_field(tmp_path, capsys):
+    path = puzzle_file(tmp_path, f"{HOMEWORK} homework", "bad")
+    csv_path, jsonl_path = tmp_path / "r.csv", tmp_path / "r.out"
+    argv = [path, "--solver", "tiny:order=down", "--solutions", 2]
+    assert run(capsys, *argv, "--output", csv_path)[0] == 0
+    assert run(capsys, *argv, "--output", jsonl_path, "--format", "jsonl")[0] == 0
+    rows = sorted(csv.DictReader(csv_path.open()), key=lambda r: r["line"])
+    records = sorted(jsonl(jsonl_path), key=lambda r: r["line"])  # bad entries are written as soon as read
+    assert len(rows) == len(records) == 2
+    assert set(rows[0]) == set(records[0]) == EVERY_FIELD
+    row, record = rows[0], records[0]
+    assert (row["file"], row["line"], row["name"], row["isomorph"]) == (str(path), "1", "homework", "0")
+    assert (record["file"], record["line"], record["name"], record["isomorph"]) == (str(path), 1, "homework", 0)
+    assert row["method"] == record["method"] == "tiny:order=down"
+    assert row["status"] == record["status"] == "solved"
+    assert row["unique"] == "true" and record["unique"] is True
+    assert Grid.parse(HOMEWORK).solution_problems(Grid.parse(record["solution"])) == []
+    assert row["solution"] == record["solution"]
+    assert float(row["seconds"]) > 0 and record["seconds"] > 0
+    assert int(row["nodes"]) == record["nodes"] >= 0
+    assert json.loads(row["extra"]) == record["extra"] == {"depth_sum": record["extra"]["depth_sum"]}
+    bad = rows[1]
+    assert (bad["line"], bad["status"], bad["method"]) == ("2", "bad_entry", "")
+    assert records[1]["detail"].startswith("3 symbols")
+
+
+def test_unique_is_empty_when_one_solution_was_asked(tmp_path, capsys):
+    path = puzzle_file(tmp_path, HOMEWORK)
+    out_path = tmp_path / "r.csv"
+    assert run(capsys, path, "--solver", "tiny", "--solver", "tiny:solutions=2", "--output", out_path)[0] == 0
+    rows = {r["method"]: r for r in csv.DictReader(out_path.open())}
+    assert rows["tiny"]["unique"] == "" and rows["tiny:solutions=2"]["unique"] == "true"
+
+
+def test_csv_solution_column_is_checked(tmp_path, capsys):
+    solved = tiny_solve(Grid.parse(HOMEWORK)).solution.line()
+    wrong = solved[:-2] + solved[-1] + solved[-2]
+    path = tmp_path / "p.csv"
+    path.write_text(f"puzzle,solution,id\n{HOMEWORK},{solved},good\n{HOMEWORK},{wrong},wrong\n")
+    out_path = tmp_path / "r.jsonl"
+    code, out, _ = run(capsys, path, "--solver", "tiny", "--output", out_path)
+    assert code == 1
+    verdicts = {r["name"]: r for r in jsonl(out_path)}
+    assert verdicts["good"]["verdict"] == "agree"
+    assert verdicts["wrong"]["verdict"] == "disagreement"
+    assert "file's solution is not valid" in verdicts["wrong"]["note"]
+
+
+# -- choosing puzzles ------------------------------------------------------------------------------
+def test_sample_is_reproducible(tmp_path, capsys):
+    rng = random.Random(5)
+    lines = []
+    for i in range(40):  # distinct isomorphs of one puzzle, named by position
+        lines.append(f"{compare.random_isomorph(Grid.parse(HOMEWORK), rng).line()} p{i}")
+    path = puzzle_file(tmp_path, *lines)
+
+    def names(seed: int, jobs: int) -> list[str]:
+        out_path = tmp_path / f"r{seed}-{jobs}.jsonl"
+        assert run(capsys, path, "--solver", "tiny", "--sample", 5, "--seed", seed, "--jobs", jobs,
+                   "--output", out_path)[0] == 0
+        return [r["name"] for r in jsonl(out_path)]
+
+    first = names(3, 1)
+    assert len(first) == 5 and first == sorted(first, key=lambda n: int(n[1:]))  # file order with one worker
+    assert sorted(names(3, 2)) == sorted(first)  # two workers may finish them in another order
+    assert names(4, 1) != first
+
+
+def test_limit(tmp_path, capsys):
+    path = puzzle_file(tmp_path, HOMEWORK, "bad", SMALL, HARD)
+    out_path = tmp_path / "r.jsonl"
+    assert run(capsys, path, "--solver", "tiny", "--limit", 2, "--output", out_path)[0] == 0
+    assert sorted((r["line"], r["status"]) for r in jsonl(out_path)) == [(1, "solved"), (2, "bad_entry"), (3, "solved")]
+
+
+def test_isomorphs_give_k_records_per_puzzle_and_method(tmp_path, capsys):
+    path = puzzle_file(tmp_path, HOMEWORK, SMALL)
+
+    def records(jobs: int) -> list[dict]:
+        out_path = tmp_path / f"r{jobs}.jsonl"
+        argv = [path, "--solver", "tiny", "--solver", "tiny:order=down", "--isomorphs", 3, "--seed", 9]
+        assert run(capsys, *argv, "--jobs", jobs, "--output", out_path)[0] == 0
+        return jsonl(out_path)
+
+    one = records(1)
+    assert len(one) == 2 * 3 * 2
+    assert sorted((r["line"], r["isomorph"], r["method"]) for r in one) == sorted(
+        (line, k, m) for line in (1, 2) for k in (1, 2, 3) for m in ("tiny", "tiny:order=down"))
+    solutions = {r["solution"] for r in one if r["line"] == 1}
+    assert len(solutions) == 3  # three different isomorphs, each solved alike by both methods
+    key = lambda r: (r["line"], r["isomorph"], r["method"])  # noqa: E731
+    assert [(key(r), r["solution"]) for r in sorted(records(2), key=key)] == \
+        [(key(r), r["solution"]) for r in sorted(one, key=key)]  # independent of --jobs
+
+
+def test_isomorphs_carry_the_files_solution(tmp_path, capsys):
+    solved = tiny_solve(Grid.parse(HOMEWORK)).solution.line()
+    path = tmp_path / "p.csv"
+    path.write_text(f"puzzle,solution\n{HOMEWORK},{solved}\n")
+    out_path = tmp_path / "r.jsonl"
+    assert run(capsys, path, "--solver", "tiny", "--isomorphs", 4, "--output", out_path)[0] == 0
+    assert {r["verdict"] for r in jsonl(out_path)} == {"agree"}
+
+
+def test_standard_input(capsys):
+    result = subprocess.run([sys.executable, str(ROOT / "compare.py"), "-", "--solver", "cpsat"],
+                            input=f"{HOMEWORK}\n{SMALL}\n", capture_output=True, text=True, cwd=ROOT,
+                            timeout=60)
+    if "unknown method 'cpsat'" in result.stderr:
+        pytest.skip("formulations.SOLVERS has no cpsat yet")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "<stdin>: 2 puzzles" in result.stdout
+
+
+# -- usage ---------------------------------------------------------------------------------------
+@pytest.mark.parametrize("argv, message", [
+    (["--solver", "nosuch"], "unknown method 'nosuch'"),
+    (["--solver", "tiny:colour=red"], "tiny has no option 'colour'; its options: order, solutions"),
+    (["--solver", "tiny:order"], "options are key=value"),
+    (["no/such/file.txt"], "no/such/file.txt: no such file"),
+    (["--format", "csv"], "--format needs --output"),
+    (["--output", "x.txt"], "say --format csv or jsonl"),
+    (["--reference", "nosuch"], "not among the methods run"),
+    (["--timeout", "-1"], "must be greater than 0"),
+])
+def test_usage_errors_exit_2_with_one_clear_line(capsys, argv, message):
+    code, out, err = run(capsys, *argv)
+    assert code == 2
+    assert message in err and "Traceback" not in err
+    assert out == ""
+
+
+def test_unknown_solver_lists_the_valid_ones(capsys):
+    code, _, err = run(capsys, "--solver", "nosuch")
+    assert code == 2 and "registered: tiny, cpsat, broken" in err
+
+
+def test_unreadable_file_from_the_shell():
+    result = subprocess.run([sys.executable, str(ROOT / "compare.py"), "missing.txt"], capture_output=True,
+                            text=True, cwd=ROOT, timeout=60)
+    assert result.returncode == 2
+    assert result.stderr.strip() == "compare.py: error: missing.txt: no such file"
+
+
+def test_list(capsys):
+    code, out, _ = run(capsys, "--list")
+    assert code == 0
+    assert all(name in out for name in FAKES) and "order" in out and "nodes" in out
+
+
+# -- the project's own puzzles, plot, Ctrl-C ------------------------------------------------------------
+def test_seeds_file_by_default(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(ROOT)
+    out_path = tmp_path / "r.jsonl"
+    code, out, _ = run(capsys, "--solver", "tiny", "--solver", "tiny:order=down", "--output", out_path)
+    assert code == 0, out
+    records = runs(jsonl(out_path))
+    by_name = {r["name"]: r["verdict"] for r in records}
+    assert by_name["seed002-multiple-solutions"] == "multiple_solutions"
+    assert by_name["9x9-no-solution"] == by_name["4x4-no-solution"] == "unsatisfiable"
+    assert by_name["25x25-unique"] == by_name["seed000-homework"] == "agree"
+    assert "puzzles/seeds.txt:24: invalid puzzle: two 7s in row 1" in out
+    assert "puzzles/seeds.txt: 11 puzzles x 2 methods" in out
+
+
+def test_plot(tmp_path, capsys):
+    pytest.importorskip("matplotlib")
+    path = puzzle_file(tmp_path, HOMEWORK, HARD, SMALL, MULTI)
+    png = tmp_path / "plot.png"
+    code, out, _ = run(capsys, path, "--solver", "tiny", "--solver", "tiny:order=down", "--plot", png)
+    assert code == 0
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and png.stat().st_size > 10_000
+
+
+CTRL_C_SCRIPT = """
+import sys
+sys.path[:0] = [{tests!r}, {root!r}]
+import compare, test_compare
+sys.exit(compare.main(sys.argv[1:], methods=test_compare.FAKES))
+"""
+
+
+def test_ctrl_c_keeps_what_finished_and_prints_the_summary(tmp_path):
+    path = puzzle_file(tmp_path, *[HOMEWORK] * 30)
+    out_path = tmp_path / "r.jsonl"
+    script = tmp_path / "run.py"
+    script.write_text(CTRL_C_SCRIPT.format(tests=str(ROOT / "tests"), root=str(ROOT)))
+    process = subprocess.Popen([sys.executable, str(script), str(path), "--solver", "slow", "--jobs", "1",
+                                "--output", str(out_path)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True, cwd=ROOT)
+    time.sleep(3)
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=30)
+    assert process.returncode == 130, out + err
+    assert "(interrupted)" in out and "Traceback" not in err
+    records = jsonl(out_path)
+    assert 1 <= len(records) < 30
+    assert all(r["status"] == "solved" for r in records)
+    done = int(out.split(": ", 1)[1].split(" puzzles")[0])
+    assert done == sum(r["verdict"] != "interrupted" for r in records)
+
+
+# -- judging, directly --------------------------------------------------------------------------------
+def result(status: str, solution: str | None = None, unique: bool | None = None,
+           problems: tuple[str, ...] = ()) -> compare.Result:
+    return compare.Result(status, "", solution, unique, 0.01, {}, list(problems))
+
+
+def test_judge_uniqueness_claims():
+    puzzle = compare.Puzzle(0, "f", 1, "", 0, HOMEWORK, None)
+    solved = tiny_solve(Grid.parse(HOMEWORK)).solution.line()
+    labels = ["a", "b"]
+    # One says unique, one says not, on the same answer: certify first.
+    claims = [result("solved", solved, True), result("solved", solved, False)]
+    assert compare.judge(puzzle, claims, labels, None, True) is None
+    certified = compare.judge(puzzle, claims, labels, result("solved", solved, True), True)
+    assert certified.kind == "disagreement" and certified.disagree == {1}
+    uncertified = compare.judge(puzzle, claims, labels, None, False)
+    assert uncertified.kind == "disagreement" and uncertified.disagree == {0, 1}
+    # A method that gave up is no disagreement.
+    other = compare.judge(puzzle, [result("solved", solved), result("gave_up")], labels, None, True)
+    assert other.kind == "agree"

@@ -115,6 +115,7 @@ def search(
     run_backtracks = 0
     stack: list[list] = []  # open nodes: [cell, untried candidates, mark, holds a placement]
     clean = 0  # stack[:clean] hold placements on the path to a found solution
+    restart_now = False
 
     while True:
         # Look at the grid the last placement left: full, a dead end, or a cell to branch on.
@@ -125,6 +126,8 @@ def search(
             if len(found) >= solutions:
                 return outcome(Status.SOLVED)
             clean = len(stack)
+            # the seed's method never steps back: it looks for another solution from scratch
+            restart_now = restarts is not None and not restarts.complete
         elif mask:
             stack.append([cell, mask, mark(), False])
 
@@ -134,7 +137,7 @@ def search(
                 frame = stack[-1]
                 # undoing this node's placement would be a backtrack (it led nowhere)
                 dead_end = frame[3] and len(stack) > clean
-                restart = dead_end and restarts is not None and run_backtracks >= allowance
+                restart = restart_now or (dead_end and restarts is not None and run_backtracks >= allowance)
             elif restarts is None or restarts.complete:
                 # every branch was searched
                 return outcome(Status.SOLVED) if found else outcome(Status.UNSATISFIABLE)
@@ -152,6 +155,7 @@ def search(
                 restart_count += 1
                 run_backtracks = 0
                 allowance = next(restarts.allowances)
+                restart_now = False
                 break
             if frame[3]:
                 undo(frame[0], frame[2])

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import gc
 import importlib
 import importlib.util
 import itertools
@@ -49,7 +50,8 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from puzzles import BadEntry, Budget, Entry, Grid, Method, PuzzleFileError, random_isomorph, read_puzzles
+from puzzles import (BadEntry, Budget, Entry, Grid, Method, Outcome, PuzzleFileError, Status, random_isomorph,
+                     read_puzzles)
 
 HERE = Path(__file__).resolve().parent
 DEFAULT_FILE = HERE / "puzzles" / "seeds.txt"
@@ -78,7 +80,7 @@ class Selected:
     """A method as chosen on the command line: its label, e.g. `mrv:propagate=singles`."""
 
     label: str
-    method: Method
+    method: Method | LazyMethod
     options: dict[str, Any]  # keyword arguments of every call, `solutions` included
 
     @property
@@ -86,10 +88,16 @@ class Selected:
         return str(self.options.get("solutions")) == "2"
 
 
-def load_registry() -> dict[str, Method]:
-    """search.SOLVERS then formulations.SOLVERS; a package that fails to import is skipped with a warning."""
+def load_registry(wanted: Iterable[str] | None = None) -> dict[str, Method]:
+    """search.SOLVERS then formulations.SOLVERS; a package that fails to import is skipped with a warning.
+
+    With `wanted` names, the packages after the first that registers them all are not imported:
+    `--solver mrv` starts without ortools.
+    """
     registry: dict[str, Method] = {}
     for package in REGISTRY_PACKAGES:
+        if wanted is not None and registry and all(name in registry for name in wanted):
+            break
         try:
             module = importlib.import_module(package)
         except Exception as exc:  # a broken package must not hide the others
@@ -97,6 +105,31 @@ def load_registry() -> dict[str, Method]:
             continue
         registry.update(getattr(module, "SOLVERS", {}))
     return registry
+
+
+class LazyMethod:
+    """A registered method imported on its first call, in the worker: the certifier when ortools was not loaded."""
+
+    def __init__(self, package: str, name: str) -> None:
+        self.package, self.name = package, name
+        self.method: Method | None = None
+
+    def __call__(self, grid: Grid, budget: Budget, **options: Any) -> Outcome:
+        if self.method is None:
+            try:
+                self.method = importlib.import_module(self.package).SOLVERS[self.name]
+            except Exception as exc:
+                return Outcome(Status.ERROR, detail=f"{self.package}.SOLVERS[{self.name!r}]: {exc}")
+        return self.method(grid, budget, **options)
+
+
+def certifier(registry: dict[str, Method], injected: bool) -> Method | LazyMethod | None:
+    """The method that certifies uniqueness, if there is one."""
+    if CERTIFIER in registry:
+        return registry[CERTIFIER]
+    if injected or "formulations" in sys.modules:
+        return None
+    return LazyMethod("formulations", CERTIFIER)
 
 
 def parse_solver(spec: str, registry: dict[str, Method], solutions: int) -> Selected:
@@ -231,6 +264,7 @@ def run_one(grid: Grid, selected: Selected, budget: Budget) -> RunResult:
 def worker_main(conn: Connection, clock: Any, runners: Sequence[Selected], budget: Budget) -> None:
     """A worker: receive chunks of items, send one result per item as soon as it is done."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    gc.freeze()  # the inherited heap is never collected here: no scans of it, no copy-on-write of its pages
     text, grid = "", None
     while True:
         try:
@@ -923,7 +957,8 @@ def main(argv: Sequence[str] | None = None, methods: dict[str, Method] | None = 
         args = build_parser().parse_args(argv)
     except SystemExit as exc:  # argparse has printed the usage and the error
         return int(exc.code or 0)
-    registry = load_registry() if methods is None else methods
+    wanted = None if args.list or not args.solver else [spec.partition(":")[0].strip() for spec in args.solver]
+    registry = load_registry(wanted) if methods is None else methods
     console = Console(width=None if sys.stdout.isatty() else 160)
     if args.list:
         print_methods(console, registry)
@@ -943,17 +978,17 @@ def main(argv: Sequence[str] | None = None, methods: dict[str, Method] | None = 
     except OSError as exc:
         print(f"compare.py: error: cannot write {args.output}: {exc.strerror or exc}", file=sys.stderr)
         return EXIT_USAGE
-    return run(args, selected, registry, inputs, writer, reference, files, console)
+    return run(args, selected, certifier(registry, methods is not None), inputs, writer, reference, files, console)
 
 
-def run(args: argparse.Namespace, selected: list[Selected], registry: dict[str, Method],
+def run(args: argparse.Namespace, selected: list[Selected], certify_with: Method | LazyMethod | None,
         inputs: list[Iterator[Entry | BadEntry]], writer: RecordWriter | None, reference: int,
         files: Sequence[str], console: Console) -> int:
     budget = Budget(seconds=args.timeout, nodes=args.nodes)
     runners = list(selected)
-    certify = CERTIFIER in registry
-    if certify:
-        runners.append(Selected(f"{CERTIFIER}:solutions=2", registry[CERTIFIER], {"solutions": 2}))
+    certify = certify_with is not None
+    if certify_with is not None:
+        runners.append(Selected(f"{CERTIFIER}:solutions=2", certify_with, {"solutions": 2}))
     summary = Summary([MethodStats(s.label) for s in selected])
     total = args.sample or args.limit
     progress = ProgressBar(total * (args.isomorphs or 1) if total else None, sys.stderr.isatty())

@@ -237,12 +237,14 @@ class Candidates:
 # -- the same candidates, stored per value ------------------------------------
 
 @lru_cache(maxsize=None)
-def _board_tables(box: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Per cell, the bitboard of its peers; per unit, the bitboard of its cells (bit c = cell c)."""
+def _board_tables(box: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, int, int], ...]]:
+    """Per cell, the bitboard of its peers; per unit, the bitboard of its cells (bit c = cell c);
+    per cell, the bitboards of its row, column and box."""
     geo = geometry(box)
     peer_masks = tuple(sum(1 << p for p in peers) for peers in geo.peers)
     unit_masks = tuple(sum(1 << c for c in unit) for unit in geo.units)
-    return peer_masks, unit_masks
+    cell_units = tuple(tuple(unit_masks[u] for u in geo.units_of(c)) for c in range(geo.cells))
+    return peer_masks, unit_masks, cell_units
 
 
 class Bitboards:
@@ -257,13 +259,13 @@ class Bitboards:
     search steps back by restoring a snapshot (2n+1 integers), not by a trail.
     """
 
-    __slots__ = ("box", "side", "boards", "placed", "empty", "peer_masks", "unit_masks", "planes")
+    __slots__ = ("box", "side", "boards", "placed", "empty", "peer_masks", "unit_masks", "cell_units", "planes")
 
     def __init__(self, grid: Grid) -> None:
         engine = Candidates(grid)  # validates the givens and computes the candidates
         n = grid.side
         self.box, self.side = grid.box, n
-        self.peer_masks, self.unit_masks = _board_tables(grid.box)
+        self.peer_masks, self.unit_masks, self.cell_units = _board_tables(grid.box)
         self.planes = n.bit_length()  # bits needed to count up to n candidates
         boards, placed, empty = [0] * n, [0] * n, 0
         for cell, v in enumerate(grid.values):
@@ -348,13 +350,23 @@ class Bitboards:
         boards[i] &= ~self.peer_masks[cell]
         self.boards = [b & keep for b in boards]
 
-    def singles(self) -> int:
+    def singles(self, since: list[int] | None = None) -> int:
         """Place naked and hidden singles to a fixpoint; the number placed, or -1 on a
         contradiction (a cell with no candidate, a value with no place in a unit, or two
         singles that clash). Singles are sound and monotone, so the fixpoint, and the
-        count, do not depend on the order in which they are found."""
-        peer_masks, unit_masks, n = self.peer_masks, self.unit_masks, self.side
+        count, do not depend on the order in which they are found.
+
+        `since`: the boards of an earlier fixpoint this state grew from (e.g. the state
+        before a search placement). A unit where a value's places did not change since
+        then cannot hold a hidden single of it, so only changed units are looked at.
+        """
+        peer_masks, unit_masks, cell_units, n = self.peer_masks, self.unit_masks, self.cell_units, self.side
+        few = n // 3  # past this many changed cells, filtering the unit list is cheaper
         boards, placed, empty = self.boards, self.placed, self.empty
+        if since is None:  # every cell counts as changed
+            every = (1 << (n * n)) - 1
+            since = [every ^ b for b in boards]
+        seen = since
         forced = 0
         while empty:
             # naked singles: cells seen by exactly one board
@@ -375,14 +387,31 @@ class Bitboards:
                 # hidden singles: a value with one place left in a unit
                 for i in range(n):
                     b = boards[i]
+                    changed = seen[i] ^ b
+                    if not changed:
+                        continue
                     pl = placed[i]
-                    for m in unit_masks:
+                    if not b:
+                        if pl.bit_count() != n:
+                            return -1  # value i+1 fits nowhere, yet some unit lacks it
+                        continue
+                    if changed.bit_count() <= few:
+                        # a few cells changed: look at their own units (a repeat is harmless)
+                        masks = []
+                        while changed:
+                            low = changed & -changed
+                            masks += cell_units[low.bit_length() - 1]
+                            changed ^= low
+                    else:
+                        masks = [m for m in unit_masks if m & changed]
+                    for m in masks:
                         p = b & m
                         if not p & (p - 1):
                             if p:
                                 found.append((i, p))
                             elif not pl & m:
                                 return -1  # value i+1 has no place left in this unit
+                seen = boards[:]
                 if not found:
                     break
             for i, cells in found:

@@ -104,12 +104,13 @@ class FewestBits:
     def __init__(self, grid: Grid) -> None:
         self.board = Bitboards(grid)
         self.forced = 0
+        self.since: list[int] | None = None  # the boards of the fixpoint the next placement leaves
 
     def start(self) -> bool:
         return self.propagate()
 
     def propagate(self) -> bool:
-        placed = self.board.singles()
+        placed = self.board.singles(self.since)
         if placed < 0:
             return False
         self.forced += placed
@@ -119,7 +120,9 @@ class FewestBits:
         return self.board.fewest()
 
     def mark(self) -> tuple:
-        return self.board.snapshot()
+        snap = self.board.snapshot()
+        self.since = snap[0]
+        return snap
 
     def place(self, cell: int, value: int) -> bool:
         self.board.place(cell, value)
@@ -127,6 +130,7 @@ class FewestBits:
 
     def undo(self, cell: int, mark: tuple) -> None:
         self.board.restore(mark)
+        self.since = mark[0]
 
     def reset(self) -> None:  # pragma: no cover - mrv never restarts
         raise NotImplementedError
@@ -137,7 +141,7 @@ class FewestBits:
 
 def strategy(grid: Grid, propagate: str, tie: str, engine: str = "auto") -> Fewest | FewestBits:
     """The strategy for these options; `engine` forces one storage (tests compare them)."""
-    if propagate == "singles" and tie == "rowmajor" and engine in ("auto", "bits"):
+    if propagate == "singles" and tie == "rowmajor" and engine != "candidates":
         return FewestBits(grid)
     return Fewest(grid, tie, propagate == "singles")
 

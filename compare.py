@@ -64,6 +64,7 @@ GRACE_SECONDS, GRACE_FRACTION = 1.0, 0.1  # a run is killed at timeout * 1.1 + 1
 CHUNK_SECONDS = 0.05  # target duration of a chunk: few messages, yet balanced work
 MAX_CHUNK = 32
 CHUNKS_IN_FLIGHT = 2  # per worker: one running and one waiting, so a worker never idles
+BATCH_SECONDS = 0.02  # a worker sends the results of a chunk at least this often
 LISTED = 10  # lines of each list on screen before "N more"
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 
@@ -261,8 +262,8 @@ def run_one(grid: Grid, selected: Selected, budget: Budget) -> RunResult:
     return (status, str(outcome.detail or ""), solution.line(), unique, seconds, effort, problems)
 
 
-def worker_main(conn: Connection, clock: Any, runners: Sequence[Selected], budget: Budget) -> None:
-    """A worker: receive chunks of items, send one result per item as soon as it is done."""
+def worker_main(conn: Connection, clock: Any, started: Any, runners: Sequence[Selected], budget: Budget) -> None:
+    """A worker: run the items of each chunk it receives, sending their results in small batches."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
     gc.freeze()  # the inherited heap is never collected here: no scans of it, no copy-on-write of its pages
     text, grid = "", None
@@ -273,13 +274,21 @@ def worker_main(conn: Connection, clock: Any, runners: Sequence[Selected], budge
             return
         if chunk is None:
             return
+        batch: list[tuple] = []
+        sent = time.monotonic()
         for pid, index, line in chunk:
             clock.value = time.monotonic()
+            started.value += 1  # after the clock: the parent reads which run is in hand, then since when
             if line != text:  # the items of one puzzle come together: parse it once
                 text, grid = line, Grid.parse(line)
-            result = run_one(grid, runners[index], budget)
-            clock.value = time.monotonic()  # before sending: the parent must not charge this run to the next
-            conn.send((pid, index, *result))
+            batch.append((pid, index, *run_one(grid, runners[index], budget)))
+            now = time.monotonic()
+            if now - sent >= BATCH_SECONDS:  # one message per batch, not per run: fewer wake-ups
+                clock.value = now  # the parent must not charge the time of this send to the next run
+                conn.send(batch)
+                batch, sent = [], now
+        clock.value = time.monotonic()
+        conn.send(batch)  # at the end of a chunk, so that the parent refills the worker at once
 
 
 @dataclass
@@ -287,8 +296,15 @@ class Worker:
     process: Any
     conn: Connection
     clock: Any  # shared double: monotonic time at which the run in hand started
-    inflight: deque = field(default_factory=deque)  # items sent, not yet answered, in order
-    chunks: deque = field(default_factory=deque)  # how many items of each chunk in flight are unanswered
+    started: Any  # shared count of the runs this worker has started
+    reported: int = 0  # how many of them the parent has received
+    inflight: deque = field(default_factory=deque)  # items sent, not yet reported, in order
+    chunks: deque = field(default_factory=deque)  # how many items of each chunk in flight are unreported
+
+    def in_hand(self) -> int | None:
+        """The position in `inflight` of the run in hand; those before it are done but not yet reported."""
+        ahead = self.started.value - self.reported
+        return ahead - 1 if 0 < ahead <= len(self.inflight) else None
 
 
 class Pool:
@@ -306,12 +322,12 @@ class Pool:
         sys.stdout.flush()  # a forked child must not inherit (and later write out) buffered output
         sys.stderr.flush()
         parent_end, child_end = self.context.Pipe()
-        clock = self.context.RawValue("d", 0.0)
-        process = self.context.Process(target=worker_main, args=(child_end, clock, self.runners, self.budget),
-                                       daemon=True)
+        clock, started = self.context.RawValue("d", 0.0), self.context.RawValue("q", 0)
+        process = self.context.Process(target=worker_main, daemon=True,
+                                       args=(child_end, clock, started, self.runners, self.budget))
         process.start()
         child_end.close()  # so that the parent reads EOF when the worker dies
-        return Worker(process, parent_end, clock)
+        return Worker(process, parent_end, clock, started)
 
     def chunk_size(self) -> int:
         if self.item_seconds is None:
@@ -337,8 +353,6 @@ class Pool:
                 chunk = self._take(self.chunk_size(), source)
                 if not chunk:
                     return
-                if not worker.inflight:
-                    worker.clock.value = time.monotonic()  # it was idle: its clock is stale
                 worker.conn.send(chunk)
                 worker.inflight.extend(chunk)
                 worker.chunks.append(len(chunk))
@@ -350,54 +364,60 @@ class Pool:
         """Results that arrive before the next deadline, and the records of runs stopped or lost."""
         busy = [w for w in self.workers if w.inflight]
         now = time.monotonic()
-        next_deadline = min((w.clock.value + self.limit for w in busy), default=now + 0.5)
+        deadlines = [w.clock.value + self.limit for w in busy if w.in_hand() is not None]
         waitables = {}
         for w in busy:
             waitables[w.conn] = waitables[w.process.sentinel] = w
-        ready = wait(list(waitables), timeout=min(0.5, max(0.0, next_deadline - now)))
+        ready = wait(list(waitables), timeout=min(0.5, max(0.0, min(deadlines, default=now + 0.5) - now)))
         results: list[tuple] = []
         for worker in {id(waitables[r]): waitables[r] for r in ready}.values():
             results.extend(self._drain(worker))
         now = time.monotonic()
         for worker in self.workers:
-            if worker.inflight and now - worker.clock.value > self.limit:
-                results.append(self._lose(worker, killed=True))
+            if worker.in_hand() is not None and now - worker.clock.value > self.limit:
+                results.extend(self._lose(worker, killed=True))
         return results
 
     def _drain(self, worker: Worker) -> list[tuple]:
         results = []
         try:
             while worker.inflight and worker.conn.poll():
-                results.append(self._received(worker, worker.conn.recv()))
+                results.extend(self._received(worker, worker.conn.recv()))
         except (EOFError, OSError):
             pass  # the worker died; the check below records it
         if worker.inflight and not worker.process.is_alive():
-            results.append(self._lose(worker, killed=False))
+            results.extend(self._lose(worker, killed=False))
         return results
 
-    def _received(self, worker: Worker, message: tuple) -> tuple:
-        worker.inflight.popleft()
-        worker.chunks[0] -= 1
-        if not worker.chunks[0]:
-            worker.chunks.popleft()
-        seconds = message[6]
-        self.item_seconds = seconds if self.item_seconds is None else 0.9 * self.item_seconds + 0.1 * seconds
-        return message
+    def _received(self, worker: Worker, batch: list[tuple]) -> list[tuple]:
+        for message in batch:
+            worker.inflight.popleft()
+            worker.reported += 1
+            worker.chunks[0] -= 1
+            if not worker.chunks[0]:
+                worker.chunks.popleft()
+            seconds = message[6]
+            self.item_seconds = seconds if self.item_seconds is None else 0.9 * self.item_seconds + 0.1 * seconds
+        return batch
 
-    def _lose(self, worker: Worker, killed: bool) -> tuple:
-        """The run in hand ends as gave_up (killed) or error (crashed); the worker's other items go back."""
-        pid, index, _ = worker.inflight.popleft()
+    def _lose(self, worker: Worker, killed: bool) -> list[tuple]:
+        """The run in hand ends as gave_up (killed) or error (crashed); the worker's other items go back.
+
+        Runs it finished but had not reported yet are lost with it, and run again.
+        """
+        items = list(worker.inflight)
+        pid, index, _ = items.pop(worker.in_hand() or 0)  # a worker dead between runs: blame the next one
         seconds = time.monotonic() - worker.clock.value
-        self.queue.extendleft(reversed(worker.inflight))
+        self.queue.extendleft(reversed(items))
         worker.process.kill()
         worker.process.join()
         worker.conn.close()
         slot = next(i for i, w in enumerate(self.workers) if w is worker)
         self.workers[slot] = self._start()
         if killed:
-            return (pid, index, "gave_up", "time", None, None, seconds, {}, [])
-        return (pid, index, "error", f"the worker died ({exit_reason(worker.process.exitcode)})", None, None,
-                seconds, {}, [])
+            return [(pid, index, "gave_up", "time", None, None, seconds, {}, [])]
+        return [(pid, index, "error", f"the worker died ({exit_reason(worker.process.exitcode)})", None, None,
+                 seconds, {}, [])]
 
     def close(self) -> None:
         for worker in self.workers:

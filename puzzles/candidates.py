@@ -310,12 +310,20 @@ class Bitboards:
 
     def fewest(self) -> tuple[int, int]:
         """The first empty cell (row-major) with the fewest candidates, and its candidates;
-        (-1, 0) when the grid is full.
+        (-1, 0) when the grid is full."""
+        count, cells = self.fewest_cells()
+        if count < 0:
+            return -1, 0
+        cell = (cells & -cells).bit_length() - 1  # the lowest bit: first in row-major order
+        return cell, self.candidates(cell)
+
+    def fewest_cells(self) -> tuple[int, int]:
+        """The fewest candidate count of an empty cell, and the bitboard of the cells that
+        have it; (-1, 0) when the grid is full.
 
         The boards are added bit-sliced: plane j holds bit j of every cell's candidate
         count, so one pass over the boards counts all cells at once; the cells with
-        exactly k candidates are then an AND of planes, and the lowest bit of that is
-        the first such cell in row-major order.
+        exactly k candidates are then an AND of planes.
         """
         empty = self.empty
         if not empty:
@@ -334,8 +342,7 @@ class Bitboards:
                 if not cells:
                     break
             if cells:
-                cell = (cells & -cells).bit_length() - 1
-                return cell, self.candidates(cell)
+                return k, cells
         raise AssertionError("every empty cell has some count")  # pragma: no cover
 
     # -- changing ---------------------------------------------------------------

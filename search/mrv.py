@@ -93,16 +93,19 @@ class Fewest:
 
 
 class FewestBits:
-    """MRV with singles, ties row-major, on the per-value bitboards: the fast path.
+    """MRV with singles on the per-value bitboards: the fast path.
 
-    The same search as `Fewest(tie="rowmajor", singles=True)`, counter for counter
-    (a test holds them equal); only the engine's storage differs.
+    The same search as `Fewest(tie, singles=True)`, counter for counter (a test
+    holds them equal); only the engine's storage differs. After singles no empty
+    cell has fewer than two candidates, so tdoku's scan (stop at <= 1, else the
+    first fewest in list order) is the first cell of the list among the fewest.
     """
 
     infers = True
 
-    def __init__(self, grid: Grid) -> None:
+    def __init__(self, grid: Grid, tie: str = "rowmajor") -> None:
         self.board = Bitboards(grid)
+        self.todo = grid.empty_cells() if tie == "swap" else None
         self.forced = 0
         self.since: list[int] | None = None  # the boards of the fixpoint the next placement leaves
 
@@ -117,7 +120,17 @@ class FewestBits:
         return True
 
     def choose(self, depth: int) -> tuple[int, int]:
-        return self.board.fewest()
+        todo = self.todo
+        if todo is None:
+            return self.board.fewest()
+        count, cells = self.board.fewest_cells()
+        if count < 0:
+            return -1, 0
+        for i in range(depth, len(todo)):
+            if cells >> todo[i] & 1:
+                todo[depth], todo[i] = todo[i], todo[depth]
+                return todo[depth], self.board.candidates(todo[depth])
+        raise AssertionError("the fewest cells are on the to-do list")  # pragma: no cover
 
     def mark(self) -> tuple:
         snap = self.board.snapshot()
@@ -141,8 +154,8 @@ class FewestBits:
 
 def strategy(grid: Grid, propagate: str, tie: str, engine: str = "auto") -> Fewest | FewestBits:
     """The strategy for these options; `engine` forces one storage (tests compare them)."""
-    if propagate == "singles" and tie == "rowmajor" and engine != "candidates":
-        return FewestBits(grid)
+    if propagate == "singles" and engine != "candidates":
+        return FewestBits(grid, tie)
     return Fewest(grid, tie, propagate == "singles")
 
 

@@ -110,7 +110,9 @@ class FewestBits:
         self.since: list[int] | None = None  # the boards of the fixpoint the next placement leaves
 
     def start(self) -> bool:
-        return self.propagate()
+        ok = self.propagate()
+        self.root = self.board.snapshot()
+        return ok
 
     def propagate(self) -> bool:
         placed = self.board.singles(self.since)
@@ -146,7 +148,8 @@ class FewestBits:
         self.since = mark[0]
 
     def reset(self) -> None:  # pragma: no cover - mrv never restarts
-        raise NotImplementedError
+        self.board.restore(self.root)
+        self.since = self.root[0]
 
     def solution(self) -> bytes:
         return self.board.values()

@@ -55,12 +55,14 @@ def positive_float(value: Any) -> float:
 
 
 def optional_whole(low: int) -> Callable[[Any], int | None]:
-    """A converter to an int >= low, or None from None / 'none'."""
+    """A converter to an int >= low, None from None / 'none', or 'auto' (the method decides)."""
     convert = whole(low)
 
-    def maybe(value: Any) -> int | None:
+    def maybe(value: Any) -> int | str | None:
         if value is None or isinstance(value, str) and value.lower() == "none":
             return None
+        if isinstance(value, str) and value.lower() == "auto":
+            return "auto"
         return convert(value)
 
     return maybe

@@ -41,8 +41,8 @@ OPTIONS = {
                      "incomplete); luby: backtrack, restart after unit*luby(i) backtracks (complete)",
                      ("none", "luby")),
     "unit": Option(100, "cutoff=luby: backtracks allowed per unit of the Luby sequence", convert=whole(1)),
-    "max_restarts": Option("10000 with cutoff=none, none with luby",
-                           "give up (incomplete) after this many restarts; none = no limit",
+    "max_restarts": Option("auto", "give up (incomplete) after this many restarts; none = no limit; "
+                           "auto = 10000 with cutoff=none (it could loop for ever), none with luby",
                            convert=optional_whole(0)),
 }
 COUNTERS = ("nodes", "guesses", "backtracks", "restarts")
@@ -109,11 +109,11 @@ def _run(grid: Grid, budget: Budget, solutions: int, options: dict, started: flo
     """Random choice among the fewest-candidates cells, restarting (seed 002)."""
     limit = options["max_restarts"]
     if options["cutoff"] == "none":
-        if isinstance(limit, str):
+        if limit == "auto":
             limit = DEFAULT_MAX_RESTARTS
         plan = Restarts(itertools.repeat(0), complete=False, max_restarts=limit)
     else:
-        if isinstance(limit, str):
+        if limit == "auto":
             limit = None
         plan = Restarts(luby_allowances(options["unit"]), complete=True, max_restarts=limit)
     chosen = RandomFewest(grid, random.Random(options["seed"]))

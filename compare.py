@@ -58,7 +58,7 @@ DEFAULT_FILE = HERE / "puzzles" / "seeds.txt"
 REGISTRY_PACKAGES = ("search", "formulations")  # registries are merged in this order
 CERTIFIER = "cpsat"  # certifies multi-solution puzzles with solutions=2
 COMMON_COUNTERS = ("nodes", "guesses", "backtracks")
-PLOT_COUNTERS = ("nodes", "guesses", "branches", "conflicts")  # y axis of the effort plot, first found
+PLOT_COUNTERS = ("nodes", "guesses", "decisions", "branches", "conflicts")  # y axis of the effort plot, first found
 STATUSES = ("solved", "unsatisfiable", "gave_up", "error")
 GRACE_SECONDS, GRACE_FRACTION = 1.0, 0.1  # a run is killed at timeout * 1.1 + 1 s
 CHUNK_SECONDS = 0.05  # target duration of a chunk: few messages, yet balanced work
@@ -875,23 +875,30 @@ def plot(summary: Summary, reference: int, path: str) -> None:
     import matplotlib.pyplot as plt
 
     fig, (cactus, effort) = plt.subplots(1, 2, figsize=(14, 6))
-    for s in summary.stats:
+    cycle = plt.rcParams["axes.prop_cycle"].by_key()["color"]
+    colours = [cycle[i % len(cycle)] for i in range(len(summary.stats))]  # one colour a method, both panels
+    for s, colour in zip(summary.stats, colours):
         times = sorted(t for t, ok in zip(s.seconds, s.solved) if ok)
         if times:
-            cactus.step(times, range(1, len(times) + 1), where="post", label=s.label)
+            cactus.step(times, range(1, len(times) + 1), where="post", label=s.label, color=colour)
     cactus.set(xscale="log", xlabel="time per puzzle (s, log)", ylabel="puzzles solved within that time",
                title="Cactus plot: further up and left is better")
     ref = summary.stats[reference]
-    for s in summary.stats:
+    for s, colour in zip(summary.stats, colours):
         counter = next((c for c in PLOT_COUNTERS if c in s.effort), next(iter(s.effort), None))
         if counter is None:
             continue
-        points = [(x, y + 1) for x, y in zip(ref.seconds, s.effort[counter]) if x > 0 and not math.isnan(y)]
-        if points:
-            xs, ys = zip(*points)
-            effort.scatter(xs, ys, s=8, alpha=0.5, label=f"{s.label}: {counter}")
+        points = [(x, y + 1, ok) for x, y, ok in zip(ref.seconds, s.effort[counter], s.solved)
+                  if x > 0 and not math.isnan(y)]
+        solved = [(x, y) for x, y, ok in points if ok]
+        unsolved = [(x, y) for x, y, ok in points if not ok]
+        if solved:
+            effort.scatter(*zip(*solved), s=8, alpha=0.5, color=colour, label=f"{s.label}: {counter}")
+        if unsolved:  # gave up, unsatisfiable or failed: its effort is what it spent
+            effort.scatter(*zip(*unsolved), s=14, alpha=0.7, color=colour, marker="x")
     effort.set(xscale="log", yscale="log", xlabel=f"{ref.label}: time per puzzle (s, log)",
-               ylabel="effort per puzzle + 1 (log)", title=f"Effort against the difficulty for {ref.label}")
+               ylabel="effort per puzzle + 1 (log; x = not solved)",
+               title=f"Effort against the difficulty for {ref.label}")
     for ax in (cactus, effort):
         ax.grid(True, which="both", alpha=0.3)
         if ax.get_legend_handles_labels()[0]:

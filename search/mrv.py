@@ -19,7 +19,11 @@ Options:
   tie=swap: tdoku's basic solver. The empty cells sit in a to-do list; the
   search at depth d scans the list from position d, stops at the first cell with
   at most one candidate, and swaps the chosen cell with the one at position d.
-  The order drifts as the search goes, as seed 001's list of open cells does.
+  The order drifts as the search goes.
+  tie=requeue: seed 001's Python. The open cells sit in a list, row-major at
+  first; the chosen cell leaves it ("Coord.pop(MinIndex)") and a cell the search
+  steps back over rejoins at its end ("Coord.append"), so ties go to the first
+  cell of a list that drifts another way. It reproduces the seed's count.
 """
 from __future__ import annotations
 
@@ -34,18 +38,21 @@ OPTIONS = {
     "propagate": Option("none", "inference after each placement: none (the seeds) or singles "
                         "(naked and hidden singles to a fixpoint: Norvig's method)", ("none", "singles")),
     "tie": Option("rowmajor", "which of the fewest-candidates cells: the first in row-major order "
-                  "(seed 000) or tdoku's drifting to-do list", ("rowmajor", "swap")),
+                  "(seed 000), tdoku's drifting to-do list (swap), or seed 001's open list, where a cell "
+                  "stepped back over rejoins at the end (requeue)", ("rowmajor", "swap", "requeue")),
 }
 COUNTERS = ("nodes", "guesses", "backtracks", "forced")
 
 
 class Fewest:
-    """MRV on the candidate engine: either tie rule, with or without singles."""
+    """MRV on the candidate engine: any tie rule, with or without singles."""
 
     def __init__(self, grid: Grid, tie: str, singles: bool) -> None:
         self.board = Candidates(grid)
         self.todo = self.board.empty_cells()
         self.swap = tie == "swap"
+        self.requeue = tie == "requeue"
+        self.stepped_back: list[int] = []  # requeue: cells undone since the last choice
         self.infers = singles
         self.trail: list[int] = []  # every placement, searched or forced, in order
         self.forced = 0
@@ -71,6 +78,14 @@ class Fewest:
                 return -1, 0
             todo[depth], todo[i] = todo[i], todo[depth]
             return todo[depth], mask
+        if self.requeue:
+            # seed 001: the cells stepped back over rejoin the open list at its end
+            todo.extend(self.stepped_back)
+            self.stepped_back.clear()
+            i, mask = self.board.fewest_from(todo)
+            if i < 0:
+                return -1, 0
+            return (todo.pop(i), mask) if mask else (todo[i], 0)  # "Coord.pop(MinIndex)"
         i, mask = self.board.fewest_from(todo)  # first fewest, row-major
         return (todo[i], mask) if i >= 0 else (-1, 0)
 
@@ -78,12 +93,16 @@ class Fewest:
         return len(self.trail)
 
     def place(self, cell: int, value: int) -> bool:
+        if self.stepped_back and self.stepped_back[-1] == cell:
+            self.stepped_back.pop()  # its next value: the cell stays off the open list
         self.board.place(cell, value)
         self.trail.append(cell)
         return self.propagate()
 
     def undo(self, cell: int, mark: int) -> None:
         self.board.undo(self.trail, mark)
+        if self.requeue:
+            self.stepped_back.append(cell)
 
     def reset(self) -> None:  # pragma: no cover - mrv never restarts
         self.board.undo(self.trail, 0)
@@ -157,7 +176,7 @@ class FewestBits:
 
 def strategy(grid: Grid, propagate: str, tie: str, engine: str = "auto") -> Fewest | FewestBits:
     """The strategy for these options; `engine` forces one storage (tests compare them)."""
-    if propagate == "singles" and engine != "candidates":
+    if propagate == "singles" and tie != "requeue" and engine != "candidates":
         return FewestBits(grid, tie)
     return Fewest(grid, tie, propagate == "singles")
 

@@ -18,6 +18,7 @@ COMPLETE = {
     "backtracking": {},
     "mrv": {},
     "mrv-swap": {"tie": "swap"},
+    "mrv-requeue": {"tie": "requeue"},
     "mrv-singles": {"propagate": "singles"},
     "mrv-singles-swap": {"propagate": "singles", "tie": "swap"},
     "restart-luby": {"cutoff": "luby", "seed": 1},
@@ -49,6 +50,14 @@ def test_seed000_mrv_makes_51_placements_without_a_backtrack():
     out = run("mrv", SEED000)
     assert out.status is Status.SOLVED
     assert counters(out, "nodes", "guesses", "backtracks") == (51, 0, 0)
+
+
+def test_seed001_mrv_with_its_open_list_makes_444_placements():
+    # Seed 001's Python MRV removes the chosen cell from its list of open cells and appends
+    # the cells it steps back over at the end; it reports 444 steps, each one a placement.
+    out = run("mrv-requeue", SEED001)
+    assert out.status is Status.SOLVED
+    assert out.effort["nodes"] == 444
 
 
 def test_seed003_backtracking_makes_1027695_placements():
@@ -84,13 +93,15 @@ def test_p4_backtracking_by_hand():
     assert out.unique is True and counters(out, "nodes", "guesses", "backtracks") == (8, 2, 3)
 
 
-@pytest.mark.parametrize("variant", ["mrv", "mrv-swap"])
+@pytest.mark.parametrize("variant", ["mrv", "mrv-swap", "mrv-requeue"])
 def test_p4_mrv_by_hand(variant):
     # rowmajor: fewest first = cell 1 (1 candidate, first in row-major) = 3; then cell 0 has
     # {2,4} and cell 2 {2}: cell 2 = 2; then cell 0 {4} is first: = 4; cell 4 = 2; cell 8 = 3.
     # swap (tdoku): to-do [0 1 2 4 8]; depth 0 scans from cell 0 (3 candidates), stops at cell 1
     # (<= 1), swaps -> [1 0 2 4 8]; depth 1 scans cell 0 (2), stops at cell 2 -> [1 2 0 4 8];
-    # depth 2: cell 0 has 1, stop at once; then 4, then 8. Either way: 5 placements, all forced.
+    # depth 2: cell 0 has 1, stop at once; then 4, then 8. requeue: open [0 1 2 4 8], cell 1
+    # leaves it, then cell 2, then cell 0, 4, 8 (no step back, so no cell rejoins).
+    # Every way: 5 placements, all forced.
     out = run(variant, P4, solutions=2)
     assert out.unique is True
     assert counters(out, "nodes", "guesses", "backtracks") == (5, 0, 0)
@@ -133,7 +144,7 @@ def test_p4_astar_by_hand():
 Q4 = "..343412..434321"
 
 
-@pytest.mark.parametrize("variant", ["backtracking", "mrv", "mrv-swap"])
+@pytest.mark.parametrize("variant", ["backtracking", "mrv", "mrv-swap", "mrv-requeue"])
 def test_q4_depth_first_by_hand(variant):
     # Every cell has 2 candidates: cell 0 = 1 (guess); then cells 1, 8 have {2}, cell 9 {1}:
     # 3 forced placements, solved after 4 nodes. With solutions=2: the path is undone (no
@@ -212,7 +223,7 @@ def test_d4_unsatisfiable_by_hand():
     assert out.status is Status.UNSATISFIABLE
     assert counters(out, "nodes", "guesses", "backtracks") == (4, 1, 4)
     # MRV sees the dead cell first: proved with no placement.
-    for variant in ("mrv", "mrv-swap", "mrv-singles", "mrv-singles-swap", "restart-luby"):
+    for variant in ("mrv", "mrv-swap", "mrv-requeue", "mrv-singles", "mrv-singles-swap", "restart-luby"):
         out = run(variant, D4)
         assert out.status is Status.UNSATISFIABLE, variant
         assert counters(out, "nodes", "guesses", "backtracks") == (0, 0, 0), variant
@@ -341,7 +352,7 @@ def test_registry_documents_options_and_counters():
     assert set(SOLVERS) == {"backtracking", "mrv", "restart", "astar"}
     for name, method in SOLVERS.items():
         assert method.summary and method.counters and "solutions" in method.options
-    assert "swap" in SOLVERS["mrv"].options["tie"] and "singles" in SOLVERS["mrv"].options["propagate"]
+    assert "swap" in SOLVERS["mrv"].options["tie"] and "requeue" in SOLVERS["mrv"].options["tie"] and "singles" in SOLVERS["mrv"].options["propagate"]
     assert set(SOLVERS["restart"].options) >= {"seed", "cutoff", "unit", "max_restarts"}
     assert set(SOLVERS["astar"].counters) == {"nodes", "expanded", "generated", "frontier_peak"}
 
@@ -356,7 +367,7 @@ def test_string_options_are_converted():
 @pytest.mark.parametrize("name, options, message", [
     ("mrv", {"propagat": "singles"}, "unknown option 'propagat'"),
     ("mrv", {"propagate": "pairs"}, "choose one of none, singles"),
-    ("mrv", {"tie": 3}, "choose one of rowmajor, swap"),
+    ("mrv", {"tie": 3}, "choose one of rowmajor, swap, requeue"),
     ("backtracking", {"seed": 1}, "unknown option 'seed'"),
     ("restart", {"seed": "x"}, "option seed='x'"),
     ("restart", {"seed": -1}, "option seed=-1"),

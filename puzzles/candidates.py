@@ -410,7 +410,7 @@ class Bitboards:
                             masks += cell_units[low.bit_length() - 1]
                             changed ^= low
                     else:
-                        masks = [m for m in unit_masks if m & changed]
+                        masks = unit_masks  # most units changed: looking is as cheap as filtering
                     for m in masks:
                         p = b & m
                         if not p & (p - 1):
@@ -421,11 +421,12 @@ class Bitboards:
                 seen = boards[:]
                 if not found:
                     break
+            taken = 0  # the cells filled in this round; other boards drop them at its end
             for i, cells in found:
                 cells &= ~placed[i]  # a hidden single seen from two units is placed once
                 if not cells:
                     continue
-                if cells & ~boards[i]:
+                if cells & (taken | ~boards[i]):
                     return -1  # an earlier single took this cell or this value's place
                 gone = cells
                 c = cells
@@ -437,11 +438,12 @@ class Bitboards:
                     gone |= peers
                     c ^= low
                 placed[i] |= cells
-                empty &= ~cells
-                forced += cells.bit_count()
+                taken |= cells
                 boards[i] &= ~gone
-                keep = ~cells
-                boards = [b & keep for b in boards]
+            empty &= ~taken
+            forced += taken.bit_count()
+            keep = ~taken
+            boards = [b & keep for b in boards]
             self.boards, self.empty = boards, empty
         self.boards, self.empty = boards, empty
         return forced

@@ -9,7 +9,9 @@ only restarts once no cell can take a value; restarting at the first cell
 without a candidate, as here and in DESIGN.md, saves placements that could not
 lead anywhere and changes nothing else.) The method cannot prove that a puzzle
 has no solution, nor that a solution is the only one: it gives up ("incomplete")
-after `max_restarts` restarts, or when the budget is spent.
+after `max_restarts` restarts, or when the budget is spent. With solutions=2 it
+restarts after its first solution to look for a different one: unique=False if
+it finds one, else the first solution with uniqueness not proved.
 
 cutoff=luby goes beyond the seed: the same random choice of cell, but depth-
 first with backtracking, and a restart whenever a run has made its allowance

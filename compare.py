@@ -498,7 +498,7 @@ def judge(puzzle: Puzzle, results: Sequence[Result], labels: Sequence[str], cert
     if truth is True:
         disagree.update(i for i, s in valid.items() if s != cert.solution)
         disagree.update(i for i, u in claims.items() if u is False)
-        if len(answers) > 1:
+        if len(answers | {cert.solution}) > 1:
             notes.append(f"{CERTIFIER} says the solution is unique, yet valid answers differ")
     elif len(answers) > 1 or truth is False:
         disagree.update(i for i, u in claims.items() if u is True)
@@ -793,10 +793,10 @@ def method_table(summary: Summary) -> Table:
         table.add_column(name, justify="left" if name == "method" else "right")
     for s in summary.stats:
         c = s.counts
-        gave_up = f"{c['gave_up']} ({c['gave_up_time']}/{c['gave_up_nodes']})" if c["gave_up"] else "0"
+        gave_up = f"{c['gave_up']:,} ({c['gave_up_time']:,}/{c['gave_up_nodes']:,})" if c["gave_up"] else "0"
         total = sum(s.seconds)
         table.add_row(
-            escape(s.label), str(c["solved"]), str(c["unsatisfiable"]), gave_up,
+            escape(s.label), f"{c['solved']:,}", f"{c['unsatisfiable']:,}", gave_up,
             red_if(c["error"]), red_if(c["invalid"]), red_if(c["disagreements"]),
             fmt_seconds(s.seconds, statistics.median), fmt_seconds(s.seconds, statistics.fmean),
             fmt_seconds(s.seconds, max), f"{len(s.seconds) / total:,.1f}" if total > 0 else "-")
@@ -804,7 +804,7 @@ def method_table(summary: Summary) -> Table:
 
 
 def red_if(count: int) -> str:
-    return f"[bold red]{count}[/]" if count else "0"
+    return f"[bold red]{count:,}[/]" if count else "0"
 
 
 def effort_table(summary: Summary) -> Table:
@@ -848,8 +848,8 @@ def print_report(console: Console, summary: Summary, header: str) -> None:
             console.print(f"  {escape(line)}", highlight=False)
         if summary.bad_count > len(summary.bad):
             console.print(f"  ... {summary.bad_count - len(summary.bad)} more")
-    verdicts = ", ".join(f"{n} {k.replace('_', ' ')}" for k, n in sorted(summary.verdicts.items()))
-    console.print(f"Puzzles: {summary.puzzles}" + (f" ({verdicts})" if verdicts else ""))
+    verdicts = ", ".join(f"{n:,} {k.replace('_', ' ')}" for k, n in sorted(summary.verdicts.items()))
+    console.print(f"Puzzles: {summary.puzzles:,}" + (f" ({verdicts})" if verdicts else ""))
     console.print("[bold red]FAILED: invalid answers or disagreements[/]" if summary.failed
                   else "[green]OK: every answer valid, the methods agree[/]")
 

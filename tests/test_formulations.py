@@ -363,3 +363,38 @@ def test_export_texts(tmp_path: Path) -> None:
     assert export.main([SEEDS["seed000"], "--model", "sat", "--out", str(out)]) == 0
     assert out.read_text() == dimacs
     assert export.main(["123", "--model", "sat"]) == 2
+
+
+# -- the project's own puzzle file --------------------------------------------
+
+
+def project_seeds() -> list[tuple[str, Grid]]:
+    path = Path(__file__).resolve().parents[1] / "puzzles" / "seeds.txt"
+    if not path.exists():
+        pytest.skip("puzzles/seeds.txt is absent")
+    entries = []
+    for line in path.read_text().splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        text, _, name = line.strip().partition(" ")
+        grid = Grid.parse(text)
+        if not grid.conflicts():  # the file's invalid entry is for the readers, not the solvers
+            entries.append((name.strip() or text, grid))
+    return entries
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_project_seeds_file(name: str) -> None:
+    seen = 0
+    for label, puzzle in project_seeds():
+        if name == "python-constraint" and puzzle.box > 3:
+            continue  # forward checking alone is hopeless on the large ones
+        outcome = SOLVERS[name](puzzle, Budget(seconds=60), solutions=2)
+        seen += 1
+        if "no-solution" in label:
+            assert outcome.status is Status.UNSATISFIABLE, label
+            continue
+        assert outcome.status is Status.SOLVED, (label, outcome.detail)
+        assert puzzle.solution_problems(outcome.solution) == [], label
+        assert outcome.unique is ("multiple" not in label), label
+    assert seen >= 8

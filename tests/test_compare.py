@@ -214,6 +214,16 @@ def test_multi_solution_puzzle_is_certified_not_a_disagreement(tmp_path, capsys)
     assert "More than one solution" in out and "many" in out
 
 
+def test_without_a_certifier_differing_answers_still_mean_several_solutions(tmp_path, capsys):
+    path = puzzle_file(tmp_path, MULTI)
+    out_path = tmp_path / "r.jsonl"
+    fakes = {name: method for name, method in FAKES.items() if name != "cpsat"}
+    code, _, _ = run(capsys, path, "--solver", "tiny", "--solver", "tiny:order=down", "--output", out_path,
+                     methods=fakes)
+    assert code == 0
+    assert {(r["verdict"], r["note"]) for r in jsonl(out_path)} == {("multiple_solutions", "valid answers differ")}
+
+
 def test_solutions_2_reports_uniqueness(tmp_path, capsys):
     path = puzzle_file(tmp_path, MULTI, HOMEWORK)
     out_path = tmp_path / "r.jsonl"
@@ -416,6 +426,33 @@ def test_standard_input(capsys):
         pytest.skip("formulations.SOLVERS has no cpsat yet")
     assert result.returncode == 0, result.stdout + result.stderr
     assert "<stdin>: 2 puzzles" in result.stdout
+
+
+def test_real_registries_certify_with_cpsat_loaded_only_in_the_worker(tmp_path):
+    path = puzzle_file(tmp_path, f"{MULTI} many", HOMEWORK)
+    out_path = tmp_path / "r.jsonl"
+    script = ("import runpy, sys; sys.argv = ['compare.py', *sys.argv[1:]]\n"
+              "try:\n    runpy.run_path('compare.py', run_name='__main__')\n"
+              "finally:\n    print('ortools in parent:', 'ortools' in sys.modules)")
+    result = subprocess.run([sys.executable, "-c", script, str(path), "--solver", "mrv:propagate=singles",
+                             "--solver", "restart:seed=5", "--output", str(out_path)],
+                            capture_output=True, text=True, cwd=ROOT, timeout=120)
+    if "unknown method" in result.stderr:
+        pytest.skip("search.SOLVERS lacks mrv or restart")
+    assert "ortools in parent: False" in result.stdout, result.stdout + result.stderr
+    verdicts = {(r["line"], r["verdict"], r["note"]) for r in jsonl(out_path)}
+    assert verdicts == {(1, "multiple_solutions", "certified by cpsat (solutions=2)"), (2, "agree", "")}
+
+
+def test_expected_puzzles_for_the_progress_bar(tmp_path):
+    path = puzzle_file(tmp_path, HOMEWORK, "bad", SMALL, HARD)
+    args = compare.build_parser().parse_args([str(path), "--isomorphs", "2"])
+    assert compare.expected_puzzles(args, [str(path)]) == 6
+    args = compare.build_parser().parse_args([str(path), "--limit", "2"])
+    assert compare.expected_puzzles(args, [str(path)]) == 2
+    assert compare.expected_puzzles(args, ["-"]) == 2
+    args = compare.build_parser().parse_args(["-"])
+    assert compare.expected_puzzles(args, ["-"]) is None
 
 
 # -- usage ---------------------------------------------------------------------------------------

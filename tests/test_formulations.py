@@ -228,6 +228,7 @@ def test_cpsat_settles_easy_puzzle_in_presolve() -> None:
     assert on.info["variables"] == 81 and on.info["constraints"] == 27
     assert 0 <= on.info["solver_seconds"] <= on.seconds
     assert 0 <= on.info["build_seconds"] <= on.seconds
+    assert on.info["deterministic_time"] > 0
 
 
 def test_cpsat_boolean_model_size() -> None:
@@ -267,6 +268,13 @@ def test_mip_counters_and_root_lp() -> None:
     assert isinstance(hard.effort["nodes"], int) and isinstance(hard.effort["iterations"], int)
     off = SOLVERS["mip"](Grid.parse(SEEDS["seed000"]), root_lp="off")
     assert "root_lp_integral" not in off.info
+    # Without SCIP's presolve, the search is the LP at the root node: simplex
+    # iterations appear exactly when the relaxation is fractional.
+    searched = SOLVERS["mip"](Grid.parse(SEEDS["seed001"]), presolve="off")
+    assert searched.effort["nodes"] >= 1 and searched.effort["iterations"] > 0
+    assert SOLVERS["mip"](Grid.parse(SEEDS["seed000"]), presolve="off").effort["iterations"] == 0
+    cbc = SOLVERS["mip"](Grid.parse(SEEDS["seed000"]), presolve="off", backend="cbc")
+    assert cbc.status is Status.ERROR and "presolve" in cbc.detail
 
 
 @pytest.mark.parametrize("backend", ["highs", "cbc"])

@@ -515,6 +515,13 @@ def test_plot(tmp_path, capsys):
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and png.stat().st_size > 10_000
 
 
+def test_plot_without_matplotlib_is_a_clear_message(tmp_path, capsys, monkeypatch):
+    real = compare.importlib.util.find_spec
+    monkeypatch.setattr(compare.importlib.util, "find_spec", lambda name: None if name == "matplotlib" else real(name))
+    code, out, err = run(capsys, puzzle_file(tmp_path, HOMEWORK), "--plot", tmp_path / "p.png")
+    assert code == 2 and "--plot needs matplotlib" in err and "Traceback" not in err
+
+
 CTRL_C_SCRIPT = """
 import sys
 sys.path[:0] = [{tests!r}, {root!r}]

@@ -50,8 +50,8 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from puzzles import (BadEntry, Budget, Entry, Grid, Method, Outcome, PuzzleFileError, Status, random_isomorph,
-                     read_puzzles)
+from puzzles import (BadEntry, Budget, Entry, Grid, Method, Outcome, PuzzleFileError, Status,
+                     random_isomorph, read_puzzles)
 
 HERE = Path(__file__).resolve().parent
 DEFAULT_FILE = HERE / "puzzles" / "seeds.txt"
@@ -68,7 +68,7 @@ BATCH_SECONDS = 0.02  # a worker sends the results of a chunk at least this ofte
 LISTED = 10  # lines of each list on screen before "N more"
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 
-Item = tuple[int, int, str]  # (puzzle id, method index, puzzle line)
+Item = tuple[int, int, int, bytes]  # (puzzle id, method index, box size, cell values): cheap to send
 
 
 class UsageError(Exception):
@@ -169,7 +169,7 @@ class Puzzle:
     line: int
     name: str
     isomorph: int  # 0 = the file's own puzzle; 1..K = random isomorphs
-    text: str
+    grid: Grid
     solution: str | None  # the file's solution, when it gives one
 
 
@@ -209,7 +209,7 @@ def puzzles_of(entries: Iterable[tuple[int, Entry]], isomorphs: int | None, seed
     for position, entry in entries:
         solution = entry.solution.line() if entry.solution is not None else None
         if not isomorphs:
-            yield Puzzle(next(ids), entry.file, entry.line, entry.name, 0, entry.grid.line(), solution)
+            yield Puzzle(next(ids), entry.file, entry.line, entry.name, 0, entry.grid, solution)
             continue
         # Seeded by the puzzle's position: the same isomorphs whatever --jobs, --limit or --sample.
         rng = random.Random(f"{seed}:{position}")
@@ -220,7 +220,7 @@ def puzzles_of(entries: Iterable[tuple[int, Entry]], isomorphs: int | None, seed
             if entry.solution is not None:
                 # The moves drawn do not depend on the cells, so replaying the draws maps the solution alike.
                 iso_solution = random_isomorph(entry.solution, _replay(state)).line()
-            yield Puzzle(next(ids), entry.file, entry.line, entry.name, k, grid.line(), iso_solution)
+            yield Puzzle(next(ids), entry.file, entry.line, entry.name, k, grid, iso_solution)
 
 
 def _replay(state: object) -> random.Random:
@@ -264,7 +264,7 @@ def worker_main(conn: Connection, clock: Any, started: Any, runners: Sequence[Se
     """A worker: run the items of each chunk it receives, sending their results in small batches."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
     gc.freeze()  # the inherited heap is never collected here: no scans of it, no copy-on-write of its pages
-    text, grid = "", None
+    cells, grid = b"", None
     while True:
         try:
             chunk = conn.recv()
@@ -274,11 +274,11 @@ def worker_main(conn: Connection, clock: Any, started: Any, runners: Sequence[Se
             return
         batch: list[tuple] = []
         sent = time.monotonic()
-        for pid, index, line in chunk:
+        for pid, index, box, values in chunk:
             clock.value = time.monotonic()
             started.value += 1  # after the clock: the parent reads which run is in hand, then since when
-            if line != text:  # the items of one puzzle come together: parse it once
-                text, grid = line, Grid.parse(line)
+            if values != cells:  # the items of one puzzle come together: build its Grid once
+                cells, grid = values, Grid(box, values)
             batch.append((pid, index, *run_one(grid, runners[index], budget)))
             now = time.monotonic()
             if now - sent >= BATCH_SECONDS:  # one message per batch, not per run: fewer wake-ups
@@ -404,7 +404,7 @@ class Pool:
         Runs it finished but had not reported yet are lost with it, and run again.
         """
         items = list(worker.inflight)
-        pid, index, _ = items.pop(worker.in_hand() or 0)  # a worker dead between runs: blame the next one
+        pid, index, _, _ = items.pop(worker.in_hand() or 0)  # a worker dead between runs: blame the next one
         seconds = time.monotonic() - worker.clock.value
         self.queue.extendleft(reversed(items))
         worker.process.kill()
@@ -480,7 +480,7 @@ def judge(puzzle: Puzzle, results: Sequence[Result], labels: Sequence[str], cert
     notes: list[str] = []
     file_wrong = False
     if puzzle.solution is not None:  # the file's solution counts as one more answer, when it is valid
-        problems = Grid.parse(puzzle.text).solution_problems(Grid.parse(puzzle.solution))
+        problems = puzzle.grid.solution_problems(Grid.parse(puzzle.solution))
         if problems:  # the file and the methods cannot both be right: worth a failing exit
             notes.append(f"the file's solution is not valid ({problems[0]})")
             file_wrong = True
@@ -676,7 +676,7 @@ class Tracker:
         for puzzle in puzzles:
             self.open[puzzle.id] = PuzzleRun(puzzle)
             for index in range(len(self.selected)):
-                yield puzzle.id, index, puzzle.text
+                yield puzzle.id, index, puzzle.grid.box, puzzle.grid.values
 
     def bad_entry(self, entry: BadEntry) -> None:
         self.summary.add_bad(entry)
@@ -697,7 +697,7 @@ class Tracker:
         verdict = judge(run.puzzle, results, self.labels, run.cert, self.cert_index is not None)
         if verdict is None:
             run.cert_asked = True
-            self.queue.appendleft((pid, self.cert_index, run.puzzle.text))
+            self.queue.appendleft((pid, self.cert_index, run.puzzle.grid.box, run.puzzle.grid.values))
             return
         self.finish(run, results, verdict)
 

@@ -557,7 +557,7 @@ def result(status: str, solution: str | None = None, unique: bool | None = None,
 
 
 def test_judge_uniqueness_claims():
-    puzzle = compare.Puzzle(0, "f", 1, "", 0, HOMEWORK, None)
+    puzzle = compare.Puzzle(0, "f", 1, "", 0, Grid.parse(HOMEWORK), None)
     solved = tiny_solve(Grid.parse(HOMEWORK)).solution.line()
     labels = ["a", "b"]
     # One says unique, one says not, on the same answer: certify first.

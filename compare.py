@@ -47,7 +47,6 @@ from typing import IO, Any, Callable, Iterable, Iterator, Sequence
 
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from puzzles import (BadEntry, Budget, Entry, Grid, Method, Outcome, PuzzleFileError, Status,
@@ -738,10 +737,12 @@ class ProgressBar:
     """Puzzles done, rate and time left on stderr when it is a terminal; silent otherwise."""
 
     def __init__(self, total: int | None, enabled: bool) -> None:
-        self.bar: Progress | None = None
+        self.bar: Any = None
         self.last = 0.0
         if not enabled:
             return
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
         # No refresh thread: workers are forked from this process, and forking while a thread runs is unsafe.
         self.bar = Progress(TextColumn("puzzles"), BarColumn(), MofNCompleteColumn(),
                             TextColumn("{task.fields[rate]}"), TimeRemainingColumn(),

@@ -709,12 +709,14 @@ class Tracker:
         where += f" (isomorph {puzzle.isomorph})" if puzzle.isomorph else ""
         if verdict.kind in ("invalid", "disagreement", "multiple_solutions"):
             summary.note(verdict.kind, f"{escape(where)}: {escape(verdict.note)}")
+        failed: dict[str, list[str]] = {}  # error / gave_up -> "method (why)", one line per puzzle
         for i, result in enumerate(results):
-            disagrees = i in verdict.disagree
-            summary.stats[i].add(result, disagrees)
+            summary.stats[i].add(result, i in verdict.disagree)
             if result.status in ("error", "gave_up"):
-                reason = f"{result.status} ({result.detail})" if result.detail else result.status
-                summary.note(result.status, f"{escape(where)}: {escape(self.labels[i])} {escape(reason)}")
+                failed.setdefault(result.status, []).append(
+                    f"{self.labels[i]} ({result.detail})" if result.detail else self.labels[i])
+        for status, methods in failed.items():
+            summary.note(status, f"{escape(where)}: {escape(', '.join(methods))}")
         self.write(run, verdict)
         self.progress.advance()
 
@@ -822,8 +824,8 @@ def effort_table(summary: Summary) -> Table:
 NOTABLE = (  # kind, heading, style; the loudest first
     ("invalid", "INVALID answers (a bug in the method)", "bold red"),
     ("disagreement", "Disagreements", "bold red"),
-    ("error", "Errors", "red"),
-    ("gave_up", "Gave up", "yellow"),
+    ("error", "Puzzles with errors", "red"),
+    ("gave_up", "Puzzles where methods gave up", "yellow"),
     ("multiple_solutions", "More than one solution (not a disagreement)", "cyan"),
 )
 
@@ -866,8 +868,14 @@ def print_methods(console: Console, registry: dict[str, Method]) -> None:
 
 
 # -- the plot -----------------------------------------------------------------------------------
-def plot(summary: Summary, reference: int, path: str) -> None:
-    """Cactus plot (puzzles solved against time) and effort against the reference's time, in one PNG."""
+def plot(summary: Summary, reference: int | None, path: str) -> None:
+    """Cactus plot (puzzles solved against time) and effort against the reference's time, in one PNG.
+
+    The reference, unless chosen, is the method that solved most puzzles (the first of those): its
+    time per puzzle is the closest thing to each puzzle's difficulty that the run measured.
+    """
+    if reference is None:
+        reference = max(range(len(summary.stats)), key=lambda i: (sum(summary.stats[i].solved), -i))
     import matplotlib
 
     matplotlib.use("Agg")
@@ -935,7 +943,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--output", metavar="FILE", help="write one record per (puzzle, method) to FILE")
     parser.add_argument("--plot", metavar="FILE.png", help="cactus and effort plots (needs matplotlib)")
     parser.add_argument("--reference", metavar="METHOD",
-                        help="the method whose time per puzzle is the effort plot's x axis (default the first)")
+                        help="the method whose time per puzzle is the effort plot's x axis "
+                        "(default: the one that solves most)")
     return parser
 
 
@@ -964,9 +973,10 @@ def output_format(args: argparse.Namespace) -> str | None:
     raise UsageError(f"--output {args.output}: say --format csv or jsonl (or name the file .csv or .jsonl)")
 
 
-def reference_index(args: argparse.Namespace, selected: Sequence[Selected]) -> int:
+def reference_index(args: argparse.Namespace, selected: Sequence[Selected]) -> int | None:
+    """The --reference method's index; None: the one that solves most, chosen after the run."""
     if args.reference is None:
-        return 0
+        return None
     labels = [s.label for s in selected]
     if args.reference not in labels:
         raise UsageError(f"--reference {args.reference}: not among the methods run ({', '.join(labels)})")
@@ -1023,7 +1033,7 @@ def expected_puzzles(args: argparse.Namespace, files: Sequence[str]) -> int | No
 
 
 def run(args: argparse.Namespace, selected: list[Selected], certify_with: Method | LazyMethod | None,
-        inputs: list[Iterator[Entry | BadEntry]], writer: RecordWriter | None, reference: int,
+        inputs: list[Iterator[Entry | BadEntry]], writer: RecordWriter | None, reference: int | None,
         files: Sequence[str], console: Console) -> int:
     budget = Budget(seconds=args.timeout, nodes=args.nodes)
     runners = list(selected)

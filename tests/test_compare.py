@@ -281,7 +281,7 @@ def test_a_method_past_its_timeout_is_stopped_and_the_run_goes_on(tmp_path, caps
     assert all(1.0 < r["seconds"] < 3 for r in sleeper)  # killed at timeout + 10% + 1 s grace
     assert all(r["status"] == "solved" for r in records if r["method"] == "tiny")
     assert wall < 10  # 3 kills of ~1.3 s on 2 workers, not 3 x 60 s
-    assert "sleeper gave_up (time)" in out
+    assert "Puzzles where methods gave up: 3" in out and ": sleeper (time)" in out
 
 
 @pytest.mark.parametrize("crasher, reason", [("exit", "exit status 7"), ("segfault", "killed by SIGSEGV"),
@@ -296,7 +296,7 @@ def test_a_crashing_method_is_an_error_record(tmp_path, capsys, crasher, reason)
     crashed = [r for r in records if r["method"] == crasher]
     assert len(crashed) == 2 and all(r["status"] == "error" and reason in r["detail"] for r in crashed)
     assert [r["status"] for r in records if r["method"] == "tiny"] == ["solved", "solved"]
-    assert "Errors: 2" in out
+    assert "Puzzles with errors: 2" in out
 
 
 def test_node_budget(tmp_path, capsys):

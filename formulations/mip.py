@@ -16,7 +16,7 @@ import time
 from ortools.linear_solver import pywraplp
 
 from puzzles.grid import Grid
-from puzzles.outcome import Budget, Method, Outcome, Status
+from puzzles.outcome import Budget, Method, Outcome, Status, error
 
 from ._contract import as_bool, as_choice, contract, gave_up, read_options, remaining
 
@@ -117,12 +117,12 @@ def solve(grid: Grid, budget: Budget, solutions: int, started: float, **options:
     opts = read_options(options, _PARSERS, _DEFAULTS, "mip")
     backend = str(opts["backend"])
     if budget.nodes is not None and backend not in _NODE_LIMIT:
-        return Outcome(Status.ERROR, detail=f"mip: the {backend} backend takes no node limit through "
-                       f"pywraplp; use scip with a node budget", seconds=time.perf_counter() - started)
+        return error(f"mip: the {backend} backend takes no node limit through pywraplp; "
+                     "use scip with a node budget", started)
     try:
         solver = make_solver(backend)
     except RuntimeError as exc:
-        return Outcome(Status.ERROR, detail=f"mip: {exc}", seconds=time.perf_counter() - started)
+        return error(f"mip: {exc}", started)
     solver.SetNumThreads(1)
     if backend == "highs":  # HiGHS prints a banner on stdout unless told not to
         solver.SetSolverSpecificParametersAsString("output_flag = false")
@@ -136,8 +136,8 @@ def solve(grid: Grid, budget: Budget, solutions: int, started: float, **options:
     params = pywraplp.MPSolverParameters()
     if not opts["presolve"]:  # left untouched when on: CBC refuses the switch altogether
         if backend == "cbc":
-            return Outcome(Status.ERROR, detail="mip: the cbc backend takes no presolve switch through "
-                           "pywraplp; use scip or highs with presolve=off", seconds=time.perf_counter() - started)
+            return error("mip: the cbc backend takes no presolve switch through pywraplp; "
+                         "use scip or highs with presolve=off", started)
         params.SetIntegerParam(params.PRESOLVE, params.PRESOLVE_OFF)
     info["presolve"] = opts["presolve"]
     deadline = budget.deadline(started)

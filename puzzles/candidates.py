@@ -9,6 +9,10 @@ placed in it. A cell's candidates are the values none of its three units
 holds, read in O(1); placing or removing a value updates three integers. That
 is exact in both directions, so a search steps back by removing what it placed:
 no undo copies of per-cell sets and no re-scan of rows and columns.
+
+`Bitboards` holds the same candidates the other way round, one bitset of cells
+per value, built from a `Candidates`; it is the fast path for naked and hidden
+singles, where whole units and whole values are asked about at once.
 """
 from __future__ import annotations
 

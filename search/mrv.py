@@ -24,6 +24,13 @@ Options:
   first; the chosen cell leaves it ("Coord.pop(MinIndex)") and a cell the search
   steps back over rejoins at its end ("Coord.append"), so ties go to the first
   cell of a list that drifts another way. It reproduces the seed's count.
+
+With singles (ties rowmajor or swap) the search runs on the per-value
+bitboards of the candidate engine (`Bitboards`), the project's fast path; the
+counters are those of the same search on `Candidates` (a test compares them).
+The tie rule is not a detail: on top1465 (solutions=2, one isomorph each)
+MRV without propagation makes about 2.5 times as many guesses with row-major
+ties as with tdoku's drifting list.
 """
 from __future__ import annotations
 

@@ -6,18 +6,19 @@
         [--format csv|jsonl] [--output FILE] [--plot FILE.png] [--reference METHOD] [--list]
 
 How it runs. The puzzle files are streamed: each puzzle becomes one work item per
-method, (puzzle id, method index, puzzle line), and items go to worker processes
-in small chunks (sized so that a chunk takes about 50 ms) with at most two chunks
-in flight per worker, so memory stays flat whatever the file's length. Workers
-are forked from this process, so the registries (and ortools) are imported once,
-here, and methods that tests register are found too. A worker writes the start
-time of the run in hand into a shared double and sends each result as soon as it
-has it; the parent kills a worker whose run overruns the timeout plus a grace,
-records that run as gave_up (time), puts the rest of its chunk back in the queue
-and starts a new worker. A worker that dies turns its run into an error record
-in the same way. When a puzzle's runs are all in, its answers are judged: each
-was already checked against the rules and the givens in the worker; valid
-answers that differ mean more than one solution, certified by CP-SAT with
+method, (puzzle id, method index, cell values), and items go to worker processes
+in chunks sized to take about 50 ms, at most two chunks in flight per worker, so
+memory stays flat whatever the file's length. Workers are forked from this
+process: the registries (and ortools, when a chosen method needs it) are imported
+once, here, and methods that tests register are found too. A worker counts the
+runs it starts and stamps the start time of each in shared memory, and sends
+results in batches every 20 ms and at the end of each chunk. The parent kills a
+worker whose run in hand overruns the timeout plus a grace (10% + 1 s), records
+that run as gave_up (time), puts the worker's other unreported items back in the
+queue and forks a new worker; a worker that dies turns its run in hand into an
+error record the same way. When a puzzle's runs are all in, its answers are
+judged: each was already checked against the rules and the givens in the worker;
+valid answers that differ mean more than one solution, certified by CP-SAT with
 solutions=2 (itself a work item); unsatisfiable against a valid answer, or a
 uniqueness claim against the evidence, is a disagreement.
 """

@@ -5,9 +5,10 @@ are taken away, in random order, as long as naked and hidden singles alone
 still fill the grid. A puzzle that singles solve has exactly one solution
 (every placement was forced), so uniqueness needs no solution count. Such
 puzzles are easy for propagation; they are the project's own sizes-and-formats
-material, not its hard benchmark (that is ../shared/data).
+material, not its hard benchmark (that is ../shared/data). With rule "naked",
+naked singles alone must suffice: MRV then never backtracks.
 
-    python -m puzzles.generate --box 4 --count 3 --seed 1
+    python -m puzzles.generate --box 4 --count 3 --seed 1 [--rule naked]
 """
 from __future__ import annotations
 
@@ -32,8 +33,31 @@ def singles_solve(grid: Grid) -> bool:
     return board.singles([]) and all(board.values)
 
 
-def generate(box: int, rng: random.Random, keep: int = 0) -> tuple[Grid, Grid]:
-    """A (puzzle, solution) pair; at least `keep` givens stay."""
+def naked_solve(grid: Grid) -> bool:
+    """Whether naked singles alone (a cell with one candidate) fill the whole grid.
+
+    Such a puzzle is solved by MRV without a single backtrack, propagation or not.
+    """
+    board = Candidates(grid)
+    empties = board.empty_cells()
+    while empties:
+        cell, mask = board.fewest(empties)
+        if mask.bit_count() != 1:
+            return False
+        board.place(cell, mask.bit_length())
+        empties.remove(cell)
+    return True
+
+
+RULES = {"singles": singles_solve, "naked": naked_solve}
+
+
+def generate(box: int, rng: random.Random, keep: int = 0, rule: str = "singles") -> tuple[Grid, Grid]:
+    """A (puzzle, solution) pair that `rule` solves alone; at least `keep` givens stay.
+
+    rule "singles": naked and hidden singles; "naked": naked singles only (easier).
+    """
+    solvable = RULES[rule]
     solution = random_isomorph(pattern_solution(box), rng)
     values = bytearray(solution.values)
     cells = list(range(len(values)))
@@ -43,7 +67,7 @@ def generate(box: int, rng: random.Random, keep: int = 0) -> tuple[Grid, Grid]:
         if givens <= keep:
             break
         value, values[cell] = values[cell], 0
-        if singles_solve(Grid(box, bytes(values))):
+        if solvable(Grid(box, bytes(values))):
             givens -= 1
         else:
             values[cell] = value
@@ -56,10 +80,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--count", type=int, default=1)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--keep", type=int, default=0, help="keep at least this many givens")
+    parser.add_argument("--rule", choices=sorted(RULES), default="singles",
+                        help="what must solve the puzzle alone: naked and hidden singles, or naked singles only")
     args = parser.parse_args(argv)
     rng = random.Random(args.seed)
     for i in range(args.count):
-        puzzle, _ = generate(args.box, rng, args.keep)
+        puzzle, _ = generate(args.box, rng, args.keep, args.rule)
         print(format_line(puzzle, f"generated-{puzzle.side}x{puzzle.side}-seed{args.seed}-{i + 1}"))
     return 0
 

@@ -836,14 +836,18 @@ def print_report(console: Console, summary: Summary, header: str) -> None:
     if summary.stats:
         console.print(method_table(summary))
         console.print(effort_table(summary))
+    room = LISTED  # lines for all the lists together, the loudest first; each list shows at least two
     for kind, heading, style in NOTABLE:
-        lines, count = summary.notable.get(kind, []), summary.notable_count[kind]
-        if count:
-            console.print(f"[{style}]{heading}: {count}[/]")
-            for line in lines:
-                console.print(f"  [{style}]{line}[/]" if kind == "invalid" else f"  {line}", highlight=False)
-            if count > len(lines):
-                console.print(f"  ... {count - len(lines)} more")
+        count = summary.notable_count[kind]
+        if not count:
+            continue
+        lines = summary.notable.get(kind, [])[:max(2, room)]
+        room -= len(lines)
+        console.print(f"[{style}]{heading}: {count:,}[/]")
+        for line in lines:
+            console.print(f"  [{style}]{line}[/]" if kind == "invalid" else f"  {line}", highlight=False)
+        if count > len(lines):
+            console.print(f"  ... {count - len(lines):,} more")
     if summary.bad_count:
         console.print(f"[yellow]Bad entries (skipped): {summary.bad_count}[/]")
         for line in summary.bad:

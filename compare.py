@@ -831,7 +831,7 @@ NOTABLE = (  # kind, heading, style; the loudest first
 )
 
 
-def print_report(console: Console, summary: Summary, header: str) -> None:
+def print_report(console: Console, summary: Summary, header: str, interrupted: bool = False) -> None:
     console.print(header)
     if summary.stats:
         console.print(method_table(summary))
@@ -856,8 +856,12 @@ def print_report(console: Console, summary: Summary, header: str) -> None:
             console.print(f"  ... {summary.bad_count - len(summary.bad)} more")
     verdicts = ", ".join(f"{n:,} {k.replace('_', ' ')}" for k, n in sorted(summary.verdicts.items()))
     console.print(f"Puzzles: {summary.puzzles:,}" + (f" ({verdicts})" if verdicts else ""))
-    console.print("[bold red]FAILED: invalid answers or disagreements[/]" if summary.failed
-                  else "[green]OK: every answer valid, the methods agree[/]")
+    if summary.failed:
+        console.print("[bold red]FAILED: invalid answers or disagreements[/]")
+    elif interrupted:
+        console.print("[yellow]Interrupted: so far every answer is valid and the methods agree[/]")
+    else:
+        console.print("[green]OK: every answer valid, the methods agree[/]")
 
 
 def print_methods(console: Console, registry: dict[str, Method]) -> None:
@@ -1085,7 +1089,7 @@ def run(args: argparse.Namespace, selected: list[Selected], certify_with: Method
               + (", solutions=2" if args.solutions == 2 else "")
               + (f", {args.isomorphs} isomorphs each (seed {args.seed})" if args.isomorphs else "")
               + ("  [yellow](interrupted)[/]" if status == EXIT_INTERRUPTED else ""))
-    print_report(console, summary, header)
+    print_report(console, summary, header, interrupted=status == EXIT_INTERRUPTED)
     if args.plot and summary.puzzles:
         plot(summary, reference, args.plot)
         console.print(f"Plot written to {escape(args.plot)}")

@@ -77,7 +77,6 @@ def search(
     solutions: int,
     started: float,
     restarts: Restarts | None = None,
-    extra: dict[str, int] | None = None,
 ) -> Outcome:
     """Depth-first search with `strategy`; the Outcome with the counters of DESIGN.md."""
     nodes = guesses = backtracks = restart_count = 0
@@ -91,8 +90,6 @@ def search(
         effort = {"nodes": nodes, "guesses": guesses, "backtracks": backtracks}
         if restarts is not None:
             effort["restarts"] = restart_count
-        if extra is not None:
-            effort.update(extra)
         if strategy.infers:
             effort["forced"] = strategy.forced
         solution = Grid(grid.box, found[0]) if found else None
@@ -121,8 +118,9 @@ def search(
         # Look at the grid the last placement left: full, a dead end, or a cell to branch on.
         cell, mask = choose(len(stack))
         if cell < 0:
-            if strategy.solution() not in found:
-                found.append(strategy.solution())
+            values = strategy.solution()
+            if values not in found:  # a restart may find the same solution again
+                found.append(values)
             if len(found) >= solutions:
                 return outcome(Status.SOLVED)
             clean = len(stack)

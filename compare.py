@@ -314,6 +314,7 @@ class Pool:
         self.queue: deque[Item] = deque()  # items to send before new ones: certifications, a dead worker's rest
         self.source_done = False
         self.item_seconds: float | None = None  # running average, sizes the chunks
+        self.busy_seconds = 0.0  # the time of every run reported: how busy the workers were
         self.workers = [self._start() for _ in range(jobs)]
 
     def _start(self) -> Worker:
@@ -395,6 +396,7 @@ class Pool:
             if not worker.chunks[0]:
                 worker.chunks.popleft()
             seconds = message[6]
+            self.busy_seconds += seconds
             self.item_seconds = seconds if self.item_seconds is None else 0.9 * self.item_seconds + 0.1 * seconds
         return batch
 
@@ -1084,8 +1086,9 @@ def run(args: argparse.Namespace, selected: list[Selected], certify_with: Method
             writer.close()
     wall = time.perf_counter() - started
     names = ", ".join("<stdin>" if f == "-" else f for f in files)
-    header = (f"{names}: {summary.puzzles} puzzles x {len(selected)} methods in {wall:.2f} s wall, "
-              f"{args.jobs} workers, timeout {args.timeout:g} s" + (f", nodes {args.nodes}" if args.nodes else "")
+    busy = pool.busy_seconds / (args.jobs * wall) if wall > 0 else 0.0
+    header = (f"{names}: {summary.puzzles:,} puzzles x {len(selected)} methods in {wall:.2f} s wall, "
+              f"{args.jobs} workers ({busy:.0%} busy), timeout {args.timeout:g} s" + (f", nodes {args.nodes}" if args.nodes else "")
               + (", solutions=2" if args.solutions == 2 else "")
               + (f", {args.isomorphs} isomorphs each (seed {args.seed})" if args.isomorphs else "")
               + ("  [yellow](interrupted)[/]" if status == EXIT_INTERRUPTED else ""))

@@ -352,9 +352,12 @@ class Pool:
                 chunk = self._take(self.chunk_size(), source)
                 if not chunk:
                     return
-                worker.conn.send(chunk)
                 worker.inflight.extend(chunk)
                 worker.chunks.append(len(chunk))
+                try:
+                    worker.conn.send(chunk)
+                except OSError:  # it died: collect() will see that and put the chunk back in the queue
+                    break
 
     def finished(self) -> bool:
         return self.source_done and not self.queue and not any(w.inflight for w in self.workers)

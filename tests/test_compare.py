@@ -128,6 +128,13 @@ def segfault_solve(grid: Grid, budget: Budget = Budget(), **options: object) -> 
     return Outcome(Status.ERROR, detail="not reached")
 
 
+def flaky_solve(grid: Grid, budget: Budget = Budget(), **options: object) -> Outcome:
+    """Dies on about half the puzzles (those whose first cell is a given), solves the others."""
+    if grid.values[0]:
+        os._exit(3)
+    return tiny_solve(grid, budget, **options)
+
+
 def raise_solve(grid: Grid, budget: Budget = Budget(), **options: object) -> Outcome:
     raise ValueError("planted")
 
@@ -146,6 +153,7 @@ FAKES = {
     "exit": _m(exit_solve, "os._exit(7)"),
     "segfault": _m(segfault_solve, "SIGSEGV"),
     "raise": _m(raise_solve, "raises"),
+    "flaky": _m(flaky_solve, "dies on some puzzles"),
 }
 
 
@@ -298,6 +306,21 @@ def test_a_crashing_method_is_an_error_record(tmp_path, capsys, crasher, reason)
     assert len(crashed) == 2 and all(r["status"] == "error" and reason in r["detail"] for r in crashed)
     assert [r["status"] for r in records if r["method"] == "tiny"] == ["solved", "solved"]
     assert "Puzzles with errors: 2" in out
+
+
+def test_many_crashes_lose_and_repeat_no_record(tmp_path, capsys):
+    rng = random.Random(2)
+    lines = [f"{compare.random_isomorph(Grid.parse(HOMEWORK), rng).line()} p{i}" for i in range(40)]
+    path = puzzle_file(tmp_path, *lines)
+    out_path = tmp_path / "r.jsonl"
+    code, out, _ = run(capsys, path, "--solver", "flaky", "--solver", "tiny", "--jobs", 2, "--output", out_path)
+    assert code == 0, out
+    records = jsonl(out_path)
+    assert sorted((r["line"], r["method"]) for r in records) == sorted(
+        (line, m) for line in range(1, 41) for m in ("flaky", "tiny"))  # each run once, none lost
+    crashed = {r["line"] for r in records if r["status"] == "error"}
+    assert crashed == {i + 1 for i, line in enumerate(lines) if line[0] != "."} and 5 < len(crashed) < 35
+    assert all(r["status"] == "solved" for r in records if r["line"] not in crashed or r["method"] == "tiny")
 
 
 def test_node_budget(tmp_path, capsys):

@@ -951,8 +951,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--seed", type=int, default=0, help="seed of --sample and --isomorphs (default 0)")
     parser.add_argument("--isomorphs", type=positive(int), metavar="K",
                         help="replace each puzzle by K random isomorphs")
-    parser.add_argument("--jobs", type=positive(int), default=os.cpu_count() or 1, metavar="N",
-                        help="worker processes (default: the number of cores)")
+    parser.add_argument("--jobs", type=positive(int), default=usable_cores(), metavar="N",
+                        help="worker processes (default: the number of cores this process may use)")
     parser.add_argument("--format", choices=("csv", "jsonl"), help="record format (default: from --output)")
     parser.add_argument("--output", metavar="FILE", help="write one record per (puzzle, method) to FILE")
     parser.add_argument("--plot", metavar="FILE.png", help="cactus and effort plots (needs matplotlib)")
@@ -960,6 +960,13 @@ def build_parser() -> argparse.ArgumentParser:
                         help="the method whose time per puzzle is the effort plot's x axis "
                         "(default: the one that solves most)")
     return parser
+
+
+def usable_cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))  # honours taskset and container CPU sets
+    except AttributeError:  # not on every platform
+        return os.cpu_count() or 1
 
 
 def positive(kind: type) -> Callable[[str], Any]:

@@ -60,6 +60,7 @@ CERTIFIER = "cpsat"  # certifies multi-solution puzzles with solutions=2
 COMMON_COUNTERS = ("nodes", "guesses", "backtracks")
 PLOT_COUNTERS = ("nodes", "guesses", "decisions", "branches", "conflicts")  # y axis of the effort plot, first found
 STATUSES = ("solved", "unsatisfiable", "gave_up", "error")
+GAVE_UP_REASONS = ("time", "nodes", "incomplete")  # Outcome.detail of gave_up, as the contract has them
 GRACE_SECONDS, GRACE_FRACTION = 1.0, 0.1  # a run is killed at timeout * 1.1 + 1 s
 CHUNK_SECONDS = 0.05  # target duration of a chunk: few messages, yet balanced work
 MAX_CHUNK = 32
@@ -549,7 +550,7 @@ class MethodStats:
         n = len(self.seconds)
         self.counts[result.status] += 1
         if result.status == "gave_up":
-            self.counts[f"gave_up_{result.detail if result.detail in ('time', 'nodes') else 'other'}"] += 1
+            self.counts[f"gave_up_{result.detail if result.detail in GAVE_UP_REASONS else 'other'}"] += 1
         self.counts["invalid"] += result.valid is False
         self.counts["disagreements"] += disagrees
         self.seconds.append(result.seconds)
@@ -795,12 +796,13 @@ def fmt_counter(values: Sequence[float]) -> str:
 
 def method_table(summary: Summary) -> Table:
     table = Table(title="Methods: outcomes and time per puzzle", title_justify="left")
-    for name in ("method", "solved", "unsat", "gave up\n(time/nodes)", "errors", "invalid", "disagree",
+    for name in ("method", "solved", "unsat", "gave up (why)", "errors", "invalid", "disagree",
                  "median s", "mean s", "max s", "puzzles/s"):
         table.add_column(name, justify="left" if name == "method" else "right")
     for s in summary.stats:
         c = s.counts
-        gave_up = f"{c['gave_up']:,} ({c['gave_up_time']:,}/{c['gave_up_nodes']:,})" if c["gave_up"] else "0"
+        why = ", ".join(f"{c['gave_up_' + r]:,} {r}" for r in (*GAVE_UP_REASONS, "other") if c["gave_up_" + r])
+        gave_up = f"{c['gave_up']:,} ({why})" if c["gave_up"] else "0"
         total = sum(s.seconds)
         table.add_row(
             escape(s.label), f"{c['solved']:,}", f"{c['unsatisfiable']:,}", gave_up,

@@ -330,7 +330,7 @@ def test_node_budget(tmp_path, capsys):
     assert code == 0
     (record,) = jsonl(out_path)
     assert (record["status"], record["detail"], record["nodes"]) == ("gave_up", "nodes", 2)
-    assert "1 (0/1)" in out
+    assert "1 (1 nodes)" in out
 
 
 # -- records -------------------------------------------------------------------------------------

@@ -3,7 +3,8 @@
 
     python compare.py [FILE ...] [--solver NAME[:key=value,...]]... [--timeout S] [--nodes N]
         [--solutions 2] [--limit K] [--sample K] [--seed S] [--isomorphs K] [--jobs N]
-        [--format csv|jsonl] [--output FILE] [--plot FILE.png] [--reference METHOD] [--list]
+        [--format csv|jsonl] [--output FILE] [--plot FILE.png] [--reference METHOD] [--registry MODULE]
+        [--list]
 
 How it runs. The puzzle files are streamed: each puzzle becomes one work item per
 method, (puzzle id, method index, cell values), and items go to worker processes
@@ -107,6 +108,23 @@ def load_registry(wanted: Iterable[str] | None = None) -> dict[str, Method]:
             continue
         registry.update(getattr(module, "SOLVERS", {}))
     return registry
+
+
+def extra_methods(modules: Sequence[str]) -> dict[str, Method]:
+    """The SOLVERS of each --registry module: a solver of your own, compared with the project's."""
+    if modules and os.getcwd() not in sys.path:
+        sys.path.insert(0, os.getcwd())  # a module beside the user, as `python -m` would find it
+    found: dict[str, Method] = {}
+    for name in modules:
+        try:
+            module = importlib.import_module(name)
+        except Exception as exc:
+            raise UsageError(f"--registry {name}: cannot import it ({type(exc).__name__}: {exc})") from None
+        solvers = getattr(module, "SOLVERS", None)
+        if not isinstance(solvers, dict):
+            raise UsageError(f"--registry {name}: it has no SOLVERS dict (name -> puzzles.Method)")
+        found.update(solvers)
+    return found
 
 
 class LazyMethod:
@@ -943,6 +961,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--solver", action="append", metavar="NAME[:key=value,...]",
                         help="a method and its options (repeatable); default every registered method")
     parser.add_argument("--list", action="store_true", help="list the registered methods, options and counters")
+    parser.add_argument("--registry", action="append", metavar="MODULE",
+                        help="also the methods of MODULE.SOLVERS (name -> puzzles.Method), e.g. your own solver")
     parser.add_argument("--timeout", type=positive(float), default=10.0, metavar="SECONDS",
                         help="time budget per method per puzzle (default 10)")
     parser.add_argument("--nodes", type=positive(int), metavar="N", help="node budget per method per puzzle")
@@ -1017,7 +1037,14 @@ def main(argv: Sequence[str] | None = None, methods: dict[str, Method] | None = 
     except SystemExit as exc:  # argparse has printed the usage and the error
         return int(exc.code or 0)
     wanted = None if args.list or not args.solver else [spec.partition(":")[0].strip() for spec in args.solver]
-    registry = load_registry(wanted) if methods is None else methods
+    try:
+        extra = extra_methods(args.registry or [])
+    except UsageError as exc:
+        print(f"compare.py: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    if wanted is not None:
+        wanted = [name for name in wanted if name not in extra]
+    registry = {**(load_registry(wanted) if methods is None else methods), **extra}
     console = Console(width=None if sys.stdout.isatty() else 160)
     if args.list:
         print_methods(console, registry)

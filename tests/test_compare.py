@@ -479,6 +479,29 @@ def test_expected_puzzles_for_the_progress_bar(tmp_path):
     assert compare.expected_puzzles(args, ["-"]) is None
 
 
+MY_SOLVER = """
+import sys
+sys.path.insert(0, {tests!r})
+from test_compare import tiny_solve
+from puzzles import Method
+SOLVERS = {{"mine": Method(tiny_solve, "my own solver", {{"order": "up | down"}}, ("nodes",))}}
+"""
+
+
+def test_registry_adds_a_solver_of_your_own(tmp_path, capsys, monkeypatch):
+    (tmp_path / "my_solvers.py").write_text(MY_SOLVER.format(tests=str(ROOT / "tests")))
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "path", list(sys.path))
+    path = puzzle_file(tmp_path, HOMEWORK, MULTI)
+    out_path = tmp_path / "r.jsonl"
+    code, out, _ = run(capsys, path, "--registry", "my_solvers", "--solver", "mine:order=down", "--solver", "tiny",
+                       "--output", out_path)
+    assert code == 0, out
+    assert {(r["method"], r["status"]) for r in jsonl(out_path)} == {("mine:order=down", "solved"), ("tiny", "solved")}
+    code, _, err = run(capsys, "--registry", "no_such_module_here")
+    assert code == 2 and "--registry no_such_module_here: cannot import it" in err
+
+
 # -- usage ---------------------------------------------------------------------------------------
 @pytest.mark.parametrize("argv, message", [
     (["--solver", "nosuch"], "unknown method 'nosuch'"),

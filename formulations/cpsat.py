@@ -16,28 +16,22 @@ import time
 from ortools.sat.python import cp_model
 
 from puzzles.grid import Grid
+from puzzles.options import Option, contract, describe, switch, whole
 from puzzles.outcome import Budget, Method, Outcome, Status
 
-from ._contract import as_bool, as_choice, as_int, contract, gave_up, read_options, remaining
+from ._outcomes import finished, gave_up, remaining
 
 MODELS = ("integer", "boolean")
 DEFAULT_SEED = 1
 
 OPTIONS = {
-    "model": "integer (default: AllDifferent over int vars) | boolean (exactly-one over 0-1 vars)",
-    "presolve": "on (default) | off: CP-SAT presolve, which settles most 9x9 puzzles alone",
-    "workers": "1 (default, deterministic) or more: parallel portfolio, not reproducible",
-    "seed": f"random seed, default {DEFAULT_SEED}",
+    "model": Option("integer", "integer: AllDifferent over int vars; boolean: exactly-one over 0-1 vars", MODELS),
+    "presolve": switch(True, "CP-SAT presolve, which settles most 9x9 puzzles alone"),
+    "workers": Option(1, "1 (deterministic) to 64: more is a parallel portfolio, not reproducible",
+                      convert=whole(1, 64)),
+    "seed": Option(DEFAULT_SEED, "CP-SAT's random seed, 0..2^31-1", convert=whole(0, 2**31 - 1)),
 }
 COUNTERS = ("branches", "conflicts", "propagations", "integer_propagations")
-
-_PARSERS = {
-    "model": lambda v: as_choice("model", v, MODELS),
-    "presolve": lambda v: as_bool("presolve", v),
-    "workers": lambda v: as_int("workers", v, 1, 64),
-    "seed": lambda v: as_int("seed", v, 0, 2**31 - 1),
-}
-_DEFAULTS = {"model": "integer", "presolve": True, "workers": 1, "seed": DEFAULT_SEED}
 
 
 class SudokuModel:
@@ -113,9 +107,9 @@ def _effort_of(solver: cp_model.CpSolver) -> dict[str, int]:
     }
 
 
-@contract("cpsat")
-def solve(grid: Grid, budget: Budget, solutions: int, started: float, **options: object) -> Outcome:
-    opts = read_options(options, _PARSERS, _DEFAULTS, "cpsat")
+@contract("cpsat", OPTIONS)
+def solve(grid: Grid, budget: Budget, solutions: int, opts: dict, started: float) -> Outcome:
+    """CP-SAT on the integer or the Boolean model; with solutions=2, again with the first excluded."""
     sudoku = SudokuModel(grid, str(opts["model"]))
     info: dict[str, object] = {"model": opts["model"], "presolve": opts["presolve"], **sudoku.size}
     info["build_seconds"] = time.perf_counter() - started
@@ -149,15 +143,13 @@ def solve(grid: Grid, budget: Budget, solutions: int, started: float, **options:
 
         if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             if found is not None:  # a second, different solution
-                return Outcome(Status.SOLVED, found, effort, time.perf_counter() - started, False, "", info)
+                return finished(started, effort, info, found, unique=False)
             found = sudoku.read(solver)
             if solutions == 2:
                 sudoku.exclude(found)
             continue
-        if status == cp_model.INFEASIBLE:
-            if found is None:
-                return Outcome(Status.UNSATISFIABLE, None, effort, time.perf_counter() - started, None, "", info)
-            return Outcome(Status.SOLVED, found, effort, time.perf_counter() - started, True, "", info)
+        if status == cp_model.INFEASIBLE:  # no solution, or none other than `found`
+            return finished(started, effort, info, found, unique=True)
         if status == cp_model.MODEL_INVALID:
             return Outcome(Status.ERROR, found, effort, time.perf_counter() - started, None,
                            f"CP-SAT: invalid model: {sudoku.model.validate()}", info)
@@ -165,12 +157,8 @@ def solve(grid: Grid, budget: Budget, solutions: int, started: float, **options:
         hit_nodes = budget.nodes is not None and effort["conflicts"] >= budget.nodes
         return gave_up("nodes" if hit_nodes else "time", started, effort, info, found)
 
-    return Outcome(Status.SOLVED, found, effort, time.perf_counter() - started, None, "", info)
+    return finished(started, effort, info, found)
 
 
-METHOD = Method(
-    solve=solve,
-    summary="OR-Tools CP-SAT: AllDifferent (integer) or exactly-one (boolean) model",
-    options=OPTIONS,
-    counters=COUNTERS,
-)
+METHOD = Method(solve, "OR-Tools CP-SAT: AllDifferent (integer) or exactly-one (boolean) model",
+                describe(OPTIONS), COUNTERS)

@@ -20,9 +20,10 @@ from itertools import islice
 import constraint
 
 from puzzles.grid import Grid
-from puzzles.outcome import Budget, Method, Outcome, Status
+from puzzles.options import Option, contract, describe
+from puzzles.outcome import Budget, Method, Outcome
 
-from ._contract import as_choice, contract, gave_up, read_options
+from ._outcomes import finished, gave_up
 
 # BacktrackingSolver and RecursiveBacktrackingSolver pick the next variable
 # dynamically (most constraints, then smallest current domain, i.e. MRV once
@@ -40,13 +41,8 @@ SOLVER_CLASSES = {
 # backtracking is iterative too, so 25x25 needs no deep recursion.
 DEFAULT_SOLVER = "backtracking"
 
-OPTIONS = {
-    "solver": f"{' | '.join(SOLVER_CLASSES)} (default {DEFAULT_SOLVER}): the python-constraint solver class",
-}
+OPTIONS = {"solver": Option(DEFAULT_SOLVER, "the python-constraint solver class", tuple(SOLVER_CLASSES))}
 COUNTERS = ("nodes",)
-
-_PARSERS = {"solver": lambda v: as_choice("solver", v, tuple(SOLVER_CLASSES))}
-_DEFAULTS = {"solver": DEFAULT_SOLVER}
 
 
 class _Spent(Exception):
@@ -89,9 +85,9 @@ def build(grid: Grid, counter: constraint.Constraint | None, solver_name: str) -
     return problem
 
 
-@contract("python-constraint")
-def solve(grid: Grid, budget: Budget, solutions: int, started: float, **options: object) -> Outcome:
-    opts = read_options(options, _PARSERS, _DEFAULTS, "python-constraint")
+@contract("python-constraint", OPTIONS)
+def solve(grid: Grid, budget: Budget, solutions: int, opts: dict, started: float) -> Outcome:
+    """The CSP on a python-constraint solver, counting the values it tries."""
     counter = PlacementCounter(frozenset(grid.empty_cells()), budget.deadline(started), budget.node_limit)
     problem = build(grid, counter, str(opts["solver"]))
     geo = grid.geometry
@@ -121,16 +117,8 @@ def solve(grid: Grid, budget: Budget, solutions: int, started: float, **options:
     solution = grid.with_values([found[0][c] for c in range(geo.cells)]) if found else None
     if reason:
         return gave_up(reason, started, effort, info, solution)
-    seconds = time.perf_counter() - started
-    if solution is None:
-        return Outcome(Status.UNSATISFIABLE, None, effort, seconds, None, "", info)
-    unique = (len(found) == 1) if solutions == 2 else None
-    return Outcome(Status.SOLVED, solution, effort, seconds, unique, "", info)
+    return finished(started, effort, info, solution, (len(found) == 1) if solutions == 2 else None)
 
 
-METHOD = Method(
-    solve=solve,
-    summary="python-constraint2 CSP: AllDifferent per unit, backtracking with forward checking",
-    options=OPTIONS,
-    counters=COUNTERS,
-)
+METHOD = Method(solve, "python-constraint2 CSP: AllDifferent per unit, backtracking with forward checking",
+                describe(OPTIONS), COUNTERS)

@@ -16,9 +16,10 @@ import time
 from ortools.linear_solver import pywraplp
 
 from puzzles.grid import Grid
+from puzzles.options import Option, contract, describe, switch
 from puzzles.outcome import Budget, Method, Outcome, Status, error
 
-from ._contract import as_bool, as_choice, contract, gave_up, read_options, remaining
+from ._outcomes import finished, gave_up, remaining
 
 BACKENDS = {"scip": "SCIP", "highs": "HIGHS", "cbc": "CBC"}
 # Node limits in the backend's own parameter language: only SCIP takes one
@@ -26,19 +27,12 @@ BACKENDS = {"scip": "SCIP", "highs": "HIGHS", "cbc": "CBC"}
 _NODE_LIMIT = {"scip": "limits/nodes = {}"}
 
 OPTIONS = {
-    "backend": "scip (default) | highs | cbc: the MIP solver behind pywraplp "
-               "(SCIP reports nodes and LP iterations; HiGHS and CBC report little through it)",
-    "root_lp": "on (default) | off: also solve the LP relaxation (GLOP) and report whether it is integral",
-    "presolve": "on (default) | off: the backend's presolve, which settles most 9x9 puzzles before any LP",
+    "backend": Option("scip", "the MIP solver behind pywraplp (SCIP reports nodes and LP iterations; "
+                      "HiGHS and CBC report little through it)", tuple(BACKENDS)),
+    "root_lp": switch(True, "also solve the LP relaxation (GLOP) and report whether it is integral"),
+    "presolve": switch(True, "the backend's presolve, which settles most 9x9 puzzles before any LP"),
 }
 COUNTERS = ("nodes", "iterations")
-
-_PARSERS = {
-    "backend": lambda v: as_choice("backend", v, tuple(BACKENDS)),
-    "root_lp": lambda v: as_bool("root_lp", v),
-    "presolve": lambda v: as_bool("presolve", v),
-}
-_DEFAULTS = {"backend": "scip", "root_lp": True, "presolve": True}
 _EPS = 1e-6
 
 
@@ -112,9 +106,9 @@ def root_lp(grid: Grid, seconds: float = float("inf")) -> dict[str, object]:
     return facts
 
 
-@contract("mip")
-def solve(grid: Grid, budget: Budget, solutions: int, started: float, **options: object) -> Outcome:
-    opts = read_options(options, _PARSERS, _DEFAULTS, "mip")
+@contract("mip", OPTIONS)
+def solve(grid: Grid, budget: Budget, solutions: int, opts: dict, started: float) -> Outcome:
+    """The 0-1 program on a pywraplp backend; with solutions=2, again with a no-good cut."""
     backend = str(opts["backend"])
     if budget.nodes is not None and backend not in _NODE_LIMIT:
         return error(f"mip: the {backend} backend takes no node limit through pywraplp; "
@@ -168,17 +162,15 @@ def solve(grid: Grid, budget: Budget, solutions: int, started: float, **options:
 
         if status in (pywraplp.Solver.OPTIMAL, pywraplp.Solver.FEASIBLE):
             if found is not None:  # a second solution, different by the no-good cut
-                return Outcome(Status.SOLVED, found, effort, time.perf_counter() - started, False, "", info)
+                return finished(started, effort, info, found, unique=False)
             found = model.read()
             if solutions == 2:
                 if not grid.empty_cells():  # a full grid: nothing else can differ
-                    return Outcome(Status.SOLVED, found, effort, time.perf_counter() - started, True, "", info)
+                    return finished(started, effort, info, found, unique=True)
                 model.exclude(found)
             continue
-        if status == pywraplp.Solver.INFEASIBLE:
-            if found is None:
-                return Outcome(Status.UNSATISFIABLE, None, effort, time.perf_counter() - started, None, "", info)
-            return Outcome(Status.SOLVED, found, effort, time.perf_counter() - started, True, "", info)
+        if status == pywraplp.Solver.INFEASIBLE:  # no solution, or none other than `found`
+            return finished(started, effort, info, found, unique=True)
         # NOT_SOLVED / ABNORMAL: a limit stopped it (or the backend failed).
         hit_nodes = budget.nodes is not None and effort["nodes"] >= budget.nodes
         if not hit_nodes and remaining(deadline) > 0 and status == pywraplp.Solver.ABNORMAL:
@@ -186,12 +178,8 @@ def solve(grid: Grid, budget: Budget, solutions: int, started: float, **options:
                            f"mip: {backend} stopped abnormally", info)
         return gave_up("nodes" if hit_nodes else "time", started, effort, info, found)
 
-    return Outcome(Status.SOLVED, found, effort, time.perf_counter() - started, None, "", info)
+    return finished(started, effort, info, found)
 
 
-METHOD = Method(
-    solve=solve,
-    summary="0-1 integer program (x[cell,value], equalities per cell and unit-value) via OR-Tools pywraplp",
-    options=OPTIONS,
-    counters=COUNTERS,
-)
+METHOD = Method(solve, "0-1 integer program (x[cell,value], equalities per cell and unit-value) "
+                "via OR-Tools pywraplp", describe(OPTIONS), COUNTERS)

@@ -20,20 +20,18 @@ from itertools import combinations
 from pysat.solvers import Solver
 
 from puzzles.grid import Grid
-from puzzles.outcome import Budget, Method, Outcome, Status
+from puzzles.options import Option, contract, describe
+from puzzles.outcome import Budget, Method, Outcome
 
-from ._contract import as_choice, contract, gave_up, read_options, remaining
+from ._outcomes import finished, gave_up, remaining
 
 SOLVERS = ("cadical195", "cadical153", "glucose4", "glucose3", "minisat22", "maplechrono", "lingeling")
 DEFAULT_SOLVER = "cadical195"
 _NO_INTERRUPT = ("cadical195", "cadical153")  # pysat raises NotImplementedError on interrupt()
 SLICE_CONFLICTS = 2000
 
-OPTIONS = {"solver": f"{' | '.join(SOLVERS)} (default {DEFAULT_SOLVER}): the PySAT solver"}
+OPTIONS = {"solver": Option(DEFAULT_SOLVER, "the PySAT solver", SOLVERS)}
 COUNTERS = ("decisions", "conflicts", "propagations", "restarts")
-
-_PARSERS = {"solver": lambda v: as_choice("solver", v, SOLVERS)}
-_DEFAULTS = {"solver": DEFAULT_SOLVER}
 
 
 def encode(grid: Grid) -> tuple[int, list[list[int]]]:
@@ -104,9 +102,9 @@ def _search(sat: Solver, name: str, deadline: float, conflict_limit: float) -> t
             return None, "time" if remaining(deadline) <= 0 else "nodes"
 
 
-@contract("sat")
-def solve(grid: Grid, budget: Budget, solutions: int, started: float, **options: object) -> Outcome:
-    opts = read_options(options, _PARSERS, _DEFAULTS, "sat")
+@contract("sat", OPTIONS)
+def solve(grid: Grid, budget: Budget, solutions: int, opts: dict, started: float) -> Outcome:
+    """The CNF on a PySAT solver; with solutions=2, again with a blocking clause."""
     name = str(opts["solver"])
     nvars, clauses = encode(grid)
     info: dict[str, object] = {"solver": name, "variables": nvars, "clauses": len(clauses)}
@@ -128,27 +126,20 @@ def solve(grid: Grid, budget: Budget, solutions: int, started: float, **options:
             info["solves"] = attempt + 1
             if answer is None:
                 return gave_up(reason, started, effort(), info, found)
-            if not answer:
-                seconds = time.perf_counter() - started
-                if found is None:
-                    return Outcome(Status.UNSATISFIABLE, None, effort(), seconds, None, "", info)
-                return Outcome(Status.SOLVED, found, effort(), seconds, True, "", info)
+            if not answer:  # no solution, or none other than `found`
+                return finished(started, effort(), info, found, unique=True)
             if found is not None:  # a second solution, different by the blocking clause
-                return Outcome(Status.SOLVED, found, effort(), time.perf_counter() - started, False, "", info)
+                return finished(started, effort(), info, found, unique=False)
             found = decode(grid, sat.get_model())
             if solutions == 2:
                 blanks = grid.empty_cells()
                 if not blanks:  # a full grid: nothing else can differ
-                    return Outcome(Status.SOLVED, found, effort(), time.perf_counter() - started, True, "", info)
+                    return finished(started, effort(), info, found, unique=True)
                 # Blocking clause: some blank cell must take another value.
                 n = grid.side
                 sat.add_clause([-(c * n + found.values[c]) for c in blanks])
-        return Outcome(Status.SOLVED, found, effort(), time.perf_counter() - started, None, "", info)
+        return finished(started, effort(), info, found)
 
 
-METHOD = Method(
-    solve=solve,
-    summary="CNF (one Boolean per cell-value, pairwise at-most-one) solved by PySAT, CaDiCaL by default",
-    options=OPTIONS,
-    counters=COUNTERS,
-)
+METHOD = Method(solve, "CNF (one Boolean per cell-value, pairwise at-most-one) solved by PySAT, "
+                "CaDiCaL by default", describe(OPTIONS), COUNTERS)

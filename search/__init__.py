@@ -7,15 +7,14 @@ counters mean the same thing; A* has its own loop and its own counters.
 """
 from __future__ import annotations
 
+from puzzles.options import describe
 from puzzles.outcome import Method
 
 from . import astar, backtracking, mrv, restart
-from .options import SOLUTIONS, describe
 
 
 def _method(module, summary: str) -> Method:
-    options = {"solutions": SOLUTIONS.describe(), **describe(module.OPTIONS)}
-    return Method(module.solve, summary, options, module.COUNTERS)
+    return Method(module.solve, summary, describe(module.OPTIONS), module.COUNTERS)
 
 
 SOLVERS: dict[str, Method] = {

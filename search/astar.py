@@ -31,20 +31,20 @@ import time
 
 from puzzles.candidates import Candidates
 from puzzles.grid import Grid
+from puzzles.options import Option, contract, real
 from puzzles.outcome import Budget, Outcome, Status
-
-from .options import Option, checked, positive_float
 
 OPTIONS = {
     "heuristic": Option("seed", "h: seed = sum of the empty cells' candidate counts / 4; "
                         "zero = uniform-cost search", ("seed", "zero")),
-    "weight": Option(1.0, "multiplier on h (f = g + weight*h)", convert=positive_float),
+    "weight": Option(1.0, "multiplier on h (f = g + weight*h)", convert=real(0)),
 }
 COUNTERS = ("nodes", "expanded", "generated", "frontier_peak")
 TIME_CHECK = 63  # read the clock every 64 states taken off the frontier
 
 
-def _run(grid: Grid, budget: Budget, solutions: int, options: dict, started: float) -> Outcome:
+@contract("astar", OPTIONS)
+def solve(grid: Grid, budget: Budget, solutions: int, options: dict, started: float) -> Outcome:
     """A* on partial grids, branching on the fewest-candidates cell (seed 004)."""
     board = Candidates(grid)
     cells = board.empty_cells()
@@ -96,6 +96,3 @@ def _run(grid: Grid, budget: Budget, solutions: int, options: dict, started: flo
             if peak > node_limit:
                 return outcome(Status.GAVE_UP, "nodes")
     return outcome(Status.SOLVED if found else Status.UNSATISFIABLE)
-
-
-solve = checked(OPTIONS, _run)

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from puzzles.candidates import Candidates
 from puzzles.grid import Grid
+from puzzles.options import Option, contract
 from puzzles.outcome import Budget, Outcome
 
 from .depth_first import search
-from .options import Option, checked
 
 OPTIONS: dict[str, Option] = {}
 COUNTERS = ("nodes", "guesses", "backtracks")
@@ -61,9 +61,7 @@ class RowMajor:
         return bytes(self.board.values)
 
 
-def _run(grid: Grid, budget: Budget, solutions: int, options: dict, started: float) -> Outcome:
+@contract("backtracking", OPTIONS)
+def solve(grid: Grid, budget: Budget, solutions: int, options: dict, started: float) -> Outcome:
     """Row-major backtracking, values ascending (seeds 001 and 003)."""
     return search(RowMajor(grid), grid, budget, solutions, started)
-
-
-solve = checked(OPTIONS, _run)

@@ -36,10 +36,10 @@ from __future__ import annotations
 
 from puzzles.candidates import Bitboards, Candidates
 from puzzles.grid import Grid
+from puzzles.options import Option, contract
 from puzzles.outcome import Budget, Outcome
 
 from .depth_first import search
-from .options import Option, checked
 
 OPTIONS = {
     "propagate": Option("none", "inference after each placement: none (the seeds) or singles "
@@ -188,10 +188,8 @@ def strategy(grid: Grid, propagate: str, tie: str, engine: str = "auto") -> Fewe
     return Fewest(grid, tie, propagate == "singles")
 
 
-def _run(grid: Grid, budget: Budget, solutions: int, options: dict, started: float) -> Outcome:
+@contract("mrv", OPTIONS)
+def solve(grid: Grid, budget: Budget, solutions: int, options: dict, started: float) -> Outcome:
     """MRV depth-first search (seeds 000, 001), optionally with singles (Norvig)."""
     chosen = strategy(grid, options["propagate"], options["tie"])
     return search(chosen, grid, budget, solutions, started)
-
-
-solve = checked(OPTIONS, _run)

@@ -31,10 +31,10 @@ from typing import Iterator
 
 from puzzles.candidates import Candidates
 from puzzles.grid import Grid
+from puzzles.options import Option, contract, optional_whole, whole
 from puzzles.outcome import Budget, Outcome
 
 from .depth_first import Restarts, search
-from .options import Option, checked, optional_whole, whole
 
 OPTIONS = {
     "seed": Option(0, "seed of random.Random for the choice among the fewest-candidates cells",
@@ -45,7 +45,7 @@ OPTIONS = {
     "unit": Option(100, "cutoff=luby: backtracks allowed per unit of the Luby sequence", convert=whole(1)),
     "max_restarts": Option("auto", "give up (incomplete) after this many restarts; none = no limit; "
                            "auto = 10000 with cutoff=none (it could loop for ever), none with luby",
-                           convert=optional_whole(0)),
+                           convert=optional_whole(0, "auto")),
 }
 COUNTERS = ("nodes", "guesses", "backtracks", "restarts")
 DEFAULT_MAX_RESTARTS = 10_000
@@ -107,7 +107,8 @@ class RandomFewest:
         return bytes(self.board.values)
 
 
-def _run(grid: Grid, budget: Budget, solutions: int, options: dict, started: float) -> Outcome:
+@contract("restart", OPTIONS)
+def solve(grid: Grid, budget: Budget, solutions: int, options: dict, started: float) -> Outcome:
     """Random choice among the fewest-candidates cells, restarting (seed 002)."""
     limit = options["max_restarts"]
     if options["cutoff"] == "none":
@@ -120,6 +121,3 @@ def _run(grid: Grid, budget: Budget, solutions: int, options: dict, started: flo
         plan = Restarts(luby_allowances(options["unit"]), complete=True, max_restarts=limit)
     chosen = RandomFewest(grid, random.Random(options["seed"]))
     return search(chosen, grid, budget, solutions, started, restarts=plan)
-
-
-solve = checked(OPTIONS, _run)

@@ -322,7 +322,7 @@ def test_string_options_from_the_command_line() -> None:
 
 
 @pytest.mark.parametrize("name, options, words", [
-    ("cpsat", {"colour": "red"}, "unknown option colour"),
+    ("cpsat", {"colour": "red"}, "unknown option 'colour'"),
     ("cpsat", {"model": "real"}, "integer, boolean"),
     ("cpsat", {"presolve": "maybe"}, "on or off"),
     ("cpsat", {"workers": "0"}, "workers"),

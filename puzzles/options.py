@@ -1,0 +1,216 @@
+"""The contract's options: declared once per method, checked and converted in one place.
+
+Every solver, hand-written or not, takes its options as keyword arguments, and
+they may arrive as strings from a command line (`seed="7"`, `presolve="off"`).
+A method declares its options as `Option`s; `contract` wraps its search so that
+
+- the grid is a Grid without two equal givens in a unit,
+- `solutions` (1 or 2) and the method's own options are converted and checked,
+- anything wrong, a bad option or an exception inside the solve, becomes an
+  ERROR Outcome with a clear message naming the method, never a traceback.
+
+`describe` turns the declarations into `Method.options`, the texts that
+`compare.py --list` shows, so what is checked and what is documented agree.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from .grid import Grid, PuzzleError
+from .outcome import Budget, Outcome, error
+
+Run = Callable[[Grid, Budget, int, dict[str, Any], float], Outcome]
+
+
+class OptionError(ValueError):
+    """A bad option name or value; the message says which and what is allowed."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option: its default, a one-line help, and either fixed choices or a converter.
+
+    A converter takes the value as given (a string from a command line, or
+    already typed) and returns it converted, raising ValueError with the reason
+    when it is bad. `shape` names the accepted values in the description when
+    they are not `choices` (as "on|off" for a switch). Defaults are used as
+    they are: declare them already converted.
+    """
+
+    default: Any
+    help: str
+    choices: tuple[str, ...] = ()
+    convert: Callable[[Any], Any] | None = None
+    shape: str = ""
+
+    def describe(self) -> str:
+        default = self.default
+        if isinstance(default, bool):
+            default = "on" if default else "off"
+        allowed = "|".join(self.choices) or self.shape
+        if allowed:
+            return f"{allowed} (default {default}): {self.help}"
+        return f"{self.help} (default {default})"
+
+    def read(self, name: str, value: Any) -> Any:
+        """`value` converted, or OptionError saying what is wrong with it."""
+        if self.choices:
+            text = str(value).strip().lower()
+            if text not in self.choices:
+                raise OptionError(f"option {name}={value!r}: choose one of {', '.join(self.choices)}")
+            return text
+        if self.convert is None:
+            return value
+        try:
+            return self.convert(value)
+        except (TypeError, ValueError) as exc:
+            raise OptionError(f"option {name}={value!r}: {exc}") from None
+
+
+# -- converters ---------------------------------------------------------------------------------
+
+_ON = {"on", "true", "yes", "1"}
+_OFF = {"off", "false", "no", "0"}
+
+
+def on_off(value: Any) -> bool:
+    """A switch: True or False, or on/off (true/false, yes/no, 1/0) as text."""
+    if isinstance(value, bool):
+        return value
+    text = str(value).strip().lower()
+    if text in _ON:
+        return True
+    if text in _OFF:
+        return False
+    raise ValueError("expected on or off")
+
+
+def whole(low: int, high: int | None = None) -> Callable[[Any], int]:
+    """A converter to an int in low..high (no upper bound when high is None)."""
+
+    def convert(value: Any) -> int:
+        if isinstance(value, bool):
+            raise ValueError("expected a whole number")
+        if isinstance(value, int):
+            number = value
+        elif isinstance(value, float):
+            if not value.is_integer():
+                raise ValueError("expected a whole number")
+            number = int(value)
+        else:
+            try:
+                number = int(str(value).strip())
+            except ValueError:
+                raise ValueError("expected a whole number") from None
+        if number < low or high is not None and number > high:
+            raise ValueError(f"expected {low}..{high}" if high is not None else f"expected a whole number >= {low}")
+        return number
+
+    return convert
+
+
+def optional_whole(low: int, *words: str) -> Callable[[Any], int | str | None]:
+    """A converter to an int >= low, None from None or 'none', or one of `words` (as 'auto')."""
+    convert = whole(low)
+
+    def maybe(value: Any) -> int | str | None:
+        if value is None:
+            return None
+        if isinstance(value, str):
+            text = value.strip().lower()
+            if text == "none":
+                return None
+            if text in words:
+                return text
+        return convert(value)
+
+    return maybe
+
+
+def real(low: float = 0.0) -> Callable[[Any], float]:
+    """A converter to a finite float >= low."""
+
+    def convert(value: Any) -> float:
+        try:
+            number = float(value)
+        except (TypeError, ValueError):
+            number = float("nan")
+        if isinstance(value, bool) or not low <= number < float("inf"):  # nan fails too
+            raise ValueError(f"expected a finite number >= {low:g}")
+        return number
+
+    return convert
+
+
+def switch(default: bool, help: str) -> Option:
+    """An on/off option."""
+    return Option(default, help, convert=on_off, shape="on|off")
+
+
+SOLUTIONS = Option(1, "how many solutions to look for: 1 (stop at the first) or 2 "
+                   "(go on to prove there is no other; Outcome.unique says)", convert=whole(1, 2))
+
+
+# -- the spec of a method -----------------------------------------------------------------------
+
+def parse(spec: dict[str, Option], given: dict[str, Any]) -> dict[str, Any]:
+    """The options of `spec`, defaults filled in and given values converted; OptionError if wrong."""
+    unknown = sorted(set(given) - set(spec))
+    if unknown:
+        known = ", ".join([*spec, "solutions"])
+        names = ", ".join(repr(name) for name in unknown)
+        raise OptionError(f"unknown option{'s' if len(unknown) > 1 else ''} {names} (its options: {known})")
+    return {name: option.read(name, given[name]) if name in given else option.default
+            for name, option in spec.items()}
+
+
+def describe(spec: dict[str, Option]) -> dict[str, str]:
+    """`Method.options`: `solutions`, then each option of `spec`, with choices, default and meaning."""
+    return {"solutions": SOLUTIONS.describe(), **{name: option.describe() for name, option in spec.items()}}
+
+
+def check_puzzle(grid: object) -> None:
+    """OptionError unless `grid` is a Grid with no two equal givens in a unit."""
+    if not isinstance(grid, Grid):
+        raise OptionError(f"a solver takes a Grid, not {type(grid).__name__}")
+    problems = grid.conflicts()
+    if problems:
+        raise OptionError("invalid puzzle: " + "; ".join(problems))
+
+
+def contract(name: str, spec: dict[str, Option]) -> Callable[[Run], Callable[..., Outcome]]:
+    """Make `run(grid, budget, solutions, options, started)` a solve function of the contract.
+
+    The solve function, `solve(grid, budget=Budget(), *, solutions=1, **options)`,
+    checks the puzzle, the budget, `solutions` and the options of `spec`, then
+    calls `run` with `solutions` an int, `options` a dict of every option of
+    `spec` (converted, defaults filled in) and `started` the perf_counter() time
+    the call began. Whatever goes wrong comes back as an ERROR Outcome whose
+    message starts with `name`.
+    """
+
+    def wrap(run: Run) -> Callable[..., Outcome]:
+        def solve(grid: Grid, budget: Budget | None = None, *, solutions: Any = 1, **options: Any) -> Outcome:
+            started = time.perf_counter()
+            try:
+                check_puzzle(grid)
+                if budget is None:
+                    budget = Budget()
+                elif not isinstance(budget, Budget):
+                    raise OptionError(f"budget must be a Budget, not {type(budget).__name__}")
+                count = SOLUTIONS.read("solutions", solutions)
+                chosen = parse(spec, options)
+                return run(grid, budget, count, chosen, started)
+            except (OptionError, PuzzleError) as exc:
+                return error(f"{name}: {exc}", started)
+            except Exception as exc:  # the contract: a clear message, never a traceback
+                return error(f"{name} failed: {type(exc).__name__}: {exc}", started)
+
+        # run's name and doc, but not its signature (no __wrapped__): callers see the contract's
+        for attribute in ("__module__", "__name__", "__qualname__", "__doc__"):
+            setattr(solve, attribute, getattr(run, attribute))
+        return solve
+
+    return wrap

@@ -1082,6 +1082,21 @@ def expected_puzzles(args: argparse.Namespace, files: Sequence[str]) -> int | No
     return min(bounds) * (args.isomorphs or 1) if bounds else None
 
 
+def run_header(args: argparse.Namespace, files: Sequence[str], summary: Summary, wall: float, busy: float,
+               interrupted: bool) -> str:
+    """The report's first line: what ran, on what, how long it took and with which settings."""
+    names = ", ".join("<stdin>" if f == "-" else f for f in files)
+    settings = [f"{args.jobs} workers ({busy:.0%} busy)", f"timeout {args.timeout:g} s"]
+    settings += [f"nodes {args.nodes}"] if args.nodes else []
+    settings += ["solutions=2"] if args.solutions == 2 else []
+    settings += [f"first {args.limit}"] if args.limit else []
+    settings += [f"sample of {args.sample} (seed {args.seed})"] if args.sample else []
+    settings += [f"{args.isomorphs} isomorphs each (seed {args.seed})"] if args.isomorphs else []
+    line = (f"{escape(names)}: {summary.puzzles:,} puzzles x {len(summary.stats)} methods in {wall:.2f} s wall, "
+            + ", ".join(settings))
+    return line + ("  [yellow](interrupted)[/]" if interrupted else "")
+
+
 def run(args: argparse.Namespace, selected: list[Selected], certify_with: Method | LazyMethod | None,
         inputs: list[Iterator[Entry | BadEntry]], writer: RecordWriter | None, reference: int | None,
         files: Sequence[str], console: Console) -> int:
@@ -1124,13 +1139,8 @@ def run(args: argparse.Namespace, selected: list[Selected], certify_with: Method
         if writer:
             writer.close()
     wall = time.perf_counter() - started
-    names = ", ".join("<stdin>" if f == "-" else f for f in files)
     busy = pool.busy_seconds / (args.jobs * wall) if wall > 0 else 0.0
-    header = (f"{names}: {summary.puzzles:,} puzzles x {len(selected)} methods in {wall:.2f} s wall, "
-              f"{args.jobs} workers ({busy:.0%} busy), timeout {args.timeout:g} s" + (f", nodes {args.nodes}" if args.nodes else "")
-              + (", solutions=2" if args.solutions == 2 else "")
-              + (f", {args.isomorphs} isomorphs each (seed {args.seed})" if args.isomorphs else "")
-              + ("  [yellow](interrupted)[/]" if status == EXIT_INTERRUPTED else ""))
+    header = run_header(args, files, summary, wall, busy, interrupted=status == EXIT_INTERRUPTED)
     print_report(console, summary, header, interrupted=status == EXIT_INTERRUPTED)
     if args.plot and summary.puzzles:
         plot(summary, reference, args.plot)

@@ -34,7 +34,7 @@ SOLVER_CLASSES = {
     "recursive": constraint.RecursiveBacktrackingSolver,
     "optimized": constraint.OptimizedBacktrackingSolver,
 }
-# Measured on top95 (python -m formulations.bench, one run): backtracking
+# Measured on top95 (one run, 1 worker): backtracking
 # median 98 ms, mean 662 ms; recursive median 140 ms, mean 684 ms, with about
 # the same mean nodes (20,869 vs 20,215: they try values in opposite orders).
 # optimized gave up after 30 s on top95's first puzzle (recursive: 0.02 s).

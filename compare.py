@@ -894,11 +894,12 @@ def print_methods(console: Console, registry: dict[str, Method]) -> None:
     for name in ("method", "summary", "options", "counters"):
         table.add_column(name)
     for name, method in registry.items():
-        options = [f"[bold]{k}[/]: {escape(v)}" for k, v in method.options.items()]
-        if "solutions" not in method.options:
-            options.append("[bold]solutions[/]: 1 (default) | 2: also prove the solution unique")
-        table.add_row(name, escape(method.summary), "\n".join(options), ", ".join(method.counters) or "-")
+        # `solutions` is every method's: said once below the table, not in every row
+        options = [f"[bold]{k}[/]: {escape(v)}" for k, v in method.options.items() if k != "solutions"]
+        table.add_row(name, escape(method.summary), "\n".join(options) or "-", ", ".join(method.counters) or "-")
     console.print(table)
+    console.print("Every method also takes [bold]solutions[/]=1 (stop at the first, the default) or 2 "
+                  "(go on to prove there is no other solution); --solutions 2 sets it for all.")
 
 
 # -- the plot -----------------------------------------------------------------------------------
@@ -1082,17 +1083,22 @@ def expected_puzzles(args: argparse.Namespace, files: Sequence[str]) -> int | No
     return min(bounds) * (args.isomorphs or 1) if bounds else None
 
 
+def plural(count: int, noun: str) -> str:
+    return f"{count:,} {noun}{'' if count == 1 else 's'}"
+
+
 def run_header(args: argparse.Namespace, files: Sequence[str], summary: Summary, wall: float, busy: float,
                interrupted: bool) -> str:
     """The report's first line: what ran, on what, how long it took and with which settings."""
     names = ", ".join("<stdin>" if f == "-" else f for f in files)
-    settings = [f"{args.jobs} workers ({busy:.0%} busy)", f"timeout {args.timeout:g} s"]
+    settings = [f"{plural(args.jobs, 'worker')} ({busy:.0%} busy)", f"timeout {args.timeout:g} s"]
     settings += [f"nodes {args.nodes}"] if args.nodes else []
     settings += ["solutions=2"] if args.solutions == 2 else []
     settings += [f"first {args.limit}"] if args.limit else []
     settings += [f"sample of {args.sample} (seed {args.seed})"] if args.sample else []
     settings += [f"{args.isomorphs} isomorphs each (seed {args.seed})"] if args.isomorphs else []
-    line = (f"{escape(names)}: {summary.puzzles:,} puzzles x {len(summary.stats)} methods in {wall:.2f} s wall, "
+    line = (f"{escape(names)}: {plural(summary.puzzles, 'puzzle')} x {plural(len(summary.stats), 'method')} "
+            f"in {wall:.2f} s wall, "
             + ", ".join(settings))
     return line + ("  [yellow](interrupted)[/]" if interrupted else "")
 

@@ -52,7 +52,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from puzzles import (BadEntry, Budget, Entry, Grid, Method, Outcome, PuzzleFileError, Status,
-                     random_isomorph, read_puzzles)
+                     Isomorph, random_isomorph, read_puzzles)
 
 HERE = Path(__file__).resolve().parent
 DEFAULT_FILE = HERE / "puzzles" / "seeds.txt"
@@ -233,19 +233,9 @@ def puzzles_of(entries: Iterable[tuple[int, Entry]], isomorphs: int | None, seed
         # Seeded by the puzzle's position: the same isomorphs whatever --jobs, --limit or --sample.
         rng = random.Random(f"{seed}:{position}")
         for k in range(1, isomorphs + 1):
-            state = rng.getstate()
-            grid = random_isomorph(entry.grid, rng)
-            iso_solution = None
-            if entry.solution is not None:
-                # The moves drawn do not depend on the cells, so replaying the draws maps the solution alike.
-                iso_solution = random_isomorph(entry.solution, _replay(state)).line()
-            yield Puzzle(next(ids), entry.file, entry.line, entry.name, k, grid, iso_solution)
-
-
-def _replay(state: object) -> random.Random:
-    rng = random.Random()
-    rng.setstate(state)
-    return rng
+            moves = Isomorph.draw(entry.grid.box, rng)  # the same moves map the file's solution alike
+            iso_solution = moves.apply(entry.solution).line() if entry.solution is not None else None
+            yield Puzzle(next(ids), entry.file, entry.line, entry.name, k, moves.apply(entry.grid), iso_solution)
 
 
 # -- workers ------------------------------------------------------------------------------
@@ -1096,7 +1086,7 @@ def run_header(args: argparse.Namespace, files: Sequence[str], summary: Summary,
     settings += ["solutions=2"] if args.solutions == 2 else []
     settings += [f"first {args.limit}"] if args.limit else []
     settings += [f"sample of {args.sample} (seed {args.seed})"] if args.sample else []
-    settings += [f"{args.isomorphs} isomorphs each (seed {args.seed})"] if args.isomorphs else []
+    settings += [f"{plural(args.isomorphs, 'isomorph')} each (seed {args.seed})"] if args.isomorphs else []
     line = (f"{escape(names)}: {plural(summary.puzzles, 'puzzle')} x {plural(len(summary.stats), 'method')} "
             f"in {wall:.2f} s wall, "
             + ", ".join(settings))

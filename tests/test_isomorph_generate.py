@@ -8,7 +8,7 @@ from hypothesis import given, settings, strategies as st
 
 from puzzles import Candidates, Grid
 from puzzles.generate import generate, pattern_solution, singles_solve
-from puzzles.isomorph import random_isomorph
+from puzzles.isomorph import Isomorph, random_isomorph
 
 
 @settings(max_examples=30, deadline=None)
@@ -23,6 +23,15 @@ def test_isomorph_maps_puzzle_and_solution_together(box, seed):
     assert iso_puzzle.is_solved_by(iso_solution)
     assert iso_puzzle.givens == puzzle.givens
     assert sorted(iso_puzzle.values) != [] and sorted(iso_solution.values) == sorted(solution.values)
+
+
+def test_one_draw_maps_puzzle_and_solution():
+    solution = pattern_solution(3)
+    puzzle = solution.with_values([v if i % 4 else 0 for i, v in enumerate(solution.values)])
+    moves = Isomorph.draw(3, random.Random(11))
+    assert moves.apply(puzzle).is_solved_by(moves.apply(solution))
+    with pytest.raises(ValueError, match="box size 3"):
+        moves.apply(pattern_solution(2))
 
 
 def test_isomorphs_are_reproducible_and_vary():

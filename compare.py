@@ -151,7 +151,7 @@ def certifier(registry: dict[str, Method], injected: bool) -> Method | LazyMetho
 
 
 def parse_solver(spec: str, registry: dict[str, Method], solutions: int) -> Selected:
-    """`NAME[:key=value,...]` -> Selected; option names are checked here, values by the solver."""
+    """`NAME[:key=value,...]` -> Selected; option names are checked here, values by the method's own check."""
     name, _, rest = spec.partition(":")
     name = name.strip()
     if name not in registry:
@@ -166,6 +166,9 @@ def parse_solver(spec: str, registry: dict[str, Method], solutions: int) -> Sele
         if key not in allowed:
             raise UsageError(f"--solver {spec}: {name} has no option {key!r}; its options: {', '.join(allowed)}")
         options[key] = value
+    problem = method.check(**{"solutions": solutions, **options}) if isinstance(method, Method) else None
+    if problem:  # a bad value would make every run an error: refuse it before any work
+        raise UsageError(f"--solver {spec}: {name}: {problem}")
     label = name + (":" + ",".join(f"{k}={v}" for k, v in options.items()) if options else "")
     return Selected(label, method, {"solutions": solutions, **options})
 

@@ -208,6 +208,13 @@ def contract(name: str, spec: dict[str, Option]) -> Callable[[Run], Callable[...
             except Exception as exc:  # the contract: a clear message, never a traceback
                 return error(f"{name} failed: {type(exc).__name__}: {exc}", started)
 
+        def check_options(options: dict[str, Any]) -> None:
+            """OptionError unless every option (`solutions` included) is good: checked before any solve."""
+            given = dict(options)
+            SOLUTIONS.read("solutions", given.pop("solutions", 1))
+            parse(spec, given)
+
+        solve.check_options = check_options  # type: ignore[attr-defined]  # Method.check reads it
         # run's name and doc, but not its signature (no __wrapped__): callers see the contract's
         for attribute in ("__module__", "__name__", "__qualname__", "__doc__"):
             setattr(solve, attribute, getattr(run, attribute))

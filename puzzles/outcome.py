@@ -93,3 +93,18 @@ class Method:
 
     def __call__(self, grid: Grid, budget: Budget = Budget(), **options) -> Outcome:
         return self.solve(grid, budget, **options)
+
+    def check(self, **options) -> str | None:
+        """Why these options would be refused, or None: lets a caller refuse them before any solve.
+
+        A solve made by `puzzles.options.contract` knows its options; any other is trusted here
+        and reports a bad option as an ERROR Outcome when called.
+        """
+        check_options = getattr(self.solve, "check_options", None)
+        if check_options is None:
+            return None
+        try:
+            check_options(options)
+        except ValueError as exc:
+            return str(exc)
+        return None

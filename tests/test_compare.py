@@ -617,3 +617,12 @@ def test_judge_uniqueness_claims():
     # A method that gave up is no disagreement.
     other = compare.judge(puzzle, [result("solved", solved), result("gave_up")], labels, None, True)
     assert other.kind == "agree"
+
+
+@pytest.mark.parametrize("spec, message", [
+    ("mrv:tie=sideways", "mrv: option tie='sideways': choose one of rowmajor, swap, requeue"),
+    ("cpsat:workers=0", "cpsat: option workers='0': expected 1..64"),
+])
+def test_a_bad_option_value_is_refused_before_any_run(capsys, spec, message):
+    code, out, err = run(capsys, "--solver", spec, methods=None)
+    assert code == 2 and message in err and out == ""

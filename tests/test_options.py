@@ -182,3 +182,11 @@ def test_puzzles_imports_nothing_else_of_the_project():
         if isinstance(node, ast.Import):
             assert all(alias.name.split(".")[0] not in {"search", "formulations", "compare"}
                        for alias in node.names)
+
+
+def test_a_method_checks_its_options_without_solving():
+    mrv = SEARCHES["mrv"]
+    assert mrv.check(propagate="singles", tie="swap", solutions="2") is None
+    assert "choose one of none, singles" in mrv.check(propagate="lots")
+    assert "unknown option 'colour'" in mrv.check(colour="red")
+    assert "solutions" in FORMULATIONS["cpsat"].check(solutions=3)

@@ -8,7 +8,9 @@ The state kept is one bitmask per unit (row, column, box) of the values already
 placed in it. A cell's candidates are the values none of its three units
 holds, read in O(1); placing or removing a value updates three integers. That
 is exact in both directions, so a search steps back by removing what it placed:
-no undo copies of per-cell sets and no re-scan of rows and columns.
+no undo copies of per-cell sets and no re-scan of rows and columns. (Keeping a
+mask per cell instead would make placing touch 20 peers and removing recompute
+them, for the same answers.)
 
 `Bitboards` holds the same candidates the other way round, one bitset of cells
 per value, built from a `Candidates`; it is the fast path for naked and hidden

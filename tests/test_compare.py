@@ -22,7 +22,9 @@ from pathlib import Path
 import pytest
 
 import compare
-from puzzles import Budget, Candidates, Grid, Method, Outcome, Status, values_of
+from comparison.judge import Result, judge
+from comparison.stream import Puzzle
+from puzzles import Budget, Candidates, Grid, Method, Outcome, Status, random_isomorph, values_of
 
 ROOT = Path(__file__).resolve().parents[1]
 SEEDS = ROOT / "puzzles" / "seeds.txt"
@@ -310,7 +312,7 @@ def test_a_crashing_method_is_an_error_record(tmp_path, capsys, crasher, reason)
 
 def test_many_crashes_lose_and_repeat_no_record(tmp_path, capsys):
     rng = random.Random(2)
-    lines = [f"{compare.random_isomorph(Grid.parse(HOMEWORK), rng).line()} p{i}" for i in range(40)]
+    lines = [f"{random_isomorph(Grid.parse(HOMEWORK), rng).line()} p{i}" for i in range(40)]
     path = puzzle_file(tmp_path, *lines)
     out_path = tmp_path / "r.jsonl"
     code, out, _ = run(capsys, path, "--solver", "flaky", "--solver", "tiny", "--jobs", 2, "--output", out_path)
@@ -391,7 +393,7 @@ def test_sample_is_reproducible(tmp_path, capsys):
     rng = random.Random(5)
     lines = []
     for i in range(40):  # distinct isomorphs of one puzzle, named by position
-        lines.append(f"{compare.random_isomorph(Grid.parse(HOMEWORK), rng).line()} p{i}")
+        lines.append(f"{random_isomorph(Grid.parse(HOMEWORK), rng).line()} p{i}")
     path = puzzle_file(tmp_path, *lines)
 
     def names(seed: int, jobs: int) -> list[str]:
@@ -599,23 +601,23 @@ def test_ctrl_c_keeps_what_finished_and_prints_the_summary(tmp_path):
 
 # -- judging, directly --------------------------------------------------------------------------------
 def result(status: str, solution: str | None = None, unique: bool | None = None,
-           problems: tuple[str, ...] = ()) -> compare.Result:
-    return compare.Result(status, "", solution, unique, 0.01, {}, list(problems))
+           problems: tuple[str, ...] = ()) -> Result:
+    return Result(status, "", solution, unique, 0.01, {}, list(problems))
 
 
 def test_judge_uniqueness_claims():
-    puzzle = compare.Puzzle(0, "f", 1, "", 0, Grid.parse(HOMEWORK), None)
+    puzzle = Puzzle(0, "f", 1, "", 0, Grid.parse(HOMEWORK), None)
     solved = tiny_solve(Grid.parse(HOMEWORK)).solution.line()
     labels = ["a", "b"]
     # One says unique, one says not, on the same answer: certify first.
     claims = [result("solved", solved, True), result("solved", solved, False)]
-    assert compare.judge(puzzle, claims, labels, None, True) is None
-    certified = compare.judge(puzzle, claims, labels, result("solved", solved, True), True)
+    assert judge(puzzle, claims, labels, None, True) is None
+    certified = judge(puzzle, claims, labels, result("solved", solved, True), True)
     assert certified.kind == "disagreement" and certified.disagree == {1}
-    uncertified = compare.judge(puzzle, claims, labels, None, False)
+    uncertified = judge(puzzle, claims, labels, None, False)
     assert uncertified.kind == "disagreement" and uncertified.disagree == {0, 1}
     # A method that gave up is no disagreement.
-    other = compare.judge(puzzle, [result("solved", solved), result("gave_up")], labels, None, True)
+    other = judge(puzzle, [result("solved", solved), result("gave_up")], labels, None, True)
     assert other.kind == "agree"
 
 

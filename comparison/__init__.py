@@ -1,0 +1,12 @@
+"""The parts of compare.py, one job a module; compare.py's docstring tells how they run together.
+
+    methods    choosing methods: registries, --registry modules, `NAME[:key=value,...]`, the certifier
+    stream     the puzzle stream: good entries in order, bad ones aside, --sample, --isomorphs
+    pool       the worker processes: chunks of items, timeouts, crashes
+    judge      the verdict on one puzzle's answers
+    stats      what each method did, and the bounded summary of a run
+    records    one record per (puzzle, method), CSV or JSON lines
+    tracker    following puzzles through the run: items out, results in, judged and recorded
+    report     the screen: progress bar, tables, lists, --list
+    plot       the cactus and effort plots
+"""

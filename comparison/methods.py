@@ -1,0 +1,124 @@
+"""Choosing methods: the registries, --registry modules, `NAME[:key=value,...]` specs and the certifier."""
+from __future__ import annotations
+
+import importlib
+import os
+import sys
+from dataclasses import dataclass
+from typing import Any, Iterable, Sequence
+
+from puzzles import Budget, Grid, Method, Outcome, Status
+
+REGISTRY_PACKAGES = ("search", "formulations")  # registries are merged in this order
+CERTIFIER = "cpsat"  # certifies multi-solution puzzles with solutions=2
+
+
+class UsageError(Exception):
+    """A bad command line or an unreadable file: one clear line on stderr, exit status 2."""
+
+
+@dataclass(frozen=True)
+class Selected:
+    """A method as chosen on the command line: its label, e.g. `mrv:propagate=singles`."""
+
+    label: str
+    method: Method | LazyMethod
+    options: dict[str, Any]  # keyword arguments of every call, `solutions` included
+
+    @property
+    def asks_two(self) -> bool:
+        return str(self.options.get("solutions")) == "2"
+
+
+def load_registry(wanted: Iterable[str] | None = None) -> dict[str, Method]:
+    """search.SOLVERS then formulations.SOLVERS; a package that fails to import is skipped with a warning.
+
+    With `wanted` names, the packages after the first that registers them all are not imported:
+    `--solver mrv` starts without ortools.
+    """
+    registry: dict[str, Method] = {}
+    for package in REGISTRY_PACKAGES:
+        if wanted is not None and registry and all(name in registry for name in wanted):
+            break
+        try:
+            module = importlib.import_module(package)
+        except Exception as exc:  # a broken package must not hide the others
+            warn(f"{package} cannot be imported ({type(exc).__name__}: {exc}); its methods are left out")
+            continue
+        registry.update(getattr(module, "SOLVERS", {}))
+    return registry
+
+
+def extra_methods(modules: Sequence[str]) -> dict[str, Method]:
+    """The SOLVERS of each --registry module: a solver of your own, compared with the project's."""
+    if modules and os.getcwd() not in sys.path:
+        sys.path.insert(0, os.getcwd())  # a module beside the user, as `python -m` would find it
+    found: dict[str, Method] = {}
+    for name in modules:
+        try:
+            module = importlib.import_module(name)
+        except Exception as exc:
+            raise UsageError(f"--registry {name}: cannot import it ({type(exc).__name__}: {exc})") from None
+        solvers = getattr(module, "SOLVERS", None)
+        if not isinstance(solvers, dict):
+            raise UsageError(f"--registry {name}: it has no SOLVERS dict (name -> puzzles.Method)")
+        found.update(solvers)
+    return found
+
+
+class LazyMethod:
+    """A registered method imported on its first call, in the worker: the certifier when ortools was not loaded."""
+
+    def __init__(self, package: str, name: str) -> None:
+        self.package, self.name = package, name
+        self.method: Method | None = None
+
+    def __call__(self, grid: Grid, budget: Budget, **options: Any) -> Outcome:
+        if self.method is None:
+            try:
+                self.method = importlib.import_module(self.package).SOLVERS[self.name]
+            except Exception as exc:
+                return Outcome(Status.ERROR, detail=f"{self.package}.SOLVERS[{self.name!r}]: {exc}")
+        return self.method(grid, budget, **options)
+
+
+def certifier(registry: dict[str, Method], injected: bool) -> Method | LazyMethod | None:
+    """The method that certifies uniqueness, if there is one."""
+    if CERTIFIER in registry:
+        return registry[CERTIFIER]
+    return None if injected else LazyMethod("formulations", CERTIFIER)
+
+
+def parse_solver(spec: str, registry: dict[str, Method], solutions: int) -> Selected:
+    """`NAME[:key=value,...]` -> Selected; option names are checked here, values by the method's own check."""
+    name, _, rest = spec.partition(":")
+    name = name.strip()
+    if name not in registry:
+        raise UsageError(f"unknown method {name!r} in --solver {spec}; registered: {', '.join(registry) or 'none'}")
+    method = registry[name]
+    allowed = list(dict.fromkeys([*method.options, "solutions"]))
+    options: dict[str, Any] = {}
+    for part in filter(None, (p.strip() for p in rest.split(","))):
+        key, eq, value = (s.strip() for s in part.partition("="))
+        if not eq or not key:
+            raise UsageError(f"--solver {spec}: options are key=value pairs separated by commas")
+        if key not in allowed:
+            raise UsageError(f"--solver {spec}: {name} has no option {key!r}; its options: {', '.join(allowed)}")
+        options[key] = value
+    problem = method.check(**{"solutions": solutions, **options}) if isinstance(method, Method) else None
+    if problem:  # a bad value would make every run an error: refuse it before any work
+        raise UsageError(f"--solver {spec}: {name}: {problem}")
+    label = name + (":" + ",".join(f"{k}={v}" for k, v in options.items()) if options else "")
+    return Selected(label, method, {"solutions": solutions, **options})
+
+
+def select_methods(specs: Sequence[str] | None, registry: dict[str, Method], solutions: int) -> list[Selected]:
+    if not registry:
+        raise UsageError("no method is registered (search.SOLVERS and formulations.SOLVERS are empty)")
+    chosen = [parse_solver(s, registry, solutions) for s in specs or registry]
+    unique = {s.label: s for s in chosen}  # the same label twice runs once
+    return list(unique.values())
+
+
+def warn(message: str) -> None:
+    print(f"compare.py: warning: {message}", file=sys.stderr)

@@ -1,0 +1,246 @@
+"""The worker processes: forked once, fed chunks of items, runs that overrun killed, crashes survived."""
+from __future__ import annotations
+
+import gc
+import multiprocessing
+import signal
+import sys
+import time
+from collections import deque
+from dataclasses import dataclass, field
+from multiprocessing.connection import Connection, wait
+from typing import Any, Iterator, Sequence
+
+from puzzles import Budget, Grid
+
+from .methods import Selected
+
+STATUSES = ("solved", "unsatisfiable", "gave_up", "error")
+GRACE_SECONDS, GRACE_FRACTION = 1.0, 0.1  # a run is killed at timeout * 1.1 + 1 s
+CHUNK_SECONDS = 0.05  # target duration of a chunk: few messages, yet balanced work
+MAX_CHUNK = 32
+CHUNKS_IN_FLIGHT = 2  # per worker: one running and one waiting, so a worker never idles
+BATCH_SECONDS = 0.02  # a worker sends the results of a chunk at least this often
+
+Item = tuple[int, int, int, bytes]  # (puzzle id, method index, box size, cell values): cheap to send
+
+# A run's result as sent back by a worker: status, detail, solution line, unique, seconds,
+# effort, problems (why the solution is not valid; empty when it is).
+RunResult = tuple[str, str, "str | None", "bool | None", float, dict, list]
+
+
+def run_one(grid: Grid, selected: Selected, budget: Budget) -> RunResult:
+    """Call one method on one puzzle and check its answer; nothing it does escapes as an exception."""
+    started = time.perf_counter()
+    try:
+        outcome = selected.method(grid, budget, **selected.options)
+    except (Exception, SystemExit) as exc:  # the contract says errors are Outcomes; hold methods to it
+        return ("error", f"raised {type(exc).__name__}: {exc}", None, None, time.perf_counter() - started, {}, [])
+    seconds = time.perf_counter() - started
+    status = str(getattr(outcome, "status", ""))
+    if status not in STATUSES:
+        return ("error", f"returned {outcome!r:.80}, not an Outcome", None, None, seconds, {}, [])
+    try:
+        effort = {str(k): int(v) for k, v in (outcome.effort or {}).items()}
+    except (TypeError, ValueError):
+        return ("error", f"effort is not a dict of whole numbers: {outcome.effort!r:.80}", None, None, seconds, {}, [])
+    unique = None if outcome.unique is None else bool(outcome.unique)
+    if status != "solved":
+        return (status, str(outcome.detail or ""), None, unique, seconds, effort, [])
+    solution = outcome.solution
+    if not isinstance(solution, Grid):
+        return (status, str(outcome.detail or ""), None, unique, seconds, effort, ["solved, but returned no grid"])
+    problems = grid.solution_problems(solution)
+    return (status, str(outcome.detail or ""), solution.line(), unique, seconds, effort, problems)
+
+
+def worker_main(conn: Connection, clock: Any, started: Any, runners: Sequence[Selected], budget: Budget) -> None:
+    """A worker: run the items of each chunk it receives, sending their results in small batches."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    gc.freeze()  # the inherited heap is never collected here: no scans of it, no copy-on-write of its pages
+    cells, grid = b"", None
+    while True:
+        try:
+            chunk = conn.recv()
+        except EOFError:
+            return
+        if chunk is None:
+            return
+        batch: list[tuple] = []
+        sent = time.monotonic()
+        for pid, index, box, values in chunk:
+            clock.value = time.monotonic()
+            started.value += 1  # after the clock: the parent reads which run is in hand, then since when
+            if values != cells:  # the items of one puzzle come together: build its Grid once
+                cells, grid = values, Grid(box, values)
+            batch.append((pid, index, *run_one(grid, runners[index], budget)))
+            now = time.monotonic()
+            if now - sent >= BATCH_SECONDS:  # one message per batch, not per run: fewer wake-ups
+                clock.value = now  # the parent must not charge the time of this send to the next run
+                conn.send(batch)
+                batch, sent = [], now
+        clock.value = time.monotonic()
+        conn.send(batch)  # at the end of a chunk, so that the parent refills the worker at once
+
+
+@dataclass
+class Worker:
+    process: Any
+    conn: Connection
+    clock: Any  # shared double: monotonic time at which the run in hand started
+    started: Any  # shared count of the runs this worker has started
+    reported: int = 0  # how many of them the parent has received
+    inflight: deque = field(default_factory=deque)  # items sent, not yet reported, in order
+    chunks: deque = field(default_factory=deque)  # how many items of each chunk in flight are unreported
+
+    def in_hand(self) -> int | None:
+        """The position in `inflight` of the run in hand; those before it are done but not yet reported."""
+        ahead = self.started.value - self.reported
+        return ahead - 1 if 0 < ahead <= len(self.inflight) else None
+
+
+class Pool:
+    """Worker processes fed with chunks of items; runs that overrun are killed, crashes survived."""
+
+    def __init__(self, jobs: int, runners: Sequence[Selected], budget: Budget, limit: float) -> None:
+        self.context = multiprocessing.get_context("fork")  # workers inherit the methods, tests' ones too
+        self.runners, self.budget, self.limit = runners, budget, limit
+        self.queue: deque[Item] = deque()  # items to send before new ones: certifications, a dead worker's rest
+        self.source_done = False
+        self.item_seconds: float | None = None  # running average, sizes the chunks
+        self.busy_seconds = 0.0  # the time of every run reported: how busy the workers were
+        self.workers = [self._start() for _ in range(jobs)]
+
+    def _start(self) -> Worker:
+        sys.stdout.flush()  # a forked child must not inherit (and later write out) buffered output
+        sys.stderr.flush()
+        parent_end, child_end = self.context.Pipe()
+        clock, started = self.context.RawValue("d", 0.0), self.context.RawValue("q", 0)
+        process = self.context.Process(target=worker_main, daemon=True,
+                                       args=(child_end, clock, started, self.runners, self.budget))
+        process.start()
+        child_end.close()  # so that the parent reads EOF when the worker dies
+        return Worker(process, parent_end, clock, started)
+
+    def chunk_size(self) -> int:
+        if self.item_seconds is None:
+            return 1
+        return max(1, min(MAX_CHUNK, int(CHUNK_SECONDS / max(self.item_seconds, 1e-6))))
+
+    def _take(self, count: int, source: Iterator[Item]) -> list[Item]:
+        chunk: list[Item] = []
+        while len(chunk) < count and self.queue:
+            chunk.append(self.queue.popleft())
+        while len(chunk) < count and not self.source_done:
+            item = next(source, None)
+            if item is None:
+                self.source_done = True
+            else:
+                chunk.append(item)
+        return chunk
+
+    def dispatch(self, source: Iterator[Item]) -> None:
+        """Give every worker with room another chunk, while there is work."""
+        for worker in self.workers:
+            while len(worker.chunks) < CHUNKS_IN_FLIGHT:
+                chunk = self._take(self.chunk_size(), source)
+                if not chunk:
+                    return
+                worker.inflight.extend(chunk)
+                worker.chunks.append(len(chunk))
+                try:
+                    worker.conn.send(chunk)
+                except OSError:  # it died: collect() will see that and put the chunk back in the queue
+                    break
+
+    def finished(self) -> bool:
+        return self.source_done and not self.queue and not any(w.inflight for w in self.workers)
+
+    def collect(self) -> list[tuple]:
+        """Results that arrive before the next deadline, and the records of runs stopped or lost."""
+        busy = [w for w in self.workers if w.inflight]
+        now = time.monotonic()
+        deadlines = [w.clock.value + self.limit for w in busy if w.in_hand() is not None]
+        waitables = {}
+        for w in busy:
+            waitables[w.conn] = waitables[w.process.sentinel] = w
+        ready = wait(list(waitables), timeout=min(0.5, max(0.0, min(deadlines, default=now + 0.5) - now)))
+        results: list[tuple] = []
+        for worker in {id(waitables[r]): waitables[r] for r in ready}.values():
+            results.extend(self._drain(worker))
+        now = time.monotonic()
+        for worker in self.workers:
+            if worker.in_hand() is not None and now - worker.clock.value > self.limit:
+                results.extend(self._lose(worker, killed=True))
+        return results
+
+    def _drain(self, worker: Worker) -> list[tuple]:
+        results = []
+        try:
+            while worker.inflight and worker.conn.poll():
+                results.extend(self._received(worker, worker.conn.recv()))
+        except (EOFError, OSError):
+            pass  # the worker died; the check below records it
+        if worker.inflight and not worker.process.is_alive():
+            results.extend(self._lose(worker, killed=False))
+        return results
+
+    def _received(self, worker: Worker, batch: list[tuple]) -> list[tuple]:
+        for message in batch:
+            worker.inflight.popleft()
+            worker.reported += 1
+            worker.chunks[0] -= 1
+            if not worker.chunks[0]:
+                worker.chunks.popleft()
+            seconds = message[6]
+            self.busy_seconds += seconds
+            self.item_seconds = seconds if self.item_seconds is None else 0.9 * self.item_seconds + 0.1 * seconds
+        return batch
+
+    def _lose(self, worker: Worker, killed: bool) -> list[tuple]:
+        """The run in hand ends as gave_up (killed) or error (crashed); the worker's other items go back.
+
+        Runs it finished but had not reported yet are lost with it, and run again.
+        """
+        items = list(worker.inflight)
+        pid, index, _, _ = items.pop(worker.in_hand() or 0)  # a worker dead between runs: blame the next one
+        seconds = time.monotonic() - worker.clock.value
+        self.queue.extendleft(reversed(items))
+        worker.process.kill()
+        worker.process.join()
+        worker.conn.close()
+        slot = next(i for i, w in enumerate(self.workers) if w is worker)
+        self.workers[slot] = self._start()
+        if killed:
+            return [(pid, index, "gave_up", "time", None, None, seconds, {}, [])]
+        return [(pid, index, "error", f"the worker died ({exit_reason(worker.process.exitcode)})", None, None,
+                 seconds, {}, [])]
+
+    def close(self) -> None:
+        for worker in self.workers:
+            try:
+                worker.conn.send(None)
+            except OSError:
+                pass
+        for worker in self.workers:
+            worker.process.join(timeout=1)
+            self.kill(worker)
+
+    def terminate(self) -> None:
+        for worker in self.workers:
+            self.kill(worker)
+
+    @staticmethod
+    def kill(worker: Worker) -> None:
+        if worker.process.is_alive():
+            worker.process.kill()
+            worker.process.join()
+
+
+def exit_reason(code: int | None) -> str:
+    if code is not None and code < 0:
+        try:
+            return f"killed by {signal.Signals(-code).name}"
+        except ValueError:
+            return f"killed by signal {-code}"
+    return f"exit status {code}"

@@ -1,0 +1,155 @@
+"""The screen: the progress bar on stderr, the report's tables and lists, and --list's table of methods."""
+from __future__ import annotations
+
+import statistics
+import time
+from typing import Any, Callable, Sequence
+
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from puzzles import Method
+
+from .stats import COMMON_COUNTERS, GAVE_UP_REASONS, LISTED, Summary, present
+
+
+class ProgressBar:
+    """Puzzles done, rate and time left on stderr when it is a terminal; silent otherwise."""
+
+    def __init__(self, total: int | None, enabled: bool) -> None:
+        self.bar: Any = None
+        self.last = 0.0
+        if not enabled:
+            return
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+        # No refresh thread: workers are forked from this process, and forking while a thread runs is unsafe.
+        self.bar = Progress(TextColumn("puzzles"), BarColumn(), MofNCompleteColumn(),
+                            TextColumn("{task.fields[rate]}"), TimeRemainingColumn(),
+                            console=Console(stderr=True), transient=True, auto_refresh=False,
+                            redirect_stdout=False, redirect_stderr=False)
+        self.task = self.bar.add_task("puzzles", total=total, rate="")
+        self.started = time.perf_counter()
+        self.bar.start()
+
+    def advance(self) -> None:
+        if self.bar is None:
+            return
+        self.bar.advance(self.task)
+        now = time.perf_counter()
+        if now - self.last > 0.1:
+            done = self.bar.tasks[0].completed
+            self.bar.update(self.task, rate=f"{done / max(now - self.started, 1e-9):.1f}/s")
+            self.bar.refresh()
+            self.last = now
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+
+
+def fmt_seconds(values: Sequence[float], how: Callable[[Sequence[float]], float]) -> str:
+    return f"{how(values):.3g}" if values else "-"
+
+
+def fmt_count(value: float) -> str:
+    return f"{value:,.0f}" if value >= 100 or value == int(value) else f"{value:.1f}"
+
+
+def fmt_counter(values: Sequence[float]) -> str:
+    """'mean / median' of a counter's reported values."""
+    values = present(values)
+    if not values:
+        return "-"
+    return f"{fmt_count(statistics.fmean(values))} / {fmt_count(statistics.median(values))}"
+
+
+def method_table(summary: Summary) -> Table:
+    table = Table(title="Methods: outcomes and time per puzzle", title_justify="left")
+    for name in ("method", "solved", "unsat", "gave up (why)", "errors", "invalid", "disagree",
+                 "median s", "mean s", "max s", "puzzles/s"):
+        table.add_column(name, justify="left" if name == "method" else "right")
+    for s in summary.stats:
+        c = s.counts
+        why = ", ".join(f"{c['gave_up_' + r]:,} {r}" for r in (*GAVE_UP_REASONS, "other") if c["gave_up_" + r])
+        gave_up = f"{c['gave_up']:,} ({why})" if c["gave_up"] else "0"
+        total = sum(s.seconds)
+        table.add_row(
+            escape(s.label), f"{c['solved']:,}", f"{c['unsatisfiable']:,}", gave_up,
+            red_if(c["error"]), red_if(c["invalid"]), red_if(c["disagreements"]),
+            fmt_seconds(s.seconds, statistics.median), fmt_seconds(s.seconds, statistics.fmean),
+            fmt_seconds(s.seconds, max), f"{len(s.seconds) / total:,.1f}" if total > 0 else "-")
+    return table
+
+
+def red_if(count: int) -> str:
+    return f"[bold red]{count:,}[/]" if count else "0"
+
+
+def effort_table(summary: Summary) -> Table:
+    table = Table(title="Search effort per puzzle (mean / median)", title_justify="left")
+    table.add_column("method")
+    for name in COMMON_COUNTERS:
+        table.add_column(name, justify="right")
+    table.add_column("other counters")
+    for s in summary.stats:
+        others = [f"{name} {fmt_counter(values)}" for name, values in s.effort.items() if name not in COMMON_COUNTERS]
+        table.add_row(escape(s.label), *(fmt_counter(s.effort.get(name, ())) for name in COMMON_COUNTERS),
+                      "\n".join(others) or "-")
+    return table
+
+
+NOTABLE = (  # kind, heading, style; the loudest first
+    ("invalid", "INVALID answers (a bug in the method)", "bold red"),
+    ("disagreement", "Disagreements", "bold red"),
+    ("error", "Puzzles with errors", "red"),
+    ("gave_up", "Puzzles where methods gave up", "yellow"),
+    ("multiple_solutions", "More than one solution (not a disagreement)", "cyan"),
+)
+
+
+def print_report(console: Console, summary: Summary, header: str, interrupted: bool = False) -> None:
+    console.print(header)
+    if summary.stats:
+        console.print(method_table(summary))
+        console.print(effort_table(summary))
+    room = LISTED  # lines for all the lists together, the loudest first; each list shows at least two
+    for kind, heading, style in NOTABLE:
+        count = summary.notable_count[kind]
+        if not count:
+            continue
+        lines = summary.notable.get(kind, [])[:max(2, room)]
+        room -= len(lines)
+        console.print(f"[{style}]{heading}: {count:,}[/]")
+        for line in lines:
+            console.print(f"  [{style}]{line}[/]" if kind == "invalid" else f"  {line}", highlight=False)
+        if count > len(lines):
+            console.print(f"  ... {count - len(lines):,} more")
+    if summary.bad_count:
+        console.print(f"[yellow]Bad entries (skipped): {summary.bad_count}[/]")
+        for line in summary.bad:
+            console.print(f"  {escape(line)}", highlight=False)
+        if summary.bad_count > len(summary.bad):
+            console.print(f"  ... {summary.bad_count - len(summary.bad)} more")
+    verdicts = ", ".join(f"{n:,} {k.replace('_', ' ')}" for k, n in sorted(summary.verdicts.items()))
+    console.print(f"Puzzles: {summary.puzzles:,}" + (f" ({verdicts})" if verdicts else ""))
+    if summary.failed:
+        console.print("[bold red]FAILED: invalid answers or disagreements[/]")
+    elif interrupted:
+        console.print("[yellow]Interrupted: so far every answer is valid and the methods agree[/]")
+    else:
+        console.print("[green]OK: every answer valid, the methods agree[/]")
+
+
+def print_methods(console: Console, registry: dict[str, Method]) -> None:
+    table = Table(title="Registered methods (--solver NAME[:key=value,...])", title_justify="left")
+    for name in ("method", "summary", "options", "counters"):
+        table.add_column(name)
+    for name, method in registry.items():
+        # `solutions` is every method's: said once below the table, not in every row
+        options = [f"[bold]{k}[/]: {escape(v)}" for k, v in method.options.items() if k != "solutions"]
+        table.add_row(name, escape(method.summary), "\n".join(options) or "-", ", ".join(method.counters) or "-")
+    console.print(table)
+    console.print("Every method also takes [bold]solutions[/]=1 (stop at the first, the default) or 2 "
+                  "(go on to prove there is no other solution); --solutions 2 sets it for all.")

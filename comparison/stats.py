@@ -1,0 +1,76 @@
+"""Statistics: what each method did, per puzzle, in flat arrays, and the bounded summary of a run."""
+from __future__ import annotations
+
+import math
+from array import array
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Iterable
+
+from puzzles import BadEntry
+
+from .judge import Result
+
+COMMON_COUNTERS = ("nodes", "guesses", "backtracks")
+GAVE_UP_REASONS = ("time", "nodes", "incomplete")  # Outcome.detail of gave_up, as the contract has them
+LISTED = 10  # lines of each list on screen before "N more"
+
+
+class MethodStats:
+    """What one method did, per puzzle, in flat arrays (no records kept)."""
+
+    def __init__(self, label: str) -> None:
+        self.label = label
+        self.counts: Counter[str] = Counter()
+        self.seconds = array("d")
+        self.solved = bytearray()  # 1 where the answer was a valid solution
+        self.effort: dict[str, array] = {}  # counter -> values aligned with seconds, NaN where not reported
+
+    def add(self, result: Result, disagrees: bool) -> None:
+        n = len(self.seconds)
+        self.counts[result.status] += 1
+        if result.status == "gave_up":
+            self.counts[f"gave_up_{result.detail if result.detail in GAVE_UP_REASONS else 'other'}"] += 1
+        self.counts["invalid"] += result.valid is False
+        self.counts["disagreements"] += disagrees
+        self.seconds.append(result.seconds)
+        self.solved.append(result.valid is True)
+        for name, value in result.effort.items():
+            if name not in self.effort:
+                self.effort[name] = array("d", [math.nan]) * n
+            self.effort[name].append(value)
+        for column in self.effort.values():
+            if len(column) == n:
+                column.append(math.nan)
+
+
+def present(values: Iterable[float]) -> list[float]:
+    return [v for v in values if not math.isnan(v)]
+
+
+@dataclass
+class Summary:
+    """Everything the screen report needs, bounded in size."""
+
+    stats: list[MethodStats]
+    puzzles: int = 0
+    verdicts: Counter = field(default_factory=Counter)
+    notable: dict[str, list[str]] = field(default_factory=dict)  # kind -> first LISTED lines
+    notable_count: Counter = field(default_factory=Counter)
+    bad: list[str] = field(default_factory=list)
+    bad_count: int = 0
+
+    def note(self, kind: str, line: str) -> None:
+        self.notable_count[kind] += 1
+        lines = self.notable.setdefault(kind, [])
+        if len(lines) < LISTED:
+            lines.append(line)
+
+    def add_bad(self, entry: BadEntry) -> None:
+        self.bad_count += 1
+        if len(self.bad) < LISTED:
+            self.bad.append(str(entry))
+
+    @property
+    def failed(self) -> bool:
+        return bool(self.verdicts["invalid"] or self.verdicts["disagreement"])

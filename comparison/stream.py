@@ -1,0 +1,68 @@
+"""The puzzle stream: good entries of every file in order, bad ones aside, --limit, --sample and --isomorphs."""
+from __future__ import annotations
+
+import itertools
+import random
+from dataclasses import dataclass
+from typing import Callable, Iterable, Iterator, Sequence
+
+from puzzles import BadEntry, Entry, Grid, Isomorph, read_puzzles
+
+
+@dataclass(slots=True)
+class Puzzle:
+    """One puzzle to run: where it came from, which isomorph it is, its line form."""
+
+    id: int
+    file: str
+    line: int
+    name: str
+    isomorph: int  # 0 = the file's own puzzle; 1..K = random isomorphs
+    grid: Grid
+    solution: str | None  # the file's solution, when it gives one
+
+
+def open_inputs(paths: Sequence[str]) -> list[Iterator[Entry | BadEntry]]:
+    """Open every file first, so that an unreadable one stops the run before any work."""
+    return [read_puzzles(path) for path in paths]
+
+
+def good_entries(inputs: Iterable[Iterator[Entry | BadEntry]],
+                 on_bad: Callable[[BadEntry], None]) -> Iterator[tuple[int, Entry]]:
+    """The good entries of every input with their position in the whole stream; bad ones go to on_bad."""
+    position = 0
+    for record in itertools.chain.from_iterable(inputs):
+        if isinstance(record, BadEntry):
+            on_bad(record)
+            continue
+        yield position, record
+        position += 1
+
+
+def reservoir(stream: Iterable[tuple[int, Entry]], k: int, rng: random.Random) -> Iterator[tuple[int, Entry]]:
+    """A uniform random sample of k entries, holding only k in memory, in file order."""
+    kept: list[tuple[int, Entry]] = []
+    for i, item in enumerate(stream):
+        if i < k:
+            kept.append(item)
+        else:
+            j = rng.randrange(i + 1)
+            if j < k:
+                kept[j] = item
+    yield from sorted(kept, key=lambda item: item[0])
+
+
+def puzzles_of(entries: Iterable[tuple[int, Entry]], isomorphs: int | None, seed: int) -> Iterator[Puzzle]:
+    """Each entry as a Puzzle, or as `isomorphs` random isomorphs of it."""
+    ids = itertools.count()
+    for position, entry in entries:
+        solution = entry.solution.line() if entry.solution is not None else None
+        if not isomorphs:
+            yield Puzzle(next(ids), entry.file, entry.line, entry.name, 0, entry.grid, solution)
+            continue
+        # Seeded by the puzzle's position: the same isomorphs whatever --jobs, --limit or --sample.
+        rng = random.Random(f"{seed}:{position}")
+        for k in range(1, isomorphs + 1):
+            moves = Isomorph.draw(entry.grid.box, rng)  # the same moves map the file's solution alike
+            iso_solution = moves.apply(entry.solution).line() if entry.solution is not None else None
+            yield Puzzle(next(ids), entry.file, entry.line, entry.name, k, moves.apply(entry.grid), iso_solution)

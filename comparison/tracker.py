@@ -1,0 +1,99 @@
+"""Following puzzles through the run: their items out, their results in, judged and recorded when complete."""
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Iterable, Iterator, Sequence
+
+from rich.markup import escape
+
+from puzzles import BadEntry
+
+from .judge import Result, Verdict, judge
+from .methods import Selected
+from .pool import Item
+from .records import RecordWriter
+from .report import ProgressBar
+from .stats import Summary
+from .stream import Puzzle
+
+
+@dataclass(slots=True)
+class PuzzleRun:
+    puzzle: Puzzle
+    results: dict[int, Result] = field(default_factory=dict)
+    cert: Result | None = None
+    cert_asked: bool = False
+
+
+class Tracker:
+    """Hands out the items of each puzzle, gathers their results, judges and records finished puzzles."""
+
+    def __init__(self, selected: Sequence[Selected], certify: bool, pool_queue: deque,
+                 summary: Summary, writer: RecordWriter | None, progress: "ProgressBar") -> None:
+        self.selected, self.labels = selected, [s.label for s in selected]
+        self.cert_index = len(selected) if certify else None
+        self.queue, self.summary, self.writer, self.progress = pool_queue, summary, writer, progress
+        self.open: dict[int, PuzzleRun] = {}
+
+    def items(self, puzzles: Iterable[Puzzle]) -> Iterator[Item]:
+        for puzzle in puzzles:
+            self.open[puzzle.id] = PuzzleRun(puzzle)
+            for index in range(len(self.selected)):
+                yield puzzle.id, index, puzzle.grid.box, puzzle.grid.values
+
+    def bad_entry(self, entry: BadEntry) -> None:
+        self.summary.add_bad(entry)
+        if self.writer:
+            self.writer.write(self.writer.bad_record(entry))
+
+    def add(self, message: tuple) -> None:
+        pid, index, *rest = message
+        run = self.open[pid]
+        result = Result(*rest)
+        if index == self.cert_index:
+            run.cert = result
+        else:
+            run.results[index] = result
+        if len(run.results) < len(self.selected) or (run.cert_asked and run.cert is None):
+            return
+        results = [run.results[i] for i in range(len(self.selected))]
+        verdict = judge(run.puzzle, results, self.labels, run.cert, self.cert_index is not None)
+        if verdict is None:
+            run.cert_asked = True
+            self.queue.appendleft((pid, self.cert_index, run.puzzle.grid.box, run.puzzle.grid.values))
+            return
+        self.finish(run, results, verdict)
+
+    def finish(self, run: PuzzleRun, results: list[Result], verdict: Verdict) -> None:
+        del self.open[run.puzzle.id]
+        summary, puzzle = self.summary, run.puzzle
+        summary.puzzles += 1
+        summary.verdicts[verdict.kind] += 1
+        where = f"{puzzle.file}:{puzzle.line}" + (f" {puzzle.name}" if puzzle.name else "")
+        where += f" (isomorph {puzzle.isomorph})" if puzzle.isomorph else ""
+        if verdict.kind in ("invalid", "disagreement", "multiple_solutions"):
+            summary.note(verdict.kind, f"{escape(where)}: {escape(verdict.note)}")
+        failed: dict[str, list[str]] = {}  # error / gave_up -> "method (why)", one line per puzzle
+        for i, result in enumerate(results):
+            summary.stats[i].add(result, i in verdict.disagree)
+            if result.status in ("error", "gave_up"):
+                failed.setdefault(result.status, []).append(
+                    f"{self.labels[i]} ({result.detail})" if result.detail else self.labels[i])
+        for status, methods in failed.items():
+            summary.note(status, f"{escape(where)}: {escape(', '.join(methods))}")
+        self.write(run, verdict)
+        self.progress.advance()
+
+    def write(self, run: PuzzleRun, verdict: Verdict) -> None:
+        if not self.writer:
+            return
+        for i, result in sorted(run.results.items()):
+            self.writer.write(self.writer.run_record(run.puzzle, self.selected[i], result, verdict,
+                                                     i in verdict.disagree))
+        self.writer.flush()
+
+    def write_unfinished(self) -> None:
+        """After Ctrl-C: the runs that did finish, of puzzles that did not, are records too."""
+        for run in list(self.open.values()):
+            self.write(run, Verdict("interrupted"))

@@ -1,8 +1,6 @@
 """The contract's one option layer (puzzles.options), on its own and under every solver."""
 from __future__ import annotations
 
-import ast
-from pathlib import Path
 
 import pytest
 
@@ -172,16 +170,6 @@ def test_an_exception_inside_a_real_solve_is_an_error_outcome(monkeypatch):
         out = method(Grid.parse(SEED000))
         assert out.status is Status.ERROR
         assert out.detail == f"{name} failed: ZeroDivisionError: inside the search"
-
-
-def test_puzzles_imports_nothing_else_of_the_project():
-    source = Path(__file__).resolve().parents[1] / "puzzles" / "options.py"
-    for node in ast.walk(ast.parse(source.read_text())):
-        if isinstance(node, ast.ImportFrom) and node.level == 0:
-            assert node.module.split(".")[0] not in {"search", "formulations", "compare"}
-        if isinstance(node, ast.Import):
-            assert all(alias.name.split(".")[0] not in {"search", "formulations", "compare"}
-                       for alias in node.names)
 
 
 def test_a_method_checks_its_options_without_solving():

@@ -42,11 +42,6 @@ class Candidates:
             if v:
                 self._mark(cell, 1 << (v - 1))
 
-    @classmethod
-    def from_values(cls, box: int, values: bytes) -> "Candidates":
-        """Rebuild from a compact state (bytes of cell values), e.g. one an A* frontier kept."""
-        return cls(Grid(box, values))
-
     def load(self, values: bytes) -> None:
         """Reset to a compact state (bytes of cell values) of the same puzzle size, e.g. one
         an A* frontier kept. The state is trusted: it came from this engine's own placements."""

@@ -12,53 +12,25 @@ the seeds count one: each time a value is written into a cell.
 """
 from __future__ import annotations
 
-from puzzles.candidates import Candidates
 from puzzles.grid import Grid
 from puzzles.options import Option, contract
 from puzzles.outcome import Budget, Outcome
 
-from .depth_first import search
+from .depth_first import OnBoard, search
 
 OPTIONS: dict[str, Option] = {}
 COUNTERS = ("nodes", "guesses", "backtracks")
 
 
-class RowMajor:
-    """Fill the empty cells in row-major order: the cell at depth d is the d-th empty cell."""
-
-    infers = False
-
-    def __init__(self, grid: Grid) -> None:
-        self.board = Candidates(grid)
-        self.todo = self.board.empty_cells()  # seed 001's InitiFun: the blanks, row-major
-        self.forced = 0
-
-    def start(self) -> bool:
-        return True
+class RowMajor(OnBoard):
+    """Fill the empty cells in row-major order: the cell at depth d is the d-th empty cell
+    (seed 001's InitiFun lists the blanks so)."""
 
     def choose(self, depth: int) -> tuple[int, int]:
         if depth == len(self.todo):
             return -1, 0  # every blank is filled
         cell = self.todo[depth]
         return cell, self.board.candidates(cell)  # the values that break no rule
-
-    def mark(self) -> None:
-        return None
-
-    def place(self, cell: int, value: int) -> bool:
-        self.board.place(cell, value)
-        return True  # no inference: nothing can go wrong yet
-
-    def undo(self, cell: int, mark: object) -> None:
-        self.board.remove(cell)  # seed 001: "Sokudu[X][Y] = 0"
-
-    def reset(self) -> None:  # pragma: no cover - backtracking never restarts
-        for cell in self.todo:
-            if self.board.values[cell]:
-                self.board.remove(cell)
-
-    def solution(self) -> bytes:
-        return bytes(self.board.values)
 
 
 @contract("backtracking", OPTIONS)

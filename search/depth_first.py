@@ -26,6 +26,7 @@ from __future__ import annotations
 import time
 from typing import Iterator, Protocol
 
+from puzzles.candidates import Candidates
 from puzzles.grid import Grid
 from puzzles.outcome import Budget, Outcome, Status
 
@@ -59,6 +60,42 @@ class Strategy(Protocol):
 
     def solution(self) -> bytes:
         """The current (full) grid's values."""
+
+
+class OnBoard:
+    """What every strategy on the candidate engine shares: placements kept on a trail, so that
+    stepping back from a node (or restarting) removes exactly what was placed since.
+
+    A subclass says how to `choose` the next cell; one that infers overrides `place` too.
+    """
+
+    infers = False  # no values placed by inference
+
+    def __init__(self, grid: Grid) -> None:
+        self.board = Candidates(grid)
+        self.todo = self.board.empty_cells()  # the blanks, row-major
+        self.trail: list[int] = []  # every placement, searched or inferred, in order
+        self.forced = 0
+
+    def start(self) -> bool:
+        return True
+
+    def mark(self) -> int:
+        return len(self.trail)
+
+    def place(self, cell: int, value: int) -> bool:
+        self.board.place(cell, value)
+        self.trail.append(cell)
+        return True  # no inference: nothing can go wrong yet
+
+    def undo(self, cell: int, mark: int) -> None:
+        self.board.undo(self.trail, mark)
+
+    def reset(self) -> None:
+        self.board.undo(self.trail, 0)  # back to the original puzzle
+
+    def solution(self) -> bytes:
+        return bytes(self.board.values)
 
 
 class Restarts:

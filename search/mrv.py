@@ -34,12 +34,12 @@ ties as with tdoku's drifting list.
 """
 from __future__ import annotations
 
-from puzzles.candidates import Bitboards, Candidates
+from puzzles.candidates import Bitboards
 from puzzles.grid import Grid
 from puzzles.options import Option, contract
 from puzzles.outcome import Budget, Outcome
 
-from .depth_first import search
+from .depth_first import OnBoard, search
 
 OPTIONS = {
     "propagate": Option("none", "inference after each placement: none (the seeds) or singles "
@@ -51,18 +51,15 @@ OPTIONS = {
 COUNTERS = ("nodes", "guesses", "backtracks", "forced")
 
 
-class Fewest:
+class Fewest(OnBoard):
     """MRV on the candidate engine: any tie rule, with or without singles."""
 
     def __init__(self, grid: Grid, tie: str, singles: bool) -> None:
-        self.board = Candidates(grid)
-        self.todo = self.board.empty_cells()
+        super().__init__(grid)
         self.swap = tie == "swap"
         self.requeue = tie == "requeue"
         self.stepped_back: list[int] = []  # requeue: cells undone since the last choice
         self.infers = singles
-        self.trail: list[int] = []  # every placement, searched or forced, in order
-        self.forced = 0
 
     def start(self) -> bool:
         return self.propagate()
@@ -96,26 +93,16 @@ class Fewest:
         i, mask = self.board.fewest_from(todo)  # first fewest, row-major
         return (todo[i], mask) if i >= 0 else (-1, 0)
 
-    def mark(self) -> int:
-        return len(self.trail)
-
     def place(self, cell: int, value: int) -> bool:
         if self.stepped_back and self.stepped_back[-1] == cell:
             self.stepped_back.pop()  # its next value: the cell stays off the open list
-        self.board.place(cell, value)
-        self.trail.append(cell)
+        super().place(cell, value)
         return self.propagate()
 
     def undo(self, cell: int, mark: int) -> None:
-        self.board.undo(self.trail, mark)
+        super().undo(cell, mark)
         if self.requeue:
             self.stepped_back.append(cell)
-
-    def reset(self) -> None:  # pragma: no cover - mrv never restarts
-        self.board.undo(self.trail, 0)
-
-    def solution(self) -> bytes:
-        return bytes(self.board.values)
 
 
 class FewestBits:

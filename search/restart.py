@@ -29,12 +29,11 @@ import itertools
 import random
 from typing import Iterator
 
-from puzzles.candidates import Candidates
 from puzzles.grid import Grid
 from puzzles.options import Option, contract, optional_whole, whole
 from puzzles.outcome import Budget, Outcome
 
-from .depth_first import Restarts, search
+from .depth_first import OnBoard, Restarts, search
 
 OPTIONS = {
     "seed": Option(0, "seed of random.Random for the choice among the fewest-candidates cells",
@@ -65,20 +64,12 @@ def luby_allowances(unit: int) -> Iterator[int]:
     return (unit * luby(i) for i in itertools.count(1))
 
 
-class RandomFewest:
+class RandomFewest(OnBoard):
     """Choose a cell at random among those with the fewest candidates; values ascending."""
 
-    infers = False
-
     def __init__(self, grid: Grid, rng: random.Random) -> None:
-        self.board = Candidates(grid)
-        self.todo = self.board.empty_cells()
+        super().__init__(grid)
         self.rng = rng
-        self.trail: list[int] = []
-        self.forced = 0
-
-    def start(self) -> bool:
-        return True
 
     def choose(self, depth: int) -> tuple[int, int]:
         count, ties = self.board.fewest_all(self.todo)
@@ -88,23 +79,6 @@ class RandomFewest:
             return ties[0], 0  # a dead end, whichever cell shows it
         cell = ties[self.rng.randrange(len(ties))] if len(ties) > 1 else ties[0]
         return cell, self.board.candidates(cell)
-
-    def mark(self) -> None:
-        return None
-
-    def place(self, cell: int, value: int) -> bool:
-        self.board.place(cell, value)
-        self.trail.append(cell)
-        return True
-
-    def undo(self, cell: int, mark: object) -> None:
-        self.board.undo(self.trail, len(self.trail) - 1)
-
-    def reset(self) -> None:
-        self.board.undo(self.trail, 0)  # seed 002: "A = A0", back to the original puzzle
-
-    def solution(self) -> bytes:
-        return bytes(self.board.values)
 
 
 @contract("restart", OPTIONS)

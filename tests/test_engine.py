@@ -92,6 +92,6 @@ def test_compact_state_round_trip():
     board = Candidates(Grid.parse("3..1...2.3..2..."))
     state = board.state()
     assert isinstance(state, bytes) and len(state) == 16
-    again = Candidates.from_values(2, state)
+    again = Candidates(Grid(2, state))
     assert again.values == board.values
     assert all(again.candidates(c) == board.candidates(c) for c in range(16))

@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import threading
 import time
+from functools import lru_cache
 from itertools import combinations
 
 from pysat.solvers import Solver
 
-from puzzles.grid import Grid
+from puzzles.grid import Grid, geometry
 from puzzles.options import Option, contract, describe
 from puzzles.outcome import Budget, Method, Outcome
 
@@ -35,8 +36,17 @@ COUNTERS = ("decisions", "conflicts", "propagations", "restarts")
 
 
 def encode(grid: Grid) -> tuple[int, list[list[int]]]:
-    """The CNF of a puzzle: (number of variables, clauses)."""
-    geo, n = grid.geometry, grid.side
+    """The CNF of a puzzle: (number of variables, clauses): the rules of its size, then its givens."""
+    n = grid.side
+    givens = [[cell * n + v] for cell, v in enumerate(grid.values) if v]
+    return grid.geometry.cells * n, [*rules(grid.box), *givens]
+
+
+@lru_cache(maxsize=None)
+def rules(box: int) -> tuple[list[int], ...]:
+    """The clauses every puzzle of a box size shares, written once per process (var(c, v) = c*n + v)."""
+    geo = geometry(box)
+    n = geo.side
 
     def var(cell: int, value: int) -> int:
         return cell * n + value
@@ -51,9 +61,7 @@ def encode(grid: Grid) -> tuple[int, list[list[int]]]:
         for v in range(1, n + 1):
             clauses.append([var(c, v) for c in unit])
             clauses.extend([-var(a, v), -var(b, v)] for a, b in combinations(unit, 2))
-    # The givens.
-    clauses.extend([var(c, v)] for c, v in enumerate(grid.values) if v)
-    return geo.cells * n, clauses
+    return tuple(clauses)
 
 
 def decode(grid: Grid, model: list[int]) -> Grid:

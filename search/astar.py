@@ -34,6 +34,8 @@ from puzzles.grid import Grid
 from puzzles.options import Option, contract, real
 from puzzles.outcome import Budget, Outcome, Status
 
+from .conclusion import conclude
+
 OPTIONS = {
     "heuristic": Option("seed", "h: seed = sum of the empty cells' candidate counts / 4; "
                         "zero = uniform-cost search", ("seed", "zero")),
@@ -55,13 +57,7 @@ def solve(grid: Grid, budget: Budget, solutions: int, options: dict, started: fl
 
     def outcome(status: Status, detail: str = "") -> Outcome:
         effort = {"nodes": nodes, "expanded": expanded, "generated": generated, "frontier_peak": peak}
-        unique = None
-        if found and solutions > 1:
-            unique = False if len(found) > 1 else (True if status is Status.SOLVED and not detail else None)
-        if found and status is Status.GAVE_UP:
-            status, detail = Status.SOLVED, f"uniqueness not proved: {detail}"
-        solution = Grid(grid.box, found[0]) if found else None
-        return Outcome(status, solution, effort, clock() - started, unique, detail)
+        return conclude(grid, found, solutions, status, detail, effort, started)
 
     # the frontier holds (f, insertion number, g, state)
     frontier = [(scale * board.total_candidates(cells), 0, 0, board.state())]

@@ -30,6 +30,8 @@ from puzzles.candidates import Candidates
 from puzzles.grid import Grid
 from puzzles.outcome import Budget, Outcome, Status
 
+from .conclusion import conclude
+
 TIME_CHECK = 255  # read the clock when nodes & TIME_CHECK == 0: every 256 placements
 
 
@@ -129,17 +131,7 @@ def search(
             effort["restarts"] = restart_count
         if strategy.infers:
             effort["forced"] = strategy.forced
-        solution = Grid(grid.box, found[0]) if found else None
-        unique = None
-        if found and solutions > 1:
-            if len(found) > 1:
-                unique = False
-            elif status is Status.SOLVED and not detail:
-                unique = True  # the whole tree was searched
-        if found and status is Status.GAVE_UP:
-            # a solution in hand, but the proof that it is the only one was cut short
-            status, detail = Status.SOLVED, f"uniqueness not proved: {detail}"
-        return Outcome(status, solution, effort, clock() - started, unique, detail)
+        return conclude(grid, found, solutions, status, detail, effort, started)
 
     if not strategy.start():
         if restarts is None or restarts.complete:

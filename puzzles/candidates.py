@@ -29,9 +29,6 @@ class Candidates:
     __slots__ = ("geometry", "values", "used", "full", "row_of", "col_of", "box_of")
 
     def __init__(self, grid: Grid) -> None:
-        conflicts = grid.conflicts()
-        if conflicts:
-            raise PuzzleError(f"invalid puzzle: {conflicts[0]}")
         geo = grid.geometry
         self.geometry: Geometry = geo
         self.full = geo.full
@@ -40,7 +37,10 @@ class Candidates:
         self.used = [0] * len(geo.units)
         for cell, v in enumerate(self.values):
             if v:
-                self._mark(cell, 1 << (v - 1))
+                bit = 1 << (v - 1)
+                if not self.candidates(cell) & bit:  # a unit holds v already: two equal givens
+                    raise PuzzleError(f"invalid puzzle: {grid.conflicts()[0]}")
+                self._mark(cell, bit)
 
     def load(self, values: bytes) -> None:
         """Reset to a compact state (bytes of cell values) of the same puzzle size, e.g. one

@@ -40,6 +40,7 @@ from rich.markup import escape
 
 from comparison.methods import (CERTIFIER, LazyMethod, Selected, UsageError, certifier, extra_methods,
                                 load_registry, select_methods)
+from comparison.paths import check_outputs, check_plot
 from comparison.plot import plot
 from comparison.pool import GRACE_FRACTION, GRACE_SECONDS, Pool
 from comparison.records import RecordWriter, counter_columns
@@ -77,11 +78,14 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--seed", type=int, default=0, help="seed of --sample and --isomorphs (default 0)")
     parser.add_argument("--isomorphs", type=positive(int), metavar="K",
                         help="replace each puzzle by K random isomorphs")
-    parser.add_argument("--jobs", type=positive(int), default=usable_cores(), metavar="N",
+    parser.add_argument("--jobs", type=positive(int), metavar="N",
                         help="worker processes (default: the number of cores this process may use)")
     parser.add_argument("--format", choices=("csv", "jsonl"), help="record format (default: from --output)")
     parser.add_argument("--output", metavar="FILE", help="write one record per (puzzle, method) to FILE")
     parser.add_argument("--plot", metavar="FILE.png", help="cactus and effort plots (needs matplotlib)")
+    parser.add_argument("--no-certify", dest="certify", action="store_false",
+                        help="do not certify claims (no solution, a unique solution) that no other method of the "
+                        "run corroborates: faster; the report counts them as unchecked")
     parser.add_argument("--reference", metavar="METHOD",
                         help="the method whose time per puzzle is the effort plot's x axis "
                         "(default: the one that solves most)")
@@ -149,14 +153,18 @@ def main(argv: Sequence[str] | None = None, methods: dict[str, Method] | None = 
     if args.list:
         print_methods(console, registry)
         return EXIT_OK
+    budget = Budget(seconds=args.timeout, nodes=args.nodes)
     try:
-        selected = select_methods(args.solver, registry, args.solutions)
+        selected = select_methods(args.solver, registry, args.solutions, budget)
         fmt = output_format(args)
         reference = reference_index(args, selected)
         if args.plot and importlib.util.find_spec("matplotlib") is None:
             raise UsageError("--plot needs matplotlib: pip install 'sudoku-search[plot]'")
+        check_plot(args.plot)
         files = args.files or [os.path.relpath(DEFAULT_FILE)]
+        check_outputs({"--output": args.output, "--plot": args.plot}, files)
         inputs = open_inputs(files)
+        args.jobs = worker_count(args, files, len(selected))
         writer = RecordWriter(args.output, fmt, counter_columns(selected)) if fmt else None
     except (UsageError, PuzzleFileError) as exc:
         print(f"compare.py: error: {exc}", file=sys.stderr)
@@ -164,7 +172,33 @@ def main(argv: Sequence[str] | None = None, methods: dict[str, Method] | None = 
     except OSError as exc:
         print(f"compare.py: error: cannot write {args.output}: {exc.strerror or exc}", file=sys.stderr)
         return EXIT_USAGE
-    return run(args, selected, certifier(registry, methods is not None), inputs, writer, reference, files, console)
+    certify_with = certifier(registry, methods is not None) if args.certify else None
+    return run(args, selected, certify_with, inputs, writer, reference, files, console)
+
+
+def worker_count(args: argparse.Namespace, files: Sequence[str], methods: int) -> int:
+    """--jobs, capped at the cores this process may use and at the runs there are, with a note when capped."""
+    cores = usable_cores()
+    if args.jobs is None:  # the default: quietly no more workers than runs
+        jobs, say = cores, lambda message: None
+    else:
+        jobs, say = args.jobs, note
+    if jobs > cores:
+        note(f"--jobs {jobs}: this process may use {plural(cores, 'core')}, so {plural(cores, 'worker')} run")
+        jobs = cores
+    if "-" in files:  # standard input can be read only once: its length is not known before the run
+        return jobs
+    puzzles = sum(1 for _ in itertools.islice(good_entries(open_inputs(files), lambda _: None), jobs))
+    bounds = [n for n in (puzzles, args.limit, args.sample) if n is not None]
+    runs = min(bounds) * (args.isomorphs or 1) * methods
+    if runs < jobs:
+        say(f"--jobs {jobs}: only {plural(runs, 'run')} to do, so {plural(max(runs, 1), 'worker')}")
+        jobs = max(runs, 1)
+    return jobs
+
+
+def note(message: str) -> None:
+    print(f"compare.py: note: {message}", file=sys.stderr)
 
 
 def expected_puzzles(args: argparse.Namespace, files: Sequence[str]) -> int | None:
@@ -214,6 +248,7 @@ def run(args: argparse.Namespace, selected: list[Selected], certify_with: Method
     show_progress = sys.stderr.isatty()
     total = expected_puzzles(args, files) if show_progress else None
     progress = ProgressBar(total, show_progress)
+    started = time.perf_counter()  # the wall time covers the workers' start-up
     pool = Pool(args.jobs, runners, budget, args.timeout * (1 + GRACE_FRACTION) + GRACE_SECONDS)
     tracker = Tracker(selected, certify, pool.queue, summary, writer, progress)
     entries: Iterable[tuple[int, Entry]] = good_entries(inputs, tracker.bad_entry)
@@ -222,14 +257,18 @@ def run(args: argparse.Namespace, selected: list[Selected], certify_with: Method
     if args.sample:
         entries = reservoir(entries, args.sample, random.Random(args.seed))
     items = tracker.items(puzzles_of(entries, args.isomorphs, args.seed))
-    status, started = None, time.perf_counter()
+    status = None
     try:
         while True:
             pool.dispatch(items)
             if pool.finished():
                 break
-            for message in pool.collect():
-                tracker.add(message)
+            for result in pool.collect():
+                tracker.add(result)
+            if writer is not None and writer.failed:  # records that cannot be kept are not worth computing
+                status = EXIT_USAGE
+                pool.terminate()
+                break
     except KeyboardInterrupt:
         status = EXIT_INTERRUPTED
         pool.terminate()
@@ -246,12 +285,23 @@ def run(args: argparse.Namespace, selected: list[Selected], certify_with: Method
     wall = time.perf_counter() - started
     busy = pool.busy_seconds / (args.jobs * wall) if wall > 0 else 0.0
     header = run_header(args, files, summary, wall, busy, interrupted=status == EXIT_INTERRUPTED)
-    print_report(console, summary, header, interrupted=status == EXIT_INTERRUPTED)
+    print_report(console, summary, header, interrupted=status == EXIT_INTERRUPTED, certifying=certify)
+    if writer is not None and writer.failed:
+        print(f"compare.py: error: {writer.failed}; the {plural(writer.written, 'record')} written before "
+              "it are kept; the run stopped there", file=sys.stderr)
     if args.plot and summary.puzzles:
-        plot(summary, reference, args.plot)
-        console.print(f"Plot written to {escape(args.plot)}")
+        try:
+            plot(summary, reference, args.plot)
+            console.print(f"Plot written to {escape(args.plot)}")
+        except OSError as exc:
+            print(f"compare.py: error: cannot write {args.plot}: {exc.strerror or exc}", file=sys.stderr)
+            status = status or EXIT_USAGE
     if status is not None:
         return status
+    if not summary.puzzles:  # nothing was compared: not a success, whatever the reason
+        why = f"only bad entries ({summary.bad_count:,})" if summary.bad_count else "no puzzle at all"
+        print(f"compare.py: error: the input held {why}; nothing was compared", file=sys.stderr)
+        return EXIT_USAGE
     return EXIT_FAILED if summary.failed else EXIT_OK
 
 

@@ -4,26 +4,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from puzzles import Grid
+from puzzles import Grid, Status
 
 from .methods import CERTIFIER
+from .result import RunResult
 from .stream import Puzzle
-
-
-@dataclass(slots=True)
-class Result:
-    status: str
-    detail: str
-    solution: str | None
-    unique: bool | None
-    seconds: float
-    effort: dict[str, int]
-    problems: list[str]
-
-    @property
-    def valid(self) -> bool | None:
-        """True for a valid solution, False for an invalid one, None when nothing was solved."""
-        return None if self.status != "solved" else not self.problems
 
 
 @dataclass(frozen=True)
@@ -31,61 +16,102 @@ class Verdict:
     kind: str  # agree | multiple_solutions | disagreement | invalid | unsatisfiable | unsolved | interrupted
     note: str = ""
     disagree: frozenset[int] = frozenset()  # indices of the methods that disagree
+    unchecked: int = 0  # claims (unsatisfiable, unique) that nothing corroborated and no certificate settled
+    certified: int = 0  # claims the certificate settled, confirmed or refuted
 
 
-def judge(puzzle: Puzzle, results: Sequence[Result], labels: Sequence[str], cert: Result | None,
+@dataclass(frozen=True)
+class Claims:
+    """What a puzzle's answers assert beyond their own evidence, and whether a certificate should settle it."""
+
+    unsat: tuple[int, ...]  # methods that say there is no solution
+    unique: dict[int, bool]  # method -> its word on uniqueness, for the valid answers that give one
+    lone: int  # claims no second complete method in the run corroborates
+    differ: bool  # valid answers differ, or a method says it saw a second solution
+
+    @classmethod
+    def of(cls, results: Sequence[RunResult], answers: set[str]) -> Claims:
+        unsat = tuple(i for i, r in enumerate(results) if r.status is Status.UNSATISFIABLE)
+        unique = {i: r.unique for i, r in enumerate(results) if r.valid and r.unique is not None}
+        lone = 0
+        if len(unsat) == 1 and not answers:  # a valid answer refutes it already; a second method corroborates
+            lone += 1
+        sure = [i for i, u in unique.items() if u]
+        if len(sure) == 1 and len(answers) == 1 and False not in unique.values():
+            lone += 1
+        return cls(unsat, unique, lone, len(answers) > 1 or False in unique.values())
+
+    @property
+    def doubtful(self) -> bool:
+        return bool(self.lone) or self.differ
+
+
+def judge(puzzle: Puzzle, results: Sequence[RunResult], labels: Sequence[str], cert: RunResult | None,
           can_certify: bool) -> Verdict | None:
-    """The verdict on one puzzle's answers; None when CP-SAT should certify first."""
+    """The verdict on one puzzle's answers; None when the certifier should settle a claim first.
+
+    A claim (no solution; the only solution) that no second method of the run corroborates, and
+    answers that differ, are settled by the certifier (CP-SAT, solutions=2) when it can run.
+    """
     valid = {i: r.solution for i, r in enumerate(results) if r.valid}
     invalid = [i for i, r in enumerate(results) if r.valid is False]
-    answers = set(valid.values())
+    answers = {s for s in valid.values() if s is not None}
     notes: list[str] = []
-    file_wrong = False
+    cannot_agree = False  # the file's solution, or the certifier, is wrong: a disagreement whoever else is right
     if puzzle.solution is not None:  # the file's solution counts as one more answer, when it is valid
         problems = puzzle.grid.solution_problems(Grid.parse(puzzle.solution))
         if problems:  # the file and the methods cannot both be right: worth a failing exit
             notes.append(f"the file's solution is not valid ({problems[0]})")
-            file_wrong = True
+            cannot_agree = True
         else:
             answers.add(puzzle.solution)
-    claims = {i: results[i].unique for i in valid if results[i].unique is not None}
-    if (len(answers) > 1 or False in claims.values()) and cert is None and can_certify:
+    claims = Claims.of(results, answers)
+    if claims.doubtful and cert is None and can_certify:
         return None
-    truth = cert.unique if cert is not None and cert.valid else None  # CP-SAT's word on uniqueness
+    settled = cert is not None and (cert.valid is True or cert.status is Status.UNSATISFIABLE)
+    truth = cert.unique if cert is not None and cert.valid else None  # the certifier's word on uniqueness
+    evidence = answers | ({cert.solution} if cert is not None and cert.valid and cert.solution else set())
     disagree: set[int] = set()
-    if answers:
-        disagree.update(i for i, r in enumerate(results) if r.status == "unsatisfiable")
-    if truth is True:
+    if evidence:  # a valid solution refutes "no solution"
+        disagree.update(claims.unsat)
+    if cert is not None and cert.status is Status.UNSATISFIABLE and answers:
+        notes.append(f"{CERTIFIER} (certifying) said unsatisfiable, against a valid answer")
+        cannot_agree = True
+    if truth is True and cert is not None:
         disagree.update(i for i, s in valid.items() if s != cert.solution)
-        disagree.update(i for i, u in claims.items() if u is False)
-        if len(answers | {cert.solution}) > 1:
+        disagree.update(i for i, u in claims.unique.items() if u is False)
+        if len(evidence) > 1:
             notes.append(f"{CERTIFIER} says the solution is unique, yet valid answers differ")
-    elif len(answers) > 1 or truth is False:
-        disagree.update(i for i, u in claims.items() if u is True)
-    elif False in claims.values() and True in claims.values():
-        disagree.update(claims)  # they contradict each other and nothing settles it
-    multi = truth is False or (truth is None and (len(answers) > 1 or False in claims.values()))
+    elif len(evidence) > 1 or truth is False:
+        disagree.update(i for i, u in claims.unique.items() if u is True)
+    elif False in claims.unique.values() and True in claims.unique.values():
+        disagree.update(claims.unique)  # they contradict each other and nothing settles it
+    multi = truth is False or (truth is None and (len(evidence) > 1 or False in claims.unique.values()))
+    unchecked = 0 if settled else claims.lone
+    certified = claims.lone if settled else 0
     if invalid:
         notes[:0] = [f"{labels[i]}: {'; '.join(results[i].problems)}" for i in invalid]
         kind = "invalid"
-    elif disagree or file_wrong:
+    elif disagree or cannot_agree:
         kind = "disagreement"
         if disagree:
-            notes.insert(0, describe(results, labels, disagree))
+            notes.insert(0, describe(results, labels, disagree, cert if settled else None))
     elif multi:
         kind = "multiple_solutions"
         notes.insert(0, f"certified by {CERTIFIER} (solutions=2)" if truth is False
-                     else "valid answers differ" if len(answers) > 1 else "a method found a second solution")
-    elif answers:
+                     else "valid answers differ" if len(evidence) > 1 else "a method found a second solution")
+    elif evidence:
         kind = "agree"
-    elif any(r.status == "unsatisfiable" for r in results):
+    elif claims.unsat:
         kind = "unsatisfiable"
     else:
         kind = "unsolved"
-    return Verdict(kind, "; ".join(notes), frozenset(disagree))
+    return Verdict(kind, "; ".join(notes), frozenset(disagree), unchecked, certified)
 
 
-def describe(results: Sequence[Result], labels: Sequence[str], disagree: set[int]) -> str:
-    def said(r: Result) -> str:
-        return "unique" if r.unique else "not unique" if r.unique is False else r.status
-    return ", ".join(f"{labels[i]} said {said(results[i])}" for i in sorted(disagree))
+def describe(results: Sequence[RunResult], labels: Sequence[str], disagree: set[int],
+             cert: RunResult | None) -> str:
+    def said(r: RunResult) -> str:
+        return "unique" if r.unique else "not unique" if r.unique is False else r.status.value
+    told = ", ".join(f"{labels[i]} said {said(results[i])}" for i in sorted(disagree))
+    return told + (f" ({CERTIFIER}, certifying, said {said(cert)})" if cert is not None else "")

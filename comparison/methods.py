@@ -57,11 +57,20 @@ def extra_methods(modules: Sequence[str]) -> dict[str, Method]:
     for name in modules:
         try:
             module = importlib.import_module(name)
-        except Exception as exc:
+        except KeyboardInterrupt:
+            raise
+        except BaseException as exc:  # SystemExit too: a module that exits while imported is the user's to fix
             raise UsageError(f"--registry {name}: cannot import it ({type(exc).__name__}: {exc})") from None
         solvers = getattr(module, "SOLVERS", None)
         if not isinstance(solvers, dict):
             raise UsageError(f"--registry {name}: it has no SOLVERS dict (name -> puzzles.Method)")
+        for key, method in solvers.items():
+            if not isinstance(key, str) or not key or ":" in key or "," in key:
+                raise UsageError(f"--registry {name}: SOLVERS key {key!r} is not a method name "
+                                 "(a non-empty string without ':' or ',')")
+            if not isinstance(method, Method):
+                raise UsageError(f"--registry {name}: SOLVERS[{key!r}] is a {type(method).__name__}, not a "
+                                 "puzzles.Method (wrap your solve: Method(solve, 'what it does'))")
         found.update(solvers)
     return found
 
@@ -89,7 +98,7 @@ def certifier(registry: dict[str, Method], injected: bool) -> Method | LazyMetho
     return None if injected else LazyMethod("formulations", CERTIFIER)
 
 
-def parse_solver(spec: str, registry: dict[str, Method], solutions: int) -> Selected:
+def parse_solver(spec: str, registry: dict[str, Method], solutions: int, budget: Budget) -> Selected:
     """`NAME[:key=value,...]` -> Selected; option names are checked here, values by the method's own check."""
     name, _, rest = spec.partition(":")
     name = name.strip()
@@ -105,17 +114,18 @@ def parse_solver(spec: str, registry: dict[str, Method], solutions: int) -> Sele
         if key not in allowed:
             raise UsageError(f"--solver {spec}: {name} has no option {key!r}; its options: {', '.join(allowed)}")
         options[key] = value
-    problem = method.check(**{"solutions": solutions, **options}) if isinstance(method, Method) else None
-    if problem:  # a bad value would make every run an error: refuse it before any work
+    problem = method.check(budget, **{"solutions": solutions, **options}) if isinstance(method, Method) else None
+    if problem:  # a bad value, or a budget it cannot keep, would make every run an error: refuse it now
         raise UsageError(f"--solver {spec}: {name}: {problem}")
     label = name + (":" + ",".join(f"{k}={v}" for k, v in options.items()) if options else "")
     return Selected(label, method, {"solutions": solutions, **options})
 
 
-def select_methods(specs: Sequence[str] | None, registry: dict[str, Method], solutions: int) -> list[Selected]:
+def select_methods(specs: Sequence[str] | None, registry: dict[str, Method], solutions: int,
+                   budget: Budget) -> list[Selected]:
     if not registry:
         raise UsageError("no method is registered (search.SOLVERS and formulations.SOLVERS are empty)")
-    chosen = [parse_solver(s, registry, solutions) for s in specs or registry]
+    chosen = [parse_solver(s, registry, solutions, budget) for s in specs or registry]
     unique = {s.label: s for s in chosen}  # the same label twice runs once
     return list(unique.values())
 

@@ -3,62 +3,94 @@ from __future__ import annotations
 
 import gc
 import multiprocessing
+import operator
+import os
 import signal
 import sys
 import time
 from collections import deque
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection, wait
-from typing import Any, Iterator, Sequence
+from typing import Any, Iterator, NamedTuple, Sequence
 
-from puzzles import Budget, Grid
+from puzzles import Budget, GaveUp, Grid, Status
 
 from .methods import Selected
+from .result import RunResult
 
-STATUSES = ("solved", "unsatisfiable", "gave_up", "error")
 GRACE_SECONDS, GRACE_FRACTION = 1.0, 0.1  # a run is killed at timeout * 1.1 + 1 s
 CHUNK_SECONDS = 0.05  # target duration of a chunk: few messages, yet balanced work
 MAX_CHUNK = 32
 CHUNKS_IN_FLIGHT = 2  # per worker: one running and one waiting, so a worker never idles
 BATCH_SECONDS = 0.02  # a worker sends the results of a chunk at least this often
-
-Item = tuple[int, int, int, bytes]  # (puzzle id, method index, box size, cell values): cheap to send
-
-# A run's result as sent back by a worker: status, detail, solution line, unique, seconds,
-# effort, problems (why the solution is not valid; empty when it is).
-RunResult = tuple[str, str, "str | None", "bool | None", float, dict, list]
+COUNTER_RANGE = range(-(2**63), 2**63)  # what a record, numpy or a CSV reader takes as a whole number
 
 
-def run_one(grid: Grid, selected: Selected, budget: Budget) -> RunResult:
-    """Call one method on one puzzle and check its answer; nothing it does escapes as an exception."""
+class Item(NamedTuple):
+    """One run to do: a method on a puzzle's cells (a tuple, so cheap to send)."""
+
+    puzzle: int  # the puzzle's id in the run
+    method: int  # the method's index among the runners
+    box: int
+    values: bytes
+
+
+def run_one(item: Item, selected: Selected, budget: Budget) -> RunResult:
+    """Call one method on one puzzle and check its answer; nothing it does escapes as an exception.
+
+    The method gets a grid of its own, so that one which changes it (frozen or not) cannot change
+    what the next method sees, nor what its own answer is checked against.
+    """
+    pid, index, box, values = item
     started = time.perf_counter()
     try:
-        outcome = selected.method(grid, budget, **selected.options)
+        outcome = selected.method(Grid(box, values), budget, **selected.options)
     except (Exception, SystemExit) as exc:  # the contract says errors are Outcomes; hold methods to it
-        return ("error", f"raised {type(exc).__name__}: {exc}", None, None, time.perf_counter() - started, {}, [])
+        return RunResult(pid, index, Status.ERROR, f"raised {type(exc).__name__}: {exc}",
+                         seconds=time.perf_counter() - started)
     seconds = time.perf_counter() - started
-    status = str(getattr(outcome, "status", ""))
-    if status not in STATUSES:
-        return ("error", f"returned {outcome!r:.80}, not an Outcome", None, None, seconds, {}, [])
     try:
-        effort = {str(k): int(v) for k, v in (outcome.effort or {}).items()}
-    except (TypeError, ValueError):
-        return ("error", f"effort is not a dict of whole numbers: {outcome.effort!r:.80}", None, None, seconds, {}, [])
-    unique = None if outcome.unique is None else bool(outcome.unique)
-    if status != "solved":
-        return (status, str(outcome.detail or ""), None, unique, seconds, effort, [])
-    solution = outcome.solution
-    if not isinstance(solution, Grid):
-        return (status, str(outcome.detail or ""), None, unique, seconds, effort, ["solved, but returned no grid"])
-    problems = grid.solution_problems(solution)
-    return (status, str(outcome.detail or ""), solution.line(), unique, seconds, effort, problems)
+        status = Status(getattr(outcome, "status", None))
+    except ValueError:
+        return RunResult(pid, index, Status.ERROR, f"returned {outcome!r:.80}, not an Outcome", seconds=seconds)
+    try:
+        effort = counters(getattr(outcome, "effort", None) or {})
+    except (TypeError, ValueError) as exc:
+        return RunResult(pid, index, Status.ERROR, f"bad effort counters: {exc}", seconds=seconds)
+    unique = getattr(outcome, "unique", None)
+    detail = str(getattr(outcome, "detail", "") or "")
+    result = RunResult(pid, index, status, detail, None, None if unique is None else bool(unique), seconds, effort)
+    if status is Status.SOLVED:
+        solution = getattr(outcome, "solution", None)
+        if not isinstance(solution, Grid):
+            result.problems = [f"solved, but returned {type(solution).__name__}, not a Grid"]
+        else:
+            result.solution = solution.line()
+            result.problems = Grid(box, values).solution_problems(solution)
+    return result
+
+
+def counters(effort: Any) -> dict[str, int]:
+    """A method's effort as named whole numbers; ValueError/TypeError naming the first that is not one."""
+    checked: dict[str, int] = {}
+    for name, value in dict(effort).items():
+        if isinstance(value, float) and value.is_integer():
+            value = int(value)
+        try:
+            number = operator.index(value)  # ints and numpy integers, not floats, strings or None
+        except TypeError:
+            raise ValueError(f"{name}={value!r:.40} is not a whole number") from None
+        if number not in COUNTER_RANGE:
+            raise ValueError(f"{name}={number:.3g} is beyond 64 bits")
+        checked[str(name)] = number
+    return checked
 
 
 def worker_main(conn: Connection, clock: Any, started: Any, runners: Sequence[Selected], budget: Budget) -> None:
     """A worker: run the items of each chunk it receives, sending their results in small batches."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
     gc.freeze()  # the inherited heap is never collected here: no scans of it, no copy-on-write of its pages
-    cells, grid = b"", None
+    silence_stdout()
     while True:
         try:
             chunk = conn.recv()
@@ -66,14 +98,12 @@ def worker_main(conn: Connection, clock: Any, started: Any, runners: Sequence[Se
             return
         if chunk is None:
             return
-        batch: list[tuple] = []
+        batch: list[RunResult] = []
         sent = time.monotonic()
-        for pid, index, box, values in chunk:
+        for item in chunk:
             clock.value = time.monotonic()
             started.value += 1  # after the clock: the parent reads which run is in hand, then since when
-            if values != cells:  # the items of one puzzle come together: build its Grid once
-                cells, grid = values, Grid(box, values)
-            batch.append((pid, index, *run_one(grid, runners[index], budget)))
+            batch.append(run_one(item, runners[item.method], budget))
             now = time.monotonic()
             if now - sent >= BATCH_SECONDS:  # one message per batch, not per run: fewer wake-ups
                 clock.value = now  # the parent must not charge the time of this send to the next run
@@ -81,6 +111,16 @@ def worker_main(conn: Connection, clock: Any, started: Any, runners: Sequence[Se
                 batch, sent = [], now
         clock.value = time.monotonic()
         conn.send(batch)  # at the end of a chunk, so that the parent refills the worker at once
+
+
+def silence_stdout() -> None:
+    """A method that prints must not garble the report: the worker's standard output goes to /dev/null.
+
+    File descriptor 1 itself is replaced, so that prints from C code and from children go too.
+    """
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, 1)
+    os.close(devnull)
 
 
 @dataclass
@@ -156,7 +196,7 @@ class Pool:
     def finished(self) -> bool:
         return self.source_done and not self.queue and not any(w.inflight for w in self.workers)
 
-    def collect(self) -> list[tuple]:
+    def collect(self) -> list[RunResult]:
         """Results that arrive before the next deadline, and the records of runs stopped or lost."""
         busy = [w for w in self.workers if w.inflight]
         now = time.monotonic()
@@ -165,7 +205,7 @@ class Pool:
         for w in busy:
             waitables[w.conn] = waitables[w.process.sentinel] = w
         ready = wait(list(waitables), timeout=min(0.5, max(0.0, min(deadlines, default=now + 0.5) - now)))
-        results: list[tuple] = []
+        results: list[RunResult] = []
         for worker in {id(waitables[r]): waitables[r] for r in ready}.values():
             results.extend(self._drain(worker))
         now = time.monotonic()
@@ -174,7 +214,7 @@ class Pool:
                 results.extend(self._lose(worker, killed=True))
         return results
 
-    def _drain(self, worker: Worker) -> list[tuple]:
+    def _drain(self, worker: Worker) -> list[RunResult]:
         results = []
         try:
             while worker.inflight and worker.conn.poll():
@@ -185,25 +225,25 @@ class Pool:
             results.extend(self._lose(worker, killed=False))
         return results
 
-    def _received(self, worker: Worker, batch: list[tuple]) -> list[tuple]:
-        for message in batch:
+    def _received(self, worker: Worker, batch: list[RunResult]) -> list[RunResult]:
+        for result in batch:
             worker.inflight.popleft()
             worker.reported += 1
             worker.chunks[0] -= 1
             if not worker.chunks[0]:
                 worker.chunks.popleft()
-            seconds = message[6]
+            seconds = result.seconds
             self.busy_seconds += seconds
             self.item_seconds = seconds if self.item_seconds is None else 0.9 * self.item_seconds + 0.1 * seconds
         return batch
 
-    def _lose(self, worker: Worker, killed: bool) -> list[tuple]:
+    def _lose(self, worker: Worker, killed: bool) -> list[RunResult]:
         """The run in hand ends as gave_up (killed) or error (crashed); the worker's other items go back.
 
         Runs it finished but had not reported yet are lost with it, and run again.
         """
         items = list(worker.inflight)
-        pid, index, _, _ = items.pop(worker.in_hand() or 0)  # a worker dead between runs: blame the next one
+        lost = items.pop(worker.in_hand() or 0)  # a worker dead between runs: blame the next one
         seconds = time.monotonic() - worker.clock.value
         self.queue.extendleft(reversed(items))
         worker.process.kill()
@@ -212,9 +252,9 @@ class Pool:
         slot = next(i for i, w in enumerate(self.workers) if w is worker)
         self.workers[slot] = self._start()
         if killed:
-            return [(pid, index, "gave_up", "time", None, None, seconds, {}, [])]
-        return [(pid, index, "error", f"the worker died ({exit_reason(worker.process.exitcode)})", None, None,
-                 seconds, {}, [])]
+            return [RunResult(lost.puzzle, lost.method, Status.GAVE_UP, GaveUp.KILLED.value, seconds=seconds)]
+        why = f"the worker died ({exit_reason(worker.process.exitcode)})"
+        return [RunResult(lost.puzzle, lost.method, Status.ERROR, why, seconds=seconds)]
 
     def close(self) -> None:
         for worker in self.workers:

@@ -3,11 +3,12 @@ from __future__ import annotations
 
 import csv
 import json
-from typing import IO, Any, Sequence
+from typing import IO, Any, Callable, Sequence
 
 from puzzles import BadEntry
 
-from .judge import Result, Verdict
+from .judge import Verdict
+from .result import RunResult
 from .methods import Selected
 from .stats import COMMON_COUNTERS
 from .stream import Puzzle
@@ -23,27 +24,49 @@ def counter_columns(selected: Sequence[Selected]) -> list[str]:
 
 
 class RecordWriter:
-    """One record per (puzzle, method), as CSV or JSON lines, flushed as puzzles finish."""
+    """One record per (puzzle, method), as CSV or JSON lines, flushed as puzzles finish.
+
+    A write that fails (a full disk, a failing device) does not raise: the writer stops, keeps
+    what it had written, and says why in `failed`; the run reads that and stops with a clear error.
+    """
 
     def __init__(self, path: str, fmt: str, counters: Sequence[str]) -> None:
-        self.fmt, self.counters = fmt, list(counters)
+        self.path, self.fmt, self.counters = path, fmt, list(counters)
         self.fields = [*RECORD_FIELDS, *self.counters, "extra"]
+        self.failed: str | None = None  # why writing stopped
+        self.written = 0  # records written and flushed
+        self.pending = 0  # records written since the last flush
         self.handle: IO[str] = open(path, "w", newline="", encoding="utf-8")
         self.csv = csv.DictWriter(self.handle, self.fields) if fmt == "csv" else None
         if self.csv:
-            self.csv.writeheader()
+            self.guarded(self.csv.writeheader)
+
+    def guarded(self, action: Callable[[], object]) -> None:
+        if self.failed is not None:
+            return
+        try:
+            action()
+        except OSError as exc:
+            self.failed = f"writing {self.path} failed ({exc.strerror or exc})"
+            try:
+                self.handle.close()
+            except OSError:
+                pass  # the buffer that failed to go out fails again on close: it is lost either way
 
     def write(self, record: dict[str, Any]) -> None:
-        if self.csv:
-            self.csv.writerow({k: csv_value(v) for k, v in record.items()})
+        if self.csv is not None:
+            row = {k: csv_value(v) for k, v in record.items()}
+            self.guarded(lambda: self.csv.writerow(row) if self.csv is not None else None)
         else:
-            self.handle.write(json.dumps(record) + "\n")
+            line = json.dumps(record) + "\n"
+            self.guarded(lambda: self.handle.write(line))
+        self.pending += 1
 
-    def run_record(self, puzzle: Puzzle, selected: Selected, result: Result, verdict: Verdict,
+    def run_record(self, puzzle: Puzzle, selected: Selected, result: RunResult, verdict: Verdict,
                    disagrees: bool) -> dict[str, Any]:
         record: dict[str, Any] = dict.fromkeys(self.fields)
         record.update(file=puzzle.file, line=puzzle.line, name=puzzle.name, isomorph=puzzle.isomorph,
-                      method=selected.label, status=result.status, detail=result.detail,
+                      method=selected.label, status=result.status.value, detail=result.detail,
                       solution=result.solution, unique=result.unique if selected.asks_two else None,
                       seconds=round(result.seconds, 6), valid=result.valid, problems="; ".join(result.problems),
                       verdict=verdict.kind, note=verdict.note, disagrees=disagrees)
@@ -58,10 +81,13 @@ class RecordWriter:
         return record
 
     def flush(self) -> None:
-        self.handle.flush()
+        self.guarded(self.handle.flush)
+        if self.failed is None:
+            self.written, self.pending = self.written + self.pending, 0
 
     def close(self) -> None:
-        self.handle.close()
+        self.flush()
+        self.guarded(self.handle.close)
 
 
 def csv_value(value: Any) -> Any:

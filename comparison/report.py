@@ -9,9 +9,10 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from puzzles import Method
+from puzzles import GAVE_UP_REASONS, Method
 
-from .stats import COMMON_COUNTERS, GAVE_UP_REASONS, LISTED, Summary, present
+from .methods import CERTIFIER
+from .stats import COMMON_COUNTERS, LISTED, Summary, present
 
 
 class ProgressBar:
@@ -109,7 +110,8 @@ NOTABLE = (  # kind, heading, style; the loudest first
 )
 
 
-def print_report(console: Console, summary: Summary, header: str, interrupted: bool = False) -> None:
+def print_report(console: Console, summary: Summary, header: str, interrupted: bool = False,
+                 certifying: bool = True) -> None:
     console.print(header)
     if summary.stats:
         console.print(method_table(summary))
@@ -134,10 +136,19 @@ def print_report(console: Console, summary: Summary, header: str, interrupted: b
             console.print(f"  ... {summary.bad_count - len(summary.bad)} more")
     verdicts = ", ".join(f"{n:,} {k.replace('_', ' ')}" for k, n in sorted(summary.verdicts.items()))
     console.print(f"Puzzles: {summary.puzzles:,}" + (f" ({verdicts})" if verdicts else ""))
+    if summary.certified:
+        console.print(f"Claims certified by {CERTIFIER}: {summary.certified:,} (no solution, or a unique one, "
+                      "that no other method of the run corroborated)")
+    if summary.unchecked:
+        why = "certification is off (--no-certify)" if not certifying else f"{CERTIFIER} could not settle them"
+        console.print(f"[yellow]Claims unchecked: {summary.unchecked:,} (no solution, or a unique one, that no "
+                      f"other method corroborated; {why})[/]")
     if summary.failed:
         console.print("[bold red]FAILED: invalid answers or disagreements[/]")
     elif interrupted:
         console.print("[yellow]Interrupted: so far every answer is valid and the methods agree[/]")
+    elif not summary.puzzles:
+        console.print("[bold red]Nothing compared: the input held no puzzle[/]")
     else:
         console.print("[green]OK: every answer valid, the methods agree[/]")
 

@@ -9,10 +9,9 @@ from typing import Iterable
 
 from puzzles import BadEntry
 
-from .judge import Result
+from .result import RunResult
 
 COMMON_COUNTERS = ("nodes", "guesses", "backtracks")
-GAVE_UP_REASONS = ("time", "nodes", "incomplete")  # Outcome.detail of gave_up, as the contract has them
 LISTED = 10  # lines of each list on screen before "N more"
 
 
@@ -24,13 +23,13 @@ class MethodStats:
         self.counts: Counter[str] = Counter()
         self.seconds = array("d")
         self.solved = bytearray()  # 1 where the answer was a valid solution
-        self.effort: dict[str, array] = {}  # counter -> values aligned with seconds, NaN where not reported
+        self.effort: dict[str, array[float]] = {}  # counter -> values aligned with seconds, NaN where not reported
 
-    def add(self, result: Result, disagrees: bool) -> None:
+    def add(self, result: RunResult, disagrees: bool) -> None:
         n = len(self.seconds)
-        self.counts[result.status] += 1
-        if result.status == "gave_up":
-            self.counts[f"gave_up_{result.detail if result.detail in GAVE_UP_REASONS else 'other'}"] += 1
+        self.counts[result.status.value] += 1
+        if result.gave_up_reason:
+            self.counts[f"gave_up_{result.gave_up_reason}"] += 1
         self.counts["invalid"] += result.valid is False
         self.counts["disagreements"] += disagrees
         self.seconds.append(result.seconds)
@@ -59,6 +58,8 @@ class Summary:
     notable_count: Counter = field(default_factory=Counter)
     bad: list[str] = field(default_factory=list)
     bad_count: int = 0
+    certified: int = 0  # claims (no solution, unique) that only the certifier could settle, settled
+    unchecked: int = 0  # such claims left unsettled: certification off, or the certifier gave up
 
     def note(self, kind: str, line: str) -> None:
         self.notable_count[kind] += 1

@@ -7,12 +7,13 @@ from typing import Iterable, Iterator, Sequence
 
 from rich.markup import escape
 
-from puzzles import BadEntry
+from puzzles import BadEntry, Status
 
-from .judge import Result, Verdict, judge
+from .judge import Verdict, judge
 from .methods import Selected
 from .pool import Item
 from .records import RecordWriter
+from .result import RunResult
 from .report import ProgressBar
 from .stats import Summary
 from .stream import Puzzle
@@ -21,8 +22,8 @@ from .stream import Puzzle
 @dataclass(slots=True)
 class PuzzleRun:
     puzzle: Puzzle
-    results: dict[int, Result] = field(default_factory=dict)
-    cert: Result | None = None
+    results: dict[int, RunResult] = field(default_factory=dict)
+    cert: RunResult | None = None
     cert_asked: bool = False
 
 
@@ -40,36 +41,36 @@ class Tracker:
         for puzzle in puzzles:
             self.open[puzzle.id] = PuzzleRun(puzzle)
             for index in range(len(self.selected)):
-                yield puzzle.id, index, puzzle.grid.box, puzzle.grid.values
+                yield Item(puzzle.id, index, puzzle.grid.box, puzzle.grid.values)
 
     def bad_entry(self, entry: BadEntry) -> None:
         self.summary.add_bad(entry)
         if self.writer:
             self.writer.write(self.writer.bad_record(entry))
 
-    def add(self, message: tuple) -> None:
-        pid, index, *rest = message
-        run = self.open[pid]
-        result = Result(*rest)
-        if index == self.cert_index:
+    def add(self, result: RunResult) -> None:
+        run = self.open[result.puzzle]
+        if result.method == self.cert_index:
             run.cert = result
         else:
-            run.results[index] = result
+            run.results[result.method] = result
         if len(run.results) < len(self.selected) or (run.cert_asked and run.cert is None):
             return
         results = [run.results[i] for i in range(len(self.selected))]
         verdict = judge(run.puzzle, results, self.labels, run.cert, self.cert_index is not None)
         if verdict is None:
             run.cert_asked = True
-            self.queue.appendleft((pid, self.cert_index, run.puzzle.grid.box, run.puzzle.grid.values))
+            self.queue.appendleft(Item(run.puzzle.id, self.cert_index, run.puzzle.grid.box, run.puzzle.grid.values))
             return
         self.finish(run, results, verdict)
 
-    def finish(self, run: PuzzleRun, results: list[Result], verdict: Verdict) -> None:
+    def finish(self, run: PuzzleRun, results: list[RunResult], verdict: Verdict) -> None:
         del self.open[run.puzzle.id]
         summary, puzzle = self.summary, run.puzzle
         summary.puzzles += 1
         summary.verdicts[verdict.kind] += 1
+        summary.certified += verdict.certified
+        summary.unchecked += verdict.unchecked
         where = f"{puzzle.file}:{puzzle.line}" + (f" {puzzle.name}" if puzzle.name else "")
         where += f" (isomorph {puzzle.isomorph})" if puzzle.isomorph else ""
         if verdict.kind in ("invalid", "disagreement", "multiple_solutions"):
@@ -77,8 +78,8 @@ class Tracker:
         failed: dict[str, list[str]] = {}  # error / gave_up -> "method (why)", one line per puzzle
         for i, result in enumerate(results):
             summary.stats[i].add(result, i in verdict.disagree)
-            if result.status in ("error", "gave_up"):
-                failed.setdefault(result.status, []).append(
+            if result.status in (Status.ERROR, Status.GAVE_UP):
+                failed.setdefault(result.status.value, []).append(
                     f"{self.labels[i]} ({result.detail})" if result.detail else self.labels[i])
         for status, methods in failed.items():
             summary.note(status, f"{escape(where)}: {escape(', '.join(methods))}")

@@ -12,6 +12,12 @@ import time
 from puzzles.grid import Grid
 from puzzles.outcome import Outcome, Status
 
+# A budget is mapped into the backends' ranges: beyond these it is as good as none, and
+# within them every backend takes it (threading.Timer's TIMEOUT_MAX, int64 milliseconds
+# in pywraplp, 64-bit conflict counts in CP-SAT and PySAT).
+MAX_SECONDS = 1e7  # about 116 days
+MAX_COUNT = 2**62
+
 
 def finished(started: float, effort: dict[str, int], info: dict[str, object], found: Grid | None,
              unique: bool | None = None) -> Outcome:

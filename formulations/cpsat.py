@@ -19,7 +19,7 @@ from puzzles.grid import Grid
 from puzzles.options import Option, contract, describe, switch, whole
 from puzzles.outcome import Budget, Method, Outcome, Status
 
-from ._outcomes import finished, gave_up, remaining
+from ._outcomes import MAX_COUNT, MAX_SECONDS, finished, gave_up, remaining
 
 MODELS = ("integer", "boolean")
 DEFAULT_SEED = 1
@@ -129,9 +129,9 @@ def solve(grid: Grid, budget: Budget, solutions: int, opts: dict, started: float
         p.random_seed = int(opts["seed"])
         p.cp_model_presolve = bool(opts["presolve"])
         if left != float("inf"):
-            p.max_time_in_seconds = left
+            p.max_time_in_seconds = min(left, MAX_SECONDS)
         if conflicts_left is not None:
-            p.max_number_of_conflicts = conflicts_left
+            p.max_number_of_conflicts = min(conflicts_left, MAX_COUNT)
         status = solver.solve(sudoku.model)
         solver_seconds += solver.wall_time
         # Deterministic time: CP-SAT's own work measure, steady on a noisy machine.

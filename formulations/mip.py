@@ -16,10 +16,10 @@ import time
 from ortools.linear_solver import pywraplp
 
 from puzzles.grid import Grid
-from puzzles.options import Option, contract, describe, switch
+from puzzles.options import Option, OptionError, contract, describe, switch
 from puzzles.outcome import Budget, Method, Outcome, Status, error
 
-from ._outcomes import finished, gave_up, remaining
+from ._outcomes import MAX_COUNT, MAX_SECONDS, finished, gave_up, remaining
 
 BACKENDS = {"scip": "SCIP", "highs": "HIGHS", "cbc": "CBC"}
 # Node limits in the backend's own parameter language: only SCIP takes one
@@ -92,7 +92,7 @@ def root_lp(grid: Grid, seconds: float = float("inf")) -> dict[str, object]:
     lp = pywraplp.Solver.CreateSolver("GLOP")
     relaxed = SudokuMip(grid, lp, relaxed=True)
     if seconds != float("inf"):
-        lp.SetTimeLimit(max(1, int(seconds * 1000)))
+        lp.SetTimeLimit(max(1, int(min(seconds, MAX_SECONDS) * 1000)))
     status = lp.Solve()
     facts: dict[str, object] = {"root_lp_iterations": int(lp.iterations())}
     if status == pywraplp.Solver.OPTIMAL:
@@ -106,13 +106,19 @@ def root_lp(grid: Grid, seconds: float = float("inf")) -> dict[str, object]:
     return facts
 
 
-@contract("mip", OPTIONS)
+def honours(opts: dict, budget: Budget) -> None:
+    """OptionError for a backend that cannot do what is asked: refused before any solve."""
+    backend = str(opts["backend"])
+    if budget.nodes is not None and backend not in _NODE_LIMIT:
+        raise OptionError(f"the {backend} backend takes no node limit through pywraplp; use scip with a node budget")
+    if backend == "cbc" and not opts["presolve"]:  # CBC refuses the presolve switch altogether
+        raise OptionError("the cbc backend takes no presolve switch through pywraplp; use scip or highs with presolve=off")
+
+
+@contract("mip", OPTIONS, honours)
 def solve(grid: Grid, budget: Budget, solutions: int, opts: dict, started: float) -> Outcome:
     """The 0-1 program on a pywraplp backend; with solutions=2, again with a no-good cut."""
     backend = str(opts["backend"])
-    if budget.nodes is not None and backend not in _NODE_LIMIT:
-        return error(f"mip: the {backend} backend takes no node limit through pywraplp; "
-                     "use scip with a node budget", started)
     try:
         solver = make_solver(backend)
     except RuntimeError as exc:
@@ -128,10 +134,7 @@ def solve(grid: Grid, budget: Budget, solutions: int, opts: dict, started: float
         "build_seconds": time.perf_counter() - started,
     }
     params = pywraplp.MPSolverParameters()
-    if not opts["presolve"]:  # left untouched when on: CBC refuses the switch altogether
-        if backend == "cbc":
-            return error("mip: the cbc backend takes no presolve switch through pywraplp; "
-                         "use scip or highs with presolve=off", started)
+    if not opts["presolve"]:  # left untouched when on: CBC refuses the switch (see honours)
         params.SetIntegerParam(params.PRESOLVE, params.PRESOLVE_OFF)
     info["presolve"] = opts["presolve"]
     deadline = budget.deadline(started)
@@ -149,9 +152,9 @@ def solve(grid: Grid, budget: Budget, solutions: int, opts: dict, started: float
         if nodes_left is not None and nodes_left <= 0 and attempt:
             return gave_up("nodes", started, effort, info, found)
         if left != float("inf"):
-            solver.SetTimeLimit(max(1, int(left * 1000)))
+            solver.SetTimeLimit(max(1, int(min(left, MAX_SECONDS) * 1000)))
         if nodes_left is not None:
-            solver.SetSolverSpecificParametersAsString(_NODE_LIMIT[backend].format(max(nodes_left, 0)))
+            solver.SetSolverSpecificParametersAsString(_NODE_LIMIT[backend].format(min(max(nodes_left, 0), MAX_COUNT)))
         t = time.perf_counter()
         status = solver.Solve(params)
         solver_seconds += time.perf_counter() - t

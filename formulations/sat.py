@@ -21,14 +21,16 @@ from itertools import combinations
 from pysat.solvers import Solver
 
 from puzzles.grid import Grid, geometry
-from puzzles.options import Option, contract, describe
+from puzzles.options import Option, OptionError, contract, describe
 from puzzles.outcome import Budget, Method, Outcome
 
-from ._outcomes import finished, gave_up, remaining
+from ._outcomes import MAX_COUNT, MAX_SECONDS, finished, gave_up, remaining
 
 SOLVERS = ("cadical195", "cadical153", "glucose4", "glucose3", "minisat22", "maplechrono", "lingeling")
 DEFAULT_SOLVER = "cadical195"
 _NO_INTERRUPT = ("cadical195", "cadical153")  # pysat raises NotImplementedError on interrupt()
+_NO_CONFLICT_BUDGET = ("glucose4", "glucose3")  # they take conf_budget, and run on past it
+_NO_LIMITS = ("lingeling",)  # pysat has no limited solve for it: no budget can stop it
 SLICE_CONFLICTS = 2000
 
 OPTIONS = {"solver": Option(DEFAULT_SOLVER, "the PySAT solver", SOLVERS)}
@@ -87,7 +89,7 @@ def _search(sat: Solver, name: str, deadline: float, conflict_limit: float) -> t
         if conflicts_left <= 0:
             return None, "nodes"
         timed = left != float("inf")
-        slice_ = conflicts_left
+        slice_ = min(conflicts_left, MAX_COUNT)
         if timed and name in _NO_INTERRUPT:
             slice_ = min(slice_, SLICE_CONFLICTS)
         if slice_ != float("inf"):
@@ -96,7 +98,7 @@ def _search(sat: Solver, name: str, deadline: float, conflict_limit: float) -> t
             sat.conf_budget(-1)  # no conflict limit on this call
         timer = None
         if timed and name not in _NO_INTERRUPT:
-            timer = threading.Timer(left, sat.interrupt)
+            timer = threading.Timer(min(left, MAX_SECONDS), sat.interrupt)
             timer.start()
         try:
             answer = sat.solve_limited(expect_interrupt=timer is not None)
@@ -110,7 +112,16 @@ def _search(sat: Solver, name: str, deadline: float, conflict_limit: float) -> t
             return None, "time" if remaining(deadline) <= 0 else "nodes"
 
 
-@contract("sat", OPTIONS)
+def honours(opts: dict, budget: Budget) -> None:
+    """OptionError when the chosen solver cannot keep to the budget: refused before any solve."""
+    name = str(opts["solver"])
+    if name in _NO_LIMITS and (budget.deadline(0.0) != float("inf") or budget.node_limit != float("inf")):
+        raise OptionError(f"solver={name} cannot be stopped by a budget (PySAT has no limited solve for it)")
+    if name in _NO_CONFLICT_BUDGET and budget.nodes is not None:
+        raise OptionError(f"solver={name} does not keep to a conflict budget, so a node budget cannot bind it")
+
+
+@contract("sat", OPTIONS, honours)
 def solve(grid: Grid, budget: Budget, solutions: int, opts: dict, started: float) -> Outcome:
     """The CNF on a PySAT solver; with solutions=2, again with a blocking clause."""
     name = str(opts["solver"])

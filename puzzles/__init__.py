@@ -7,10 +7,10 @@ from .candidates import Candidates
 from .formats import BadEntry, Entry, PuzzleFileError, read_puzzles, read_text
 from .grid import SYMBOLS, Geometry, Grid, PuzzleError, geometry, mask_of, values_of
 from .isomorph import Isomorph, random_isomorph
-from .outcome import Budget, Method, Outcome, Status
+from .outcome import GAVE_UP_REASONS, Budget, GaveUp, Method, Outcome, Status
 
 __all__ = [
-    "BadEntry", "Budget", "Candidates", "Entry", "Geometry", "Grid", "Isomorph", "Method", "Outcome",
+    "GAVE_UP_REASONS", "BadEntry", "Budget", "Candidates", "Entry", "GaveUp", "Geometry", "Grid", "Isomorph", "Method", "Outcome",
     "PuzzleError", "PuzzleFileError", "SYMBOLS", "Status", "geometry", "mask_of",
     "random_isomorph", "read_puzzles", "read_text", "values_of",
 ]

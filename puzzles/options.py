@@ -22,6 +22,8 @@ from .grid import Grid, PuzzleError
 from .outcome import Budget, Outcome, error
 
 Run = Callable[[Grid, Budget, int, dict[str, Any], float], Outcome]
+# A method's rule on what its chosen options can do, and with which budget: OptionError when they cannot.
+Rule = Callable[[dict[str, Any], Budget], None]
 
 
 class OptionError(ValueError):
@@ -180,15 +182,17 @@ def check_puzzle(grid: object) -> None:
         raise OptionError("invalid puzzle: " + "; ".join(problems))
 
 
-def contract(name: str, spec: dict[str, Option]) -> Callable[[Run], Callable[..., Outcome]]:
+def contract(name: str, spec: dict[str, Option], rule: Rule | None = None) -> Callable[[Run], Callable[..., Outcome]]:
     """Make `run(grid, budget, solutions, options, started)` a solve function of the contract.
 
     The solve function, `solve(grid, budget=Budget(), *, solutions=1, **options)`,
-    checks the puzzle, the budget, `solutions` and the options of `spec`, then
-    calls `run` with `solutions` an int, `options` a dict of every option of
-    `spec` (converted, defaults filled in) and `started` the perf_counter() time
-    the call began. Whatever goes wrong comes back as an ERROR Outcome whose
-    message starts with `name`.
+    checks the puzzle, the budget, `solutions` and the options of `spec` (and
+    `rule`, when the method has options that exclude each other or a budget it
+    cannot honour), then calls `run` with `solutions` an int, `options` a dict
+    of every option of `spec` (converted, defaults filled in) and `started` the
+    perf_counter() time the call began. Whatever goes wrong comes back as an
+    ERROR Outcome whose message starts with `name`. The same checks run before
+    any solve through `solve.check_options(options, budget)`.
     """
 
     def wrap(run: Run) -> Callable[..., Outcome]:
@@ -202,17 +206,21 @@ def contract(name: str, spec: dict[str, Option]) -> Callable[[Run], Callable[...
                     raise OptionError(f"budget must be a Budget, not {type(budget).__name__}")
                 count = SOLUTIONS.read("solutions", solutions)
                 chosen = parse(spec, options)
+                if rule is not None:
+                    rule(chosen, budget)
                 return run(grid, budget, count, chosen, started)
             except (OptionError, PuzzleError) as exc:
                 return error(f"{name}: {exc}", started)
             except Exception as exc:  # the contract: a clear message, never a traceback
                 return error(f"{name} failed: {type(exc).__name__}: {exc}", started)
 
-        def check_options(options: dict[str, Any]) -> None:
+        def check_options(options: dict[str, Any], budget: Budget | None = None) -> None:
             """OptionError unless every option (`solutions` included) is good: checked before any solve."""
             given = dict(options)
             SOLUTIONS.read("solutions", given.pop("solutions", 1))
-            parse(spec, given)
+            chosen = parse(spec, given)
+            if rule is not None:
+                rule(chosen, budget or Budget())
 
         solve.check_options = check_options  # type: ignore[attr-defined]  # Method.check reads it
         # run's name and doc, but not its signature (no __wrapped__): callers see the contract's

@@ -24,6 +24,21 @@ class Status(str, Enum):
         return self.value
 
 
+class GaveUp(str, Enum):
+    """Why a solver gave up: the detail of a GAVE_UP Outcome (or of a SOLVED one whose uniqueness proof ran out)."""
+
+    TIME = "time"
+    NODES = "nodes"
+    INCOMPLETE = "incomplete"  # the method cannot prove what was asked (no solution, or no other)
+    KILLED = "time (killed)"  # it ignored its time budget and was stopped from outside (compare.py)
+
+    def __str__(self) -> str:
+        return self.value
+
+
+GAVE_UP_REASONS = tuple(reason.value for reason in GaveUp)
+
+
 @dataclass(frozen=True)
 class Budget:
     """How much a solver may spend: wall seconds and search nodes (None = no limit)."""
@@ -94,8 +109,8 @@ class Method:
     def __call__(self, grid: Grid, budget: Budget = Budget(), **options) -> Outcome:
         return self.solve(grid, budget, **options)
 
-    def check(self, **options) -> str | None:
-        """Why these options would be refused, or None: lets a caller refuse them before any solve.
+    def check(self, budget: Budget | None = None, **options) -> str | None:
+        """Why these options (with this budget) would be refused, or None: lets a caller refuse them before any solve.
 
         A solve made by `puzzles.options.contract` knows its options; any other is trusted here
         and reports a bad option as an ERROR Outcome when called.
@@ -104,7 +119,7 @@ class Method:
         if check_options is None:
             return None
         try:
-            check_options(options)
+            check_options(options, budget)
         except ValueError as exc:
             return str(exc)
         return None

@@ -22,7 +22,8 @@ from pathlib import Path
 import pytest
 
 import compare
-from comparison.judge import Result, judge
+from comparison.judge import judge
+from comparison.result import RunResult
 from comparison.stream import Puzzle
 from puzzles import Budget, Candidates, Grid, Method, Outcome, Status, random_isomorph, values_of
 
@@ -288,11 +289,11 @@ def test_a_method_past_its_timeout_is_stopped_and_the_run_goes_on(tmp_path, caps
     assert code == 0, out
     records = jsonl(out_path)
     sleeper = [r for r in records if r["method"] == "sleeper"]
-    assert len(sleeper) == 3 and all(r["status"] == "gave_up" and r["detail"] == "time" for r in sleeper)
+    assert len(sleeper) == 3 and all(r["status"] == "gave_up" and r["detail"] == "time (killed)" for r in sleeper)
     assert all(1.0 < r["seconds"] < 3 for r in sleeper)  # killed at timeout + 10% + 1 s grace
     assert all(r["status"] == "solved" for r in records if r["method"] == "tiny")
     assert wall < 10  # 3 kills of ~1.3 s on 2 workers, not 3 x 60 s
-    assert "Puzzles where methods gave up: 3" in out and ": sleeper (time)" in out
+    assert "Puzzles where methods gave up: 3" in out and ": sleeper (time (killed))" in out
 
 
 @pytest.mark.parametrize("crasher, reason", [("exit", "exit status 7"), ("segfault", "killed by SIGSEGV"),
@@ -601,8 +602,8 @@ def test_ctrl_c_keeps_what_finished_and_prints_the_summary(tmp_path):
 
 # -- judging, directly --------------------------------------------------------------------------------
 def result(status: str, solution: str | None = None, unique: bool | None = None,
-           problems: tuple[str, ...] = ()) -> Result:
-    return Result(status, "", solution, unique, 0.01, {}, list(problems))
+           problems: tuple[str, ...] = ()) -> RunResult:
+    return RunResult(0, 0, Status(status), "", solution, unique, 0.01, {}, list(problems))
 
 
 def test_judge_uniqueness_claims():

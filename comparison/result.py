@@ -1,0 +1,38 @@
+"""One method's run on one puzzle: the record that goes from the worker to the judge, the stats and the records."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from puzzles import GAVE_UP_REASONS, Status
+
+
+@dataclass(slots=True)
+class RunResult:
+    """What one run of one method on one puzzle came to, checked in the worker.
+
+    `solution` is the line form of a valid-looking answer; `problems` says why
+    it is not a valid solution of the puzzle (empty when it is). Counters are
+    whole numbers that fit in 64 bits.
+    """
+
+    puzzle: int  # the puzzle's id in the run
+    method: int  # the method's index among the runners
+    status: Status
+    detail: str = ""  # why it gave up (one of GAVE_UP_REASONS) or the error message
+    solution: str | None = None
+    unique: bool | None = None
+    seconds: float = 0.0
+    effort: dict[str, int] = field(default_factory=dict)
+    problems: list[str] = field(default_factory=list)
+
+    @property
+    def valid(self) -> bool | None:
+        """True for a valid solution, False for an invalid one, None when nothing was solved."""
+        return None if self.status is not Status.SOLVED else not self.problems
+
+    @property
+    def gave_up_reason(self) -> str | None:
+        """Why it gave up, as one of the contract's reasons ('other' for anything else); None if it did not."""
+        if self.status is not Status.GAVE_UP:
+            return None
+        return self.detail if self.detail in GAVE_UP_REASONS else "other"

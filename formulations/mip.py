@@ -52,7 +52,7 @@ class SudokuMip:
         # Constraints: one value per cell, each value once per row, column, box.
         for c in range(geo.cells):
             self._exactly_one(self.x[c], f"cell_{c // n + 1}_{c % n + 1}")
-        for name, unit in zip(geo.unit_names, geo.units):
+        for name, unit in zip(geo.unit_names, geo.units, strict=True):
             for v in range(n):
                 self._exactly_one([self.x[c][v] for c in unit], f"{name.replace(' ', '_')}_value_{v + 1}")
         # No objective: any feasible point is a solution.

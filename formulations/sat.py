@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import threading
 import time
-from functools import lru_cache
+from functools import cache
 from itertools import combinations
 
 from pysat.solvers import Solver
@@ -42,7 +42,7 @@ def encode(grid: Grid) -> tuple[int, list[list[int]]]:
     return grid.geometry.cells * n, [*rules(grid.box), *givens]
 
 
-@lru_cache(maxsize=None)
+@cache
 def rules(box: int) -> tuple[list[int], ...]:
     """The clauses every puzzle of a box size shares, written once per process (var(c, v) = c*n + v)."""
     geo = geometry(box)

@@ -10,7 +10,7 @@ from .isomorph import Isomorph, random_isomorph
 from .outcome import Budget, Method, Outcome, Status
 
 __all__ = [
-    "BadEntry", "Budget", "Candidates", "Entry", "Geometry", "Grid", "Isomorph", "Method", "Outcome",
-    "PuzzleError", "PuzzleFileError", "SYMBOLS", "Status", "geometry", "mask_of",
+    "SYMBOLS", "BadEntry", "Budget", "Candidates", "Entry", "Geometry", "Grid", "Isomorph", "Method", "Outcome",
+    "PuzzleError", "PuzzleFileError", "Status", "geometry", "mask_of",
     "random_isomorph", "read_puzzles", "read_text", "values_of",
 ]

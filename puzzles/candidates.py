@@ -18,7 +18,7 @@ singles, where whole units and whole values are asked about at once.
 """
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from .grid import Geometry, Grid, PuzzleError, geometry
 
@@ -26,7 +26,7 @@ from .grid import Geometry, Grid, PuzzleError, geometry
 class Candidates:
     """A partly filled grid with its candidate sets, changed in place."""
 
-    __slots__ = ("geometry", "values", "used", "full", "row_of", "col_of", "box_of")
+    __slots__ = ("box_of", "col_of", "full", "geometry", "row_of", "used", "values")
 
     def __init__(self, grid: Grid) -> None:
         geo = grid.geometry
@@ -237,7 +237,7 @@ class Candidates:
 
 # -- the same candidates, stored per value ------------------------------------
 
-@lru_cache(maxsize=None)
+@cache
 def _board_tables(box: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, int, int], ...]]:
     """Per cell, the bitboard of its peers; per unit, the bitboard of its cells (bit c = cell c);
     per cell, the bitboards of its row, column and box."""
@@ -260,7 +260,7 @@ class Bitboards:
     search steps back by restoring a snapshot (2n+1 integers), not by a trail.
     """
 
-    __slots__ = ("box", "side", "boards", "placed", "empty", "peer_masks", "unit_masks", "cell_units", "planes")
+    __slots__ = ("boards", "box", "cell_units", "empty", "peer_masks", "placed", "planes", "side", "unit_masks")
 
     def __init__(self, grid: Grid) -> None:
         engine = Candidates(grid)  # validates the givens and computes the candidates

@@ -38,7 +38,7 @@ class Isomorph:
     transpose: bool
 
     @classmethod
-    def draw(cls, box: int, rng: random.Random) -> "Isomorph":
+    def draw(cls, box: int, rng: random.Random) -> Isomorph:
         labels = list(range(1, box * box + 1))
         rng.shuffle(labels)
         rows = _line_order(box, rng)

@@ -15,8 +15,9 @@ A method declares its options as `Option`s; `contract` wraps its search so that
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from .grid import Grid, PuzzleError
 from .outcome import Budget, Outcome, error
@@ -104,7 +105,7 @@ def whole(low: int, high: int | None = None) -> Callable[[Any], int]:
                 number = int(str(value).strip())
             except ValueError:
                 raise ValueError("expected a whole number") from None
-        if number < low or high is not None and number > high:
+        if number < low or (high is not None and number > high):
             raise ValueError(f"expected {low}..{high}" if high is not None else f"expected a whole number >= {low}")
         return number
 

@@ -7,8 +7,8 @@ Every solver, hand-written or not, is a function
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 from enum import Enum
 
 from .grid import Grid

@@ -20,7 +20,8 @@ def _method(module, summary: str) -> Method:
 SOLVERS: dict[str, Method] = {
     "backtracking": _method(backtracking, "row-major backtracking, values ascending (seeds 001, 003)"),
     "mrv": _method(mrv, "fewest candidates first, depth-first; propagate=singles is Norvig's method (seeds 000, 001)"),
-    "restart": _method(restart, "random cell among the fewest, restart at a dead end; cutoff=luby is complete (seed 002)"),
+    "restart": _method(restart, "random cell among the fewest, restart at a dead end; "
+                       "cutoff=luby is complete (seed 002)"),
     "astar": _method(astar, "A* on partial grids, g = candidates branched on, h = candidates left / 4 (seed 004)"),
 }
 

@@ -24,7 +24,8 @@ Counters (DESIGN.md):
 from __future__ import annotations
 
 import time
-from typing import Iterator, Protocol
+from collections.abc import Iterator
+from typing import Protocol
 
 from puzzles.candidates import Candidates
 from puzzles.grid import Grid

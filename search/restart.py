@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from typing import Iterator
+from collections.abc import Iterator
 
 from puzzles.grid import Grid
 from puzzles.options import Option, contract, optional_whole, whole

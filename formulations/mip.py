@@ -12,6 +12,7 @@ many Sudokus the constraints alone force a 0-1 vertex.
 from __future__ import annotations
 
 import time
+from typing import Any
 
 from ortools.linear_solver import pywraplp
 
@@ -107,7 +108,7 @@ def root_lp(grid: Grid, seconds: float = float("inf")) -> dict[str, object]:
 
 
 @contract("mip", OPTIONS)
-def solve(grid: Grid, budget: Budget, solutions: int, opts: dict, started: float) -> Outcome:
+def solve(grid: Grid, budget: Budget, solutions: int, opts: dict[str, Any], started: float) -> Outcome:
     """The 0-1 program on a pywraplp backend; with solutions=2, again with a no-good cut."""
     backend = str(opts["backend"])
     if budget.nodes is not None and backend not in _NODE_LIMIT:

@@ -17,6 +17,7 @@ import threading
 import time
 from functools import cache
 from itertools import combinations
+from typing import Any
 
 from pysat.solvers import Solver
 
@@ -111,7 +112,7 @@ def _search(sat: Solver, name: str, deadline: float, conflict_limit: float) -> t
 
 
 @contract("sat", OPTIONS)
-def solve(grid: Grid, budget: Budget, solutions: int, opts: dict, started: float) -> Outcome:
+def solve(grid: Grid, budget: Budget, solutions: int, opts: dict[str, Any], started: float) -> Outcome:
     """The CNF on a PySAT solver; with solutions=2, again with a blocking clause."""
     name = str(opts["solver"])
     nvars, clauses = encode(grid)

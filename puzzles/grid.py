@@ -10,6 +10,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # numpy is imported only by the two methods that use it
+    import numpy as np
+    import numpy.typing as npt
 
 SYMBOLS = "123456789ABCDEFGHIJKLMNOP"  # the symbol of value v is SYMBOLS[v - 1]
 BLANKS = ".0_"
@@ -125,7 +130,7 @@ class Grid:
         return cls(box, bytes(values))
 
     @classmethod
-    def from_array(cls, matrix) -> Grid:
+    def from_array(cls, matrix: npt.ArrayLike) -> Grid:
         """A grid from a square matrix (numpy array or nested lists), 0 = blank."""
         import numpy as np
 
@@ -141,7 +146,7 @@ class Grid:
                 raise PuzzleError(f"matrix entries must be integers, not {arr.dtype}")
         return cls.from_values([int(v) for v in arr.ravel()])
 
-    def to_array(self):
+    def to_array(self) -> npt.NDArray[np.int64]:
         """The grid as a numpy 2-D integer array, 0 for a blank."""
         import numpy as np
 

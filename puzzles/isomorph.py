@@ -18,7 +18,7 @@ def _line_order(box: int, rng: random.Random) -> list[int]:
     """A random order of the lines (rows or columns): bands shuffled, then lines within each band."""
     bands = list(range(box))
     rng.shuffle(bands)
-    order = []
+    order: list[int] = []
     for band in bands:
         inside = list(range(box))
         rng.shuffle(inside)

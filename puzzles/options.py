@@ -17,12 +17,21 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol, cast
 
 from .grid import Grid, PuzzleError
 from .outcome import Budget, Outcome, error
 
 Run = Callable[[Grid, Budget, int, dict[str, Any], float], Outcome]
+
+
+class Solve(Protocol):
+    """A solve function of the contract, carrying the check of its options that `Method.check` reads."""
+
+    check_options: Callable[[dict[str, Any]], None]
+
+    def __call__(self, grid: Grid, budget: Budget | None = None, *, solutions: Any = 1, **options: Any) -> Outcome:
+        ...
 
 
 class OptionError(ValueError):
@@ -181,7 +190,7 @@ def check_puzzle(grid: object) -> None:
         raise OptionError("invalid puzzle: " + "; ".join(problems))
 
 
-def contract(name: str, spec: dict[str, Option]) -> Callable[[Run], Callable[..., Outcome]]:
+def contract(name: str, spec: dict[str, Option]) -> Callable[[Run], Solve]:
     """Make `run(grid, budget, solutions, options, started)` a solve function of the contract.
 
     The solve function, `solve(grid, budget=Budget(), *, solutions=1, **options)`,
@@ -192,7 +201,7 @@ def contract(name: str, spec: dict[str, Option]) -> Callable[[Run], Callable[...
     message starts with `name`.
     """
 
-    def wrap(run: Run) -> Callable[..., Outcome]:
+    def wrap(run: Run) -> Solve:
         def solve(grid: Grid, budget: Budget | None = None, *, solutions: Any = 1, **options: Any) -> Outcome:
             started = time.perf_counter()
             try:
@@ -215,10 +224,11 @@ def contract(name: str, spec: dict[str, Option]) -> Callable[[Run], Callable[...
             SOLUTIONS.read("solutions", given.pop("solutions", 1))
             parse(spec, given)
 
-        solve.check_options = check_options  # type: ignore[attr-defined]  # Method.check reads it
+        checked = cast(Solve, solve)  # a Solve once it carries check_options, the next line
+        checked.check_options = check_options  # Method.check reads it
         # run's name and doc, but not its signature (no __wrapped__): callers see the contract's
         for attribute in ("__module__", "__name__", "__qualname__", "__doc__"):
             setattr(solve, attribute, getattr(run, attribute))
-        return solve
+        return checked
 
     return wrap

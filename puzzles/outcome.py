@@ -10,6 +10,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import Any
 
 from .grid import Grid
 
@@ -91,10 +92,10 @@ class Method:
     options: dict[str, str] = field(default_factory=dict)
     counters: tuple[str, ...] = ()
 
-    def __call__(self, grid: Grid, budget: Budget = Budget(), **options) -> Outcome:
+    def __call__(self, grid: Grid, budget: Budget = Budget(), **options: Any) -> Outcome:
         return self.solve(grid, budget, **options)
 
-    def check(self, **options) -> str | None:
+    def check(self, **options: Any) -> str | None:
         """Why these options would be refused, or None: lets a caller refuse them before any solve.
 
         A solve made by `puzzles.options.contract` knows its options; any other is trusted here

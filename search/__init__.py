@@ -7,13 +7,27 @@ counters mean the same thing; A* has its own loop and its own counters.
 """
 from __future__ import annotations
 
-from puzzles.options import describe
-from puzzles.outcome import Method
+from collections.abc import Callable
+from typing import Protocol
+
+from puzzles.options import Option, describe
+from puzzles.outcome import Method, Outcome
 
 from . import astar, backtracking, mrv, restart
 
 
-def _method(module, summary: str) -> Method:
+class _SearchModule(Protocol):
+    """What each search module declares (a module satisfies a Protocol by its attributes)."""
+
+    @property
+    def solve(self) -> Callable[..., Outcome]: ...
+    @property
+    def OPTIONS(self) -> dict[str, Option]: ...
+    @property
+    def COUNTERS(self) -> tuple[str, ...]: ...
+
+
+def _method(module: _SearchModule, summary: str) -> Method:
     return Method(module.solve, summary, describe(module.OPTIONS), module.COUNTERS)
 
 

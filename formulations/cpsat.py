@@ -12,6 +12,7 @@ limit it has (a conflict closes a branch of the search tree).
 from __future__ import annotations
 
 import time
+from typing import Any
 
 from ortools.sat.python import cp_model
 
@@ -108,14 +109,14 @@ def _effort_of(solver: cp_model.CpSolver) -> dict[str, int]:
 
 
 @contract("cpsat", OPTIONS)
-def solve(grid: Grid, budget: Budget, solutions: int, opts: dict, started: float) -> Outcome:
+def solve(grid: Grid, budget: Budget, solutions: int, opts: dict[str, Any], started: float) -> Outcome:
     """CP-SAT on the integer or the Boolean model; with solutions=2, again with the first excluded."""
     sudoku = SudokuModel(grid, str(opts["model"]))
     info: dict[str, object] = {"model": opts["model"], "presolve": opts["presolve"], **sudoku.size}
     info["build_seconds"] = time.perf_counter() - started
     deadline = budget.deadline(started)
     effort = {k: 0 for k in COUNTERS}
-    solver_seconds = 0.0
+    solver_seconds = deterministic_time = 0.0
     found: Grid | None = None
 
     for attempt in range(solutions):
@@ -135,7 +136,8 @@ def solve(grid: Grid, budget: Budget, solutions: int, opts: dict, started: float
         status = solver.solve(sudoku.model)
         solver_seconds += solver.wall_time
         # Deterministic time: CP-SAT's own work measure, steady on a noisy machine.
-        info["deterministic_time"] = info.get("deterministic_time", 0.0) + solver.response_proto.deterministic_time
+        deterministic_time += solver.response_proto.deterministic_time
+        info["deterministic_time"] = deterministic_time
         for k, v in _effort_of(solver).items():
             effort[k] += v
         info["solver_seconds"] = solver_seconds

@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Sequence
 from itertools import islice
+from typing import Any
 
 import constraint
 
@@ -49,7 +51,7 @@ class _Spent(Exception):
     """A budget ran out inside the search; args[0] says which ("time" or "nodes")."""
 
 
-class PlacementCounter(constraint.Constraint):
+class PlacementCounter(constraint.Constraint):  # type: ignore[misc]  # python-constraint is untyped
     """Always satisfied; counts the values tried in blank cells and enforces the budget."""
 
     def __init__(self, blanks: frozenset[int], deadline: float, node_limit: float) -> None:
@@ -57,7 +59,9 @@ class PlacementCounter(constraint.Constraint):
         self.nodes = 0  # values tried in cells blank in the puzzle
         self.given_placements = 0  # givens placed (their domain has one value)
 
-    def __call__(self, variables, domains, assignments, forwardcheck=False) -> bool:  # type: ignore[override]
+    def __call__(
+        self, variables: Sequence[int], domains: dict[int, Any], assignments: dict[int, int], forwardcheck: bool = False
+    ) -> bool:
         # The variable just placed is the last key: dicts keep insertion order,
         # and both dynamic solvers remove deeper placements before re-placing.
         cell = next(reversed(assignments))
@@ -86,7 +90,7 @@ def build(grid: Grid, counter: constraint.Constraint | None, solver_name: str) -
 
 
 @contract("python-constraint", OPTIONS)
-def solve(grid: Grid, budget: Budget, solutions: int, opts: dict, started: float) -> Outcome:
+def solve(grid: Grid, budget: Budget, solutions: int, opts: dict[str, Any], started: float) -> Outcome:
     """The CSP on a python-constraint solver, counting the values it tries."""
     counter = PlacementCounter(frozenset(grid.empty_cells()), budget.deadline(started), budget.node_limit)
     problem = build(grid, counter, str(opts["solver"]))

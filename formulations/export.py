@@ -28,8 +28,8 @@ def export_text(grid: Grid, model: str, *, cpsat_model: str = "integer", mip_for
         solver = pywraplp.Solver.CreateSolver("SCIP")
         mip.SudokuMip(grid, solver)
         if mip_format == "mps":
-            return solver.ExportModelAsMpsFormat(False, False)  # free format, real names
-        return solver.ExportModelAsLpFormat(False)
+            return str(solver.ExportModelAsMpsFormat(False, False))  # free format, real names
+        return str(solver.ExportModelAsLpFormat(False))
     if model == "sat":
         nvars, clauses = sat.encode(grid)
         n = grid.side

@@ -12,6 +12,7 @@ many Sudokus the constraints alone force a 0-1 vertex.
 from __future__ import annotations
 
 import time
+from typing import Any
 
 from ortools.linear_solver import pywraplp
 
@@ -52,7 +53,7 @@ class SudokuMip:
         # Constraints: one value per cell, each value once per row, column, box.
         for c in range(geo.cells):
             self._exactly_one(self.x[c], f"cell_{c // n + 1}_{c % n + 1}")
-        for name, unit in zip(geo.unit_names, geo.units):
+        for name, unit in zip(geo.unit_names, geo.units, strict=True):
             for v in range(n):
                 self._exactly_one([self.x[c][v] for c in unit], f"{name.replace(' ', '_')}_value_{v + 1}")
         # No objective: any feasible point is a solution.
@@ -106,7 +107,7 @@ def root_lp(grid: Grid, seconds: float = float("inf")) -> dict[str, object]:
     return facts
 
 
-def honours(opts: dict, budget: Budget) -> None:
+def honours(opts: dict[str, Any], budget: Budget) -> None:
     """OptionError for a backend that cannot do what is asked: refused before any solve."""
     backend = str(opts["backend"])
     if budget.nodes is not None and backend not in _NODE_LIMIT:
@@ -116,7 +117,7 @@ def honours(opts: dict, budget: Budget) -> None:
 
 
 @contract("mip", OPTIONS, honours)
-def solve(grid: Grid, budget: Budget, solutions: int, opts: dict, started: float) -> Outcome:
+def solve(grid: Grid, budget: Budget, solutions: int, opts: dict[str, Any], started: float) -> Outcome:
     """The 0-1 program on a pywraplp backend; with solutions=2, again with a no-good cut."""
     backend = str(opts["backend"])
     try:

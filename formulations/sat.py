@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import threading
 import time
-from functools import lru_cache
+from functools import cache
 from itertools import combinations
+from typing import Any
 
 from pysat.solvers import Solver
 
@@ -44,7 +45,7 @@ def encode(grid: Grid) -> tuple[int, list[list[int]]]:
     return grid.geometry.cells * n, [*rules(grid.box), *givens]
 
 
-@lru_cache(maxsize=None)
+@cache
 def rules(box: int) -> tuple[list[int], ...]:
     """The clauses every puzzle of a box size shares, written once per process (var(c, v) = c*n + v)."""
     geo = geometry(box)
@@ -112,7 +113,7 @@ def _search(sat: Solver, name: str, deadline: float, conflict_limit: float) -> t
             return None, "time" if remaining(deadline) <= 0 else "nodes"
 
 
-def honours(opts: dict, budget: Budget) -> None:
+def honours(opts: dict[str, Any], budget: Budget) -> None:
     """OptionError when the chosen solver cannot keep to the budget: refused before any solve."""
     name = str(opts["solver"])
     if name in _NO_LIMITS and (budget.deadline(0.0) != float("inf") or budget.node_limit != float("inf")):
@@ -122,7 +123,7 @@ def honours(opts: dict, budget: Budget) -> None:
 
 
 @contract("sat", OPTIONS, honours)
-def solve(grid: Grid, budget: Budget, solutions: int, opts: dict, started: float) -> Outcome:
+def solve(grid: Grid, budget: Budget, solutions: int, opts: dict[str, Any], started: float) -> Outcome:
     """The CNF on a PySAT solver; with solutions=2, again with a blocking clause."""
     name = str(opts["solver"])
     nvars, clauses = encode(grid)

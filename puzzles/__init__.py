@@ -10,7 +10,7 @@ from .isomorph import Isomorph, random_isomorph
 from .outcome import GAVE_UP_REASONS, Budget, GaveUp, Method, Outcome, Status
 
 __all__ = [
-    "GAVE_UP_REASONS", "BadEntry", "Budget", "Candidates", "Entry", "GaveUp", "Geometry", "Grid", "Isomorph", "Method", "Outcome",
-    "PuzzleError", "PuzzleFileError", "SYMBOLS", "Status", "geometry", "mask_of",
+    "GAVE_UP_REASONS", "SYMBOLS", "BadEntry", "Budget", "Candidates", "Entry", "GaveUp", "Geometry", "Grid",
+    "Isomorph", "Method", "Outcome", "PuzzleError", "PuzzleFileError", "Status", "geometry", "mask_of",
     "random_isomorph", "read_puzzles", "read_text", "values_of",
 ]

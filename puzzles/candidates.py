@@ -18,7 +18,8 @@ singles, where whole units and whole values are asked about at once.
 """
 from __future__ import annotations
 
-from functools import lru_cache
+from collections.abc import Sequence
+from functools import cache
 
 from .grid import Geometry, Grid, PuzzleError, geometry
 
@@ -26,7 +27,7 @@ from .grid import Geometry, Grid, PuzzleError, geometry
 class Candidates:
     """A partly filled grid with its candidate sets, changed in place."""
 
-    __slots__ = ("geometry", "values", "used", "full", "row_of", "col_of", "box_of")
+    __slots__ = ("box_of", "col_of", "full", "geometry", "row_of", "used", "values")
 
     def __init__(self, grid: Grid) -> None:
         geo = grid.geometry
@@ -237,8 +238,10 @@ class Candidates:
 
 # -- the same candidates, stored per value ------------------------------------
 
-@lru_cache(maxsize=None)
-def _board_tables(box: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, int, int], ...]]:
+Snapshot = tuple[list[int], list[int], int]  # a Bitboards state: its boards, placed and empty
+
+@cache
+def _board_tables(box: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...]]:
     """Per cell, the bitboard of its peers; per unit, the bitboard of its cells (bit c = cell c);
     per cell, the bitboards of its row, column and box."""
     geo = geometry(box)
@@ -260,7 +263,7 @@ class Bitboards:
     search steps back by restoring a snapshot (2n+1 integers), not by a trail.
     """
 
-    __slots__ = ("box", "side", "boards", "placed", "empty", "peer_masks", "unit_masks", "cell_units", "planes")
+    __slots__ = ("boards", "box", "cell_units", "empty", "peer_masks", "placed", "planes", "side", "unit_masks")
 
     def __init__(self, grid: Grid) -> None:
         engine = Candidates(grid)  # validates the givens and computes the candidates
@@ -283,10 +286,10 @@ class Bitboards:
         self.boards, self.placed, self.empty = boards, placed, empty
 
     # -- snapshots ------------------------------------------------------------
-    def snapshot(self) -> tuple[list[int], list[int], int]:
+    def snapshot(self) -> Snapshot:
         return self.boards[:], self.placed[:], self.empty
 
-    def restore(self, snap: tuple[list[int], list[int], int]) -> None:
+    def restore(self, snap: Snapshot) -> None:
         boards, placed, self.empty = snap
         self.boards, self.placed = boards[:], placed[:]
 
@@ -403,6 +406,7 @@ class Bitboards:
                         if pl.bit_count() != n:
                             return -1  # value i+1 fits nowhere, yet some unit lacks it
                         continue
+                    masks: Sequence[int]
                     if changed.bit_count() <= few:
                         # a few cells changed: look at their own units (a repeat is harmless)
                         masks = []

@@ -7,9 +7,14 @@ the box size, so it is computed once per box size and shared by every grid.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Iterable, Sequence
+from functools import cache
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # numpy is imported only by the two methods that use it
+    import numpy as np
+    import numpy.typing as npt
 
 SYMBOLS = "123456789ABCDEFGHIJKLMNOP"  # the symbol of value v is SYMBOLS[v - 1]
 BLANKS = ".0_"
@@ -51,7 +56,7 @@ class Geometry:
         return SYMBOLS[value - 1] if value else "."
 
 
-@lru_cache(maxsize=None)
+@cache
 def geometry(box: int) -> Geometry:
     if box not in (2, 3, 4, 5):
         raise PuzzleError(f"box size {box} is not supported (2 to 5: 4x4 to 25x25)")
@@ -95,7 +100,7 @@ class Grid:
 
     # -- making grids -------------------------------------------------------
     @classmethod
-    def parse(cls, text: str) -> "Grid":
+    def parse(cls, text: str) -> Grid:
         """A grid from its one-line form; the size follows from the length."""
         text = text.strip()
         box = BOX_OF_LENGTH.get(len(text))
@@ -116,7 +121,7 @@ class Grid:
         return cls(box, bytes(values))
 
     @classmethod
-    def from_values(cls, values: Sequence[int]) -> "Grid":
+    def from_values(cls, values: Sequence[int]) -> Grid:
         box = BOX_OF_LENGTH.get(len(values))
         if box is None:
             raise PuzzleError(f"{len(values)} cells: a grid has 16, 81, 256 or 625")
@@ -125,7 +130,7 @@ class Grid:
         return cls(box, bytes(values))
 
     @classmethod
-    def from_array(cls, matrix) -> "Grid":
+    def from_array(cls, matrix: npt.ArrayLike) -> Grid:
         """A grid from a square matrix (numpy array or nested lists), 0 = blank."""
         import numpy as np
 
@@ -141,14 +146,14 @@ class Grid:
                 raise PuzzleError(f"matrix entries must be integers, not {arr.dtype}")
         return cls.from_values([int(v) for v in arr.ravel()])
 
-    def to_array(self):
+    def to_array(self) -> npt.NDArray[np.int64]:
         """The grid as a numpy 2-D integer array, 0 for a blank."""
         import numpy as np
 
         n = self.side
         return np.frombuffer(self.values, dtype=np.uint8).astype(np.int64).reshape(n, n)
 
-    def with_values(self, values: Sequence[int]) -> "Grid":
+    def with_values(self, values: Sequence[int]) -> Grid:
         return Grid(self.box, bytes(values))
 
     # -- reading ------------------------------------------------------------
@@ -194,7 +199,7 @@ class Grid:
         """Every unit that holds one value twice, as 'two 5s in row 3'."""
         geo = self.geometry
         found = []
-        for name, unit in zip(geo.unit_names, geo.units):
+        for name, unit in zip(geo.unit_names, geo.units, strict=True):
             seen: set[int] = set()
             for cell in unit:
                 v = self.values[cell]
@@ -204,7 +209,7 @@ class Grid:
                 seen.add(v)
         return found
 
-    def solution_problems(self, solution: "Grid") -> list[str]:
+    def solution_problems(self, solution: Grid) -> list[str]:
         """Why `solution` is not a full, valid solution keeping our givens ([] if it is)."""
         if solution.box != self.box:
             return [f"the solution is {solution.side}x{solution.side}, the puzzle {self.side}x{self.side}"]
@@ -219,7 +224,7 @@ class Grid:
         problems.extend(solution.conflicts())
         return problems
 
-    def is_solved_by(self, solution: "Grid") -> bool:
+    def is_solved_by(self, solution: Grid) -> bool:
         return not self.solution_problems(solution)
 
 

@@ -18,7 +18,7 @@ def _line_order(box: int, rng: random.Random) -> list[int]:
     """A random order of the lines (rows or columns): bands shuffled, then lines within each band."""
     bands = list(range(box))
     rng.shuffle(bands)
-    order = []
+    order: list[int] = []
     for band in bands:
         inside = list(range(box))
         rng.shuffle(inside)
@@ -38,7 +38,7 @@ class Isomorph:
     transpose: bool
 
     @classmethod
-    def draw(cls, box: int, rng: random.Random) -> "Isomorph":
+    def draw(cls, box: int, rng: random.Random) -> Isomorph:
         labels = list(range(1, box * box + 1))
         rng.shuffle(labels)
         rows = _line_order(box, rng)

@@ -15,8 +15,9 @@ A method declares its options as `Option`s; `contract` wraps its search so that
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Protocol, cast
 
 from .grid import Grid, PuzzleError
 from .outcome import Budget, Outcome, error
@@ -24,6 +25,15 @@ from .outcome import Budget, Outcome, error
 Run = Callable[[Grid, Budget, int, dict[str, Any], float], Outcome]
 # A method's rule on what its chosen options can do, and with which budget: OptionError when they cannot.
 Rule = Callable[[dict[str, Any], Budget], None]
+
+
+class Solve(Protocol):
+    """A solve function of the contract, carrying the check of its options that `Method.check` reads."""
+
+    check_options: Callable[[dict[str, Any], Budget | None], None]
+
+    def __call__(self, grid: Grid, budget: Budget | None = None, *, solutions: Any = 1, **options: Any) -> Outcome:
+        ...
 
 
 class OptionError(ValueError):
@@ -106,7 +116,7 @@ def whole(low: int, high: int | None = None) -> Callable[[Any], int]:
                 number = int(str(value).strip())
             except ValueError:
                 raise ValueError("expected a whole number") from None
-        if number < low or high is not None and number > high:
+        if number < low or (high is not None and number > high):
             raise ValueError(f"expected {low}..{high}" if high is not None else f"expected a whole number >= {low}")
         return number
 
@@ -182,7 +192,7 @@ def check_puzzle(grid: object) -> None:
         raise OptionError("invalid puzzle: " + "; ".join(problems))
 
 
-def contract(name: str, spec: dict[str, Option], rule: Rule | None = None) -> Callable[[Run], Callable[..., Outcome]]:
+def contract(name: str, spec: dict[str, Option], rule: Rule | None = None) -> Callable[[Run], Solve]:
     """Make `run(grid, budget, solutions, options, started)` a solve function of the contract.
 
     The solve function, `solve(grid, budget=Budget(), *, solutions=1, **options)`,
@@ -195,7 +205,7 @@ def contract(name: str, spec: dict[str, Option], rule: Rule | None = None) -> Ca
     any solve through `solve.check_options(options, budget)`.
     """
 
-    def wrap(run: Run) -> Callable[..., Outcome]:
+    def wrap(run: Run) -> Solve:
         def solve(grid: Grid, budget: Budget | None = None, *, solutions: Any = 1, **options: Any) -> Outcome:
             started = time.perf_counter()
             try:
@@ -222,10 +232,11 @@ def contract(name: str, spec: dict[str, Option], rule: Rule | None = None) -> Ca
             if rule is not None:
                 rule(chosen, budget or Budget())
 
-        solve.check_options = check_options  # type: ignore[attr-defined]  # Method.check reads it
+        checked = cast(Solve, solve)  # a Solve once it carries check_options, the next line
+        checked.check_options = check_options  # Method.check reads it
         # run's name and doc, but not its signature (no __wrapped__): callers see the contract's
         for attribute in ("__module__", "__name__", "__qualname__", "__doc__"):
             setattr(solve, attribute, getattr(run, attribute))
-        return solve
+        return checked
 
     return wrap

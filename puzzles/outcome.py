@@ -7,9 +7,10 @@ Every solver, hand-written or not, is a function
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 from enum import Enum
+from typing import Any
 
 from .grid import Grid
 
@@ -106,11 +107,11 @@ class Method:
     options: dict[str, str] = field(default_factory=dict)
     counters: tuple[str, ...] = ()
 
-    def __call__(self, grid: Grid, budget: Budget = Budget(), **options) -> Outcome:
+    def __call__(self, grid: Grid, budget: Budget = Budget(), **options: Any) -> Outcome:
         return self.solve(grid, budget, **options)
 
-    def check(self, budget: Budget | None = None, **options) -> str | None:
-        """Why these options (with this budget) would be refused, or None: lets a caller refuse them before any solve.
+    def check(self, budget: Budget | None = None, **options: Any) -> str | None:
+        """Why these options (with this budget) would be refused, or None: a caller refuses them before any solve.
 
         A solve made by `puzzles.options.contract` knows its options; any other is trusted here
         and reports a bad option as an ERROR Outcome when called.

@@ -7,20 +7,35 @@ counters mean the same thing; A* has its own loop and its own counters.
 """
 from __future__ import annotations
 
-from puzzles.options import describe
-from puzzles.outcome import Method
+from collections.abc import Callable
+from typing import Protocol
+
+from puzzles.options import Option, describe
+from puzzles.outcome import Method, Outcome
 
 from . import astar, backtracking, mrv, restart
 
 
-def _method(module, summary: str) -> Method:
+class _SearchModule(Protocol):
+    """What each search module declares (a module satisfies a Protocol by its attributes)."""
+
+    @property
+    def solve(self) -> Callable[..., Outcome]: ...
+    @property
+    def OPTIONS(self) -> dict[str, Option]: ...
+    @property
+    def COUNTERS(self) -> tuple[str, ...]: ...
+
+
+def _method(module: _SearchModule, summary: str) -> Method:
     return Method(module.solve, summary, describe(module.OPTIONS), module.COUNTERS)
 
 
 SOLVERS: dict[str, Method] = {
     "backtracking": _method(backtracking, "row-major backtracking, values ascending (seeds 001, 003)"),
     "mrv": _method(mrv, "fewest candidates first, depth-first; propagate=singles is Norvig's method (seeds 000, 001)"),
-    "restart": _method(restart, "random cell among the fewest, restart at a dead end; cutoff=luby is complete (seed 002)"),
+    "restart": _method(restart, "random cell among the fewest, restart at a dead end; "
+                       "cutoff=luby is complete (seed 002)"),
     "astar": _method(astar, "A* on partial grids, g = candidates branched on, h = candidates left / 4 (seed 004)"),
 }
 

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import heapq
 import time
+from typing import Any
 
 from puzzles.candidates import Candidates
 from puzzles.grid import Grid
@@ -46,7 +47,7 @@ TIME_CHECK = 63  # read the clock every 64 states taken off the frontier
 
 
 @contract("astar", OPTIONS)
-def solve(grid: Grid, budget: Budget, solutions: int, options: dict, started: float) -> Outcome:
+def solve(grid: Grid, budget: Budget, solutions: int, options: dict[str, Any], started: float) -> Outcome:
     """A* on partial grids, branching on the fewest-candidates cell (seed 004)."""
     board = Candidates(grid)
     cells = board.empty_cells()

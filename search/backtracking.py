@@ -12,6 +12,8 @@ the seeds count one: each time a value is written into a cell.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from puzzles.grid import Grid
 from puzzles.options import Option, contract
 from puzzles.outcome import Budget, Outcome
@@ -34,6 +36,6 @@ class RowMajor(OnBoard):
 
 
 @contract("backtracking", OPTIONS)
-def solve(grid: Grid, budget: Budget, solutions: int, options: dict, started: float) -> Outcome:
+def solve(grid: Grid, budget: Budget, solutions: int, options: dict[str, Any], started: float) -> Outcome:
     """Row-major backtracking, values ascending (seeds 001 and 003)."""
     return search(RowMajor(grid), grid, budget, solutions, started)

@@ -24,7 +24,8 @@ Counters (DESIGN.md):
 from __future__ import annotations
 
 import time
-from typing import Iterator, Protocol
+from collections.abc import Iterator
+from typing import Any, Protocol, TypeVar
 
 from puzzles.candidates import Candidates
 from puzzles.grid import Grid
@@ -34,9 +35,15 @@ from .conclusion import conclude
 
 TIME_CHECK = 255  # read the clock when nodes & TIME_CHECK == 0: every 256 placements
 
+Mark = TypeVar("Mark")  # a strategy's own token for "the state before a placement"
 
-class Strategy(Protocol):
-    """What a method plugs into the search."""
+
+class Strategy(Protocol[Mark]):
+    """What a method plugs into the search.
+
+    Generic over the type of its marks: the search only hands back to `undo` what
+    `mark` gave it (a trail length for `OnBoard`, a snapshot for the bitboards).
+    """
 
     infers: bool  # whether it places values by inference (then it reports `forced`)
     forced: int  # values placed by inference so far
@@ -48,13 +55,13 @@ class Strategy(Protocol):
         """The next cell to fill and its candidate mask; cell -1 when the grid is full.
         A mask of 0 is a dead end. `depth` is the number of cells on the stack."""
 
-    def mark(self) -> object:
+    def mark(self) -> Mark:
         """A token that `undo` takes back to: the state before this cell's placement."""
 
     def place(self, cell: int, value: int) -> bool:
         """Place a value, with the strategy's inference; False when that finds a contradiction."""
 
-    def undo(self, cell: int, mark: object) -> None:
+    def undo(self, cell: int, mark: Mark) -> None:
         """Take back the placement at `cell` (and what inference placed after it)."""
 
     def reset(self) -> None:
@@ -110,7 +117,7 @@ class Restarts:
 
 
 def search(
-    strategy: Strategy,
+    strategy: Strategy[Mark],
     grid: Grid,
     budget: Budget,
     solutions: int,
@@ -139,7 +146,7 @@ def search(
         return outcome(Status.GAVE_UP, "incomplete")
     allowance = next(restarts.allowances) if restarts else -1
     run_backtracks = 0
-    stack: list[list] = []  # open nodes: [cell, untried candidates, mark, holds a placement]
+    stack: list[list[Any]] = []  # open nodes: [cell, untried candidates, mark, holds a placement]
     clean = 0  # stack[:clean] hold placements on the path to a found solution
     restart_now = False
 
@@ -172,6 +179,7 @@ def search(
                 restart = True  # the seed's method proves nothing: it just starts again
             if restart:
                 # this run's backtrack allowance is spent: back to the original puzzle
+                assert restarts is not None  # only a search with restarts restarts
                 if restarts.max_restarts is not None and restart_count >= restarts.max_restarts:
                     return outcome(Status.GAVE_UP, "incomplete")
                 if clock() > deadline:

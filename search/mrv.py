@@ -34,7 +34,9 @@ ties as with tdoku's drifting list.
 """
 from __future__ import annotations
 
-from puzzles.candidates import Bitboards
+from typing import Any
+
+from puzzles.candidates import Bitboards, Snapshot
 from puzzles.grid import Grid
 from puzzles.options import Option, contract
 from puzzles.outcome import Budget, Outcome
@@ -147,7 +149,7 @@ class FewestBits:
                 return todo[depth], self.board.candidates(todo[depth])
         raise AssertionError("the fewest cells are on the to-do list")  # pragma: no cover
 
-    def mark(self) -> tuple:
+    def mark(self) -> Snapshot:
         snap = self.board.snapshot()
         self.since = snap[0]
         return snap
@@ -156,7 +158,7 @@ class FewestBits:
         self.board.place(cell, value)
         return self.propagate()
 
-    def undo(self, cell: int, mark: tuple) -> None:
+    def undo(self, cell: int, mark: Snapshot) -> None:
         self.board.restore(mark)
         self.since = mark[0]
 
@@ -176,7 +178,9 @@ def strategy(grid: Grid, propagate: str, tie: str, engine: str = "auto") -> Fewe
 
 
 @contract("mrv", OPTIONS)
-def solve(grid: Grid, budget: Budget, solutions: int, options: dict, started: float) -> Outcome:
+def solve(grid: Grid, budget: Budget, solutions: int, options: dict[str, Any], started: float) -> Outcome:
     """MRV depth-first search (seeds 000, 001), optionally with singles (Norvig)."""
     chosen = strategy(grid, options["propagate"], options["tie"])
-    return search(chosen, grid, budget, solutions, started)
+    if isinstance(chosen, FewestBits):  # the same call twice, for the type checker: marks are snapshots
+        return search(chosen, grid, budget, solutions, started)
+    return search(chosen, grid, budget, solutions, started)  # marks are trail lengths

@@ -27,7 +27,8 @@ from __future__ import annotations
 
 import itertools
 import random
-from typing import Iterator
+from collections.abc import Iterator
+from typing import Any
 
 from puzzles.grid import Grid
 from puzzles.options import Option, contract, optional_whole, whole
@@ -82,7 +83,7 @@ class RandomFewest(OnBoard):
 
 
 @contract("restart", OPTIONS)
-def solve(grid: Grid, budget: Budget, solutions: int, options: dict, started: float) -> Outcome:
+def solve(grid: Grid, budget: Budget, solutions: int, options: dict[str, Any], started: float) -> Outcome:
     """Random choice among the fewest-candidates cells, restarting (seed 002)."""
     limit = options["max_restarts"]
     if options["cutoff"] == "none":

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from puzzles import Candidates, Grid, random_isomorph
 from puzzles.candidates import Bitboards

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from puzzles import Grid, PuzzleError, geometry, mask_of, values_of
 from puzzles.generate import pattern_solution

@@ -4,7 +4,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from puzzles import Candidates, Grid
 from puzzles.generate import generate, pattern_solution, singles_solve

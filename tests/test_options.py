@@ -1,7 +1,6 @@
 """The contract's one option layer (puzzles.options), on its own and under every solver."""
 from __future__ import annotations
 
-
 import pytest
 
 import formulations.cpsat
@@ -9,7 +8,17 @@ import search.mrv
 from formulations import SOLVERS as FORMULATIONS
 from puzzles import Budget, Grid, Outcome, Status
 from puzzles.options import (
-    SOLUTIONS, Option, OptionError, contract, describe, on_off, optional_whole, parse, real, switch, whole,
+    SOLUTIONS,
+    Option,
+    OptionError,
+    contract,
+    describe,
+    on_off,
+    optional_whole,
+    parse,
+    real,
+    switch,
+    whole,
 )
 from search import SOLVERS as SEARCHES
 

@@ -3,13 +3,14 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from puzzles import Budget, Grid, Status, random_isomorph
 from puzzles.generate import pattern_solution
 from search import SOLVERS
-from search.mrv import strategy
 from search.depth_first import search
+from search.mrv import strategy
 
 VARIANTS = [
     ("backtracking", {}),

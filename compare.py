@@ -32,14 +32,23 @@ import os
 import random
 import sys
 import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator, Sequence
+from typing import Any
 
 from rich.console import Console
 from rich.markup import escape
 
-from comparison.methods import (CERTIFIER, LazyMethod, Selected, UsageError, certifier, extra_methods,
-                                load_registry, select_methods)
+from comparison.methods import (
+    CERTIFIER,
+    LazyMethod,
+    Selected,
+    UsageError,
+    certifier,
+    extra_methods,
+    load_registry,
+    select_methods,
+)
 from comparison.paths import check_outputs, check_plot
 from comparison.plot import plot
 from comparison.pool import GRACE_FRACTION, GRACE_SECONDS, Pool
@@ -117,7 +126,7 @@ def output_format(args: argparse.Namespace) -> str | None:
             raise UsageError("--format needs --output FILE")
         return None
     if args.format:
-        return args.format
+        return str(args.format)
     suffix = Path(args.output).suffix.lower().lstrip(".")
     if suffix in ("csv", "jsonl"):
         return suffix
@@ -179,10 +188,8 @@ def main(argv: Sequence[str] | None = None, methods: dict[str, Method] | None = 
 def worker_count(args: argparse.Namespace, files: Sequence[str], methods: int) -> int:
     """--jobs, capped at the cores this process may use and at the runs there are, with a note when capped."""
     cores = usable_cores()
-    if args.jobs is None:  # the default: quietly no more workers than runs
-        jobs, say = cores, lambda message: None
-    else:
-        jobs, say = args.jobs, note
+    explicit = args.jobs is not None  # the default is capped quietly
+    jobs = args.jobs if explicit else cores
     if jobs > cores:
         note(f"--jobs {jobs}: this process may use {plural(cores, 'core')}, so {plural(cores, 'worker')} run")
         jobs = cores
@@ -192,7 +199,8 @@ def worker_count(args: argparse.Namespace, files: Sequence[str], methods: int) -
     bounds = [n for n in (puzzles, args.limit, args.sample) if n is not None]
     runs = min(bounds) * (args.isomorphs or 1) * methods
     if runs < jobs:
-        say(f"--jobs {jobs}: only {plural(runs, 'run')} to do, so {plural(max(runs, 1), 'worker')}")
+        if explicit:
+            note(f"--jobs {jobs}: only {plural(runs, 'run')} to do, so {plural(max(runs, 1), 'worker')}")
         jobs = max(runs, 1)
     return jobs
 

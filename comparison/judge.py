@@ -1,8 +1,8 @@
 """Judging a puzzle: its methods' answers (and CP-SAT's certificate) -> agree, disagreement, invalid, ..."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from puzzles import Grid, Status
 

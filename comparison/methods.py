@@ -4,8 +4,9 @@ from __future__ import annotations
 import importlib
 import os
 import sys
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Iterable, Sequence
+from typing import Any
 
 from puzzles import Budget, Grid, Method, Outcome, Status
 
@@ -81,6 +82,7 @@ class LazyMethod:
     def __init__(self, package: str, name: str) -> None:
         self.package, self.name = package, name
         self.method: Method | None = None
+        self.counters: tuple[str, ...] = ()  # not known before the import
 
     def __call__(self, grid: Grid, budget: Budget, **options: Any) -> Outcome:
         if self.method is None:

@@ -24,25 +24,25 @@ def plot(summary: Summary, reference: int | None, path: str) -> None:
     fig, (cactus, effort) = plt.subplots(1, 2, figsize=(14, 6))
     cycle = plt.rcParams["axes.prop_cycle"].by_key()["color"]
     colours = [cycle[i % len(cycle)] for i in range(len(summary.stats))]  # one colour a method, both panels
-    for s, colour in zip(summary.stats, colours):
-        times = sorted(t for t, ok in zip(s.seconds, s.solved) if ok)
+    for s, colour in zip(summary.stats, colours, strict=True):
+        times = sorted(t for t, ok in zip(s.seconds, s.solved, strict=True) if ok)
         if times:
             cactus.step(times, range(1, len(times) + 1), where="post", label=s.label, color=colour)
     cactus.set(xscale="log", xlabel="time per puzzle (s, log)", ylabel="puzzles solved within that time",
                title="Cactus plot: further up and left is better")
     ref = summary.stats[reference]
-    for s, colour in zip(summary.stats, colours):
+    for s, colour in zip(summary.stats, colours, strict=True):
         counter = next((c for c in PLOT_COUNTERS if c in s.effort), next(iter(s.effort), None))
         if counter is None:
             continue
-        points = [(x, y + 1, ok) for x, y, ok in zip(ref.seconds, s.effort[counter], s.solved)
+        points = [(x, y + 1, ok) for x, y, ok in zip(ref.seconds, s.effort[counter], s.solved, strict=True)
                   if x > 0 and not math.isnan(y)]
         solved = [(x, y) for x, y, ok in points if ok]
         unsolved = [(x, y) for x, y, ok in points if not ok]
         if solved:
-            effort.scatter(*zip(*solved), s=8, alpha=0.5, color=colour, label=f"{s.label}: {counter}")
+            effort.scatter(*zip(*solved, strict=True), s=8, alpha=0.5, color=colour, label=f"{s.label}: {counter}")
         if unsolved:  # gave up, unsatisfiable or failed: its effort is what it spent
-            effort.scatter(*zip(*unsolved), s=14, alpha=0.7, color=colour, marker="x")
+            effort.scatter(*zip(*unsolved, strict=True), s=14, alpha=0.7, color=colour, marker="x")
     effort.set(xscale="log", yscale="log", xlabel=f"{ref.label}: time per puzzle (s, log)",
                ylabel="effort per puzzle + 1 (log; x = not solved)",
                title=f"Effort against the difficulty for {ref.label}")

@@ -1,6 +1,7 @@
 """The worker processes: forked once, fed chunks of items, runs that overrun killed, crashes survived."""
 from __future__ import annotations
 
+import contextlib
 import gc
 import multiprocessing
 import operator
@@ -9,9 +10,10 @@ import signal
 import sys
 import time
 from collections import deque
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection, wait
-from typing import Any, Iterator, NamedTuple, Sequence
+from typing import Any, NamedTuple
 
 from puzzles import Budget, GaveUp, Grid, Status
 
@@ -130,8 +132,8 @@ class Worker:
     clock: Any  # shared double: monotonic time at which the run in hand started
     started: Any  # shared count of the runs this worker has started
     reported: int = 0  # how many of them the parent has received
-    inflight: deque = field(default_factory=deque)  # items sent, not yet reported, in order
-    chunks: deque = field(default_factory=deque)  # how many items of each chunk in flight are unreported
+    inflight: deque[Item] = field(default_factory=deque)  # items sent, not yet reported, in order
+    chunks: deque[int] = field(default_factory=deque)  # how many items of each chunk in flight are unreported
 
     def in_hand(self) -> int | None:
         """The position in `inflight` of the run in hand; those before it are done but not yet reported."""
@@ -258,10 +260,8 @@ class Pool:
 
     def close(self) -> None:
         for worker in self.workers:
-            try:
+            with contextlib.suppress(OSError):  # a worker already gone
                 worker.conn.send(None)
-            except OSError:
-                pass
         for worker in self.workers:
             worker.process.join(timeout=1)
             self.kill(worker)

@@ -1,15 +1,17 @@
 """Records: one per (puzzle, method), as CSV or JSON lines."""
 from __future__ import annotations
 
+import contextlib
 import csv
 import json
-from typing import IO, Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import IO, Any
 
 from puzzles import BadEntry
 
 from .judge import Verdict
-from .result import RunResult
 from .methods import Selected
+from .result import RunResult
 from .stats import COMMON_COUNTERS
 from .stream import Puzzle
 
@@ -36,7 +38,7 @@ class RecordWriter:
         self.failed: str | None = None  # why writing stopped
         self.written = 0  # records written and flushed
         self.pending = 0  # records written since the last flush
-        self.handle: IO[str] = open(path, "w", newline="", encoding="utf-8")
+        self.handle: IO[str] = open(path, "w", newline="", encoding="utf-8")  # noqa: SIM115  # closed by close()
         self.csv = csv.DictWriter(self.handle, self.fields) if fmt == "csv" else None
         if self.csv:
             self.guarded(self.csv.writeheader)
@@ -48,10 +50,8 @@ class RecordWriter:
             action()
         except OSError as exc:
             self.failed = f"writing {self.path} failed ({exc.strerror or exc})"
-            try:
+            with contextlib.suppress(OSError):  # the buffer that failed fails again on close: lost either way
                 self.handle.close()
-            except OSError:
-                pass  # the buffer that failed to go out fails again on close: it is lost either way
 
     def write(self, record: dict[str, Any]) -> None:
         if self.csv is not None:

@@ -4,8 +4,8 @@ from __future__ import annotations
 import math
 from array import array
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Iterable
 
 from puzzles import BadEntry
 
@@ -53,9 +53,9 @@ class Summary:
 
     stats: list[MethodStats]
     puzzles: int = 0
-    verdicts: Counter = field(default_factory=Counter)
+    verdicts: Counter[str] = field(default_factory=Counter)
     notable: dict[str, list[str]] = field(default_factory=dict)  # kind -> first LISTED lines
-    notable_count: Counter = field(default_factory=Counter)
+    notable_count: Counter[str] = field(default_factory=Counter)
     bad: list[str] = field(default_factory=list)
     bad_count: int = 0
     certified: int = 0  # claims (no solution, unique) that only the certifier could settle, settled

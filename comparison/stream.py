@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Callable, Iterable, Iterator, Sequence
 
 from puzzles import BadEntry, Entry, Grid, Isomorph, read_puzzles
 

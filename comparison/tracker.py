@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Iterable, Iterator, Sequence
 
 from rich.markup import escape
 
@@ -13,8 +13,8 @@ from .judge import Verdict, judge
 from .methods import Selected
 from .pool import Item
 from .records import RecordWriter
-from .result import RunResult
 from .report import ProgressBar
+from .result import RunResult
 from .stats import Summary
 from .stream import Puzzle
 
@@ -30,8 +30,8 @@ class PuzzleRun:
 class Tracker:
     """Hands out the items of each puzzle, gathers their results, judges and records finished puzzles."""
 
-    def __init__(self, selected: Sequence[Selected], certify: bool, pool_queue: deque,
-                 summary: Summary, writer: RecordWriter | None, progress: "ProgressBar") -> None:
+    def __init__(self, selected: Sequence[Selected], certify: bool, pool_queue: deque[Item],
+                 summary: Summary, writer: RecordWriter | None, progress: ProgressBar) -> None:
         self.selected, self.labels = selected, [s.label for s in selected]
         self.cert_index = len(selected) if certify else None
         self.queue, self.summary, self.writer, self.progress = pool_queue, summary, writer, progress
@@ -58,11 +58,11 @@ class Tracker:
             return
         results = [run.results[i] for i in range(len(self.selected))]
         verdict = judge(run.puzzle, results, self.labels, run.cert, self.cert_index is not None)
-        if verdict is None:
+        if verdict is not None:
+            self.finish(run, results, verdict)
+        elif self.cert_index is not None:  # the certifier settles a claim first, before anything new
             run.cert_asked = True
             self.queue.appendleft(Item(run.puzzle.id, self.cert_index, run.puzzle.grid.box, run.puzzle.grid.values))
-            return
-        self.finish(run, results, verdict)
 
     def finish(self, run: PuzzleRun, results: list[RunResult], verdict: Verdict) -> None:
         del self.open[run.puzzle.id]

@@ -113,7 +113,8 @@ def honours(opts: dict[str, Any], budget: Budget) -> None:
     if budget.nodes is not None and backend not in _NODE_LIMIT:
         raise OptionError(f"the {backend} backend takes no node limit through pywraplp; use scip with a node budget")
     if backend == "cbc" and not opts["presolve"]:  # CBC refuses the presolve switch altogether
-        raise OptionError("the cbc backend takes no presolve switch through pywraplp; use scip or highs with presolve=off")
+        raise OptionError("the cbc backend takes no presolve switch through pywraplp; "
+                          "use scip or highs with presolve=off")
 
 
 @contract("mip", OPTIONS, honours)

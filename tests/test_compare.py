@@ -381,7 +381,7 @@ def test_csv_solution_column_is_checked(tmp_path, capsys):
     path = tmp_path / "p.csv"
     path.write_text(f"puzzle,solution,id\n{HOMEWORK},{solved},good\n{HOMEWORK},{wrong},wrong\n")
     out_path = tmp_path / "r.jsonl"
-    code, out, _ = run(capsys, path, "--solver", "tiny", "--output", out_path)
+    code, _, _ = run(capsys, path, "--solver", "tiny", "--output", out_path)
     assert code == 1
     verdicts = {r["name"]: r for r in jsonl(out_path)}
     assert verdicts["good"]["verdict"] == "agree"
@@ -560,7 +560,7 @@ def test_plot(tmp_path, capsys):
     pytest.importorskip("matplotlib")
     path = puzzle_file(tmp_path, HOMEWORK, HARD, SMALL, MULTI)
     png = tmp_path / "plot.png"
-    code, out, _ = run(capsys, path, "--solver", "tiny", "--solver", "tiny:order=down", "--plot", png)
+    code, _, _ = run(capsys, path, "--solver", "tiny", "--solver", "tiny:order=down", "--plot", png)
     assert code == 0
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and png.stat().st_size > 10_000
 
@@ -568,7 +568,7 @@ def test_plot(tmp_path, capsys):
 def test_plot_without_matplotlib_is_a_clear_message(tmp_path, capsys, monkeypatch):
     real = compare.importlib.util.find_spec
     monkeypatch.setattr(compare.importlib.util, "find_spec", lambda name: None if name == "matplotlib" else real(name))
-    code, out, err = run(capsys, puzzle_file(tmp_path, HOMEWORK), "--plot", tmp_path / "p.png")
+    code, _, err = run(capsys, puzzle_file(tmp_path, HOMEWORK), "--plot", tmp_path / "p.png")
     assert code == 2 and "--plot needs matplotlib" in err and "Traceback" not in err
 
 

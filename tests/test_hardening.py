@@ -16,7 +16,6 @@ import pytest
 
 import compare
 from comparison import records
-from misbehaving import SOLVERS as MISBEHAVING
 from puzzles import Grid
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -18,7 +18,7 @@ from ortools.sat.python import cp_model
 
 from puzzles.grid import Grid
 from puzzles.options import Option, contract, describe, switch, whole
-from puzzles.outcome import Budget, Method, Outcome, Status
+from puzzles.outcome import Budget, GaveUp, Method, Outcome, Status
 
 from ._outcomes import MAX_COUNT, MAX_SECONDS, finished, gave_up, remaining
 
@@ -123,7 +123,7 @@ def solve(grid: Grid, budget: Budget, solutions: int, opts: dict[str, Any], star
         left = remaining(deadline)
         conflicts_left = None if budget.nodes is None else budget.nodes - effort["conflicts"]
         if left <= 0 or (conflicts_left is not None and conflicts_left <= 0 and attempt):
-            return gave_up("time" if left <= 0 else "nodes", started, effort, info, found)
+            return gave_up(GaveUp.TIME if left <= 0 else GaveUp.NODES, started, effort, info, found)
         solver = cp_model.CpSolver()
         p = solver.parameters
         p.num_workers = int(opts["workers"])
@@ -157,7 +157,7 @@ def solve(grid: Grid, budget: Budget, solutions: int, opts: dict[str, Any], star
                            f"CP-SAT: invalid model: {sudoku.model.validate()}", info)
         # UNKNOWN: a limit was reached before an answer.
         hit_nodes = budget.nodes is not None and effort["conflicts"] >= budget.nodes
-        return gave_up("nodes" if hit_nodes else "time", started, effort, info, found)
+        return gave_up(GaveUp.NODES if hit_nodes else GaveUp.TIME, started, effort, info, found)
 
     return finished(started, effort, info, found)
 

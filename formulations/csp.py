@@ -23,7 +23,7 @@ import constraint
 
 from puzzles.grid import Grid
 from puzzles.options import Option, contract, describe
-from puzzles.outcome import Budget, Method, Outcome
+from puzzles.outcome import Budget, GaveUp, Method, Outcome
 
 from ._outcomes import finished, gave_up
 
@@ -69,9 +69,9 @@ class PlacementCounter(constraint.Constraint):  # type: ignore[misc]  # python-c
             self.given_placements += 1
             return True
         if self.nodes >= self.node_limit:
-            raise _Spent("nodes")
+            raise _Spent(GaveUp.NODES)
         if time.perf_counter() > self.deadline:
-            raise _Spent("time")
+            raise _Spent(GaveUp.TIME)
         self.nodes += 1
         return True
 

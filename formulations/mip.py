@@ -18,7 +18,7 @@ from ortools.linear_solver import pywraplp
 
 from puzzles.grid import Grid
 from puzzles.options import Option, OptionError, contract, describe, switch
-from puzzles.outcome import Budget, Method, Outcome, Status, error
+from puzzles.outcome import Budget, GaveUp, Method, Outcome, Status, error
 
 from ._outcomes import MAX_COUNT, MAX_SECONDS, finished, gave_up, remaining
 
@@ -150,9 +150,9 @@ def solve(grid: Grid, budget: Budget, solutions: int, opts: dict[str, Any], star
         left = remaining(deadline)
         nodes_left = None if budget.nodes is None else budget.nodes - effort["nodes"]
         if left <= 0:
-            return gave_up("time", started, effort, info, found)
+            return gave_up(GaveUp.TIME, started, effort, info, found)
         if nodes_left is not None and nodes_left <= 0 and attempt:
-            return gave_up("nodes", started, effort, info, found)
+            return gave_up(GaveUp.NODES, started, effort, info, found)
         if left != float("inf"):
             solver.SetTimeLimit(max(1, int(min(left, MAX_SECONDS) * 1000)))
         if nodes_left is not None:
@@ -181,7 +181,7 @@ def solve(grid: Grid, budget: Budget, solutions: int, opts: dict[str, Any], star
         if not hit_nodes and remaining(deadline) > 0 and status == pywraplp.Solver.ABNORMAL:
             return Outcome(Status.ERROR, found, effort, time.perf_counter() - started, None,
                            f"mip: {backend} stopped abnormally", info)
-        return gave_up("nodes" if hit_nodes else "time", started, effort, info, found)
+        return gave_up(GaveUp.NODES if hit_nodes else GaveUp.TIME, started, effort, info, found)
 
     return finished(started, effort, info, found)
 

@@ -23,7 +23,7 @@ from pysat.solvers import Solver
 
 from puzzles.grid import Grid, geometry
 from puzzles.options import Option, OptionError, contract, describe
-from puzzles.outcome import Budget, Method, Outcome
+from puzzles.outcome import Budget, GaveUp, Method, Outcome
 
 from ._outcomes import MAX_COUNT, MAX_SECONDS, finished, gave_up, remaining
 
@@ -86,9 +86,9 @@ def _search(sat: Solver, name: str, deadline: float, conflict_limit: float) -> t
         used = sat.accum_stats().get("conflicts", 0)
         conflicts_left = conflict_limit - used
         if left <= 0:
-            return None, "time"
+            return None, GaveUp.TIME
         if conflicts_left <= 0:
-            return None, "nodes"
+            return None, GaveUp.NODES
         timed = left != float("inf")
         slice_ = min(conflicts_left, MAX_COUNT)
         if timed and name in _NO_INTERRUPT:
@@ -110,7 +110,7 @@ def _search(sat: Solver, name: str, deadline: float, conflict_limit: float) -> t
         if answer is not None:
             return answer, ""
         if timer is not None:  # interrupted by the clock, or the conflict budget ran out
-            return None, "time" if remaining(deadline) <= 0 else "nodes"
+            return None, GaveUp.TIME if remaining(deadline) <= 0 else GaveUp.NODES
 
 
 def honours(opts: dict[str, Any], budget: Budget) -> None:

@@ -33,7 +33,7 @@ from typing import Any
 from puzzles.candidates import Candidates
 from puzzles.grid import Grid
 from puzzles.options import Option, contract, real
-from puzzles.outcome import Budget, Outcome, Status
+from puzzles.outcome import Budget, GaveUp, Outcome, Status
 
 from .conclusion import conclude
 
@@ -65,9 +65,9 @@ def solve(grid: Grid, budget: Budget, solutions: int, options: dict[str, Any], s
     generated = peak = 1
     while frontier:
         if nodes >= node_limit:
-            return outcome(Status.GAVE_UP, "nodes")
+            return outcome(Status.GAVE_UP, GaveUp.NODES)
         if not nodes & TIME_CHECK and clock() > deadline:
-            return outcome(Status.GAVE_UP, "time")
+            return outcome(Status.GAVE_UP, GaveUp.TIME)
         _, _, g, state = heapq.heappop(frontier)
         nodes += 1
         board.load(state)
@@ -91,5 +91,5 @@ def solve(grid: Grid, budget: Budget, solutions: int, options: dict[str, Any], s
         if len(frontier) > peak:
             peak = len(frontier)
             if peak > node_limit:
-                return outcome(Status.GAVE_UP, "nodes")
+                return outcome(Status.GAVE_UP, GaveUp.NODES)
     return outcome(Status.SOLVED if found else Status.UNSATISFIABLE)

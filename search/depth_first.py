@@ -29,7 +29,7 @@ from typing import Any, Protocol, TypeVar
 
 from puzzles.candidates import Candidates
 from puzzles.grid import Grid
-from puzzles.outcome import Budget, Outcome, Status
+from puzzles.outcome import Budget, GaveUp, Outcome, Status
 
 from .conclusion import conclude
 
@@ -143,7 +143,7 @@ def search(
     if not strategy.start():
         if restarts is None or restarts.complete:
             return outcome(Status.UNSATISFIABLE)
-        return outcome(Status.GAVE_UP, "incomplete")
+        return outcome(Status.GAVE_UP, GaveUp.INCOMPLETE)
     allowance = next(restarts.allowances) if restarts else -1
     run_backtracks = 0
     stack: list[list[Any]] = []  # open nodes: [cell, untried candidates, mark, holds a placement]
@@ -181,9 +181,9 @@ def search(
                 # this run's backtrack allowance is spent: back to the original puzzle
                 assert restarts is not None  # only a search with restarts restarts
                 if restarts.max_restarts is not None and restart_count >= restarts.max_restarts:
-                    return outcome(Status.GAVE_UP, "incomplete")
+                    return outcome(Status.GAVE_UP, GaveUp.INCOMPLETE)
                 if clock() > deadline:
-                    return outcome(Status.GAVE_UP, "time")
+                    return outcome(Status.GAVE_UP, GaveUp.TIME)
                 strategy.reset()
                 stack.clear()
                 clean = 0
@@ -205,9 +205,9 @@ def search(
                 stack.pop()
                 continue
             if nodes >= node_limit:
-                return outcome(Status.GAVE_UP, "nodes")
+                return outcome(Status.GAVE_UP, GaveUp.NODES)
             if not nodes & TIME_CHECK and clock() > deadline:
-                return outcome(Status.GAVE_UP, "time")
+                return outcome(Status.GAVE_UP, GaveUp.TIME)
             bit = untried & -untried  # values ascending
             untried ^= bit
             frame[1] = untried

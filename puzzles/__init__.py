@@ -4,13 +4,13 @@
 compare.py build on it.
 """
 from .candidates import Candidates
-from .formats import BadEntry, Entry, PuzzleFileError, read_puzzles, read_text
+from .formats import BadEntry, Detection, Entry, PuzzleFileError, detect, read_lines, read_puzzles, read_text
 from .grid import SYMBOLS, Geometry, Grid, PuzzleError, geometry, mask_of, values_of
 from .isomorph import Isomorph, random_isomorph
 from .outcome import Budget, Method, Outcome, Status
 
 __all__ = [
-    "BadEntry", "Budget", "Candidates", "Entry", "Geometry", "Grid", "Isomorph", "Method", "Outcome",
-    "PuzzleError", "PuzzleFileError", "SYMBOLS", "Status", "geometry", "mask_of",
-    "random_isomorph", "read_puzzles", "read_text", "values_of",
+    "BadEntry", "Budget", "Candidates", "Detection", "Entry", "Geometry", "Grid", "Isomorph", "Method", "Outcome",
+    "PuzzleError", "PuzzleFileError", "SYMBOLS", "Status", "detect", "geometry", "mask_of",
+    "random_isomorph", "read_lines", "read_puzzles", "read_text", "values_of",
 ]

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from puzzles import BadEntry, Entry, PuzzleFileError, read_puzzles, read_text
-from puzzles.formats import detect_format
+from puzzles.formats import detect
 
 ROOT = Path(__file__).resolve().parents[1]
 SEED000 = "000702000100040007650000094470801062000000000580209013860000075900060008000908000"
@@ -62,7 +62,7 @@ def test_grid_format_blocks_and_bad_blocks():
         + [""]
         + grid_block(SOLVED000)  # line 25
     )
-    assert detect_format(text.splitlines()) == "grid"
+    assert detect(text.splitlines()).format == "grid"
     good, bad = split(read_text(text, "g.txt"))
     assert [(e.line, e.grid.line()) for e in good] == [(2, SEED000.replace("0", ".")), (25, SOLVED000)]
     assert [str(b) for b in bad] == ["g.txt:14: a 9x9 grid has 9 rows, this block has 8"]
@@ -70,11 +70,11 @@ def test_grid_format_blocks_and_bad_blocks():
 
 def test_grid_format_16x16_is_told_from_a_4x4_line_file():
     block = "\n".join("." * 16 for _ in range(16))
-    assert detect_format(block.splitlines()) == "grid"
+    assert detect(block.splitlines()).format == "grid"
     [entry] = read_text(block)
     assert entry.grid.side == 16
     four_by_four = "\n".join(["3..1...2.3..2..."] * 3)
-    assert detect_format(four_by_four.splitlines()) == "line"
+    assert detect(four_by_four.splitlines()).format == "line"
 
 
 def test_csv_with_solution_metadata_and_bad_rows():

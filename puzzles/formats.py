@@ -45,7 +45,7 @@ import re
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Callable, Iterable, Iterator, Union
+from typing import IO, Any, Callable, Iterable, Iterator, Union
 
 from .grid import BOX_OF_LENGTH, BOX_OF_SIDE, Grid, PuzzleError
 
@@ -192,7 +192,7 @@ class _Prefixed(io.RawIOBase):
     def readable(self) -> bool:
         return True
 
-    def readinto(self, buffer) -> int:
+    def readinto(self, buffer: memoryview) -> int:
         data = self._head[: len(buffer)] or self._rest.read1(len(buffer))
         self._head = self._head[len(data):]
         buffer[: len(data)] = data
@@ -371,8 +371,9 @@ def _columns(header: list[str], source: str, line: int) -> _Columns:
     return _Columns(names, puzzle, solution)
 
 
-def _csv_entries(rows, columns: _Columns, source: str, first: int) -> Iterator[Record]:
-    consumed = rows.line_num  # lines read so far: a quoted field may hold line ends
+def _csv_entries(rows: Any, columns: _Columns, source: str, first: int) -> Iterator[Record]:
+    """The records of a csv.reader past its header; its line_num counts lines, as a quoted field may hold line ends."""
+    consumed = rows.line_num
     while True:
         try:
             row = next(rows, None)

@@ -20,7 +20,8 @@ read under (the path, or `<stdin>`):
   (puzzle or quizzes); its columns: id, rating, grid".
 - ambiguous_16: sixteen different 4x4 puzzles one a line, nothing else, that are also a
   valid 16x16 grid block: read as a grid, 1 entry (16x16), line 1, and the note
-  "FILE: read as grid blocks: ..."; with fmt="line", 16 entries (4x4), lines 1 to 16.
+  "FILE: read as grid blocks: ..."; with fmt="line", 16 entries (4x4), lines 1 to 16
+  (AMBIGUOUS_AS_LINES).
 - grid_16x16: a comment and a 16x16 grid block using symbols 1-9 and A-G: 1 entry, line 2, no note.
 - empty, comments_only: no entries, no error.
 - binary: a gzip-like header and pseudo-random bytes with NULs: PuzzleFileError
@@ -52,7 +53,7 @@ NOT_A_TEXT_FILE = "FILE: not a text file (a NUL byte on line 1: binary, or UTF-1
 class Expected:
     """What reading one hostile file yields; FILE stands for the name it is read under."""
 
-    entries: tuple[tuple[int, str, str], ...] = ()  # (line, puzzle text, name), in file order
+    entries: tuple[tuple[int, str, str], ...] = ()  # (line, puzzle as written, name); blanks may be 0
     bad: tuple[tuple[int, str], ...] = ()  # (line, reason), in file order
     error: str | None = None  # the PuzzleFileError's message; nothing is yielded then
     note: str | None = None  # what on_note is told, once

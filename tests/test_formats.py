@@ -74,8 +74,10 @@ def test_grid_format_blocks_and_bad_blocks():
 def test_grid_format_16x16_is_told_from_a_4x4_line_file():
     block = "\n".join("." * 16 for _ in range(16))
     assert detect(block.splitlines()).format == "grid"
-    [entry] = read_text(block)
-    assert entry.grid.side == 16
+    notes = []
+    [entry] = read_text(block, "b.txt", on_note=notes.append)
+    assert entry.grid.side == 16 and notes == [AMBIGUOUS_NOTE.replace("FILE", "b.txt")]
+    assert len(list(read_text(block, fmt="line"))) == 16
     four_by_four = "\n".join(["3..1...2.3..2..."] * 3)
     assert detect(four_by_four.splitlines()).format == "line"
 
@@ -298,7 +300,7 @@ def test_undecodable_bytes_past_the_head_stop_reading_at_their_line(tmp_path):
 @pytest.mark.parametrize("key", HOSTILE)
 def test_hostile_file_piped_into_the_check_command(hostile, capsys, key):
     path = hostile[key]
-    piped = subprocess.run([sys.executable, "-m", "puzzles", "-"], input=path.read_bytes(), capture_output=True,
+    piped = subprocess.run([sys.executable, "-m", "puzzles", "-"], input=path.read_bytes(), capture_output=True, check=False,
                            cwd=ROOT)
     status = check_main([str(path)])
     out, err = capsys.readouterr()

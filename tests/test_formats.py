@@ -300,8 +300,8 @@ def test_undecodable_bytes_past_the_head_stop_reading_at_their_line(tmp_path):
 @pytest.mark.parametrize("key", HOSTILE)
 def test_hostile_file_piped_into_the_check_command(hostile, capsys, key):
     path = hostile[key]
-    piped = subprocess.run([sys.executable, "-m", "puzzles", "-"], input=path.read_bytes(), capture_output=True, check=False,
-                           cwd=ROOT)
+    piped = subprocess.run([sys.executable, "-m", "puzzles", "-"], input=path.read_bytes(),
+                           capture_output=True, check=False, cwd=ROOT)
     status = check_main([str(path)])
     out, err = capsys.readouterr()
     assert (piped.returncode, piped.stdout.decode(), piped.stderr.decode()) == (

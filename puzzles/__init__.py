@@ -4,13 +4,13 @@
 compare.py build on it.
 """
 from .candidates import Candidates
-from .formats import BadEntry, Entry, PuzzleFileError, read_puzzles, read_text
+from .formats import BadEntry, Detection, Entry, PuzzleFileError, detect, read_lines, read_puzzles, read_text
 from .grid import SYMBOLS, Geometry, Grid, PuzzleError, geometry, mask_of, values_of
 from .isomorph import Isomorph, random_isomorph
 from .outcome import GAVE_UP_REASONS, Budget, GaveUp, Method, Outcome, Status
 
 __all__ = [
-    "GAVE_UP_REASONS", "SYMBOLS", "BadEntry", "Budget", "Candidates", "Entry", "GaveUp", "Geometry", "Grid",
-    "Isomorph", "Method", "Outcome", "PuzzleError", "PuzzleFileError", "Status", "geometry", "mask_of",
-    "random_isomorph", "read_puzzles", "read_text", "values_of",
+    "GAVE_UP_REASONS", "SYMBOLS", "BadEntry", "Budget", "Candidates", "Detection", "Entry", "GaveUp", "Geometry",
+    "Grid", "Isomorph", "Method", "Outcome", "PuzzleError", "PuzzleFileError", "Status", "detect", "geometry",
+    "mask_of", "random_isomorph", "read_lines", "read_puzzles", "read_text", "values_of",
 ]

@@ -2,32 +2,62 @@
 
 Reading streams: entries are yielded one at a time, so a file of any length
 goes through in flat memory. A bad entry is a `BadEntry` record (file, line,
-reason) and reading goes on; only a file that cannot be opened at all raises
-`PuzzleFileError`, with one clear message.
+reason) and reading goes on; a file that cannot be read as puzzles at all
+raises `PuzzleFileError` with one clear message naming it.
 
-- line: one puzzle a line (16, 81, 256 or 625 symbols); what follows the
-  puzzle on its line is its name; lines starting with '#' are comments.
-- grid: a puzzle as `side` lines of symbols; '|', '-', '+' and spaces are
-  ignored; puzzles are separated by blank lines.
-- csv: a header naming a `puzzle` (or `quizzes`) column and optionally a
-  `solution` (or `solutions`) column; other columns are kept as metadata.
+Text. A path and standard input ('-') are read the same way, as bytes:
+- a UTF-8 byte-order mark is dropped (spreadsheets write one); a UTF-16
+  byte-order mark (little or big endian) makes the file UTF-16; anything
+  else is UTF-8;
+- CRLF, LF and a lone CR each end one line, so line numbers do not depend on
+  the line endings;
+- a NUL byte, bytes that are not UTF-8 (a Latin-1 name after a puzzle, say)
+  or broken UTF-16 make the file "not a text file", with the line where it
+  was found: guessing another encoding could misread every later name, and
+  saving the file as UTF-8 fixes it. Reading stops there (the entries
+  before it have been yielded).
+
+Formats, detected from the first content line (not blank, not a '#' comment)
+and the block of lines it starts, unless the caller names one (`fmt`):
+- csv: that line, parsed by the csv module, has more than one field (or is a
+  lone `puzzle` column name) and its first word is not a puzzle. It is the
+  header: it must name a `puzzle` (or `quizzes`) column, else reading fails
+  with the columns it has; an optional `solution` (or `solutions`) column
+  is checked, other columns are kept as metadata. Fields may be quoted.
+- grid: that line holds 4, 9 or 25 symbols once '|', '-', '+' and spaces are
+  dropped (one row of a 4x4, 9x9 or 25x25 grid), or 16 symbols that are not
+  a whole 4x4 puzzle. When it is a whole 4x4 puzzle, the file is grid blocks
+  only if its first block is 16 rows of 16 symbols; if every one of those
+  rows is also a 4x4 puzzle the choice is ambiguous and `on_note` is told.
+  A puzzle is `side` lines of symbols; puzzles are separated by blank lines.
+- line: anything else: one puzzle a line (16, 81, 256 or 625 symbols); what
+  follows the puzzle on its line is its name.
+An empty file, or one of comments only, has no entries.
 """
 from __future__ import annotations
 
+import codecs
+import contextlib
 import csv
 import io
 import itertools
+import re
 import sys
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Iterable, Iterator, Union
+from typing import IO, Any
 
-from .grid import BOX_OF_SIDE, Grid, PuzzleError
+from .grid import BOX_OF_LENGTH, BOX_OF_SIDE, Grid, PuzzleError
 
 PUZZLE_COLUMNS = ("puzzle", "quizzes")
 SOLUTION_COLUMNS = ("solution", "solutions")
 FORMATS = ("line", "grid", "csv")
 _SEPARATORS = str.maketrans("", "", "|-+ \t")
+_HEAD_LINES = 32  # from the first content line: a 25x25 block with its separator lines and a blank fits
+_ESCAPED_BYTE = re.compile("[\udc80-\udcff]")  # what surrogateescape makes of a byte that is not UTF-8
+
+Note = Callable[[str], None]
 
 
 @dataclass(frozen=True)
@@ -58,11 +88,19 @@ class BadEntry:
         return f"{self.file}:{self.line}: {self.reason}"
 
 
-Record = Union[Entry, BadEntry]
+Record = Entry | BadEntry
 
 
 class PuzzleFileError(Exception):
-    """A puzzle file that cannot be read at all (missing, a folder, not permitted)."""
+    """A puzzle file that cannot be read at all: missing, a folder, not text, a CSV without a puzzle column."""
+
+
+@dataclass(frozen=True)
+class Detection:
+    """The format chosen for a file, and a note when its first lines fit another format as well."""
+
+    format: str
+    note: str | None = None
 
 
 def checked(text: str) -> Grid:
@@ -74,14 +112,51 @@ def checked(text: str) -> Grid:
     return grid
 
 
-# -- opening ------------------------------------------------------------------
-def read_puzzles(path: str | Path, fmt: str | None = None) -> Iterator[Record]:
-    """Every entry of a puzzle file ('-' is standard input), format detected unless given."""
+# -- reading --------------------------------------------------------------------
+def read_puzzles(path: str | Path, fmt: str | None = None, on_note: Note | None = None) -> Iterator[Record]:
+    """Every entry of a puzzle file ('-' is standard input), format detected unless given.
+
+    The file is opened and its first lines read now, so that a file that cannot
+    be read fails here; `on_note` hears once if the detected format was a choice.
+    """
+    source = "<stdin>" if str(path) == "-" else str(path)
+    with contextlib.ExitStack() as stack, _failing_clearly(source):
+        binary = sys.stdin.buffer if str(path) == "-" else stack.enter_context(_open(path))
+        records = read_lines(_text_lines(binary, source), source, fmt, on_note)
+        return _streamed(records, source, stack.pop_all())
+
+
+def read_lines(lines: Iterable[str], source: str, fmt: str | None = None,
+               on_note: Note | None = None) -> Iterator[Record]:
+    """Every entry of an iterable of text lines; `source` names it in records and messages."""
+    if fmt is not None and fmt not in FORMATS:
+        raise ValueError(f"unknown format {fmt!r}: choose one of {', '.join(FORMATS)}")
+    lines = iter(lines)
+    start = next(lines, "").removeprefix("\ufeff")  # a byte-order mark is not a symbol
+    first = 1
+    for line in itertools.chain([start], lines):  # every format skips blank and comment lines before content
+        if _is_content(line):
+            break
+        first += 1
+    else:
+        return iter(())
+    head = [line, *itertools.islice(lines, _HEAD_LINES - 1)]
+    detection = Detection(fmt) if fmt else detect(head)
+    if detection.note and on_note:
+        on_note(f"{source}: {detection.note}")
+    return _READERS[detection.format](itertools.chain(head, lines), source, first)
+
+
+def read_text(text: str, source: str = "<text>", fmt: str | None = None,
+              on_note: Note | None = None) -> Iterator[Record]:
+    """Every entry of a string; CRLF, LF and a lone CR each end a line, as in a file."""
+    return read_lines(io.StringIO(text, newline=None), source, fmt, on_note)
+
+
+def _open(path: str | Path) -> IO[bytes]:
     name = str(path)
-    if name == "-":
-        return read_lines(sys.stdin, "<stdin>", fmt)
     try:
-        handle = open(path, encoding="utf-8", errors="replace", newline="")
+        return open(path, "rb")
     except FileNotFoundError:
         raise PuzzleFileError(f"{name}: no such file") from None
     except IsADirectoryError:
@@ -90,64 +165,138 @@ def read_puzzles(path: str | Path, fmt: str | None = None) -> Iterator[Record]:
         raise PuzzleFileError(f"{name}: not permitted to read it") from None
     except OSError as exc:
         raise PuzzleFileError(f"{name}: cannot read it ({exc.strerror or exc})") from None
-    return _closing(handle, read_lines(handle, name, fmt))
 
 
-def _closing(handle: IO[str], records: Iterator[Record]) -> Iterator[Record]:
-    with handle:
-        try:
-            yield from records
-        except UnicodeDecodeError as exc:  # errors="replace" makes this rare
-            raise PuzzleFileError(f"{handle.name}: not a text file ({exc.reason})") from None
-        except OSError as exc:
-            raise PuzzleFileError(f"{handle.name}: reading failed ({exc.strerror or exc})") from None
+@contextlib.contextmanager
+def _failing_clearly(source: str) -> Iterator[None]:
+    """A failing disk or pipe as one PuzzleFileError."""
+    try:
+        yield
+    except OSError as exc:
+        raise PuzzleFileError(f"{source}: reading failed ({exc.strerror or exc})") from None
 
 
-def read_lines(lines: Iterable[str], source: str, fmt: str | None = None) -> Iterator[Record]:
-    """Every entry of an iterable of text lines; `source` names it in records."""
-    if fmt is not None and fmt not in FORMATS:
-        raise ValueError(f"unknown format {fmt!r}: choose one of {', '.join(FORMATS)}")
-    lines = iter(lines)
-    head = list(itertools.islice(lines, 64))
-    fmt = fmt or detect_format(head)
-    lines = itertools.chain(head, lines)
-    reader = {"line": _read_line_format, "grid": _read_grid_format, "csv": _read_csv}[fmt]
-    return reader(lines, source)
+def _streamed(records: Iterator[Record], source: str, stack: contextlib.ExitStack) -> Iterator[Record]:
+    with stack, _failing_clearly(source):
+        yield from records
 
 
-def read_text(text: str, source: str = "<text>", fmt: str | None = None) -> Iterator[Record]:
-    return read_lines(io.StringIO(text), source, fmt)
+# -- bytes to lines ---------------------------------------------------------------
+class _Prefixed(io.RawIOBase):
+    """A binary stream that gives back the bytes sniffed from its start before the rest."""
+
+    def __init__(self, head: bytes, rest: IO[bytes]) -> None:
+        super().__init__()
+        self._head = head
+        # read1: what is there now, without waiting for a whole buffer (a pipe that streams puzzles)
+        self._read = getattr(rest, "read1", rest.read)
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:  # any writable buffer, as RawIOBase says
+        view = memoryview(buffer).cast("B")
+        data = self._head[: len(view)] or self._read(len(view))
+        self._head = self._head[len(data):]
+        view[: len(data)] = data
+        return len(data)
 
 
-def detect_format(head: list[str]) -> str:
-    """Guess a file's format from its first lines.
+def _text_lines(binary: IO[bytes], source: str) -> Iterator[str]:
+    """The lines of a binary stream as text, each ending in '\\n' whatever ended it in the file."""
+    head = binary.read(2)
+    utf16 = head in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
+    text = io.TextIOWrapper(
+        io.BufferedReader(_Prefixed(head, binary), 1 << 16),
+        encoding="utf-16" if utf16 else "utf-8-sig",  # both drop their byte-order mark
+        errors="strict" if utf16 else "surrogateescape",  # a byte that is not UTF-8 is found with its line
+        newline=None,
+    )
+    number = 0
+    try:
+        for number, line in enumerate(text, 1):
+            _refuse_binary(line, number, source)
+            yield line
+    except UnicodeDecodeError as exc:  # UTF-16 only: it is decoded ahead of the lines, a chunk at a time
+        raise PuzzleFileError(f"{source}: not a text file (not UTF-16 after line {number}: {exc.reason})") from None
 
-    CSV: the first content line is a header naming a puzzle column. Grid: the
-    first content line holds one row (4, 9, 16 or 25 symbols once separators
-    are dropped) and, for 16 symbols, which could also be a whole 4x4 puzzle,
-    the first block of lines is exactly 16 rows long. Otherwise: line.
-    """
-    content = [(i, ln.strip()) for i, ln in enumerate(head) if ln.strip() and not ln.lstrip().startswith("#")]
+
+def _refuse_binary(line: str, number: int, source: str) -> None:
+    if "\0" in line:
+        raise PuzzleFileError(
+            f"{source}: not a text file (a NUL byte on line {number}: binary, or UTF-16 without its byte-order mark)"
+        )
+    escaped = None if line.isascii() else _ESCAPED_BYTE.search(line)
+    if escaped:
+        raise PuzzleFileError(
+            f"{source}: not a text file (line {number}, column {escaped.start() + 1}: "
+            f"byte 0x{ord(escaped.group()) - 0xDC00:02x} is not UTF-8; save text files as UTF-8)"
+        )
+
+
+# -- detection ----------------------------------------------------------------------
+def detect(head: list[str]) -> Detection:
+    """The format of a file from its first lines (see the module docstring for the rules)."""
+    content = [i for i, line in enumerate(head) if _is_content(line)]
     if not content:
-        return "line"
-    first = content[0][1]
-    header = [cell.strip().lower() for cell in first.split(",")]
-    if len(header) > 1 and any(col in PUZZLE_COLUMNS for col in header):
-        return "csv"
+        return Detection("line")
+    first = head[content[0]].strip()
+    if _is_csv_header(first):
+        return Detection("csv")
+    words = first.split()
+    if len(words) > 1 and len(words[0]) in BOX_OF_LENGTH:  # a puzzle and its name
+        return Detection("line")
     row = first.translate(_SEPARATORS)
-    if len(row) not in BOX_OF_SIDE or " " in first.strip() and len(first.split()[0]) in (16, 81, 256, 625):
-        return "line"
-    if len(row) != 16:
-        return "grid"
-    start = content[0][0]
-    block = list(itertools.takewhile(lambda ln: ln.strip(), head[start:]))
-    rows = [ln for ln in block if ln.translate(_SEPARATORS).strip()]
-    return "grid" if len(rows) == 16 else "line"
+    if len(row) not in BOX_OF_SIDE:
+        return Detection("line")
+    if len(row) != 16 or not _is_puzzle(first):
+        return Detection("grid")
+    return _sixteen_symbols(_first_block(head[content[0]:]))
+
+
+def _sixteen_symbols(block: list[str]) -> Detection:
+    """A file starting with a whole 4x4 puzzle: a 16x16 grid only if its first block is one."""
+    rows = [line.strip().translate(_SEPARATORS) for line in block]
+    rows = [row for row in rows if row]  # a separator line such as ----+---- is no row
+    if len(rows) != 16 or any(len(row) != 16 for row in rows):
+        return Detection("line")
+    if all(_is_puzzle(line.strip()) for line in block):
+        return Detection(
+            "grid",
+            "read as grid blocks: its first 16 lines of 16 symbols each could also be sixteen 4x4 puzzles, "
+            "one a line (--input-format line reads them so)",
+        )
+    return Detection("grid")
+
+
+def _first_block(lines: list[str]) -> list[str]:
+    """The lines up to the first blank line, comments left out."""
+    block = itertools.takewhile(lambda line: line.strip(), lines)
+    return [line for line in block if not line.lstrip().startswith("#")]
+
+
+def _is_csv_header(line: str) -> bool:
+    fields = next(csv.reader([line], skipinitialspace=True))
+    lone_puzzle_column = len(fields) == 1 and fields[0].strip().lower() in PUZZLE_COLUMNS
+    return (len(fields) > 1 or lone_puzzle_column) and not _is_puzzle(line.split()[0])
+
+
+def _is_puzzle(text: str) -> bool:
+    try:
+        Grid.parse(text)
+    except PuzzleError:
+        return False
+    return True
+
+
+def _is_content(line: str) -> bool:
+    text = line.strip()
+    return bool(text) and not text.startswith("#")
 
 
 # -- the three formats -----------------------------------------------------------
-def _read_line_format(lines: Iterable[str], source: str) -> Iterator[Record]:
-    for number, raw in enumerate(lines, 1):
+def _read_line_format(lines: Iterable[str], source: str, first: int) -> Iterator[Record]:
+    for number, raw in enumerate(lines, first):
         text = raw.strip()
         if not text or text.startswith("#"):
             continue
@@ -160,10 +309,10 @@ def _read_line_format(lines: Iterable[str], source: str) -> Iterator[Record]:
             yield BadEntry(source, number, str(exc))
 
 
-def _read_grid_format(lines: Iterable[str], source: str) -> Iterator[Record]:
+def _read_grid_format(lines: Iterable[str], source: str, first: int) -> Iterator[Record]:
     rows: list[str] = []
     start = 0
-    for number, raw in enumerate(itertools.chain(lines, [""]), 1):
+    for number, raw in enumerate(itertools.chain(lines, [""]), first):
         text = raw.strip()
         if text.startswith("#"):
             continue
@@ -194,43 +343,70 @@ def _block(rows: list[str], source: str, start: int) -> Record:
         return BadEntry(source, start, str(exc))
 
 
-def _read_csv(lines: Iterable[str], source: str) -> Iterator[Record]:
-    # Skip comments and blank lines before the header, counting them for line numbers.
-    lines = iter(lines)
-    offset = 0
-    for raw in lines:
-        offset += 1
-        if raw.strip() and not raw.lstrip().startswith("#"):
-            lines = itertools.chain([raw], lines)
-            offset -= 1
-            break
-    reader = csv.reader(lines)
-    header = [h.strip().lower() for h in next(reader, [])]
-    puzzle_col = next(i for i, h in enumerate(header) if h in PUZZLE_COLUMNS)
-    solution_col = next((i for i, h in enumerate(header) if h in SOLUTION_COLUMNS), None)
-    meta_cols = [i for i in range(len(header)) if i not in (puzzle_col, solution_col)]
-    for row in reader:
-        number = offset + reader.line_num
-        if not row or not any(cell.strip() for cell in row):
-            continue
-        puzzle = row[puzzle_col].strip() if puzzle_col < len(row) else ""
-        if not puzzle:
-            yield BadEntry(source, number, f"no puzzle in column '{header[puzzle_col]}'")
-            continue
+@dataclass(frozen=True)
+class _Columns:
+    """Where a CSV file keeps its puzzle, its solution and its metadata."""
+
+    names: list[str]  # lower case, as metadata keys
+    puzzle: int
+    solution: int | None
+
+    @property
+    def meta(self) -> list[int]:
+        return [i for i in range(len(self.names)) if i not in (self.puzzle, self.solution)]
+
+
+def _read_csv(lines: Iterable[str], source: str, first: int) -> Iterator[Record]:
+    """The header is read now, so that a CSV without a puzzle column fails before any entry is asked for."""
+    rows = csv.reader(lines, skipinitialspace=True)
+    return _csv_entries(rows, _columns(next(rows), source, first), source, first)
+
+
+def _columns(header: list[str], source: str, line: int) -> _Columns:
+    names = [name.strip().lower() for name in header]
+    puzzle = next((i for i, name in enumerate(names) if name in PUZZLE_COLUMNS), None)
+    if puzzle is None:
+        raise PuzzleFileError(
+            f"{source}:{line}: the CSV header names no puzzle column (puzzle or quizzes); "
+            f"its columns: {', '.join(name.strip() for name in header)}"
+        )
+    solution = next((i for i, name in enumerate(names) if name in SOLUTION_COLUMNS), None)
+    return _Columns(names, puzzle, solution)
+
+
+def _csv_entries(rows: Any, columns: _Columns, source: str, first: int) -> Iterator[Record]:
+    """The records of a csv.reader past its header; its line_num counts lines, as a quoted field may hold line ends."""
+    consumed = rows.line_num
+    while True:
         try:
-            grid = checked(puzzle)
-        except PuzzleError as exc:
-            yield BadEntry(source, number, str(exc))
-            continue
-        solution = None
-        if solution_col is not None and solution_col < len(row) and row[solution_col].strip():
-            try:
-                solution = Grid.parse(row[solution_col])
-            except PuzzleError as exc:
-                yield BadEntry(source, number, f"solution: {exc}")
-                continue
-        meta = {header[i]: row[i].strip() for i in meta_cols if i < len(row)}
-        yield Entry(source, number, grid, meta.get("name", meta.get("id", "")), solution, meta)
+            row = next(rows, None)
+        except csv.Error as exc:
+            raise PuzzleFileError(f"{source}:{first + consumed}: not CSV ({exc})") from None
+        if row is None:
+            return
+        number, consumed = first + consumed, rows.line_num
+        if any(cell.strip() for cell in row):
+            yield _csv_record(row, columns, source, number)
+
+
+def _csv_record(row: list[str], columns: _Columns, source: str, number: int) -> Record:
+    puzzle = row[columns.puzzle].strip() if columns.puzzle < len(row) else ""
+    if not puzzle:
+        return BadEntry(source, number, f"no puzzle in column '{columns.names[columns.puzzle]}'")
+    try:
+        grid = checked(puzzle)
+    except PuzzleError as exc:
+        return BadEntry(source, number, str(exc))
+    solution = row[columns.solution].strip() if columns.solution is not None and columns.solution < len(row) else ""
+    try:
+        solved = Grid.parse(solution) if solution else None
+    except PuzzleError as exc:
+        return BadEntry(source, number, f"solution: {exc}")
+    meta = {columns.names[i]: row[i].strip() for i in columns.meta if i < len(row)}
+    return Entry(source, number, grid, meta.get("name", meta.get("id", "")), solved, meta)
+
+
+_READERS = {"line": _read_line_format, "grid": _read_grid_format, "csv": _read_csv}
 
 
 # -- writing ----------------------------------------------------------------------

@@ -1,15 +1,18 @@
 """Puzzle files: the three formats, bad entries with their line numbers, the shared collections."""
 from __future__ import annotations
 
+import io
+import itertools
 import subprocess
 import sys
 import tracemalloc
 from pathlib import Path
 
 import pytest
+from hostile import AMBIGUOUS_AS_LINES, AMBIGUOUS_NOTE, EXPECTED, Expected, make_hostile_files
 
-from puzzles import BadEntry, Entry, PuzzleFileError, read_puzzles, read_text
-from puzzles.formats import detect_format
+from puzzles import BadEntry, Detection, Entry, Grid, PuzzleFileError, detect, read_puzzles, read_text
+from puzzles.__main__ import main as check_main
 
 ROOT = Path(__file__).resolve().parents[1]
 SEED000 = "000702000100040007650000094470801062000000000580209013860000075900060008000908000"
@@ -54,15 +57,15 @@ def grid_block(line: str, side: int = 9, box: int = 3) -> list[str]:
 
 
 def test_grid_format_blocks_and_bad_blocks():
-    text = "\n".join(
-        ["# grids"]
-        + grid_block(SEED000)  # line 2..12
-        + [""]
-        + grid_block(SEED000)[:-1]  # line 14: a row short
-        + [""]
-        + grid_block(SOLVED000)  # line 25
-    )
-    assert detect_format(text.splitlines()) == "grid"
+    text = "\n".join([
+        "# grids",
+        *grid_block(SEED000),  # line 2..12
+        "",
+        *grid_block(SEED000)[:-1],  # line 14: a row short
+        "",
+        *grid_block(SOLVED000),  # line 25
+    ])
+    assert detect(text.splitlines()).format == "grid"
     good, bad = split(read_text(text, "g.txt"))
     assert [(e.line, e.grid.line()) for e in good] == [(2, SEED000.replace("0", ".")), (25, SOLVED000)]
     assert [str(b) for b in bad] == ["g.txt:14: a 9x9 grid has 9 rows, this block has 8"]
@@ -70,11 +73,13 @@ def test_grid_format_blocks_and_bad_blocks():
 
 def test_grid_format_16x16_is_told_from_a_4x4_line_file():
     block = "\n".join("." * 16 for _ in range(16))
-    assert detect_format(block.splitlines()) == "grid"
-    [entry] = read_text(block)
-    assert entry.grid.side == 16
+    assert detect(block.splitlines()).format == "grid"
+    notes = []
+    [entry] = read_text(block, "b.txt", on_note=notes.append)
+    assert entry.grid.side == 16 and notes == [AMBIGUOUS_NOTE.replace("FILE", "b.txt")]
+    assert len(list(read_text(block, fmt="line"))) == 16
     four_by_four = "\n".join(["3..1...2.3..2..."] * 3)
-    assert detect_format(four_by_four.splitlines()) == "line"
+    assert detect(four_by_four.splitlines()).format == "line"
 
 
 def test_csv_with_solution_metadata_and_bad_rows():
@@ -180,3 +185,124 @@ def test_reading_streams_in_flat_memory(shared_data):
     tracemalloc.stop()
     assert count == 49158
     assert peak < 2_000_000  # the whole file as Grids would be ~10 MB
+
+
+# Hostile files: every one read from a path and from standard input gives the same records.
+HOSTILE = sorted(EXPECTED)
+WRITTEN_SYMBOLS = "123456789ABCDEFGHIJKLMNOP"
+
+
+@pytest.fixture(scope="module")
+def hostile(tmp_path_factory) -> dict[str, Path]:
+    return make_hostile_files(tmp_path_factory.mktemp("hostile"))
+
+
+def values_written(text: str) -> list[int]:
+    """The cell values of a puzzle text as written: 1-9, A-P for 10-25, anything else blank."""
+    return [WRITTEN_SYMBOLS.find(ch.upper()) + 1 for ch in text]
+
+
+def outcome(read, source: str) -> Expected:
+    """What a read yields, in EXPECTED's terms (FILE for the source's name), grids checked cell by cell."""
+    notes: list[str] = []
+    try:
+        records = list(read(notes.append))
+    except PuzzleFileError as exc:
+        return Expected(error=str(exc).replace(source, "FILE"), note=notes[0] if notes else None)
+    good, bad = split(records)
+    assert {r.file for r in records} <= {source}
+    assert len(notes) <= 1
+    entries = []
+    for entry in good:
+        text = entry.grid.line()
+        assert list(entry.grid.values) == values_written(text)
+        entries.append((entry.line, text, entry.name))
+    note = notes[0].replace(source, "FILE") if notes else None
+    return Expected(tuple(entries), tuple((b.line, b.reason) for b in bad), None, note)
+
+
+def from_stdin(monkeypatch, data: bytes, fmt: str | None = None) -> Expected:
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data)))
+    return outcome(lambda note: read_puzzles("-", fmt, on_note=note), "<stdin>")
+
+
+def as_written(expected: Expected) -> Expected:
+    """EXPECTED with every puzzle in Grid.line() form (the files write blanks as 0 or .)."""
+    return Expected(
+        tuple((line, Grid.parse(text).line(), name) for line, text, name in expected.entries),
+        expected.bad, expected.error, expected.note,
+    )
+
+
+@pytest.mark.parametrize("key", HOSTILE)
+def test_hostile_file_from_a_path_and_from_stdin(hostile, monkeypatch, key):
+    path = hostile[key]
+    from_path = outcome(lambda note: read_puzzles(path, on_note=note), str(path))
+    assert from_path == as_written(EXPECTED[key])
+    assert from_stdin(monkeypatch, path.read_bytes()) == from_path
+
+
+def test_hostile_puzzles_are_the_written_ones_cell_by_cell(hostile):
+    """The expectations themselves: each puzzle text is what the file holds, cell by cell."""
+    [entry] = read_puzzles(hostile["grid_16x16"])
+    rows = [line for line in hostile["grid_16x16"].read_text().splitlines() if not line.startswith("#")]
+    assert [entry.grid.values[r * 16 : r * 16 + 16] for r in range(16)] == [bytes(values_written(r)) for r in rows]
+    [first, *_] = read_puzzles(hostile["utf16_le"])
+    assert list(first.grid.values) == [int(ch) for ch in SEED000]
+
+
+def test_ambiguous_layout_is_noted_and_can_be_read_the_other_way(hostile, monkeypatch):
+    text = hostile["ambiguous_16"].read_text()
+    assert detect(text.splitlines()) == Detection("grid", AMBIGUOUS_NOTE.removeprefix("FILE: "))
+    as_lines = outcome(lambda note: read_puzzles(hostile["ambiguous_16"], "line", on_note=note),
+                       str(hostile["ambiguous_16"]))
+    assert as_lines == AMBIGUOUS_AS_LINES
+    assert from_stdin(monkeypatch, hostile["ambiguous_16"].read_bytes(), "line") == AMBIGUOUS_AS_LINES
+    assert detect(hostile["grid_16x16"].read_text().splitlines()) == Detection("grid")
+
+
+def test_quoted_csv_keeps_solutions_and_metadata(hostile):
+    first, second, third = read_puzzles(hostile["quoted_csv"])
+    assert first.solution.line() == SOLVED000 and first.grid.is_solved_by(first.solution)
+    assert first.meta == {"name": "Smith, J."} and second.solution is None and third.meta == {"name": "plain"}
+
+
+def test_csv_is_told_by_its_first_line_as_the_csv_module_reads_it():
+    assert detect(['"puzzle"\n']).format == "csv"
+    assert detect([" Puzzle , rating \n"]).format == "csv"
+    assert detect([f"{SEED000} a name, with a comma\n"]).format == "line"
+    assert detect(["# comments first\n", "\n", "id,quizzes\n"]).format == "csv"
+    with pytest.raises(PuzzleFileError, match=r"^x.csv:1: the CSV header names no puzzle column .*: "
+                                              rf"{SEED000}, {SOLVED000}$"):
+        read_text(f"{SEED000},{SOLVED000}\n", "x.csv")
+
+
+def test_a_long_preamble_does_not_hide_a_grid_file():
+    text = "\n".join(["# a comment"] * 100 + grid_block(SEED000))
+    [entry] = read_text(text)
+    assert entry.line == 101 and entry.grid.line() == SEED000.replace("0", ".")
+
+
+def test_a_bom_in_text_is_no_symbol_either():
+    [entry] = read_text(f"\ufeff{SEED000} named\r")
+    assert (entry.line, entry.name, entry.grid.line()) == (1, "named", SEED000.replace("0", "."))
+
+
+def test_undecodable_bytes_past_the_head_stop_reading_at_their_line(tmp_path):
+    f = tmp_path / "late.txt"
+    f.write_bytes(f"{SEED000}\n".encode() * 40 + b"\xff\n")
+    records = read_puzzles(f)
+    assert sum(1 for _ in itertools.islice(records, 40)) == 40
+    with pytest.raises(PuzzleFileError, match=r"late.txt: not a text file \(line 41, column 1: byte 0xff is not"):
+        next(records)
+
+
+@pytest.mark.parametrize("key", HOSTILE)
+def test_hostile_file_piped_into_the_check_command(hostile, capsys, key):
+    path = hostile[key]
+    piped = subprocess.run([sys.executable, "-m", "puzzles", "-"], input=path.read_bytes(),
+                           capture_output=True, check=False, cwd=ROOT)
+    status = check_main([str(path)])
+    out, err = capsys.readouterr()
+    assert (piped.returncode, piped.stdout.decode(), piped.stderr.decode()) == (
+        status, out.replace(str(path), "<stdin>"), err.replace(str(path), "<stdin>"))

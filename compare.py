@@ -58,6 +58,7 @@ from comparison.stats import MethodStats, Summary
 from comparison.stream import good_entries, open_inputs, puzzles_of, reservoir
 from comparison.tracker import Tracker
 from puzzles import BadEntry, Budget, Entry, Method, PuzzleFileError
+from puzzles.formats import FORMATS
 
 HERE = Path(__file__).resolve().parent
 DEFAULT_FILE = HERE / "puzzles" / "seeds.txt"
@@ -72,6 +73,8 @@ def build_parser() -> argparse.ArgumentParser:
         "disagreement; 2 a usage error or an unreadable file; 130 interrupted.")
     parser.add_argument("files", nargs="*", metavar="FILE",
                         help="puzzle files (line, grid or CSV format; '-' = stdin); default puzzles/seeds.txt")
+    parser.add_argument("--input-format", choices=FORMATS, metavar="line|grid|csv",
+                        help="read every input in this format (default: detected per file; see README, Puzzle files)")
     parser.add_argument("--solver", action="append", metavar="NAME[:key=value,...]",
                         help="a method and its options (repeatable); default every registered method")
     parser.add_argument("--list", action="store_true", help="list the registered methods, options and counters")
@@ -172,7 +175,7 @@ def main(argv: Sequence[str] | None = None, methods: dict[str, Method] | None = 
         check_plot(args.plot)
         files = args.files or [os.path.relpath(DEFAULT_FILE)]
         check_outputs({"--output": args.output, "--plot": args.plot}, files)
-        inputs = open_inputs(files)
+        inputs = open_inputs(files, args.input_format, note)
         args.jobs = worker_count(args, files, len(selected))
         writer = RecordWriter(args.output, fmt, counter_columns(selected)) if fmt else None
     except (UsageError, PuzzleFileError) as exc:
@@ -193,11 +196,10 @@ def worker_count(args: argparse.Namespace, files: Sequence[str], methods: int) -
     if jobs > cores:
         note(f"--jobs {jobs}: this process may use {plural(cores, 'core')}, so {plural(cores, 'worker')} run")
         jobs = cores
-    if "-" in files:  # standard input can be read only once: its length is not known before the run
+    puzzles = expected_puzzles(args, files, at_most=jobs)
+    if puzzles is None:
         return jobs
-    puzzles = sum(1 for _ in itertools.islice(good_entries(open_inputs(files), lambda _: None), jobs))
-    bounds = [n for n in (puzzles, args.limit, args.sample) if n is not None]
-    runs = min(bounds) * (args.isomorphs or 1) * methods
+    runs = puzzles * methods
     if runs < jobs:
         if explicit:
             note(f"--jobs {jobs}: only {plural(runs, 'run')} to do, so {plural(max(runs, 1), 'worker')}")
@@ -209,15 +211,17 @@ def note(message: str) -> None:
     print(f"compare.py: note: {message}", file=sys.stderr)
 
 
-def expected_puzzles(args: argparse.Namespace, files: Sequence[str]) -> int | None:
-    """How many puzzles the run will judge, for the progress bar's time left.
+def expected_puzzles(args: argparse.Namespace, files: Sequence[str], at_most: int | None = None) -> int | None:
+    """How many puzzles the run will judge (counting stops past `at_most` of the files'); None if unknown.
 
-    Counting reads the files once more (about 30 us a puzzle), so it is done only when the bar is shown.
+    Counting reads the files once more (about 30 us a puzzle): the progress bar's time left needs the
+    whole count, and --jobs needs to know only whether there are fewer runs than workers.
     """
     count = None
     if "-" not in files:  # standard input can be read only once
         try:
-            count = sum(isinstance(r, Entry) for r in itertools.chain.from_iterable(open_inputs(files)))
+            entries = good_entries(open_inputs(files, args.input_format), lambda _: None)
+            count = sum(1 for _ in itertools.islice(entries, at_most))
         except PuzzleFileError:
             count = None
     bounds = [n for n in (count, args.limit, args.sample) if n is not None]

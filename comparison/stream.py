@@ -22,9 +22,13 @@ class Puzzle:
     solution: str | None  # the file's solution, when it gives one
 
 
-def open_inputs(paths: Sequence[str]) -> list[Iterator[Entry | BadEntry]]:
-    """Open every file first, so that an unreadable one stops the run before any work."""
-    return [read_puzzles(path) for path in paths]
+def open_inputs(paths: Sequence[str], fmt: str | None = None,
+                on_note: Callable[[str], None] | None = None) -> list[Iterator[Entry | BadEntry]]:
+    """Open every file first, so that an unreadable one stops the run before any work.
+
+    `fmt` forces a format (else each file's is detected); `on_note` hears which was chosen where it was a choice.
+    """
+    return [read_puzzles(path, fmt, on_note) for path in paths]
 
 
 def good_entries(inputs: Iterable[Iterator[Entry | BadEntry]],

@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from hostile import AMBIGUOUS_AS_LINES, EXPECTED, make_hostile_files
 
 import compare
 from comparison import records
@@ -325,3 +326,53 @@ def test_a_broken_registry_module_is_a_usage_error_naming_it(tmp_path, capsys, m
     assert code == 2 and out == ""
     assert err.strip() == f"compare.py: error: --registry {name}: {message}" or message in err
     assert f"--registry {name}" in err and "Traceback" not in err
+
+
+# -- hostile files, end to end ------------------------------------------------------------------------------
+@pytest.mark.parametrize("key", sorted(EXPECTED))
+def test_every_hostile_file_gives_its_entries_its_bad_entries_or_one_clear_error(tmp_path, capsys, key):
+    path = make_hostile_files(tmp_path)[key]
+    expected = EXPECTED[key]
+    out_path = tmp_path / "r.jsonl"
+    code, out, err = run(capsys, path, "--solver", "good", "--output", out_path)
+    assert "Traceback" not in err
+    if expected.error is not None:  # refused before any run: nothing written, one line saying why
+        assert code == 2 and out == ""
+        assert err == f"compare.py: error: {expected.error.replace('FILE', str(path))}\n"
+        return
+    written = jsonl(out_path)
+    bad = [(r["line"], r["detail"]) for r in written if r["status"] == "bad_entry"]
+    solved = sorted((r["line"], r["solution"]) for r in written if r["status"] != "bad_entry")
+    assert bad == list(expected.bad)
+    assert [line for line, _ in solved] == [line for line, _, _ in expected.entries]
+    for (_, solution), (_, puzzle, _) in zip(solved, expected.entries, strict=True):
+        assert Grid.parse(puzzle).solution_problems(Grid.parse(solution)) == []
+    assert code == (0 if expected.entries else 2)
+    if expected.note:
+        assert f"compare.py: note: {expected.note.replace('FILE', str(path))}" in err
+
+
+def test_the_ambiguous_layout_is_read_as_lines_when_asked(tmp_path, capsys):
+    path = make_hostile_files(tmp_path)["ambiguous_16"]
+    out_path = tmp_path / "r.jsonl"
+    code, _, err = run(capsys, path, "--solver", "good", "--input-format", "line", "--output", out_path)
+    assert code == 0 and "note" not in err
+    lines = sorted(r["line"] for r in jsonl(out_path))
+    assert lines == [line for line, _, _ in AMBIGUOUS_AS_LINES.entries]
+
+
+@pytest.mark.parametrize("key", ["cr_only", "crlf", "mixed_endings", "bom_csv", "utf16_le"])
+def test_a_hostile_file_gives_the_same_records_from_standard_input(tmp_path, key):
+    path = make_hostile_files(tmp_path)[key]
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(TESTS)])}
+
+    def records(*argv: str, stdin=None) -> list[tuple]:
+        out_path = tmp_path / "r.jsonl"
+        subprocess.run([sys.executable, str(ROOT / "compare.py"), *argv, "--solver", "mrv", "--output",
+                        str(out_path)], stdin=stdin, capture_output=True, timeout=120, env=env, check=True)
+        return sorted((r["line"], r["status"], r["solution"] or "") for r in jsonl(out_path))  # as they finished
+
+    with path.open("rb") as stdin:
+        piped = records("-", stdin=stdin)
+    assert piped == records(str(path))
+    assert sum(status != "bad_entry" for _, status, _ in piped) == EXPECTED[key].count

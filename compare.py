@@ -286,8 +286,10 @@ def run(args: argparse.Namespace, selected: list[Selected], certify_with: Method
             pool.dispatch(items)
             if pool.finished():
                 break
-            for message in pool.collect():
-                tracker.add(message)
+            messages = pool.collect()
+            with signals_held():  # a puzzle's records are written whole, or not at all
+                for message in messages:
+                    tracker.add(message)
     except Interrupted as exc:
         status = exc.status
         pool.terminate()

@@ -222,7 +222,7 @@ def stopped_by_signals(run: Callable[..., int]) -> Callable[..., int]:
     """The run's handling of SIGINT and SIGTERM, alike.
 
     The first raises Interrupted: the run stops, writes its records and prints its summary
-    (one that comes after the records were closed only cuts the summary short). A second one
+    (coming once the records are closed, it only cuts the summary short). A second one
     ends compare.py at once, without a traceback, with the first one's status: the records
     were flushed as they were written, and the workers end with this process (comparison/processes.py).
     """

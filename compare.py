@@ -22,15 +22,23 @@ judged: each was already checked against the rules and the givens in the worker;
 valid answers that differ mean more than one solution, certified by CP-SAT with
 solutions=2 (itself a work item); unsatisfiable against a valid answer, or a
 uniqueness claim against the evidence, is a disagreement.
+
+SIGTERM stops a run as Ctrl-C does: the records and the summary of what finished
+are kept (exit status 143, 130 after Ctrl-C). No worker, nor any process a method
+started, outlives the run, however it ends: see comparison/processes.py.
 """
 from __future__ import annotations
 
 import argparse
+import contextlib
+import functools
 import importlib.util
 import itertools
 import os
 import random
+import signal
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
@@ -62,7 +70,7 @@ from puzzles.formats import FORMATS
 
 HERE = Path(__file__).resolve().parent
 DEFAULT_FILE = HERE / "puzzles" / "seeds.txt"
-EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
+EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED, EXIT_TERMINATED = 0, 1, 2, 130, 143  # 128 + SIGINT, SIGTERM
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -70,7 +78,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="compare.py", description="Run every method on puzzle files, check that they agree, "
         "and report each one's search effort.",
         epilog="Exit status: 0 every answer valid and the methods agree; 1 an invalid answer or a "
-        "disagreement; 2 a usage error or an unreadable file; 130 interrupted.")
+        "disagreement; 2 a usage error or an unreadable file; 130 interrupted (Ctrl-C); 143 terminated (SIGTERM).")
     parser.add_argument("files", nargs="*", metavar="FILE",
                         help="puzzle files (line, grid or CSV format; '-' = stdin); default puzzles/seeds.txt")
     parser.add_argument("--input-format", choices=FORMATS, metavar="line|grid|csv",
@@ -248,6 +256,56 @@ def run_header(args: argparse.Namespace, files: Sequence[str], summary: Summary,
     return line + ("  [yellow](interrupted)[/]" if interrupted else "")
 
 
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C or SIGTERM: the run stops as Ctrl-C always stopped it, and exits with 128 + the signal's number."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signal.Signals(signum).name)
+        self.status = 128 + signum
+
+
+def stopped_by_signals(run: Callable[..., int]) -> Callable[..., int]:
+    """The run's handling of SIGINT and SIGTERM, alike.
+
+    The first raises Interrupted: the run stops, writes its records and prints its summary
+    (coming once the records are closed, it only cuts the summary short). A second one
+    ends compare.py at once, without a traceback, with the first one's status: the records
+    were flushed as they were written, and the workers end with this process (comparison/processes.py).
+    """
+    @functools.wraps(run)
+    def stoppable(*args: Any) -> int:
+        if threading.current_thread() is not threading.main_thread():  # only it may handle signals
+            return run(*args)
+        first: list[Interrupted] = []
+
+        def handle(signum: int, frame: object) -> None:
+            if first:
+                os._exit(first[0].status)
+            first.append(Interrupted(signum))
+            raise first[0]
+
+        previous = {s: signal.signal(s, handle) for s in (signal.SIGINT, signal.SIGTERM)}
+        try:
+            return run(*args)
+        except Interrupted as exc:
+            return exc.status
+        finally:
+            for s, handler in previous.items():
+                signal.signal(s, handler)
+    return stoppable
+
+
+@contextlib.contextmanager
+def signals_held() -> Iterator[None]:
+    """SIGINT and SIGTERM wait until the block is done: what it writes is written whole."""
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+
+
+@stopped_by_signals
 def run(args: argparse.Namespace, selected: list[Selected], certify_with: Method | LazyMethod | None,
         inputs: list[Iterator[Entry | BadEntry]], writer: RecordWriter | None, reference: int | None,
         files: Sequence[str], console: Console) -> int:
@@ -275,29 +333,34 @@ def run(args: argparse.Namespace, selected: list[Selected], certify_with: Method
             pool.dispatch(items)
             if pool.finished():
                 break
-            for result in pool.collect():
-                tracker.add(result)
+            messages = pool.collect()
+            with signals_held():  # a puzzle's records are written whole, or not at all
+                for result in messages:
+                    tracker.add(result)
             if writer is not None and writer.failed:  # records that cannot be kept are not worth computing
                 status = EXIT_USAGE
                 pool.terminate()
                 break
-    except KeyboardInterrupt:
-        status = EXIT_INTERRUPTED
+    except Interrupted as exc:
+        status = exc.status
         pool.terminate()
-        tracker.write_unfinished()
+        with signals_held():
+            tracker.write_unfinished()
     except PuzzleFileError as exc:  # a file that fails in the middle of reading
         status = EXIT_USAGE
         pool.terminate()
         print(f"compare.py: error: {exc}", file=sys.stderr)
     finally:
-        pool.close()
-        progress.close()
-        if writer:
-            writer.close()
+        with signals_held():
+            pool.close()
+            progress.close()
+            if writer:
+                writer.close()
     wall = time.perf_counter() - started
     busy = pool.busy_seconds / (args.jobs * wall) if wall > 0 else 0.0
-    header = run_header(args, files, summary, wall, busy, interrupted=status == EXIT_INTERRUPTED)
-    print_report(console, summary, header, interrupted=status == EXIT_INTERRUPTED, certifying=certify)
+    interrupted = status in (EXIT_INTERRUPTED, EXIT_TERMINATED)
+    header = run_header(args, files, summary, wall, busy, interrupted=interrupted)
+    print_report(console, summary, header, interrupted=interrupted, certifying=certify)
     if writer is not None and writer.failed:
         print(f"compare.py: error: {writer.failed}; the {plural(writer.written, 'record')} written before "
               "it are kept; the run stopped there", file=sys.stderr)

@@ -18,6 +18,7 @@ from typing import Any, NamedTuple
 from puzzles import Budget, GaveUp, Grid, Status
 
 from .methods import Selected
+from .processes import Lifeline, bind_worker, kill_group, lead_group
 from .result import RunResult
 
 GRACE_SECONDS, GRACE_FRACTION = 1.0, 0.1  # a run is killed at timeout * 1.1 + 1 s
@@ -88,9 +89,12 @@ def counters(effort: Any) -> dict[str, int]:
     return checked
 
 
-def worker_main(conn: Connection, clock: Any, started: Any, runners: Sequence[Selected], budget: Budget) -> None:
+def worker_main(conn: Connection, clock: Any, started: Any, runners: Sequence[Selected], budget: Budget,
+                lifeline: Lifeline) -> None:
     """A worker: run the items of each chunk it receives, sending their results in small batches."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # and so is SIGTERM: compare.py's handler is inherited
+    bind_worker(lifeline)
     gc.freeze()  # the inherited heap is never collected here: no scans of it, no copy-on-write of its pages
     silence_stdout()
     while True:
@@ -151,7 +155,15 @@ class Pool:
         self.source_done = False
         self.item_seconds: float | None = None  # running average, sizes the chunks
         self.busy_seconds = 0.0  # the time of every run reported: how busy the workers were
-        self.workers = [self._start() for _ in range(jobs)]
+        self.lifeline = Lifeline()  # see processes.py: no worker outlives this process
+        self.workers: list[Worker] = []
+        try:
+            for _ in range(jobs):
+                self.workers.append(self._start())
+        except BaseException:  # a failed start (or Ctrl-C): the workers started so far go
+            self.terminate()
+            self.lifeline.close()
+            raise
 
     def _start(self) -> Worker:
         sys.stdout.flush()  # a forked child must not inherit (and later write out) buffered output
@@ -159,8 +171,9 @@ class Pool:
         parent_end, child_end = self.context.Pipe()
         clock, started = self.context.RawValue("d", 0.0), self.context.RawValue("q", 0)
         process = self.context.Process(target=worker_main, daemon=True,
-                                       args=(child_end, clock, started, self.runners, self.budget))
+                                       args=(child_end, clock, started, self.runners, self.budget, self.lifeline))
         process.start()
+        lead_group(process)
         child_end.close()  # so that the parent reads EOF when the worker dies
         return Worker(process, parent_end, clock, started)
 
@@ -248,8 +261,7 @@ class Pool:
         lost = items.pop(worker.in_hand() or 0)  # a worker dead between runs: blame the next one
         seconds = time.monotonic() - worker.clock.value
         self.queue.extendleft(reversed(items))
-        worker.process.kill()
-        worker.process.join()
+        self.kill(worker)
         worker.conn.close()
         slot = next(i for i, w in enumerate(self.workers) if w is worker)
         self.workers[slot] = self._start()
@@ -264,7 +276,9 @@ class Pool:
                 worker.conn.send(None)
         for worker in self.workers:
             worker.process.join(timeout=1)
-            self.kill(worker)
+            self.kill(worker)  # even when it has ended: its watchdog, and what its methods left running
+            worker.conn.close()
+        self.lifeline.close()
 
     def terminate(self) -> None:
         for worker in self.workers:
@@ -272,9 +286,8 @@ class Pool:
 
     @staticmethod
     def kill(worker: Worker) -> None:
-        if worker.process.is_alive():
-            worker.process.kill()
-            worker.process.join()
+        """The worker goes, with every process of its group."""
+        kill_group(worker.process)
 
 
 def exit_reason(code: int | None) -> str:

@@ -1,0 +1,280 @@
+"""compare.py leaves no process behind: real signals on real runs of the misbehaving registry.
+
+Every process of a run carries SUDOKU_RUN_MARK=<uuid> in its environment (forked
+workers and their watchdogs share compare.py's, the methods' children inherit it);
+after the run, /proc must show none of them alive, nor any child the forker started.
+"""
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from misbehaving import SLEEP, SOLVERS
+
+import compare
+from comparison.methods import Selected
+from comparison.pool import Pool
+from puzzles import Budget, Grid, Method, Outcome
+
+ROOT = Path(__file__).resolve().parents[1]
+PUZZLES = [line.split()[0] for line in (ROOT / "puzzles" / "seeds.txt").read_text().splitlines()
+           if line and not line.startswith("#")]
+GRACE = 5.0  # seconds for the processes of a run to be gone after it ends
+MARK = "SUDOKU_RUN_MARK"
+
+pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux's /proc")
+
+
+# -- looking at processes -------------------------------------------------------------------------------
+def stat_fields(pid: int) -> list[str] | None:
+    """The fields of /proc/PID/stat after the command's name (state first), or None when it is gone."""
+    try:
+        text = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    return text.rsplit(")", 1)[1].split()
+
+
+def alive(pid: int) -> bool:
+    fields = stat_fields(pid)
+    return fields is not None and fields[0] not in ("Z", "X")  # a zombie is dead, only not yet reaped
+
+
+def all_pids() -> list[int]:
+    return [int(p.name) for p in Path("/proc").iterdir() if p.name.isdigit() and int(p.name) != os.getpid()]
+
+
+def marked(mark: str) -> list[int]:
+    """The live processes whose environment holds this run's mark."""
+    wanted = f"{MARK}={mark}".encode()
+    found = []
+    for pid in all_pids():
+        try:
+            environ = Path(f"/proc/{pid}/environ").read_bytes()
+        except OSError:  # gone, or not ours to read
+            continue
+        if wanted in environ.split(b"\0") and alive(pid):
+            found.append(pid)
+    return found
+
+
+def in_group(pgid: int) -> list[int]:
+    """The live processes of a process group."""
+    return [pid for pid in all_pids() if (f := stat_fields(pid)) and f[2] == str(pgid) and alive(pid)]
+
+
+def eventually(condition: Callable[[], Any], seconds: float = GRACE) -> bool:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.05)
+    return True
+
+
+# -- running compare.py ---------------------------------------------------------------------------------
+@dataclass
+class Run:
+    process: subprocess.Popen
+    mark: str
+    pids_file: Path
+    output: Path
+
+    def grandchildren(self) -> list[int]:
+        """The pids of the children the forker started."""
+        return [int(line) for line in self.pids_file.read_text().split()] if self.pids_file.exists() else []
+
+    def left(self) -> list[int]:
+        return marked(self.mark) + [pid for pid in self.grandchildren() if alive(pid)]
+
+    def records(self) -> list[dict]:
+        return [json.loads(line) for line in self.output.read_text().splitlines()]
+
+
+@pytest.fixture
+def start(tmp_path):
+    """Start compare.py on `count` puzzles with these solvers of the misbehaving registry; SIGKILL what is left."""
+    runs: list[Run] = []
+
+    def start_run(*solvers: str, count: int = 10, timeout: float = 0.2) -> Run:
+        path = tmp_path / "puzzles.txt"
+        path.write_text("\n".join(PUZZLES[:count]) + "\n")
+        run = Run(None, uuid.uuid4().hex, tmp_path / "pids", tmp_path / "records.jsonl")  # type: ignore[arg-type]
+        env = {**os.environ, MARK: run.mark, "MISBEHAVING_PIDS": str(run.pids_file),
+               "PYTHONPATH": os.pathsep.join([str(ROOT), str(ROOT / "tests")])}
+        argv = [sys.executable, str(ROOT / "compare.py"), "--registry", "misbehaving",
+                *[arg for name in solvers for arg in ("--solver", name)], str(path), "--timeout", str(timeout),
+                "--jobs", "2", "--output", str(run.output)]
+        run.process = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+                                       cwd=tmp_path)
+        runs.append(run)
+        return run
+
+    yield start_run
+    for run in runs:  # a failed test must not leave 600-second sleepers behind
+        if run.process.poll() is None:
+            run.process.kill()
+            run.process.wait()
+        for pid in run.left():
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+
+
+def forking_mid_run(run: Run) -> None:
+    """Wait until a puzzle is recorded and the forker has a child alive: the run is well under way."""
+    assert eventually(lambda: run.output.exists() and run.output.read_text().count("\n") >= 1
+                      and any(alive(pid) for pid in run.grandchildren()), 30), "the run never got going"
+    assert run.process.poll() is None, "the run ended too soon for the test"
+
+
+def assert_nothing_left(run: Run) -> None:
+    assert run.grandchildren(), "the forker never ran"
+    assert eventually(lambda: not run.left()), f"processes left behind: {run.left()}"
+
+
+def assert_well_formed(run: Run, finished: int) -> None:
+    """The records already written are kept, whole, with every puzzle reported as finished among them."""
+    records = run.records()
+    assert records and all(r["method"] in ("forker", "good") for r in records)
+    assert sum(r["verdict"] != "interrupted" for r in records) == 2 * finished
+
+
+def finished_puzzles(out: str) -> int:
+    return int(out.split(": ", 1)[1].split(" puzzle")[0])
+
+
+# -- the cases ------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("signum, status", [(signal.SIGTERM, 143), (signal.SIGINT, 130)])
+def test_a_signal_mid_run_keeps_the_records_prints_the_summary_and_leaves_nothing(start, signum, status):
+    run = start("forker", "good")
+    forking_mid_run(run)
+    run.process.send_signal(signum)
+    out, err = run.process.communicate(timeout=30)
+    assert run.process.returncode == status, out + err
+    assert "(interrupted)" in out and "Traceback" not in err
+    assert_well_formed(run, finished_puzzles(out))
+    assert_nothing_left(run)
+
+
+def test_a_second_ctrl_c_ends_the_run_quietly(start):
+    run = start("forker", "good")
+    forking_mid_run(run)
+    run.process.send_signal(signal.SIGINT)
+    time.sleep(0.01)
+    run.process.send_signal(signal.SIGINT)
+    out, err = run.process.communicate(timeout=30)
+    assert run.process.returncode == 130, out + err
+    assert "Traceback" not in err
+    assert run.records()  # whole lines: json.loads took every one
+    assert_nothing_left(run)
+
+
+def test_sigkill_of_compare_ends_its_workers_and_their_children(start):
+    run = start("forker", "good")
+    forking_mid_run(run)
+    assert len(marked(run.mark)) >= 5  # compare.py, and two workers with their watchdogs
+    run.process.kill()
+    run.process.communicate(timeout=30)
+    assert_nothing_left(run)
+
+
+def test_a_forker_killed_on_overrun_takes_its_child_along(start):
+    run = start("forker", "good", count=2)
+    out, err = run.process.communicate(timeout=60)
+    assert run.process.returncode == 0, out + err
+    assert [r["status"] for r in run.records()] == ["gave_up", "solved"] * 2
+    assert len(run.grandchildren()) == 2
+    assert_nothing_left(run)
+
+
+def test_a_normal_run_with_crashes_leaves_nothing(start):
+    run = start("good", "exiter", count=3)
+    out, err = run.process.communicate(timeout=60)
+    assert run.process.returncode == 0, out + err
+    assert [r["status"] for r in run.records()] == ["solved", "error"] * 3
+    assert eventually(lambda: not marked(run.mark)), f"processes left behind: {marked(run.mark)}"
+
+
+# -- in this process: the pool, and a method that forks and then crashes --------------------------------
+CHILDREN: Path | None = None  # where fork_then_exit writes its child's pid
+
+
+def fork_then_exit(grid: Grid, budget: Budget = Budget(), **options: Any) -> Outcome:
+    """Starts a child of its own, then ends the worker it runs in."""
+    child = subprocess.Popen([sys.executable, "-c", f"import time; time.sleep({SLEEP})"])
+    assert CHILDREN is not None
+    with open(CHILDREN, "a") as handle:
+        handle.write(f"{child.pid}\n")
+    os._exit(3)
+
+
+def test_the_children_of_a_crashed_worker_go_with_it(tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr(sys.modules[__name__], "CHILDREN", tmp_path / "pids")
+    path = tmp_path / "puzzles.txt"
+    path.write_text("\n".join(PUZZLES[:2]) + "\n")
+    methods = {"good": SOLVERS["good"], "fork_then_exit": Method(fork_then_exit, "forks, then exits", {}, ())}
+    try:
+        assert compare.main([str(path), "--jobs", "2", "--output", str(tmp_path / "r.jsonl")], methods=methods) == 0
+        children = [int(pid) for pid in (tmp_path / "pids").read_text().split()]
+        assert len(children) == 2
+        assert eventually(lambda: not any(alive(pid) for pid in children))
+    finally:
+        for pid in [int(p) for p in (tmp_path / "pids").read_text().split()] if (tmp_path / "pids").exists() else []:
+            if alive(pid):
+                os.kill(pid, signal.SIGKILL)
+
+
+def test_a_run_restores_the_signal_handlers_and_may_run_in_any_thread(tmp_path, capsys):
+    path = tmp_path / "puzzles.txt"
+    path.write_text(PUZZLES[0] + "\n")
+    argv, methods = [str(path), "--jobs", "1"], {"good": SOLVERS["good"]}
+    before = [signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM)]
+    assert compare.main(argv, methods=methods) == 0
+    assert [signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM)] == before
+    statuses: list[int] = []  # signal handlers can be set in the main thread only: elsewhere none is
+    thread = threading.Thread(target=lambda: statuses.append(compare.main(argv, methods=methods)))
+    thread.start()
+    thread.join(timeout=60)
+    assert statuses == [0]
+
+
+def pool(jobs: int) -> Pool:
+    return Pool(jobs, [Selected("good", SOLVERS["good"], {})], Budget(seconds=1), 2.0)
+
+
+def test_pool_close_leaves_no_worker_nor_watchdog():
+    workers = pool(2)
+    groups = [w.process.pid for w in workers.workers]
+    assert all(eventually(lambda g=g: len(in_group(g)) == 2) for g in groups)  # the worker and its watchdog
+    workers.close()
+    assert eventually(lambda: not any(in_group(g) for g in groups))
+
+
+def test_a_failed_start_leaves_no_worker(monkeypatch):
+    started: list[int] = []
+    original = Pool._start
+
+    def start_once(self: Pool) -> Any:
+        if started:
+            raise OSError("fork failed")
+        worker = original(self)
+        started.append(worker.process.pid)
+        return worker
+
+    monkeypatch.setattr(Pool, "_start", start_once)
+    with pytest.raises(OSError, match="fork failed"):
+        pool(2)
+    assert eventually(lambda: not alive(started[0]) and not in_group(started[0]))

@@ -4,7 +4,7 @@
     python compare.py [FILE ...] [--solver NAME[:key=value,...]]... [--timeout S] [--nodes N]
         [--solutions 2] [--limit K] [--sample K] [--seed S] [--isomorphs K] [--jobs N]
         [--format csv|jsonl] [--output FILE] [--plot FILE.png] [--reference METHOD] [--registry MODULE]
-        [--list]
+        [--input-format line|grid|csv] [--no-certify] [--list]
 
 How it runs. The puzzle files are streamed: each puzzle becomes one work item per
 method, (puzzle id, method index, cell values), and items go to worker processes
@@ -15,30 +15,28 @@ once, here, and methods that tests register are found too. A worker counts the
 runs it starts and stamps the start time of each in shared memory, and sends
 results in batches every 20 ms and at the end of each chunk. The parent kills a
 worker whose run in hand overruns the timeout plus a grace (10% + 1 s), records
-that run as gave_up (time), puts the worker's other unreported items back in the
+that run as gave_up (time (killed)), puts the worker's other unreported items back in the
 queue and forks a new worker; a worker that dies turns its run in hand into an
 error record the same way. When a puzzle's runs are all in, its answers are
 judged: each was already checked against the rules and the givens in the worker;
-valid answers that differ mean more than one solution, certified by CP-SAT with
-solutions=2 (itself a work item); unsatisfiable against a valid answer, or a
-uniqueness claim against the evidence, is a disagreement.
+valid answers that differ, and a claim (no solution, a unique one) that no second
+method of the run makes too, are settled by CP-SAT with solutions=2 (itself a
+work item); unsatisfiable against a valid answer, or a uniqueness claim against
+the evidence, is a disagreement.
 
 SIGTERM stops a run as Ctrl-C does: the records and the summary of what finished
-are kept (exit status 143, 130 after Ctrl-C). No worker, nor any process a method
-started, outlives the run, however it ends: see comparison/processes.py.
+are kept (exit status 143, 130 after Ctrl-C): see comparison/interrupts.py. No
+worker, nor any process a method started, outlives the run, however it ends: see
+comparison/processes.py.
 """
 from __future__ import annotations
 
 import argparse
-import contextlib
-import functools
 import importlib.util
 import itertools
 import os
 import random
-import signal
 import sys
-import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
@@ -47,6 +45,7 @@ from typing import Any
 from rich.console import Console
 from rich.markup import escape
 
+from comparison.interrupts import Interrupted, signals_held, stopped_by_signals
 from comparison.methods import (
     CERTIFIER,
     LazyMethod,
@@ -254,55 +253,6 @@ def run_header(args: argparse.Namespace, files: Sequence[str], summary: Summary,
             f"in {wall:.2f} s wall, "
             + ", ".join(settings))
     return line + ("  [yellow](interrupted)[/]" if interrupted else "")
-
-
-class Interrupted(KeyboardInterrupt):
-    """Ctrl-C or SIGTERM: the run stops as Ctrl-C always stopped it, and exits with 128 + the signal's number."""
-
-    def __init__(self, signum: int) -> None:
-        super().__init__(signal.Signals(signum).name)
-        self.status = 128 + signum
-
-
-def stopped_by_signals(run: Callable[..., int]) -> Callable[..., int]:
-    """The run's handling of SIGINT and SIGTERM, alike.
-
-    The first raises Interrupted: the run stops, writes its records and prints its summary
-    (coming once the records are closed, it only cuts the summary short). A second one
-    ends compare.py at once, without a traceback, with the first one's status: the records
-    were flushed as they were written, and the workers end with this process (comparison/processes.py).
-    """
-    @functools.wraps(run)
-    def stoppable(*args: Any) -> int:
-        if threading.current_thread() is not threading.main_thread():  # only it may handle signals
-            return run(*args)
-        first: list[Interrupted] = []
-
-        def handle(signum: int, frame: object) -> None:
-            if first:
-                os._exit(first[0].status)
-            first.append(Interrupted(signum))
-            raise first[0]
-
-        previous = {s: signal.signal(s, handle) for s in (signal.SIGINT, signal.SIGTERM)}
-        try:
-            return run(*args)
-        except Interrupted as exc:
-            return exc.status
-        finally:
-            for s, handler in previous.items():
-                signal.signal(s, handler)
-    return stoppable
-
-
-@contextlib.contextmanager
-def signals_held() -> Iterator[None]:
-    """SIGINT and SIGTERM wait until the block is done: what it writes is written whole."""
-    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
 
 @stopped_by_signals

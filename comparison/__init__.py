@@ -3,6 +3,10 @@
     methods    choosing methods: registries, --registry modules, `NAME[:key=value,...]`, the certifier
     stream     the puzzle stream: good entries in order, bad ones aside, --sample, --isomorphs
     pool       the worker processes: chunks of items, timeouts, crashes
+    processes  worker process groups that never outlive the run
+    interrupts SIGINT and SIGTERM: the run stops cleanly, a second signal at once
+    result     one run's result, the typed record from worker to report
+    paths      the files a run writes, checked before it starts
     judge      the verdict on one puzzle's answers
     stats      what each method did, and the bounded summary of a run
     records    one record per (puzzle, method), CSV or JSON lines

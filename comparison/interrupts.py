@@ -1,0 +1,59 @@
+"""How a run stops on a signal: SIGINT and SIGTERM alike, records written whole, a second signal at once."""
+from __future__ import annotations
+
+import contextlib
+import functools
+import os
+import signal
+import threading
+from collections.abc import Callable, Iterator
+from typing import Any
+
+
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C or SIGTERM: the run stops as Ctrl-C always stopped it, and exits with 128 + the signal's number."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signal.Signals(signum).name)
+        self.status = 128 + signum
+
+
+def stopped_by_signals(run: Callable[..., int]) -> Callable[..., int]:
+    """The run's handling of SIGINT and SIGTERM, alike.
+
+    The first raises Interrupted: the run stops, writes its records and prints its summary
+    (coming once the records are closed, it only cuts the summary short). A second one
+    ends compare.py at once, without a traceback, with the first one's status: the records
+    were flushed as they were written, and the workers end with this process (comparison/processes.py).
+    """
+    @functools.wraps(run)
+    def stoppable(*args: Any) -> int:
+        if threading.current_thread() is not threading.main_thread():  # only it may handle signals
+            return run(*args)
+        first: list[Interrupted] = []
+
+        def handle(signum: int, frame: object) -> None:
+            if first:
+                os._exit(first[0].status)
+            first.append(Interrupted(signum))
+            raise first[0]
+
+        previous = {s: signal.signal(s, handle) for s in (signal.SIGINT, signal.SIGTERM)}
+        try:
+            return run(*args)
+        except Interrupted as exc:
+            return exc.status
+        finally:
+            for s, handler in previous.items():
+                signal.signal(s, handler)
+    return stoppable
+
+
+@contextlib.contextmanager
+def signals_held() -> Iterator[None]:
+    """SIGINT and SIGTERM wait until the block is done: what it writes is written whole."""
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)

@@ -264,7 +264,8 @@ def run(args: argparse.Namespace, selected: list[Selected], certify_with: Method
     certify = certify_with is not None
     if certify_with is not None:
         runners.append(Selected(f"{CERTIFIER}:solutions=2", certify_with, {"solutions": 2}))
-    summary = Summary([MethodStats(s.label) for s in selected])
+    summary = Summary([MethodStats(s.label, s.method.no_guess if isinstance(s.method, Method) else None)
+                       for s in selected])
     show_progress = sys.stderr.isatty()
     total = expected_puzzles(args, files) if show_progress else None
     progress = ProgressBar(total, show_progress)

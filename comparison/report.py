@@ -69,7 +69,7 @@ def fmt_counter(values: Sequence[float]) -> str:
 
 def method_table(summary: Summary) -> Table:
     table = Table(title="Methods: outcomes and time per puzzle", title_justify="left")
-    for name in ("method", "solved", "unsat", "gave up (why)", "errors", "invalid", "disagree",
+    for name in ("method", "solved", "no guess", "unsat", "gave up (why)", "errors", "invalid", "disagree",
                  "median s", "mean s", "max s", "puzzles/s"):
         table.add_column(name, justify="left" if name == "method" else "right")
     for s in summary.stats:
@@ -78,11 +78,15 @@ def method_table(summary: Summary) -> Table:
         gave_up = f"{c['gave_up']:,} ({why})" if c["gave_up"] else "0"
         total = sum(s.seconds)
         table.add_row(
-            escape(s.label), f"{c['solved']:,}", f"{c['unsatisfiable']:,}", gave_up,
+            escape(s.label), f"{c['solved']:,}", fmt_share(s.no_guess_share), f"{c['unsatisfiable']:,}", gave_up,
             red_if(c["error"]), red_if(c["invalid"]), red_if(c["disagreements"]),
             fmt_seconds(s.seconds, statistics.median), fmt_seconds(s.seconds, statistics.fmean),
             fmt_seconds(s.seconds, max), f"{len(s.seconds) / total:,.1f}" if total > 0 else "-")
     return table
+
+
+def fmt_share(share: float | None) -> str:
+    return "-" if share is None else f"{share:.1%}"
 
 
 def red_if(count: int) -> str:

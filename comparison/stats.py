@@ -18,8 +18,15 @@ LISTED = 10  # lines of each list on screen before "N more"
 class MethodStats:
     """What one method did, per puzzle, in flat arrays (no records kept)."""
 
-    def __init__(self, label: str) -> None:
+    @property
+    def no_guess_share(self) -> float | None:
+        """The share of its valid solutions that needed no guess (tdoku's "no guess"), if it can tell."""
+        solved = sum(self.solved)
+        return self.counts["no_guess"] / solved if self.no_guess is not None and solved else None
+
+    def __init__(self, label: str, no_guess: tuple[str, int] | None = None) -> None:
         self.label = label
+        self.no_guess = no_guess  # (counter, at most): a solved run within it made no guess
         self.counts: Counter[str] = Counter()
         self.seconds = array("d")
         self.solved = bytearray()  # 1 where the answer was a valid solution
@@ -31,6 +38,9 @@ class MethodStats:
         if result.gave_up_reason:
             self.counts[f"gave_up_{result.gave_up_reason}"] += 1
         self.counts["invalid"] += result.valid is False
+        if result.valid and self.no_guess is not None:
+            counter, at_most = self.no_guess
+            self.counts["no_guess"] += result.effort.get(counter, at_most + 1) <= at_most
         self.counts["disagreements"] += disagrees
         self.seconds.append(result.seconds)
         self.solved.append(result.valid is True)

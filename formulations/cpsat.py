@@ -163,4 +163,5 @@ def solve(grid: Grid, budget: Budget, solutions: int, opts: dict[str, Any], star
 
 
 METHOD = Method(solve, "OR-Tools CP-SAT: AllDifferent (integer) or exactly-one (boolean) model",
-                describe(OPTIONS), COUNTERS)
+                describe(OPTIONS), COUNTERS,
+                guess_measure=("branches", 0))

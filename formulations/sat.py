@@ -162,4 +162,5 @@ def solve(grid: Grid, budget: Budget, solutions: int, opts: dict[str, Any], star
 
 
 METHOD = Method(solve, "CNF (one Boolean per cell-value, pairwise at-most-one) solved by PySAT, "
-                "CaDiCaL by default", describe(OPTIONS), COUNTERS)
+                "CaDiCaL by default", describe(OPTIONS), COUNTERS,
+                guess_measure=("decisions", 0))

@@ -106,6 +106,16 @@ class Method:
     summary: str
     options: dict[str, str] = field(default_factory=dict)
     counters: tuple[str, ...] = ()
+    # (counter, n): a solved run whose counter is at most n made no guess (tdoku's "no guess"), by the
+    # method's own count; by default `guesses` at 0 for a method that counts them, else not known
+    guess_measure: tuple[str, int] | None = None
+
+    @property
+    def no_guess(self) -> tuple[str, int] | None:
+        """How to tell a run that needed no guess: (counter, at most), or None when the method cannot say."""
+        if self.guess_measure is not None:
+            return self.guess_measure
+        return ("guesses", 0) if "guesses" in self.counters else None
 
     def __call__(self, grid: Grid, budget: Budget = Budget(), **options: Any) -> Outcome:
         return self.solve(grid, budget, **options)

@@ -24,6 +24,7 @@ import pytest
 import compare
 from comparison.judge import judge
 from comparison.result import RunResult
+from comparison.stats import MethodStats
 from comparison.stream import Puzzle
 from puzzles import Budget, Candidates, Grid, Method, Outcome, Status, random_isomorph, values_of
 
@@ -629,3 +630,20 @@ def test_judge_uniqueness_claims():
 def test_a_bad_option_value_is_refused_before_any_run(capsys, spec, message):
     code, out, err = run(capsys, "--solver", spec, methods=None)
     assert code == 2 and message in err and out == ""
+
+
+def test_the_no_guess_share_counts_valid_solutions_within_the_methods_own_measure():
+    stats = MethodStats("m", ("guesses", 0))
+    for status, guesses, problems in [("solved", 0, ()), ("solved", 0, ()), ("solved", 3, ()),
+                                      ("solved", 0, ("row 1 holds two 5s",)), ("gave_up", 0, ())]:
+        run = result(status, HOMEWORK if status == "solved" else None, problems=problems)
+        run.effort = {"guesses": guesses}
+        stats.add(run, False)
+    assert stats.no_guess_share == 2 / 3  # of the three valid solutions; the invalid one and the give-up do not count
+    assert MethodStats("m").no_guess_share is None  # a method that cannot tell says nothing
+    mip = MethodStats("mip", ("nodes", 1))  # SCIP counts the root as node 1
+    for nodes in (1, 0, 2):
+        run = result("solved", HOMEWORK)
+        run.effort = {"nodes": nodes}
+        mip.add(run, False)
+    assert mip.no_guess_share == 2 / 3

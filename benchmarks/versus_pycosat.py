@@ -1,0 +1,97 @@
+#!/usr/bin/env python3
+"""A hand-written search against a C SAT solver on the standard CNF, puzzle by puzzle.
+
+    python benchmarks/versus_pycosat.py [FILE ...] [--solver NAME[:key=value,...]] [--limit K]
+
+The CNF is the project's complete encoding (formulations/sat.py: exactly one
+value per cell and per unit-value, the givens as unit clauses), its shared
+clauses built once per box size, solved by pycosat (PicoSAT, in C). Both are
+called in one loop, alternating which goes first on each puzzle, so that the
+machine's noise falls on both alike; every answer is checked cell by cell.
+It prints median, mean and max seconds per puzzle for both, and their ratios:
+the hand-written side is ahead where the ratio is below 1. Default files:
+top1465 and forum-hardest-1106 of ../shared/data.
+"""
+from __future__ import annotations
+
+import argparse
+import itertools
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # run from anywhere, as compare.py is
+
+from comparison.methods import UsageError, load_registry, parse_solver  # noqa: E402
+from formulations.sat import decode, encode  # noqa: E402
+from puzzles import Budget, Entry, Grid, read_puzzles  # noqa: E402
+
+DATA = ROOT.parent / "shared" / "data" / "9x9"
+DEFAULT_FILES = [DATA / "top1465.txt", DATA / "forum-hardest-1106.txt"]
+
+
+def pycosat_solve(grid: Grid) -> Grid | None:
+    import pycosat  # the bench extra: pip install -e ".[bench]"
+
+    _, clauses = encode(grid)
+    model = pycosat.solve(clauses)
+    return None if isinstance(model, str) else decode(grid, model)
+
+
+Solve = Callable[[Grid], "Grid | None"]
+
+
+def timed(solve: Solve, grid: Grid) -> tuple[float, Grid | None]:
+    started = time.perf_counter()
+    solution = solve(grid)
+    return time.perf_counter() - started, solution
+
+
+def compare_file(path: Path, search: Solve, limit: int | None) -> dict[str, list[float]]:
+    """Seconds per puzzle of both, in one interleaved loop; every solution checked."""
+    times: dict[str, list[float]] = {"search": [], "pycosat": []}
+    runners = {"search": search, "pycosat": pycosat_solve}
+    entries = (e for e in read_puzzles(path) if isinstance(e, Entry))
+    for i, entry in enumerate(itertools.islice(entries, limit)):
+        order = ["search", "pycosat"] if i % 2 == 0 else ["pycosat", "search"]
+        for name in order:
+            seconds, solution = timed(runners[name], entry.grid)
+            if solution is None or entry.grid.solution_problems(solution):
+                raise SystemExit(f"{path}:{entry.line}: {name} gave no valid solution")
+            times[name].append(seconds)
+    return times
+
+
+def summary(times: list[float]) -> tuple[float, float, float]:
+    return statistics.median(times), statistics.fmean(times), max(times)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("files", nargs="*", type=Path, help="puzzle files (default: top1465, forum-hardest-1106)")
+    parser.add_argument("--solver", default="mrv:propagate=singles", help="the hand-written method and options")
+    parser.add_argument("--limit", type=int, help="only the first K puzzles of each file")
+    args = parser.parse_args(argv)
+    try:
+        chosen = parse_solver(args.solver, load_registry([args.solver.partition(":")[0]]), 1, Budget())
+    except UsageError as exc:
+        parser.error(str(exc))
+
+    def search(grid: Grid) -> Grid | None:
+        return chosen.method(grid, Budget(), **chosen.options).solution
+
+    print(f"{chosen.label} against pycosat on the complete CNF (seconds per puzzle, both in one loop)")
+    for path in args.files or DEFAULT_FILES:
+        times = compare_file(path, search, args.limit)
+        mine, theirs = summary(times["search"]), summary(times["pycosat"])
+        print(f"{path.name}: {len(times['search']):,} puzzles")
+        for label, (a, b) in zip(("median", "mean", "max"), zip(mine, theirs, strict=True), strict=True):
+            print(f"  {label:6}  {chosen.label} {a * 1000:9.3f} ms   pycosat {b * 1000:9.3f} ms   ratio {a / b:6.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,33 @@
+"""The benchmark scripts run and check what they time (their figures are printed, never asserted)."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from benchmarks import versus_pycosat
+
+HOMEWORK = "000702000100040007650000094470801062000000000580209013860000075900060008000908000"
+HARD = "005300000800000020070010500400005300010070006003200080060500009004000030000009700"
+
+
+def test_versus_pycosat_times_both_on_every_puzzle(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("pycosat")
+    path = tmp_path / "p.txt"
+    path.write_text(f"{HOMEWORK}\n{HARD}\nnot a puzzle\n")
+    assert versus_pycosat.main([str(path), "--solver", "mrv:propagate=singles"]) == 0
+    out = capsys.readouterr().out
+    assert "p.txt: 2 puzzles" in out
+    assert len(re.findall(r"mrv:propagate=singles +[\d.]+ ms +pycosat +[\d.]+ ms +ratio", out)) == 3
+
+
+def test_pycosat_solves_the_complete_encoding() -> None:
+    pytest.importorskip("pycosat")
+    from puzzles import Grid
+
+    grid = Grid.parse(HARD)
+    solution = versus_pycosat.pycosat_solve(grid)
+    assert solution is not None and grid.solution_problems(solution) == []
+    unsat = Grid.parse("..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..8....3......97..")
+    assert versus_pycosat.pycosat_solve(unsat) is None

@@ -223,21 +223,24 @@ def _strong_components(successors: Sequence[int], nodes: int) -> list[int]:
         on_stack |= 1 << root
         while path:
             v = path[-1]
-            rest = todo[-1] & (unvisited | on_stack)  # a node already in a component is done with
-            if rest:
-                bit = rest & -rest
-                todo[-1] = rest ^ bit
+            back = todo[-1] & on_stack  # successors on the stack: they only lower v's low
+            while back:
+                bit = back & -back
+                back ^= bit
+                if index[bit.bit_length() - 1] < low[v]:
+                    low[v] = index[bit.bit_length() - 1]
+            fresh = todo[-1] & unvisited  # a node already in a component is done with
+            if fresh:
+                bit = fresh & -fresh
+                todo[-1] = fresh ^ bit
                 w = bit.bit_length() - 1
-                if unvisited & bit:
-                    count += 1
-                    index[w] = low[w] = count
-                    unvisited ^= bit
-                    stack.append(w)
-                    on_stack |= bit
-                    path.append(w)
-                    todo.append(successors[w])
-                elif index[w] < low[v]:
-                    low[v] = index[w]
+                count += 1
+                index[w] = low[w] = count
+                unvisited ^= bit
+                stack.append(w)
+                on_stack |= bit
+                path.append(w)
+                todo.append(successors[w])
                 continue
             path.pop()
             todo.pop()

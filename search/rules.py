@@ -297,40 +297,34 @@ def _in_every_unit(
 
 
 @dataclass(frozen=True)
-class _Crossing:
-    """Where a line (row or column) crosses a box, and what lies around it."""
+class _Crossings:
+    """Where each line (row or column) crosses each box, and what lies around each crossing."""
 
-    cells: tuple[int, ...]
-    line_rest: tuple[int, ...]  # the line's cells outside the box
-    box_rest: tuple[int, ...]  # the box's cells outside the line
-    line_mates: tuple[int, ...]  # the line's other crossings (indices)
-    box_mates: tuple[int, ...]  # the box's other crossings with lines of the same direction
+    cells: tuple[tuple[int, ...], ...]  # per crossing, its cells
+    line_rest: tuple[tuple[int, ...], ...]  # per crossing, the line's cells outside the box
+    box_rest: tuple[tuple[int, ...], ...]  # per crossing, the box's cells outside the line
+    lines: tuple[tuple[int, ...], ...]  # per line, its crossings
+    boxes: tuple[tuple[int, ...], ...]  # per box and direction, its crossings with rows or with columns
+    line_of: tuple[int, ...]  # per crossing, its line (an index into `lines`)
+    box_of: tuple[int, ...]  # per crossing, its box and direction (an index into `boxes`)
 
 
 @cache
-def _crossings(box: int) -> tuple[_Crossing, ...]:
+def _crossings(box: int) -> _Crossings:
     geo = geometry(box)
-    boxes = geo.units[2 * geo.side :]
-    keys = [(line, b) for line in range(2 * geo.side) for b in range(geo.side) if set(geo.units[line]) & set(boxes[b])]
-
-    def same_direction(a: int, b: int) -> bool:
-        return (a < geo.side) == (b < geo.side)
-
-    crossings = []
-    for line, b in keys:
-        cells = set(geo.units[line]) & set(boxes[b])
-        crossings.append(
-            _Crossing(
-                cells=tuple(sorted(cells)),
-                line_rest=tuple(c for c in geo.units[line] if c not in cells),
-                box_rest=tuple(c for c in boxes[b] if c not in cells),
-                line_mates=tuple(j for j, (l2, b2) in enumerate(keys) if l2 == line and b2 != b),
-                box_mates=tuple(
-                    j for j, (l2, b2) in enumerate(keys) if b2 == b and l2 != line and same_direction(l2, line)
-                ),
-            )
-        )
-    return tuple(crossings)
+    n = geo.side
+    units = [set(unit) for unit in geo.units]
+    keys = [(line, b) for line in range(2 * n) for b in range(2 * n, 3 * n) if units[line] & units[b]]
+    box_keys = sorted({(b, line < n) for line, b in keys})  # a box's crossings with columns, then with rows
+    return _Crossings(
+        cells=tuple(tuple(sorted(units[line] & units[b])) for line, b in keys),
+        line_rest=tuple(tuple(c for c in geo.units[line] if c not in units[b]) for line, b in keys),
+        box_rest=tuple(tuple(c for c in geo.units[b] if c not in units[line]) for line, b in keys),
+        lines=tuple(tuple(s for s, (l2, _) in enumerate(keys) if l2 == line) for line in range(2 * n)),
+        boxes=tuple(tuple(s for s, (l2, b2) in enumerate(keys) if (b2, l2 < n) == key) for key in box_keys),
+        line_of=tuple(line for line, _ in keys),
+        box_of=tuple(box_keys.index((b, line < n)) for line, b in keys),
+    )
 
 
 def locked_candidates(masks: Sequence[int], geo: Geometry) -> Removals | None:
@@ -343,21 +337,31 @@ def locked_candidates(masks: Sequence[int], geo: Geometry) -> Removals | None:
     A contradiction when a cell would lose every candidate. A value with no place
     in a box or line says nothing here (the singles and subsets rules catch it).
     """
-    crossings = _crossings(geo.box)
-    seen = [_union(masks[cell] for cell in crossing.cells) for crossing in crossings]
+    t = _crossings(geo.box)
+    held = [_union([masks[cell] for cell in cells]) for cells in t.cells]  # what each crossing can take
+    # a value of a crossing that another crossing of its line (or box) holds is one that two hold
+    shared_in_line = [_in_two(held, crossings) for crossings in t.lines]
+    shared_in_box = [_in_two(held, crossings) for crossings in t.boxes]
     removed: Removals = {}
-    for crossing, inside in zip(crossings, seen, strict=True):
-        if not inside:
-            continue
-        rest_of_box = _union(seen[j] for j in crossing.box_mates)
-        rest_of_line = _union(seen[j] for j in crossing.line_mates)
-        pointing = inside & ~rest_of_box & rest_of_line
-        claiming = inside & ~rest_of_line & rest_of_box
+    for s, inside in enumerate(held):
+        elsewhere_in_line = inside & shared_in_line[t.line_of[s]]
+        elsewhere_in_box = inside & shared_in_box[t.box_of[s]]
+        pointing = elsewhere_in_line & ~elsewhere_in_box
+        claiming = elsewhere_in_box & ~elsewhere_in_line
         if pointing:
-            _lose(masks, crossing.line_rest, pointing, removed)
+            _lose(masks, t.line_rest[s], pointing, removed)
         if claiming:
-            _lose(masks, crossing.box_rest, claiming, removed)
+            _lose(masks, t.box_rest[s], claiming, removed)
     return _unless_emptied_cells(masks, removed)
+
+
+def _in_two(held: Sequence[int], crossings: Sequence[int]) -> int:
+    """The values that two or more of the `crossings` hold."""
+    once = twice = 0
+    for s in crossings:
+        twice |= once & held[s]
+        once |= held[s]
+    return twice
 
 
 def _lose(masks: Sequence[int], cells: Sequence[int], values: int, removed: Removals) -> None:

@@ -26,6 +26,11 @@ is the engine's first check). They return the removals of one pass as a dict
 {cell: mask of candidates it loses}, each rule applied to the masks as given,
 never to what another unit of the same pass removed; or None for a
 contradiction, including a cell that the removals of two units leave empty.
+Units are visited rows, then columns, then boxes, but as they all read the same
+masks the removals do not depend on that order. With `needed` per unit (what
+the engine's `full & ~used[u]` says), hidden subsets and AllDifferent also catch
+a value with no place left and an empty cell with no candidate (a unit then has
+fewer cells than values); without it they only see what the cells can take.
 The engine applies the removals and repeats until nothing changes; `fixpoint`
 does exactly that and is the reference semantics of a rung, listed by `ladder`.
 """
@@ -396,7 +401,18 @@ RUNGS = ("none", "naked", "singles", "locked", "subsets", "alldiff", "probe")
 
 def ladder(rung: str, needed: Sequence[int] | None = None) -> list[GridRule]:
     """The rules whose `fixpoint` is what rung `rung` of the ladder deduces; `needed` as
-    for `hidden_subsets_in_units`. Each rung deduces at least what the one below does."""
+    for `hidden_subsets_in_units`. Each rung deduces at least what the one below does:
+
+    none     nothing (a cell with no candidate is the engine's dead end)
+    naked    naked singles: naked subsets of size 1
+    singles  and hidden singles: hidden subsets of size 1
+    locked   and locked candidates
+    subsets  naked and hidden subsets up to size 4, and locked candidates
+    alldiff  AllDifferent filtering in every unit (every subset of any size, by
+             Hall's theorem), and locked candidates
+    probe    and probing: a candidate leaves when, given it alone, the cell makes
+             the alldiff rung find a contradiction
+    """
     if rung == "none":
         return []
     if rung == "naked":

@@ -1,0 +1,488 @@
+"""The inference rules of the ladder, as pure functions on candidate masks.
+
+A candidate mask is an int: value v is bit v-1, as in puzzles/candidates.py.
+Nothing here places a value: a rule only says which candidates leave which
+cells, and the engine that calls it applies the removals. A cell with one
+candidate left is a naked single that has not been written in yet; its value
+leaves its peers through the rules below (a naked subset of size 1).
+
+Unit rules look at one unit (row, column or box). They take the masks of the
+unit's empty cells, in any order, and, where it matters, `needed`: the mask of
+the values still to place in the unit (by default, the values its cells can
+take). They return the candidates each cell loses, one mask per cell in the
+same order (0 when it loses nothing), or None for a contradiction: the unit
+cannot be completed, whatever the rest of the grid holds.
+
+- `naked_subsets`: k cells whose candidates are k values between them take
+  those k values, so the unit's other cells lose them.
+- `hidden_subsets`: k values that only k cells can take are in those cells, so
+  those cells lose their other candidates.
+- `alldiff_filter`: a candidate stays only if some way of giving every cell a
+  different value uses it (generalised arc consistency of AllDifferent).
+
+Grid helpers look at a whole grid: `masks` holds one mask per cell, 0 for a
+filled cell (so an empty cell with no candidate left is not seen: that dead end
+is the engine's first check). They return the removals of one pass as a dict
+{cell: mask of candidates it loses}, each rule applied to the masks as given,
+never to what another unit of the same pass removed; or None for a
+contradiction, including a cell that the removals of two units leave empty.
+Units are visited rows, then columns, then boxes, but as they all read the same
+masks the removals do not depend on that order. With `needed` per unit (what
+the engine's `full & ~used[u]` says), hidden subsets and AllDifferent also catch
+a value with no place left and an empty cell with no candidate (a unit then has
+fewer cells than values); without it they only see what the cells can take.
+The engine applies the removals and repeats until nothing changes; `fixpoint`
+does exactly that and is the reference semantics of a rung, listed by `ladder`.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from functools import cache
+
+from puzzles.grid import Geometry, geometry
+
+Removals = dict[int, int]  # cell -> the candidates it loses
+GridRule = Callable[[Sequence[int], Geometry], "Removals | None"]
+UnitRule = Callable[[list[int], "int | None"], "list[int] | None"]
+
+
+# -- naked and hidden subsets --------------------------------------------------
+
+
+def naked_subsets(masks: Sequence[int], max_size: int = 4) -> list[int] | None:
+    """k cells of a unit whose candidates are only k values between them will hold
+    those values, so every other cell of the unit loses them; for each k from 1 to
+    `max_size` (k = 1 is a naked single, whose value leaves the other cells).
+
+    A contradiction when k cells share fewer than k values (k = 1: a cell with no
+    candidate), or when a cell would lose every candidate.
+    """
+    groups = _tight_groups(masks, max_size)
+    if groups is None:
+        return None
+    lost = [0] * len(masks)
+    for cells, values in groups:
+        for i, mask in enumerate(masks):
+            if not cells >> i & 1:
+                lost[i] |= mask & values
+    return _unless_emptied(masks, lost)
+
+
+def hidden_subsets(masks: Sequence[int], max_size: int = 4, needed: int | None = None) -> list[int] | None:
+    """k values still needed in a unit that only k of its cells can take are in those
+    cells, so those cells lose every other candidate; for each k from 1 to `max_size`
+    (k = 1 is a hidden single: a value with one place takes it).
+
+    A contradiction when more values are needed than there are cells, when k needed
+    values have fewer than k places (k = 1: a value with no place), or when a cell
+    would lose every candidate (it is the only place of two values).
+    """
+    if needed is None:
+        needed = _union(masks)
+    if needed.bit_count() > len(masks):
+        return None
+    values = _bits(needed)
+    places = [sum(1 << i for i, mask in enumerate(masks) if mask & value) for value in values]
+    groups = _tight_groups(places, max_size)
+    if groups is None:
+        return None
+    lost = [0] * len(masks)
+    for group, cells in groups:
+        kept = _union(value for j, value in enumerate(values) if group >> j & 1)
+        for i in _indices(cells):
+            lost[i] |= masks[i] & ~kept
+    return _unless_emptied(masks, lost)
+
+
+def _tight_groups(sets: Sequence[int], max_size: int) -> list[tuple[int, int]] | None:
+    """Every group of k <= max_size of the `sets` whose union has exactly k elements,
+    as (the group's indices as a bitmask, the union); None if some group's union has
+    fewer than k. Groups grow one set at a time, and a group whose union already has
+    more than max_size elements is dropped with every group that contains it."""
+    found: list[tuple[int, int]] = []
+    small = [i for i, s in enumerate(sets) if s.bit_count() <= max_size]
+    stack = [(0, 0, 0, 0)]  # (where in `small` to go on from, group, union, group size)
+    while stack:
+        start, group, union, k = stack.pop()
+        for j in range(start, len(small)):
+            i = small[j]
+            grown = union | sets[i]
+            size = grown.bit_count()
+            if size > max_size:
+                continue
+            if size <= k:
+                return None  # k+1 sets with at most k elements between them
+            if size == k + 1:
+                found.append((group | 1 << i, grown))
+            if k + 1 < max_size:
+                stack.append((j + 1, group | 1 << i, grown, k + 1))
+    return found
+
+
+# -- AllDifferent: Régin's filtering -------------------------------------------
+
+
+def alldiff_filter(masks: Sequence[int], needed: int | None = None) -> list[int] | None:
+    """A candidate leaves a cell when no way of giving each of the unit's empty cells a
+    different needed value gives it that candidate (values outside `needed` all leave).
+
+    A contradiction when there is no such way at all: in Sudoku a unit has exactly
+    as many empty cells as values still to place, so each cell must get one and
+    each value must be placed.
+
+    Régin's method: find one perfect matching of cells to values; an other
+    candidate w of a cell x can replace x's value v only if w's cell can move on in
+    turn, along a chain of such moves that comes back to x's cell to take v. With
+    the matched values as nodes and an edge v -> w whenever the cell holding v has
+    candidate w, that is: v and w lie on a cycle, in one strongly connected
+    component. The matching is perfect on both sides, so no value is free and
+    the alternating paths from free values of the general algorithm do not occur.
+    """
+    domains = list(masks) if needed is None else [mask & needed for mask in masks]
+    if needed is None:
+        needed = _union(masks)
+    if needed.bit_count() != len(masks):
+        return None
+    value_of = _perfect_matching(domains)
+    if value_of is None:
+        return None
+    successors = [0] * needed.bit_length()
+    for domain, value in zip(domains, value_of, strict=True):
+        successors[value.bit_length() - 1] = domain ^ value
+    component = _strong_components(successors, needed)
+    return [mask & ~component[value.bit_length() - 1] for mask, value in zip(masks, value_of, strict=True)]
+
+
+def _perfect_matching(domains: Sequence[int]) -> list[int] | None:
+    """A different value for each cell, taken from its domain, as one bit a cell; None
+    if there is none. Each cell takes a value no cell holds yet if it can, else an
+    augmenting path makes room (Kuhn's method)."""
+    owner = [-1] * max(domains, default=0).bit_length()  # value index -> the cell holding it
+    value_of = [0] * len(domains)
+    taken = 0
+    for cell, domain in enumerate(domains):
+        free = domain & ~taken
+        if free:
+            bit = free & -free
+            value_of[cell] = bit
+            owner[bit.bit_length() - 1] = cell
+        else:
+            bit = _augment(cell, domains, owner, value_of)
+            if not bit:
+                return None
+        taken |= bit
+    return value_of
+
+
+def _augment(start: int, domains: Sequence[int], owner: list[int], value_of: list[int]) -> int:
+    """Give cell `start` a value by moving cells along an alternating path (breadth
+    first) that ends at a value no cell holds; that value, or 0 if there is no path."""
+    came = [0] * len(owner)  # value index -> the cell that reached it
+    queue, seen = [start], 0
+    for cell in queue:  # the queue grows while it is read
+        fresh = domains[cell] & ~seen
+        seen |= fresh
+        while fresh:
+            bit = fresh & -fresh
+            fresh ^= bit
+            index = bit.bit_length() - 1
+            came[index] = cell
+            holder = owner[index]
+            if holder < 0:
+                _shift(start, index, came, owner, value_of)
+                return bit
+            queue.append(holder)
+    return 0
+
+
+def _shift(start: int, index: int, came: list[int], owner: list[int], value_of: list[int]) -> None:
+    """Each cell on the path back from value `index` to `start` takes the value it reached."""
+    while True:
+        cell = came[index]
+        previous = value_of[cell]
+        value_of[cell] = 1 << index
+        owner[index] = cell
+        if cell == start:
+            return
+        index = previous.bit_length() - 1
+
+
+def _strong_components(successors: Sequence[int], nodes: int) -> list[int]:
+    """For each node (a bit of `nodes`), the bitmask of its strongly connected component;
+    `successors[v]` is the bitmask of v's successors. Tarjan's algorithm with explicit
+    stacks, so that its depth is not Python's recursion depth."""
+    index = [0] * len(successors)  # order of discovery, from 1
+    low = [0] * len(successors)
+    component = [0] * len(successors)
+    unvisited, on_stack = nodes, 0
+    stack: list[int] = []  # Tarjan's stack: visited nodes not yet in a component
+    count = 0
+    while unvisited:
+        root = (unvisited & -unvisited).bit_length() - 1
+        path, todo = [root], [successors[root]]  # the depth-first path, each node's successors left
+        count += 1
+        index[root] = low[root] = count
+        unvisited ^= 1 << root
+        stack.append(root)
+        on_stack |= 1 << root
+        while path:
+            v = path[-1]
+            back = todo[-1] & on_stack  # successors on the stack: they only lower v's low
+            while back:
+                bit = back & -back
+                back ^= bit
+                if index[bit.bit_length() - 1] < low[v]:
+                    low[v] = index[bit.bit_length() - 1]
+            fresh = todo[-1] & unvisited  # a node already in a component is done with
+            if fresh:
+                bit = fresh & -fresh
+                todo[-1] = fresh ^ bit
+                w = bit.bit_length() - 1
+                count += 1
+                index[w] = low[w] = count
+                unvisited ^= bit
+                stack.append(w)
+                on_stack |= bit
+                path.append(w)
+                todo.append(successors[w])
+                continue
+            path.pop()
+            todo.pop()
+            if low[v] == index[v]:  # v is the root of a component: the stack down to v
+                members = 0
+                while True:
+                    w = stack.pop()
+                    members |= 1 << w
+                    if w == v:
+                        break
+                on_stack &= ~members
+                for w in _indices(members):
+                    component[w] = members
+            if path and low[v] < low[path[-1]]:
+                low[path[-1]] = low[v]
+    return component
+
+
+# -- whole grids ---------------------------------------------------------------
+
+
+def naked_subsets_in_units(masks: Sequence[int], geo: Geometry, max_size: int = 4) -> Removals | None:
+    """`naked_subsets` in every unit, rows, then columns, then boxes (one pass)."""
+    return _in_every_unit(masks, geo, lambda unit, _needed: naked_subsets(unit, max_size), None)
+
+
+def hidden_subsets_in_units(
+    masks: Sequence[int], geo: Geometry, needed: Sequence[int] | None = None, max_size: int = 4
+) -> Removals | None:
+    """`hidden_subsets` in every unit (one pass); `needed[u]` is what unit u still needs
+    (the full mask minus the unit's placed values), by default what its cells can take."""
+    return _in_every_unit(masks, geo, lambda unit, need: hidden_subsets(unit, max_size, need), needed)
+
+
+def alldiff_in_units(masks: Sequence[int], geo: Geometry, needed: Sequence[int] | None = None) -> Removals | None:
+    """`alldiff_filter` in every unit (one pass); `needed` as for `hidden_subsets_in_units`."""
+    return _in_every_unit(masks, geo, alldiff_filter, needed)
+
+
+def _in_every_unit(
+    masks: Sequence[int], geo: Geometry, rule: UnitRule, needed: Sequence[int] | None
+) -> Removals | None:
+    """What `rule` removes in each unit, all units reading the same masks, merged."""
+    removed: Removals = {}
+    for u, unit in enumerate(geo.units):
+        cells = [cell for cell in unit if masks[cell]]
+        lost = rule([masks[cell] for cell in cells], None if needed is None else needed[u])
+        if lost is None:
+            return None
+        for cell, mask in zip(cells, lost, strict=True):
+            if mask:
+                removed[cell] = removed.get(cell, 0) | mask
+    return _unless_emptied_cells(masks, removed)
+
+
+@dataclass(frozen=True)
+class _Crossings:
+    """Where each line (row or column) crosses each box, and what lies around each crossing."""
+
+    cells: tuple[tuple[int, ...], ...]  # per crossing, its cells
+    line_rest: tuple[tuple[int, ...], ...]  # per crossing, the line's cells outside the box
+    box_rest: tuple[tuple[int, ...], ...]  # per crossing, the box's cells outside the line
+    lines: tuple[tuple[int, ...], ...]  # per line, its crossings
+    boxes: tuple[tuple[int, ...], ...]  # per box and direction, its crossings with rows or with columns
+    line_of: tuple[int, ...]  # per crossing, its line (an index into `lines`)
+    box_of: tuple[int, ...]  # per crossing, its box and direction (an index into `boxes`)
+
+
+@cache
+def _crossings(box: int) -> _Crossings:
+    geo = geometry(box)
+    n = geo.side
+    units = [set(unit) for unit in geo.units]
+    keys = [(line, b) for line in range(2 * n) for b in range(2 * n, 3 * n) if units[line] & units[b]]
+    box_keys = sorted({(b, line < n) for line, b in keys})  # a box's crossings with columns, then with rows
+    return _Crossings(
+        cells=tuple(tuple(sorted(units[line] & units[b])) for line, b in keys),
+        line_rest=tuple(tuple(c for c in geo.units[line] if c not in units[b]) for line, b in keys),
+        box_rest=tuple(tuple(c for c in geo.units[b] if c not in units[line]) for line, b in keys),
+        lines=tuple(tuple(s for s, (l2, _) in enumerate(keys) if l2 == line) for line in range(2 * n)),
+        boxes=tuple(tuple(s for s, (l2, b2) in enumerate(keys) if (b2, l2 < n) == key) for key in box_keys),
+        line_of=tuple(line for line, _ in keys),
+        box_of=tuple(box_keys.index((b, line < n)) for line, b in keys),
+    )
+
+
+def locked_candidates(masks: Sequence[int], geo: Geometry) -> Removals | None:
+    """Locked candidates, in every crossing of a line and a box (one pass):
+    pointing: a value that, within a box, only one line's cells can take will be
+    in that line there, so it leaves the rest of the line;
+    claiming: a value that, within a line, only one box's cells can take will be
+    in that box there, so it leaves the rest of the box.
+
+    A contradiction when a cell would lose every candidate. A value with no place
+    in a box or line says nothing here (the singles and subsets rules catch it).
+    """
+    t = _crossings(geo.box)
+    held = [_union([masks[cell] for cell in cells]) for cells in t.cells]  # what each crossing can take
+    # a value of a crossing that another crossing of its line (or box) holds is one that two hold
+    shared_in_line = [_in_two(held, crossings) for crossings in t.lines]
+    shared_in_box = [_in_two(held, crossings) for crossings in t.boxes]
+    removed: Removals = {}
+    for s, inside in enumerate(held):
+        elsewhere_in_line = inside & shared_in_line[t.line_of[s]]
+        elsewhere_in_box = inside & shared_in_box[t.box_of[s]]
+        pointing = elsewhere_in_line & ~elsewhere_in_box
+        claiming = elsewhere_in_box & ~elsewhere_in_line
+        if pointing:
+            _lose(masks, t.line_rest[s], pointing, removed)
+        if claiming:
+            _lose(masks, t.box_rest[s], claiming, removed)
+    return _unless_emptied_cells(masks, removed)
+
+
+def _in_two(held: Sequence[int], crossings: Sequence[int]) -> int:
+    """The values that two or more of the `crossings` hold."""
+    once = twice = 0
+    for s in crossings:
+        twice |= once & held[s]
+        once |= held[s]
+    return twice
+
+
+def _lose(masks: Sequence[int], cells: Sequence[int], values: int, removed: Removals) -> None:
+    for cell in cells:
+        gone = masks[cell] & values
+        if gone:
+            removed[cell] = removed.get(cell, 0) | gone
+
+
+# -- the ladder ------------------------------------------------------------------
+
+
+def fixpoint(masks: Sequence[int], geo: Geometry, rules: Sequence[GridRule]) -> list[int] | None:
+    """The masks after applying `rules` in turn, each to what the previous left, until
+    a whole round removes nothing; None if a rule finds a contradiction."""
+    current = list(masks)
+    changed = True
+    while changed:
+        changed = False
+        for rule in rules:
+            removed = rule(current, geo)
+            if removed is None:
+                return None
+            for cell, lost in removed.items():
+                current[cell] &= ~lost
+            changed = changed or bool(removed)
+    return current
+
+
+RUNGS = ("none", "naked", "singles", "locked", "subsets", "alldiff", "probe")
+
+
+def ladder(rung: str, needed: Sequence[int] | None = None) -> list[GridRule]:
+    """The rules whose `fixpoint` is what rung `rung` of the ladder deduces; `needed` as
+    for `hidden_subsets_in_units`. Each rung deduces at least what the one below does:
+
+    none     nothing (a cell with no candidate is the engine's dead end)
+    naked    naked singles: naked subsets of size 1
+    singles  and hidden singles: hidden subsets of size 1
+    locked   and locked candidates
+    subsets  naked and hidden subsets up to size 4, and locked candidates
+    alldiff  AllDifferent filtering in every unit (every subset of any size, by
+             Hall's theorem), and locked candidates
+    probe    and probing: a candidate leaves when, given it alone, the cell makes
+             the alldiff rung find a contradiction
+    """
+    if rung == "none":
+        return []
+    if rung == "naked":
+        return [lambda masks, geo: naked_subsets_in_units(masks, geo, 1)]
+    if rung == "singles":
+        return [*ladder("naked"), lambda masks, geo: hidden_subsets_in_units(masks, geo, needed, 1)]
+    if rung == "locked":
+        return [*ladder("singles", needed), locked_candidates]
+    if rung == "subsets":
+        return [
+            naked_subsets_in_units,
+            lambda masks, geo: hidden_subsets_in_units(masks, geo, needed),
+            locked_candidates,
+        ]
+    if rung == "alldiff":
+        return [lambda masks, geo: alldiff_in_units(masks, geo, needed), locked_candidates]
+    if rung == "probe":
+        below = ladder("alldiff", needed)
+        return [*below, probing(below)]
+    raise ValueError(f"unknown rung {rung!r}: one of {', '.join(RUNGS)}")
+
+
+def probing(rules: Sequence[GridRule]) -> GridRule:
+    """The rule: a candidate leaves its cell when the `fixpoint` of `rules`, with the
+    cell given that candidate alone, is a contradiction (one pass over every candidate
+    of every cell with two or more)."""
+
+    def probe(masks: Sequence[int], geo: Geometry) -> Removals | None:
+        removed: Removals = {}
+        for cell, mask in enumerate(masks):
+            if mask & (mask - 1):
+                for value in _bits(mask):
+                    trial = list(masks)
+                    trial[cell] = value
+                    if fixpoint(trial, geo, rules) is None:
+                        removed[cell] = removed.get(cell, 0) | value
+        return _unless_emptied_cells(masks, removed)
+
+    return probe
+
+
+# -- small helpers -----------------------------------------------------------------
+
+
+def _union(masks: Iterable[int]) -> int:
+    union = 0
+    for mask in masks:
+        union |= mask
+    return union
+
+
+def _bits(mask: int) -> list[int]:
+    """The set bits of `mask`, lowest first, each as a mask of its own."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low)
+        mask ^= low
+    return out
+
+
+def _indices(mask: int) -> list[int]:
+    """The positions of the set bits of `mask`, lowest first."""
+    return [bit.bit_length() - 1 for bit in _bits(mask)]
+
+
+def _unless_emptied(masks: Sequence[int], lost: list[int]) -> list[int] | None:
+    """`lost`, or None if it leaves some cell with no candidate."""
+    return None if any(mask == gone for mask, gone in zip(masks, lost, strict=True)) else lost
+
+
+def _unless_emptied_cells(masks: Sequence[int], removed: Removals) -> Removals | None:
+    return None if any(masks[cell] == gone for cell, gone in removed.items()) else removed

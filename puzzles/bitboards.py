@@ -105,7 +105,7 @@ class Bitboards:
     def fewest(self) -> tuple[int, int]:
         """The first empty cell (row-major) with the fewest candidates, and its candidates;
         (-1, 0) when the grid is full."""
-        count, cells = self.fewest_cells()
+        count, cells, _ = self._fewest()
         if count < 0:
             return -1, 0
         cell = (cells & -cells).bit_length() - 1  # the lowest bit: first in row-major order

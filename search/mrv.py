@@ -64,7 +64,8 @@ class Fewest(SeedPlugs, Generic[Mark]):
     def __init__(self, engine: Engine[Mark], tie: str, inference: Inference | None) -> None:
         self.engine = engine
         self.inference = inference
-        self.todo = [cell for cell, v in enumerate(engine.state()) if not v]  # the blanks, row-major
+        # swap and requeue: their list of the blanks, row-major at first (rowmajor needs none)
+        self.todo = [] if tie == "rowmajor" else [cell for cell, v in enumerate(engine.state()) if not v]
         self.stepped_back: list[int] = []  # requeue: cells released since the last choice
         rules: dict[str, Callable[[int], tuple[int, int]]] = {
             "rowmajor": self.first, "swap": self.swap, "requeue": self.requeue}

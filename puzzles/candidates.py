@@ -12,22 +12,24 @@ no undo copies of per-cell sets and no re-scan of rows and columns. (Keeping a
 mask per cell instead would make placing touch 20 peers and removing recompute
 them, for the same answers.)
 
-`Bitboards` holds the same candidates the other way round, one bitset of cells
-per value, built from a `Candidates`; it is the fast path for naked and hidden
+Its own undo is a trail: `assign` and `force_singles` record each placement,
+`mark()` is the trail's length and `restore(mark)` removes what was placed
+since. (`place`, `remove`, `undo(trail, mark)` and `singles(trail)` are the same
+operations on a trail the caller keeps.)
+
+`Bitboards` (puzzles/bitboards.py) holds the same candidates the other way
+round, one bitset of cells per value; it is the fast path for naked and hidden
 singles, where whole units and whole values are asked about at once.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
-from functools import cache
-
-from .grid import Geometry, Grid, PuzzleError, geometry
+from .grid import Geometry, Grid, PuzzleError
 
 
 class Candidates:
     """A partly filled grid with its candidate sets, changed in place."""
 
-    __slots__ = ("box_of", "col_of", "full", "geometry", "row_of", "used", "values")
+    __slots__ = ("blanks", "box_of", "col_of", "full", "geometry", "row_of", "trail", "used", "values")
 
     def __init__(self, grid: Grid) -> None:
         geo = grid.geometry
@@ -42,19 +44,26 @@ class Candidates:
                 if not self.candidates(cell) & bit:  # a unit holds v already: two equal givens
                     raise PuzzleError(f"invalid puzzle: {grid.conflicts()[0]}")
                 self._mark(cell, bit)
+        self.blanks = self.empty_cells()  # row-major: where `fewest()` looks
+        self.trail: list[int] = []  # the cells `assign` and `force_singles` filled, in order
 
     def load(self, values: bytes) -> None:
         """Reset to a compact state (bytes of cell values) of the same puzzle size, e.g. one
-        an A* frontier kept. The state is trusted: it came from this engine's own placements."""
+        an A* frontier kept. The state is trusted: it came from this engine's own placements.
+        The trail starts again empty."""
         self.values = list(values)
         used = self.used = [0] * len(self.used)
         row_of, col_of, box_of = self.row_of, self.col_of, self.box_of
+        blanks = self.blanks = []
         for cell, v in enumerate(values):
             if v:
                 bit = 1 << (v - 1)
                 used[row_of[cell]] |= bit
                 used[col_of[cell]] |= bit
                 used[box_of[cell]] |= bit
+            else:
+                blanks.append(cell)
+        self.trail = []
 
     def _mark(self, cell: int, bit: int) -> None:
         used = self.used
@@ -75,11 +84,16 @@ class Candidates:
         """The empty cells, row-major."""
         return [c for c, v in enumerate(self.values) if not v]
 
-    def fewest(self, cells: list[int]) -> tuple[int, int]:
-        """The cell of `cells` with the fewest candidates (the first such) and its candidates.
+    def fewest(self, cells: list[int] | None = None) -> tuple[int, int]:
+        """The cell of `cells` (all empty) with the fewest candidates (the first such) and its
+        candidates; without `cells`, the first empty cell in row-major order, (-1, 0) when the
+        grid is full.
 
         Stops early at a cell with none: that is a dead end whatever else holds.
         """
+        if cells is None:
+            i, mask = self.fewest_from(self.blanks)
+            return (self.blanks[i], mask) if i >= 0 else (-1, 0)
         used, full = self.used, self.full
         row_of, col_of, box_of = self.row_of, self.col_of, self.box_of
         best, best_mask, best_count = -1, 0, 1 << 30
@@ -162,7 +176,34 @@ class Candidates:
     def grid(self) -> Grid:
         return Grid(self.geometry.box, bytes(self.values))
 
-    # -- changing -----------------------------------------------------------
+    # -- changing, on its own trail -------------------------------------------
+    def mark(self) -> int:
+        """The present state, for `restore`: the trail's length."""
+        return len(self.trail)
+
+    def restore(self, mark: int) -> None:
+        """Back to the state of `mark`: remove every value placed since."""
+        self.undo(self.trail, mark)
+
+    def assign(self, cell: int, value: int) -> None:
+        """`place`, recorded on the trail."""
+        self.values[cell] = value
+        bit = 1 << (value - 1)
+        used = self.used
+        used[self.row_of[cell]] |= bit
+        used[self.col_of[cell]] |= bit
+        used[self.box_of[cell]] |= bit
+        self.trail.append(cell)
+
+    def force_singles(self) -> int:
+        """`singles` on the trail: the number of values placed, or -1 on a contradiction (the
+        placements made so far stay on the trail, for `restore`)."""
+        before = len(self.trail)
+        if not self.singles(self.trail):
+            return -1
+        return len(self.trail) - before
+
+    # -- changing, with a trail the caller keeps --------------------------------
     def place(self, cell: int, value: int) -> None:
         """Write `value` into an empty cell (the caller checked it is a candidate)."""
         self.values[cell] = value
@@ -234,221 +275,3 @@ class Candidates:
                     else:
                         return False  # an earlier single of this unit took its only cell
         return True
-
-
-# -- the same candidates, stored per value ------------------------------------
-
-Snapshot = tuple[list[int], list[int], int]  # a Bitboards state: its boards, placed and empty
-
-@cache
-def _board_tables(box: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...]]:
-    """Per cell, the bitboard of its peers; per unit, the bitboard of its cells (bit c = cell c);
-    per cell, the bitboards of its row, column and box."""
-    geo = geometry(box)
-    peer_masks = tuple(sum(1 << p for p in peers) for peers in geo.peers)
-    unit_masks = tuple(sum(1 << c for c in unit) for unit in geo.units)
-    cell_units = tuple(tuple(unit_masks[u] for u in geo.units_of(c)) for c in range(geo.cells))
-    return peer_masks, unit_masks, cell_units
-
-
-class Bitboards:
-    """The candidates of a partly filled grid, one bitboard per value: the fast path for singles.
-
-    `boards[v-1]` has bit c set when empty cell c may take value v; `placed[v-1]`
-    holds the cells that hold v; `empty` holds the empty cells. One integer
-    operation then answers a question about a whole value at once: where v may
-    still go in a unit (`boards[v-1] & unit`), which cells have one candidate
-    left (bit-sliced counting across the boards). The candidates are the same
-    as `Candidates` computes (built from it); only the storage differs. The
-    search steps back by restoring a snapshot (2n+1 integers), not by a trail.
-    """
-
-    __slots__ = ("boards", "box", "cell_units", "empty", "peer_masks", "placed", "planes", "side", "unit_masks")
-
-    def __init__(self, grid: Grid) -> None:
-        engine = Candidates(grid)  # validates the givens and computes the candidates
-        n = grid.side
-        self.box, self.side = grid.box, n
-        self.peer_masks, self.unit_masks, self.cell_units = _board_tables(grid.box)
-        self.planes = n.bit_length()  # bits needed to count up to n candidates
-        boards, placed, empty = [0] * n, [0] * n, 0
-        for cell, v in enumerate(grid.values):
-            bit = 1 << cell
-            if v:
-                placed[v - 1] |= bit
-                continue
-            empty |= bit
-            m = engine.candidates(cell)
-            while m:
-                low = m & -m
-                boards[low.bit_length() - 1] |= bit
-                m ^= low
-        self.boards, self.placed, self.empty = boards, placed, empty
-
-    # -- snapshots ------------------------------------------------------------
-    def snapshot(self) -> Snapshot:
-        return self.boards[:], self.placed[:], self.empty
-
-    def restore(self, snap: Snapshot) -> None:
-        boards, placed, self.empty = snap
-        self.boards, self.placed = boards[:], placed[:]
-
-    # -- reading ----------------------------------------------------------------
-    def candidates(self, cell: int) -> int:
-        """The candidate mask of a cell (value v = bit v-1); 0 for a filled cell."""
-        m = 0
-        for i, b in enumerate(self.boards):
-            if b >> cell & 1:
-                m |= 1 << i
-        return m
-
-    def values(self) -> bytes:
-        """The cell values (0 = blank), row-major."""
-        out = bytearray(self.side * self.side)
-        for i, cells in enumerate(self.placed):
-            while cells:
-                low = cells & -cells
-                out[low.bit_length() - 1] = i + 1
-                cells ^= low
-        return bytes(out)
-
-    def fewest(self) -> tuple[int, int]:
-        """The first empty cell (row-major) with the fewest candidates, and its candidates;
-        (-1, 0) when the grid is full."""
-        count, cells = self.fewest_cells()
-        if count < 0:
-            return -1, 0
-        cell = (cells & -cells).bit_length() - 1  # the lowest bit: first in row-major order
-        return cell, self.candidates(cell)
-
-    def fewest_cells(self) -> tuple[int, int]:
-        """The fewest candidate count of an empty cell, and the bitboard of the cells that
-        have it; (-1, 0) when the grid is full.
-
-        The boards are added bit-sliced: plane j holds bit j of every cell's candidate
-        count, so one pass over the boards counts all cells at once; the cells with
-        exactly k candidates are then an AND of planes.
-        """
-        empty = self.empty
-        if not empty:
-            return -1, 0
-        planes = [0] * self.planes
-        for b in self.boards:
-            carry, j = b, 0
-            while carry:
-                t = planes[j] & carry
-                planes[j] ^= carry
-                carry, j = t, j + 1
-        for k in range(self.side + 1):
-            cells = empty
-            for j, plane in enumerate(planes):
-                cells &= plane if k >> j & 1 else ~plane
-                if not cells:
-                    break
-            if cells:
-                return k, cells
-        raise AssertionError("every empty cell has some count")  # pragma: no cover
-
-    # -- changing ---------------------------------------------------------------
-    def place(self, cell: int, value: int) -> None:
-        """Write `value` into an empty cell that allows it; its peers lose the value."""
-        bit = 1 << cell
-        keep = ~bit
-        i = value - 1
-        self.placed[i] |= bit
-        self.empty &= keep
-        boards = self.boards
-        boards[i] &= ~self.peer_masks[cell]
-        self.boards = [b & keep for b in boards]
-
-    def singles(self, since: list[int] | None = None) -> int:
-        """Place naked and hidden singles to a fixpoint; the number placed, or -1 on a
-        contradiction (a cell with no candidate, a value with no place in a unit, or two
-        singles that clash). Singles are sound and monotone, so the fixpoint, and the
-        count, do not depend on the order in which they are found.
-
-        `since`: the boards of an earlier fixpoint this state grew from (e.g. the state
-        before a search placement). A unit where a value's places did not change since
-        then cannot hold a hidden single of it, so only changed units are looked at.
-        """
-        peer_masks, unit_masks, cell_units, n = self.peer_masks, self.unit_masks, self.cell_units, self.side
-        few = n // 3  # past this many changed cells, filtering the unit list is cheaper
-        boards, placed, empty = self.boards, self.placed, self.empty
-        if since is None:  # every cell counts as changed
-            every = (1 << (n * n)) - 1
-            since = [every ^ b for b in boards]
-        seen = since
-        forced = 0
-        while empty:
-            # naked singles: cells seen by exactly one board
-            once = twice = 0
-            for b in boards:
-                twice |= once & b
-                once |= b
-            if empty & ~once:
-                return -1
-            single = once & ~twice
-            found: list[tuple[int, int]] = []
-            if single:
-                for i in range(n):
-                    s = single & boards[i]
-                    if s:
-                        found.append((i, s))
-            else:
-                # hidden singles: a value with one place left in a unit
-                for i in range(n):
-                    b = boards[i]
-                    changed = seen[i] ^ b
-                    if not changed:
-                        continue
-                    pl = placed[i]
-                    if not b:
-                        if pl.bit_count() != n:
-                            return -1  # value i+1 fits nowhere, yet some unit lacks it
-                        continue
-                    masks: Sequence[int]
-                    if changed.bit_count() <= few:
-                        # a few cells changed: look at their own units (a repeat is harmless)
-                        masks = []
-                        while changed:
-                            low = changed & -changed
-                            masks += cell_units[low.bit_length() - 1]
-                            changed ^= low
-                    else:
-                        masks = unit_masks  # most units changed: looking is as cheap as filtering
-                    for m in masks:
-                        p = b & m
-                        if not p & (p - 1):
-                            if p:
-                                found.append((i, p))
-                            elif not pl & m:
-                                return -1  # value i+1 has no place left in this unit
-                seen = boards[:]
-                if not found:
-                    break
-            taken = 0  # the cells filled in this round; other boards drop them at its end
-            for i, cells in found:
-                cells &= ~placed[i]  # a hidden single seen from two units is placed once
-                if not cells:
-                    continue
-                if cells & (taken | ~boards[i]):
-                    return -1  # an earlier single took this cell or this value's place
-                gone = cells
-                c = cells
-                while c:
-                    low = c & -c
-                    peers = peer_masks[low.bit_length() - 1]
-                    if peers & cells:
-                        return -1  # two cells of one unit forced to the same value
-                    gone |= peers
-                    c ^= low
-                placed[i] |= cells
-                taken |= cells
-                boards[i] &= ~gone
-            empty &= ~taken
-            forced += taken.bit_count()
-            keep = ~taken
-            boards = [b & keep for b in boards]
-            self.boards, self.empty = boards, empty
-        self.boards, self.empty = boards, empty
-        return forced

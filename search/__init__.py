@@ -2,8 +2,13 @@
 
 `SOLVERS` maps a short name to a `Method`: call it as
 `SOLVERS["mrv"](grid, budget, solutions=2, propagate="singles")`.
-Every depth-first method runs on the one search of `depth_first.py`, so their
-counters mean the same thing; A* has its own loop and its own counters.
+Every depth-first method runs on the one search of `depth_first.py` (a
+`Descent`: one run, which says why it stopped; the effort vocabulary is there),
+so their counters mean the same thing. A method plugs in a strategy: which cell
+next, which value first, what inference after a placement (`inference.py`, the
+rungs of `propagate`), on a storage with its own undo (`engine.py`: either
+`Candidates` or `Bitboards`). restart.py owns its loop over runs. A* has its
+own loop and its own counters.
 """
 from __future__ import annotations
 

@@ -13,7 +13,10 @@ As the seed's `fill` does ("returns 0: no solution"), a child in which some
 empty cell has no candidate left is not pushed. Ties in f go to the state
 pushed first (an insertion counter), so runs are repeatable. States are kept
 as bytes (one byte a cell), not as copies of the engine; the engine is reset to
-a state when it is taken off the frontier.
+a state when it is taken off the frontier, and a child is the engine's
+placement, undone to its mark once the child is pushed. (A* keeps its own loop:
+a frontier ordered by f is not a depth-first stack, and its counters are its
+own; it runs on `Candidates`, whose `load` and `live_total` it needs.)
 
 Options: heuristic=seed|zero (zero: uniform-cost search, h = 0), and weight,
 a multiplier on h (weight > 1 trades optimality of g for speed).
@@ -79,15 +82,16 @@ def solve(grid: Grid, budget: Budget, solutions: int, options: dict[str, Any], s
             continue
         expanded += 1
         cell, k = cells[i], mask.bit_count()
+        parent = board.mark()
         while mask:
             bit = mask & -mask
             mask ^= bit
-            board.place(cell, bit.bit_length())
+            board.assign(cell, bit.bit_length())
             total = board.live_total(cells)
             if total >= 0:  # the seed's fill(): a child with a dead cell is not kept
                 heapq.heappush(frontier, (g + k + scale * total, generated, g + k, board.state()))
                 generated += 1
-            board.remove(cell)
+            board.restore(parent)
         if len(frontier) > peak:
             peak = len(frontier)
             if peak > node_limit:

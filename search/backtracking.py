@@ -14,25 +14,32 @@ from __future__ import annotations
 
 from typing import Any
 
+from puzzles.candidates import Candidates
 from puzzles.grid import Grid
 from puzzles.options import Option, contract
 from puzzles.outcome import Budget, Outcome
 
-from .depth_first import OnBoard, search
+from .depth_first import SeedPlugs, search
 
 OPTIONS: dict[str, Option] = {}
 COUNTERS = ("nodes", "guesses", "backtracks")
 
 
-class RowMajor(OnBoard):
+class RowMajor(SeedPlugs):
     """Fill the empty cells in row-major order: the cell at depth d is the d-th empty cell
-    (seed 001's InitiFun lists the blanks so)."""
+    (seed 001's InitiFun lists the blanks so); values ascending; no inference."""
+
+    inference = None
+
+    def __init__(self, grid: Grid) -> None:
+        self.engine = Candidates(grid)
+        self.todo = grid.empty_cells()
 
     def choose(self, depth: int) -> tuple[int, int]:
         if depth == len(self.todo):
             return -1, 0  # every blank is filled
         cell = self.todo[depth]
-        return cell, self.board.candidates(cell)  # the values that break no rule
+        return cell, self.engine.candidates(cell)  # the values that break no rule
 
 
 @contract("backtracking", OPTIONS)

@@ -1,219 +1,261 @@
-"""The one depth-first search every hand-written method shares.
+"""The one depth-first search every hand-written method shares, and its effort counters.
 
 The seeds all search the same way (seed 000 says it plainly: fill an empty
 cell with a candidate, expand, and step back when some cell has no candidate
-left); they differ only in which cell they fill next, and in whether they
-deduce anything after a placement. So this module holds the search and its
-effort counters, and a method only plugs in a `Strategy`: how to choose the
-next cell, how to place a value (with or without inference), how to step back.
-Every method is then measured by the same code (the idea of aima-python's
-csp.backtracking_search, written as an explicit stack of open nodes, as seed
-000 keeps its `poplist`).
+left); they differ only in which cell they fill next and in what they deduce
+after a placement. So this module holds the search and counts its effort, and a
+method plugs in a `Strategy`, the three plugs of aima-python's
+backtracking_search: which cell next (`choose`), which value of it first
+(`order`), what inference after a placement (`inference`). Every method is then
+measured by the same code.
 
-Counters (DESIGN.md):
+As in MiniSat, the search is split in two. A `Descent` is one depth-first run
+from the engine's present state, kept on an explicit stack of open nodes (as
+seed 000 keeps its `poplist`), with an allowance of backtracks; it stops and
+says why (`Stop`): at a solution (and may then be resumed), when its tree is
+exhausted, when its allowance is spent, when the budget is. What to do next is
+the caller's: `search` below runs one descent to its end (every complete method
+but restart's), restart.py runs its own loop of descents.
+
+Effort (DESIGN.md), counted in `Effort` by the descent, for every method:
 - nodes:      values tentatively placed by the search, re-placements after a
-              backtrack included. Values placed by inference (singles) are not
-              nodes; the strategy counts those as `forced`.
+              backtrack included. Values placed by inference are not nodes.
 - guesses:    placements made while the cell still had another untried
               candidate (tdoku). The last alternative of a cell is forced.
 - backtracks: placements undone because they led nowhere. When the search goes
               on after a solution (solutions=2), undoing the placements on the
               path to that solution is not a backtrack: they led somewhere.
-- restarts:   returns to the original puzzle (the restart method only).
+- restarts:   returns to the original puzzle (restart.py's loop counts them).
+- forced:     values placed by inference, by propagations that succeed (one
+              that ends in a contradiction is undone whole, and how far it got
+              depends on the order it looked in; the fixpoint of one that
+              succeeds does not). Reported only by a search that infers.
 """
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
-from typing import Any, Protocol, TypeVar
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Generic, Protocol
 
-from puzzles.candidates import Candidates
 from puzzles.grid import Grid
 from puzzles.outcome import Budget, GaveUp, Outcome, Status
 
 from .conclusion import conclude
+from .engine import Engine, Mark
+from .inference import Inference
 
 TIME_CHECK = 255  # read the clock when nodes & TIME_CHECK == 0: every 256 placements
 
-Mark = TypeVar("Mark")  # a strategy's own token for "the state before a placement"
+
+def ascending(untried: int) -> int:
+    """The value order of every seed: the lowest untried value (its bit)."""
+    return untried & -untried
 
 
 class Strategy(Protocol[Mark]):
-    """What a method plugs into the search.
+    """What a method plugs into the search (aima's three plugs), and the engine it runs on."""
 
-    Generic over the type of its marks: the search only hands back to `undo` what
-    `mark` gave it (a trail length for `OnBoard`, a snapshot for the bitboards).
-    """
+    @property
+    def engine(self) -> Engine[Mark]:
+        """The storage it reads and changes."""
 
-    infers: bool  # whether it places values by inference (then it reports `forced`)
-    forced: int  # values placed by inference so far
-
-    def start(self) -> bool:
-        """Prepare the original puzzle (inference at the root, if any); False if it fails."""
+    @property
+    def inference(self) -> Inference | None:
+        """What to deduce after a placement; None: nothing (and no `forced` counter)."""
 
     def choose(self, depth: int) -> tuple[int, int]:
         """The next cell to fill and its candidate mask; cell -1 when the grid is full.
-        A mask of 0 is a dead end. `depth` is the number of cells on the stack."""
+        A mask of 0 is a dead end. `depth` is the number of open nodes."""
 
-    def mark(self) -> Mark:
-        """A token that `undo` takes back to: the state before this cell's placement."""
+    def order(self, untried: int) -> int:
+        """Which of a cell's untried values to place next (its bit)."""
 
-    def place(self, cell: int, value: int) -> bool:
-        """Place a value, with the strategy's inference; False when that finds a contradiction."""
-
-    def undo(self, cell: int, mark: Mark) -> None:
-        """Take back the placement at `cell` (and what inference placed after it)."""
-
-    def reset(self) -> None:
-        """Back to the original puzzle after `start` (restarts)."""
-
-    def solution(self) -> bytes:
-        """The current (full) grid's values."""
+    def release(self, cell: int) -> None:
+        """The search stepped back over `cell`: its node is closed, the cell is open again."""
 
 
-class OnBoard:
-    """What every strategy on the candidate engine shares: placements kept on a trail, so that
-    stepping back from a node (or restarting) removes exactly what was placed since.
+class SeedPlugs:
+    """The plugs the seeds share: values ascending, nothing to do when a cell is stepped back over."""
 
-    A subclass says how to `choose` the next cell; one that infers overrides `place` too.
+    order = staticmethod(ascending)
+
+    def release(self, cell: int) -> None:
+        pass  # the cell order does not depend on what the search stepped back over
+
+
+class Stop(Enum):
+    """Why a descent stopped."""
+
+    SOLUTION = "solution"  # the grid is full: read it, then resume the descent or not
+    EXHAUSTED = "exhausted"  # every branch below its start was searched
+    ALLOWANCE = "allowance"  # one more backtrack than it was allowed was due
+    NODES = GaveUp.NODES.value  # the budget's nodes are spent
+    TIME = GaveUp.TIME.value  # the budget's time is spent
+
+
+BUDGET_SPENT = {Stop.NODES: GaveUp.NODES, Stop.TIME: GaveUp.TIME}
+
+
+@dataclass
+class Effort:
+    """The counters of a whole search, across its runs; None: the counter does not apply."""
+
+    nodes: int = 0
+    guesses: int = 0
+    backtracks: int = 0
+    restarts: int | None = None
+    forced: int | None = None
+
+    def counters(self) -> dict[str, int]:
+        named = {"nodes": self.nodes, "guesses": self.guesses, "backtracks": self.backtracks,
+                 "restarts": self.restarts, "forced": self.forced}
+        return {name: count for name, count in named.items() if count is not None}
+
+
+@dataclass(frozen=True)
+class Limits:
+    """The budget as the descent reads it: a node count and a clock deadline."""
+
+    nodes: float
+    deadline: float
+
+    @classmethod
+    def of(cls, budget: Budget, started: float) -> Limits:
+        return cls(budget.node_limit, budget.deadline(started))
+
+
+class Node(Generic[Mark]):
+    """An open node of the search: a cell, its values not tried yet, and the state before them."""
+
+    __slots__ = ("cell", "mark", "placed", "solved", "untried")
+
+    def __init__(self, cell: int, untried: int, mark: Mark) -> None:
+        self.cell = cell
+        self.untried = untried  # a candidate mask
+        self.mark = mark  # the engine's state before this cell's placement
+        self.placed = False  # the cell holds one of its values now
+        self.solved = False  # ... and that value lies on the path to a solution found
+
+
+@dataclass
+class Descent(Generic[Mark]):
+    """One depth-first run from the engine's present state (MiniSat's `search`).
+
+    `run()` goes on until it has something to say (a `Stop`). After a solution,
+    `run()` again steps back from it and goes on looking; the engine holds the
+    solution until then. `allowance`: how many backtracks this run may make
+    (None: as many as the tree takes).
     """
 
-    infers = False  # no values placed by inference
+    strategy: Strategy[Mark]
+    effort: Effort
+    limits: Limits
+    allowance: int | None = None
+    backtracks: int = 0  # this run's, against its allowance
+    stack: list[Node[Mark]] = field(default_factory=list)
+    at_solution: bool = False
 
-    def __init__(self, grid: Grid) -> None:
-        self.board = Candidates(grid)
-        self.todo = self.board.empty_cells()  # the blanks, row-major
-        self.trail: list[int] = []  # every placement, searched or inferred, in order
-        self.forced = 0
+    def run(self) -> Stop:
+        strategy, effort, limits = self.strategy, self.effort, self.limits
+        engine = strategy.engine
+        choose, order, release, inference = strategy.choose, strategy.order, strategy.release, strategy.inference
+        mark, assign, restore = engine.mark, engine.assign, engine.restore
+        stack = self.stack
+        nodes, guesses, backtracks, forced = effort.nodes, effort.guesses, effort.backtracks, effort.forced or 0
+        run_backtracks = self.backtracks
+        allowance = float("inf") if self.allowance is None else self.allowance
+        node_limit, deadline, clock = limits.nodes, limits.deadline, time.perf_counter
+        look, self.at_solution = not self.at_solution, False
+        try:
+            while True:
+                if look:
+                    # Look at the grid the last placement left: full, a dead end, or a cell to branch on.
+                    cell, mask = choose(len(stack))
+                    if cell < 0:
+                        for node in stack:
+                            node.solved = True
+                        self.at_solution = True
+                        return Stop.SOLUTION
+                    if mask:
+                        stack.append(Node(cell, mask, mark()))
+                look = True
 
-    def start(self) -> bool:
-        return True
+                # Try the next value of the deepest open node; step back from nodes with none left.
+                while True:
+                    if not stack:
+                        return Stop.EXHAUSTED
+                    node = stack[-1]
+                    if node.placed:
+                        if not node.solved:  # it led nowhere: undoing it is a backtrack
+                            if run_backtracks >= allowance:
+                                return Stop.ALLOWANCE
+                            backtracks += 1
+                            run_backtracks += 1
+                        restore(node.mark)
+                        node.placed = node.solved = False
+                    untried = node.untried
+                    if not untried:
+                        stack.pop()
+                        release(node.cell)
+                        continue
+                    if nodes >= node_limit:
+                        return Stop.NODES
+                    if not nodes & TIME_CHECK and clock() > deadline:
+                        return Stop.TIME
+                    bit = order(untried)
+                    untried ^= bit
+                    node.untried = untried
+                    nodes += 1
+                    if untried:
+                        guesses += 1
+                    node.placed = True
+                    assign(node.cell, bit.bit_length())
+                    if inference is None:
+                        break
+                    placed = inference(engine)
+                    if placed >= 0:
+                        forced += placed
+                        break
+        finally:
+            effort.nodes, effort.guesses, effort.backtracks = nodes, guesses, backtracks
+            if effort.forced is not None:
+                effort.forced = forced
+            self.backtracks = run_backtracks
 
-    def mark(self) -> int:
-        return len(self.trail)
 
-    def place(self, cell: int, value: int) -> bool:
-        self.board.place(cell, value)
-        self.trail.append(cell)
-        return True  # no inference: nothing can go wrong yet
+# -- what every search does at its start and its end --------------------------------------------
 
-    def undo(self, cell: int, mark: int) -> None:
-        self.board.undo(self.trail, mark)
-
-    def reset(self) -> None:
-        self.board.undo(self.trail, 0)  # back to the original puzzle
-
-    def solution(self) -> bytes:
-        return bytes(self.board.values)
+def begin(strategy: Strategy[Mark]) -> tuple[Effort, bool]:
+    """The effort counters for this strategy, and the inference at the root (False: it found a
+    contradiction in the puzzle itself)."""
+    if strategy.inference is None:
+        return Effort(), True
+    placed = strategy.inference(strategy.engine)
+    return Effort(forced=max(placed, 0)), placed >= 0
 
 
-class Restarts:
-    """When to give up on a run and restart: a backtrack allowance per run, from a schedule."""
-
-    def __init__(self, allowances: Iterator[int], complete: bool, max_restarts: int | None) -> None:
-        self.allowances = allowances
-        self.complete = complete  # False: an exhausted run proves nothing (the seed's method)
-        self.max_restarts = max_restarts
+def record(found: list[bytes], values: bytes) -> None:
+    """Keep a solution, once (a method that restarts may find the same one again)."""
+    if values not in found:
+        found.append(values)
 
 
-def search(
-    strategy: Strategy[Mark],
-    grid: Grid,
-    budget: Budget,
-    solutions: int,
-    started: float,
-    restarts: Restarts | None = None,
-) -> Outcome:
-    """Depth-first search with `strategy`; the Outcome with the counters of DESIGN.md."""
-    nodes = guesses = backtracks = restart_count = 0
-    node_limit = budget.node_limit
-    deadline = budget.deadline(started)
-    clock = time.perf_counter
+# -- the complete search ------------------------------------------------------------------------
+
+def search(strategy: Strategy[Mark], grid: Grid, budget: Budget, solutions: int, started: float) -> Outcome:
+    """Depth-first search with `strategy`, one descent to its end; the Outcome with the counters
+    of DESIGN.md."""
+    effort, consistent = begin(strategy)
     found: list[bytes] = []
-    choose, mark, place, undo = strategy.choose, strategy.mark, strategy.place, strategy.undo
-
-    def outcome(status: Status, detail: str = "") -> Outcome:
-        effort = {"nodes": nodes, "guesses": guesses, "backtracks": backtracks}
-        if restarts is not None:
-            effort["restarts"] = restart_count
-        if strategy.infers:
-            effort["forced"] = strategy.forced
-        return conclude(grid, found, solutions, status, detail, effort, started)
-
-    if not strategy.start():
-        if restarts is None or restarts.complete:
-            return outcome(Status.UNSATISFIABLE)
-        return outcome(Status.GAVE_UP, GaveUp.INCOMPLETE)
-    allowance = next(restarts.allowances) if restarts else -1
-    run_backtracks = 0
-    stack: list[list[Any]] = []  # open nodes: [cell, untried candidates, mark, holds a placement]
-    clean = 0  # stack[:clean] hold placements on the path to a found solution
-    restart_now = False
-
-    while True:
-        # Look at the grid the last placement left: full, a dead end, or a cell to branch on.
-        cell, mask = choose(len(stack))
-        if cell < 0:
-            values = strategy.solution()
-            if values not in found:  # a restart may find the same solution again
-                found.append(values)
-            if len(found) >= solutions:
-                return outcome(Status.SOLVED)
-            clean = len(stack)
-            # the seed's method never steps back: it looks for another solution from scratch
-            restart_now = restarts is not None and not restarts.complete
-        elif mask:
-            stack.append([cell, mask, mark(), False])
-
-        # Try the next value of the deepest open node; step back from nodes with none left.
-        while True:
-            if stack:
-                frame = stack[-1]
-                # undoing this node's placement would be a backtrack (it led nowhere)
-                dead_end = frame[3] and len(stack) > clean
-                restart = restart_now or (dead_end and restarts is not None and run_backtracks >= allowance)
-            elif restarts is None or restarts.complete:
-                # every branch was searched
-                return outcome(Status.SOLVED) if found else outcome(Status.UNSATISFIABLE)
-            else:
-                restart = True  # the seed's method proves nothing: it just starts again
-            if restart:
-                # this run's backtrack allowance is spent: back to the original puzzle
-                assert restarts is not None  # only a search with restarts restarts
-                if restarts.max_restarts is not None and restart_count >= restarts.max_restarts:
-                    return outcome(Status.GAVE_UP, GaveUp.INCOMPLETE)
-                if clock() > deadline:
-                    return outcome(Status.GAVE_UP, GaveUp.TIME)
-                strategy.reset()
-                stack.clear()
-                clean = 0
-                restart_count += 1
-                run_backtracks = 0
-                allowance = next(restarts.allowances)
-                restart_now = False
-                break
-            if frame[3]:
-                undo(frame[0], frame[2])
-                frame[3] = False
-                if dead_end:
-                    backtracks += 1
-                    run_backtracks += 1
-                else:
-                    clean = len(stack) - 1  # it led to a solution: not a dead end
-            untried = frame[1]
-            if not untried:
-                stack.pop()
-                continue
-            if nodes >= node_limit:
-                return outcome(Status.GAVE_UP, GaveUp.NODES)
-            if not nodes & TIME_CHECK and clock() > deadline:
-                return outcome(Status.GAVE_UP, GaveUp.TIME)
-            bit = untried & -untried  # values ascending
-            untried ^= bit
-            frame[1] = untried
-            nodes += 1
-            if untried:
-                guesses += 1
-            frame[3] = True
-            if place(frame[0], bit.bit_length()):
-                break
+    if not consistent:
+        return conclude(grid, found, solutions, Status.UNSATISFIABLE, "", effort.counters(), started)
+    descent = Descent(strategy, effort, Limits.of(budget, started))
+    while (stop := descent.run()) is Stop.SOLUTION:
+        record(found, strategy.engine.state())
+        if len(found) >= solutions:
+            return conclude(grid, found, solutions, Status.SOLVED, "", effort.counters(), started)
+    if stop is Stop.EXHAUSTED:  # every branch was searched
+        status = Status.SOLVED if found else Status.UNSATISFIABLE
+        return conclude(grid, found, solutions, status, "", effort.counters(), started)
+    return conclude(grid, found, solutions, Status.GAVE_UP, BUDGET_SPENT[stop], effort.counters(), started)

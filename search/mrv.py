@@ -25,27 +25,32 @@ Options:
   steps back over rejoins at its end ("Coord.append"), so ties go to the first
   cell of a list that drifts another way. It reproduces the seed's count.
 
-With singles (ties rowmajor or swap) the search runs on the per-value
-bitboards of the candidate engine (`Bitboards`), the project's fast path; the
-counters are those of the same search on `Candidates` (a test compares them).
+The strategy is one class for every option, on either storage of the engine:
+with singles it runs on the per-value bitboards (`Bitboards`), the project's
+fast path; without, on the per-unit masks (`Candidates`). The counters are the
+same on both (a test compares them): only the cost differs.
 The tie rule is not a detail: on top1465 (solutions=2, one isomorph each)
 MRV without propagation makes about 2.5 times as many guesses with row-major
 ties as with tdoku's drifting list.
 """
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Generic
 
-from puzzles.candidates import Bitboards, Snapshot
+from puzzles.bitboards import Bitboards
+from puzzles.candidates import Candidates
 from puzzles.grid import Grid
 from puzzles.options import Option, contract
 from puzzles.outcome import Budget, Outcome
 
-from .depth_first import OnBoard, search
+from .depth_first import SeedPlugs, search
+from .engine import Engine, Mark
+from .inference import RUNGS, Inference
 
 OPTIONS = {
     "propagate": Option("none", "inference after each placement: none (the seeds) or singles "
-                        "(naked and hidden singles to a fixpoint: Norvig's method)", ("none", "singles")),
+                        "(naked and hidden singles to a fixpoint: Norvig's method)", tuple(RUNGS)),
     "tie": Option("rowmajor", "which of the fewest-candidates cells: the first in row-major order "
                   "(seed 000), tdoku's drifting to-do list (swap), or seed 001's open list, where a cell "
                   "stepped back over rejoins at the end (requeue)", ("rowmajor", "swap", "requeue")),
@@ -53,134 +58,60 @@ OPTIONS = {
 COUNTERS = ("nodes", "guesses", "backtracks", "forced")
 
 
-class Fewest(OnBoard):
-    """MRV on the candidate engine: any tie rule, with or without singles."""
+class Fewest(SeedPlugs, Generic[Mark]):
+    """MRV on any engine: the cell with the fewest candidates, ties by `tie`; values ascending."""
 
-    def __init__(self, grid: Grid, tie: str, singles: bool) -> None:
-        super().__init__(grid)
-        self.swap = tie == "swap"
-        self.requeue = tie == "requeue"
-        self.stepped_back: list[int] = []  # requeue: cells undone since the last choice
-        self.infers = singles
+    def __init__(self, engine: Engine[Mark], tie: str, inference: Inference | None) -> None:
+        self.engine = engine
+        self.inference = inference
+        # swap and requeue: their list of the blanks, row-major at first (rowmajor needs none)
+        self.todo = [] if tie == "rowmajor" else [cell for cell, v in enumerate(engine.state()) if not v]
+        self.stepped_back: list[int] = []  # requeue: cells released since the last choice
+        rules: dict[str, Callable[[int], tuple[int, int]]] = {
+            "rowmajor": self.first, "swap": self.swap, "requeue": self.requeue}
+        self.choose = rules[tie]
+        self.requeues = tie == "requeue"
 
-    def start(self) -> bool:
-        return self.propagate()
+    def first(self, depth: int) -> tuple[int, int]:
+        """Seed 000: ties go to the first cell in row-major order."""
+        return self.engine.fewest()
 
-    def propagate(self) -> bool:
-        if not self.infers:
-            return True
-        before = len(self.trail)
-        if not self.board.singles(self.trail):
-            return False
-        self.forced += len(self.trail) - before
-        return True
-
-    def choose(self, depth: int) -> tuple[int, int]:
+    def swap(self, depth: int) -> tuple[int, int]:
+        """tdoku: scan the to-do list from position `depth`, stop at <= 1 candidate, and swap the
+        chosen cell to position `depth`."""
         todo = self.todo
-        if self.swap:
-            # tdoku: scan from the head of the remaining list, stop at <= 1 candidate
-            i, mask = self.board.fewest_from(todo, depth, 1)
-            if i < 0:
-                return -1, 0
-            todo[depth], todo[i] = todo[i], todo[depth]
-            return todo[depth], mask
-        if self.requeue:
-            # seed 001: the cells stepped back over rejoin the open list at its end
-            todo.extend(self.stepped_back)
-            self.stepped_back.clear()
-            i, mask = self.board.fewest_from(todo)
-            if i < 0:
-                return -1, 0
-            return (todo.pop(i), mask) if mask else (todo[i], 0)  # "Coord.pop(MinIndex)"
-        i, mask = self.board.fewest_from(todo)  # first fewest, row-major
-        return (todo[i], mask) if i >= 0 else (-1, 0)
+        i, mask = self.engine.fewest_from(todo, depth, 1)
+        if i < 0:
+            return -1, 0
+        todo[depth], todo[i] = todo[i], todo[depth]
+        return todo[depth], mask
 
-    def place(self, cell: int, value: int) -> bool:
-        if self.stepped_back and self.stepped_back[-1] == cell:
-            self.stepped_back.pop()  # its next value: the cell stays off the open list
-        super().place(cell, value)
-        return self.propagate()
+    def requeue(self, depth: int) -> tuple[int, int]:
+        """Seed 001: the chosen cell leaves the open list ("Coord.pop(MinIndex)"); the cells
+        stepped back over rejoin it at its end ("Coord.append")."""
+        todo = self.todo
+        todo.extend(self.stepped_back)
+        self.stepped_back.clear()
+        i, mask = self.engine.fewest_from(todo)
+        if i < 0:
+            return -1, 0
+        return (todo.pop(i), mask) if mask else (todo[i], 0)
 
-    def undo(self, cell: int, mark: int) -> None:
-        super().undo(cell, mark)
-        if self.requeue:
+    def release(self, cell: int) -> None:
+        if self.requeues:
             self.stepped_back.append(cell)
 
 
-class FewestBits:
-    """MRV with singles on the per-value bitboards: the fast path.
-
-    The same search as `Fewest(tie, singles=True)`, counter for counter (a test
-    holds them equal); only the engine's storage differs. After singles no empty
-    cell has fewer than two candidates, so tdoku's scan (stop at <= 1, else the
-    first fewest in list order) is the first cell of the list among the fewest.
-    """
-
-    infers = True
-
-    def __init__(self, grid: Grid, tie: str = "rowmajor") -> None:
-        self.board = Bitboards(grid)
-        self.todo = grid.empty_cells() if tie == "swap" else None
-        self.forced = 0
-        self.since: list[int] | None = None  # the boards of the fixpoint the next placement leaves
-
-    def start(self) -> bool:
-        ok = self.propagate()
-        self.root = self.board.snapshot()
-        return ok
-
-    def propagate(self) -> bool:
-        placed = self.board.singles(self.since)
-        if placed < 0:
-            return False
-        self.forced += placed
-        return True
-
-    def choose(self, depth: int) -> tuple[int, int]:
-        todo = self.todo
-        if todo is None:
-            return self.board.fewest()
-        count, cells = self.board.fewest_cells()
-        if count < 0:
-            return -1, 0
-        for i in range(depth, len(todo)):
-            if cells >> todo[i] & 1:
-                todo[depth], todo[i] = todo[i], todo[depth]
-                return todo[depth], self.board.candidates(todo[depth])
-        raise AssertionError("the fewest cells are on the to-do list")  # pragma: no cover
-
-    def mark(self) -> Snapshot:
-        snap = self.board.snapshot()
-        self.since = snap[0]
-        return snap
-
-    def place(self, cell: int, value: int) -> bool:
-        self.board.place(cell, value)
-        return self.propagate()
-
-    def undo(self, cell: int, mark: Snapshot) -> None:
-        self.board.restore(mark)
-        self.since = mark[0]
-
-    def reset(self) -> None:  # pragma: no cover - mrv never restarts
-        self.board.restore(self.root)
-        self.since = self.root[0]
-
-    def solution(self) -> bytes:
-        return self.board.values()
-
-
-def strategy(grid: Grid, propagate: str, tie: str, engine: str = "auto") -> Fewest | FewestBits:
-    """The strategy for these options; `engine` forces one storage (tests compare them)."""
-    if propagate == "singles" and tie != "requeue" and engine != "candidates":
-        return FewestBits(grid, tie)
-    return Fewest(grid, tie, propagate == "singles")
+def strategy(grid: Grid, propagate: str, tie: str, engine: str = "auto") -> Fewest[Any]:
+    """The strategy for these options. The engine: the bitboards with singles (the fast path),
+    the per-unit masks without; `engine` ("bits", "candidates") forces one (tests compare them)."""
+    inference = RUNGS[propagate]
+    if engine == "bits" or (engine == "auto" and inference is not None):
+        return Fewest(Bitboards(grid), tie, inference)
+    return Fewest(Candidates(grid), tie, inference)
 
 
 @contract("mrv", OPTIONS)
 def solve(grid: Grid, budget: Budget, solutions: int, options: dict[str, Any], started: float) -> Outcome:
     """MRV depth-first search (seeds 000, 001), optionally with singles (Norvig)."""
-    chosen = strategy(grid, options["propagate"], options["tie"])
-    if isinstance(chosen, FewestBits):  # the same call twice, for the type checker: marks are snapshots
-        return search(chosen, grid, budget, solutions, started)
-    return search(chosen, grid, budget, solutions, started)  # marks are trail lengths
+    return search(strategy(grid, options["propagate"], options["tie"]), grid, budget, solutions, started)

@@ -20,6 +20,12 @@ the allowances grow without bound, some run finishes its whole tree, so the
 method is complete (it proves unsatisfiability and uniqueness), as industrial
 solvers' restarts are.
 
+Each run is one descent of the shared depth-first search (depth_first.py);
+the loop over runs, and when to start again, is this module's: the seed's
+method is a descent allowed no backtrack, started again from the original
+puzzle whatever it ends with; the Luby method resumes a descent after a
+solution and starts again only when one spends its allowance.
+
 The random choices come from random.Random(seed): the same seed gives the same
 run and the same counters.
 """
@@ -27,14 +33,17 @@ from __future__ import annotations
 
 import itertools
 import random
+import time
 from collections.abc import Iterator
 from typing import Any
 
+from puzzles.candidates import Candidates
 from puzzles.grid import Grid
 from puzzles.options import Option, contract, optional_whole, whole
-from puzzles.outcome import Budget, Outcome
+from puzzles.outcome import Budget, GaveUp, Outcome, Status
 
-from .depth_first import OnBoard, Restarts, search
+from .conclusion import conclude
+from .depth_first import BUDGET_SPENT, Descent, Effort, Limits, SeedPlugs, Stop, record
 
 OPTIONS = {
     "seed": Option(0, "seed of random.Random for the choice among the fewest-candidates cells",
@@ -65,34 +74,103 @@ def luby_allowances(unit: int) -> Iterator[int]:
     return (unit * luby(i) for i in itertools.count(1))
 
 
-class RandomFewest(OnBoard):
-    """Choose a cell at random among those with the fewest candidates; values ascending."""
+class RandomFewest(SeedPlugs):
+    """Choose a cell at random among those with the fewest candidates; values ascending; no inference."""
+
+    inference = None
 
     def __init__(self, grid: Grid, rng: random.Random) -> None:
-        super().__init__(grid)
+        self.engine = Candidates(grid)
+        self.todo = grid.empty_cells()
         self.rng = rng
 
     def choose(self, depth: int) -> tuple[int, int]:
-        count, ties = self.board.fewest_all(self.todo)
+        count, ties = self.engine.fewest_all(self.todo)
         if count < 0:
             return -1, 0
         if count == 0:
             return ties[0], 0  # a dead end, whichever cell shows it
         cell = ties[self.rng.randrange(len(ties))] if len(ties) > 1 else ties[0]
-        return cell, self.board.candidates(cell)
+        return cell, self.engine.candidates(cell)
+
+
+class Runs:
+    """What the runs of one solve share: the original puzzle to go back to, the solutions found,
+    the counters, the budget."""
+
+    def __init__(self, strategy: RandomFewest, grid: Grid, budget: Budget, solutions: int, started: float,
+                 max_restarts: int | None) -> None:
+        self.strategy, self.grid, self.solutions, self.started = strategy, grid, solutions, started
+        self.limits = Limits.of(budget, started)
+        self.max_restarts = max_restarts
+        self.effort = Effort(restarts=0)
+        self.found: list[bytes] = []
+        self.original = strategy.engine.mark()
+
+    def descent(self, allowance: int) -> Descent[int]:
+        return Descent(self.strategy, self.effort, self.limits, allowance)
+
+    def enough(self) -> bool:
+        """Keep the solution the engine holds; whether that makes enough."""
+        record(self.found, self.strategy.engine.state())
+        return len(self.found) >= self.solutions
+
+    def restart(self) -> GaveUp | None:
+        """Clear the board back to the original puzzle; or why not (no restart left, no time left)."""
+        restarts = self.effort.restarts or 0
+        if self.max_restarts is not None and restarts >= self.max_restarts:
+            return GaveUp.INCOMPLETE
+        if time.perf_counter() > self.limits.deadline:
+            return GaveUp.TIME
+        self.strategy.engine.restore(self.original)
+        self.effort.restarts = restarts + 1
+        return None
+
+    def end(self, status: Status, detail: str = "") -> Outcome:
+        return conclude(self.grid, self.found, self.solutions, status, detail, self.effort.counters(),
+                        self.started)
+
+
+def restart_at_dead_ends(runs: Runs) -> Outcome:
+    """Seed 002's method: fill in, never step back; at a dead end clear the board and start again.
+    A run that finds a solution when another is wanted starts again too. Incomplete: it proves
+    nothing, so it gives up after its restarts."""
+    while True:
+        stop = runs.descent(allowance=0).run()
+        if stop is Stop.SOLUTION:
+            if runs.enough():
+                return runs.end(Status.SOLVED)
+        elif stop in BUDGET_SPENT:
+            return runs.end(Status.GAVE_UP, BUDGET_SPENT[stop])
+        # a dead end (an exhausted run too: it proves nothing), or a solution already known
+        if (reason := runs.restart()) is not None:
+            return runs.end(Status.GAVE_UP, reason)
+
+
+def restart_on_schedule(runs: Runs, allowances: Iterator[int]) -> Outcome:
+    """The Luby method: backtrack as the shared search does, and start again when a run has made
+    its allowance of backtracks. Complete: a run that exhausts its tree proves what it found."""
+    for allowance in allowances:
+        descent = runs.descent(allowance)
+        while (stop := descent.run()) is Stop.SOLUTION:
+            if runs.enough():
+                return runs.end(Status.SOLVED)
+        if stop is Stop.EXHAUSTED:  # every branch was searched
+            return runs.end(Status.SOLVED if runs.found else Status.UNSATISFIABLE)
+        if stop in BUDGET_SPENT:
+            return runs.end(Status.GAVE_UP, BUDGET_SPENT[stop])
+        if (reason := runs.restart()) is not None:  # the run spent its allowance
+            return runs.end(Status.GAVE_UP, reason)
+    raise AssertionError("the Luby schedule never ends")  # pragma: no cover
 
 
 @contract("restart", OPTIONS)
 def solve(grid: Grid, budget: Budget, solutions: int, options: dict[str, Any], started: float) -> Outcome:
     """Random choice among the fewest-candidates cells, restarting (seed 002)."""
     limit = options["max_restarts"]
-    if options["cutoff"] == "none":
-        if limit == "auto":
-            limit = DEFAULT_MAX_RESTARTS
-        plan = Restarts(itertools.repeat(0), complete=False, max_restarts=limit)
-    else:
-        if limit == "auto":
-            limit = None
-        plan = Restarts(luby_allowances(options["unit"]), complete=True, max_restarts=limit)
     chosen = RandomFewest(grid, random.Random(options["seed"]))
-    return search(chosen, grid, budget, solutions, started, restarts=plan)
+    if options["cutoff"] == "none":
+        runs = Runs(chosen, grid, budget, solutions, started, DEFAULT_MAX_RESTARTS if limit == "auto" else limit)
+        return restart_at_dead_ends(runs)
+    runs = Runs(chosen, grid, budget, solutions, started, None if limit == "auto" else limit)
+    return restart_on_schedule(runs, luby_allowances(options["unit"]))

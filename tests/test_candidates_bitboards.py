@@ -6,8 +6,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from puzzles import Candidates, Grid, random_isomorph
-from puzzles.candidates import Bitboards
+from puzzles import Bitboards, Candidates, Grid, random_isomorph
 from puzzles.generate import pattern_solution
 
 
@@ -18,7 +17,7 @@ def blanked(box: int, seed: int, blank: float) -> Grid:
 
 
 def assert_same(bits: Bitboards, engine: Candidates) -> None:
-    assert bits.values() == bytes(engine.values)
+    assert bits.state() == bytes(engine.values)
     for cell, v in enumerate(engine.values):
         assert bits.candidates(cell) == (0 if v else engine.candidates(cell))
 
@@ -32,15 +31,15 @@ def test_bitboards_agree_with_the_engine(box, seed, blank):
     # fewest: the first cell in row-major order with the fewest candidates, as the engine's
     empties = engine.empty_cells()
     assert bits.fewest() == (engine.fewest(empties) if empties else (-1, 0))
-    # a placement, a snapshot and its restore
+    # a placement, a mark and its restore
     rng = random.Random(seed)
     if empties:
-        snap = bits.snapshot()
+        snap = bits.mark()
         cell = rng.choice(empties)
         mask = engine.candidates(cell)
         if mask:
             value = (mask & -mask).bit_length()
-            bits.place(cell, value)
+            bits.assign(cell, value)
             engine.place(cell, value)
             assert_same(bits, engine)
             bits.restore(snap)
@@ -73,12 +72,67 @@ def test_bitboard_singles_since_a_fixpoint_find_the_same():
     puzzle = Grid.parse("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
     bits = Bitboards(puzzle)
     assert bits.singles() >= 0
-    base = bits.snapshot()
+    base = bits.mark()
     cell, mask = bits.fewest()
     value = (mask & -mask).bit_length()
     results = []
     for since in (None, base[0]):
         bits.restore(base)
-        bits.place(cell, value)
-        results.append((bits.singles(since), bits.values()))
+        bits.assign(cell, value)
+        results.append((bits.singles(since), bits.state()))
     assert results[0] == results[1]
+
+
+@settings(max_examples=30, deadline=None)
+@given(box=st.sampled_from([2, 3, 4]), seed=st.integers(0, 10**6), blank=st.floats(0.1, 0.9),
+       start=st.integers(0, 5), enough=st.sampled_from([0, 1, 2]))
+def test_bitboards_answer_the_fewest_questions_as_the_engine(box, seed, blank, start, enough):
+    # the reads the strategies use, on a to-do list that holds every empty cell from `start` on
+    puzzle = blanked(box, seed, blank)
+    bits, engine = Bitboards(puzzle), Candidates(puzzle)
+    filled = [c for c, v in enumerate(puzzle.values) if v]
+    cells = filled[:start] + random.Random(seed).sample(engine.empty_cells(), len(engine.empty_cells()))
+    start = min(start, len(filled))
+    assert bits.fewest_from(cells, start, enough) == engine.fewest_from(cells, start, enough)
+    assert bits.fewest_all(cells) == engine.fewest_all(cells)
+    assert bits.fewest() == engine.fewest()
+
+
+@settings(max_examples=30, deadline=None)
+@given(box=st.sampled_from([2, 3, 4]), seed=st.integers(0, 10**6), blank=st.floats(0.3, 0.9))
+def test_both_engines_mark_and_restore_exactly(box, seed, blank):
+    puzzle = blanked(box, seed, blank)
+    bits, engine = Bitboards(puzzle), Candidates(puzzle)
+    rng = random.Random(seed)
+    marks = []
+    for _ in range(6):  # placements, each followed by singles, with a mark before each
+        cell, mask = engine.fewest()
+        if cell < 0 or not mask:
+            break
+        marks.append((bits.mark(), engine.mark(), engine.state()))
+        value = rng.choice([v for v in range(1, box * box + 1) if mask >> (v - 1) & 1])
+        bits.assign(cell, value)
+        engine.assign(cell, value)
+        forced = bits.force_singles()
+        assert forced == engine.force_singles()
+        if forced < 0:
+            break
+        assert_same(bits, engine)
+    while marks:
+        bit_mark, engine_mark, state = marks.pop()
+        bits.restore(bit_mark)
+        engine.restore(engine_mark)
+        assert engine.state() == state
+        assert_same(bits, engine)
+
+
+def test_eliminate_is_undone_by_restore():
+    puzzle = Grid.parse("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
+    bits = Bitboards(puzzle)
+    before = bits.mark()
+    cell, mask = bits.fewest()
+    low = mask & -mask
+    bits.eliminate(cell, low)
+    assert bits.candidates(cell) == mask ^ low
+    bits.restore(before)
+    assert bits.candidates(cell) == mask and bits.mark()[:3] == before[:3]

@@ -78,6 +78,24 @@ def test_singles_solve_and_undo():
     assert board.grid() == puzzle and trail == []
 
 
+def test_own_trail_marks_and_restores():
+    # the engine interface: assign and force_singles go on the engine's own trail, restore takes them back
+    puzzle = Grid.parse("000702000100040007650000094470801062000000000580209013860000075900060008000908000")
+    board = Candidates(puzzle)
+    root = board.mark()
+    cell, mask = board.fewest()
+    assert (cell, mask) == board.fewest(board.empty_cells())
+    board.assign(cell, mask.bit_length())
+    middle = board.mark()
+    assert board.force_singles() == len(puzzle.empty_cells()) - 1
+    assert puzzle.is_solved_by(board.grid()) and board.fewest() == (-1, 0)
+    board.restore(middle)
+    assert board.values[cell] == mask.bit_length() and len(board.empty_cells()) == len(puzzle.empty_cells()) - 1
+    board.restore(root)
+    assert board.grid() == puzzle and board.trail == []
+    assert Candidates(Grid.parse("12.." "..3." "...3" "....")).force_singles() == -1
+
+
 def test_singles_find_a_contradiction():
     # 4x4: row 1 holds 1 and 2; column 3 and column 4 both hold a 3, so row 1 has no place for 3
     puzzle = Grid.parse("12.." "..3." "...3" "....")

@@ -5,6 +5,8 @@ import pytest
 
 from puzzles import Budget, Grid, Status
 from search import SOLVERS
+from search.backtracking import RowMajor
+from search.depth_first import Descent, Effort, Limits, Stop
 from search.restart import luby
 
 SEED000 = "000702000100040007650000094470801062000000000580209013860000075900060008000908000"
@@ -235,6 +237,31 @@ def test_d4_unsatisfiable_by_hand():
     out = run("restart-none", D4, max_restarts=3)
     assert out.status is Status.GAVE_UP and out.detail == "incomplete"
     assert counters(out, "nodes", "restarts") == (0, 3)
+
+
+# -- one descent: why it stops ----------------------------------------------------
+
+def test_a_descent_says_why_it_stopped():
+    unlimited = Limits(float("inf"), float("inf"))
+    # D4 with backtracking makes 4 backtracks (above): an allowance of 2 stops it at the third
+    effort = Effort()
+    assert Descent(RowMajor(Grid.parse(D4)), effort, unlimited, allowance=2).run() is Stop.ALLOWANCE
+    assert (effort.nodes, effort.backtracks) == (4, 2)  # cell 2 = 4, cell 3 = 3, and cell 5 is dead again
+    effort = Effort()
+    assert Descent(RowMajor(Grid.parse(D4)), effort, unlimited).run() is Stop.EXHAUSTED
+    assert effort.counters() == {"nodes": 4, "guesses": 1, "backtracks": 4}
+    # Q4: a solution, resumed: the other one, then the tree is exhausted (the counts of the test above)
+    strategy, effort = RowMajor(Grid.parse(Q4)), Effort()
+    descent = Descent(strategy, effort, unlimited)
+    solutions = []
+    while (stop := descent.run()) is Stop.SOLUTION:
+        solutions.append(strategy.engine.state())
+    assert stop is Stop.EXHAUSTED and len(set(solutions)) == 2
+    assert effort.counters() == {"nodes": 8, "guesses": 1, "backtracks": 0}
+    # a node budget
+    effort = Effort()
+    assert Descent(RowMajor(Grid.parse(HARD)), effort, Limits(10, float("inf"))).run() is Stop.NODES
+    assert effort.nodes == 10
 
 
 # -- solve, agree, prove ----------------------------------------------------------

@@ -49,12 +49,12 @@ def test_every_method_returns_valid_solutions_and_agrees_on_the_status(box, seed
 
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 10**6), blank=st.floats(0.4, 0.8), solutions=st.sampled_from([1, 2]),
-       tie=st.sampled_from(["rowmajor", "swap"]))
-def test_both_engines_give_the_same_singles_search(seed, blank, solutions, tie):
-    # mrv singles rowmajor runs on the bitboards; the same search on the candidate engine
-    # must count exactly the same
+       tie=st.sampled_from(["rowmajor", "swap", "requeue"]), propagate=st.sampled_from(["none", "singles"]))
+def test_both_engines_give_the_same_singles_search(seed, blank, solutions, tie, propagate):
+    # mrv with singles runs on the bitboards, without on the candidate engine; one strategy runs
+    # on either, and must count exactly the same
     puzzle = blanked(3, seed, blank)
-    outs = [search(strategy(puzzle, "singles", tie, engine), puzzle, Budget(nodes=5000), solutions, 0.0)
+    outs = [search(strategy(puzzle, propagate, tie, engine), puzzle, Budget(nodes=5000), solutions, 0.0)
             for engine in ("bits", "candidates")]
     assert outs[0].effort == outs[1].effort
     assert (outs[0].status, outs[0].solution, outs[0].unique) == (outs[1].status, outs[1].solution, outs[1].unique)
@@ -64,7 +64,7 @@ def test_both_engines_count_the_same_on_hard_puzzles():
     for line in ("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
                  "52...6.........7.13...........4..8..6......5...........418.........3..2...87....."):
         puzzle = Grid.parse(line)
-        for tie in ("rowmajor", "swap"):
+        for tie in ("rowmajor", "swap", "requeue"):
             outs = [search(strategy(puzzle, "singles", tie, engine), puzzle, Budget(), 2, 0.0)
                     for engine in ("bits", "candidates")]
             assert outs[0].effort == outs[1].effort and outs[0].unique is True

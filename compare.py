@@ -4,7 +4,8 @@
     python compare.py [FILE ...] [--solver NAME[:key=value,...]]... [--timeout S] [--nodes N]
         [--solutions 2] [--limit K] [--sample K] [--seed S] [--isomorphs K] [--jobs N]
         [--format csv|jsonl] [--output FILE] [--plot FILE.png] [--reference METHOD] [--registry MODULE]
-        [--input-format line|grid|csv] [--no-certify] [--list]
+        [--command NAME[:mode=once,input=matrix]='PROGRAM ARGS']... [--input-format line|grid|csv]
+        [--no-certify] [--list]
 
 How it runs. The puzzle files are streamed: each puzzle becomes one work item per
 method, (puzzle id, method index, cell values), and items go to worker processes
@@ -23,6 +24,14 @@ valid answers that differ, and a claim (no solution, a unique one) that no secon
 method of the run makes too, are settled by CP-SAT with solutions=2 (itself a
 work item); unsatisfiable against a valid answer, or a uniqueness claim against
 the evidence, is a disagreement.
+
+A --command method is a program speaking the solver protocol (README, "The solver
+protocol"; comparison/external.py): in streaming mode each worker starts it on its
+first puzzle and keeps it; the worker enforces the budget itself, kills the program's
+process group when it overruns or misbehaves, and starts it again for the next puzzle.
+
+The same run is `comparison.compare(...)` from Python (comparison/run.py): this file
+is only the command line, the report and the exit status around it.
 
 SIGTERM stops a run as Ctrl-C does: the records and the summary of what finished
 are kept (exit status 143, 130 after Ctrl-C): see comparison/interrupts.py. No

@@ -166,8 +166,7 @@ class Program:
         deadline = time.perf_counter() + EXIT_GRACE
         while self.process.poll() is None and time.perf_counter() < deadline:
             self._read(0.01)  # its last words on stderr
-        with contextlib.suppress(ProcessLookupError):
-            self._read(0.0)
+        self._read(0.0)
         return exit_reason(self.process.poll()) if self.process.poll() is not None else "closed its output"
 
     def kill(self) -> None:

@@ -4,9 +4,9 @@ function sudoku_once(file)
 %   octave-cli -q --no-init-file --path examples/octave --eval "sudoku_once('puzzle.txt')"
   [solution, nodes] = sudoku_solve(load(file));
   if isempty(solution)
-    printf('unsat nodes=%d\n', nodes);
+    fprintf('unsat nodes=%d\n', nodes);
   else
-    printf('%s\n', strtrim(sprintf([repmat('%d ', 1, size(solution, 2)) '\n'], solution')));
-    printf('nodes=%d\n', nodes);
+    fprintf('%s\n', strtrim(sprintf([repmat('%d ', 1, size(solution, 2)) '\n'], solution')));
+    fprintf('nodes=%d\n', nodes);
   end
 end

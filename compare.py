@@ -4,7 +4,8 @@
     python compare.py [FILE ...] [--solver NAME[:key=value,...]]... [--timeout S] [--nodes N]
         [--solutions 2] [--limit K] [--sample K] [--seed S] [--isomorphs K] [--jobs N]
         [--format csv|jsonl] [--output FILE] [--plot FILE.png] [--reference METHOD] [--registry MODULE]
-        [--input-format line|grid|csv] [--no-certify] [--list]
+        [--command NAME[:mode=once,input=matrix]='PROGRAM ARGS']... [--input-format line|grid|csv]
+        [--no-certify] [--list]
 
 How it runs. The puzzle files are streamed: each puzzle becomes one work item per
 method, (puzzle id, method index, cell values), and items go to worker processes
@@ -24,6 +25,14 @@ method of the run makes too, are settled by CP-SAT with solutions=2 (itself a
 work item); unsatisfiable against a valid answer, or a uniqueness claim against
 the evidence, is a disagreement.
 
+A --command method is a program speaking the solver protocol (README, "The solver
+protocol"; comparison/external.py): in streaming mode each worker starts it on its
+first puzzle and keeps it; the worker enforces the budget itself, kills the program's
+process group when it overruns or misbehaves, and starts it again for the next puzzle.
+
+The same run is `comparison.compare(...)` from Python (comparison/run.py): this file
+is only the command line, the report and the exit status around it.
+
 SIGTERM stops a run as Ctrl-C does: the records and the summary of what finished
 are kept (exit status 143, 130 after Ctrl-C): see comparison/interrupts.py. No
 worker, nor any process a method started, outlives the run, however it ends: see
@@ -33,12 +42,8 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
-import itertools
-import os
-import random
 import sys
-import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -46,29 +51,15 @@ from rich.console import Console
 from rich.markup import escape
 
 from comparison.interrupts import Interrupted, signals_held, stopped_by_signals
-from comparison.methods import (
-    CERTIFIER,
-    LazyMethod,
-    Selected,
-    UsageError,
-    certifier,
-    extra_methods,
-    load_registry,
-    select_methods,
-)
+from comparison.methods import Selected, UsageError
 from comparison.paths import check_outputs, check_plot
 from comparison.plot import plot
-from comparison.pool import GRACE_FRACTION, GRACE_SECONDS, Pool
-from comparison.records import RecordWriter, counter_columns
-from comparison.report import ProgressBar, print_methods, print_report
-from comparison.stats import MethodStats, Summary
-from comparison.stream import good_entries, open_inputs, puzzles_of, reservoir
-from comparison.tracker import Tracker
-from puzzles import BadEntry, Budget, Entry, Method, PuzzleFileError
+from comparison.records import RecordWriter
+from comparison.report import ProgressBar, print_methods
+from comparison.run import Comparison, Settings, expected_puzzles, plural, registry_of
+from puzzles import Method, PuzzleFileError
 from puzzles.formats import FORMATS
 
-HERE = Path(__file__).resolve().parent
-DEFAULT_FILE = HERE / "puzzles" / "seeds.txt"
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED, EXIT_TERMINATED = 0, 1, 2, 130, 143  # 128 + SIGINT, SIGTERM
 
 
@@ -87,6 +78,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--list", action="store_true", help="list the registered methods, options and counters")
     parser.add_argument("--registry", action="append", metavar="MODULE",
                         help="also the methods of MODULE.SOLVERS (name -> puzzles.Method), e.g. your own solver")
+    parser.add_argument("--command", action="append", metavar="NAME[:mode=once,input=matrix]='PROGRAM ARGS'",
+                        help="also a method NAME that runs a program speaking the solver protocol (README), "
+                        "in any language (repeatable)")
     parser.add_argument("--timeout", type=positive(float), default=10.0, metavar="SECONDS",
                         help="time budget per method per puzzle (default 10)")
     parser.add_argument("--nodes", type=positive(int), metavar="N", help="node budget per method per puzzle")
@@ -109,13 +103,6 @@ def build_parser() -> argparse.ArgumentParser:
                         help="the method whose time per puzzle is the effort plot's x axis "
                         "(default: the one that solves most)")
     return parser
-
-
-def usable_cores() -> int:
-    try:
-        return len(os.sched_getaffinity(0))  # honours taskset and container CPU sets
-    except AttributeError:  # not on every platform
-        return os.cpu_count() or 1
 
 
 def positive(kind: type) -> Callable[[str], Any]:
@@ -159,159 +146,58 @@ def main(argv: Sequence[str] | None = None, methods: dict[str, Method] | None = 
         args = build_parser().parse_args(argv)
     except SystemExit as exc:  # argparse has printed the usage and the error
         return int(exc.code or 0)
-    wanted = None if args.list or not args.solver else [spec.partition(":")[0].strip() for spec in args.solver]
-    try:
-        extra = extra_methods(args.registry or [])
-    except UsageError as exc:
-        print(f"compare.py: error: {exc}", file=sys.stderr)
-        return EXIT_USAGE
-    if wanted is not None:
-        wanted = [name for name in wanted if name not in extra]
-    registry = {**(load_registry(wanted) if methods is None else methods), **extra}
     console = Console(width=None if sys.stdout.isatty() else 160)
-    if args.list:
-        print_methods(console, registry)
-        return EXIT_OK
-    budget = Budget(seconds=args.timeout, nodes=args.nodes)
     try:
-        selected = select_methods(args.solver, registry, args.solutions, budget)
+        settings = Settings.of(args)
+        if args.list:
+            print_methods(console, registry_of(settings, methods, everything=True))
+            return EXIT_OK
+        comparison = Comparison(settings, methods)
         fmt = output_format(args)
-        reference = reference_index(args, selected)
+        reference = reference_index(args, comparison.selected)
         if args.plot and importlib.util.find_spec("matplotlib") is None:
             raise UsageError("--plot needs matplotlib: pip install 'sudoku-search[plot]'")
         check_plot(args.plot)
-        files = args.files or [os.path.relpath(DEFAULT_FILE)]
-        check_outputs({"--output": args.output, "--plot": args.plot}, files)
-        inputs = open_inputs(files, args.input_format, note)
-        args.jobs = worker_count(args, files, len(selected))
-        writer = RecordWriter(args.output, fmt, counter_columns(selected)) if fmt else None
+        check_outputs({"--output": args.output, "--plot": args.plot}, comparison.files)
+        writer = RecordWriter(args.output, fmt, comparison.records.fields) if fmt else None
     except (UsageError, PuzzleFileError) as exc:
         print(f"compare.py: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
     except OSError as exc:
         print(f"compare.py: error: cannot write {args.output}: {exc.strerror or exc}", file=sys.stderr)
         return EXIT_USAGE
-    certify_with = certifier(registry, methods is not None) if args.certify else None
-    return run(args, selected, certify_with, inputs, writer, reference, files, console)
-
-
-def worker_count(args: argparse.Namespace, files: Sequence[str], methods: int) -> int:
-    """--jobs, capped at the cores this process may use and at the runs there are, with a note when capped."""
-    cores = usable_cores()
-    explicit = args.jobs is not None  # the default is capped quietly
-    jobs = args.jobs if explicit else cores
-    if jobs > cores:
-        note(f"--jobs {jobs}: this process may use {plural(cores, 'core')}, so {plural(cores, 'worker')} run")
-        jobs = cores
-    puzzles = expected_puzzles(args, files, at_most=jobs)
-    if puzzles is None:
-        return jobs
-    runs = puzzles * methods
-    if runs < jobs:
-        if explicit:
-            note(f"--jobs {jobs}: only {plural(runs, 'run')} to do, so {plural(max(runs, 1), 'worker')}")
-        jobs = max(runs, 1)
-    return jobs
-
-
-def note(message: str) -> None:
-    print(f"compare.py: note: {message}", file=sys.stderr)
-
-
-def expected_puzzles(args: argparse.Namespace, files: Sequence[str], at_most: int | None = None) -> int | None:
-    """How many puzzles the run will judge (counting stops past `at_most` of the files'); None if unknown.
-
-    Counting reads the files once more (about 30 us a puzzle): the progress bar's time left needs the
-    whole count, and --jobs needs to know only whether there are fewer runs than workers.
-    """
-    count = None
-    if "-" not in files:  # standard input can be read only once
-        try:
-            entries = good_entries(open_inputs(files, args.input_format), lambda _: None)
-            count = sum(1 for _ in itertools.islice(entries, at_most))
-        except PuzzleFileError:
-            count = None
-    bounds = [n for n in (count, args.limit, args.sample) if n is not None]
-    return min(bounds) * (args.isomorphs or 1) if bounds else None
-
-
-def plural(count: int, noun: str) -> str:
-    return f"{count:,} {noun}{'' if count == 1 else 's'}"
-
-
-def run_header(args: argparse.Namespace, files: Sequence[str], summary: Summary, wall: float, busy: float,
-               interrupted: bool) -> str:
-    """The report's first line: what ran, on what, how long it took and with which settings."""
-    names = ", ".join("<stdin>" if f == "-" else f for f in files)
-    settings = [f"{plural(args.jobs, 'worker')} ({busy:.0%} busy)", f"timeout {args.timeout:g} s"]
-    settings += [f"nodes {args.nodes}"] if args.nodes else []
-    settings += ["solutions=2"] if args.solutions == 2 else []
-    settings += [f"first {args.limit}"] if args.limit else []
-    settings += [f"sample of {args.sample} (seed {args.seed})"] if args.sample else []
-    settings += [f"{plural(args.isomorphs, 'isomorph')} each (seed {args.seed})"] if args.isomorphs else []
-    line = (f"{escape(names)}: {plural(summary.puzzles, 'puzzle')} x {plural(len(summary.stats), 'method')} "
-            f"in {wall:.2f} s wall, "
-            + ", ".join(settings))
-    return line + ("  [yellow](interrupted)[/]" if interrupted else "")
+    return run(args, comparison, writer, reference, console)
 
 
 @stopped_by_signals
-def run(args: argparse.Namespace, selected: list[Selected], certify_with: Method | LazyMethod | None,
-        inputs: list[Iterator[Entry | BadEntry]], writer: RecordWriter | None, reference: int | None,
-        files: Sequence[str], console: Console) -> int:
-    budget = Budget(seconds=args.timeout, nodes=args.nodes)
-    runners = list(selected)
-    certify = certify_with is not None
-    if certify_with is not None:
-        runners.append(Selected(f"{CERTIFIER}:solutions=2", certify_with, {"solutions": 2}))
-    summary = Summary([MethodStats(s.label, s.method.no_guess if isinstance(s.method, Method) else None)
-                       for s in selected])
+def run(args: argparse.Namespace, comparison: Comparison, writer: RecordWriter | None, reference: int | None,
+        console: Console) -> int:
     show_progress = sys.stderr.isatty()
-    total = expected_puzzles(args, files) if show_progress else None
+    total = expected_puzzles(comparison.settings, comparison.files) if show_progress else None
     progress = ProgressBar(total, show_progress)
-    started = time.perf_counter()  # the wall time covers the workers' start-up
-    pool = Pool(args.jobs, runners, budget, args.timeout * (1 + GRACE_FRACTION) + GRACE_SECONDS)
-    tracker = Tracker(selected, certify, pool.queue, summary, writer, progress)
-    entries: Iterable[tuple[int, Entry]] = good_entries(inputs, tracker.bad_entry)
-    if args.limit:
-        entries = itertools.islice(entries, args.limit)
-    if args.sample:
-        entries = reservoir(entries, args.sample, random.Random(args.seed))
-    items = tracker.items(puzzles_of(entries, args.isomorphs, args.seed))
+    summary = comparison.summary
     status = None
+    batches = comparison.batches(writer, progress)
     try:
-        while True:
-            pool.dispatch(items)
-            if pool.finished():
-                break
-            messages = pool.collect()
-            with signals_held():  # a puzzle's records are written whole, or not at all
-                for result in messages:
-                    tracker.add(result)
-            if writer is not None and writer.failed:  # records that cannot be kept are not worth computing
-                status = EXIT_USAGE
-                pool.terminate()
-                break
+        for _ in batches:  # the records are written as they come
+            pass
+        if writer is not None and writer.failed:
+            status = EXIT_USAGE
     except Interrupted as exc:
         status = exc.status
-        pool.terminate()
+        batches.close()  # the workers go, if the signal came between two rounds
         with signals_held():
-            tracker.write_unfinished()
+            comparison.write(comparison.unfinished(), writer)
     except PuzzleFileError as exc:  # a file that fails in the middle of reading
         status = EXIT_USAGE
-        pool.terminate()
         print(f"compare.py: error: {exc}", file=sys.stderr)
     finally:
         with signals_held():
-            pool.close()
             progress.close()
             if writer:
                 writer.close()
-    wall = time.perf_counter() - started
-    busy = pool.busy_seconds / (args.jobs * wall) if wall > 0 else 0.0
     interrupted = status in (EXIT_INTERRUPTED, EXIT_TERMINATED)
-    header = run_header(args, files, summary, wall, busy, interrupted=interrupted)
-    print_report(console, summary, header, interrupted=interrupted, certifying=certify)
+    comparison.report(console, interrupted=interrupted)
     if writer is not None and writer.failed:
         print(f"compare.py: error: {writer.failed}; the {plural(writer.written, 'record')} written before "
               "it are kept; the run stopped there", file=sys.stderr)

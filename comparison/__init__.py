@@ -1,9 +1,14 @@
 """The parts of compare.py, one job a module; compare.py's docstring tells how they run together.
 
-    methods    choosing methods: registries, --registry modules, `NAME[:key=value,...]`, the certifier
+`compare(files, solvers=[...], timeout=5)` is compare.py from Python (see run.py).
+
+    run        one run from settings: records as puzzles finish, the summary, the report; compare()
+    methods    choosing methods: registries, --registry modules, --command programs, `NAME[:key=value,...]`,
+               the certifier
+    external   a solver as a program in any language, speaking the solver protocol over pipes
     stream     the puzzle stream: good entries in order, bad ones aside, --sample, --isomorphs
     pool       the worker processes: chunks of items, timeouts, crashes
-    processes  worker process groups that never outlive the run
+    processes  worker process groups (and their programs' groups) that never outlive the run
     interrupts SIGINT and SIGTERM: the run stops cleanly, a second signal at once
     result     one run's result, the typed record from worker to report
     paths      the files a run writes, checked before it starts
@@ -14,3 +19,6 @@
     report     the screen: progress bar, tables, lists, --list
     plot       the cactus and effort plots
 """
+from .run import Comparison, compare
+
+__all__ = ["Comparison", "compare"]

@@ -1,4 +1,5 @@
-"""Choosing methods: the registries, --registry modules, `NAME[:key=value,...]` specs and the certifier."""
+"""Choosing methods: the registries, --registry modules, --command programs, `NAME[:key=value,...]` specs and
+the certifier."""
 from __future__ import annotations
 
 import importlib
@@ -9,6 +10,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from puzzles import Budget, Grid, Method, Outcome, Status
+
+from .external import Command
 
 REGISTRY_PACKAGES = ("search", "formulations")  # registries are merged in this order
 CERTIFIER = "cpsat"  # certifies multi-solution puzzles with solutions=2
@@ -73,6 +76,21 @@ def extra_methods(modules: Sequence[str]) -> dict[str, Method]:
                 raise UsageError(f"--registry {name}: SOLVERS[{key!r}] is a {type(method).__name__}, not a "
                                  "puzzles.Method (wrap your solve: Method(solve, 'what it does'))")
         found.update(solvers)
+    return found
+
+
+def command_methods(specs: Sequence[str], taken: Iterable[str]) -> dict[str, Method]:
+    """The methods of --command specs, `NAME[:mode=...,input=...]='program and its arguments'` (external.py)."""
+    found: dict[str, Method] = {}
+    taken = set(taken)
+    for spec in specs:
+        try:
+            command = Command.parse(spec)
+        except ValueError as exc:
+            raise UsageError(f"--command {spec}: {exc}") from None
+        if command.name in taken or command.name in found:
+            raise UsageError(f"--command {spec}: there is a method {command.name!r} already; choose another name")
+        found[command.name] = command.method()
     return found
 
 

@@ -18,7 +18,7 @@ from typing import Any, NamedTuple
 from puzzles import Budget, GaveUp, Grid, Status
 
 from .methods import Selected
-from .processes import Lifeline, bind_worker, kill_group, lead_group
+from .processes import Lifeline, bind_worker, exit_reason, kill_group, lead_group
 from .result import RunResult
 
 GRACE_SECONDS, GRACE_FRACTION = 1.0, 0.1  # a run is killed at timeout * 1.1 + 1 s
@@ -90,11 +90,11 @@ def counters(effort: Any) -> dict[str, int]:
 
 
 def worker_main(conn: Connection, clock: Any, started: Any, runners: Sequence[Selected], budget: Budget,
-                lifeline: Lifeline) -> None:
+                lifeline: Lifeline, slots: Any) -> None:
     """A worker: run the items of each chunk it receives, sending their results in small batches."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # and so is SIGTERM: compare.py's handler is inherited
-    bind_worker(lifeline)
+    bind_worker(lifeline, slots)
     gc.freeze()  # the inherited heap is never collected here: no scans of it, no copy-on-write of its pages
     silence_stdout()
     while True:
@@ -135,6 +135,7 @@ class Worker:
     conn: Connection
     clock: Any  # shared double: monotonic time at which the run in hand started
     started: Any  # shared count of the runs this worker has started
+    slots: Any  # shared process group ids of the external programs it runs (processes.py)
     reported: int = 0  # how many of them the parent has received
     inflight: deque[Item] = field(default_factory=deque)  # items sent, not yet reported, in order
     chunks: deque[int] = field(default_factory=deque)  # how many items of each chunk in flight are unreported
@@ -170,12 +171,13 @@ class Pool:
         sys.stderr.flush()
         parent_end, child_end = self.context.Pipe()
         clock, started = self.context.RawValue("d", 0.0), self.context.RawValue("q", 0)
-        process = self.context.Process(target=worker_main, daemon=True,
-                                       args=(child_end, clock, started, self.runners, self.budget, self.lifeline))
+        slots = self.context.RawArray("q", len(self.runners))  # a method holds one program at a time
+        process = self.context.Process(target=worker_main, daemon=True, args=(
+            child_end, clock, started, self.runners, self.budget, self.lifeline, slots))
         process.start()
         lead_group(process)
         child_end.close()  # so that the parent reads EOF when the worker dies
-        return Worker(process, parent_end, clock, started)
+        return Worker(process, parent_end, clock, started, slots)
 
     def chunk_size(self) -> int:
         if self.item_seconds is None:
@@ -286,14 +288,5 @@ class Pool:
 
     @staticmethod
     def kill(worker: Worker) -> None:
-        """The worker goes, with every process of its group."""
-        kill_group(worker.process)
-
-
-def exit_reason(code: int | None) -> str:
-    if code is not None and code < 0:
-        try:
-            return f"killed by {signal.Signals(-code).name}"
-        except ValueError:
-            return f"killed by signal {-code}"
-    return f"exit status {code}"
+        """The worker goes, with every process of its group and of its programs' groups."""
+        kill_group(worker.process, worker.slots)

@@ -11,6 +11,13 @@ When the parent dies, however it dies (SIGKILL and the out-of-memory killer too)
   group, which PR_SET_PDEATHSIG does not reach: the methods' own children.
 A thread of the worker could not do the watchdog's job reliably: the kernel's
 SIGKILL may come first, and a method busy in C code may hold the GIL.
+
+An external program (comparison/external.py) leads a process group of its own,
+so that the worker can kill it with its children on overrun and go on. Its
+group id is kept in the worker's program slots, memory shared with the parent
+and the watchdog: killing a worker, the parent kills the groups in its slots
+too, and so does the watchdog when the parent dies; the program itself gets
+PR_SET_PDEATHSIG, so it dies with the worker even before it is in a slot.
 """
 from __future__ import annotations
 
@@ -20,6 +27,7 @@ import signal
 from typing import Any, NoReturn
 
 PR_SET_PDEATHSIG = 1  # from <linux/prctl.h>
+_slots: Any = None  # in a worker: its program slots (a shared array of process group ids, 0 = free)
 
 
 class Lifeline:
@@ -35,15 +43,17 @@ class Lifeline:
         os.close(self.read_end)
 
 
-def bind_worker(lifeline: Lifeline) -> None:
+def bind_worker(lifeline: Lifeline, slots: Any) -> None:
     """In a worker, first thing: lead a process group, die with the parent, and start the group's watchdog."""
+    global _slots
+    _slots = slots
     os.setpgid(0, 0)
     os.close(lifeline.write_end)  # were it held here, the parent's death would bring no EOF
     die_with_parent()
     if os.getppid() != lifeline.parent:  # the parent died before prctl: no signal will come
         os._exit(1)
     if os.fork() == 0:
-        watchdog(lifeline.read_end)
+        watchdog(lifeline.read_end, slots)
     os.close(lifeline.read_end)
 
 
@@ -55,14 +65,19 @@ def die_with_parent() -> None:
         pass
 
 
-def watchdog(lifeline_end: int) -> NoReturn:
-    """Wait for the parent's death, then kill this process group: the worker, its methods' children, and itself."""
+def watchdog(lifeline_end: int, slots: Any) -> NoReturn:
+    """Wait for the parent's death, then kill this process group (the worker, its methods' children, and
+    itself) and its programs' groups."""
     try:
         # Only the lifeline is kept: held here, the worker's pipes would hide its death from the parent.
         os.closerange(0, lifeline_end)
         os.closerange(lifeline_end + 1, os.sysconf("SC_OPEN_MAX"))
         while os.read(lifeline_end, 1):
             pass
+        # The worker first, so that it starts no program after its slots are read. Its pid is this group's
+        # id, which no other process can take while the group exists.
+        os.kill(os.getpgrp(), signal.SIGKILL)
+        kill_programs(slots)
         os.killpg(0, signal.SIGKILL)
     finally:
         os._exit(0)
@@ -76,10 +91,58 @@ def lead_group(process: Any) -> None:
         pass
 
 
-def kill_group(process: Any) -> None:
-    """Kill a worker's process group (the worker, its watchdog, its methods' children) and reap the worker."""
+def kill_group(process: Any, slots: Any) -> None:
+    """Kill a worker's process group (the worker, its watchdog, its methods' children) and reap the worker;
+    then its programs' groups, which the dead worker can no longer change."""
     try:
         os.killpg(process.pid, signal.SIGKILL)
     except ProcessLookupError:  # nothing left in it
         pass
     process.join()
+    kill_programs(slots)
+
+
+def kill_programs(slots: Any) -> None:
+    for i, group in enumerate(slots):
+        if group:
+            try:
+                os.killpg(group, signal.SIGKILL)
+            except ProcessLookupError:  # the program and its children are gone already
+                pass
+            slots[i] = 0
+
+
+def program_child() -> None:
+    """In a program's process, between fork and exec: lead a group of its own, and die with the worker."""
+    os.setpgid(0, 0)
+    die_with_parent()
+
+
+def adopt_program(group: int) -> None:
+    """In a worker: a program's group goes in a free slot, where the parent and the watchdog find it."""
+    if _slots is None:  # not in a worker (a direct call): the caller kills its programs itself
+        return
+    for i, held in enumerate(_slots):
+        if not held:
+            _slots[i] = group
+            return
+    raise RuntimeError("no program slot left")  # one slot per method: a method holds one program at a time
+
+
+def release_program(group: int) -> None:
+    """In a worker, once the program's group is killed and the program reaped."""
+    if _slots is None:
+        return
+    for i, held in enumerate(_slots):
+        if held == group:
+            _slots[i] = 0
+
+
+def exit_reason(code: int | None) -> str:
+    """A process's end as words: `exit status 3`, `killed by SIGSEGV`."""
+    if code is not None and code < 0:
+        try:
+            return f"killed by {signal.Signals(-code).name}"
+        except ValueError:
+            return f"killed by signal {-code}"
+    return f"exit status {code}"

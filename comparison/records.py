@@ -1,4 +1,4 @@
-"""Records: one per (puzzle, method), as CSV or JSON lines."""
+"""Records: one per (puzzle, method), as dicts (what the Python API yields), CSV or JSON lines."""
 from __future__ import annotations
 
 import contextlib
@@ -25,16 +25,41 @@ def counter_columns(selected: Sequence[Selected]) -> list[str]:
     return list(dict.fromkeys([c for c in COMMON_COUNTERS if c in declared] + declared))
 
 
+class Records:
+    """Makes the records: RECORD_FIELDS, a column per declared counter, and `extra` for any other counter."""
+
+    def __init__(self, counters: Sequence[str]) -> None:
+        self.counters = list(counters)
+        self.fields = [*RECORD_FIELDS, *self.counters, "extra"]
+
+    def run_record(self, puzzle: Puzzle, selected: Selected, result: RunResult, verdict: Verdict,
+                   disagrees: bool) -> dict[str, Any]:
+        record: dict[str, Any] = dict.fromkeys(self.fields)
+        record.update(file=puzzle.file, line=puzzle.line, name=puzzle.name, isomorph=puzzle.isomorph,
+                      method=selected.label, status=result.status.value, detail=result.detail,
+                      solution=result.solution, unique=result.unique if selected.asks_two else None,
+                      seconds=round(result.seconds, 6), valid=result.valid, problems="; ".join(result.problems),
+                      verdict=verdict.kind, note=verdict.note, disagrees=disagrees)
+        extra = {k: v for k, v in result.effort.items() if k not in self.counters}
+        record.update((k, v) for k, v in result.effort.items() if k in self.counters)
+        record["extra"] = extra or None
+        return record
+
+    def bad_record(self, entry: BadEntry) -> dict[str, Any]:
+        record: dict[str, Any] = dict.fromkeys(self.fields)
+        record.update(file=entry.file, line=entry.line, status="bad_entry", detail=entry.reason)
+        return record
+
+
 class RecordWriter:
-    """One record per (puzzle, method), as CSV or JSON lines, flushed as puzzles finish.
+    """Records as CSV or JSON lines, flushed as puzzles finish.
 
     A write that fails (a full disk, a failing device) does not raise: the writer stops, keeps
     what it had written, and says why in `failed`; the run reads that and stops with a clear error.
     """
 
-    def __init__(self, path: str, fmt: str, counters: Sequence[str]) -> None:
-        self.path, self.fmt, self.counters = path, fmt, list(counters)
-        self.fields = [*RECORD_FIELDS, *self.counters, "extra"]
+    def __init__(self, path: str, fmt: str, fields: Sequence[str]) -> None:
+        self.path, self.fmt, self.fields = path, fmt, list(fields)
         self.failed: str | None = None  # why writing stopped
         self.written = 0  # records written and flushed
         self.pending = 0  # records written since the last flush
@@ -61,24 +86,6 @@ class RecordWriter:
             line = json.dumps(record) + "\n"
             self.guarded(lambda: self.handle.write(line))
         self.pending += 1
-
-    def run_record(self, puzzle: Puzzle, selected: Selected, result: RunResult, verdict: Verdict,
-                   disagrees: bool) -> dict[str, Any]:
-        record: dict[str, Any] = dict.fromkeys(self.fields)
-        record.update(file=puzzle.file, line=puzzle.line, name=puzzle.name, isomorph=puzzle.isomorph,
-                      method=selected.label, status=result.status.value, detail=result.detail,
-                      solution=result.solution, unique=result.unique if selected.asks_two else None,
-                      seconds=round(result.seconds, 6), valid=result.valid, problems="; ".join(result.problems),
-                      verdict=verdict.kind, note=verdict.note, disagrees=disagrees)
-        extra = {k: v for k, v in result.effort.items() if k not in self.counters}
-        record.update((k, v) for k, v in result.effort.items() if k in self.counters)
-        record["extra"] = extra or None
-        return record
-
-    def bad_record(self, entry: BadEntry) -> dict[str, Any]:
-        record: dict[str, Any] = dict.fromkeys(self.fields)
-        record.update(file=entry.file, line=entry.line, status="bad_entry", detail=entry.reason)
-        return record
 
     def flush(self) -> None:
         self.guarded(self.handle.flush)

@@ -4,6 +4,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from rich.markup import escape
 
@@ -12,7 +13,7 @@ from puzzles import BadEntry, Status
 from .judge import Verdict, judge
 from .methods import Selected
 from .pool import Item
-from .records import RecordWriter
+from .records import Records
 from .report import ProgressBar
 from .result import RunResult
 from .stats import Summary
@@ -28,14 +29,19 @@ class PuzzleRun:
 
 
 class Tracker:
-    """Hands out the items of each puzzle, gathers their results, judges and records finished puzzles."""
+    """Hands out the items of each puzzle, gathers their results, judges and records finished puzzles.
+
+    The records of finished puzzles and of bad entries wait in `done` until the run takes them, in groups:
+    a puzzle's records, or a bad entry's, which a writer keeps whole (flushed together).
+    """
 
     def __init__(self, selected: Sequence[Selected], certify: bool, pool_queue: deque[Item],
-                 summary: Summary, writer: RecordWriter | None, progress: ProgressBar) -> None:
+                 summary: Summary, records: Records, progress: ProgressBar) -> None:
         self.selected, self.labels = selected, [s.label for s in selected]
         self.cert_index = len(selected) if certify else None
-        self.queue, self.summary, self.writer, self.progress = pool_queue, summary, writer, progress
+        self.queue, self.summary, self.records, self.progress = pool_queue, summary, records, progress
         self.open: dict[int, PuzzleRun] = {}
+        self.done: list[list[dict[str, Any]]] = []
 
     def items(self, puzzles: Iterable[Puzzle]) -> Iterator[Item]:
         for puzzle in puzzles:
@@ -45,8 +51,7 @@ class Tracker:
 
     def bad_entry(self, entry: BadEntry) -> None:
         self.summary.add_bad(entry)
-        if self.writer:
-            self.writer.write(self.writer.bad_record(entry))
+        self.done.append([self.records.bad_record(entry)])
 
     def add(self, result: RunResult) -> None:
         run = self.open[result.puzzle]
@@ -87,12 +92,12 @@ class Tracker:
         self.progress.advance()
 
     def write(self, run: PuzzleRun, verdict: Verdict) -> None:
-        if not self.writer:
-            return
-        for i, result in sorted(run.results.items()):
-            self.writer.write(self.writer.run_record(run.puzzle, self.selected[i], result, verdict,
-                                                     i in verdict.disagree))
-        self.writer.flush()
+        self.done.append([self.records.run_record(run.puzzle, self.selected[i], result, verdict,
+                                                  i in verdict.disagree) for i, result in sorted(run.results.items())])
+
+    def take(self) -> list[list[dict[str, Any]]]:
+        done, self.done = self.done, []
+        return done
 
     def write_unfinished(self) -> None:
         """After Ctrl-C: the runs that did finish, of puzzles that did not, are records too."""

@@ -17,6 +17,7 @@ from hostile import AMBIGUOUS_AS_LINES, EXPECTED, make_hostile_files
 
 import compare
 from comparison import records
+from comparison import run as comparison_run
 from puzzles import Grid
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -300,7 +301,7 @@ def test_budgets_beyond_a_backends_range_are_mapped_into_it(tmp_path, capsys, sp
 
 
 def test_jobs_beyond_the_cores_or_the_work_are_capped_with_a_note(tmp_path, capsys, monkeypatch):
-    monkeypatch.setattr(compare, "usable_cores", lambda: 2)
+    monkeypatch.setattr(comparison_run, "usable_cores", lambda: 2)
     code, out, err = run(capsys, puzzle_file(tmp_path, HOMEWORK, HARD), "--solver", "good", "--jobs", 64)
     assert code == 0
     assert "compare.py: note: --jobs 64: this process may use 2 cores, so 2 workers run" in err

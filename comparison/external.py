@@ -1,0 +1,295 @@
+"""A solver written in any language: a program that speaks protocol 1 (README, "The solver protocol").
+
+`--command NAME[:mode=once,input=matrix]='program and its arguments'` makes a Method
+whose solve sends the puzzle to the program and reads its answer. In streaming mode
+(the default) a worker keeps one program across puzzles, so start-up is paid once.
+The budget is enforced here: a program that overruns is killed with its children (it
+leads a process group of its own, see processes.py) and started again for the next
+puzzle. A program that ends, or writes something that is not an answer, is that
+puzzle's error, with the tail of its standard error; it is started again too.
+"""
+from __future__ import annotations
+
+import contextlib
+import math
+import os
+import re
+import select
+import shlex
+import shutil
+import signal
+import subprocess
+import tempfile
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from puzzles import Budget, GaveUp, Grid, Method, Outcome, PuzzleError, Status
+
+from .processes import adopt_program, exit_reason, program_child, release_program
+
+PROTOCOL = 1
+MODES, INPUTS = ("streaming", "once"), ("line", "matrix")
+FILE = "{file}"  # in a once-mode command: replaced by the path of a file holding the puzzle
+STDERR_TAIL = 1000  # characters of a program's standard error kept for its error records
+EXIT_GRACE = 0.5  # seconds a program that closed its output has to exit before it is killed
+SPEC = re.compile(r"(?P<name>[^:=,\s]+)(?::(?P<options>\w+=\w+(?:,\w+=\w+)*))?=(?P<command>.*)", re.DOTALL)
+COUNTER = re.compile(r"[A-Za-z_]\w*=[+-]?\d+")
+
+
+@dataclass(frozen=True)
+class Command:
+    """An external solver as `--command` gives it: its name, program and arguments, mode and input form."""
+
+    name: str
+    argv: tuple[str, ...]
+    mode: str = "streaming"
+    input: str = "line"
+
+    @classmethod
+    def parse(cls, spec: str) -> Command:
+        """`NAME[:mode=streaming|once,input=line|matrix]=PROGRAM ARGS...`; ValueError says what is wrong."""
+        match = SPEC.fullmatch(spec.strip())
+        if match is None:
+            raise ValueError("expected NAME[:mode=streaming|once,input=line|matrix]='program and its arguments'")
+        options = dict(part.split("=") for part in (match["options"] or "").split(",") if part)
+        for key, value in options.items():
+            choices = {"mode": MODES, "input": INPUTS}.get(key)
+            if choices is None:
+                raise ValueError(f"unknown option {key!r} (options: mode, input)")
+            if value not in choices:
+                raise ValueError(f"{key}={value}: {key} is {' or '.join(choices)}")
+        try:
+            argv = tuple(shlex.split(match["command"]))
+        except ValueError as exc:  # an unclosed quote
+            raise ValueError(f"cannot split the command: {exc}") from None
+        if not argv:
+            raise ValueError("no program given after '='")
+        command = cls(match["name"], argv, options.get("mode", "streaming"), options.get("input", "line"))
+        if FILE in command.line and command.mode != "once":
+            raise ValueError(f"{FILE} needs mode=once (a streaming program reads its puzzles from standard input)")
+        if shutil.which(argv[0]) is None:
+            raise ValueError(f"program {argv[0]!r} not found, or not executable")
+        return command
+
+    @property
+    def line(self) -> str:
+        return shlex.join(self.argv)
+
+    def method(self) -> Method:
+        return Method(External(self), f"external program ({self.mode}, {self.input} input): {self.line}")
+
+
+class Overrun(Exception):
+    """The program did not answer within the budget."""
+
+
+class ProtocolError(Exception):
+    """The program ended, or wrote something that is not an answer: the message says which."""
+
+
+class Program:
+    """One run of the program: its process, leading its own process group, its pipes and its stderr tail."""
+
+    def __init__(self, argv: Sequence[str], stdin: bool) -> None:
+        # preexec_fn is safe here: the worker that starts a program runs no other thread
+        self.process = subprocess.Popen(
+            argv, stdin=subprocess.PIPE if stdin else subprocess.DEVNULL, stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE, bufsize=0, preexec_fn=program_child)
+        adopt_program(self.process.pid)
+        assert self.process.stdout is not None and self.process.stderr is not None
+        self.out, self.err = self.process.stdout.fileno(), self.process.stderr.fileno()
+        self.poll = select.poll()
+        for fd in (self.out, self.err):
+            self.poll.register(fd, select.POLLIN)
+        self.buffer = bytearray()  # output read but not yet taken
+        self.stderr = ""
+        self.eof = False
+
+    def send(self, text: str) -> None:
+        assert self.process.stdin is not None
+        try:
+            self.process.stdin.write(text.encode())
+        except OSError:  # it has closed its input or ended: reading its answer will say so
+            pass
+
+    def close_input(self) -> None:
+        if self.process.stdin is not None:
+            self.process.stdin.close()
+
+    def pending(self) -> bool:
+        """Whether it wrote something that nobody asked for (read now, so that it shows in the error)."""
+        self._read(0.0)
+        return bool(self.buffer)
+
+    def line(self, deadline: float) -> bytes:
+        """Its next line of output, without the newline; Overrun past the deadline, ProtocolError if it ends."""
+        while (end := self.buffer.find(b"\n")) < 0:
+            self._wait(deadline)
+        line = bytes(self.buffer[:end])
+        del self.buffer[:end + 1]
+        return line
+
+    def rest(self, deadline: float) -> bytes:
+        """All its output up to its end (once mode)."""
+        while not self.eof:
+            self._read(max(0.0, deadline - time.perf_counter()))
+            if not self.eof and time.perf_counter() >= deadline:
+                raise Overrun
+        return bytes(self.buffer)
+
+    def _wait(self, deadline: float) -> None:
+        if self.eof:
+            partial = f" after a partial line {self.buffer.decode(errors='replace')!r:.80}" if self.buffer else ""
+            raise ProtocolError(f"the program ended ({self.end()}) before its answer{partial}")
+        now = time.perf_counter()
+        if now >= deadline:
+            raise Overrun
+        self._read(deadline - now)
+
+    def _read(self, seconds: float) -> None:
+        """Whatever output and standard error come within `seconds` (inf: until something comes)."""
+        timeout = None if math.isinf(seconds) else math.ceil(seconds * 1000)
+        for fd, _ in self.poll.poll(timeout):
+            data = os.read(fd, 65536)
+            if fd == self.out:
+                self.buffer += data
+                self.eof = self.eof or not data
+            else:
+                self.stderr = (self.stderr + data.decode(errors="replace"))[-STDERR_TAIL:]
+            if not data:
+                self.poll.unregister(fd)
+
+    def end(self) -> str:
+        """How it ended, once its output is closed: it has a moment to exit before it is killed."""
+        deadline = time.perf_counter() + EXIT_GRACE
+        while self.process.poll() is None and time.perf_counter() < deadline:
+            self._read(0.01)  # its last words on stderr
+        self._read(0.0)
+        return exit_reason(self.process.poll()) if self.process.poll() is not None else "closed its output"
+
+    def kill(self) -> None:
+        """The program goes with its whole group (its children too), reaped, its pipes closed."""
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.process.pid, signal.SIGKILL)
+        self.process.wait()
+        release_program(self.process.pid)
+        for pipe in (self.process.stdin, self.process.stdout, self.process.stderr):
+            if pipe is not None:
+                pipe.close()
+
+    def stderr_tail(self) -> str:
+        tail = " | ".join(line.strip() for line in self.stderr.strip().splitlines()[-3:])
+        return f"; stderr: {tail}" if tail else ""
+
+
+class External:
+    """The solve of a --command method: one program per worker (streaming) or one per puzzle (once)."""
+
+    def __init__(self, command: Command) -> None:
+        self.command = command
+        self.program: Program | None = None  # the streaming program, started on the first puzzle
+
+    def check_options(self, options: dict[str, Any], budget: Budget | None) -> None:
+        """Called before any run (Method.check): protocol 1 gives a program no node budget to keep."""
+        if budget is not None and budget.nodes is not None:
+            raise ValueError("an external program gets no node budget (protocol 1): leave out --nodes")
+
+    def __call__(self, grid: Grid, budget: Budget = Budget(), **options: Any) -> Outcome:
+        started = time.perf_counter()
+        deadline = budget.deadline(started)
+        try:
+            text = self._once(grid, deadline) if self.command.mode == "once" else self._streaming(grid, deadline)
+            outcome = parse_answer(text.decode(errors="replace"), grid.side)
+        except Overrun:
+            self.stop()
+            return Outcome(Status.GAVE_UP, detail=GaveUp.TIME.value, seconds=time.perf_counter() - started)
+        except (ProtocolError, OSError) as exc:  # OSError: it cannot be started
+            detail = f"{exc}{self.program.stderr_tail() if self.program is not None else ''}"
+            self.stop()
+            return Outcome(Status.ERROR, detail=detail, seconds=time.perf_counter() - started)
+        finally:
+            if self.command.mode == "once":
+                self.stop()
+        outcome.seconds = time.perf_counter() - started
+        return outcome
+
+    def _streaming(self, grid: Grid, deadline: float) -> bytes:
+        """Send the puzzle to the worker's program (started on the first puzzle, or again after a failure)."""
+        if self.program is not None and self.program.pending():
+            raise ProtocolError("it wrote more than one answer to the last puzzle: "
+                                f"{self.program.buffer.decode(errors='replace')!r:.80}")
+        if self.program is None:
+            self.program = Program(self.command.argv, stdin=True)
+        self.program.send(puzzle_text(grid, self.command.input))
+        return answer_lines(self.program, grid.side, deadline)
+
+    def _once(self, grid: Grid, deadline: float) -> bytes:
+        """Start the program on this puzzle (on its standard input, or in the file {file} names), read it all."""
+        text = puzzle_text(grid, self.command.input)
+        with tempfile.NamedTemporaryFile("w", suffix=".txt", prefix="puzzle-") as handle:
+            handle.write(text)
+            handle.flush()
+            by_file = any(FILE in arg for arg in self.command.argv)
+            argv = [arg.replace(FILE, handle.name) for arg in self.command.argv]
+            program = self.program = Program(argv, stdin=not by_file)
+            if not by_file:
+                program.send(text)
+                program.close_input()
+            output = program.rest(deadline)
+            how = program.end()
+        if program.process.returncode != 0:
+            raise ProtocolError(f"the program ended ({how})")
+        return output
+
+    def stop(self) -> None:
+        if self.program is not None:
+            self.program.kill()
+            self.program = None
+
+
+def puzzle_text(grid: Grid, form: str) -> str:
+    """The puzzle as the program reads it: one line, or `side` lines of numbers with 0 for a blank."""
+    if form == "line":
+        return grid.line() + "\n"
+    side = grid.side
+    return "".join(" ".join(map(str, grid.values[r * side:(r + 1) * side])) + "\n" for r in range(side))
+
+
+def answer_lines(program: Program, side: int, deadline: float) -> bytes:
+    """One answer of a streaming program: one line, or `side` lines when its first line holds several numbers."""
+    first = program.line(deadline)
+    lines = [first]
+    numbers = [w for w in first.split() if b"=" not in w]
+    if len(numbers) > 1 and all(w.isdigit() for w in numbers):  # a matrix row, not a line or a word
+        lines += [program.line(deadline) for _ in range(side - 1)]
+    return b"\n".join(lines)
+
+
+def parse_answer(text: str, side: int) -> Outcome:
+    """An answer (line or matrix form, `unsat` or `unknown`, then `name=integer` counters) as an Outcome."""
+    words = text.split()
+    effort: dict[str, int] = {}
+    while words and "=" in words[-1]:
+        if not COUNTER.fullmatch(words[-1]):
+            raise ProtocolError(f"{words[-1]!r:.40} is not a counter (name=integer)")
+        name, value = words.pop().split("=")
+        effort[name] = int(value)
+    effort = dict(reversed(effort.items()))  # in the order the program wrote them
+    if words == ["unsat"]:
+        return Outcome(Status.UNSATISFIABLE, effort=effort)
+    if words == ["unknown"]:
+        return Outcome(Status.GAVE_UP, effort=effort, detail=GaveUp.INCOMPLETE.value)
+    try:
+        if len(words) == 1:
+            solution = Grid.parse(words[0])
+        elif words and all(w.isdigit() for w in words):
+            solution = Grid.from_values([int(w) for w in words])
+        else:
+            raise PuzzleError("neither a grid, unsat nor unknown")
+    except PuzzleError as exc:
+        raise ProtocolError(f"not an answer: {text.strip()!r:.100} ({exc})") from None
+    if solution.side != side:
+        raise ProtocolError(f"an answer for a {solution.side}x{solution.side} grid; the puzzle is {side}x{side}")
+    return Outcome(Status.SOLVED, solution, effort)

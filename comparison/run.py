@@ -1,0 +1,292 @@
+"""One run, the same from the shell and from Python: settings in, records out as puzzles finish, a summary.
+
+compare.py builds a Comparison from its command line and prints its report;
+`compare(...)` builds one from keyword arguments for a notebook. Iterating it
+runs it (once) and yields one record a (puzzle, method) as each puzzle is judged.
+"""
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import os
+import random
+import sys
+import time
+from collections.abc import Generator, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from rich.console import Console
+from rich.markup import escape
+
+from puzzles import Budget, Method, PuzzleFileError
+
+from .interrupts import signals_held
+from .methods import (
+    CERTIFIER,
+    Selected,
+    UsageError,
+    certifier,
+    command_methods,
+    extra_methods,
+    load_registry,
+    select_methods,
+)
+from .pool import GRACE_FRACTION, GRACE_SECONDS, Pool
+from .records import Records, RecordWriter, counter_columns
+from .report import ProgressBar, print_report
+from .stats import MethodStats, Summary
+from .stream import good_entries, open_inputs, puzzles_of, reservoir
+from .tracker import Tracker
+
+if TYPE_CHECKING:  # pandas is an optional extra
+    import pandas as pd
+
+DEFAULT_FILE = Path(__file__).resolve().parents[1] / "puzzles" / "seeds.txt"
+
+
+@dataclass
+class Settings:
+    """What a run does: compare.py's options by their names (`Settings.of` takes a parsed command line)."""
+
+    files: list[str] = dataclasses.field(default_factory=list)
+    solver: list[str] | None = None  # NAME[:key=value,...] specs; None: every method
+    command: list[str] | None = None  # --command specs
+    registry: list[str] | None = None  # --registry modules
+    timeout: float = 10.0
+    nodes: int | None = None
+    solutions: int = 1
+    limit: int | None = None
+    sample: int | None = None
+    seed: int = 0
+    isomorphs: int | None = None
+    jobs: int | None = None
+    certify: bool = True
+    input_format: str | None = None
+
+    def __post_init__(self) -> None:  # argparse checks these on the command line; Python callers get the same
+        for name in ("timeout", "nodes", "limit", "sample", "isomorphs", "jobs"):
+            value = getattr(self, name)
+            if value is not None and not value > 0:
+                raise UsageError(f"{name}={value!r} must be greater than 0")
+        if self.solutions not in (1, 2):
+            raise UsageError(f"solutions={self.solutions!r}: 1 or 2")
+
+    @classmethod
+    def of(cls, namespace: Any) -> Settings:
+        return cls(**{f.name: getattr(namespace, f.name) for f in dataclasses.fields(cls)})
+
+    @property
+    def budget(self) -> Budget:
+        return Budget(seconds=self.timeout, nodes=self.nodes)
+
+
+def registry_of(settings: Settings, methods: dict[str, Method] | None = None, everything: bool = False
+                ) -> dict[str, Method]:
+    """The methods to choose from: the registries (or `methods`, as tests give them), --registry modules and
+    --command programs. Only the registries that the chosen methods need are imported, unless `everything`."""
+    extra = extra_methods(settings.registry or [])
+    specs = settings.solver if settings.solver and not everything else None
+    wanted = None if specs is None else [spec.partition(":")[0].strip() for spec in specs]
+    own = {spec.partition("=")[0].partition(":")[0].strip() for spec in settings.command or []}
+    if wanted is not None:
+        wanted = [name for name in wanted if name not in extra and name not in own]
+    registry = {**(load_registry(wanted) if methods is None else methods), **extra}
+    return {**registry, **command_methods(settings.command or [], [*registry, CERTIFIER])}
+
+
+class Comparison:
+    """A run of methods on puzzle files: iterate it for its records as puzzles finish; `summary` says the rest.
+
+    Everything that can be refused (methods, options, files) is refused here, with a UsageError or a
+    PuzzleFileError, before any worker starts. The run starts at the first record asked for, and runs once:
+    iterating again yields the records kept so far, then the rest.
+    """
+
+    def __init__(self, settings: Settings, methods: dict[str, Method] | None = None) -> None:
+        self.settings = settings
+        self.registry = registry_of(settings, methods)
+        self.selected = select_methods(settings.solver, self.registry, settings.solutions, settings.budget)
+        self.files = [str(f) for f in settings.files] or [os.path.relpath(DEFAULT_FILE)]
+        self.inputs = open_inputs(self.files, settings.input_format, note)
+        self.jobs = worker_count(settings, self.files, len(self.selected))
+        self.certify_with = certifier(self.registry, methods is not None) if settings.certify else None
+        self.records = Records(counter_columns(self.selected))
+        self.summary = Summary([MethodStats(s.label, s.method.no_guess if isinstance(s.method, Method) else None)
+                                for s in self.selected])
+        self.wall = self.busy_seconds = 0.0
+        self.kept: list[dict[str, Any]] = []  # the records iteration has yielded
+        self.tracker: Tracker | None = None
+        self._running: Iterator[list[dict[str, Any]]] | None = None
+
+    def batches(self, writer: RecordWriter | None = None,
+                progress: ProgressBar | None = None) -> Generator[list[dict[str, Any]], None, None]:
+        """The run, round by round: the records of the puzzles each round finished (and of the bad entries
+        met), written to `writer` first, under held signals, so that a puzzle's records are written whole.
+
+        A writer that fails stops the run (its `failed` says why); anything raised stops it too, and the
+        workers, with whatever their methods started, are gone when this ends, however it ends.
+        """
+        settings = self.settings
+        runners = list(self.selected)
+        if self.certify_with is not None:
+            runners.append(Selected(f"{CERTIFIER}:solutions=2", self.certify_with, {"solutions": 2}))
+        started = time.perf_counter()  # the wall time covers the workers' start-up
+        pool = Pool(self.jobs, runners, settings.budget, settings.timeout * (1 + GRACE_FRACTION) + GRACE_SECONDS)
+        tracker = self.tracker = Tracker(self.selected, self.certify_with is not None, pool.queue, self.summary,
+                                         self.records, progress or ProgressBar(None, False))
+        entries: Iterable[tuple[int, Any]] = good_entries(self.inputs, tracker.bad_entry)
+        if settings.limit:
+            entries = itertools.islice(entries, settings.limit)
+        if settings.sample:
+            entries = reservoir(entries, settings.sample, random.Random(settings.seed))
+        items = tracker.items(puzzles_of(entries, settings.isomorphs, settings.seed))
+        try:
+            while not pool.finished() or tracker.done:
+                pool.dispatch(items)
+                messages = [] if pool.finished() else pool.collect()
+                with signals_held():  # a puzzle's records are written whole, or not at all
+                    for result in messages:
+                        tracker.add(result)
+                    done = self.write(tracker.take(), writer)
+                if writer is not None and writer.failed:  # records that cannot be kept are not worth computing
+                    pool.terminate()
+                    return
+                if done:
+                    yield done
+        except BaseException:  # an interrupt, a file failing mid-read, or the caller closing this generator
+            pool.terminate()
+            raise
+        finally:
+            with signals_held():
+                pool.close()
+            self.wall = time.perf_counter() - started
+            self.busy_seconds = pool.busy_seconds
+
+    @staticmethod
+    def write(groups: list[list[dict[str, Any]]], writer: RecordWriter | None) -> list[dict[str, Any]]:
+        """Each group of records (a puzzle's) written and flushed whole; all of them, as one list."""
+        for group in groups:
+            if writer is not None:
+                for record in group:
+                    writer.write(record)
+                writer.flush()
+        return list(itertools.chain.from_iterable(groups))
+
+    def unfinished(self) -> list[list[dict[str, Any]]]:
+        """After an interrupt: the records not yet taken, and the runs that finished, of puzzles that did not."""
+        if self.tracker is None:
+            return []
+        self.tracker.write_unfinished()
+        return self.tracker.take()
+
+    def __iter__(self) -> Iterator[dict[str, Any]]:
+        yield from list(self.kept)
+        if self._running is None:
+            self._running = self.batches()
+        for batch in self._running:
+            self.kept.extend(batch)
+            yield from batch
+
+    def to_pandas(self) -> pd.DataFrame:
+        """Every record (running what is left of the run) as a DataFrame: a row a (puzzle, method), a column
+        a record field, and one a counter (needs pandas: pip install 'sudoku-search[pandas]')."""
+        try:
+            import pandas as pd
+        except ImportError:
+            raise ImportError("to_pandas needs pandas: pip install 'sudoku-search[pandas]'") from None
+        rows = [{k: v for k, v in record.items() if k != "extra"} | (record["extra"] or {}) for record in self]
+        columns = [c for c in dict.fromkeys(itertools.chain(self.records.fields, *rows)) if c != "extra"]
+        return pd.DataFrame(rows, columns=columns)
+
+    @property
+    def failed(self) -> bool:
+        """An invalid answer or a disagreement so far (compare.py's exit status 1)."""
+        return self.summary.failed
+
+    def header(self, interrupted: bool = False) -> str:
+        """The report's first line: what ran, on what, how long it took and with which settings."""
+        s = self.settings
+        busy = self.busy_seconds / (self.jobs * self.wall) if self.wall > 0 else 0.0
+        names = ", ".join("<stdin>" if f == "-" else f for f in self.files)
+        settings = [f"{plural(self.jobs, 'worker')} ({busy:.0%} busy)", f"timeout {s.timeout:g} s"]
+        settings += [f"nodes {s.nodes}"] if s.nodes else []
+        settings += ["solutions=2"] if s.solutions == 2 else []
+        settings += [f"first {s.limit}"] if s.limit else []
+        settings += [f"sample of {s.sample} (seed {s.seed})"] if s.sample else []
+        settings += [f"{plural(s.isomorphs, 'isomorph')} each (seed {s.seed})"] if s.isomorphs else []
+        line = (f"{escape(names)}: {plural(self.summary.puzzles, 'puzzle')} x "
+                f"{plural(len(self.summary.stats), 'method')} in {self.wall:.2f} s wall, " + ", ".join(settings))
+        return line + ("  [yellow](interrupted)[/]" if interrupted else "")
+
+    def report(self, console: Console | None = None, interrupted: bool = False) -> None:
+        """compare.py's report: the tables and the lists of what went wrong."""
+        print_report(console or Console(), self.summary, self.header(interrupted), interrupted=interrupted,
+                     certifying=self.certify_with is not None)
+
+
+def compare(files: Sequence[str | os.PathLike[str]] = (), solvers: Sequence[str] | None = None, *,
+            commands: Sequence[str] = (), registry: Sequence[str] = (), timeout: float = 10.0,
+            nodes: int | None = None, solutions: int = 1, limit: int | None = None, sample: int | None = None,
+            seed: int = 0, isomorphs: int | None = None, jobs: int | None = None, certify: bool = True,
+            input_format: str | None = None) -> Comparison:
+    """compare.py from Python: the same options by the same names (`solvers` for --solver).
+
+    >>> run = compare(["puzzles/seeds.txt"], solvers=["mrv:propagate=singles", "cpsat"], timeout=5)
+    >>> frame = run.to_pandas()   # or: for record in run: ...; then run.summary, run.report()
+    """
+    return Comparison(Settings([os.fspath(f) for f in files], list(solvers) if solvers else None,
+                               list(commands), list(registry), timeout, nodes, solutions, limit, sample, seed,
+                               isomorphs, jobs, certify, input_format))
+
+
+def usable_cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))  # honours taskset and container CPU sets
+    except AttributeError:  # not on every platform
+        return os.cpu_count() or 1
+
+
+def worker_count(settings: Settings, files: Sequence[str], methods: int) -> int:
+    """--jobs, capped at the cores this process may use and at the runs there are, with a note when capped."""
+    cores = usable_cores()
+    explicit = settings.jobs is not None  # the default is capped quietly
+    jobs = settings.jobs if settings.jobs is not None else cores
+    if jobs > cores:
+        note(f"--jobs {jobs}: this process may use {plural(cores, 'core')}, so {plural(cores, 'worker')} run")
+        jobs = cores
+    puzzles = expected_puzzles(settings, files, at_most=jobs)
+    if puzzles is None:
+        return jobs
+    runs = puzzles * methods
+    if runs < jobs:
+        if explicit:
+            note(f"--jobs {jobs}: only {plural(runs, 'run')} to do, so {plural(max(runs, 1), 'worker')}")
+        jobs = max(runs, 1)
+    return jobs
+
+
+def expected_puzzles(settings: Settings, files: Sequence[str], at_most: int | None = None) -> int | None:
+    """How many puzzles the run will judge (counting stops past `at_most` of the files'); None if unknown.
+
+    Counting reads the files once more (about 30 us a puzzle): the progress bar's time left needs the
+    whole count, and --jobs needs to know only whether there are fewer runs than workers.
+    """
+    count = None
+    if "-" not in files:  # standard input can be read only once
+        try:
+            entries = good_entries(open_inputs(files, settings.input_format), lambda _: None)
+            count = sum(1 for _ in itertools.islice(entries, at_most))
+        except PuzzleFileError:
+            count = None
+    bounds = [n for n in (count, settings.limit, settings.sample) if n is not None]
+    return min(bounds) * (settings.isomorphs or 1) if bounds else None
+
+
+def note(message: str) -> None:
+    print(f"compare.py: note: {message}", file=sys.stderr)
+
+
+def plural(count: int, noun: str) -> str:
+    return f"{count:,} {noun}{'' if count == 1 else 's'}"

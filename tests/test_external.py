@@ -1,0 +1,268 @@
+"""compare.py --command: solvers as programs speaking the solver protocol, good and broken ones.
+
+The C example is compiled with the machine's C compiler (skipped without one) and checked against CP-SAT;
+the Octave example runs when `octave` is on the PATH. tests/broken_programs.py breaks the protocol one way
+a mode; each break must be the record README promises, and leave no process behind: the programs and
+their children carry this test's SUDOKU_RUN_MARK in their environment, and /proc must show none alive.
+"""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import uuid
+from pathlib import Path
+
+import pytest
+from misbehaving import SOLVERS
+from test_processes import MARK, alive, eventually, marked
+
+import compare
+from comparison import compare as compare_api
+from comparison.external import Command, ProtocolError, parse_answer
+from puzzles import Status
+
+ROOT = Path(__file__).resolve().parents[1]
+BROKEN = Path(__file__).resolve().parent / "broken_programs.py"
+SEEDS = ROOT / "puzzles" / "seeds.txt"
+PUZZLES = [line.split()[0] for line in SEEDS.read_text().splitlines() if line and not line.startswith("#")][:3]
+SOLVED = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+
+pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux's /proc")
+
+
+PROGRAM = f"{sys.executable} {BROKEN}"
+
+
+def program(mode: str) -> str:
+    return f"{PROGRAM} {mode}"
+
+
+@pytest.fixture
+def mark(monkeypatch, tmp_path):
+    """A mark in the environment the programs inherit; whatever carries it is killed after the test."""
+    value = uuid.uuid4().hex
+    monkeypatch.setenv(MARK, value)
+    monkeypatch.setenv("MISBEHAVING_PIDS", str(tmp_path / "pids"))
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join([str(ROOT), str(ROOT / "tests")]))
+    yield value
+    for pid in marked(value) + children(tmp_path):
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+
+
+def children(tmp_path: Path) -> list[int]:
+    pids = tmp_path / "pids"
+    return [int(p) for p in pids.read_text().split()] if pids.exists() else []
+
+
+def nothing_left(mark: str, tmp_path: Path) -> bool:
+    return eventually(lambda: not marked(mark) and not any(alive(p) for p in children(tmp_path)))
+
+
+def counter(record: dict, name: str) -> int | None:
+    """A counter of a record: in its own column when a method of the run declares it, else in `extra`."""
+    return record.get(name, (record["extra"] or {}).get(name))
+
+
+def run(capsys, tmp_path: Path, *argv: str, puzzles: list[str] = PUZZLES) -> tuple[int, str, str, list[dict]]:
+    path, out_path = tmp_path / "puzzles.txt", tmp_path / "records.jsonl"
+    path.write_text("\n".join(puzzles) + "\n")
+    code = compare.main([str(path), "--jobs", "1", "--output", str(out_path), *argv], methods={"good": SOLVERS["good"]})
+    out, err = capsys.readouterr()
+    return code, out, err, [json.loads(line) for line in out_path.read_text().splitlines()]
+
+
+# -- the protocol's parts -------------------------------------------------------------------------------
+@pytest.mark.parametrize("text, status, effort", [
+    (SOLVED, Status.SOLVED, {}),
+    (f"{SOLVED} nodes=12 usec=-0", Status.SOLVED, {"nodes": 12, "usec": 0}),
+    ("\n".join(" ".join(SOLVED[r * 9:r * 9 + 9]) for r in range(9)) + " guesses=3", Status.SOLVED, {"guesses": 3}),
+    ("unsat nodes=5", Status.UNSATISFIABLE, {"nodes": 5}),
+    ("unknown", Status.GAVE_UP, {}),
+])
+def test_an_answer_in_either_form_with_its_counters(text, status, effort):
+    outcome = parse_answer(text, 9)
+    assert outcome.status is status and outcome.effort == effort
+    assert status is not Status.SOLVED or (outcome.solution is not None and outcome.solution.line() == SOLVED)
+
+
+@pytest.mark.parametrize("text, message", [
+    ("hello world", "not an answer: 'hello world'"),
+    (SOLVED[:80], "not an answer"),
+    ("1234341221434321", "an answer for a 4x4 grid; the puzzle is 9x9"),
+    (f"{SOLVED} nodes=lots", "'nodes=lots' is not a counter"),
+    ("", "not an answer"),
+])
+def test_what_is_not_an_answer(text, message):
+    with pytest.raises(ProtocolError, match=message):
+        parse_answer(text, 9)
+
+
+def test_a_command_spec():
+    command = Command.parse("mine:mode=once,input=matrix=cat {file} --flag")
+    assert command == Command("mine", ("cat", "{file}", "--flag"), "once", "matrix")
+    assert Command.parse("mine=cat -").mode == "streaming"
+    for spec, message in [("mine", "expected NAME"), ("mine:mode=fast=cat", "mode is streaming or once"),
+                          ("mine:color=red=cat", "unknown option 'color'"), ("mine=cat {file}", "needs mode=once"),
+                          ("mine=./no-such-program", "not found"), ("mine='cat", "cannot split")]:
+        with pytest.raises(ValueError, match=message):
+            Command.parse(spec)
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--command", "good=cat"], "there is a method 'good' already"),
+    (["--command", "x=cat", "--solver", "x", "--nodes", "5"], "gets no node budget"),
+    (["--command", "x:mode=slow=cat"], "--command x:mode=slow=cat: mode=slow"),
+])
+def test_command_usage_errors(capsys, argv, message):
+    assert compare.main(argv, methods={"good": SOLVERS["good"]}) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_list_shows_the_commands(capsys):
+    assert compare.main(["--list", "--command", "mine:mode=once=cat {file}"], methods={"good": SOLVERS["good"]}) == 0
+    out = capsys.readouterr().out
+    assert "mine" in out and "external program (once, line" in out
+
+
+# -- broken programs ------------------------------------------------------------------------------------
+@pytest.mark.parametrize("mode, statuses, detail", [
+    ("good", ["solved"] * 3, ""),
+    ("matrix", ["solved"] * 3, ""),
+    ("wrong", ["solved"] * 3, ""),
+    ("crash", ["error"] * 3, "the program ended (exit status 3) before its answer; stderr: about to fail | "
+                             "Segmentation fault (pretend)"),
+    ("crash_later", ["solved", "error", "solved"], "(exit status 3)"),  # started again, it answers again
+    ("hang", ["gave_up"] * 3, "time"),
+    ("garbage", ["error"] * 3, "not an answer: 'hello world'"),
+    ("partial", ["error"] * 3, "the program ended (exit status 0) before its answer after a partial line"),
+    ("forker_later", ["solved", "gave_up", "solved"], "time"),
+    ("wrong_size", ["error"] * 3, "an answer for a 4x4 grid; the puzzle is 9x9"),
+    ("bad_counter", ["error"] * 3, "'nodes=lots' is not a counter"),
+    ("two_answers", ["solved", "error", "solved"], "it wrote more than one answer to the last puzzle"),
+])
+def test_a_broken_program_is_its_own_record_and_leaves_nothing(capsys, tmp_path, mark, mode, statuses, detail):
+    code, out, err, records = run(capsys, tmp_path, "--command", f"prog={program(mode)}", "--solver", "good",
+                                  "--solver", "prog", "--timeout", "0.5")
+    assert code == (1 if mode == "wrong" else 0), out + err
+    mine = [r for r in records if r["method"] == "prog"]
+    assert [r["status"] for r in mine] == statuses
+    assert all(detail in r["detail"] for r in mine if r["status"] != "solved")
+    assert all(r["valid"] is (mode != "wrong") for r in mine if r["status"] == "solved")
+    assert mode != "wrong" or "INVALID" in out
+    assert all(r["status"] == "solved" for r in records if r["method"] == "good")
+    if mode in ("good", "matrix"):
+        assert all(counter(r, "nodes") is not None for r in mine)
+    if mode.startswith("forker"):
+        assert len(children(tmp_path)) == 1
+    assert nothing_left(mark, tmp_path), "processes left behind"
+
+
+@pytest.mark.parametrize("spec", [
+    "once:mode=once,input=matrix={} once {{file}}",
+    "once:mode=once,input=matrix={} once -",
+])
+def test_once_mode_by_file_or_standard_input(capsys, tmp_path, mark, spec):
+    code, out, err, records = run(capsys, tmp_path, "--command", spec.format(PROGRAM), "--solver", "once",
+                                  "--solver", "good")
+    assert code == 0, out + err
+    assert [r["valid"] for r in records] == [True] * 6
+    assert all(counter(r, "nodes") is not None for r in records if r["method"] == "once")
+    assert nothing_left(mark, tmp_path)
+
+
+def test_once_mode_failures(capsys, tmp_path, mark):
+    code, out, err, records = run(capsys, tmp_path, "--command", f"crash:mode=once={program('crash')}",
+                                  "--command", f"hang:mode=once={program('forker')}", "--solver", "crash",
+                                  "--solver", "hang", "--timeout", "0.5", puzzles=PUZZLES[:2])
+    assert code == 0, out + err
+    assert [(r["status"], r["detail"][:33]) for r in records] == [
+        ("error", "the program ended (exit status 3)"), ("gave_up", "time")] * 2
+    assert len(children(tmp_path)) == 2
+    assert nothing_left(mark, tmp_path)
+
+
+@pytest.mark.parametrize("how", [signal.SIGKILL, signal.SIGINT])
+def test_compare_ending_mid_run_takes_the_programs_and_their_children(tmp_path, mark, how):
+    path = tmp_path / "puzzles.txt"
+    path.write_text("\n".join(PUZZLES) + "\n")
+    process = subprocess.Popen([sys.executable, str(ROOT / "compare.py"), str(path), "--command",
+                                f"forker={program('forker')}", "--solver", "forker", "--jobs", "2",
+                                "--timeout", "60"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert eventually(lambda: len(children(tmp_path)) == 2 and all(alive(p) for p in children(tmp_path)), 30)
+    process.send_signal(how)
+    out, err = process.communicate(timeout=30)
+    assert process.returncode == (-9 if how == signal.SIGKILL else 130), out + err
+    assert nothing_left(mark, tmp_path), "processes left behind"
+
+
+# -- from Python ----------------------------------------------------------------------------------------
+def test_the_python_api_runs_what_the_command_line_runs(tmp_path, mark):
+    pytest.importorskip("pandas")
+    run = compare_api([SEEDS], solvers=["mrv:propagate=singles", "prog"], commands=[f"prog={program('good')}"],
+                      timeout=5, jobs=2)
+    first = next(iter(run))
+    assert first["method"] in ("mrv:propagate=singles", "prog", None)
+    records = list(run)
+    assert records[0] == first and len(records) == 2 * 11 + 1  # 11 puzzles, a bad entry
+    assert run.summary.puzzles == 11 and not run.failed
+    frame = run.to_pandas()
+    assert len(frame) == len(records) and {"method", "seconds", "nodes", "guesses"} <= set(frame.columns)
+    assert frame.groupby("method")["valid"].sum().to_dict() == {"mrv:propagate=singles": 9, "prog": 9}
+    assert nothing_left(mark, tmp_path)
+
+
+# -- the examples ---------------------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def c_solver(tmp_path_factory) -> Path:
+    """examples/c built with its Makefile and the machine's C compiler, in a folder of the test's own."""
+    if not shutil.which("make") or not (shutil.which("cc") or shutil.which("gcc")):
+        pytest.skip("no C compiler (cc) or make")
+    folder = tmp_path_factory.mktemp("c")
+    shutil.copy(ROOT / "examples" / "c" / "sudoku.c", folder)
+    shutil.copy(ROOT / "examples" / "c" / "Makefile", folder)
+    compiler = [] if shutil.which("cc") else ["CC=gcc"]
+    subprocess.run(["make", "-s", "-C", str(folder), *compiler], check=True, capture_output=True)
+    return folder / "sudoku"
+
+
+def test_the_c_example_against_cpsat(c_solver, capsys, tmp_path, shared_data):
+    for files in ([str(SEEDS)], [str(shared_data / "9x9" / "top95.txt"), "--sample", "12"]):
+        out_path = tmp_path / "records.jsonl"
+        code = compare.main([*files, "--command", f"c={c_solver}", "--solver", "c", "--solver", "cpsat",
+                             "--timeout", "1", "--output", str(out_path)])
+        out, err = capsys.readouterr()
+        assert code == 0, out + err
+        records = [json.loads(line) for line in out_path.read_text().splitlines()]
+        mine = [r for r in records if r["method"] == "c"]
+        assert mine and all(r["valid"] is not False and r["verdict"] != "disagreement" for r in records)
+        answered = sum(r["status"] in ("solved", "unsatisfiable") for r in mine)
+        assert answered >= len(mine) - 2  # plain backtracking gives up on the 16x16 and the 25x25
+        assert all(set(r["extra"]) == {"nodes", "guesses", "backtracks", "usec"} for r in mine
+                   if r["status"] != "gave_up")
+        assert "usec" in out and "OK: every answer valid" in out
+
+
+def test_the_octave_example(capsys, tmp_path):
+    if not shutil.which("octave-cli"):
+        pytest.skip("octave is not installed (apt-get install octave)")
+    octave = f"octave-cli -q --no-init-file --path {ROOT / 'examples' / 'octave'} --eval"
+    path = tmp_path / "puzzles.txt"  # the 4x4s, two 9x9s and a puzzle with no solution: Octave is slow
+    lines = [line for line in SEEDS.read_text().splitlines() if line and not line.startswith("#")]
+    path.write_text("\n".join(lines[i] for i in (0, 1, 4, 5, 6, 10)) + "\n")
+    code = compare.main([str(path), "--output", str(tmp_path / "r.jsonl"),
+                         "--command", f"octave={octave} 'sudoku_stream; exit'",
+                         "--command", f"octave-once:mode=once,input=matrix={octave} \"sudoku_once('{{file}}'); exit\"",
+                         "--solver", "octave", "--solver", "octave-once", "--solver", "cpsat", "--timeout", "30"])
+    out, err = capsys.readouterr()
+    assert code == 0, out + err
+    records = [json.loads(line) for line in (tmp_path / "r.jsonl").read_text().splitlines()]
+    assert sorted(r["status"] for r in records if r["method"] == "octave") == ["solved"] * 5 + ["unsatisfiable"]
+    assert all(counter(r, "nodes") > 0 for r in records if r["method"] == "octave")
+    assert "OK: every answer valid" in out

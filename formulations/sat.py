@@ -50,6 +50,7 @@ _NO_INTERRUPT = ("cadical195", "cadical153")  # pysat raises NotImplementedError
 _NO_CONFLICT_BUDGET = ("glucose4", "glucose3")  # they take conf_budget, and run on past it
 _NO_LIMITS = ("lingeling",)  # pysat has no limited solve for it: no budget can stop it
 _NO_PROPAGATE = ("lingeling",)  # pysat raises NotImplementedError on propagate()
+_ASSUMPTIONS_DECIDED = ("lingeling",)  # it counts each assumption as a decision (25 givens: 25 decisions)
 SLICE_CONFLICTS = 2000
 
 # Decisions a solver counts that are no choice, per solve that ends with a model. Measured through
@@ -333,6 +334,9 @@ def honours(opts: dict[str, Any], budget: Budget) -> None:
     if name in _NO_PROPAGATE and (not opts["search"] or opts["probe"]):
         raise OptionError(f"solver={name} cannot propagate without search (PySAT has no propagate for it), "
                           "so neither search=off nor probe=on")
+    if name in _ASSUMPTIONS_DECIDED and opts["incremental"]:
+        raise OptionError(f"solver={name} counts the givens as decisions when they are assumptions, "
+                          "so incremental=on could not tell its guesses")
     if name in _NO_LIMITS and (budget.deadline(0.0) != float("inf") or budget.node_limit != float("inf")):
         raise OptionError(f"solver={name} cannot be stopped by a budget (PySAT has no limited solve for it)")
     if name in _NO_CONFLICT_BUDGET and budget.nodes is not None:

@@ -16,8 +16,10 @@ Variable var(c, v) = c*n + v is true when cell c holds value v. Four encodings
 At-most-one is pairwise throughout, and each given is a unit clause. Unit
 propagation alone then places naked singles (minimal, natural), also hidden
 singles (complete), also locked candidates (augmented). `search=off` stops
-there; `probe=on` adds failed-literal probing. The same CNF is written as
-DIMACS by formulations.export.
+there; `probe=on` adds failed-literal probing. `incremental=on` keeps one
+solver per process with the givens as assumptions, as tdoku's benchmark does.
+`guesses` counts the decisions that were real choices (FREE_DECISIONS). The
+same CNF is written as DIMACS by formulations.export.
 
 Budgets: the node budget maps to a conflict budget (a conflict closes a branch).
 The time budget interrupts the solver from a timer thread where the solver
@@ -59,7 +61,9 @@ SLICE_CONFLICTS = 2000
 # 0..max, and DIMACS never names 0, so it is free) and one that finds nothing left to decide and
 # returns the model; tdoku, on MiniSat without the spare variable, subtracts 1. CaDiCaL and Lingeling
 # count 0 there. Guesses (tdoku's sense) = decisions - this per model found; tests/test_sat_encodings.py
-# checks it per solver.
+# checks it per solver. Where search is needed, a backjump past the spare variable makes MiniSat decide
+# it again, counted as a guess (an overcount, rare); CaDiCaL settles some such puzzles with no decision
+# counted (its lucky-phase and probing passes), so its guesses are a lower bound.
 FREE_DECISIONS = {"minisat22": 2, "glucose4": 2, "glucose3": 2, "maplechrono": 2,
                   "cadical195": 0, "cadical153": 0, "lingeling": 0}
 

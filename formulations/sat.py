@@ -1,9 +1,25 @@
 """Sudoku as CNF, solved with PySAT (package python-sat).
 
-Variable var(c, v) = c*n + v is true when cell c holds value v. Clauses:
-at least one and at most one value per cell, each value at least once and at
-most once per row, column and box (pairwise at-most-one), and a unit clause
-per given. The same CNF is written as DIMACS by formulations.export.
+Variable var(c, v) = c*n + v is true when cell c holds value v. Four encodings
+(Lynce and Ouaknine's names in brackets), each a rung of the inference ladder:
+
+- minimal:   at least one value per cell, at most one of each value per unit;
+- natural:   ["efficient"] minimal, plus at most one value per cell;
+- complete:  ["extended"] exactly one value per cell, and each value exactly
+             once per row, column and box (the default);
+- augmented: exactly one value per cell; the units written over triads, the
+             box-line segments: t(s, v), numbered after the cell-values, is the
+             OR of segment s's cells for v, and each line-value and each
+             box-value (its row segments, and again its column segments) has
+             exactly one true triad.
+
+At-most-one is pairwise throughout, and each given is a unit clause. Unit
+propagation alone then places naked singles (minimal, natural), also hidden
+singles (complete), also locked candidates (augmented). `search=off` stops
+there; `probe=on` adds failed-literal probing. `incremental=on` keeps one
+solver per process with the givens as assumptions, as tdoku's benchmark does.
+`guesses` counts the decisions that were real choices (FREE_DECISIONS). The
+same CNF is written as DIMACS by formulations.export.
 
 Budgets: the node budget maps to a conflict budget (a conflict closes a branch).
 The time budget interrupts the solver from a timer thread where the solver
@@ -15,6 +31,8 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
 from typing import Any
@@ -22,69 +40,270 @@ from typing import Any
 from pysat.solvers import Solver
 
 from puzzles.grid import Grid, geometry
-from puzzles.options import Option, OptionError, contract, describe
-from puzzles.outcome import Budget, GaveUp, Method, Outcome
+from puzzles.options import Option, OptionError, contract, describe, switch
+from puzzles.outcome import Budget, GaveUp, Method, Outcome, Status
 
 from ._outcomes import MAX_COUNT, MAX_SECONDS, finished, gave_up, remaining
 
-SOLVERS = ("cadical195", "cadical153", "glucose4", "glucose3", "minisat22", "maplechrono", "lingeling")
-DEFAULT_SOLVER = "cadical195"
+ENCODINGS = ("minimal", "natural", "complete", "augmented")
+SOLVERS = ("minisat22", "cadical195", "cadical153", "glucose4", "glucose3", "maplechrono", "lingeling")
+DEFAULT_SOLVER = "minisat22"
 _NO_INTERRUPT = ("cadical195", "cadical153")  # pysat raises NotImplementedError on interrupt()
 _NO_CONFLICT_BUDGET = ("glucose4", "glucose3")  # they take conf_budget, and run on past it
 _NO_LIMITS = ("lingeling",)  # pysat has no limited solve for it: no budget can stop it
+_NO_PROPAGATE = ("lingeling",)  # pysat raises NotImplementedError on propagate()
+_ASSUMPTIONS_DECIDED = ("lingeling",)  # it counts each assumption as a decision (25 givens: 25 decisions)
 SLICE_CONFLICTS = 2000
 
-OPTIONS = {"solver": Option(DEFAULT_SOLVER, "the PySAT solver", SOLVERS)}
-COUNTERS = ("decisions", "conflicts", "propagations", "restarts")
+# Decisions a solver counts that are no choice, per solve that ends with a model. Measured through
+# PySAT 1.9 on [[1]], and on the unbiased-1000 puzzles that unit propagation settles (complete
+# encoding): the MiniSat family counts 2 there, one on variable 0 (PySAT makes MiniSat's variables
+# 0..max, and DIMACS never names 0, so it is free) and one that finds nothing left to decide and
+# returns the model; tdoku, on MiniSat without the spare variable, subtracts 1. CaDiCaL and Lingeling
+# count 0 there. Guesses (tdoku's sense) = decisions - this per model found; tests/test_sat_encodings.py
+# checks it per solver. Where search is needed, a backjump past the spare variable makes MiniSat decide
+# it again, counted as a guess (an overcount, rare); CaDiCaL settles some such puzzles with no decision
+# counted (its lucky-phase and probing passes), so its guesses are a lower bound.
+FREE_DECISIONS = {"minisat22": 2, "glucose4": 2, "glucose3": 2, "maplechrono": 2,
+                  "cadical195": 0, "cadical153": 0, "lingeling": 0}
+
+OPTIONS = {
+    "solver": Option(DEFAULT_SOLVER, "the PySAT solver", SOLVERS),
+    "encoding": Option("complete", "the CNF: minimal, natural (+ at most one value per cell), complete "
+                       "(exactly one per cell and per unit-value), augmented (units over box-line triads)",
+                       ENCODINGS),
+    "search": switch(True, "off: unit propagation only, no decision: solved, refuted, or stuck"),
+    "probe": switch(False, "failed-literal probing of every open cell-value, to a fixpoint, before search"),
+    "incremental": switch(False, "one solver per process and encoding, kept across puzzles, the givens as "
+                          "assumptions (learnt clauses carry over, as in tdoku's benchmark)"),
+}
+COUNTERS = ("guesses", "decisions", "conflicts", "propagations", "restarts")
+_STATS = COUNTERS[1:]
 
 
-def encode(grid: Grid) -> tuple[int, list[list[int]]]:
-    """The CNF of a puzzle: (number of variables, clauses): the rules of its size, then its givens."""
-    n = grid.side
-    givens = [[cell * n + v] for cell, v in enumerate(grid.values) if v]
-    return grid.geometry.cells * n, [*rules(grid.box), *givens]
+# -- the model: variables and clauses ------------------------------------------------------------
+
+def variables(box: int, encoding: str = "complete") -> int:
+    """How many variables an encoding has: n^3 cell-values, and for `augmented` 2*n^2*box triads after them."""
+    n = box * box
+    return n**3 + (2 * n * n * box if encoding == "augmented" else 0)
+
+
+def exactly_one(lits: Sequence[int]) -> list[list[int]]:
+    return [list(lits), *at_most_one(lits)]
+
+
+def at_most_one(lits: Sequence[int]) -> list[list[int]]:
+    return [[-a, -b] for a, b in combinations(lits, 2)]
 
 
 @cache
-def rules(box: int) -> tuple[list[int], ...]:
-    """The clauses every puzzle of a box size shares, written once per process (var(c, v) = c*n + v)."""
+def rules(box: int, encoding: str = "complete") -> tuple[list[int], ...]:
+    """The clauses every puzzle of a box size shares, built once per process (var(c, v) = c*n + v)."""
     geo = geometry(box)
     n = geo.side
-
-    def var(cell: int, value: int) -> int:
-        return cell * n + value
-
+    values = range(1, n + 1)
+    cells = [[c * n + v for v in values] for c in range(geo.cells)]
     clauses: list[list[int]] = []
-    # Each cell holds at least one and at most one value.
-    for c in range(geo.cells):
-        clauses.append([var(c, v) for v in range(1, n + 1)])
-        clauses.extend([-var(c, a), -var(c, b)] for a, b in combinations(range(1, n + 1), 2))
-    # Each value appears at least once and at most once in each unit.
+    # Each cell holds a value; at most one, except in the minimal encoding.
+    for lits in cells:
+        clauses.extend(exactly_one(lits) if encoding != "minimal" else [lits])
+    if encoding == "augmented":
+        clauses.extend(_triad_clauses(box))
+        return tuple(clauses)
+    # Each value at most once in each unit; the complete encoding adds at least once.
     for unit in geo.units:
-        for v in range(1, n + 1):
-            clauses.append([var(c, v) for c in unit])
-            clauses.extend([-var(a, v), -var(b, v)] for a, b in combinations(unit, 2))
+        for v in values:
+            lits = [c * n + v for c in unit]
+            clauses.extend(exactly_one(lits) if encoding == "complete" else at_most_one(lits))
     return tuple(clauses)
 
 
-def decode(grid: Grid, model: list[int]) -> Grid:
+def _triad_clauses(box: int) -> list[list[int]]:
+    """The units over triads: each triad the OR of its cells, one triad per line-value and per box-value."""
+    n = box * box
+    cells_of, groups = segments(box)
+
+    def triad(segment: int, v: int) -> int:
+        return n**3 + segment * n + v  # numbered after the cell-values
+
+    clauses: list[list[int]] = []
+    for v in range(1, n + 1):
+        for s, cells in enumerate(cells_of):
+            t, lits = triad(s, v), [c * n + v for c in cells]
+            clauses.extend([-x, t] for x in lits)  # a cell holding v makes its triad true
+            clauses.append([-t, *lits])  # a true triad has a cell holding v
+        for group in groups:
+            clauses.extend(exactly_one([triad(s, v) for s in group]))
+    return clauses
+
+
+def segments(box: int) -> tuple[list[list[int]], list[list[int]]]:
+    """The box-line segments (the cells of each), and the groups of segments that hold a value exactly once.
+
+    Segment r*box + j is row r's cells in box column j; segment n*box + c*box + i is column c's
+    cells in box row i. Groups: each row's segments, each column's, then each box's row segments
+    and its column segments.
+    """
+    n = box * box
+    rows = [[r * n + j * box + k for k in range(box)] for r in range(n) for j in range(box)]
+    cols = [[(i * box + k) * n + c for k in range(box)] for c in range(n) for i in range(box)]
+    lines = [list(range(line * box, (line + 1) * box)) for line in range(2 * n)]
+    boxes: list[list[int]] = []
+    for band in range(box):
+        for stack in range(box):
+            boxes.append([(band * box + k) * box + stack for k in range(box)])
+            boxes.append([n * box + (stack * box + k) * box + band for k in range(box)])
+    return rows + cols, lines + boxes
+
+
+def givens(grid: Grid) -> list[int]:
+    """The puzzle's facts: one true literal var(c, v) per given."""
+    return [c * grid.side + v for c, v in enumerate(grid.values) if v]
+
+
+def encode(grid: Grid, encoding: str = "complete") -> tuple[int, list[list[int]]]:
+    """The CNF of a puzzle: (number of variables, clauses): the rules of its size, then its givens."""
+    return variables(grid.box, encoding), [*rules(grid.box, encoding), *([lit] for lit in givens(grid))]
+
+
+def decode(grid: Grid, model: Iterable[int]) -> Grid:
+    """The grid of a model's (or a partial assignment's) true cell-values; triads are ignored."""
     n = grid.side
     values = [0] * grid.geometry.cells
     for lit in model:
-        if lit > 0:
+        if 0 < lit <= n * grid.geometry.cells:
             cell, value = divmod(lit - 1, n)
             values[cell] = value + 1
     return grid.with_values(values)
 
 
-def _search(sat: Solver, name: str, deadline: float, conflict_limit: float) -> tuple[bool | None, str]:
+# -- the solver: a fresh one per puzzle, or one kept across puzzles ------------------------------
+
+@dataclass
+class _Kept:
+    """A solver kept across puzzles (one per process, solver and encoding, box size), and its last variable."""
+
+    sat: Solver
+    last: int
+
+
+_KEPT: dict[tuple[str, str, int], _Kept] = {}
+
+
+def _new_solver(name: str, encoding: str, box: int) -> Solver:
+    """A solver holding the rules. Decisions place values first (phase true on cell-values), as tdoku's
+    MiniSat literals do; the clauses go in through bootstrap_with, as fast as any other form here."""
+    sat = Solver(name=name, bootstrap_with=rules(box, encoding))
+    sat.set_phases(range(1, box**6 + 1))
+    return sat
+
+
+def _kept(name: str, encoding: str, box: int) -> _Kept:
+    key = (name, encoding, box)
+    if key not in _KEPT:
+        _KEPT[key] = _Kept(_new_solver(name, encoding, box), variables(box, encoding))
+    return _KEPT[key]
+
+
+class _Puzzle:
+    """One puzzle on a solver: its facts (givens, and cell-values ruled out by probing), its counters.
+
+    On a fresh solver the facts become unit clauses before search; on a kept one they stay
+    assumptions, and a blocking clause is switched on by a selector variable that is retired
+    afterwards, so that the solver is left as it was, learnt clauses aside, for the next puzzle.
+    """
+
+    def __init__(self, sat: Solver, name: str, grid: Grid, kept: _Kept | None) -> None:
+        self.sat, self.name, self.kept = sat, name, kept
+        self.cell_values = grid.geometry.cells * grid.side
+        self.facts = givens(grid)
+        self.assumptions: list[int] = []
+        self.selectors: list[int] = []
+        self.base = self._stats()
+        self.models = 0
+        self.probes = self.failed = 0
+
+    def _stats(self) -> dict[str, int]:
+        stats = self.sat.accum_stats()
+        return {key: int(stats.get(key, 0)) for key in _STATS}
+
+    def effort(self) -> dict[str, int]:
+        stats = self._stats()
+        counts = {key: stats[key] - self.base[key] for key in _STATS}
+        return {"guesses": counts["decisions"] - FREE_DECISIONS[self.name] * self.models, **counts}
+
+    def propagate(self) -> tuple[bool, list[int]]:
+        """Unit propagation of the facts alone: (no conflict, every literal it sets)."""
+        ok, implied = self.sat.propagate(assumptions=self.facts)
+        return bool(ok), list(implied)
+
+    def probe(self, deadline: float) -> str:
+        """Failed-literal probing to a fixpoint: a cell-value whose placement propagation refutes is
+        ruled out (a new fact), until a round over the open ones rules out nothing.
+        "" when done, "refuted" when the facts themselves fail, or GaveUp.TIME."""
+        while True:
+            ok, implied = self.propagate()
+            if not ok:
+                return "refuted"
+            settled = {abs(lit) for lit in implied}
+            ruled_out = False
+            for x in range(1, self.cell_values + 1):
+                if x in settled:
+                    continue
+                if remaining(deadline) <= 0:
+                    return GaveUp.TIME
+                self.probes += 1
+                if not self.sat.propagate(assumptions=[*self.facts, x])[0]:
+                    self.failed += 1
+                    self.facts.append(-x)
+                    ruled_out = True
+                    ok, implied = self.propagate()
+                    if not ok:
+                        return "refuted"
+                    settled = {abs(lit) for lit in implied}
+            if not ruled_out:
+                return ""
+
+    def start_search(self) -> None:
+        if self.kept is None:
+            self.sat.append_formula([[lit] for lit in self.facts])
+        else:
+            self.assumptions = list(self.facts)
+
+    def search(self, deadline: float, conflict_limit: float) -> tuple[bool | None, str]:
+        answer, reason = _search(self.sat, self.name, deadline, conflict_limit - self.effort()["conflicts"],
+                                 self.assumptions)
+        self.models += answer is True
+        return answer, reason
+
+    def block(self, clause: list[int]) -> None:
+        """Exclude a solution: some literal of `clause` must hold (for this puzzle only, on a kept solver)."""
+        if self.kept is None:
+            self.sat.add_clause(clause)
+            return
+        self.kept.last += 1
+        selector = self.kept.last
+        self.sat.add_clause([-selector, *clause])
+        self.selectors.append(selector)
+        self.assumptions.append(selector)
+
+    def close(self) -> None:
+        if self.kept is None:
+            self.sat.delete()
+        else:
+            self.sat.append_formula([[-s] for s in self.selectors])  # retire this puzzle's blocking clauses
+
+
+def _search(sat: Solver, name: str, deadline: float, conflict_limit: float,
+            assumptions: list[int]) -> tuple[bool | None, str]:
     """One satisfiability call within the budget: (answer, why it stopped if None)."""
     if deadline == float("inf") and conflict_limit == float("inf"):
-        return sat.solve(), ""
+        return sat.solve(assumptions=assumptions), ""
+    used_before = sat.accum_stats().get("conflicts", 0)
     while True:
         left = remaining(deadline)
-        used = sat.accum_stats().get("conflicts", 0)
-        conflicts_left = conflict_limit - used
+        conflicts_left = conflict_limit - (sat.accum_stats().get("conflicts", 0) - used_before)
         if left <= 0:
             return None, GaveUp.TIME
         if conflicts_left <= 0:
@@ -102,7 +321,7 @@ def _search(sat: Solver, name: str, deadline: float, conflict_limit: float) -> t
             timer = threading.Timer(min(left, MAX_SECONDS), sat.interrupt)
             timer.start()
         try:
-            answer = sat.solve_limited(expect_interrupt=timer is not None)
+            answer = sat.solve_limited(assumptions=assumptions, expect_interrupt=timer is not None)
         finally:
             if timer is not None:
                 timer.cancel()
@@ -114,53 +333,88 @@ def _search(sat: Solver, name: str, deadline: float, conflict_limit: float) -> t
 
 
 def honours(opts: dict[str, Any], budget: Budget) -> None:
-    """OptionError when the chosen solver cannot keep to the budget: refused before any solve."""
+    """OptionError when the chosen solver cannot do what the options ask, or keep to the budget."""
     name = str(opts["solver"])
+    if name in _NO_PROPAGATE and (not opts["search"] or opts["probe"]):
+        raise OptionError(f"solver={name} cannot propagate without search (PySAT has no propagate for it), "
+                          "so neither search=off nor probe=on")
+    if name in _ASSUMPTIONS_DECIDED and opts["incremental"]:
+        raise OptionError(f"solver={name} counts the givens as decisions when they are assumptions, "
+                          "so incremental=on could not tell its guesses")
     if name in _NO_LIMITS and (budget.deadline(0.0) != float("inf") or budget.node_limit != float("inf")):
         raise OptionError(f"solver={name} cannot be stopped by a budget (PySAT has no limited solve for it)")
     if name in _NO_CONFLICT_BUDGET and budget.nodes is not None:
         raise OptionError(f"solver={name} does not keep to a conflict budget, so a node budget cannot bind it")
 
 
+# -- solve: the model, the solver, the answer read back -------------------------------------------
+
 @contract("sat", OPTIONS, honours)
 def solve(grid: Grid, budget: Budget, solutions: int, opts: dict[str, Any], started: float) -> Outcome:
     """The CNF on a PySAT solver; with solutions=2, again with a blocking clause."""
-    name = str(opts["solver"])
-    nvars, clauses = encode(grid)
-    info: dict[str, object] = {"solver": name, "variables": nvars, "clauses": len(clauses)}
+    name, encoding = str(opts["solver"]), str(opts["encoding"])
+    info: dict[str, object] = {"solver": name, "encoding": encoding, "variables": variables(grid.box, encoding),
+                               "clauses": len(rules(grid.box, encoding)) + grid.givens}
+    kept = _kept(name, encoding, grid.box) if opts["incremental"] else None
+    sat = kept.sat if kept is not None else _new_solver(name, encoding, grid.box)
+    info["build_seconds"] = time.perf_counter() - started
+    puzzle = _Puzzle(sat, name, grid, kept)
+    try:
+        if opts["probe"]:
+            stop = puzzle.probe(budget.deadline(started))
+            info.update(probes=puzzle.probes, probe_failed=puzzle.failed)
+            if stop == "refuted":
+                return finished(started, puzzle.effort(), info, None)
+            if stop:
+                return gave_up(stop, started, puzzle.effort(), info)
+        if not opts["search"]:
+            return _propagated(grid, puzzle, solutions, started, info)
+        return _searched(grid, puzzle, budget, solutions, started, info)
+    finally:
+        puzzle.close()
+
+
+def _propagated(grid: Grid, puzzle: _Puzzle, solutions: int, started: float, info: dict[str, object]) -> Outcome:
+    """Unit propagation alone: solved (then forced, so unique), refuted, or stuck with variables left."""
+    ok, implied = puzzle.propagate()
+    if not ok:
+        return finished(started, puzzle.effort(), info, None)
+    info["unassigned"] = puzzle.cell_values - sum(1 for lit in implied if abs(lit) <= puzzle.cell_values)
+    found = decode(grid, implied)
+    if found.is_full():
+        return finished(started, puzzle.effort(), info, found, unique=True if solutions == 2 else None)
+    return Outcome(Status.GAVE_UP, None, puzzle.effort(), time.perf_counter() - started, None,
+                   GaveUp.INCOMPLETE, info)
+
+
+def _searched(grid: Grid, puzzle: _Puzzle, budget: Budget, solutions: int, started: float,
+              info: dict[str, object]) -> Outcome:
+    """Search: a solution, and with solutions=2 another one or the proof that there is none."""
     deadline = budget.deadline(started)
     found: Grid | None = None
     solver_seconds = 0.0
-    with Solver(name=name, bootstrap_with=clauses) as sat:
-        info["build_seconds"] = time.perf_counter() - started
-
-        def effort() -> dict[str, int]:
-            stats = sat.accum_stats()
-            return {k: int(stats.get(k, 0)) for k in COUNTERS}
-
-        for attempt in range(solutions):
-            t = time.perf_counter()
-            answer, reason = _search(sat, name, deadline, budget.node_limit)
-            solver_seconds += time.perf_counter() - t
-            info["solver_seconds"] = solver_seconds
-            info["solves"] = attempt + 1
-            if answer is None:
-                return gave_up(reason, started, effort(), info, found)
-            if not answer:  # no solution, or none other than `found`
-                return finished(started, effort(), info, found, unique=True)
-            if found is not None:  # a second solution, different by the blocking clause
-                return finished(started, effort(), info, found, unique=False)
-            found = decode(grid, sat.get_model())
-            if solutions == 2:
-                blanks = grid.empty_cells()
-                if not blanks:  # a full grid: nothing else can differ
-                    return finished(started, effort(), info, found, unique=True)
-                # Blocking clause: some blank cell must take another value.
-                n = grid.side
-                sat.add_clause([-(c * n + found.values[c]) for c in blanks])
-        return finished(started, effort(), info, found)
+    puzzle.start_search()
+    for attempt in range(solutions):
+        t = time.perf_counter()
+        answer, reason = puzzle.search(deadline, budget.node_limit)
+        solver_seconds += time.perf_counter() - t
+        info["solver_seconds"] = solver_seconds
+        info["solves"] = attempt + 1
+        if answer is None:
+            return gave_up(reason, started, puzzle.effort(), info, found)
+        if not answer:  # no solution, or none other than `found`
+            return finished(started, puzzle.effort(), info, found, unique=True)
+        if found is not None:  # a second solution, different by the blocking clause
+            return finished(started, puzzle.effort(), info, found, unique=False)
+        found = decode(grid, puzzle.sat.get_model())
+        if solutions == 2:
+            blanks = grid.empty_cells()
+            if not blanks:  # a full grid: nothing else can differ
+                return finished(started, puzzle.effort(), info, found, unique=True)
+            # Blocking clause: some blank cell must take another value.
+            puzzle.block([-(c * grid.side + found.values[c]) for c in blanks])
+    return finished(started, puzzle.effort(), info, found)
 
 
-METHOD = Method(solve, "CNF (one Boolean per cell-value, pairwise at-most-one) solved by PySAT, "
-                "CaDiCaL by default", describe(OPTIONS), COUNTERS,
-                guess_measure=("decisions", 0))
+METHOD = Method(solve, "CNF (one Boolean per cell-value, pairwise at-most-one; four encodings) solved by PySAT, "
+                "MiniSat by default", describe(OPTIONS), COUNTERS, guess_measure=("guesses", 0))

@@ -1,0 +1,262 @@
+"""The SAT formulation's rungs: four encodings, unit propagation alone, probing, and guesses per solver."""
+from __future__ import annotations
+
+from math import comb
+from pathlib import Path
+
+import pytest
+
+from formulations import SOLVERS
+from formulations.sat import ENCODINGS, FREE_DECISIONS, decode, encode, rules, variables
+from formulations.sat import SOLVERS as SAT_SOLVERS
+from puzzles.grid import Grid
+from puzzles.outcome import Budget, GaveUp, Status
+
+SAT = SOLVERS["sat"]
+HARD = "005300000800000020070010500400005300010070006003200080060500009004000030000009700"  # seed 001
+EASY = "000702000100040007650000094470801062000000000580209013860000075900060008000908000"  # seed 000
+MULTI = "570010300000500907830000000000030020600405009010060000000007004205000090007050012"  # seed 002
+UNSAT_9 = "12345678." + "........9" + "." * 63  # row 1 leaves its last cell a 9; column 9 has one
+
+# Puzzles built to need one rule each (givens removed from a random isomorph of a full grid while
+# the rung, and it alone, still settles it); `rung_settles` below checks what each needs.
+NEEDS = {
+    "naked": "68..1....9..3..6...4.2....7....7.1.9..69..4..13....8..35.....9........64...8.7...",
+    "singles": "68.....4....3.5....4......7....7.1.9..6.3....1.....87.35....7.....1...64...8.7...",
+    "locked": "...1...........241...567....75.3.9.......4....832.....5.........92.7...6...68.3..",
+}
+# What unit propagation does on each encoding: minimal and natural place naked singles, complete
+# also hidden singles, augmented also locked candidates.
+RUNG = {"minimal": "naked", "natural": "naked", "complete": "singles", "augmented": "locked"}
+RUNGS = ("naked", "singles", "locked")
+
+
+def rung_settles(grid: Grid, rung: str) -> bool:
+    """An independent check: candidate elimination with naked singles, + hidden singles, + locked candidates."""
+    geo = grid.geometry
+    n = grid.side
+    cands = [{v} if v else set(range(1, n + 1)) for v in grid.values]
+    changed = True
+    while changed:
+        changed = False
+        for c in range(geo.cells):
+            if len(cands[c]) == 1:
+                for peer in geo.peers[c]:
+                    changed |= bool(cands[peer] & cands[c])
+                    cands[peer] -= cands[c]
+        if rung == "naked":
+            continue
+        for unit in geo.units:
+            for v in range(1, n + 1):
+                where = [c for c in unit if v in cands[c]]
+                if len(where) == 1 and len(cands[where[0]]) > 1:
+                    cands[where[0]] = {v}
+                    changed = True
+                if rung == "locked" and len(where) > 1:  # pointing and claiming
+                    for other in geo.units:
+                        if other != unit and set(where) <= set(other):
+                            for c in set(other) - set(where):
+                                changed |= v in cands[c]
+                                cands[c].discard(v)
+    return all(len(c) == 1 for c in cands)
+
+
+def pattern(box: int) -> list[int]:
+    n = box * box
+    return [(box * (r % box) + r // box + c) % n + 1 for r in range(n) for c in range(n)]
+
+
+def blanked(box: int, keep: float) -> Grid:
+    values = pattern(box)
+    for i in range(len(values)):
+        if (i * 7919) % 100 >= keep * 100:
+            values[i] = 0
+    return Grid(box, bytes(values))
+
+
+def project_seeds() -> list[tuple[str, Grid]]:
+    path = Path(__file__).resolve().parents[1] / "puzzles" / "seeds.txt"
+    entries = []
+    for line in path.read_text().splitlines():
+        if line.strip() and not line.startswith("#"):
+            text, _, name = line.strip().partition(" ")
+            grid = Grid.parse(text)
+            if not grid.conflicts():
+                entries.append((name, grid))
+    return entries
+
+
+# -- the models ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("box", [2, 3, 4, 5])
+def test_clause_and_variable_counts_by_formula(box: int) -> None:
+    n = box * box
+    pairs, triad_pairs = comb(n, 2), comb(box, 2)
+    expected = {
+        "minimal": n * n + 3 * n * n * pairs,  # at least one per cell; pairwise at most one per unit-value
+        "natural": n * n * (1 + pairs) + 3 * n * n * pairs,  # + pairwise at most one per cell
+        "complete": 4 * n * n * (1 + pairs),  # exactly one per cell and per unit-value
+        # exactly one per cell; 2*n*box segments x n values, each a triad defined by box + 1 clauses;
+        # exactly one triad per line-value (2n lines) and per box-value (twice: rows, columns)
+        "augmented": n * n * (1 + pairs) + 2 * n * n * box * (box + 1) + 4 * n * n * (1 + triad_pairs),
+    }
+    for encoding in ENCODINGS:
+        assert len(rules(box, encoding)) == expected[encoding], encoding
+        literals = {abs(lit) for clause in rules(box, encoding) for lit in clause}
+        assert literals == set(range(1, variables(box, encoding) + 1)), encoding
+    assert variables(box, "augmented") == n**3 + 2 * n * n * box
+
+
+def test_size_in_info_and_default_encode_unchanged() -> None:
+    puzzle = Grid.parse(EASY)
+    for encoding in ENCODINGS:
+        outcome = SAT(puzzle, encoding=encoding)
+        assert outcome.info["encoding"] == encoding
+        assert outcome.info["variables"] == variables(3, encoding)
+        assert outcome.info["clauses"] == len(rules(3, encoding)) + puzzle.givens
+    nvars, clauses = encode(puzzle)  # benchmarks/versus_pycosat.py and the DIMACS export read this
+    assert nvars == 729 and len(clauses) == (81 + 243) * 37 + puzzle.givens
+    assert [9 * 3 + 7] in clauses  # row 1, column 4 holds 7: var(c, v) = c*n + v
+    solution = SAT(puzzle).solution
+    triads = range(730, variables(3, "augmented") + 1)
+    model = [c * 9 + v for c, v in enumerate(solution.values)] + list(triads)
+    assert decode(puzzle, model) == solution  # triad variables are not cell-values
+
+
+# -- solving and agreeing ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("encoding", ENCODINGS)
+def test_each_encoding_solves_every_box_size_checked_cell_by_cell(encoding: str) -> None:
+    for box, keep in ((2, 0.4), (3, 0.5), (4, 0.7)):
+        puzzle = blanked(box, keep)
+        outcome = SAT(puzzle, Budget(seconds=60), encoding=encoding, solutions=2)
+        assert outcome.status is Status.SOLVED, (box, outcome.detail)
+        assert puzzle.solution_problems(outcome.solution) == []
+    for line in (HARD, EASY):
+        puzzle = Grid.parse(line)
+        assert puzzle.solution_problems(SAT(puzzle, encoding=encoding).solution) == []
+
+
+@pytest.mark.parametrize("incremental", ["off", "on"])
+def test_encodings_agree_on_the_seeds_file(incremental: str) -> None:
+    for label, puzzle in project_seeds():
+        answers = set()
+        for encoding in ENCODINGS:
+            outcome = SAT(puzzle, Budget(seconds=60), encoding=encoding, incremental=incremental, solutions=2)
+            assert outcome.status in (Status.SOLVED, Status.UNSATISFIABLE), (label, encoding, outcome.detail)
+            if outcome.solved:
+                assert puzzle.solution_problems(outcome.solution) == [], (label, encoding)
+            answers.add((outcome.status, outcome.unique, outcome.solution if outcome.unique else None))
+        assert len(answers) == 1, (label, answers)
+        status, unique, _ = answers.pop()
+        assert (status is Status.UNSATISFIABLE) == ("no-solution" in label), label
+        assert unique is (None if "no-solution" in label else "multiple" not in label), label
+
+
+@pytest.mark.parametrize("encoding", ENCODINGS)
+def test_multi_solution_and_unsatisfiable(encoding: str) -> None:
+    for incremental in ("off", "on", "on"):  # twice on the kept solver: the blocking clause was retired
+        outcome = SAT(Grid.parse(MULTI), encoding=encoding, incremental=incremental, solutions=2)
+        assert outcome.status is Status.SOLVED and outcome.unique is False, incremental
+        for solutions in (1, 2):
+            refuted = SAT(Grid.parse(UNSAT_9), encoding=encoding, incremental=incremental, solutions=solutions)
+            assert refuted.status is Status.UNSATISFIABLE
+
+
+def test_kept_solver_is_left_as_it_was() -> None:
+    puzzle = Grid.parse(MULTI)
+    first = SAT(puzzle, incremental="on", solutions=2)
+    # The first solution, given in full, is still a solution to the kept solver.
+    full = SAT(first.solution, incremental="on", solutions=2)
+    assert full.status is Status.SOLVED and full.solution == first.solution and full.unique is True
+
+
+# -- unit propagation alone ---------------------------------------------------------
+
+
+def test_built_puzzles_need_exactly_their_rule() -> None:
+    for need, line in NEEDS.items():
+        puzzle = Grid.parse(line)
+        settled = {rung for rung in RUNGS if rung_settles(puzzle, rung)}
+        assert settled == set(RUNGS[RUNGS.index(need):]), need
+
+
+@pytest.mark.parametrize("need", list(NEEDS))
+@pytest.mark.parametrize("encoding", ENCODINGS)
+def test_propagation_alone_settles_exactly_what_its_rung_does(encoding: str, need: str) -> None:
+    puzzle = Grid.parse(NEEDS[need])
+    should = RUNGS.index(need) <= RUNGS.index(RUNG[encoding])
+    outcome = SAT(puzzle, encoding=encoding, search="off", solutions=2)
+    assert outcome.effort["decisions"] == 0 and outcome.effort["guesses"] == 0
+    if should:
+        assert outcome.status is Status.SOLVED and outcome.unique is True
+        assert puzzle.solution_problems(outcome.solution) == []
+        assert outcome.info["unassigned"] == 0
+    else:
+        assert outcome.status is Status.GAVE_UP and outcome.detail == GaveUp.INCOMPLETE
+        assert outcome.info["unassigned"] > 0
+    # One solution asked for: solved alike, uniqueness not claimed.
+    one = SAT(puzzle, encoding=encoding, search="off")
+    assert one.status is outcome.status and one.unique is None
+
+
+def test_propagation_refutes_and_probing_goes_further() -> None:
+    for encoding in ENCODINGS:
+        assert SAT(Grid.parse(UNSAT_9), encoding=encoding, search="off").status is Status.UNSATISFIABLE
+    stuck = SAT(Grid.parse(HARD), search="off")
+    probed = SAT(Grid.parse(HARD), search="off", probe="on")
+    assert probed.status is Status.GAVE_UP and probed.info["probes"] > 0
+    assert 0 < probed.info["unassigned"] < stuck.info["unassigned"]
+    assert probed.info["probe_failed"] > 0
+    # seed 003: probing alone settles it, where propagation alone is stuck.
+    seed003 = Grid.parse(".2..3..4.6.......3..4...5.....8.6...8...1...6...7.5.....7...6..4.......8.3..4..2.")
+    assert SAT(seed003, search="off").status is Status.GAVE_UP
+    settled = SAT(seed003, search="off", probe="on")
+    assert settled.status is Status.SOLVED and seed003.solution_problems(settled.solution) == []
+    searched = SAT(seed003, probe="on")
+    assert searched.solution == settled.solution and searched.effort["guesses"] == 0
+
+
+def test_solver_without_propagate_is_refused_up_front() -> None:
+    for options in ({"search": "off"}, {"probe": "on"}):
+        outcome = SAT(Grid.parse(EASY), solver="lingeling", **options)
+        assert outcome.status is Status.ERROR and "lingeling" in outcome.detail
+        assert SAT.check(**options, solver="lingeling") is not None
+    assert SAT.check(search="off", solver="cadical195") is None
+    # Lingeling counts assumptions as decisions: a kept solver could not tell its guesses.
+    assert "incremental" in str(SAT.check(incremental="on", solver="lingeling"))
+
+
+# -- guesses: decisions that were real choices, per solver ------------------------------
+
+
+def test_free_decisions_known_for_every_solver() -> None:
+    assert set(FREE_DECISIONS) == set(SAT_SOLVERS)
+    assert SAT.no_guess == ("guesses", 0)
+
+
+@pytest.mark.parametrize("solver", SAT_SOLVERS)
+def test_guesses_zero_where_propagation_settles(solver: str) -> None:
+    for need, encodings in (("naked", ENCODINGS), ("singles", ("complete", "augmented")), ("locked", ("augmented",))):
+        puzzle = Grid.parse(NEEDS[need])
+        for encoding in encodings:
+            for incremental in ("off", "on") if solver != "lingeling" else ("off",):
+                for solutions in (1, 2):
+                    outcome = SAT(puzzle, solver=solver, encoding=encoding, incremental=incremental,
+                                  solutions=solutions)
+                    assert outcome.status is Status.SOLVED, (need, encoding)
+                    effort = outcome.effort
+                    assert effort["guesses"] == 0, (need, encoding, incremental, solutions, effort)
+                    assert effort["decisions"] == FREE_DECISIONS[solver], (need, encoding, effort)
+
+
+@pytest.mark.parametrize("solver", [s for s in SAT_SOLVERS if FREE_DECISIONS[s]])
+def test_guesses_counted_where_search_is_needed(solver: str) -> None:
+    # The MiniSat family decides on these. (CaDiCaL may settle a puzzle with no decision counted
+    # by its lucky-phase and probing passes, so its guesses are a lower bound.)
+    for line in (HARD, NEEDS["locked"]):
+        outcome = SAT(Grid.parse(line), solver=solver)
+        assert outcome.effort["guesses"] > 0
+        assert outcome.effort["decisions"] == outcome.effort["guesses"] + FREE_DECISIONS[solver]

@@ -209,7 +209,22 @@ class Bitboards:
         self.settled = placed >= 0
         return placed
 
-    def singles(self, since: list[int] | None = None) -> int:
+    def force_naked_singles(self) -> int:
+        """Place naked singles alone to a fixpoint (the ladder's `naked` rung); as `force_singles`."""
+        return self.singles(None, hidden=False)
+
+    def masks(self) -> list[int]:
+        """Every cell's candidate mask at once (0 for a filled cell), as the rules read a grid."""
+        out = [0] * (self.side * self.side)
+        for i, board in enumerate(self.boards):
+            bit = 1 << i
+            while board:
+                low = board & -board
+                out[low.bit_length() - 1] |= bit
+                board ^= low
+        return out
+
+    def singles(self, since: list[int] | None = None, hidden: bool = True) -> int:
         """Place naked and hidden singles to a fixpoint; the number placed, or -1 on a
         contradiction (a cell with no candidate, a value with no place in a unit, or two
         singles that clash). Singles are sound and monotone, so the fixpoint, and the
@@ -218,6 +233,8 @@ class Bitboards:
         `since`: the boards of an earlier fixpoint this state grew from (e.g. the state
         before a search placement). A unit where a value's places did not change since
         then cannot hold a hidden single of it, so only changed units are looked at.
+        `hidden=False`: naked singles alone (a value with no place left in a unit is then
+        no contradiction either: only hidden-single reasoning sees it).
         """
         peer_masks, unit_masks, cell_units, n = self.peer_masks, self.unit_masks, self.cell_units, self.side
         few = n // 3  # past this many changed cells, filtering the unit list is cheaper
@@ -242,6 +259,8 @@ class Bitboards:
                     s = single & boards[i]
                     if s:
                         found.append((i, s))
+            elif not hidden:
+                break
             else:
                 # hidden singles: a value with one place left in a unit
                 for i in range(n):

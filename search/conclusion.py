@@ -16,7 +16,7 @@ from puzzles.outcome import Outcome, Status
 
 
 def conclude(grid: Grid, found: list[bytes], solutions: int, status: Status, detail: str,
-             effort: dict[str, int], started: float) -> Outcome:
+             effort: dict[str, int], started: float, info: dict[str, object] | None = None) -> Outcome:
     unique = None
     if found and solutions > 1:
         if len(found) > 1:
@@ -26,4 +26,4 @@ def conclude(grid: Grid, found: list[bytes], solutions: int, status: Status, det
     if found and status is Status.GAVE_UP:
         status, detail = Status.SOLVED, f"uniqueness not proved: {detail}"
     solution = Grid(grid.box, found[0]) if found else None
-    return Outcome(status, solution, effort, time.perf_counter() - started, unique, detail)
+    return Outcome(status, solution, effort, time.perf_counter() - started, unique, detail, info or {})

@@ -30,6 +30,10 @@ Effort (DESIGN.md), counted in `Effort` by the descent, for every method:
               that ends in a contradiction is undone whole, and how far it got
               depends on the order it looked in; the fixpoint of one that
               succeeds does not). Reported only by a search that infers.
+- eliminated: candidates removed by the rules above singles (locked candidates,
+              subsets, AllDifferent, probing), by propagations that succeed.
+              Reported only by a rung that removes candidates; what each rule
+              placed or removed is in the Outcome's info["rules"].
 """
 from __future__ import annotations
 
@@ -235,6 +239,18 @@ def begin(strategy: Strategy[Mark]) -> tuple[Effort, bool]:
     return Effort(forced=max(placed, 0)), placed >= 0
 
 
+def report(strategy: Strategy[Mark], effort: Effort) -> tuple[dict[str, int], dict[str, object]]:
+    """The counters of a search and the Outcome's info: the descent's effort, the candidates the
+    rung removed (`eliminated`, for a rung that removes any), and its work per rule."""
+    counters, info = effort.counters(), dict[str, object]()
+    inference = strategy.inference
+    if inference is not None:
+        if inference.removes:
+            counters["eliminated"] = inference.eliminated
+        info["rules"] = dict(inference.by_rule)
+    return counters, info
+
+
 def record(found: list[bytes], values: bytes) -> None:
     """Keep a solution, once (a method that restarts may find the same one again)."""
     if values not in found:
@@ -248,14 +264,18 @@ def search(strategy: Strategy[Mark], grid: Grid, budget: Budget, solutions: int,
     of DESIGN.md."""
     effort, consistent = begin(strategy)
     found: list[bytes] = []
+
+    def end(status: Status, detail: str = "") -> Outcome:
+        counters, info = report(strategy, effort)
+        return conclude(grid, found, solutions, status, detail, counters, started, info)
+
     if not consistent:
-        return conclude(grid, found, solutions, Status.UNSATISFIABLE, "", effort.counters(), started)
+        return end(Status.UNSATISFIABLE)
     descent = Descent(strategy, effort, Limits.of(budget, started))
     while (stop := descent.run()) is Stop.SOLUTION:
         record(found, strategy.engine.state())
         if len(found) >= solutions:
-            return conclude(grid, found, solutions, Status.SOLVED, "", effort.counters(), started)
+            return end(Status.SOLVED)
     if stop is Stop.EXHAUSTED:  # every branch was searched
-        status = Status.SOLVED if found else Status.UNSATISFIABLE
-        return conclude(grid, found, solutions, status, "", effort.counters(), started)
-    return conclude(grid, found, solutions, Status.GAVE_UP, BUDGET_SPENT[stop], effort.counters(), started)
+        return end(Status.SOLVED if found else Status.UNSATISFIABLE)
+    return end(Status.GAVE_UP, BUDGET_SPENT[stop])

@@ -1,26 +1,187 @@
 """The inference rungs: what a search deduces after each placement (the `propagate` option).
 
-A rung is a function of the engine that places values by inference and returns
-how many it placed, or -1 when it finds a contradiction (the placement is then
-a dead end). The search counts what a rung places as `forced`. The ladder of
-DESIGN.md grows here, each rung adding to the one below:
-none < naked < singles < locked < subsets < alldiff < probe.
+A rung is called with the engine after a placement. It places values by
+inference and removes candidates by its rules until nothing more follows, and
+returns how many values it placed, or -1 when it finds a contradiction (the
+placement is then a dead end). Each rung adds to the one below (DESIGN.md):
+
+    none     the seeds: nothing (a cell with no candidate is a dead end)
+    naked    naked singles to a fixpoint: a cell with one candidate takes it
+    singles  and hidden singles: a value with one place left in a unit goes there
+             (Norvig's propagation)
+    locked   and locked candidates: a value confined to one line inside a box, or
+             to one box inside a line, leaves the rest of that line or box
+    subsets  and naked and hidden subsets (pairs, triples, quads) inside a unit
+    alldiff  singles, locked candidates and generalised arc consistency of each
+             unit's AllDifferent (Régin's filtering: every subset of any size)
+    probe    and failed-candidate probing: a candidate whose placement the
+             alldiff rung refutes leaves its cell
+
+The rules themselves are search/rules.py's pure functions on candidate masks;
+here they run on the engine: singles first (cheapest), then each rule in
+order, back to singles after any removal, until a whole round removes nothing.
+A rung keeps its tally: values placed (the search's `forced`), candidates
+removed (`eliminated`), and both per rule, for the Outcome's info. Only
+propagations that succeed count, as for `forced`: one that ends in a
+contradiction is undone whole, and how far it got depends on the order it
+looked in.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections import Counter
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
 
-from .engine import Engine
+from puzzles.grid import Geometry, geometry
 
-Inference = Callable[[Engine[Any]], int]
-
-
-def singles(engine: Engine[Any]) -> int:
-    """Naked singles (a cell with one candidate) and hidden singles (a value with one place left
-    in a unit), to a fixpoint: Norvig's propagation."""
-    return engine.force_singles()
+from . import rules
+from .engine import Engine, Mark
 
 
-# `none` is no function at all: the seeds deduce nothing, and the search reports no `forced`
-RUNGS: dict[str, Inference | None] = {"none": None, "singles": singles}
+class Inference(Protocol):
+    """A rung: called after each placement; values placed, or -1 on a contradiction."""
+
+    removes: bool  # whether it removes candidates (then it reports `eliminated`)
+    eliminated: int  # candidates removed by its rules, in propagations that succeeded
+    by_rule: Counter[str]  # values placed and candidates removed, per rule
+
+    def __call__(self, engine: Any) -> int: ...
+
+
+class Eliminating(Engine[Mark], Protocol):
+    """An engine the rungs above singles can run on: candidates removed without a placement,
+    undone by `restore` with the placements; naked singles on their own; every mask at once."""
+
+    def eliminate(self, cell: int, mask: int) -> None: ...
+
+    def force_naked_singles(self) -> int: ...
+
+    def masks(self) -> list[int]: ...
+
+    @property
+    def box(self) -> int: ...
+
+
+class Singles:
+    """Naked and hidden singles to a fixpoint (or naked singles alone): no candidate removed."""
+
+    removes = False
+
+    def __init__(self, hidden: bool = True) -> None:
+        self.hidden = hidden
+        self.eliminated = 0
+        self.by_rule: Counter[str] = Counter()
+
+    def __call__(self, engine: Any) -> int:
+        placed: int = engine.force_singles() if self.hidden else engine.force_naked_singles()
+        if placed > 0:
+            self.by_rule["singles" if self.hidden else "naked singles"] += placed
+        return placed
+
+
+GridRule = Callable[[Sequence[int], Geometry], "rules.Removals | None"]
+
+# The rules above singles, cheapest first: what each rung adds to singles.
+LOCKED: tuple[tuple[str, GridRule], ...] = (("locked candidates", rules.locked_candidates),)
+SUBSETS = (*LOCKED, ("naked subsets", rules.naked_subsets_in_units),
+           ("hidden subsets", lambda masks, geo: rules.hidden_subsets_in_units(masks, geo)))
+ALLDIFF = (*LOCKED, ("alldiff", lambda masks, geo: rules.alldiff_in_units(masks, geo)))
+
+
+class Propagation:
+    """Singles, then each rule in turn, back to singles after any removal, to a fixpoint;
+    with `probe`, then failed-candidate probing on top of that fixpoint."""
+
+    removes = True
+
+    def __init__(self, steps: Sequence[tuple[str, GridRule]], probe: bool = False) -> None:
+        self.steps = steps
+        self.probe = probe
+        self.eliminated = 0
+        self.by_rule: Counter[str] = Counter()
+
+    def __call__(self, engine: Eliminating[Any]) -> int:
+        tally: Counter[str] = Counter()
+        placed = self.settle(engine, tally)
+        if placed >= 0 and self.probe:
+            probed = self.probing(engine, tally)
+            placed = -1 if probed < 0 else placed + probed
+        if placed >= 0:  # only what a successful propagation did counts
+            self.by_rule.update(tally)
+            self.eliminated += sum(n for rule, n in tally.items() if rule != "singles")
+        return placed
+
+    def settle(self, engine: Eliminating[Any], tally: Counter[str]) -> int:
+        """The fixpoint of singles and the rules; values placed, or -1 on a contradiction."""
+        geo = geometry(engine.box)
+        placed = 0
+        while True:
+            forced = engine.force_singles()
+            if forced < 0:
+                return -1
+            placed += forced
+            tally["singles"] += forced
+            for name, rule in self.steps:
+                removals = rule(engine.masks(), geo)
+                if removals is None:
+                    return -1
+                if removals:
+                    tally[name] += remove(engine, removals)
+                    break  # back to singles, the cheapest, before the costlier rules
+            else:
+                return placed
+
+    def probing(self, engine: Eliminating[Any], tally: Counter[str]) -> int:
+        """Failed candidates: each candidate of each empty cell is tried alone; one the rung
+        below refutes leaves its cell, and the fixpoint is settled again. Values placed by
+        the settling, or -1 on a contradiction."""
+        placed, changed = 0, True
+        while changed:
+            changed = False
+            for cell, mask in enumerate(engine.masks()):
+                for value in _values(mask):
+                    before = engine.mark()
+                    engine.assign(cell, value)
+                    refuted = self.settle(engine, Counter()) < 0
+                    engine.restore(before)
+                    if refuted:
+                        engine.eliminate(cell, 1 << (value - 1))
+                        tally["probe"] += 1
+                        settled = self.settle(engine, tally)
+                        if settled < 0:
+                            return -1
+                        placed += settled
+                        changed = True
+                        break
+                if changed:
+                    break  # the masks changed: read them again
+        return placed
+
+
+def remove(engine: Eliminating[Any], removals: rules.Removals) -> int:
+    """Apply a rule's removals to the engine; how many candidates left."""
+    for cell, mask in removals.items():
+        engine.eliminate(cell, mask)
+    return sum(mask.bit_count() for mask in removals.values())
+
+
+def _values(mask: int) -> list[int]:
+    values = []
+    while mask:
+        low = mask & -mask
+        values.append(low.bit_length())
+        mask ^= low
+    return values
+
+
+# The rungs, weakest first: each makes a fresh rung (its tally is one solve's); `none` infers nothing.
+RUNGS: dict[str, Callable[[], Inference] | None] = {
+    "none": None,
+    "naked": lambda: Singles(hidden=False),
+    "singles": Singles,
+    "locked": lambda: Propagation(LOCKED),
+    "subsets": lambda: Propagation(SUBSETS),
+    "alldiff": lambda: Propagation(ALLDIFF),
+    "probe": lambda: Propagation(ALLDIFF, probe=True),
+}
+REMOVING = ("locked", "subsets", "alldiff", "probe")  # the rungs that need an Eliminating engine

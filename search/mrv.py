@@ -46,16 +46,17 @@ from puzzles.outcome import Budget, Outcome
 
 from .depth_first import SeedPlugs, search
 from .engine import Engine, Mark
-from .inference import RUNGS, Inference
+from .inference import REMOVING, RUNGS, Inference
 
 OPTIONS = {
-    "propagate": Option("none", "inference after each placement: none (the seeds) or singles "
-                        "(naked and hidden singles to a fixpoint: Norvig's method)", tuple(RUNGS)),
+    "propagate": Option("none", "inference after each placement, a rung of the ladder (search/inference.py): "
+                        "none (the seeds), naked, singles (Norvig's method), locked, subsets, alldiff, probe",
+                        tuple(RUNGS)),
     "tie": Option("rowmajor", "which of the fewest-candidates cells: the first in row-major order "
                   "(seed 000), tdoku's drifting to-do list (swap), or seed 001's open list, where a cell "
                   "stepped back over rejoins at the end (requeue)", ("rowmajor", "swap", "requeue")),
 }
-COUNTERS = ("nodes", "guesses", "backtracks", "forced")
+COUNTERS = ("nodes", "guesses", "backtracks", "forced", "eliminated")
 
 
 class Fewest(SeedPlugs, Generic[Mark]):
@@ -103,11 +104,15 @@ class Fewest(SeedPlugs, Generic[Mark]):
 
 
 def strategy(grid: Grid, propagate: str, tie: str, engine: str = "auto") -> Fewest[Any]:
-    """The strategy for these options. The engine: the bitboards with singles (the fast path),
-    the per-unit masks without; `engine` ("bits", "candidates") forces one (tests compare them)."""
-    inference = RUNGS[propagate]
+    """The strategy for these options. The engine: the bitboards with any inference (the fast path
+    for singles; the rungs above remove candidates, which the bitboards undo), the per-unit masks
+    without; `engine` ("bits", "candidates") forces one (tests compare them)."""
+    rung = RUNGS[propagate]
+    inference = rung() if rung is not None else None
     if engine == "bits" or (engine == "auto" and inference is not None):
         return Fewest(Bitboards(grid), tie, inference)
+    if propagate in REMOVING:
+        raise ValueError(f"propagate={propagate} removes candidates: it runs on the bitboards")
     return Fewest(Candidates(grid), tie, inference)
 
 

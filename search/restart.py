@@ -37,13 +37,15 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
+from puzzles.bitboards import Bitboards
 from puzzles.candidates import Candidates
 from puzzles.grid import Grid
 from puzzles.options import Option, contract, optional_whole, whole
 from puzzles.outcome import Budget, GaveUp, Outcome, Status
 
 from .conclusion import conclude
-from .depth_first import BUDGET_SPENT, Descent, Effort, Limits, SeedPlugs, Stop, record
+from .depth_first import BUDGET_SPENT, Descent, Limits, SeedPlugs, Stop, begin, record, report
+from .inference import RUNGS, Inference
 
 OPTIONS = {
     "seed": Option(0, "seed of random.Random for the choice among the fewest-candidates cells",
@@ -52,11 +54,13 @@ OPTIONS = {
                      "incomplete); luby: backtrack, restart after unit*luby(i) backtracks (complete)",
                      ("none", "luby")),
     "unit": Option(100, "cutoff=luby: backtracks allowed per unit of the Luby sequence", convert=whole(1)),
+    "propagate": Option("none", "inference after each placement, a rung of the ladder (search/inference.py): "
+                        "none (the seed), naked, singles, locked, subsets, alldiff, probe", tuple(RUNGS)),
     "max_restarts": Option("auto", "give up (incomplete) after this many restarts; none = no limit; "
                            "auto = 10000 with cutoff=none (it could loop for ever), none with luby",
                            convert=optional_whole(0, "auto")),
 }
-COUNTERS = ("nodes", "guesses", "backtracks", "restarts")
+COUNTERS = ("nodes", "guesses", "backtracks", "restarts", "forced", "eliminated")
 DEFAULT_MAX_RESTARTS = 10_000
 
 
@@ -75,12 +79,12 @@ def luby_allowances(unit: int) -> Iterator[int]:
 
 
 class RandomFewest(SeedPlugs):
-    """Choose a cell at random among those with the fewest candidates; values ascending; no inference."""
+    """Choose a cell at random among those with the fewest candidates; values ascending; the
+    inference of a rung of the ladder, or none (the seed)."""
 
-    inference = None
-
-    def __init__(self, grid: Grid, rng: random.Random) -> None:
-        self.engine = Candidates(grid)
+    def __init__(self, grid: Grid, rng: random.Random, inference: Inference | None = None) -> None:
+        self.engine: Any = Candidates(grid) if inference is None else Bitboards(grid)  # the rungs need eliminations
+        self.inference = inference
         self.todo = grid.empty_cells()
         self.rng = rng
 
@@ -103,11 +107,12 @@ class Runs:
         self.strategy, self.grid, self.solutions, self.started = strategy, grid, solutions, started
         self.limits = Limits.of(budget, started)
         self.max_restarts = max_restarts
-        self.effort = Effort(restarts=0)
+        self.effort, self.consistent = begin(strategy)  # the rung's inference on the puzzle itself, once
+        self.effort.restarts = 0
         self.found: list[bytes] = []
         self.original = strategy.engine.mark()
 
-    def descent(self, allowance: int) -> Descent[int]:
+    def descent(self, allowance: int) -> Descent[Any]:
         return Descent(self.strategy, self.effort, self.limits, allowance)
 
     def enough(self) -> bool:
@@ -127,8 +132,8 @@ class Runs:
         return None
 
     def end(self, status: Status, detail: str = "") -> Outcome:
-        return conclude(self.grid, self.found, self.solutions, status, detail, self.effort.counters(),
-                        self.started)
+        counters, info = report(self.strategy, self.effort)
+        return conclude(self.grid, self.found, self.solutions, status, detail, counters, self.started, info)
 
 
 def restart_at_dead_ends(runs: Runs) -> Outcome:
@@ -168,9 +173,12 @@ def restart_on_schedule(runs: Runs, allowances: Iterator[int]) -> Outcome:
 def solve(grid: Grid, budget: Budget, solutions: int, options: dict[str, Any], started: float) -> Outcome:
     """Random choice among the fewest-candidates cells, restarting (seed 002)."""
     limit = options["max_restarts"]
-    chosen = RandomFewest(grid, random.Random(options["seed"]))
-    if options["cutoff"] == "none":
-        runs = Runs(chosen, grid, budget, solutions, started, DEFAULT_MAX_RESTARTS if limit == "auto" else limit)
-        return restart_at_dead_ends(runs)
-    runs = Runs(chosen, grid, budget, solutions, started, None if limit == "auto" else limit)
-    return restart_on_schedule(runs, luby_allowances(options["unit"]))
+    rung = RUNGS[options["propagate"]]
+    chosen = RandomFewest(grid, random.Random(options["seed"]), rung() if rung else None)
+    seeds_way = options["cutoff"] == "none"
+    if limit == "auto":
+        limit = DEFAULT_MAX_RESTARTS if seeds_way else None
+    runs = Runs(chosen, grid, budget, solutions, started, limit)
+    if not runs.consistent:  # the rung refutes the puzzle itself: a proof, whatever the cutoff
+        return runs.end(Status.UNSATISFIABLE)
+    return restart_at_dead_ends(runs) if seeds_way else restart_on_schedule(runs, luby_allowances(options["unit"]))

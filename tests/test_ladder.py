@@ -1,0 +1,130 @@
+"""The inference ladder on the engine: each rung deduces exactly what its rules' fixpoint does.
+
+search/rules.py's rules are tested against brute force in test_rules.py; here the rungs
+as the searches run them (search/inference.py, on the bitboards, placing values and
+removing candidates with exact undo) are held to `rules.fixpoint` of the same rules on
+random partial grids of every size, and the searches built on them to the puzzles' answers.
+"""
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from puzzles import Bitboards, Budget, Candidates, Grid, Status, random_isomorph
+from puzzles.generate import generate, pattern_solution
+from search import SOLVERS, rules
+from search.inference import REMOVING, RUNGS
+
+LADDER = ("naked", "singles", "locked", "subsets", "alldiff", "probe")
+UNSAT_9 = "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..8....3......97.."
+UNSAT_4 = "31....4........3"
+SEED001 = "005300000800000020070010500400005300010070006003200080060500009004000030000009700"
+
+
+def partial_grid(box: int, seed: int, blank: float, wrong: int) -> Grid:
+    """A solved grid with a share of its cells blanked, and `wrong` blanks then given a value that
+    clashes with no given (but not the solution's): grids with and without contradictions."""
+    rng = random.Random(seed)
+    solution = random_isomorph(pattern_solution(box), rng)
+    values = bytearray(v if rng.random() > blank else 0 for v in solution.values)
+    for cell in rng.sample([c for c, v in enumerate(values) if not v], wrong):
+        board = Candidates(Grid(box, bytes(values)))
+        choices = [v for v in range(1, box * box + 1) if board.allows(cell, v) and v != solution.values[cell]]
+        if choices:
+            values[cell] = rng.choice(choices)
+    return Grid(box, bytes(values))
+
+
+def engine_result(grid: Grid, rung: str) -> list[int] | None:
+    """What the rung deduces on the engine: per originally empty cell, its candidates
+    (the bit of its value once placed); 0 for a given. None: a contradiction."""
+    make = RUNGS[rung]
+    assert make is not None
+    engine = Bitboards(grid)
+    if make()(engine) < 0:
+        return None
+    state, masks = engine.state(), engine.masks()
+    return [0 if grid.values[c] else (1 << (state[c] - 1) if state[c] else masks[c]) for c in range(len(state))]
+
+
+def reference(grid: Grid, rung: str) -> list[int] | None:
+    """The same by the rules' fixpoint (the reference semantics of a rung), given what each
+    unit still needs."""
+    board = Candidates(grid)
+    masks = [0 if v else board.candidates(c) for c, v in enumerate(grid.values)]
+    if any(not v and not m for v, m in zip(grid.values, masks, strict=True)):
+        return None  # an empty cell without a candidate: the engine's first check, which masks cannot show
+    needed = [board.full & ~used for used in board.used]
+    return rules.fixpoint(masks, grid.geometry, rules.ladder(rung, needed))
+
+
+@settings(max_examples=60, deadline=None)
+@given(box=st.sampled_from([2, 3, 3, 4]), seed=st.integers(0, 10**6), blank=st.floats(0.2, 0.8),
+       wrong=st.sampled_from([0, 0, 1, 2]), rung=st.sampled_from(LADDER[:-1]))
+def test_a_rung_on_the_engine_deduces_exactly_its_rules_fixpoint(box, seed, blank, wrong, rung):
+    grid = partial_grid(box, seed, blank, wrong)
+    assert engine_result(grid, rung) == reference(grid, rung)
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10**6), blank=st.floats(0.3, 0.9), wrong=st.sampled_from([0, 1]))
+def test_probing_on_the_engine_deduces_exactly_its_rules_fixpoint(seed, blank, wrong):
+    grid = partial_grid(2, seed, blank, wrong)  # the reference probes by brute force: 4x4 only
+    assert engine_result(grid, "probe") == reference(grid, "probe")
+
+
+@pytest.mark.parametrize("box", [2, 3, 4])
+@pytest.mark.parametrize("rung", LADDER)
+def test_every_rung_keeps_the_solution_and_proves_it_unique(box, rung):
+    if rung == "probe" and box == 4:
+        pytest.skip("probing every candidate of a 16x16 at each node is the costliest rung: 9x9 suffices")
+    # 16x16: a puzzle naked singles settle (on one hidden singles settle, naked singles alone may search long)
+    puzzle, solution = generate(box, random.Random(box), rule="naked" if box == 4 else "singles")
+    for method, options in [("mrv", {}), ("mrv", {"tie": "swap"}), ("restart", {"cutoff": "luby"})]:
+        out = SOLVERS[method](puzzle, Budget(seconds=60), propagate=rung, solutions=2, **options)
+        assert out.status is Status.SOLVED and out.unique is True, (method, out.detail)
+        assert out.solution == solution  # cell by cell
+        assert puzzle.solution_problems(out.solution) == []
+
+
+@pytest.mark.parametrize("puzzle", [UNSAT_4, UNSAT_9])
+@pytest.mark.parametrize("rung", LADDER)
+def test_every_rung_proves_a_puzzle_without_solution(puzzle, rung):
+    for method, options in [("mrv", {}), ("restart", {"cutoff": "luby"})]:
+        out = SOLVERS[method](Grid.parse(puzzle), Budget(seconds=60), propagate=rung, **options)
+        assert out.status is Status.UNSATISFIABLE, (method, out)
+
+
+def test_a_stronger_rung_never_needs_a_guess_where_a_weaker_one_did_not():
+    """A rung's fixpoint contains the one below: what it settles without a guess grows up the ladder."""
+    rng = random.Random(7)
+    for _ in range(5):
+        puzzle = random_isomorph(Grid.parse(SEED001), rng)
+        guessed = [SOLVERS["mrv"](puzzle, propagate=rung).effort["guesses"] > 0 for rung in LADDER]
+        assert guessed == sorted(guessed, reverse=True), guessed  # True (guessed) before False, never after
+
+
+def test_counters_on_a_grid_one_cell_short():
+    """Hand-counted: one blank, one candidate. Without inference the search places it (one node, no
+    guess); every rung places it by inference (one forced value, no node); nothing to eliminate."""
+    solved = pattern_solution(2)
+    puzzle = Grid(2, bytes([0, *solved.values[1:]]))
+    assert SOLVERS["mrv"](puzzle).effort == {"nodes": 1, "guesses": 0, "backtracks": 0}
+    for rung in LADDER:
+        out = SOLVERS["mrv"](puzzle, propagate=rung)
+        expected = {"nodes": 0, "guesses": 0, "backtracks": 0, "forced": 1}
+        if rung in REMOVING:
+            expected["eliminated"] = 0
+        assert out.effort == expected, rung
+        assert out.solution == solved
+
+
+def test_the_rules_work_is_in_the_outcomes_info():
+    out = SOLVERS["mrv"](Grid.parse(SEED001), propagate="alldiff")
+    tally = out.info["rules"]
+    assert set(tally) <= {"singles", "locked candidates", "alldiff"}
+    assert tally["singles"] == out.effort["forced"]
+    assert sum(n for rule, n in tally.items() if rule != "singles") == out.effort["eliminated"] > 0

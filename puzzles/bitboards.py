@@ -224,6 +224,15 @@ class Bitboards:
                 board ^= low
         return out
 
+    def live_total(self, cells: Sequence[int] = ()) -> int:
+        """The candidates of all empty cells together, or -1 when an empty cell has none left
+        (A*'s h; `cells` is for the signature `Candidates` has: every empty cell counts)."""
+        union = total = 0
+        for board in self.boards:
+            union |= board
+            total += board.bit_count()
+        return -1 if self.empty & ~union else total
+
     def singles(self, since: list[int] | None = None, hidden: bool = True) -> int:
         """Place naked and hidden singles to a fixpoint; the number placed, or -1 on a
         contradiction (a cell with no candidate, a value with no place in a unit, or two

@@ -19,7 +19,10 @@ a frontier ordered by f is not a depth-first stack, and its counters are its
 own; it runs on `Candidates`, whose `load` and `live_total` it needs.)
 
 Options: heuristic=seed|zero (zero: uniform-cost search, h = 0), and weight,
-a multiplier on h (weight > 1 trades optimality of g for speed).
+a multiplier on h (weight > 1 trades optimality of g for speed). propagate: a
+rung of the ladder (search/inference.py) applied to every child before it is
+pushed, a child it refutes being dropped as a dead one is; the states are then
+the bitboards' marks, which hold the candidates the rung removed.
 
 Counters: nodes = states taken off the frontier (DESIGN.md), expanded = those
 that were not goals and were branched on, generated = states pushed (the start
@@ -33,38 +36,57 @@ import heapq
 import time
 from typing import Any
 
+from puzzles.bitboards import Bitboards
 from puzzles.candidates import Candidates
 from puzzles.grid import Grid
 from puzzles.options import Option, contract, real
 from puzzles.outcome import Budget, GaveUp, Outcome, Status
 
 from .conclusion import conclude
+from .inference import RUNGS
 
 OPTIONS = {
     "heuristic": Option("seed", "h: seed = sum of the empty cells' candidate counts / 4; "
                         "zero = uniform-cost search", ("seed", "zero")),
     "weight": Option(1.0, "multiplier on h (f = g + weight*h)", convert=real(0)),
+    "propagate": Option("none", "inference on every child, a rung of the ladder: none (the seed), naked, "
+                        "singles, locked, subsets, alldiff, probe", tuple(RUNGS)),
 }
-COUNTERS = ("nodes", "expanded", "generated", "frontier_peak")
+COUNTERS = ("nodes", "expanded", "generated", "frontier_peak", "forced", "eliminated")
 TIME_CHECK = 63  # read the clock every 64 states taken off the frontier
 
 
 @contract("astar", OPTIONS)
 def solve(grid: Grid, budget: Budget, solutions: int, options: dict[str, Any], started: float) -> Outcome:
     """A* on partial grids, branching on the fewest-candidates cell (seed 004)."""
-    board = Candidates(grid)
-    cells = board.empty_cells()
+    rung = RUNGS[options["propagate"]]
+    inference = rung() if rung is not None else None
+    board: Any = Candidates(grid) if inference is None else Bitboards(grid)
+    # a frontier state: the cell values (the seed's), or the bitboards' mark (the candidates a rung removed too)
+    keep, resume = (board.state, board.load) if inference is None else (board.mark, board.restore)
+    cells = grid.empty_cells()
     scale = 0.0 if options["heuristic"] == "zero" else float(options["weight"]) / 4
     node_limit, deadline, clock = budget.node_limit, budget.deadline(started), time.perf_counter
-    nodes = expanded = generated = 0
+    nodes = expanded = generated = peak = forced = 0
     found: list[bytes] = []
 
     def outcome(status: Status, detail: str = "") -> Outcome:
         effort = {"nodes": nodes, "expanded": expanded, "generated": generated, "frontier_peak": peak}
-        return conclude(grid, found, solutions, status, detail, effort, started)
+        info: dict[str, object] = {}
+        if inference is not None:
+            effort["forced"] = forced
+            if inference.removes:
+                effort["eliminated"] = inference.eliminated
+            info["rules"] = dict(inference.by_rule)
+        return conclude(grid, found, solutions, status, detail, effort, started, info)
 
+    if inference is not None:
+        placed = inference(board)
+        if placed < 0:  # the rung refutes the puzzle itself
+            return outcome(Status.UNSATISFIABLE)
+        forced += placed
     # the frontier holds (f, insertion number, g, state)
-    frontier = [(scale * board.total_candidates(cells), 0, 0, board.state())]
+    frontier = [(scale * max(board.live_total(cells), 0), 0, 0, keep())]
     generated = peak = 1
     while frontier:
         if nodes >= node_limit:
@@ -73,10 +95,10 @@ def solve(grid: Grid, budget: Budget, solutions: int, options: dict[str, Any], s
             return outcome(Status.GAVE_UP, GaveUp.TIME)
         _, _, g, state = heapq.heappop(frontier)
         nodes += 1
-        board.load(state)
+        resume(state)
         i, mask = board.fewest_from(cells)
         if i < 0:  # a full grid: the goal
-            found.append(state)
+            found.append(board.state())
             if len(found) >= solutions:
                 return outcome(Status.SOLVED)
             continue
@@ -87,10 +109,12 @@ def solve(grid: Grid, budget: Budget, solutions: int, options: dict[str, Any], s
             bit = mask & -mask
             mask ^= bit
             board.assign(cell, bit.bit_length())
-            total = board.live_total(cells)
-            if total >= 0:  # the seed's fill(): a child with a dead cell is not kept
-                heapq.heappush(frontier, (g + k + scale * total, generated, g + k, board.state()))
+            placed = inference(board) if inference is not None else 0
+            total = board.live_total(cells) if placed >= 0 else -1
+            if total >= 0:  # the seed's fill(): a child with a dead cell (or refuted) is not kept
+                heapq.heappush(frontier, (g + k + scale * total, generated, g + k, keep()))
                 generated += 1
+                forced += placed
             board.restore(parent)
         if len(frontier) > peak:
             peak = len(frontier)

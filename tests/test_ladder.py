@@ -83,7 +83,10 @@ def test_every_rung_keeps_the_solution_and_proves_it_unique(box, rung):
         pytest.skip("probing every candidate of a 16x16 at each node is the costliest rung: 9x9 suffices")
     # 16x16: a puzzle naked singles settle (on one hidden singles settle, naked singles alone may search long)
     puzzle, solution = generate(box, random.Random(box), rule="naked" if box == 4 else "singles")
-    for method, options in [("mrv", {}), ("mrv", {"tie": "swap"}), ("restart", {"cutoff": "luby"})]:
+    methods = [("mrv", {}), ("mrv", {"tie": "swap"}), ("restart", {"cutoff": "luby"})]
+    if box < 4 or rung != "naked":
+        methods.append(("astar", {}))
+    for method, options in methods:
         out = SOLVERS[method](puzzle, Budget(seconds=60), propagate=rung, solutions=2, **options)
         assert out.status is Status.SOLVED and out.unique is True, (method, out.detail)
         assert out.solution == solution  # cell by cell
@@ -93,7 +96,7 @@ def test_every_rung_keeps_the_solution_and_proves_it_unique(box, rung):
 @pytest.mark.parametrize("puzzle", [UNSAT_4, UNSAT_9])
 @pytest.mark.parametrize("rung", LADDER)
 def test_every_rung_proves_a_puzzle_without_solution(puzzle, rung):
-    for method, options in [("mrv", {}), ("restart", {"cutoff": "luby"})]:
+    for method, options in [("mrv", {}), ("restart", {"cutoff": "luby"}), ("astar", {})]:
         out = SOLVERS[method](Grid.parse(puzzle), Budget(seconds=60), propagate=rung, **options)
         assert out.status is Status.UNSATISFIABLE, (method, out)
 

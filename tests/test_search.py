@@ -382,7 +382,9 @@ def test_registry_documents_options_and_counters():
     assert "swap" in SOLVERS["mrv"].options["tie"] and "requeue" in SOLVERS["mrv"].options["tie"]
     assert "singles" in SOLVERS["mrv"].options["propagate"]
     assert set(SOLVERS["restart"].options) >= {"seed", "cutoff", "unit", "max_restarts"}
-    assert set(SOLVERS["astar"].counters) == {"nodes", "expanded", "generated", "frontier_peak"}
+    assert set(SOLVERS["astar"].counters) == {"nodes", "expanded", "generated", "frontier_peak", "forced", "eliminated"}
+    for name in ("mrv", "restart", "astar"):  # the ladder's rungs, for every method but the seeds' backtracking
+        assert "alldiff" in SOLVERS[name].options["propagate"] and "probe" in SOLVERS[name].options["propagate"]
 
 
 def test_string_options_are_converted():

@@ -43,7 +43,7 @@ from puzzles.options import Option, contract, real
 from puzzles.outcome import Budget, GaveUp, Outcome, Status
 
 from .conclusion import conclude
-from .inference import RUNGS
+from .inference import RUNGS, OutOfTime
 
 OPTIONS = {
     "heuristic": Option("seed", "h: seed = sum of the empty cells' candidate counts / 4; "
@@ -81,7 +81,11 @@ def solve(grid: Grid, budget: Budget, solutions: int, options: dict[str, Any], s
         return conclude(grid, found, solutions, status, detail, effort, started, info)
 
     if inference is not None:
-        placed = inference(board)
+        inference.deadline = deadline
+        try:
+            placed = inference(board)
+        except OutOfTime:
+            return outcome(Status.GAVE_UP, GaveUp.TIME)
         if placed < 0:  # the rung refutes the puzzle itself
             return outcome(Status.UNSATISFIABLE)
         forced += placed
@@ -109,7 +113,10 @@ def solve(grid: Grid, budget: Budget, solutions: int, options: dict[str, Any], s
             bit = mask & -mask
             mask ^= bit
             board.assign(cell, bit.bit_length())
-            placed = inference(board) if inference is not None else 0
+            try:
+                placed = inference(board) if inference is not None else 0
+            except OutOfTime:
+                return outcome(Status.GAVE_UP, GaveUp.TIME)
             total = board.live_total(cells) if placed >= 0 else -1
             if total >= 0:  # the seed's fill(): a child with a dead cell (or refuted) is not kept
                 heapq.heappush(frontier, (g + k + scale * total, generated, g + k, keep()))

@@ -47,7 +47,7 @@ from puzzles.outcome import Budget, GaveUp, Outcome, Status
 
 from .conclusion import conclude
 from .engine import Engine, Mark
-from .inference import Inference
+from .inference import Inference, OutOfTime
 
 TIME_CHECK = 255  # read the clock when nodes & TIME_CHECK == 0: every 256 placements
 
@@ -217,7 +217,10 @@ class Descent(Generic[Mark]):
                     assign(node.cell, bit.bit_length())
                     if inference is None:
                         break
-                    placed = inference(engine)
+                    try:
+                        placed = inference(engine)
+                    except OutOfTime:
+                        return Stop.TIME
                     if placed >= 0:
                         forced += placed
                         break
@@ -230,13 +233,19 @@ class Descent(Generic[Mark]):
 
 # -- what every search does at its start and its end --------------------------------------------
 
-def begin(strategy: Strategy[Mark]) -> tuple[Effort, bool]:
-    """The effort counters for this strategy, and the inference at the root (False: it found a
-    contradiction in the puzzle itself)."""
-    if strategy.inference is None:
-        return Effort(), True
-    placed = strategy.inference(strategy.engine)
-    return Effort(forced=max(placed, 0)), placed >= 0
+def begin(strategy: Strategy[Mark], limits: Limits) -> tuple[Effort, Stop | None]:
+    """The effort counters for this strategy, and the inference at the root: None when it went
+    through, Stop.EXHAUSTED when it refutes the puzzle itself, Stop.TIME when the budget ran out
+    inside it. Long propagations read the budget's deadline from here on."""
+    inference = strategy.inference
+    if inference is None:
+        return Effort(), None
+    inference.deadline = limits.deadline
+    try:
+        placed = inference(strategy.engine)
+    except OutOfTime:
+        return Effort(forced=0), Stop.TIME
+    return Effort(forced=max(placed, 0)), None if placed >= 0 else Stop.EXHAUSTED
 
 
 def report(strategy: Strategy[Mark], effort: Effort) -> tuple[dict[str, int], dict[str, object]]:
@@ -262,16 +271,19 @@ def record(found: list[bytes], values: bytes) -> None:
 def search(strategy: Strategy[Mark], grid: Grid, budget: Budget, solutions: int, started: float) -> Outcome:
     """Depth-first search with `strategy`, one descent to its end; the Outcome with the counters
     of DESIGN.md."""
-    effort, consistent = begin(strategy)
+    limits = Limits.of(budget, started)
+    effort, root = begin(strategy, limits)
     found: list[bytes] = []
 
     def end(status: Status, detail: str = "") -> Outcome:
         counters, info = report(strategy, effort)
         return conclude(grid, found, solutions, status, detail, counters, started, info)
 
-    if not consistent:
+    if root is Stop.EXHAUSTED:  # the rung refutes the puzzle itself
         return end(Status.UNSATISFIABLE)
-    descent = Descent(strategy, effort, Limits.of(budget, started))
+    if root is Stop.TIME:
+        return end(Status.GAVE_UP, GaveUp.TIME)
+    descent = Descent(strategy, effort, limits)
     while (stop := descent.run()) is Stop.SOLUTION:
         record(found, strategy.engine.state())
         if len(found) >= solutions:

@@ -28,6 +28,7 @@ looked in.
 """
 from __future__ import annotations
 
+import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
@@ -38,9 +39,15 @@ from . import rules
 from .engine import Engine, Mark
 
 
+class OutOfTime(Exception):
+    """The budget's time ran out inside a propagation (probing a 25x25 takes seconds): the search
+    stops as when its own clock check finds the time spent."""
+
+
 class Inference(Protocol):
     """A rung: called after each placement; values placed, or -1 on a contradiction."""
 
+    deadline: float  # the budget's, set by the search: a long propagation checks it (OutOfTime)
     removes: bool  # whether it removes candidates (then it reports `eliminated`)
     eliminated: int  # candidates removed by its rules, in propagations that succeeded
     by_rule: Counter[str]  # values placed and candidates removed, per rule
@@ -69,6 +76,7 @@ class Singles:
 
     def __init__(self, hidden: bool = True) -> None:
         self.hidden = hidden
+        self.deadline = float("inf")  # singles are quick: the search's own clock checks suffice
         self.eliminated = 0
         self.by_rule: Counter[str] = Counter()
 
@@ -97,6 +105,7 @@ class Propagation:
     def __init__(self, steps: Sequence[tuple[str, GridRule]], probe: bool = False) -> None:
         self.steps = steps
         self.probe = probe
+        self.deadline = float("inf")
         self.eliminated = 0
         self.by_rule: Counter[str] = Counter()
 
@@ -140,6 +149,8 @@ class Propagation:
             changed = False
             for cell, mask in enumerate(engine.masks()):
                 for value in _values(mask):
+                    if time.perf_counter() > self.deadline:
+                        raise OutOfTime
                     before = engine.mark()
                     engine.assign(cell, value)
                     refuted = self.settle(engine, Counter()) < 0

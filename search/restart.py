@@ -107,7 +107,7 @@ class Runs:
         self.strategy, self.grid, self.solutions, self.started = strategy, grid, solutions, started
         self.limits = Limits.of(budget, started)
         self.max_restarts = max_restarts
-        self.effort, self.consistent = begin(strategy)  # the rung's inference on the puzzle itself, once
+        self.effort, self.root = begin(strategy, self.limits)  # the rung's inference on the puzzle itself, once
         self.effort.restarts = 0
         self.found: list[bytes] = []
         self.original = strategy.engine.mark()
@@ -179,6 +179,8 @@ def solve(grid: Grid, budget: Budget, solutions: int, options: dict[str, Any], s
     if limit == "auto":
         limit = DEFAULT_MAX_RESTARTS if seeds_way else None
     runs = Runs(chosen, grid, budget, solutions, started, limit)
-    if not runs.consistent:  # the rung refutes the puzzle itself: a proof, whatever the cutoff
+    if runs.root is Stop.EXHAUSTED:  # the rung refutes the puzzle itself: a proof, whatever the cutoff
         return runs.end(Status.UNSATISFIABLE)
+    if runs.root is Stop.TIME:
+        return runs.end(Status.GAVE_UP, GaveUp.TIME)
     return restart_at_dead_ends(runs) if seeds_way else restart_on_schedule(runs, luby_allowances(options["unit"]))

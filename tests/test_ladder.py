@@ -30,7 +30,8 @@ def partial_grid(box: int, seed: int, blank: float, wrong: int) -> Grid:
     rng = random.Random(seed)
     solution = random_isomorph(pattern_solution(box), rng)
     values = bytearray(v if rng.random() > blank else 0 for v in solution.values)
-    for cell in rng.sample([c for c, v in enumerate(values) if not v], wrong):
+    blanks = [c for c, v in enumerate(values) if not v]
+    for cell in rng.sample(blanks, min(wrong, len(blanks))):
         board = Candidates(Grid(box, bytes(values)))
         choices = [v for v in range(1, box * box + 1) if board.allows(cell, v) and v != solution.values[cell]]
         if choices:
@@ -131,3 +132,13 @@ def test_the_rules_work_is_in_the_outcomes_info():
     assert set(tally) <= {"singles", "locked candidates", "alldiff"}
     assert tally["singles"] == out.effort["forced"]
     assert sum(n for rule, n in tally.items() if rule != "singles") == out.effort["eliminated"] > 0
+
+
+@pytest.mark.parametrize("method, options", [("mrv", {}), ("restart", {"cutoff": "luby"}), ("astar", {})])
+def test_a_long_propagation_keeps_to_the_time_budget(method, options):
+    """Probing a 16x16 at the root takes far longer than a zero budget: the rung reads the
+    deadline itself, and the search gives up on time instead of running on."""
+    puzzle, _ = generate(4, random.Random(4))
+    blanked = Grid(4, bytes(v if i % 3 else 0 for i, v in enumerate(puzzle.values)))
+    out = SOLVERS[method](blanked, Budget(seconds=0), propagate="probe", **options)
+    assert out.status is Status.GAVE_UP and out.detail == "time"

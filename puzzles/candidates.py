@@ -187,12 +187,7 @@ class Candidates:
 
     def assign(self, cell: int, value: int) -> None:
         """`place`, recorded on the trail."""
-        self.values[cell] = value
-        bit = 1 << (value - 1)
-        used = self.used
-        used[self.row_of[cell]] |= bit
-        used[self.col_of[cell]] |= bit
-        used[self.box_of[cell]] |= bit
+        self.place(cell, value)
         self.trail.append(cell)
 
     def force_singles(self) -> int:

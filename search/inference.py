@@ -33,7 +33,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
-from puzzles.grid import Geometry, geometry
+from puzzles.grid import Geometry, geometry, values_of
 
 from . import rules
 from .engine import Engine, Mark
@@ -148,7 +148,7 @@ class Propagation:
         while changed:
             changed = False
             for cell, mask in enumerate(engine.masks()):
-                for value in _values(mask):
+                for value in values_of(mask):
                     if time.perf_counter() > self.deadline:
                         raise OutOfTime
                     before = engine.mark()
@@ -174,15 +174,6 @@ def remove(engine: Eliminating[Any], removals: rules.Removals) -> int:
     for cell, mask in removals.items():
         engine.eliminate(cell, mask)
     return sum(mask.bit_count() for mask in removals.values())
-
-
-def _values(mask: int) -> list[int]:
-    values = []
-    while mask:
-        low = mask & -mask
-        values.append(low.bit_length())
-        mask ^= low
-    return values
 
 
 # The rungs, weakest first: each makes a fresh rung (its tally is one solve's); `none` infers nothing.

@@ -93,7 +93,29 @@ GridRule = Callable[[Sequence[int], Geometry], "rules.Removals | None"]
 LOCKED: tuple[tuple[str, GridRule], ...] = (("locked candidates", rules.locked_candidates),)
 SUBSETS = (*LOCKED, ("naked subsets", rules.naked_subsets_in_units),
            ("hidden subsets", lambda masks, geo: rules.hidden_subsets_in_units(masks, geo)))
-ALLDIFF = (*LOCKED, ("alldiff", lambda masks, geo: rules.alldiff_in_units(masks, geo)))
+MEMO_LIMIT = 200_000  # units remembered per solve: a few tens of MB at 25x25 at most
+
+
+def memoised(unit_rule: Callable[[list[int], int | None], list[int] | None]) -> GridRule:
+    """A unit rule over every unit, remembering what it said of each unit's masks: a rule's verdict
+    depends on the masks alone, and most units are unchanged from one pass (or node) to the next,
+    so the confirming pass of a fixpoint, AllDifferent's costliest, is mostly look-ups."""
+    said: dict[tuple[int, ...], list[int] | None] = {}
+
+    def recalled(unit: list[int], needed: int | None) -> list[int] | None:
+        key = tuple(unit)
+        if key not in said:
+            if len(said) >= MEMO_LIMIT:
+                said.clear()
+            said[key] = unit_rule(unit, needed)
+        return said[key]
+
+    return lambda masks, geo: rules.in_every_unit(masks, geo, recalled, None)
+
+
+def alldiff_steps() -> tuple[tuple[str, GridRule], ...]:
+    """Locked candidates, then AllDifferent in every unit (memoised for one solve)."""
+    return (*LOCKED, ("alldiff", memoised(rules.alldiff_filter)))
 
 
 class Propagation:
@@ -183,7 +205,7 @@ RUNGS: dict[str, Callable[[], Inference] | None] = {
     "singles": Singles,
     "locked": lambda: Propagation(LOCKED),
     "subsets": lambda: Propagation(SUBSETS),
-    "alldiff": lambda: Propagation(ALLDIFF),
-    "probe": lambda: Propagation(ALLDIFF, probe=True),
+    "alldiff": lambda: Propagation(alldiff_steps()),
+    "probe": lambda: Propagation(alldiff_steps(), probe=True),
 }
 REMOVING = ("locked", "subsets", "alldiff", "probe")  # the rungs that need an Eliminating engine

@@ -269,7 +269,7 @@ def _strong_components(successors: Sequence[int], nodes: int) -> list[int]:
 
 def naked_subsets_in_units(masks: Sequence[int], geo: Geometry, max_size: int = 4) -> Removals | None:
     """`naked_subsets` in every unit, rows, then columns, then boxes (one pass)."""
-    return _in_every_unit(masks, geo, lambda unit, _needed: naked_subsets(unit, max_size), None)
+    return in_every_unit(masks, geo, lambda unit, _needed: naked_subsets(unit, max_size), None)
 
 
 def hidden_subsets_in_units(
@@ -277,18 +277,19 @@ def hidden_subsets_in_units(
 ) -> Removals | None:
     """`hidden_subsets` in every unit (one pass); `needed[u]` is what unit u still needs
     (the full mask minus the unit's placed values), by default what its cells can take."""
-    return _in_every_unit(masks, geo, lambda unit, need: hidden_subsets(unit, max_size, need), needed)
+    return in_every_unit(masks, geo, lambda unit, need: hidden_subsets(unit, max_size, need), needed)
 
 
 def alldiff_in_units(masks: Sequence[int], geo: Geometry, needed: Sequence[int] | None = None) -> Removals | None:
     """`alldiff_filter` in every unit (one pass); `needed` as for `hidden_subsets_in_units`."""
-    return _in_every_unit(masks, geo, alldiff_filter, needed)
+    return in_every_unit(masks, geo, alldiff_filter, needed)
 
 
-def _in_every_unit(
+def in_every_unit(
     masks: Sequence[int], geo: Geometry, rule: UnitRule, needed: Sequence[int] | None
 ) -> Removals | None:
-    """What `rule` removes in each unit, all units reading the same masks, merged."""
+    """What `rule` removes in each unit, all units reading the same masks, merged (the grid
+    helpers above are this with their unit rule; an engine may pass its own, e.g. memoised)."""
     removed: Removals = {}
     for u, unit in enumerate(geo.units):
         cells = [cell for cell in unit if masks[cell]]

@@ -93,7 +93,7 @@ GridRule = Callable[[Sequence[int], Geometry], "rules.Removals | None"]
 LOCKED: tuple[tuple[str, GridRule], ...] = (("locked candidates", rules.locked_candidates),)
 SUBSETS = (*LOCKED, ("naked subsets", rules.naked_subsets_in_units),
            ("hidden subsets", lambda masks, geo: rules.hidden_subsets_in_units(masks, geo)))
-MEMO_LIMIT = 200_000  # units remembered per solve: a few tens of MB at 25x25 at most
+MEMO_LIMIT = 50_000  # units remembered per solve (then forgotten at once): about 25 MB at 25x25
 
 
 def memoised(unit_rule: Callable[[list[int], int | None], list[int] | None]) -> GridRule:

@@ -55,9 +55,20 @@ class Engine(Protocol[Mark]):
 
 
 class Eliminating(Engine[Mark], Protocol):
-    """An engine that also removes candidates without placing a value, as the rules above
-    singles do (locked candidates, subsets, AllDifferent, probing); `restore` takes the
-    removals back with the placements. `Bitboards` is one."""
+    """An engine that also removes candidates without placing a value, as the rungs above singles
+    do (locked candidates, subsets, AllDifferent, probing); `restore` takes the removals back with
+    the placements. It also places naked singles alone (the `naked` rung) and gives every cell's
+    mask at once (what the rules read). `Bitboards` is one."""
+
+    @property
+    def box(self) -> int:
+        """The box size of its grid."""
 
     def eliminate(self, cell: int, mask: int) -> None:
         """Remove the values of `mask` from an empty cell's candidates."""
+
+    def force_naked_singles(self) -> int:
+        """Place naked singles alone to a fixpoint: how many, or -1 on a contradiction."""
+
+    def masks(self) -> list[int]:
+        """Every cell's candidate mask (0 for a filled cell)."""

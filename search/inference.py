@@ -36,7 +36,7 @@ from typing import Any, Protocol
 from puzzles.grid import Geometry, geometry, values_of
 
 from . import rules
-from .engine import Engine, Mark
+from .engine import Eliminating
 
 
 class OutOfTime(Exception):
@@ -53,20 +53,6 @@ class Inference(Protocol):
     by_rule: Counter[str]  # values placed and candidates removed, per rule
 
     def __call__(self, engine: Any) -> int: ...
-
-
-class Eliminating(Engine[Mark], Protocol):
-    """An engine the rungs above singles can run on: candidates removed without a placement,
-    undone by `restore` with the placements; naked singles on their own; every mask at once."""
-
-    def eliminate(self, cell: int, mask: int) -> None: ...
-
-    def force_naked_singles(self) -> int: ...
-
-    def masks(self) -> list[int]: ...
-
-    @property
-    def box(self) -> int: ...
 
 
 class Singles:

@@ -11,16 +11,15 @@ limit it has (a conflict closes a branch of the search tree).
 """
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from ortools.sat.python import cp_model
 
 from puzzles.grid import Grid
 from puzzles.options import Option, contract, describe, switch, whole
-from puzzles.outcome import Budget, GaveUp, Method, Outcome, Status
+from puzzles.outcome import Budget, Method, Outcome, Status
 
-from ._outcomes import MAX_COUNT, MAX_SECONDS, finished, gave_up, remaining
+from .driver import FOUND, NONE, STOPPED, Allowance, Answer, Model, drive
 
 MODELS = ("integer", "boolean")
 DEFAULT_SEED = 1
@@ -35,15 +34,18 @@ OPTIONS = {
 COUNTERS = ("branches", "conflicts", "propagations", "integer_propagations")
 
 
-class SudokuModel:
-    """A CP-SAT model of one puzzle and how to read a grid back from a solution."""
+class SudokuModel(Model):
+    """A CP-SAT model of one puzzle, solved once at a time, and how to read a grid back from a solution."""
 
-    def __init__(self, grid: Grid, kind: str = "integer") -> None:
-        self.grid, self.kind = grid, kind
+    node_counter = "conflicts"  # CP-SAT has no branch limit: a conflict closes a branch
+
+    def __init__(self, grid: Grid, kind: str = "integer", opts: dict[str, Any] | None = None) -> None:
+        opts = opts or {name: option.default for name, option in OPTIONS.items()}
+        self.grid, self.kind, self.opts = grid, kind, opts
         self.model = cp_model.CpModel()
         geo, n = grid.geometry, grid.side
         m = self.model
-        if kind == "integer":
+        if self.kind == "integer":
             # Variables: a given's domain is its value, so it needs no constraint.
             self.cell = [
                 m.new_int_var(v or 1, v or n, f"cell_{c // n + 1}_{c % n + 1}")
@@ -52,7 +54,7 @@ class SudokuModel:
             # Constraints: each row, column and box holds n different values.
             for unit in geo.units:
                 m.add_all_different(self.cell[c] for c in unit)
-        elif kind == "boolean":
+        elif self.kind == "boolean":
             # Variables: x[c][v-1] is true when cell c holds value v.
             self.x = [
                 [m.new_bool_var(f"x_{c // n + 1}_{c % n + 1}_{v}") for v in range(1, n + 1)]
@@ -68,15 +70,45 @@ class SudokuModel:
                 if v:
                     m.add(self.x[c][v - 1] == 1)
         else:
-            raise ValueError(f"unknown CP-SAT model {kind!r}")
-
-    @property
-    def size(self) -> dict[str, int]:
+            raise ValueError(f"unknown CP-SAT model {self.kind!r}")
         proto = self.model.proto
-        return {"variables": len(proto.variables), "constraints": len(proto.constraints)}
+        self.info: dict[str, object] = {"model": kind, "presolve": opts["presolve"],
+                                        "variables": len(proto.variables), "constraints": len(proto.constraints)}
+        self.counts = dict.fromkeys(COUNTERS, 0)
+        self.deterministic_time = 0.0
+        self.solver = cp_model.CpSolver()
 
-    def read(self, solver: cp_model.CpSolver) -> Grid:
-        n = self.grid.side
+    # Solve: a fresh CpSolver per call, with what is left of the budget.
+    def solve_once(self, allowance: Allowance) -> Answer:
+        self.solver = solver = cp_model.CpSolver()
+        p = solver.parameters
+        p.num_workers = int(self.opts["workers"])
+        p.random_seed = int(self.opts["seed"])
+        p.cp_model_presolve = bool(self.opts["presolve"])
+        if allowance.timed:
+            p.max_time_in_seconds = allowance.backend_seconds()
+        if allowance.counted:
+            p.max_number_of_conflicts = allowance.backend_count()
+        status = solver.solve(self.model)
+        response = solver.response_proto
+        self.counts["branches"] += int(solver.num_branches)
+        self.counts["conflicts"] += int(solver.num_conflicts)
+        self.counts["propagations"] += int(response.num_binary_propagations)
+        self.counts["integer_propagations"] += int(response.num_integer_propagations)
+        # Deterministic time: CP-SAT's own work measure, steady on a noisy machine.
+        self.deterministic_time += response.deterministic_time
+        self.info["deterministic_time"] = self.deterministic_time
+        if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            return FOUND
+        if status == cp_model.INFEASIBLE:
+            return NONE
+        if status == cp_model.MODEL_INVALID:
+            return Answer(Status.ERROR, f"CP-SAT: invalid model: {self.model.validate()}")
+        return STOPPED  # UNKNOWN: a limit was reached before an answer
+
+    # Read back.
+    def read(self) -> Grid:
+        n, solver = self.grid.side, self.solver
         if self.kind == "integer":
             values = [solver.value(v) for v in self.cell]
         else:
@@ -97,69 +129,14 @@ class SudokuModel:
         else:
             m.add_bool_or([~self.x[c][solution.values[c] - 1] for c in blanks])
 
-
-def _effort_of(solver: cp_model.CpSolver) -> dict[str, int]:
-    response = solver.response_proto
-    return {
-        "branches": int(solver.num_branches),
-        "conflicts": int(solver.num_conflicts),
-        "propagations": int(response.num_binary_propagations),
-        "integer_propagations": int(response.num_integer_propagations),
-    }
+    def effort(self) -> dict[str, int]:
+        return dict(self.counts)
 
 
 @contract("cpsat", OPTIONS)
 def solve(grid: Grid, budget: Budget, solutions: int, opts: dict[str, Any], started: float) -> Outcome:
     """CP-SAT on the integer or the Boolean model; with solutions=2, again with the first excluded."""
-    sudoku = SudokuModel(grid, str(opts["model"]))
-    info: dict[str, object] = {"model": opts["model"], "presolve": opts["presolve"], **sudoku.size}
-    info["build_seconds"] = time.perf_counter() - started
-    deadline = budget.deadline(started)
-    effort = {k: 0 for k in COUNTERS}
-    solver_seconds = deterministic_time = 0.0
-    found: Grid | None = None
-
-    for attempt in range(solutions):
-        left = remaining(deadline)
-        conflicts_left = None if budget.nodes is None else budget.nodes - effort["conflicts"]
-        if left <= 0 or (conflicts_left is not None and conflicts_left <= 0 and attempt):
-            return gave_up(GaveUp.TIME if left <= 0 else GaveUp.NODES, started, effort, info, found)
-        solver = cp_model.CpSolver()
-        p = solver.parameters
-        p.num_workers = int(opts["workers"])
-        p.random_seed = int(opts["seed"])
-        p.cp_model_presolve = bool(opts["presolve"])
-        if left != float("inf"):
-            p.max_time_in_seconds = min(left, MAX_SECONDS)
-        if conflicts_left is not None:
-            p.max_number_of_conflicts = min(conflicts_left, MAX_COUNT)
-        status = solver.solve(sudoku.model)
-        solver_seconds += solver.wall_time
-        # Deterministic time: CP-SAT's own work measure, steady on a noisy machine.
-        deterministic_time += solver.response_proto.deterministic_time
-        info["deterministic_time"] = deterministic_time
-        for k, v in _effort_of(solver).items():
-            effort[k] += v
-        info["solver_seconds"] = solver_seconds
-        info["solves"] = attempt + 1
-
-        if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-            if found is not None:  # a second, different solution
-                return finished(started, effort, info, found, unique=False)
-            found = sudoku.read(solver)
-            if solutions == 2:
-                sudoku.exclude(found)
-            continue
-        if status == cp_model.INFEASIBLE:  # no solution, or none other than `found`
-            return finished(started, effort, info, found, unique=True)
-        if status == cp_model.MODEL_INVALID:
-            return Outcome(Status.ERROR, found, effort, time.perf_counter() - started, None,
-                           f"CP-SAT: invalid model: {sudoku.model.validate()}", info)
-        # UNKNOWN: a limit was reached before an answer.
-        hit_nodes = budget.nodes is not None and effort["conflicts"] >= budget.nodes
-        return gave_up(GaveUp.NODES if hit_nodes else GaveUp.TIME, started, effort, info, found)
-
-    return finished(started, effort, info, found)
+    return drive(lambda: SudokuModel(grid, str(opts["model"]), opts), grid, budget, solutions, started)
 
 
 METHOD = Method(solve, "OR-Tools CP-SAT: AllDifferent (integer) or exactly-one (boolean) model",

@@ -16,16 +16,15 @@ from __future__ import annotations
 import sys
 import time
 from collections.abc import Sequence
-from itertools import islice
 from typing import Any
 
 import constraint
 
 from puzzles.grid import Grid
 from puzzles.options import Option, contract, describe
-from puzzles.outcome import Budget, GaveUp, Method, Outcome
+from puzzles.outcome import Budget, GaveUp, Method, Outcome, Status
 
-from ._outcomes import finished, gave_up
+from .driver import FOUND, NONE, Allowance, Answer, Model, drive
 
 # BacktrackingSolver and RecursiveBacktrackingSolver pick the next variable
 # dynamically (most constraints, then smallest current domain, i.e. MRV once
@@ -89,39 +88,56 @@ def build(grid: Grid, counter: constraint.Constraint | None, solver_name: str) -
     return problem
 
 
+class CspFormulation(Model):
+    """The CSP of one puzzle and the package's iterator over its solutions, advanced one solution a time.
+
+    What the package cannot do, the driver does without: it takes no exclusion constraint
+    (the iterator simply goes on past the solutions found, so `exclude` has nothing to add),
+    and it cannot be interrupted, so the budget is checked at each placement, not in between.
+    """
+
+    def __init__(self, grid: Grid, opts: dict[str, Any]) -> None:
+        self.grid = grid
+        self.counter = PlacementCounter(frozenset(grid.empty_cells()), float("inf"), float("inf"))
+        self.solutions = build(grid, self.counter, str(opts["solver"])).getSolutionIter()
+        self.assignment: dict[int, int] = {}
+        self.info: dict[str, object] = {
+            "solver": opts["solver"],
+            "variables": grid.geometry.cells,
+            "constraints": len(grid.geometry.units),  # AllDifferent constraints (the counter aside)
+        }
+
+    def solve_once(self, allowance: Allowance) -> Answer:
+        self.counter.deadline = time.perf_counter() + allowance.seconds
+        self.counter.node_limit = self.counter.nodes + allowance.nodes
+        # The recursive solver nests one generator frame per placed variable.
+        old_limit = sys.getrecursionlimit()
+        sys.setrecursionlimit(max(old_limit, 4 * self.grid.geometry.cells + 1000))
+        try:
+            self.assignment = next(self.solutions)
+            return FOUND
+        except StopIteration:
+            return NONE
+        except _Spent as spent:
+            return Answer(Status.GAVE_UP, str(spent.args[0]))
+        finally:
+            sys.setrecursionlimit(old_limit)
+            self.info["given_placements"] = self.counter.given_placements
+
+    def read(self) -> Grid:
+        return self.grid.with_values([self.assignment[c] for c in range(self.grid.geometry.cells)])
+
+    def exclude(self, solution: Grid) -> None:
+        return None  # the iterator's next solution is another one
+
+    def effort(self) -> dict[str, int]:
+        return {"nodes": self.counter.nodes}
+
+
 @contract("python-constraint", OPTIONS)
 def solve(grid: Grid, budget: Budget, solutions: int, opts: dict[str, Any], started: float) -> Outcome:
     """The CSP on a python-constraint solver, counting the values it tries."""
-    counter = PlacementCounter(frozenset(grid.empty_cells()), budget.deadline(started), budget.node_limit)
-    problem = build(grid, counter, str(opts["solver"]))
-    geo = grid.geometry
-    info: dict[str, object] = {
-        "solver": opts["solver"],
-        "variables": geo.cells,
-        "constraints": len(geo.units),  # AllDifferent constraints (the counter aside)
-        "build_seconds": time.perf_counter() - started,
-    }
-    found: list[dict[int, int]] = []
-    # The recursive solver nests one generator frame per placed variable.
-    old_limit = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(old_limit, 4 * geo.cells + 1000))
-    search_started = time.perf_counter()
-    reason = ""
-    try:
-        for assignment in islice(problem.getSolutionIter(), solutions):
-            found.append(assignment)
-    except _Spent as spent:
-        reason = str(spent.args[0])
-    finally:
-        sys.setrecursionlimit(old_limit)
-    info["solver_seconds"] = time.perf_counter() - search_started
-    info["given_placements"] = counter.given_placements
-    effort = {"nodes": counter.nodes}
-
-    solution = grid.with_values([found[0][c] for c in range(geo.cells)]) if found else None
-    if reason:
-        return gave_up(reason, started, effort, info, solution)
-    return finished(started, effort, info, solution, (len(found) == 1) if solutions == 2 else None)
+    return drive(lambda: CspFormulation(grid, opts), grid, budget, solutions, started)
 
 
 METHOD = Method(solve, "python-constraint2 CSP: AllDifferent per unit, backtracking with forward checking",

@@ -18,9 +18,9 @@ from ortools.linear_solver import pywraplp
 
 from puzzles.grid import Grid
 from puzzles.options import Option, OptionError, contract, describe, switch
-from puzzles.outcome import Budget, GaveUp, Method, Outcome, Status, error
+from puzzles.outcome import Budget, Method, Outcome, Status, error
 
-from ._outcomes import MAX_COUNT, MAX_SECONDS, finished, gave_up, remaining
+from .driver import FOUND, MAX_SECONDS, NONE, STOPPED, Allowance, Answer, Model, drive
 
 BACKENDS = {"scip": "SCIP", "highs": "HIGHS", "cbc": "CBC"}
 # Node limits in the backend's own parameter language: only SCIP takes one
@@ -80,10 +80,14 @@ class SudokuMip:
         self.solver.Add(sum(self.x[c][solution.values[c] - 1] for c in blanks) <= len(blanks) - 1, "no_good")
 
 
+class Unavailable(RuntimeError):
+    """The backend is missing from this OR-Tools build."""
+
+
 def make_solver(backend: str) -> pywraplp.Solver:
     solver = pywraplp.Solver.CreateSolver(BACKENDS[backend])
     if solver is None:
-        raise RuntimeError(f"the MIP backend {backend} is not available in this OR-Tools build")
+        raise Unavailable(f"the MIP backend {backend} is not available in this OR-Tools build")
     return solver
 
 
@@ -117,73 +121,66 @@ def honours(opts: dict[str, Any], budget: Budget) -> None:
                           "use scip or highs with presolve=off")
 
 
+class MipFormulation(Model):
+    """The 0-1 program of one puzzle on a pywraplp backend, solved once at a time (and its root LP first)."""
+
+    def __init__(self, grid: Grid, opts: dict[str, Any]) -> None:
+        self.grid, self.backend, self.opts = grid, str(opts["backend"]), opts
+        self.solver = solver = make_solver(self.backend)
+        solver.SetNumThreads(1)
+        if self.backend == "highs":  # HiGHS prints a banner on stdout unless told not to
+            solver.SetSolverSpecificParametersAsString("output_flag = false")
+        self.model = SudokuMip(grid, solver)
+        self.params = pywraplp.MPSolverParameters()
+        if not opts["presolve"]:  # left untouched when on: CBC refuses the switch (see honours)
+            self.params.SetIntegerParam(self.params.PRESOLVE, self.params.PRESOLVE_OFF)
+        self.info: dict[str, object] = {"backend": self.backend, "variables": solver.NumVariables(),
+                                        "constraints": solver.NumConstraints(), "presolve": opts["presolve"]}
+        self.counts = {"nodes": 0, "iterations": 0}
+
+    def prepare(self, allowance: Allowance) -> Answer | None:
+        if self.opts["root_lp"]:
+            self.info.update(root_lp(self.grid, allowance.seconds))
+        return None
+
+    def solve_once(self, allowance: Allowance) -> Answer:
+        solver = self.solver
+        if allowance.timed:
+            solver.SetTimeLimit(max(1, int(allowance.backend_seconds() * 1000)))
+        if allowance.counted:
+            solver.SetSolverSpecificParametersAsString(_NODE_LIMIT[self.backend].format(allowance.backend_count()))
+        t = time.perf_counter()
+        status = solver.Solve(self.params)
+        nodes = int(solver.nodes())
+        self.counts["nodes"] += nodes
+        self.counts["iterations"] += int(solver.iterations())
+        if status in (pywraplp.Solver.OPTIMAL, pywraplp.Solver.FEASIBLE):
+            return FOUND
+        if status == pywraplp.Solver.INFEASIBLE:  # no solution, or none other than those cut off
+            return NONE
+        # NOT_SOLVED / ABNORMAL: a limit stopped it, or the backend failed with budget left.
+        within = nodes < allowance.nodes and time.perf_counter() - t < allowance.seconds
+        if within and status == pywraplp.Solver.ABNORMAL:
+            return Answer(Status.ERROR, f"mip: {self.backend} stopped abnormally")
+        return STOPPED
+
+    def read(self) -> Grid:
+        return self.model.read()
+
+    def exclude(self, solution: Grid) -> None:
+        self.model.exclude(solution)
+
+    def effort(self) -> dict[str, int]:
+        return dict(self.counts)
+
+
 @contract("mip", OPTIONS, honours)
 def solve(grid: Grid, budget: Budget, solutions: int, opts: dict[str, Any], started: float) -> Outcome:
     """The 0-1 program on a pywraplp backend; with solutions=2, again with a no-good cut."""
-    backend = str(opts["backend"])
     try:
-        solver = make_solver(backend)
-    except RuntimeError as exc:
+        return drive(lambda: MipFormulation(grid, opts), grid, budget, solutions, started)
+    except Unavailable as exc:
         return error(f"mip: {exc}", started)
-    solver.SetNumThreads(1)
-    if backend == "highs":  # HiGHS prints a banner on stdout unless told not to
-        solver.SetSolverSpecificParametersAsString("output_flag = false")
-    model = SudokuMip(grid, solver)
-    info: dict[str, object] = {
-        "backend": backend,
-        "variables": solver.NumVariables(),
-        "constraints": solver.NumConstraints(),
-        "build_seconds": time.perf_counter() - started,
-    }
-    params = pywraplp.MPSolverParameters()
-    if not opts["presolve"]:  # left untouched when on: CBC refuses the switch (see honours)
-        params.SetIntegerParam(params.PRESOLVE, params.PRESOLVE_OFF)
-    info["presolve"] = opts["presolve"]
-    deadline = budget.deadline(started)
-    if opts["root_lp"] and remaining(deadline) > 0:
-        info.update(root_lp(grid, remaining(deadline)))
-    effort = {"nodes": 0, "iterations": 0}
-    solver_seconds = 0.0
-    found: Grid | None = None
-
-    for attempt in range(solutions):
-        left = remaining(deadline)
-        nodes_left = None if budget.nodes is None else budget.nodes - effort["nodes"]
-        if left <= 0:
-            return gave_up(GaveUp.TIME, started, effort, info, found)
-        if nodes_left is not None and nodes_left <= 0 and attempt:
-            return gave_up(GaveUp.NODES, started, effort, info, found)
-        if left != float("inf"):
-            solver.SetTimeLimit(max(1, int(min(left, MAX_SECONDS) * 1000)))
-        if nodes_left is not None:
-            solver.SetSolverSpecificParametersAsString(_NODE_LIMIT[backend].format(min(max(nodes_left, 0), MAX_COUNT)))
-        t = time.perf_counter()
-        status = solver.Solve(params)
-        solver_seconds += time.perf_counter() - t
-        effort["nodes"] += int(solver.nodes())
-        effort["iterations"] += int(solver.iterations())
-        info["solver_seconds"] = solver_seconds
-        info["solves"] = attempt + 1
-
-        if status in (pywraplp.Solver.OPTIMAL, pywraplp.Solver.FEASIBLE):
-            if found is not None:  # a second solution, different by the no-good cut
-                return finished(started, effort, info, found, unique=False)
-            found = model.read()
-            if solutions == 2:
-                if not grid.empty_cells():  # a full grid: nothing else can differ
-                    return finished(started, effort, info, found, unique=True)
-                model.exclude(found)
-            continue
-        if status == pywraplp.Solver.INFEASIBLE:  # no solution, or none other than `found`
-            return finished(started, effort, info, found, unique=True)
-        # NOT_SOLVED / ABNORMAL: a limit stopped it (or the backend failed).
-        hit_nodes = budget.nodes is not None and effort["nodes"] >= budget.nodes
-        if not hit_nodes and remaining(deadline) > 0 and status == pywraplp.Solver.ABNORMAL:
-            return Outcome(Status.ERROR, found, effort, time.perf_counter() - started, None,
-                           f"mip: {backend} stopped abnormally", info)
-        return gave_up(GaveUp.NODES if hit_nodes else GaveUp.TIME, started, effort, info, found)
-
-    return finished(started, effort, info, found)
 
 
 METHOD = Method(solve, "0-1 integer program (x[cell,value], equalities per cell and unit-value) "

@@ -43,7 +43,7 @@ from puzzles.grid import Grid, geometry
 from puzzles.options import Option, OptionError, contract, describe, switch
 from puzzles.outcome import Budget, GaveUp, Method, Outcome, Status
 
-from ._outcomes import MAX_COUNT, MAX_SECONDS, finished, gave_up, remaining
+from .driver import FOUND, MAX_COUNT, MAX_SECONDS, NONE, Allowance, Answer, Model, drive
 
 ENCODINGS = ("minimal", "natural", "complete", "augmented")
 SOLVERS = ("minisat22", "cadical195", "cadical153", "glucose4", "glucose3", "maplechrono", "lingeling")
@@ -206,7 +206,7 @@ def _kept(name: str, encoding: str, box: int) -> _Kept:
     return _KEPT[key]
 
 
-class _Puzzle:
+class SatFormulation(Model):
     """One puzzle on a solver: its facts (givens, and cell-values ruled out by probing), its counters.
 
     On a fresh solver the facts become unit clauses before search; on a kept one they stay
@@ -214,8 +214,16 @@ class _Puzzle:
     afterwards, so that the solver is left as it was, learnt clauses aside, for the next puzzle.
     """
 
-    def __init__(self, sat: Solver, name: str, grid: Grid, kept: _Kept | None) -> None:
-        self.sat, self.name, self.kept = sat, name, kept
+    node_counter = "conflicts"  # a conflict closes a branch
+
+    def __init__(self, grid: Grid, opts: dict[str, Any]) -> None:
+        self.grid, self.opts = grid, opts
+        self.name, encoding = str(opts["solver"]), str(opts["encoding"])
+        self.info: dict[str, object] = {"solver": self.name, "encoding": encoding,
+                                        "variables": variables(grid.box, encoding),
+                                        "clauses": len(rules(grid.box, encoding)) + grid.givens}
+        self.kept = _kept(self.name, encoding, grid.box) if opts["incremental"] else None
+        self.sat = self.kept.sat if self.kept is not None else _new_solver(self.name, encoding, grid.box)
         self.cell_values = grid.geometry.cells * grid.side
         self.facts = givens(grid)
         self.assumptions: list[int] = []
@@ -223,6 +231,8 @@ class _Puzzle:
         self.base = self._stats()
         self.models = 0
         self.probes = self.failed = 0
+        self.searching = False
+        self.propagated: Grid | None = None
 
     def _stats(self) -> dict[str, int]:
         stats = self.sat.accum_stats()
@@ -238,6 +248,16 @@ class _Puzzle:
         ok, implied = self.sat.propagate(assumptions=self.facts)
         return bool(ok), list(implied)
 
+    def prepare(self, allowance: Allowance) -> Answer | None:
+        """With probe=on, failed-literal probing before search: it may refute the puzzle, or run out of time."""
+        if not self.opts["probe"]:
+            return None
+        stop = self.probe(time.perf_counter() + allowance.seconds)
+        self.info.update(probes=self.probes, probe_failed=self.failed)
+        if stop == "refuted":
+            return NONE
+        return Answer(Status.GAVE_UP, stop) if stop else None
+
     def probe(self, deadline: float) -> str:
         """Failed-literal probing to a fixpoint: a cell-value whose placement propagation refutes is
         ruled out (a new fact), until a round over the open ones rules out nothing.
@@ -251,7 +271,7 @@ class _Puzzle:
             for x in range(1, self.cell_values + 1):
                 if x in settled:
                     continue
-                if remaining(deadline) <= 0:
+                if time.perf_counter() >= deadline:
                     return GaveUp.TIME
                 self.probes += 1
                 if not self.sat.propagate(assumptions=[*self.facts, x])[0]:
@@ -265,20 +285,40 @@ class _Puzzle:
             if not ruled_out:
                 return ""
 
-    def start_search(self) -> None:
-        if self.kept is None:
-            self.sat.append_formula([[lit] for lit in self.facts])
-        else:
-            self.assumptions = list(self.facts)
-
-    def search(self, deadline: float, conflict_limit: float) -> tuple[bool | None, str]:
-        answer, reason = _search(self.sat, self.name, deadline, conflict_limit - self.effort()["conflicts"],
+    def solve_once(self, allowance: Allowance) -> Answer:
+        if not self.opts["search"]:
+            return self.propagate_only()
+        if not self.searching:  # the facts go in once, before the first search
+            self.searching = True
+            if self.kept is None:
+                self.sat.append_formula([[lit] for lit in self.facts])
+            else:
+                self.assumptions = list(self.facts)
+        answer, reason = _search(self.sat, self.name, time.perf_counter() + allowance.seconds, allowance.nodes,
                                  self.assumptions)
-        self.models += answer is True
-        return answer, reason
+        if answer is None:
+            return Answer(Status.GAVE_UP, reason)
+        self.models += answer
+        return FOUND if answer else NONE
 
-    def block(self, clause: list[int]) -> None:
-        """Exclude a solution: some literal of `clause` must hold (for this puzzle only, on a kept solver)."""
+    def propagate_only(self) -> Answer:
+        """search=off: unit propagation alone: solved (then forced, so unique), refuted, or stuck."""
+        ok, implied = self.propagate()
+        if not ok:
+            return NONE
+        self.info["unassigned"] = self.cell_values - sum(1 for lit in implied if abs(lit) <= self.cell_values)
+        self.propagated = decode(self.grid, implied)
+        if self.propagated.is_full():
+            return Answer(Status.SOLVED, forced=True)
+        return Answer(Status.GAVE_UP, GaveUp.INCOMPLETE)
+
+    def read(self) -> Grid:
+        return self.propagated if self.propagated is not None else decode(self.grid, self.sat.get_model())
+
+    def exclude(self, solution: Grid) -> None:
+        """A blocking clause: some blank cell must take another value (for this puzzle only, on a kept solver)."""
+        n = self.grid.side
+        clause = [-(c * n + solution.values[c]) for c in self.grid.empty_cells()]
         if self.kept is None:
             self.sat.add_clause(clause)
             return
@@ -302,7 +342,7 @@ def _search(sat: Solver, name: str, deadline: float, conflict_limit: float,
         return sat.solve(assumptions=assumptions), ""
     used_before = sat.accum_stats().get("conflicts", 0)
     while True:
-        left = remaining(deadline)
+        left = deadline - time.perf_counter()
         conflicts_left = conflict_limit - (sat.accum_stats().get("conflicts", 0) - used_before)
         if left <= 0:
             return None, GaveUp.TIME
@@ -329,7 +369,7 @@ def _search(sat: Solver, name: str, deadline: float, conflict_limit: float,
         if answer is not None:
             return answer, ""
         if timer is not None:  # interrupted by the clock, or the conflict budget ran out
-            return None, GaveUp.TIME if remaining(deadline) <= 0 else GaveUp.NODES
+            return None, GaveUp.TIME if time.perf_counter() >= deadline else GaveUp.NODES
 
 
 def honours(opts: dict[str, Any], budget: Budget) -> None:
@@ -347,73 +387,12 @@ def honours(opts: dict[str, Any], budget: Budget) -> None:
         raise OptionError(f"solver={name} does not keep to a conflict budget, so a node budget cannot bind it")
 
 
-# -- solve: the model, the solver, the answer read back -------------------------------------------
+# -- solve: the model on its solver, driven -------------------------------------------------------
 
 @contract("sat", OPTIONS, honours)
 def solve(grid: Grid, budget: Budget, solutions: int, opts: dict[str, Any], started: float) -> Outcome:
     """The CNF on a PySAT solver; with solutions=2, again with a blocking clause."""
-    name, encoding = str(opts["solver"]), str(opts["encoding"])
-    info: dict[str, object] = {"solver": name, "encoding": encoding, "variables": variables(grid.box, encoding),
-                               "clauses": len(rules(grid.box, encoding)) + grid.givens}
-    kept = _kept(name, encoding, grid.box) if opts["incremental"] else None
-    sat = kept.sat if kept is not None else _new_solver(name, encoding, grid.box)
-    info["build_seconds"] = time.perf_counter() - started
-    puzzle = _Puzzle(sat, name, grid, kept)
-    try:
-        if opts["probe"]:
-            stop = puzzle.probe(budget.deadline(started))
-            info.update(probes=puzzle.probes, probe_failed=puzzle.failed)
-            if stop == "refuted":
-                return finished(started, puzzle.effort(), info, None)
-            if stop:
-                return gave_up(stop, started, puzzle.effort(), info)
-        if not opts["search"]:
-            return _propagated(grid, puzzle, solutions, started, info)
-        return _searched(grid, puzzle, budget, solutions, started, info)
-    finally:
-        puzzle.close()
-
-
-def _propagated(grid: Grid, puzzle: _Puzzle, solutions: int, started: float, info: dict[str, object]) -> Outcome:
-    """Unit propagation alone: solved (then forced, so unique), refuted, or stuck with variables left."""
-    ok, implied = puzzle.propagate()
-    if not ok:
-        return finished(started, puzzle.effort(), info, None)
-    info["unassigned"] = puzzle.cell_values - sum(1 for lit in implied if abs(lit) <= puzzle.cell_values)
-    found = decode(grid, implied)
-    if found.is_full():
-        return finished(started, puzzle.effort(), info, found, unique=True if solutions == 2 else None)
-    return Outcome(Status.GAVE_UP, None, puzzle.effort(), time.perf_counter() - started, None,
-                   GaveUp.INCOMPLETE, info)
-
-
-def _searched(grid: Grid, puzzle: _Puzzle, budget: Budget, solutions: int, started: float,
-              info: dict[str, object]) -> Outcome:
-    """Search: a solution, and with solutions=2 another one or the proof that there is none."""
-    deadline = budget.deadline(started)
-    found: Grid | None = None
-    solver_seconds = 0.0
-    puzzle.start_search()
-    for attempt in range(solutions):
-        t = time.perf_counter()
-        answer, reason = puzzle.search(deadline, budget.node_limit)
-        solver_seconds += time.perf_counter() - t
-        info["solver_seconds"] = solver_seconds
-        info["solves"] = attempt + 1
-        if answer is None:
-            return gave_up(reason, started, puzzle.effort(), info, found)
-        if not answer:  # no solution, or none other than `found`
-            return finished(started, puzzle.effort(), info, found, unique=True)
-        if found is not None:  # a second solution, different by the blocking clause
-            return finished(started, puzzle.effort(), info, found, unique=False)
-        found = decode(grid, puzzle.sat.get_model())
-        if solutions == 2:
-            blanks = grid.empty_cells()
-            if not blanks:  # a full grid: nothing else can differ
-                return finished(started, puzzle.effort(), info, found, unique=True)
-            # Blocking clause: some blank cell must take another value.
-            puzzle.block([-(c * grid.side + found.values[c]) for c in blanks])
-    return finished(started, puzzle.effort(), info, found)
+    return drive(lambda: SatFormulation(grid, opts), grid, budget, solutions, started)
 
 
 METHOD = Method(solve, "CNF (one Boolean per cell-value, pairwise at-most-one; four encodings) solved by PySAT, "

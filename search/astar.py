@@ -38,11 +38,11 @@ from typing import Any
 
 from puzzles.bitboards import Bitboards
 from puzzles.candidates import Candidates
+from puzzles.conclusion import conclude
 from puzzles.grid import Grid
 from puzzles.options import Option, contract, real
 from puzzles.outcome import Budget, GaveUp, Outcome, Status
 
-from .conclusion import conclude
 from .inference import RUNGS, OutOfTime
 
 OPTIONS = {

@@ -42,10 +42,10 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Generic, Protocol
 
+from puzzles.conclusion import conclude
 from puzzles.grid import Grid
 from puzzles.outcome import Budget, GaveUp, Outcome, Status
 
-from .conclusion import conclude
 from .engine import Engine, Mark
 from .inference import Inference, OutOfTime
 

@@ -39,11 +39,11 @@ from typing import Any
 
 from puzzles.bitboards import Bitboards
 from puzzles.candidates import Candidates
+from puzzles.conclusion import conclude
 from puzzles.grid import Grid
 from puzzles.options import Option, contract, optional_whole, whole
 from puzzles.outcome import Budget, GaveUp, Outcome, Status
 
-from .conclusion import conclude
 from .depth_first import BUDGET_SPENT, Descent, Limits, SeedPlugs, Stop, begin, record, report
 from .inference import RUNGS, Inference
 

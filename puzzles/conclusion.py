@@ -1,7 +1,7 @@
-"""How a search ends: from the solutions it found and why it stopped, the Outcome.
+"""How a solve ends: from the solutions found and why it stopped, the Outcome.
 
-Both searches (the depth-first one and A*) end the same way, so the rules are
-written once:
+Every solver ends the same way, hand-written searches and formulations alike
+(formulations.driver), so the rules are written once:
 - with solutions=2, a second solution means not unique; one solution after a
   search that ran to its end means unique; anything else is not known;
 - a budget spent after a solution was found still returns that solution,
@@ -10,13 +10,17 @@ written once:
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 
-from puzzles.grid import Grid
-from puzzles.outcome import Outcome, Status
+from .grid import Grid
+from .outcome import Outcome, Status
+
+UNPROVED = "uniqueness not proved: "  # the detail of a solution whose uniqueness proof ran out, then why
 
 
-def conclude(grid: Grid, found: list[bytes], solutions: int, status: Status, detail: str,
+def conclude(grid: Grid, found: Sequence[bytes], solutions: int, status: Status, detail: str,
              effort: dict[str, int], started: float, info: dict[str, object] | None = None) -> Outcome:
+    """The Outcome of a solve of `grid` that found `found` (solution values) and stopped with `status`, `detail`."""
     unique = None
     if found and solutions > 1:
         if len(found) > 1:
@@ -24,6 +28,6 @@ def conclude(grid: Grid, found: list[bytes], solutions: int, status: Status, det
         elif status is Status.SOLVED and not detail:
             unique = True  # the whole tree was searched
     if found and status is Status.GAVE_UP:
-        status, detail = Status.SOLVED, f"uniqueness not proved: {detail}"
-    solution = Grid(grid.box, found[0]) if found else None
+        status, detail = Status.SOLVED, f"{UNPROVED}{detail}"
+    solution = Grid(grid.box, bytes(found[0])) if found else None
     return Outcome(status, solution, effort, time.perf_counter() - started, unique, detail, info or {})

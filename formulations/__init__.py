@@ -2,6 +2,8 @@
 
 Each entry of SOLVERS is a Method: call it as
 ``SOLVERS[name](grid, budget, solutions=1, **options)`` to get an Outcome.
+Each module builds its model and solves it once; formulations.driver does the
+budgets, the uniqueness proof and the conclusion for all of them.
 """
 from __future__ import annotations
 

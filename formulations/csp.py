@@ -10,6 +10,12 @@ variable's constraints, in the order they were added, right after placing a
 value in it, so the counter sees every tentative placement before anything
 can reject it. It is also where the time and node budgets are checked; when
 one is spent it raises, and the search unwinds.
+
+It goes through formulations.driver as far as the package allows: it takes no
+exclusion constraint, so for solutions=2 the driver's "exclude and solve again"
+is the package's own solution iterator going on past the first solution; and
+it cannot be interrupted, so a time budget is read at each placement only (a
+long stretch of forward checking between two placements runs on).
 """
 from __future__ import annotations
 

@@ -21,6 +21,11 @@ solver per process with the givens as assumptions, as tdoku's benchmark does.
 `guesses` counts the decisions that were real choices (FREE_DECISIONS). The
 same CNF is written as DIMACS by formulations.export.
 
+The clauses a box size shares are built once per process; a fresh solver per
+puzzle (the default, so that runs stay independent) takes them through its own
+C function in one loop (`load`), half the set-up of PySAT's bootstrap_with on
+a 16x16 (benchmarks/sat_setup.py). formulations.driver runs the solve.
+
 Budgets: the node budget maps to a conflict budget (a conflict closes a branch).
 The time budget interrupts the solver from a timer thread where the solver
 supports it; PySAT's CaDiCaL bindings do not, so for CaDiCaL the search runs in
@@ -31,12 +36,13 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, partial
 from itertools import combinations
 from typing import Any
 
+import pysolvers  # PySAT's C module (the solvers' own functions)
 from pysat.solvers import Solver
 
 from puzzles.grid import Grid, geometry
@@ -191,10 +197,32 @@ class _Kept:
 _KEPT: dict[tuple[str, str, int], _Kept] = {}
 
 
+# Each solver's own clause-adding function in PySAT's C module, and where its wrapper keeps the
+# solver's handle: handing the rules to it in one C-level loop skips the two Python calls per clause
+# of PySAT's append_formula and bootstrap_with (which end in the same function), the larger part of
+# a fresh solver's set-up (benchmarks/sat_setup.py). A solver missing here, or a PySAT without these
+# names, takes the clauses through append_formula: the same clauses in the same order either way.
+_ADD_CLAUSE = {"minisat22": ("minisat22_add_cl", "minisat"), "glucose4": ("glucose41_add_cl", "glucose"),
+               "glucose3": ("glucose3_add_cl", "glucose"), "maplechrono": ("maplechrono_add_cl", "maplesat"),
+               "cadical153": ("cadical153_add_cl", "cadical"), "cadical195": ("cadical195_add_cl", "cadical")}
+
+
+def load(sat: Solver, name: str, clauses: Sequence[list[int]], direct: bool = True) -> None:
+    """Add `clauses` to a solver without a contradiction among them (the rules of a size are satisfiable)."""
+    function, handle = _ADD_CLAUSE.get(name, ("", ""))
+    add: Callable[..., bool] | None = getattr(pysolvers, function, None)
+    solver = getattr(sat.solver, handle, None)
+    if not direct or add is None or solver is None:
+        sat.append_formula(clauses)
+    elif not all(map(partial(add, solver), clauses)):  # each call says whether the formula stays consistent
+        raise ValueError("the rules contradict themselves")
+
+
 def _new_solver(name: str, encoding: str, box: int) -> Solver:
     """A solver holding the rules. Decisions place values first (phase true on cell-values), as tdoku's
-    MiniSat literals do; the clauses go in through bootstrap_with, as fast as any other form here."""
-    sat = Solver(name=name, bootstrap_with=rules(box, encoding))
+    MiniSat literals do."""
+    sat = Solver(name=name)
+    load(sat, name, rules(box, encoding))
     sat.set_phases(range(1, box**6 + 1))
     return sat
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks import versus_pycosat
+from benchmarks import sat_setup, versus_pycosat
 
 HOMEWORK = "000702000100040007650000094470801062000000000580209013860000075900060008000908000"
 HARD = "005300000800000020070010500400005300010070006003200080060500009004000030000009700"
@@ -31,3 +31,10 @@ def test_pycosat_solves_the_complete_encoding() -> None:
     assert solution is not None and grid.solution_problems(solution) == []
     unsat = Grid.parse("..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..8....3......97..")
     assert versus_pycosat.pycosat_solve(unsat) is None
+
+
+def test_sat_setup_times_every_form_for_every_solver(capsys: pytest.CaptureFixture[str]) -> None:
+    assert sat_setup.main(["--box", "2", "--repeat", "2", "--solver", "minisat22", "cadical195"]) == 0
+    out = capsys.readouterr().out
+    assert "4x4, complete encoding: 448 clauses" in out  # 16 cells and 12 unit-values: 1 + 6 pairs each
+    assert len(re.findall(r"(minisat22|cadical195)( +[\d.]+){5}\n", out)) == 2

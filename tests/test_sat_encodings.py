@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from formulations import SOLVERS
-from formulations.sat import ENCODINGS, FREE_DECISIONS, decode, encode, rules, variables
+from formulations.sat import ENCODINGS, FREE_DECISIONS, decode, encode, givens, load, rules, variables
 from formulations.sat import SOLVERS as SAT_SOLVERS
 from puzzles.grid import Grid
 from puzzles.outcome import Budget, GaveUp, Status
@@ -260,3 +260,26 @@ def test_guesses_counted_where_search_is_needed(solver: str) -> None:
         outcome = SAT(Grid.parse(line), solver=solver)
         assert outcome.effort["guesses"] > 0
         assert outcome.effort["decisions"] == outcome.effort["guesses"] + FREE_DECISIONS[solver]
+
+
+@pytest.mark.parametrize("solver", [s for s in SAT_SOLVERS if s != "lingeling"])
+def test_rules_loaded_directly_make_the_same_solver(solver: str) -> None:
+    """sat.load's C-level loop hands over the clauses append_formula would, in the same order: same search."""
+    import pysolvers
+    from pysat.solvers import Solver
+
+    from formulations.sat import _ADD_CLAUSE
+
+    function, handle = _ADD_CLAUSE[solver]  # the direct path exists for this solver, not the fallback
+    assert callable(getattr(pysolvers, function)) and getattr(Solver(name=solver).solver, handle) is not None
+    puzzle = Grid.parse("005300000800000020070010500400005300010070006003200080060500009004000030000009700")
+    runs = []
+    for direct in (True, False):
+        sat = Solver(name=solver)
+        load(sat, solver, rules(3), direct=direct)
+        sat.append_formula([[lit] for lit in givens(puzzle)])
+        assert sat.solve() is True
+        runs.append((decode(puzzle, sat.get_model()), sat.accum_stats()))
+        sat.delete()
+    assert runs[0] == runs[1]
+    assert puzzle.solution_problems(runs[0][0]) == []

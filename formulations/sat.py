@@ -38,8 +38,8 @@ import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache, partial
-from itertools import combinations
+from functools import cache
+from itertools import combinations, repeat
 from typing import Any
 
 import pysolvers  # PySAT's C module (the solvers' own functions)
@@ -214,7 +214,7 @@ def load(sat: Solver, name: str, clauses: Sequence[list[int]], direct: bool = Tr
     solver = getattr(sat.solver, handle, None)
     if not direct or add is None or solver is None:
         sat.append_formula(clauses)
-    elif not all(map(partial(add, solver), clauses)):  # each call says whether the formula stays consistent
+    elif not all(map(add, repeat(solver), clauses)):  # each call says whether the formula stays consistent
         raise ValueError("the rules contradict themselves")
 
 

@@ -23,7 +23,7 @@ same CNF is written as DIMACS by formulations.export.
 
 The clauses a box size shares are built once per process; a fresh solver per
 puzzle (the default, so that runs stay independent) takes them through its own
-C function in one loop (`load`), half the set-up of PySAT's bootstrap_with on
+C function in one loop (`load`), 0.6 of the set-up of PySAT's bootstrap_with on
 a 16x16 (benchmarks/sat_setup.py). formulations.driver runs the solve.
 
 Budgets: the node budget maps to a conflict budget (a conflict closes a branch).

@@ -140,6 +140,11 @@ class Recorder:
         self.fresh = True  # a propagation is about to start (probing: its first settle is its own)
         self.tally: Any = None
         self.settled: list[int] | None = None
+        # A*: the events that lead from the start to each state of its frontier, the state the
+        # board holds, how many tries deep it is, and the events of the child being made
+        self.paths: dict[int, list[tuple[str, int | None, int | None, str | None]]] = {}
+        self.path: list[tuple[str, int | None, int | None, str | None]] = []
+        self.recording: list[tuple[str, int | None, int | None, str | None]] | None = None
 
     # -- the events -------------------------------------------------------------------------------
     def counters(self) -> dict[str, int]:
@@ -155,6 +160,8 @@ class Recorder:
         if self.max_steps is not None and len(self.events) >= self.max_steps:
             raise Enough
         where = None if cell is None else rc(cell, self.geo.side)
+        if self.recording is not None and kind in ("try", "place", "remove"):
+            self.recording.append((kind, cell, value, rule))
         self.events.append(Event(len(self.events), kind, depth, where, value, rule, detail, self.counters()))
 
     # -- the Watch --------------------------------------------------------------------------------
@@ -162,9 +169,12 @@ class Recorder:
         self.effort = effort
         self.attach(strategy.engine, strategy.inference)
 
-    def attach(self, engine: Any, inference: Any) -> None:
-        """The engine to read and the rung to follow; the start candidates are read now."""
+    def attach(self, engine: Any, inference: Any, counters: Callable[[], dict[str, int]] | None = None) -> None:
+        """The engine to read and the rung to follow; the start candidates are read now. With
+        `counters` (A*'s): its frontier's states are shown as paths from the start (see below)."""
         self.engine, self.inference = engine, inference
+        if counters is not None:
+            self.extra, self.recording = counters, []
         steps = getattr(inference, "steps", None)
         if steps is not None:  # a rung above singles: hear what each of its rules removes, in order
             inference.steps = tuple((name, self.heard(name, rule)) for name, rule in steps)
@@ -207,6 +217,7 @@ class Recorder:
         return settled
 
     def looked(self, depth: int, cell: int, mask: int) -> None:
+        depth = self.depth if depth < 0 else depth
         if cell < 0:
             self.emit("solution", depth)
         elif not mask:
@@ -220,6 +231,8 @@ class Recorder:
             self.emit("choose", depth, cell, candidates=count, values=values_of(mask), **detail)
 
     def tried(self, depth: int, cell: int, value: int, guess: bool) -> None:
+        if depth < 0:  # A*: a child of the state taken off the frontier
+            depth, self.recording = self.depth, []
         self.emit("try", depth, cell, value, guess=guess)
         self.depth = depth
         if self.inference is not None:
@@ -235,7 +248,35 @@ class Recorder:
         self.log.clear()
 
     def stepped_back(self, depth: int, backtrack: bool) -> None:
-        self.emit("backtrack", depth, counted=backtrack)
+        self.emit("backtrack", self.depth if depth < 0 else depth, counted=backtrack)
+
+    # -- A*'s frontier ----------------------------------------------------------------------------
+    def pushed(self, number: int) -> None:
+        self.paths[number] = self.path + (self.recording or [])
+        self.recording = None
+
+    def popped(self, number: int, g: int) -> None:
+        """Show the path to the state taken off the frontier: back to the start, then its steps
+        again (not for the start itself, which the board holds already)."""
+        path = self.path = self.paths.pop(number)  # its children's paths start from it
+        self.depth = 0
+        if number:
+            self.emit("restart", 0, g=g, state=number)
+            for kind, cell, value, rule in path:
+                if kind == "try":
+                    self.emit(kind, self.depth, cell, value, path=True)
+                    self.depth += 1
+                else:
+                    self.emit(kind, max(self.depth - 1, 0), cell, value, rule, path=True)
+
+    def child(self, placed: int, total: int, number: int | None) -> None:
+        if self.inference is not None:
+            self.inferred(placed)
+        if placed >= 0 and total < 0:
+            self.emit("dead_end", self.depth, reason="a cell has no candidate left")
+        if number is not None:
+            self.pushed(number)
+        self.recording = None
 
     def restarted(self) -> None:
         self.emit("restart", 0)

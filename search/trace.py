@@ -62,8 +62,10 @@ from typing import Any
 
 from puzzles.formats import BadEntry, PuzzleFileError, checked, read_puzzles
 from puzzles.grid import Geometry, Grid, PuzzleError, geometry, values_of
-from puzzles.outcome import Budget, Outcome, Status
+from puzzles.options import OptionError, split_spec
+from puzzles.outcome import Budget, Method, Outcome, Status
 
+from . import SOLVERS
 from .depth_first import Effort, Strategy, watching
 
 KINDS = ("choose", "try", "place", "remove", "dead_end", "backtrack", "solution", "restart")
@@ -390,18 +392,21 @@ def choosing(name: str, options: dict[str, Any]) -> dict[str, Any]:
     return how
 
 
-def selected(spec: str) -> tuple[str, Any, dict[str, Any]]:
-    """The method of a spec (`NAME[:key=value,...]`) and its options; ValueError if it is not a
-    hand-written method or an option is wrong."""
-    from comparison.methods import UsageError, parse_solver  # the spec syntax of compare.py
-
-    from . import SOLVERS
-
-    try:
-        chosen = parse_solver(spec, SOLVERS, 1, Budget())
-    except UsageError as exc:
-        raise ValueError(str(exc)) from None
-    return spec.partition(":")[0].strip(), chosen.method, chosen.options
+def selected(spec: str) -> tuple[str, Method, dict[str, Any]]:
+    """The hand-written method of a spec (`NAME[:key=value,...]`, as compare.py's --solver takes
+    it) and its options; ValueError (an OptionError) if it is not one or an option is wrong."""
+    name, options = split_spec(spec)
+    if name not in SOLVERS:
+        raise OptionError(f"unknown method {name!r} in --solver {spec}; the hand-written ones: {', '.join(SOLVERS)}")
+    method = SOLVERS[name]
+    allowed = [*method.options, "solutions"]
+    for key in options:
+        if key not in allowed:
+            raise OptionError(f"--solver {spec}: {name} has no option {key!r}; its options: {', '.join(allowed)}")
+    problem = method.check(Budget(), **options)
+    if problem:
+        raise OptionError(f"--solver {spec}: {name}: {problem}")
+    return name, method, dict(options)
 
 
 def trace(grid: Grid, spec: str, max_steps: int | None = None, budget: Budget | None = None,

@@ -395,7 +395,10 @@ def choosing(name: str, options: dict[str, Any]) -> dict[str, Any]:
 def selected(spec: str) -> tuple[str, Method, dict[str, Any]]:
     """The hand-written method of a spec (`NAME[:key=value,...]`, as compare.py's --solver takes
     it) and its options; ValueError (an OptionError) if it is not one or an option is wrong."""
-    name, options = split_spec(spec)
+    try:
+        name, options = split_spec(spec)
+    except OptionError as exc:
+        raise OptionError(f"--solver {spec}: {exc}") from None
     if name not in SOLVERS:
         raise OptionError(f"unknown method {name!r} in --solver {spec}; the hand-written ones: {', '.join(SOLVERS)}")
     method = SOLVERS[name]

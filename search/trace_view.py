@@ -29,9 +29,9 @@ from typing import IO, Any
 from rich.console import Console
 from rich.markup import escape
 
-from puzzles.grid import Grid, PuzzleError
+from puzzles.grid import SYMBOLS, Grid
 
-from .trace import Event, Trace, read_puzzle, trace
+from .trace import Event, Trace, read_puzzle, selected, trace
 
 DEFAULT_MAX_STEPS = 100_000  # the command line's: a trace is kept in memory (0 = no limit)
 COUNTER_NAMES = {"nodes": "n", "guesses": "g", "backtracks": "b", "restarts": "r", "forced": "f",
@@ -44,23 +44,28 @@ def where(event: Event) -> str:
     return f"r{event.cell[0] + 1}c{event.cell[1] + 1}"
 
 
+def shown(value: int | None) -> str:
+    """A value as the grids print it: 1-9, then A, B, ... on 16x16 and 25x25."""
+    return "?" if value is None else SYMBOLS[value - 1]
+
+
 def said(event: Event) -> str:
     """What the step did, in words (the full view)."""
     detail, kind = event.detail, event.kind
     if kind == "choose":
-        values = " ".join(map(str, detail["values"]))
+        values = " ".join(map(shown, detail["values"]))
         why = f"the fewest, {detail['tied']} cells have {detail['candidates']}, ties: {detail['tie']}" \
             if "tied" in detail else detail.get("by", "")
         count = detail["candidates"]
         return f"choose {where(event)}: {count} candidate{'' if count == 1 else 's'} {{{values}}} ({why})"
     if kind == "try":
         if detail.get("path"):
-            return f"[dim]try {where(event)} = {event.value} (on the path to this state)[/dim]"
-        return f"[bold]try {where(event)} = {event.value}[/bold]" + (" (a guess)" if detail.get("guess") else "")
+            return f"[dim]try {where(event)} = {shown(event.value)} (on the path to this state)[/dim]"
+        return f"[bold]try {where(event)} = {shown(event.value)}[/bold]" + (" (a guess)" if detail.get("guess") else "")
     if kind == "place":
-        return f"  place {where(event)} = {event.value} by {event.rule}"
+        return f"  place {where(event)} = {shown(event.value)} by {event.rule}"
     if kind == "remove":
-        return f"  remove {event.value} from {where(event)} by {event.rule}"
+        return f"  remove {shown(event.value)} from {where(event)} by {event.rule}"
     if kind == "dead_end":
         at = f" at {where(event)}" if event.cell is not None else ""
         by = f" ({event.rule})" if event.rule else ""
@@ -115,16 +120,16 @@ class CompactView:
             self.counters = event.counters
             return
         if kind == "try" and self.line is not None and self.line.endswith("?"):
-            self.line = self.line[:-1] + f"{event.value}" + (" guess" if event.detail.get("guess") else "")
+            self.line = self.line[:-1] + f"{shown(event.value)}" + (" guess" if event.detail.get("guess") else "")
             self.counters = event.counters
             return
         self.flush()
         self.counters = event.counters
         if kind == "choose":
-            values = "".join(map(str, event.detail["values"]))
+            values = "".join(map(shown, event.detail["values"]))
             self.line = f"{event.step:>5} d{event.depth:<3} {where(event)} {{{values}}} =?"
         elif kind == "try":
-            self.line = f"{event.step:>5} d{event.depth:<3} {where(event)} ={event.value}" + \
+            self.line = f"{event.step:>5} d{event.depth:<3} {where(event)} ={shown(event.value)}" + \
                         (" (path)" if event.detail.get("path") else "")
         elif kind == "dead_end":
             at = f" {where(event)}" if event.cell is not None else ""
@@ -174,9 +179,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error("--diff compares two searches: give --solver twice")
     console = Console(highlight=False, width=None if sys.stdout.isatty() else 120)
     try:
+        for spec in specs:
+            selected(spec)  # every spec checked before anything is printed
         grid = read_puzzle(args.puzzle)
         out = open_output(args.jsonl)
-    except (PuzzleError, OSError) as exc:
+    except (ValueError, OSError) as exc:  # a bad spec or option, not a puzzle, an unwritable --jsonl
         print(f"search.trace: error: {exc}", file=sys.stderr)
         return 2
     limit = args.max_steps or None
@@ -208,7 +215,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 def open_output(path: str | None) -> IO[str] | None:
     if path is None:
         return None
-    return sys.stdout if path == "-" else open(path, "w", encoding="utf-8")  # closed by main
+    try:
+        return sys.stdout if path == "-" else open(path, "w", encoding="utf-8")  # closed by main
+    except OSError as exc:
+        raise OSError(f"cannot write {path}: {exc.strerror or exc}") from None
 
 
 def ending(console: Console, traced: Trace) -> None:

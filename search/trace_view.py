@@ -243,7 +243,8 @@ def write_jsonl(out: IO[str], traced: Trace) -> None:
 
 def decision(event: Event) -> tuple[Any, ...]:
     """What a step did, without its number and counters: two searches agree while these agree."""
-    return event.kind, event.depth, tuple(event.cell or ()), event.value, event.rule
+    rule = None if event.kind == "dead_end" else event.rule  # a dead end's is the rung's name: not a step
+    return event.kind, event.depth, tuple(event.cell or ()), event.value, rule
 
 
 def parting(a: Trace, b: Trace) -> int:

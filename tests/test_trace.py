@@ -27,7 +27,7 @@ SPECS = [
     "restart", "restart:cutoff=luby,seed=3", "restart:propagate=singles", "restart:propagate=locked",
     "astar", "astar:heuristic=zero", "astar:propagate=singles", "astar:propagate=subsets",
 ]
-BUDGET = Budget(nodes=3000)  # the same on both sides: a search cut short must be cut at the same place
+BUDGET = Budget(nodes=1000)  # the same on both sides: a search cut short must be cut at the same place
 
 
 def seed_puzzles() -> list[Grid]:
@@ -172,7 +172,7 @@ def replayed(traced: Trace) -> str | None:
 
 @pytest.mark.parametrize("spec", SPECS)
 def test_replaying_the_events_reaches_the_solution(spec: str) -> None:
-    budget = Budget(nodes=300) if spec.startswith("astar") else BUDGET  # A* replays a path per state
+    budget = Budget(nodes=200) if spec.startswith("astar") else BUDGET  # A* replays a path per state
     replays = 0
     for grid in seed_puzzles():
         traced = trace(grid, spec, budget=budget)

@@ -385,6 +385,8 @@ def choosing(name: str, options: dict[str, Any]) -> dict[str, Any]:
     how: dict[str, Any] = {"rung": options.get("propagate", "none")}
     if name == "backtracking":
         how.update(by="next blank in row-major order", tie="none")
+    elif options.get("choose") == "domwdeg":  # a weighted choice (search/weighted.py, where it is present)
+        how.update(by="fewest candidates per failure weight (dom/wdeg)", tie="rowmajor")
     elif name == "restart":
         how.update(by="fewest candidates", tie=f"random (seed {options.get('seed', 0)})")
     else:

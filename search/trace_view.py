@@ -110,9 +110,13 @@ class CompactView:
         self.line: str | None = None
         self.rules: Counter[str] = Counter()
         self.counters: dict[str, int] = {}
+        self.path = 0  # the steps shown again after a restart, to the state it starts over from
 
     def __call__(self, event: Event) -> None:
         kind = event.kind
+        if event.detail.get("path"):  # the way back to a state after a restart: one line, its length
+            self.path += 1
+            return
         if kind in ("place", "remove"):
             if self.line is None:  # the inference at the root, before the first choice
                 self.line = f"{event.step:>5} d{event.depth:<3} start"
@@ -129,13 +133,15 @@ class CompactView:
             values = "".join(map(shown, event.detail["values"]))
             self.line = f"{event.step:>5} d{event.depth:<3} {where(event)} {{{values}}} =?"
         elif kind == "try":
-            self.line = f"{event.step:>5} d{event.depth:<3} {where(event)} ={shown(event.value)}" + \
-                        (" (path)" if event.detail.get("path") else "")
+            self.line = f"{event.step:>5} d{event.depth:<3} {where(event)} ={shown(event.value)}"
         elif kind == "dead_end":
             at = f" {where(event)}" if event.cell is not None else ""
             self.line = f"{event.step:>5} d{event.depth:<3} dead end{at}" + (f" ({event.rule})" if event.rule else "")
         elif kind == "backtrack":
             self.line = f"{event.step:>5} d{event.depth:<3} back"
+        elif kind == "restart" and "state" in event.detail:
+            state, g = event.detail["state"], event.detail["g"]
+            self.line = f"{event.step:>5} d{event.depth:<3} restart: state {state}, g={g}"
         else:
             self.line = f"{event.step:>5} d{event.depth:<3} {kind}"
 
@@ -143,7 +149,9 @@ class CompactView:
         if self.line is None:
             return
         inferred = " ".join(f"{rule}:{n}" for rule, n in self.rules.items())
-        text = self.line + (f"  {inferred}" if inferred else "")
+        path = f", {self.path} steps back to it" if self.path else ""
+        text = self.line + path + (f"  {inferred}" if inferred else "")
+        self.path = 0
         self.console.print(f"{escape(text):<44} [dim]{counted(self.counters)}[/dim]", highlight=False)
         self.line, self.rules = None, Counter()
 

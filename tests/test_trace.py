@@ -270,3 +270,21 @@ def test_a_bad_line_in_a_file_is_named(tmp_path: Path, capsys: pytest.CaptureFix
     assert main([f"{bad}:2"]) == 2
     err = capsys.readouterr().err
     assert f"{bad}:2:" in err and "Traceback" not in err
+
+
+def test_the_same_dead_end_under_two_rungs_is_the_same_step() -> None:
+    """Seed 001: singles and locked candidates meet the same dead end at step 17 (each names its
+    rung) and part at step 21, where locked candidates removes its first candidates."""
+    a, b = trace(Grid.parse(SEED001), "mrv:propagate=singles"), trace(Grid.parse(SEED001), "mrv:propagate=locked")
+    assert (a.events[17].kind, a.events[17].rule, b.events[17].rule) == ("dead_end", "singles", "locked")
+    i = parting(a, b)
+    assert i == 21
+    assert (a.events[i].kind, b.events[i].kind, b.events[i].rule) == ("choose", "remove", "locked candidates")
+
+
+def test_compact_shows_a_restart_and_its_way_back_on_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([SEED001, "--solver", "astar:propagate=singles", "--compact"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    # A*'s state 2 is the root (two hidden singles) and r6c2 = 9 with the hidden single after it
+    assert any("restart: state 2, g=2, 4 steps back to it" in line for line in lines)
+    assert not any("path" in line for line in lines)

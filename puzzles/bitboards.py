@@ -19,6 +19,8 @@ from functools import cache
 from .candidates import Candidates
 from .grid import Grid, geometry
 
+BITS_OF_BYTE = tuple(tuple(j for j in range(8) if byte >> j & 1) for byte in range(256))  # the set bits of a byte
+
 # A Bitboards state: its boards, placed and empty, and the boards of the singles fixpoint it grew from
 BoardsMark = tuple[list[int], list[int], int, "list[int] | None"]
 
@@ -141,6 +143,23 @@ class Bitboards:
         count, cells, _ = self._fewest()
         return count, cells
 
+    def cells_by_count(self) -> list[tuple[int, int]]:
+        """The empty cells grouped by their candidate count, fewest first: (count, bitboard of the
+        cells with that many) for each count some empty cell has; [] when the grid is full."""
+        count, cells, planes = self._fewest()
+        if count < 0:
+            return []
+        groups = [(count, cells)]
+        rest = self.empty & ~cells
+        for k in range(count + 1, self.side + 1):
+            if not rest:
+                break
+            cells = self._with_count(planes, k)
+            if cells:
+                groups.append((k, cells))
+                rest &= ~cells
+        return groups
+
     def _fewest(self) -> tuple[int, int, list[int]]:
         """The fewest candidate count of an empty cell, the bitboard of the cells that have it,
         and the count planes; (-1, 0, planes) when the grid is full.
@@ -215,13 +234,17 @@ class Bitboards:
 
     def masks(self) -> list[int]:
         """Every cell's candidate mask at once (0 for a filled cell), as the rules read a grid."""
-        out = [0] * (self.side * self.side)
+        cells = self.side * self.side
+        out = [0] * cells
+        size, bits_of = (cells + 7) // 8, BITS_OF_BYTE
         for i, board in enumerate(self.boards):
             bit = 1 << i
-            while board:
-                low = board & -board
-                out[low.bit_length() - 1] |= bit
-                board ^= low
+            base = 0
+            for byte in board.to_bytes(size, "little"):  # a byte at a time: fewer big-int operations
+                if byte:
+                    for j in bits_of[byte]:
+                        out[base + j] |= bit
+                base += 8
         return out
 
     def live_total(self, cells: Sequence[int] = ()) -> int:

@@ -7,7 +7,9 @@ after a placement. So this module holds the search and counts its effort, and a
 method plugs in a `Strategy`, the three plugs of aima-python's
 backtracking_search: which cell next (`choose`), which value of it first
 (`order`), what inference after a placement (`inference`). Every method is then
-measured by the same code.
+measured by the same code. Two hooks tell the strategy what the search did:
+`release` (it stepped back over a cell) and `failed` (a placement was refuted,
+or a cell was left with no candidate: what dom/wdeg learns from).
 
 As in MiniSat, the search is split in two. A `Descent` is one depth-first run
 from the engine's present state, kept on an explicit stack of open nodes (as
@@ -84,6 +86,10 @@ class Strategy(Protocol[Mark]):
     def release(self, cell: int) -> None:
         """The search stepped back over `cell`: its node is closed, the cell is open again."""
 
+    def failed(self, cell: int) -> None:
+        """A failure at `cell`: its placement was refuted by the inference, or it was left with
+        no candidate (what a choice weighted by failures learns from: search/weighted.py)."""
+
 
 class SeedPlugs:
     """The plugs the seeds share: values ascending, nothing to do when a cell is stepped back over."""
@@ -92,6 +98,9 @@ class SeedPlugs:
 
     def release(self, cell: int) -> None:
         pass  # the cell order does not depend on what the search stepped back over
+
+    def failed(self, cell: int) -> None:
+        pass  # nor on where it failed
 
 
 class Watch(Protocol):
@@ -207,6 +216,7 @@ class Descent(Generic[Mark]):
         strategy, effort, limits = self.strategy, self.effort, self.limits
         engine = strategy.engine
         choose, order, release, inference = strategy.choose, strategy.order, strategy.release, strategy.inference
+        failed = strategy.failed
         mark, assign, restore = engine.mark, engine.assign, engine.restore
         stack = self.stack
         nodes, guesses, backtracks, forced = effort.nodes, effort.guesses, effort.backtracks, effort.forced or 0
@@ -229,6 +239,8 @@ class Descent(Generic[Mark]):
                         return Stop.SOLUTION
                     if mask:
                         stack.append(Node(cell, mask, mark()))
+                    else:
+                        failed(cell)
                 look = True
 
                 # Try the next value of the deepest open node; step back from nodes with none left.
@@ -279,6 +291,7 @@ class Descent(Generic[Mark]):
                         break
                     if watch is not None:
                         self.tell(nodes, guesses, backtracks, forced).inferred(placed)
+                    failed(node.cell)
         finally:
             effort.nodes, effort.guesses, effort.backtracks = nodes, guesses, backtracks
             if effort.forced is not None:

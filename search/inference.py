@@ -133,6 +133,8 @@ class Propagation:
         geo = geometry(engine.box)
         placed = 0
         while True:
+            if time.perf_counter() > self.deadline:  # a 25x25 node takes milliseconds: keep to the budget
+                raise OutOfTime
             forced = engine.force_singles()
             if forced < 0:
                 return -1

@@ -25,6 +25,12 @@ Options:
   steps back over rejoins at its end ("Coord.append"), so ties go to the first
   cell of a list that drifts another way. It reproduces the seed's count.
 
+- choose=domwdeg: instead of MRV, dom/wdeg (search/weighted.py): each unit
+  weighs one plus the failures the search met in its cells (a placement the
+  inference refuted, a cell left with no candidate), and the cell with the
+  fewest candidates per summed weight of its three units goes first; ties to
+  the first in row-major order (`tie` does not apply). Deterministic.
+
 The strategy is one class for every option, on either storage of the engine:
 with singles it runs on the per-value bitboards (`Bitboards`), the project's
 fast path; without, on the per-unit masks (`Candidates`). The counters are the
@@ -44,9 +50,10 @@ from puzzles.grid import Grid
 from puzzles.options import Option, contract
 from puzzles.outcome import Budget, Outcome
 
-from .depth_first import SeedPlugs, search
+from .depth_first import SeedPlugs, Strategy, search
 from .engine import Engine, Mark
 from .inference import REMOVING, RUNGS, Inference
+from .weighted import FailureWeights
 
 OPTIONS = {
     "propagate": Option("none", "inference after each placement, a rung of the ladder (search/inference.py): "
@@ -55,6 +62,10 @@ OPTIONS = {
     "tie": Option("rowmajor", "which of the fewest-candidates cells: the first in row-major order "
                   "(seed 000), tdoku's drifting to-do list (swap), or seed 001's open list, where a cell "
                   "stepped back over rejoins at the end (requeue)", ("rowmajor", "swap", "requeue")),
+    "choose": Option("fewest", "which cell next: fewest = the fewest candidates (MRV, ties by `tie`); "
+                     "domwdeg = the fewest candidates per failure weight of its units (dom/wdeg, "
+                     "search/weighted.py: units where placements were refuted weigh more; ties row-major)",
+                     ("fewest", "domwdeg")),
 }
 COUNTERS = ("nodes", "guesses", "backtracks", "forced", "eliminated")
 
@@ -103,12 +114,15 @@ class Fewest(SeedPlugs, Generic[Mark]):
             self.stepped_back.append(cell)
 
 
-def strategy(grid: Grid, propagate: str, tie: str, engine: str = "auto") -> Fewest[Any]:
+def strategy(grid: Grid, propagate: str, tie: str, engine: str = "auto", choose: str = "fewest") -> Strategy[Any]:
     """The strategy for these options. The engine: the bitboards with any inference (the fast path
     for singles; the rungs above remove candidates, which the bitboards undo), the per-unit masks
-    without; `engine` ("bits", "candidates") forces one (tests compare them)."""
+    without; `engine` ("bits", "candidates") forces one (tests compare them). choose=domwdeg
+    weighs the cells by failures, on the bitboards (`tie` does not apply)."""
     rung = RUNGS[propagate]
     inference = rung() if rung is not None else None
+    if choose == "domwdeg":
+        return FailureWeights(Bitboards(grid), inference)
     if engine == "bits" or (engine == "auto" and inference is not None):
         return Fewest(Bitboards(grid), tie, inference)
     if propagate in REMOVING:
@@ -119,4 +133,5 @@ def strategy(grid: Grid, propagate: str, tie: str, engine: str = "auto") -> Fewe
 @contract("mrv", OPTIONS)
 def solve(grid: Grid, budget: Budget, solutions: int, options: dict[str, Any], started: float) -> Outcome:
     """MRV depth-first search (seeds 000, 001), optionally with singles (Norvig)."""
-    return search(strategy(grid, options["propagate"], options["tie"]), grid, budget, solutions, started)
+    chosen = strategy(grid, options["propagate"], options["tie"], choose=options["choose"])
+    return search(chosen, grid, budget, solutions, started)

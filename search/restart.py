@@ -26,6 +26,11 @@ method is a descent allowed no backtrack, started again from the original
 puzzle whatever it ends with; the Luby method resumes a descent after a
 solution and starts again only when one spends its allowance.
 
+choose=domwdeg replaces the random choice by dom/wdeg (search/weighted.py):
+the fewest candidates per failure weight of a cell's units, the weights kept
+from one run to the next, so each restart starts from what the failures
+taught; no random draw then (the seed is not read).
+
 The random choices come from random.Random(seed): the same seed gives the same
 run and the same counters.
 """
@@ -44,8 +49,20 @@ from puzzles.grid import Grid
 from puzzles.options import Option, contract, optional_whole, whole
 from puzzles.outcome import Budget, GaveUp, Outcome, Status
 
-from .depth_first import BUDGET_SPENT, Descent, Limits, SeedPlugs, Stop, begin, record, report, watching
+from .depth_first import (
+    BUDGET_SPENT,
+    Descent,
+    Limits,
+    SeedPlugs,
+    Stop,
+    Strategy,
+    begin,
+    record,
+    report,
+    watching,
+)
 from .inference import RUNGS, Inference
+from .weighted import FailureWeights
 
 OPTIONS = {
     "seed": Option(0, "seed of random.Random for the choice among the fewest-candidates cells",
@@ -56,6 +73,10 @@ OPTIONS = {
     "unit": Option(100, "cutoff=luby: backtracks allowed per unit of the Luby sequence", convert=whole(1)),
     "propagate": Option("none", "inference after each placement, a rung of the ladder (search/inference.py): "
                         "none (the seed), naked, singles, locked, subsets, alldiff, probe", tuple(RUNGS)),
+    "choose": Option("random", "which cell next: random = at random among the fewest candidates (the seed); "
+                     "domwdeg = the fewest candidates per failure weight of its units (dom/wdeg, "
+                     "search/weighted.py; deterministic), the weights kept across restarts",
+                     ("random", "domwdeg")),
     "max_restarts": Option("auto", "give up (incomplete) after this many restarts; none = no limit; "
                            "auto = 10000 with cutoff=none (it could loop for ever), none with luby",
                            convert=optional_whole(0, "auto")),
@@ -102,7 +123,7 @@ class Runs:
     """What the runs of one solve share: the original puzzle to go back to, the solutions found,
     the counters, the budget."""
 
-    def __init__(self, strategy: RandomFewest, grid: Grid, budget: Budget, solutions: int, started: float,
+    def __init__(self, strategy: Strategy[Any], grid: Grid, budget: Budget, solutions: int, started: float,
                  max_restarts: int | None) -> None:
         self.strategy, self.grid, self.solutions, self.started = strategy, grid, solutions, started
         self.limits = Limits.of(budget, started)
@@ -176,7 +197,12 @@ def solve(grid: Grid, budget: Budget, solutions: int, options: dict[str, Any], s
     """Random choice among the fewest-candidates cells, restarting (seed 002)."""
     limit = options["max_restarts"]
     rung = RUNGS[options["propagate"]]
-    chosen = RandomFewest(grid, random.Random(options["seed"]), rung() if rung else None)
+    inference = rung() if rung else None
+    chosen: Strategy[Any]
+    if options["choose"] == "domwdeg":  # the failures a run learns from weigh on in the next
+        chosen = FailureWeights(Bitboards(grid), inference)
+    else:
+        chosen = RandomFewest(grid, random.Random(options["seed"]), inference)
     seeds_way = options["cutoff"] == "none"
     if limit == "auto":
         limit = DEFAULT_MAX_RESTARTS if seeds_way else None

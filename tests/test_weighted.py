@@ -1,0 +1,140 @@
+"""The choice weighted by failures (dom/wdeg, search/weighted.py) and the search's failure hook."""
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from puzzles import Bitboards, Budget, Candidates, Grid, Status
+from puzzles.generate import generate
+from puzzles.grid import geometry
+from search import SOLVERS
+from search.depth_first import search
+from search.inference import RUNGS
+from search.weighted import FailureWeights
+from tests.test_ladder import LADDER, UNSAT_4, UNSAT_9, partial_grid
+
+HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"  # Norvig's hard1
+
+
+def slow_choice(grid: Grid, failures: list[int]) -> tuple[int, int]:
+    """The obvious way: every unit weighs 1 plus the failures in its cells; every empty cell's
+    candidates over its three units' weights, as fractions; the smallest, the first cell on a tie;
+    a cell with no candidate first of all."""
+    geo = geometry(grid.box)
+    board = Candidates(grid)
+    unit_weight = [1 + sum(cell in unit for cell in failures) for unit in geo.units]
+    empty = [cell for cell, v in enumerate(grid.values) if not v]
+    if not empty:
+        return -1, 0
+    dead = [cell for cell in empty if not board.candidates(cell)]
+    if dead:
+        return dead[0], 0
+
+    def score(cell: int) -> tuple[Fraction, int]:
+        weight = sum(unit_weight[u] for u in geo.units_of(cell))
+        return Fraction(board.candidates(cell).bit_count(), weight), cell
+
+    best = min(empty, key=score)
+    return best, board.candidates(best)
+
+
+@settings(max_examples=80, deadline=None)
+@given(box=st.sampled_from([2, 3, 4, 5]), seed=st.integers(0, 10**6), blank=st.floats(0.1, 0.9),
+       wrong=st.sampled_from([0, 0, 1]), failures=st.lists(st.integers(0, 10**6), max_size=40))
+def test_the_weighted_choice_is_the_slow_obvious_one(box, seed, blank, wrong, failures):
+    grid = partial_grid(box, seed, blank, wrong)
+    cells = [f % (box ** 4) for f in failures]
+    chooser = FailureWeights(Bitboards(grid), None)
+    for cell in cells:
+        chooser.failed(cell)
+    assert chooser.choose(0) == slow_choice(grid, cells)
+
+
+def test_with_no_failure_yet_it_is_mrv_with_row_major_ties():
+    """Every cell weighs 3 at first, so the first choice is seed 000's."""
+    grid = partial_grid(3, 1, 0.6, 0)
+    assert FailureWeights(Bitboards(grid), None).choose(0) == Bitboards(grid).fewest()
+
+
+class Recording(FailureWeights):
+    """dom/wdeg that also notes what the search told it, and counts the refutations itself."""
+
+    def __init__(self, grid: Grid, rung: str) -> None:
+        make = RUNGS[rung]
+        super().__init__(Bitboards(grid), make() if make else None)
+        self.heard: list[int] = []
+        self.refuted = self.dead_ends = 0
+        if self.inference is not None:
+            inner = self.inference
+
+            class Counting:
+                def __getattr__(self, name: str) -> object:
+                    return getattr(inner, name)
+
+                def __setattr__(self, name: str, value: object) -> None:
+                    setattr(inner, name, value)
+
+                def __call__(counting, engine: object) -> int:
+                    placed = inner(engine)
+                    self.refuted += placed < 0
+                    return placed
+
+            self.inference = Counting()  # type: ignore[assignment]
+
+    def choose(self, depth: int) -> tuple[int, int]:
+        cell, mask = super().choose(depth)
+        self.dead_ends += cell >= 0 and not mask
+        return cell, mask
+
+    def failed(self, cell: int) -> None:
+        self.heard.append(cell)
+        super().failed(cell)
+
+
+@pytest.mark.parametrize("rung", ["none", "singles", "alldiff"])
+@pytest.mark.parametrize("puzzle", [UNSAT_9, HARD])
+def test_the_search_reports_every_failure_once(puzzle, rung):
+    """The hook hears each refuted placement and each dead end, no more: failures learned are
+    exactly those the inference and the choice met."""
+    grid = Grid.parse(puzzle)
+    chooser = Recording(grid, rung)
+    out = search(chooser, grid, Budget(nodes=20_000), 2, 0.0)
+    assert out.status in (Status.SOLVED, Status.UNSATISFIABLE, Status.GAVE_UP)
+    assert len(chooser.heard) == chooser.failures == chooser.refuted + chooser.dead_ends
+    assert chooser.failures > 0 or rung == "alldiff"  # AllDifferent may settle a puzzle with no failure
+    assert all(not grid.values[cell] for cell in chooser.heard)  # failures are at cells the search fills
+
+
+@pytest.mark.parametrize("box", [2, 3, 4])
+@pytest.mark.parametrize("rung", LADDER)
+def test_domwdeg_keeps_the_solution_and_proves_it_unique(box, rung):
+    if rung == "probe" and box == 4:
+        pytest.skip("probing every candidate of a 16x16 at each node is the costliest rung: 9x9 suffices")
+    puzzle, solution = generate(box, random.Random(box), rule="naked" if box == 4 else "singles")
+    for method, options in [("mrv", {}), ("restart", {"cutoff": "luby", "unit": 2})]:
+        out = SOLVERS[method](puzzle, Budget(seconds=60), propagate=rung, choose="domwdeg", solutions=2, **options)
+        assert out.status is Status.SOLVED and out.unique is True, (method, out.detail)
+        assert out.solution == solution  # cell by cell
+        assert puzzle.solution_problems(out.solution) == []
+
+
+@pytest.mark.parametrize("puzzle", [UNSAT_4, UNSAT_9])
+@pytest.mark.parametrize("rung", ["none", *LADDER])
+def test_domwdeg_proves_a_puzzle_without_solution(puzzle, rung):
+    for method, options in [("mrv", {}), ("restart", {"cutoff": "luby", "unit": 1})]:
+        out = SOLVERS[method](Grid.parse(puzzle), Budget(seconds=60), propagate=rung, choose="domwdeg", **options)
+        assert out.status is Status.UNSATISFIABLE, (method, out)
+
+
+def test_domwdeg_is_deterministic_and_its_weights_outlive_restarts():
+    """No random draw: the same run twice counts the same; the seed option does not matter."""
+    puzzle = Grid.parse(HARD)
+    runs = [SOLVERS["restart"](puzzle, cutoff="luby", unit=1, choose="domwdeg", propagate="singles", seed=seed)
+            for seed in (0, 0, 1)]
+    assert runs[0].effort == runs[1].effort == runs[2].effort
+    assert runs[0].effort["restarts"] > 0
+    assert runs[0].solution is not None and puzzle.solution_problems(runs[0].solution) == []

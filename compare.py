@@ -5,7 +5,7 @@
         [--solutions 2] [--limit K] [--sample K] [--seed S] [--isomorphs K] [--jobs N]
         [--format csv|jsonl] [--output FILE] [--plot FILE.png] [--reference METHOD] [--registry MODULE]
         [--command NAME[:mode=once,input=matrix]='PROGRAM ARGS']... [--input-format line|grid|csv]
-        [--no-certify] [--list]
+        [--no-certify] [--list] [--cluster tcp://HOST:8786|local:N] [--resume]
 
 How it runs. The puzzle files are streamed: each puzzle becomes one work item per
 method, (puzzle id, method index, cell values), and items go to worker processes
@@ -56,6 +56,7 @@ from comparison.paths import check_outputs, check_plot
 from comparison.plot import plot
 from comparison.records import RecordWriter
 from comparison.report import ProgressBar, print_methods
+from comparison.resume import identity, write_settings
 from comparison.run import Comparison, Settings, expected_puzzles, plural, registry_of
 from puzzles import Method, PuzzleFileError
 from puzzles.formats import FORMATS
@@ -99,6 +100,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--no-certify", dest="certify", action="store_false",
                         help="do not certify claims (no solution, a unique solution) that no other method of the "
                         "run corroborates: faster; the report counts them as unchecked")
+    parser.add_argument("--cluster", metavar="tcp://HOST:8786|local:N",
+                        help="run on a Dask distributed cluster: a running scheduler's address, or local:N for a "
+                        "cluster of N worker processes on this machine (needs the cluster extra)")
+    parser.add_argument("--resume", action="store_true",
+                        help="with --output FILE: keep the puzzles FILE holds already, run the rest and append them")
     parser.add_argument("--reference", metavar="METHOD",
                         help="the method whose time per puzzle is the effort plot's x axis "
                         "(default: the one that solves most)")
@@ -121,6 +127,8 @@ def output_format(args: argparse.Namespace) -> str | None:
     if args.output is None:
         if args.format:
             raise UsageError("--format needs --output FILE")
+        if args.resume:
+            raise UsageError("--resume needs --output FILE, the records to go on from")
         return None
     if args.format:
         return str(args.format)
@@ -128,6 +136,14 @@ def output_format(args: argparse.Namespace) -> str | None:
     if suffix in ("csv", "jsonl"):
         return suffix
     raise UsageError(f"--output {args.output}: say --format csv or jsonl (or name the file .csv or .jsonl)")
+
+
+def open_records(args: argparse.Namespace, fmt: str, comparison: Comparison) -> RecordWriter:
+    """The --output writer; with --resume, after the records the file keeps. Its settings go beside it."""
+    append = comparison.resume(args.output, fmt) if args.resume else False
+    writer = RecordWriter(args.output, fmt, comparison.records.fields, append=append)
+    write_settings(args.output, identity(comparison, fmt))
+    return writer
 
 
 def reference_index(args: argparse.Namespace, selected: Sequence[Selected]) -> int | None:
@@ -159,7 +175,7 @@ def main(argv: Sequence[str] | None = None, methods: dict[str, Method] | None = 
             raise UsageError("--plot needs matplotlib: pip install 'sudoku-search[plot]'")
         check_plot(args.plot)
         check_outputs({"--output": args.output, "--plot": args.plot}, comparison.files)
-        writer = RecordWriter(args.output, fmt, comparison.records.fields) if fmt else None
+        writer = open_records(args, fmt, comparison) if fmt else None
     except (UsageError, PuzzleFileError) as exc:
         print(f"compare.py: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
@@ -188,7 +204,7 @@ def run(args: argparse.Namespace, comparison: Comparison, writer: RecordWriter |
         batches.close()  # the workers go, if the signal came between two rounds
         with signals_held():
             comparison.write(comparison.unfinished(), writer)
-    except PuzzleFileError as exc:  # a file that fails in the middle of reading
+    except (PuzzleFileError, UsageError) as exc:  # a file that fails in the middle of reading; a cluster not there
         status = EXIT_USAGE
         print(f"compare.py: error: {exc}", file=sys.stderr)
     finally:

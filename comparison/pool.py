@@ -146,16 +146,49 @@ class Worker:
         return ahead - 1 if 0 < ahead <= len(self.inflight) else None
 
 
-class Pool:
-    """Worker processes fed with chunks of items; runs that overrun are killed, crashes survived."""
+class Feed:
+    """What an executor sends next: items put back first (certifications, a lost worker's rest), then the
+    source's; in chunks sized from the running average time of a run. The local Pool and the Dask cluster
+    (cluster.py) are both fed this way."""
 
-    def __init__(self, jobs: int, runners: Sequence[Selected], budget: Budget, limit: float) -> None:
-        self.context = multiprocessing.get_context("fork")  # workers inherit the methods, tests' ones too
-        self.runners, self.budget, self.limit = runners, budget, limit
+    def __init__(self, chunk_seconds: float = CHUNK_SECONDS, max_chunk: int = MAX_CHUNK) -> None:
+        self.chunk_seconds, self.max_chunk = chunk_seconds, max_chunk
         self.queue: deque[Item] = deque()  # items to send before new ones: certifications, a dead worker's rest
         self.source_done = False
         self.item_seconds: float | None = None  # running average, sizes the chunks
         self.busy_seconds = 0.0  # the time of every run reported: how busy the workers were
+
+    def chunk_size(self) -> int:
+        if self.item_seconds is None:
+            return 1
+        return max(1, min(self.max_chunk, int(self.chunk_seconds / max(self.item_seconds, 1e-6))))
+
+    def _take(self, count: int, source: Iterator[Item]) -> list[Item]:
+        chunk: list[Item] = []
+        while len(chunk) < count and self.queue:
+            chunk.append(self.queue.popleft())
+        while len(chunk) < count and not self.source_done:
+            item = next(source, None)
+            if item is None:
+                self.source_done = True
+            else:
+                chunk.append(item)
+        return chunk
+
+    def timed(self, result: RunResult) -> None:
+        """A run reported: its time counts as busy, and in the average that sizes the chunks."""
+        seconds = result.seconds
+        self.busy_seconds += seconds
+        self.item_seconds = seconds if self.item_seconds is None else 0.9 * self.item_seconds + 0.1 * seconds
+
+
+class Pool(Feed):
+    """Worker processes fed with chunks of items; runs that overrun are killed, crashes survived."""
+
+    def __init__(self, jobs: int, runners: Sequence[Selected], budget: Budget, limit: float) -> None:
+        super().__init__()
+        self.context = multiprocessing.get_context("fork")  # workers inherit the methods, tests' ones too
+        self.runners, self.budget, self.limit = runners, budget, limit
         self.lifeline = Lifeline()  # see processes.py: no worker outlives this process
         self.workers: list[Worker] = []
         try:
@@ -179,23 +212,6 @@ class Pool:
         child_end.close()  # so that the parent reads EOF when the worker dies
         return Worker(process, parent_end, clock, started, slots)
 
-    def chunk_size(self) -> int:
-        if self.item_seconds is None:
-            return 1
-        return max(1, min(MAX_CHUNK, int(CHUNK_SECONDS / max(self.item_seconds, 1e-6))))
-
-    def _take(self, count: int, source: Iterator[Item]) -> list[Item]:
-        chunk: list[Item] = []
-        while len(chunk) < count and self.queue:
-            chunk.append(self.queue.popleft())
-        while len(chunk) < count and not self.source_done:
-            item = next(source, None)
-            if item is None:
-                self.source_done = True
-            else:
-                chunk.append(item)
-        return chunk
-
     def dispatch(self, source: Iterator[Item]) -> None:
         """Give every worker with room another chunk, while there is work."""
         for worker in self.workers:
@@ -212,6 +228,17 @@ class Pool:
 
     def finished(self) -> bool:
         return self.source_done and not self.queue and not any(w.inflight for w in self.workers)
+
+    def run(self, items: Sequence[Item]) -> list[RunResult]:
+        """Every item's result, runs that overrun killed, crashes survived: the work of one Dask task (cluster.py)."""
+        source = iter(items)
+        self.source_done = False
+        results: list[RunResult] = []
+        while True:
+            self.dispatch(source)
+            if self.finished():
+                return results
+            results.extend(self.collect())
 
     def collect(self) -> list[RunResult]:
         """Results that arrive before the next deadline, and the records of runs stopped or lost."""
@@ -249,9 +276,7 @@ class Pool:
             worker.chunks[0] -= 1
             if not worker.chunks[0]:
                 worker.chunks.popleft()
-            seconds = result.seconds
-            self.busy_seconds += seconds
-            self.item_seconds = seconds if self.item_seconds is None else 0.9 * self.item_seconds + 0.1 * seconds
+            self.timed(result)
         return batch
 
     def _lose(self, worker: Worker, killed: bool) -> list[RunResult]:

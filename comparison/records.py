@@ -58,14 +58,16 @@ class RecordWriter:
     what it had written, and says why in `failed`; the run reads that and stops with a clear error.
     """
 
-    def __init__(self, path: str, fmt: str, fields: Sequence[str]) -> None:
+    def __init__(self, path: str, fmt: str, fields: Sequence[str], append: bool = False) -> None:
+        """`append`: after the records already in the file (--resume), which has their header already."""
         self.path, self.fmt, self.fields = path, fmt, list(fields)
         self.failed: str | None = None  # why writing stopped
         self.written = 0  # records written and flushed
         self.pending = 0  # records written since the last flush
-        self.handle: IO[str] = open(path, "w", newline="", encoding="utf-8")  # noqa: SIM115  # closed by close()
+        self.handle: IO[str] = open(path, "a" if append else "w", newline="",  # noqa: SIM115  # closed by close()
+                                    encoding="utf-8")
         self.csv = csv.DictWriter(self.handle, self.fields) if fmt == "csv" else None
-        if self.csv:
+        if self.csv and self.handle.tell() == 0:
             self.guarded(self.csv.writeheader)
 
     def guarded(self, action: Callable[[], object]) -> None:

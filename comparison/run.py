@@ -20,8 +20,9 @@ from typing import TYPE_CHECKING, Any
 from rich.console import Console
 from rich.markup import escape
 
-from puzzles import Budget, Method, PuzzleFileError
+from puzzles import BadEntry, Budget, Method, PuzzleFileError
 
+from .cluster import Cluster, check_cluster
 from .interrupts import signals_held
 from .methods import (
     CERTIFIER,
@@ -36,6 +37,7 @@ from .methods import (
 from .pool import GRACE_FRACTION, GRACE_SECONDS, Pool
 from .records import Records, RecordWriter, counter_columns
 from .report import ProgressBar, print_report
+from .resume import Kept, resume
 from .stats import MethodStats, Summary
 from .stream import good_entries, open_inputs, puzzles_of, reservoir
 from .tracker import Tracker
@@ -64,6 +66,7 @@ class Settings:
     jobs: int | None = None
     certify: bool = True
     input_format: str | None = None
+    cluster: str | None = None  # a Dask scheduler's address, or local:N (cluster.py); None: the local pool
 
     def __post_init__(self) -> None:  # argparse checks these on the command line; Python callers get the same
         for name in ("timeout", "nodes", "limit", "sample", "isomorphs", "jobs"):
@@ -72,6 +75,10 @@ class Settings:
                 raise UsageError(f"{name}={value!r} must be greater than 0")
         if self.solutions not in (1, 2):
             raise UsageError(f"solutions={self.solutions!r}: 1 or 2")
+        if self.cluster is not None:
+            if self.jobs is not None:
+                raise UsageError("--jobs is for the local pool; a --cluster runs on its own workers")
+            check_cluster(self.cluster)
 
     @classmethod
     def of(cls, namespace: Any) -> Settings:
@@ -110,7 +117,7 @@ class Comparison:
         self.selected = select_methods(settings.solver, self.registry, settings.solutions, settings.budget)
         self.files = [str(f) for f in settings.files] or [os.path.relpath(DEFAULT_FILE)]
         self.inputs = open_inputs(self.files, settings.input_format, note)
-        self.jobs = worker_count(settings, self.files, len(self.selected))
+        self.jobs = worker_count(settings, self.files, len(self.selected)) if settings.cluster is None else 0
         self.certify_with = certifier(self.registry, methods is not None) if settings.certify else None
         self.records = Records(counter_columns(self.selected))
         self.summary = Summary([MethodStats(s.label, s.method.no_guess if isinstance(s.method, Method) else None)
@@ -118,6 +125,7 @@ class Comparison:
         self.wall = self.busy_seconds = 0.0
         self.kept: list[dict[str, Any]] = []  # the records iteration has yielded
         self.tracker: Tracker | None = None
+        self.resumed: Kept | None = None  # what --resume kept of the output file
         self._running: Iterator[list[dict[str, Any]]] | None = None
 
     def batches(self, writer: RecordWriter | None = None,
@@ -133,15 +141,30 @@ class Comparison:
         if self.certify_with is not None:
             runners.append(Selected(f"{CERTIFIER}:solutions=2", self.certify_with, {"solutions": 2}))
         started = time.perf_counter()  # the wall time covers the workers' start-up
-        pool = Pool(self.jobs, runners, settings.budget, settings.timeout * (1 + GRACE_FRACTION) + GRACE_SECONDS)
+        limit = settings.timeout * (1 + GRACE_FRACTION) + GRACE_SECONDS
+        pool: Pool | Cluster
+        if settings.cluster is None:
+            pool = Pool(self.jobs, runners, settings.budget, limit)
+        else:  # the same chunks, as Dask tasks
+            pool = Cluster(settings.cluster, runners, settings.budget, limit)
+            self.jobs = pool.jobs
         tracker = self.tracker = Tracker(self.selected, self.certify_with is not None, pool.queue, self.summary,
                                          self.records, progress or ProgressBar(None, False))
-        entries: Iterable[tuple[int, Any]] = good_entries(self.inputs, tracker.bad_entry)
+        kept = self.resumed or Kept("")
+        for _ in range(len(kept.puzzles)):
+            tracker.progress.advance()
+
+        def bad_entry(entry: BadEntry) -> None:
+            if (entry.file, entry.line) not in kept.bad:  # recorded already
+                tracker.bad_entry(entry)
+        entries: Iterable[tuple[int, Any]] = good_entries(self.inputs, bad_entry)
         if settings.limit:
             entries = itertools.islice(entries, settings.limit)
         if settings.sample:
             entries = reservoir(entries, settings.sample, random.Random(settings.seed))
-        items = tracker.items(puzzles_of(entries, settings.isomorphs, settings.seed))
+        puzzles = (p for p in puzzles_of(entries, settings.isomorphs, settings.seed)
+                   if (p.file, p.line, p.isomorph) not in kept.puzzles)
+        items = tracker.items(puzzles)
         try:
             while not pool.finished() or tracker.done:
                 pool.dispatch(items)
@@ -163,6 +186,12 @@ class Comparison:
                 pool.close()
             self.wall = time.perf_counter() - started
             self.busy_seconds = pool.busy_seconds
+
+    def resume(self, output: str, fmt: str) -> bool:
+        """--resume: keep the judged puzzles of `output` (their records, in the summary), run the rest; whether
+        the file holds records to append to. UsageError naming the difference if it was run otherwise."""
+        self.resumed = resume(output, fmt, self)
+        return self.resumed is not None
 
     @staticmethod
     def write(groups: list[list[dict[str, Any]]], writer: RecordWriter | None) -> list[dict[str, Any]]:
@@ -210,12 +239,15 @@ class Comparison:
         s = self.settings
         busy = self.busy_seconds / (self.jobs * self.wall) if self.wall > 0 else 0.0
         names = ", ".join("<stdin>" if f == "-" else f for f in self.files)
-        settings = [f"{plural(self.jobs, 'worker')} ({busy:.0%} busy)", f"timeout {s.timeout:g} s"]
+        where = f" on the Dask cluster {s.cluster}" if s.cluster else ""
+        settings = [f"{plural(self.jobs, 'worker')}{where} ({busy:.0%} busy)", f"timeout {s.timeout:g} s"]
         settings += [f"nodes {s.nodes}"] if s.nodes else []
         settings += ["solutions=2"] if s.solutions == 2 else []
         settings += [f"first {s.limit}"] if s.limit else []
         settings += [f"sample of {s.sample} (seed {s.seed})"] if s.sample else []
         settings += [f"{plural(s.isomorphs, 'isomorph')} each (seed {s.seed})"] if s.isomorphs else []
+        if self.resumed is not None:
+            settings += [f"{plural(len(self.resumed.puzzles), 'puzzle')} kept from {self.resumed.path}"]
         line = (f"{escape(names)}: {plural(self.summary.puzzles, 'puzzle')} x "
                 f"{plural(len(self.summary.stats), 'method')} in {self.wall:.2f} s wall, " + ", ".join(settings))
         return line + ("  [yellow](interrupted)[/]" if interrupted else "")
@@ -230,7 +262,7 @@ def compare(files: Sequence[str | os.PathLike[str]] = (), solvers: Sequence[str]
             commands: Sequence[str] = (), registry: Sequence[str] = (), timeout: float = 10.0,
             nodes: int | None = None, solutions: int = 1, limit: int | None = None, sample: int | None = None,
             seed: int = 0, isomorphs: int | None = None, jobs: int | None = None, certify: bool = True,
-            input_format: str | None = None) -> Comparison:
+            input_format: str | None = None, cluster: str | None = None) -> Comparison:
     """compare.py from Python: the same options by the same names (`solvers` for --solver).
 
     >>> run = compare(["puzzles/seeds.txt"], solvers=["mrv:propagate=singles", "cpsat"], timeout=5)
@@ -238,7 +270,7 @@ def compare(files: Sequence[str | os.PathLike[str]] = (), solvers: Sequence[str]
     """
     return Comparison(Settings([os.fspath(f) for f in files], list(solvers) if solvers else None,
                                list(commands), list(registry), timeout, nodes, solutions, limit, sample, seed,
-                               isomorphs, jobs, certify, input_format))
+                               isomorphs, jobs, certify, input_format, cluster))
 
 
 def usable_cores() -> int:

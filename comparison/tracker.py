@@ -71,23 +71,9 @@ class Tracker:
 
     def finish(self, run: PuzzleRun, results: list[RunResult], verdict: Verdict) -> None:
         del self.open[run.puzzle.id]
-        summary, puzzle = self.summary, run.puzzle
-        summary.puzzles += 1
-        summary.verdicts[verdict.kind] += 1
-        summary.certified += verdict.certified
-        summary.unchecked += verdict.unchecked
-        where = f"{puzzle.file}:{puzzle.line}" + (f" {puzzle.name}" if puzzle.name else "")
-        where += f" (isomorph {puzzle.isomorph})" if puzzle.isomorph else ""
-        if verdict.kind in ("invalid", "disagreement", "multiple_solutions"):
-            summary.note(verdict.kind, f"{escape(where)}: {escape(verdict.note)}")
-        failed: dict[str, list[str]] = {}  # error / gave_up -> "method (why)", one line per puzzle
-        for i, result in enumerate(results):
-            summary.stats[i].add(result, i in verdict.disagree)
-            if result.status in (Status.ERROR, Status.GAVE_UP):
-                failed.setdefault(result.status.value, []).append(
-                    f"{self.labels[i]} ({result.detail})" if result.detail else self.labels[i])
-        for status, methods in failed.items():
-            summary.note(status, f"{escape(where)}: {escape(', '.join(methods))}")
+        puzzle = run.puzzle
+        tally(self.summary, self.labels, where(puzzle.file, puzzle.line, puzzle.name, puzzle.isomorph), results,
+              verdict)
         self.write(run, verdict)
         self.progress.advance()
 
@@ -103,3 +89,27 @@ class Tracker:
         """After Ctrl-C: the runs that did finish, of puzzles that did not, are records too."""
         for run in list(self.open.values()):
             self.write(run, Verdict("interrupted"))
+
+
+def where(file: str, line: int, name: str, isomorph: int) -> str:
+    """A puzzle as the report names it: `file:line name (isomorph k)`."""
+    text = f"{file}:{line}" + (f" {name}" if name else "")
+    return text + (f" (isomorph {isomorph})" if isomorph else "")
+
+
+def tally(summary: Summary, labels: Sequence[str], puzzle: str, results: Sequence[RunResult], verdict: Verdict) -> None:
+    """A judged puzzle in the summary: its verdict, each method's result, and the lines worth listing."""
+    summary.puzzles += 1
+    summary.verdicts[verdict.kind] += 1
+    summary.certified += verdict.certified
+    summary.unchecked += verdict.unchecked
+    if verdict.kind in ("invalid", "disagreement", "multiple_solutions"):
+        summary.note(verdict.kind, f"{escape(puzzle)}: {escape(verdict.note)}")
+    failed: dict[str, list[str]] = {}  # error / gave_up -> "method (why)", one line per puzzle
+    for i, result in enumerate(results):
+        summary.stats[i].add(result, i in verdict.disagree)
+        if result.status in (Status.ERROR, Status.GAVE_UP):
+            failed.setdefault(result.status.value, []).append(
+                f"{labels[i]} ({result.detail})" if result.detail else labels[i])
+    for status, methods in failed.items():
+        summary.note(status, f"{escape(puzzle)}: {escape(', '.join(methods))}")

@@ -20,11 +20,18 @@ from puzzles import Budget, Grid, Method, Outcome, Status
 from search import SOLVERS as SEARCH
 
 SLEEP = 600.0  # far beyond any test's timeout: compare.py must stop it
+DAWDLE = 0.1
 
 
 def good(grid: Grid, budget: Budget = Budget(), **options: Any) -> Outcome:
     """A correct solver: MRV with singles."""
     return SEARCH["mrv"](grid, budget, propagate="singles", **options)
+
+
+def dawdler(grid: Grid, budget: Budget = Budget(), **options: Any) -> Outcome:
+    """Correct and within its budget, only slow: a tenth of a second a puzzle (runs long enough to interrupt)."""
+    time.sleep(min(DAWDLE, budget.seconds or DAWDLE))
+    return good(grid, budget, **options)
 
 
 def sleeper(grid: Grid, budget: Budget = Budget(), **options: Any) -> Outcome:
@@ -121,6 +128,7 @@ def _method(solve: Any, summary: str) -> Method:
 
 SOLVERS: dict[str, Method] = {
     "good": Method(good, "MRV with singles (correct)", {}, ("nodes", "guesses", "backtracks")),
+    "dawdler": Method(dawdler, "MRV with singles, a tenth of a second late", {}, ("nodes", "guesses", "backtracks")),
     "sleeper": _method(sleeper, "ignores its budget"),
     "forker": _method(forker, "forks a child, then ignores its budget"),
     "exiter": _method(exiter, "exits its process"),

@@ -1,0 +1,130 @@
+"""--resume: an interrupted run goes on from its records, and ends with the records of an uninterrupted one,
+none twice; a file written with other settings is refused; a record cut off by a crash is run again."""
+from __future__ import annotations
+
+import csv
+import json
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from test_processes import PUZZLES, eventually
+
+import compare
+
+ROOT = Path(__file__).resolve().parents[1]
+SOLVERS = ["--registry", "misbehaving", "--solver", "dawdler", "--solver", "good"]
+
+
+@pytest.fixture
+def puzzle_file(tmp_path: Path) -> Path:
+    path = tmp_path / "puzzles.txt"
+    path.write_text("\n".join(PUZZLES[:12] * 2) + "\n")  # 9x9 to 25x25 puzzles, a bad entry among them
+    return path
+
+
+def run(tmp_path: Path, *argv: str) -> subprocess.Popen[str]:
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(ROOT / "tests")])}
+    return subprocess.Popen([sys.executable, str(ROOT / "compare.py"), *argv], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, env=env, cwd=tmp_path)
+
+
+def finish(process: subprocess.Popen[str]) -> str:
+    out, err = process.communicate(timeout=120)
+    assert process.returncode == 0, out + err
+    return out
+
+
+def read(path: Path) -> list[dict]:
+    if path.suffix == ".csv":
+        with open(path, newline="") as handle:
+            return list(csv.DictReader(handle))
+    return [json.loads(line) for line in path.read_text().splitlines()]
+
+
+def keyed(rows: list[dict]) -> dict[tuple, dict]:
+    runs = {(r["file"], str(r["line"]), str(r["isomorph"]), r["method"]): r for r in rows}
+    assert len(runs) == len(rows), "a record twice"
+    return runs
+
+
+def same_records(resumed: list[dict], whole: list[dict]) -> None:
+    a, b = keyed(resumed), keyed(whole)
+    assert a.keys() == b.keys()
+    for key, record in b.items():
+        for field in ("status", "solution", "verdict", "nodes", "guesses", "backtracks", "disagrees"):
+            assert a[key][field] == record[field], (key, field)
+
+
+@pytest.mark.parametrize("suffix", ["csv", "jsonl"])
+def test_an_interrupted_run_resumed_ends_with_the_records_of_a_whole_run(tmp_path, puzzle_file, suffix):
+    whole, resumed = tmp_path / f"whole.{suffix}", tmp_path / f"resumed.{suffix}"
+    common = [str(puzzle_file), *SOLVERS, "--jobs", "2", "--isomorphs", "2"]
+    finish(run(tmp_path, *common, "--output", str(whole)))
+    process = run(tmp_path, *common, "--output", str(resumed))
+    assert eventually(lambda: resumed.exists() and len(resumed.read_text().splitlines()) >= 8, 60)
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == 130, out + err
+    interrupted = read(resumed)
+    kept = {(r["file"], r["line"], r["isomorph"]) for r in interrupted if r["verdict"] not in ("interrupted", "")}
+    assert 0 < len(kept) < 2 * 22  # some puzzles done, not all
+    out = finish(run(tmp_path, *common, "--output", str(resumed), "--resume"))
+    assert f"{len(kept)} puzzles kept from {resumed}" in out.replace("\n", " ")
+    assert "Puzzles: 44 (" in out  # the summary covers the whole file
+    same_records(read(resumed), read(whole))
+    again = finish(run(tmp_path, *common, "--output", str(resumed), "--resume"))  # nothing left to do
+    assert "44 puzzles kept" in again.replace("\n", " ") and "Puzzles: 44 (" in again
+    same_records(read(resumed), read(whole))
+
+
+def test_a_record_cut_off_by_a_crash_is_dropped_and_run_again(tmp_path, puzzle_file, capsys):
+    output = tmp_path / "records.jsonl"
+    argv = [str(puzzle_file), "--solver", "mrv", "--solver", "mrv:propagate=singles", "--jobs", "1",
+            "--output", str(output)]
+    assert compare.main(argv) == 0
+    whole = read(output)
+    lines = output.read_text().splitlines(keepends=True)
+    output.write_text("".join(lines[:-3]) + lines[-3][:40])  # the last puzzle's records: one whole, one cut
+    assert compare.main([*argv, "--resume"]) == 0
+    same_records(read(output), whole)
+    assert "Puzzles: 22" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("change, named", [
+    (["--timeout", "5"], "timeout 10.0 in the file, 5.0 now"),
+    (["--solutions", "2"], "solutions 1 in the file, 2 now"),
+    (["--seed", "3"], "seed 0 in the file, 3 now"),
+    (["--solver", "sat"], "methods ['mrv'] in the file, ['mrv', 'sat'] now"),
+])
+def test_a_file_written_with_other_settings_is_refused_naming_the_difference(tmp_path, puzzle_file, capsys,
+                                                                            change, named):
+    output = tmp_path / "records.csv"
+    argv = [str(puzzle_file), "--solver", "mrv", "--jobs", "1", "--output", str(output)]
+    assert compare.main(argv) == 0
+    before = output.read_text()
+    capsys.readouterr()
+    assert compare.main([*argv, *change, "--resume"]) == 2
+    err = capsys.readouterr().err
+    assert f"--resume: {output} was written with other settings" in err and named in err
+    assert output.read_text() == before  # untouched
+
+
+def test_a_file_without_its_settings_is_refused_and_resume_needs_an_output(tmp_path, puzzle_file, capsys):
+    output = tmp_path / "records.csv"
+    argv = [str(puzzle_file), "--solver", "mrv", "--jobs", "1", "--output", str(output)]
+    assert compare.main(argv) == 0
+    Path(str(output) + ".settings.json").unlink()
+    assert compare.main([*argv, "--resume"]) == 2
+    assert "has no records.csv.settings.json beside it" in capsys.readouterr().err
+    assert compare.main([str(puzzle_file), "--resume"]) == 2
+    assert "--resume needs --output FILE" in capsys.readouterr().err
+
+
+def test_resume_without_a_file_yet_starts_afresh(tmp_path, puzzle_file, capsys):
+    output = tmp_path / "records.csv"
+    assert compare.main([str(puzzle_file), "--solver", "mrv", "--jobs", "1", "--output", str(output), "--resume"]) == 0
+    assert len(read(output)) == 22 + 2  # the puzzles, and the bad entry twice (it is in the file twice)

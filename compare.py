@@ -30,6 +30,12 @@ protocol"; comparison/external.py): in streaming mode each worker starts it on i
 first puzzle and keeps it; the worker enforces the budget itself, kills the program's
 process group when it overruns or misbehaves, and starts it again for the next puzzle.
 
+On a cluster (--cluster, comparison/cluster.py) the same chunks are Dask tasks: each
+runs its chunk through a pool of one worker forked on its Dask worker, so that a run
+that overruns is killed there as here; results come back as tasks complete, records
+are written as they arrive. --resume (comparison/resume.py) keeps the judged puzzles
+of --output FILE, whose settings are in FILE.settings.json, and runs the rest.
+
 The same run is `comparison.compare(...)` from Python (comparison/run.py): this file
 is only the command line, the report and the exit status around it.
 
@@ -204,9 +210,12 @@ def run(args: argparse.Namespace, comparison: Comparison, writer: RecordWriter |
         batches.close()  # the workers go, if the signal came between two rounds
         with signals_held():
             comparison.write(comparison.unfinished(), writer)
-    except (PuzzleFileError, UsageError) as exc:  # a file that fails in the middle of reading; a cluster not there
+    except PuzzleFileError as exc:  # a file that fails in the middle of reading
         status = EXIT_USAGE
         print(f"compare.py: error: {exc}", file=sys.stderr)
+    except UsageError as exc:  # a cluster that cannot be reached or used: nothing ran, nothing to report
+        print(f"compare.py: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
     finally:
         with signals_held():
             progress.close()

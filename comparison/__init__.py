@@ -8,6 +8,8 @@
     external   a solver as a program in any language, speaking the solver protocol over pipes
     stream     the puzzle stream: good entries in order, bad ones aside, --sample, --isomorphs
     pool       the worker processes: chunks of items, timeouts, crashes
+    cluster    the same chunks as Dask tasks, each through a pool of one on its Dask worker (--cluster)
+    resume     --resume: the judged puzzles of an output file kept, its settings checked, the rest run
     processes  worker process groups (and their programs' groups) that never outlive the run
     interrupts SIGINT and SIGTERM: the run stops cleanly, a second signal at once
     result     one run's result, the typed record from worker to report

@@ -34,7 +34,8 @@ from __future__ import annotations
 
 import heapq
 import time
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Protocol, cast
 
 from puzzles.bitboards import Bitboards
 from puzzles.candidates import Candidates
@@ -43,6 +44,7 @@ from puzzles.options import Option, contract, real
 from puzzles.outcome import Budget, GaveUp, Outcome, Status
 
 from .conclusion import conclude
+from .depth_first import Watch, watching
 from .inference import RUNGS, OutOfTime
 
 OPTIONS = {
@@ -54,6 +56,23 @@ OPTIONS = {
 }
 COUNTERS = ("nodes", "expanded", "generated", "frontier_peak", "forced", "eliminated")
 TIME_CHECK = 63  # read the clock every 64 states taken off the frontier
+
+
+class AStarWatch(Watch, Protocol):
+    """What A* tells a watch besides the depth-first steps (depth is -1: the watch knows the path)."""
+
+    def attach(self, engine: Any, inference: Any, counters: Callable[[], dict[str, int]]) -> None:
+        """The board and rung to read, and A*'s counters, before the root's inference."""
+
+    def pushed(self, number: int) -> None:
+        """The state just made (the start, or the last child tried) went on the frontier as `number`."""
+
+    def popped(self, number: int, g: int) -> None:
+        """The state `number` was taken off the frontier; the board holds it."""
+
+    def child(self, placed: int, total: int, number: int | None) -> None:
+        """The last child tried: its inference placed `placed` (-1: refuted), it has `total`
+        candidates left (-1: a dead cell), and went on the frontier as `number` (None: dropped)."""
 
 
 @contract("astar", OPTIONS)
@@ -70,37 +89,50 @@ def solve(grid: Grid, budget: Budget, solutions: int, options: dict[str, Any], s
     nodes = expanded = generated = peak = forced = 0
     found: list[bytes] = []
 
-    def outcome(status: Status, detail: str = "") -> Outcome:
+    def counters() -> dict[str, int]:
         effort = {"nodes": nodes, "expanded": expanded, "generated": generated, "frontier_peak": peak}
-        info: dict[str, object] = {}
         if inference is not None:
             effort["forced"] = forced
             if inference.removes:
                 effort["eliminated"] = inference.eliminated
-            info["rules"] = dict(inference.by_rule)
-        return conclude(grid, found, solutions, status, detail, effort, started, info)
+        return effort
 
+    def outcome(status: Status, detail: str = "") -> Outcome:
+        info: dict[str, object] = {"rules": dict(inference.by_rule)} if inference is not None else {}
+        return conclude(grid, found, solutions, status, detail, counters(), started, info)
+
+    watch = cast("AStarWatch | None", watching.get())
+    if watch is not None:  # search/trace.py: told each step (see AStarWatch there)
+        watch.attach(board, inference, counters)
     if inference is not None:
         inference.deadline = deadline
         try:
             placed = inference(board)
         except OutOfTime:
             return outcome(Status.GAVE_UP, GaveUp.TIME)
+        if placed >= 0:
+            forced += placed
+        if watch is not None:
+            watch.inferred(placed)
         if placed < 0:  # the rung refutes the puzzle itself
             return outcome(Status.UNSATISFIABLE)
-        forced += placed
     # the frontier holds (f, insertion number, g, state)
     frontier = [(scale * max(board.live_total(cells), 0), 0, 0, keep())]
     generated = peak = 1
+    if watch is not None:
+        watch.pushed(0)
     while frontier:
         if nodes >= node_limit:
             return outcome(Status.GAVE_UP, GaveUp.NODES)
         if not nodes & TIME_CHECK and clock() > deadline:
             return outcome(Status.GAVE_UP, GaveUp.TIME)
-        _, _, g, state = heapq.heappop(frontier)
+        _, number, g, state = heapq.heappop(frontier)
         nodes += 1
         resume(state)
         i, mask = board.fewest_from(cells)
+        if watch is not None:
+            watch.popped(number, g)
+            watch.looked(-1, cells[i] if i >= 0 else -1, mask)
         if i < 0:  # a full grid: the goal
             found.append(board.state())
             if len(found) >= solutions:
@@ -113,6 +145,8 @@ def solve(grid: Grid, budget: Budget, solutions: int, options: dict[str, Any], s
             bit = mask & -mask
             mask ^= bit
             board.assign(cell, bit.bit_length())
+            if watch is not None:
+                watch.tried(-1, cell, bit.bit_length(), mask != 0)
             try:
                 placed = inference(board) if inference is not None else 0
             except OutOfTime:
@@ -122,7 +156,11 @@ def solve(grid: Grid, budget: Budget, solutions: int, options: dict[str, Any], s
                 heapq.heappush(frontier, (g + k + scale * total, generated, g + k, keep()))
                 generated += 1
                 forced += placed
+            if watch is not None:
+                watch.child(placed, total, generated - 1 if total >= 0 else None)
             board.restore(parent)
+            if watch is not None:
+                watch.stepped_back(-1, False)
         if len(frontier) > peak:
             peak = len(frontier)
             if peak > node_limit:

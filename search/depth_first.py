@@ -34,13 +34,19 @@ Effort (DESIGN.md), counted in `Effort` by the descent, for every method:
               subsets, AllDifferent, probing), by propagations that succeed.
               Reported only by a rung that removes candidates; what each rule
               placed or removed is in the Outcome's info["rules"].
+
+A `Watch` (search/trace.py records one) is told each step as it happens: plug
+one in with `watching.set(watch)` around a solve, and every descent, restart
+and root inference of that solve reports to it. Absent (the default), it costs
+one test per step and changes nothing else.
 """
 from __future__ import annotations
 
 import time
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Generic, Protocol
+from typing import Any, Generic, Protocol
 
 from puzzles.grid import Grid
 from puzzles.outcome import Budget, GaveUp, Outcome, Status
@@ -86,6 +92,33 @@ class SeedPlugs:
 
     def release(self, cell: int) -> None:
         pass  # the cell order does not depend on what the search stepped back over
+
+
+class Watch(Protocol):
+    """An observer of the search, told each step as it happens; the counters it reads (the search's
+    `Effort`) are up to date at each call."""
+
+    def started(self, strategy: Strategy[Any], effort: Effort) -> None:
+        """The search is about to begin (before the inference at the root)."""
+
+    def looked(self, depth: int, cell: int, mask: int) -> None:
+        """`choose` said: cell -1 (the grid is full), a mask of 0 (a dead end), or a cell to branch on."""
+
+    def tried(self, depth: int, cell: int, value: int, guess: bool) -> None:
+        """The search placed `value` (peers updated, no inference yet); `guess`: other values were left."""
+
+    def inferred(self, placed: int) -> None:
+        """The inference after the last placement (or at the root) placed this many, or -1: refuted."""
+
+    def stepped_back(self, depth: int, backtrack: bool) -> None:
+        """The state is back to the one before the placement at `depth`; `backtrack`: it led nowhere
+        (not a solution's path)."""
+
+    def restarted(self) -> None:
+        """The search went back to the original puzzle (restart.py)."""
+
+
+watching: ContextVar[Watch | None] = ContextVar("watching", default=None)
 
 
 class Stop(Enum):
@@ -159,6 +192,16 @@ class Descent(Generic[Mark]):
     backtracks: int = 0  # this run's, against its allowance
     stack: list[Node[Mark]] = field(default_factory=list)
     at_solution: bool = False
+    watch: Watch | None = field(default_factory=watching.get)
+
+    def tell(self, nodes: int, guesses: int, backtracks: int, forced: int) -> Watch:
+        """The watch, with the counters brought up to date for it to read."""
+        effort = self.effort
+        effort.nodes, effort.guesses, effort.backtracks = nodes, guesses, backtracks
+        if effort.forced is not None:
+            effort.forced = forced
+        assert self.watch is not None
+        return self.watch
 
     def run(self) -> Stop:
         strategy, effort, limits = self.strategy, self.effort, self.limits
@@ -168,6 +211,7 @@ class Descent(Generic[Mark]):
         stack = self.stack
         nodes, guesses, backtracks, forced = effort.nodes, effort.guesses, effort.backtracks, effort.forced or 0
         run_backtracks = self.backtracks
+        watch = self.watch
         allowance = float("inf") if self.allowance is None else self.allowance
         node_limit, deadline, clock = limits.nodes, limits.deadline, time.perf_counter
         look, self.at_solution = not self.at_solution, False
@@ -176,6 +220,8 @@ class Descent(Generic[Mark]):
                 if look:
                     # Look at the grid the last placement left: full, a dead end, or a cell to branch on.
                     cell, mask = choose(len(stack))
+                    if watch is not None:
+                        self.tell(nodes, guesses, backtracks, forced).looked(len(stack), cell, mask)
                     if cell < 0:
                         for node in stack:
                             node.solved = True
@@ -197,6 +243,8 @@ class Descent(Generic[Mark]):
                             backtracks += 1
                             run_backtracks += 1
                         restore(node.mark)
+                        if watch is not None:
+                            self.tell(nodes, guesses, backtracks, forced).stepped_back(len(stack) - 1, not node.solved)
                         node.placed = node.solved = False
                     untried = node.untried
                     if not untried:
@@ -215,6 +263,9 @@ class Descent(Generic[Mark]):
                         guesses += 1
                     node.placed = True
                     assign(node.cell, bit.bit_length())
+                    if watch is not None:
+                        self.tell(nodes, guesses, backtracks, forced).tried(
+                            len(stack) - 1, node.cell, bit.bit_length(), untried != 0)
                     if inference is None:
                         break
                     try:
@@ -223,7 +274,11 @@ class Descent(Generic[Mark]):
                         return Stop.TIME
                     if placed >= 0:
                         forced += placed
+                        if watch is not None:
+                            self.tell(nodes, guesses, backtracks, forced).inferred(placed)
                         break
+                    if watch is not None:
+                        self.tell(nodes, guesses, backtracks, forced).inferred(placed)
         finally:
             effort.nodes, effort.guesses, effort.backtracks = nodes, guesses, backtracks
             if effort.forced is not None:
@@ -238,14 +293,20 @@ def begin(strategy: Strategy[Mark], limits: Limits) -> tuple[Effort, Stop | None
     through, Stop.EXHAUSTED when it refutes the puzzle itself, Stop.TIME when the budget ran out
     inside it. Long propagations read the budget's deadline from here on."""
     inference = strategy.inference
+    effort = Effort() if inference is None else Effort(forced=0)
+    if (watch := watching.get()) is not None:
+        watch.started(strategy, effort)
     if inference is None:
-        return Effort(), None
+        return effort, None
     inference.deadline = limits.deadline
     try:
         placed = inference(strategy.engine)
     except OutOfTime:
-        return Effort(forced=0), Stop.TIME
-    return Effort(forced=max(placed, 0)), None if placed >= 0 else Stop.EXHAUSTED
+        return effort, Stop.TIME
+    effort.forced = max(placed, 0)
+    if watch is not None:
+        watch.inferred(placed)
+    return effort, None if placed >= 0 else Stop.EXHAUSTED
 
 
 def report(strategy: Strategy[Mark], effort: Effort) -> tuple[dict[str, int], dict[str, object]]:

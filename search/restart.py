@@ -44,7 +44,7 @@ from puzzles.options import Option, contract, optional_whole, whole
 from puzzles.outcome import Budget, GaveUp, Outcome, Status
 
 from .conclusion import conclude
-from .depth_first import BUDGET_SPENT, Descent, Limits, SeedPlugs, Stop, begin, record, report
+from .depth_first import BUDGET_SPENT, Descent, Limits, SeedPlugs, Stop, begin, record, report, watching
 from .inference import RUNGS, Inference
 
 OPTIONS = {
@@ -129,6 +129,8 @@ class Runs:
             return GaveUp.TIME
         self.strategy.engine.restore(self.original)
         self.effort.restarts = restarts + 1
+        if (watch := watching.get()) is not None:
+            watch.restarted()
         return None
 
     def end(self, status: Status, detail: str = "") -> Outcome:

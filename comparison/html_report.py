@@ -359,13 +359,15 @@ def rating_section(book: RunBook) -> str:
 
 
 def rated_means(runs: MethodRuns, book: RunBook, counter: str | None) -> list[tuple[float, float]]:
-    """(rating, mean of the counter, or of the time when None, over the puzzle's runs), a rated puzzle each."""
+    """(rating, mean of the counter, or of the time when None, over the puzzle's runs: its isomorphs), a rated
+    puzzle each."""
     column = runs.seconds if counter is None else runs.effort[counter]
-    values: dict[int, list[float]] = {}
+    values: dict[str, tuple[float, list[float]]] = {}
     for puzzle, value in zip(runs.puzzle, column, strict=True):
-        if not math.isnan(value) and not math.isnan(book.ratings[puzzle]):
-            values.setdefault(puzzle, []).append(value)
-    return [(book.ratings[p], statistics.fmean(v)) for p, v in values.items()]
+        rating = book.ratings[puzzle]
+        if not math.isnan(value) and not math.isnan(rating):
+            values.setdefault(book.keys[puzzle].where, (rating, []))[1].append(value)
+    return [(rating, statistics.fmean(v)) for rating, v in values.values()]
 
 
 def binned_medians(points: Sequence[tuple[float, float]], width: float = 0.5) -> list[tuple[float, float]]:
@@ -468,5 +470,6 @@ class HtmlOutput:
 
     def write(self, reference: int | None, interrupted: bool = False,
               ladder: Sequence[Mapping[str, Any]] | None = None) -> None:
-        watched = traces(self.watched, self.comparison.selected, self.steps) if self.watched else None
+        watched = (traces(self.watched, self.comparison.selected, self.steps, self.comparison.settings.budget)
+                   if self.watched else None)
         write_html(self.path, self.comparison, self.book, reference, watched, ladder, interrupted)

@@ -11,11 +11,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from puzzles import BadEntry, Entry, PuzzleFileError, read_puzzles
+from puzzles import BadEntry, Budget, Entry, PuzzleFileError, read_puzzles
 
 from .methods import Selected, UsageError
 
-DEFAULT_STEPS = 1500  # events a method's trace embeds at most: about 50 KB of page
+DEFAULT_STEPS = 1000  # events a method's trace embeds at most: about 60 KB of page
 KINDS = ("choose", "try", "place", "remove", "dead_end", "backtrack", "solution", "restart")
 
 
@@ -62,8 +62,11 @@ def hand_written(selected: Sequence[Selected]) -> list[Selected]:
     return [s for s in selected if s.label.partition(":")[0] in search.SOLVERS]
 
 
-def traces(watched: Watched, selected: Sequence[Selected], steps: int) -> dict[str, Any]:
-    """The player's data: the puzzle, and each hand-written method's trace, packed (see `pack`)."""
+def traces(watched: Watched, selected: Sequence[Selected], steps: int, budget: Budget) -> dict[str, Any]:
+    """The player's data: the puzzle, and each hand-written method's trace, packed (see `pack`).
+
+    Each trace stops at `steps` events or at the run's budget, whichever comes first.
+    """
     methods = hand_written(selected)
     data: dict[str, Any] = {"where": watched.where, "puzzle": watched.entry.grid.line(),
                             "box": watched.entry.grid.box, "traces": [], "notes": []}
@@ -81,7 +84,7 @@ def traces(watched: Watched, selected: Sequence[Selected], steps: int) -> dict[s
         if method.asks_two and "solutions=" not in spec:
             spec += (":" if ":" not in spec else ",") + "solutions=2"
         try:
-            traced = trace(watched.entry.grid, spec, max_steps=steps).as_dict()
+            traced = trace(watched.entry.grid, spec, max_steps=steps, budget=budget).as_dict()
         except (ValueError, NotImplementedError) as exc:  # a method or option the tracer does not follow
             data["notes"].append(f"{method.label}: not traced ({exc})")
             continue
@@ -100,10 +103,30 @@ def pack(label: str, traced: dict[str, Any]) -> dict[str, Any]:
         index = -1 if cell is None else int(cell[0]) * side + int(cell[1])
         counters = e.get("counters") or {}
         events.append([KINDS.index(e["kind"]), e.get("depth") or 0, index, e.get("value") or 0, e.get("rule") or "",
-                       e.get("detail") or "", *(counters.get(n, 0) for n in counter_names)])
+                       explain(e["kind"], e.get("detail") or {}), *(counters.get(n, 0) for n in counter_names)])
     return {"method": label, "size": side, "candidates": [values_of(c, side) for c in traced["candidates"]],
             "kinds": KINDS, "counter_names": counter_names, "events": events, "status": traced.get("status"),
             "truncated": bool(traced.get("truncated")), "counters": traced.get("counters") or {}}
+
+
+def explain(kind: str, detail: dict[str, Any]) -> str:
+    """An event's detail in words: why this cell, whether a try was a guess, why a dead end."""
+    if kind == "choose" and "candidates" in detail:
+        values = ",".join(str(v) for v in detail.get("values", []))
+        words = f"{plural(detail['candidates'], 'candidate')} {{{values}}}, {detail.get('by', '')}"
+        tied = detail.get("tied", 0)
+        return words + (f"; {tied} cells tied, tie rule {detail.get('tie')}" if tied and tied > 1 else "")
+    if kind == "try" and "guess" in detail:
+        return "a guess: another value is left" if detail["guess"] else "forced: no other value left"
+    if kind == "dead_end" and "reason" in detail:
+        return str(detail["reason"])
+    if kind == "backtrack" and detail.get("counted") is False:
+        return "not a backtrack in the counters"
+    return ", ".join(f"{k} {v}" for k, v in detail.items())
+
+
+def plural(count: int, noun: str) -> str:
+    return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
 def values_of(candidates: Any, side: int) -> list[int]:

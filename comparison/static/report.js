@@ -1,5 +1,6 @@
 // The report's behaviour: sortable tables and the step-by-step player of --watch.
-// The page's state can be set from its address: #method=K&step=N (the player), #sort=TABLE:COLUMN:asc|desc.
+// The page's state can be set from its address: #method=K&step=N (the player), #sort=TABLE:COLUMN:asc|desc,
+// #only=SECTION[,SECTION] (the others hidden).
 // It writes what it shows into #player-state's data attributes, so that a headless browser can read it.
 "use strict";
 
@@ -81,9 +82,9 @@ class Player {
       b.textContent = t.method;
       b.addEventListener("click", () => { this.stop(); this.method = i; this.go(0); });
     });
+    const controls = el("div", "controls", root);
     const stage = el("div", "stage", root);
     const left = el("div", "", stage);
-    const controls = el("div", "controls", left);
     const button = (label, title, action) => {
       const b = el("button", "", controls);
       b.textContent = label;
@@ -91,11 +92,11 @@ class Player {
       b.addEventListener("click", action);
       return b;
     };
-    button("\u23EE", "first step (Home)", () => this.go(0));
-    button("\u25C0", "one step back (left arrow)", () => this.go(this.step - 1));
-    this.playButton = button("\u25B6 play", "play (space)", () => this.toggle());
-    button("\u25B6|", "one step on (right arrow)", () => this.go(this.step + 1));
-    button("\u23ED", "last step (End)", () => this.go(this.trace.events.length));
+    button("\u00AB first", "first step (Home)", () => this.go(0));
+    button("\u2039 back", "one step back (left arrow)", () => this.go(this.step - 1));
+    this.playButton = button("play", "play (space)", () => this.toggle());
+    button("next \u203A", "one step on (right arrow)", () => this.go(this.step + 1));
+    button("last \u00BB", "last step (End)", () => this.go(this.trace.events.length));
     this.slider = el("input", "", controls);
     this.slider.type = "range";
     this.slider.min = 0;
@@ -133,7 +134,7 @@ class Player {
   toggle() {
     if (this.timer) { this.stop(); return; }
     if (this.step >= this.trace.events.length) this.go(0);
-    this.playButton.textContent = "\u23F8 pause";
+    this.playButton.textContent = "pause";
     this.timer = setInterval(() => {
       if (this.step >= this.trace.events.length) this.stop(); else this.go(this.step + 1);
     }, 250);
@@ -142,7 +143,7 @@ class Player {
   stop() {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
-    this.playButton.textContent = "\u25B6 play";
+    this.playButton.textContent = "play";
   }
 
   // The grid after the first `step` events: values, candidates (bit v-1 for value v), and how each was filled.
@@ -150,11 +151,12 @@ class Player {
     const t = this.trace, n = this.side, givens = this.watch.puzzle;
     const start = () => ({
       values: Array.from(givens, (ch) => SYMBOLS.indexOf(ch) + 1),
-      cands: t.candidates.map((vs) => vs.reduce((m, v) => m | (1 << (v - 1)), 0)),
+      cands: Array.from({ length: n * n }, (_, i) => (t.candidates[i] || []).reduce((m, v) => m | (1 << (v - 1)), 0)),
       how: Array.from(givens, (ch) => (SYMBOLS.indexOf(ch) >= 0 ? "given" : "")),
     });
     const copy = (s) => ({ values: s.values.slice(), cands: s.cands.slice(), how: s.how.slice() });
     let s = start();
+    let root = null;  // the state after the root's inference (before the first choose): where a restart goes
     const saved = {};
     const place = (cell, v, how) => {
       s.values[cell] = v;
@@ -166,13 +168,17 @@ class Player {
     for (let i = 0; i < step; i++) {
       const [k, depth, cell, value] = t.events[i], kind = t.kinds[k];
       solved = false;
+      if (kind === "choose" && root === null) root = copy(s);
       if (kind === "try") { saved[depth] = copy(s); place(cell, value, "guessed"); }
       else if (kind === "place") place(cell, value, "forced");
       else if (kind === "remove") s.cands[cell] &= ~(1 << (value - 1));
       else if (kind === "backtrack") {
         if (saved[depth]) s = copy(saved[depth]);
         for (const d of Object.keys(saved)) if (Number(d) > depth) delete saved[d];
-      } else if (kind === "restart") { s = start(); for (const d of Object.keys(saved)) delete saved[d]; }
+      } else if (kind === "restart") {
+        s = root ? copy(root) : start();
+        for (const d of Object.keys(saved)) delete saved[d];
+      }
       else if (kind === "solution") solved = true;
     }
     s.solved = solved;
@@ -248,7 +254,7 @@ class Player {
   }
 }
 
-// -- the address: #method=K&step=N, #sort=TABLE:COLUMN:asc|desc ----------------------------------------------
+// -- the address: #method=K&step=N, #sort=TABLE:COLUMN:asc|desc, #only=SECTION,... ----------------------------------------------
 function fromAddress(player) {
   const params = new URLSearchParams(location.hash.slice(1));
   if (player) {
@@ -256,6 +262,10 @@ function fromAddress(player) {
     if (method >= 0 && method < player.watch.traces.length) player.method = method;
     player.go(step);
   }
+  const only = params.get("only");  // one section alone, e.g. for a screenshot of the player
+  document.querySelectorAll("main > section").forEach((section) => {
+    section.hidden = Boolean(only) && !only.split(",").includes(section.id);
+  });
   const sort = params.get("sort");
   if (sort) {
     const [id, column, order] = sort.split(":");

@@ -48,9 +48,11 @@ class Browser:
 
     def screenshot(self, page: Path, shot: Path, fragment: str = "", width: int = 1200, height: int = 900) -> Path:
         url = page.resolve().as_uri() + (f"#{fragment}" if fragment else "")
-        subprocess.run(self.command(shot.parent / "profile", f"--window-size={width},{height}",
+        profile = shot.parent / f".{shot.stem}-profile"
+        subprocess.run(self.command(profile, f"--window-size={width},{height}",
                                     f"--screenshot={shot}", url),
                        capture_output=True, timeout=SECONDS, check=True)
+        shutil.rmtree(profile, ignore_errors=True)
         return shot
 
 
@@ -75,3 +77,28 @@ def find_browser() -> Browser | None:
         except (OSError, subprocess.SubprocessError):
             continue
     return None
+
+
+def main(argv: list[str] | None = None) -> int:
+    """python tests/headless.py PAGE.html SHOT.png [--fragment F] [--size WxH]: the README's screenshots."""
+    import argparse
+
+    parser = argparse.ArgumentParser(description=main.__doc__)
+    parser.add_argument("page", type=Path)
+    parser.add_argument("shot", type=Path)
+    parser.add_argument("--fragment", default="", help="the page's state, e.g. method=0&step=40&only=watch")
+    parser.add_argument("--size", default="1200x900", help="the window, WIDTHxHEIGHT")
+    args = parser.parse_args(argv)
+    browser = find_browser()
+    if browser is None:
+        print("headless.py: no Chromium found (Debian: apt-get install chromium)")
+        return 2
+    width, height = (int(n) for n in args.size.split("x"))
+    args.shot.parent.mkdir(parents=True, exist_ok=True)
+    browser.screenshot(args.page, args.shot.resolve(), args.fragment, width, height)
+    print(f"{args.shot}: {args.shot.stat().st_size:,} bytes")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -7,11 +7,13 @@ installed): no console error, the tables' figures, the player's cell after N ste
 """
 from __future__ import annotations
 
+import importlib.util
 import json
 import math
 import random
 import re
 import statistics
+import subprocess
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -255,12 +257,34 @@ def test_the_player_holds_each_hand_written_methods_trace(seeds_run):
             assert (KINDS[row[0]], row[1], row[2], row[3]) == (event.kind, event.depth, cell, event.value or 0)
 
 
+def test_without_matplotlib_the_plots_are_drawn_by_the_report_itself(tmp_path, monkeypatch):
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *args: None if name == "matplotlib" else real(name, *args))
+    code, page, records = run_report(tmp_path, SEEDS, "--solver", "mrv", "--solver", "backtracking", "--limit", 4,
+                                     "--no-certify")
+    assert code == 0
+    assert "Cactus plot: further up and left is better" in page and "<polyline" in page
+    assert 'id="matplotlib' not in page and "<!-- Created with matplotlib" not in page
+    solved = sum(r["method"] == "mrv" and r["status"] == "solved" for r in records)
+    assert rows_by_method(parse(page), "methods-table")["mrv"]["solved"][0] == str(solved)
+
+
 # -- in a browser ----------------------------------------------------------------------------------------------
 @pytest.fixture(scope="module")
-def browser() -> Browser:
+def browser(tmp_path_factory: pytest.TempPathFactory) -> Browser:
     found = find_browser()
     if found is None:
         pytest.skip("no headless Chromium here (Debian: apt-get install chromium)")
+    folder = tmp_path_factory.mktemp("probe")
+    probe = folder / "probe.html"
+    probe.write_text("<!DOCTYPE html><p id=x></p><script>document.getElementById('x').textContent='ran'</script>")
+    try:
+        ran = "ran" in found.open(probe, folder).dom
+    except (OSError, subprocess.SubprocessError) as exc:
+        pytest.skip(f"{found.program} cannot run headless here ({exc})")
+    if not ran:
+        pytest.skip(f"{found.program} does not run a page's script headless here")
     return found
 
 

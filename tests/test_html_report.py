@@ -23,7 +23,7 @@ from headless import Browser, find_browser
 import compare
 import search
 from comparison import figures
-from comparison.html_report import grid_html
+from comparison.html_report import grid_html, ladder_section
 from comparison.watch import KINDS
 from puzzles import Budget, Grid, Method, Outcome, Status
 from search.trace import trace
@@ -222,6 +222,16 @@ def test_rating_and_isomorphs(tmp_path):
     assert float(rating["rho (effort)"][1]) == pytest.approx(expected)
     spread = rows_by_method(tables, "isomorph-table")["mrv"]
     assert spread["puzzles"][0] == "3"
+
+
+def test_the_ladder_hook_draws_its_rows_as_a_sortable_table():
+    rows = [{"rung": "singles", "no guess": 0.446, "guesses": 42}, {"rung": "locked", "no guess": 0.76, "guesses": 17}]
+    tables = parse(ladder_section(rows))
+    assert tables.tables["ladder-table"] == [
+        [("rung", None), ("no guess", None), ("guesses", None)],
+        [("singles", None), ("0.446", "0.446"), ("42", "42")],
+        [("locked", None), ("0.76", "0.76"), ("17", "17")]]
+    assert ladder_section(None) == ladder_section([]) == ""
 
 
 def test_watch_is_checked_before_the_run(tmp_path, capsys):

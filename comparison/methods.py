@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from puzzles import Budget, Grid, Method, Outcome, Status
+from puzzles.options import OptionError, split_spec
 
 from .external import Command
 
@@ -120,20 +121,18 @@ def certifier(registry: dict[str, Method], injected: bool) -> Method | LazyMetho
 
 def parse_solver(spec: str, registry: dict[str, Method], solutions: int, budget: Budget) -> Selected:
     """`NAME[:key=value,...]` -> Selected; option names are checked here, values by the method's own check."""
-    name, _, rest = spec.partition(":")
-    name = name.strip()
+    name = spec.partition(":")[0].strip()
     if name not in registry:
         raise UsageError(f"unknown method {name!r} in --solver {spec}; registered: {', '.join(registry) or 'none'}")
     method = registry[name]
     allowed = list(dict.fromkeys([*method.options, "solutions"]))
-    options: dict[str, Any] = {}
-    for part in filter(None, (p.strip() for p in rest.split(","))):
-        key, eq, value = (s.strip() for s in part.partition("="))
-        if not eq or not key:
-            raise UsageError(f"--solver {spec}: options are key=value pairs separated by commas")
+    try:
+        options: dict[str, Any] = dict(split_spec(spec)[1])
+    except OptionError as exc:
+        raise UsageError(f"--solver {spec}: {exc}") from None
+    for key in options:
         if key not in allowed:
             raise UsageError(f"--solver {spec}: {name} has no option {key!r}; its options: {', '.join(allowed)}")
-        options[key] = value
     problem = method.check(budget, **{"solutions": solutions, **options}) if isinstance(method, Method) else None
     if problem:  # a bad value, or a budget it cannot keep, would make every run an error: refuse it now
         raise UsageError(f"--solver {spec}: {name}: {problem}")

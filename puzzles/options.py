@@ -178,6 +178,19 @@ def parse(spec: dict[str, Option], given: dict[str, Any]) -> dict[str, Any]:
             for name, option in spec.items()}
 
 
+def split_spec(spec: str) -> tuple[str, dict[str, str]]:
+    """A method as compare.py's --solver names it, `NAME[:key=value,...]`: the name and the options
+    as written; OptionError if they are not key=value pairs."""
+    name, _, rest = spec.partition(":")
+    options: dict[str, str] = {}
+    for part in filter(None, (p.strip() for p in rest.split(","))):
+        key, eq, value = (s.strip() for s in part.partition("="))
+        if not eq or not key:
+            raise OptionError("options are key=value pairs separated by commas")
+        options[key] = value
+    return name.strip(), options
+
+
 def describe(spec: dict[str, Option]) -> dict[str, str]:
     """`Method.options`: `solutions`, then each option of `spec`, with choices, default and meaning."""
     return {"solutions": SOLUTIONS.describe(), **{name: option.describe() for name, option in spec.items()}}

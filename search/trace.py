@@ -35,8 +35,9 @@ How a player replays them (tests/test_trace.py does exactly this):
 - a `remove` takes one more candidate away (only eliminations beyond the above);
 - keep a snapshot of the state just before each `try`, by its depth; on
   `backtrack` to depth d, go back to the snapshot taken before the try at d;
-- on `restart`, go back to the start candidates (after the root's inference,
-  which the events before the first choose list, for the depth-first methods).
+- on `restart`, go back to the start candidates; the events that follow it
+  (detail["path"]: true) lead again to the state the search starts over from:
+  for restart.py, what the root's inference did;
 A* (`astar`) jumps between states of its frontier: each state it takes off is
 shown as a `restart` followed by the `try`s and `place`s that lead to it from
 the root (detail["path"]: true), then its expansion (a choose, and each child
@@ -49,7 +50,7 @@ events carry the counters after it, and their order is one in which each
 follows from the state before it (the engine places singles in rounds, so the
 order is rebuilt from what it placed and removed, rule by rule).
 
-`python -m search.trace PUZZLE_OR_FILE[:LINE] --solver SPEC` prints it; see `main`.
+`python -m search.trace PUZZLE_OR_FILE[:LINE] --solver SPEC` prints it (search/trace_view.py).
 """
 from __future__ import annotations
 
@@ -61,8 +62,10 @@ from typing import Any
 
 from puzzles.formats import BadEntry, PuzzleFileError, checked, read_puzzles
 from puzzles.grid import Geometry, Grid, PuzzleError, geometry, values_of
-from puzzles.outcome import Budget, Outcome, Status
+from puzzles.options import OptionError, split_spec
+from puzzles.outcome import Budget, Method, Outcome, Status
 
+from . import SOLVERS
 from .depth_first import Effort, Strategy, watching
 
 KINDS = ("choose", "try", "place", "remove", "dead_end", "backtrack", "solution", "restart")
@@ -126,8 +129,9 @@ def rc(cell: int, side: int) -> list[int]:
 class Recorder:
     """A `depth_first.Watch` (and A*'s) that turns each step of the search into `Event`s."""
 
-    def __init__(self, geo: Geometry, how: dict[str, Any], max_steps: int | None) -> None:
-        self.geo, self.how, self.max_steps = geo, how, max_steps
+    def __init__(self, geo: Geometry, how: dict[str, Any], max_steps: int | None,
+                 on_event: Callable[[Event], None] | None = None) -> None:
+        self.geo, self.how, self.max_steps, self.on_event = geo, how, max_steps, on_event
         self.events: list[Event] = []
         self.engine: Any = None
         self.inference: Any = None
@@ -162,12 +166,21 @@ class Recorder:
         where = None if cell is None else rc(cell, self.geo.side)
         if self.recording is not None and kind in ("try", "place", "remove"):
             self.recording.append((kind, cell, value, rule))
-        self.events.append(Event(len(self.events), kind, depth, where, value, rule, detail, self.counters()))
+        event = Event(len(self.events), kind, depth, where, value, rule, detail, self.counters())
+        self.events.append(event)
+        if self.on_event is not None:
+            self.on_event(event)
 
     # -- the Watch --------------------------------------------------------------------------------
     def started(self, strategy: Strategy[Any], effort: Effort) -> None:
         self.effort = effort
         self.attach(strategy.engine, strategy.inference)
+        self.recording = []  # what the root's inference does: a restart shows it again
+
+    def rooted(self) -> None:
+        """The search leaves the root: what its inference did is the path back to it."""
+        if self.recording is not None and self.extra is None:
+            self.path, self.recording = self.recording, None
 
     def attach(self, engine: Any, inference: Any, counters: Callable[[], dict[str, int]] | None = None) -> None:
         """The engine to read and the rung to follow; the start candidates are read now. With
@@ -217,6 +230,7 @@ class Recorder:
         return settled
 
     def looked(self, depth: int, cell: int, mask: int) -> None:
+        self.rooted()
         depth = self.depth if depth < 0 else depth
         if cell < 0:
             self.emit("solution", depth)
@@ -262,12 +276,17 @@ class Recorder:
         self.depth = 0
         if number:
             self.emit("restart", 0, g=g, state=number)
-            for kind, cell, value, rule in path:
-                if kind == "try":
-                    self.emit(kind, self.depth, cell, value, path=True)
-                    self.depth += 1
-                else:
-                    self.emit(kind, max(self.depth - 1, 0), cell, value, rule, path=True)
+            self.follow(path)
+
+    def follow(self, path: list[tuple[str, int | None, int | None, str | None]]) -> None:
+        """The steps from the start to a state again, after a restart (detail path=true)."""
+        self.depth = 0
+        for kind, cell, value, rule in path:
+            if kind == "try":
+                self.emit(kind, self.depth, cell, value, path=True)
+                self.depth += 1
+            else:
+                self.emit(kind, max(self.depth - 1, 0), cell, value, rule, path=True)
 
     def child(self, placed: int, total: int, number: int | None) -> None:
         if self.inference is not None:
@@ -279,8 +298,9 @@ class Recorder:
         self.recording = None
 
     def restarted(self) -> None:
+        self.rooted()
         self.emit("restart", 0)
-        self.depth = 0
+        self.follow(self.path)
 
     # -- what an inference did, rule by rule ------------------------------------------------------
     def explain(self) -> None:
@@ -372,25 +392,33 @@ def choosing(name: str, options: dict[str, Any]) -> dict[str, Any]:
     return how
 
 
-def selected(spec: str) -> tuple[str, Any, dict[str, Any]]:
-    """The method of a spec (`NAME[:key=value,...]`) and its options; ValueError if it is not a
-    hand-written method or an option is wrong."""
-    from comparison.methods import UsageError, parse_solver  # the spec syntax of compare.py
-
-    from . import SOLVERS
-
+def selected(spec: str) -> tuple[str, Method, dict[str, Any]]:
+    """The hand-written method of a spec (`NAME[:key=value,...]`, as compare.py's --solver takes
+    it) and its options; ValueError (an OptionError) if it is not one or an option is wrong."""
     try:
-        chosen = parse_solver(spec, SOLVERS, 1, Budget())
-    except UsageError as exc:
-        raise ValueError(str(exc)) from None
-    return spec.partition(":")[0].strip(), chosen.method, chosen.options
+        name, options = split_spec(spec)
+    except OptionError as exc:
+        raise OptionError(f"--solver {spec}: {exc}") from None
+    if name not in SOLVERS:
+        raise OptionError(f"unknown method {name!r} in --solver {spec}; the hand-written ones: {', '.join(SOLVERS)}")
+    method = SOLVERS[name]
+    allowed = [*method.options, "solutions"]
+    for key in options:
+        if key not in allowed:
+            raise OptionError(f"--solver {spec}: {name} has no option {key!r}; its options: {', '.join(allowed)}")
+    problem = method.check(Budget(), **options)
+    if problem:
+        raise OptionError(f"--solver {spec}: {name}: {problem}")
+    return name, method, dict(options)
 
 
-def trace(grid: Grid, spec: str, max_steps: int | None = None, budget: Budget | None = None) -> Trace:
-    """The events of the solve of `grid` by the method of `spec`, up to `max_steps` of them."""
+def trace(grid: Grid, spec: str, max_steps: int | None = None, budget: Budget | None = None,
+          on_event: Callable[[Event], None] | None = None) -> Trace:
+    """The events of the solve of `grid` by the method of `spec`, up to `max_steps` of them;
+    `on_event` hears each as it happens (the command line prints them so)."""
     name, method, options = selected(spec)
     geo = geometry(grid.box)
-    recorder = Recorder(geo, choosing(name, options), max_steps)
+    recorder = Recorder(geo, choosing(name, options), max_steps, on_event)
     start = Trace(spec, grid.line(), geo.side, list(grid.values), [])
     token = watching.set(recorder)
     outcome: Outcome | None = None
@@ -423,12 +451,10 @@ def read_puzzle(where: str) -> Grid:
         return from_file(path, int(line))
     if os.path.exists(where):
         return from_file(where, None)
-    if len(where.strip()) < 16 and not set(where.strip()) <= set("0123456789.-_"):
-        raise PuzzleError(f"{where}: no such file, and not a puzzle")
     try:
         return checked(where.strip())
     except PuzzleError as exc:
-        raise PuzzleError(f"not a puzzle ({exc}), and no such file") from None
+        raise PuzzleError(f"{where}: no such file, and not a puzzle ({exc})") from None
 
 
 def from_file(path: str, line: int | None) -> Grid:
@@ -446,3 +472,9 @@ def from_file(path: str, line: int | None) -> Grid:
         raise PuzzleError(f"{path}: no puzzle in the file")
     shown = ", ".join(map(str, lines[:12])) + (", ..." if len(lines) > 12 else "")
     raise PuzzleError(f"{path}:{line}: no puzzle on that line (puzzles are on lines {shown})")
+
+
+if __name__ == "__main__":  # python -m search.trace: the command line is trace_view's
+    from search.trace_view import main
+
+    raise SystemExit(main())

@@ -1,0 +1,269 @@
+"""The command line of search/trace.py: a search printed step by step, as JSON lines, or two compared.
+
+    python -m search.trace PUZZLE_OR_FILE[:LINE] --solver SPEC [--solver SPEC2 [--diff]]
+        [--max-steps N] [--compact] [--jsonl FILE|-]
+
+PUZZLE_OR_FILE is a puzzle (81 symbols, or any size the project reads) or a
+puzzle file, read as compare.py reads it; FILE:LINE takes the puzzle on that
+line (1-based, as compare.py names puzzles), FILE alone its first puzzle.
+
+The full view gives each step a line: its number, the depth, the step (the
+cell chosen and why, the value tried, what inference placed or removed and by
+which rule, a dead end, a step back), and the counters whenever they change.
+--compact gives a search step one short line: the choice and the value tried
+on one line, with what inference did after it summed up by rule. --jsonl
+writes a `start` line (the puzzle and its start candidates), the events, and
+an `end` line (status, counters), one JSON object a line; `-` is standard
+output (the view is then left out). With two --solver and --diff, it prints
+where the two searches part ways.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import Counter
+from collections.abc import Callable, Sequence
+from typing import IO, Any
+
+from rich.console import Console
+from rich.markup import escape
+
+from puzzles.grid import SYMBOLS, Grid
+
+from .trace import Event, Trace, read_puzzle, selected, trace
+
+DEFAULT_MAX_STEPS = 100_000  # the command line's: a trace is kept in memory (0 = no limit)
+COUNTER_NAMES = {"nodes": "n", "guesses": "g", "backtracks": "b", "restarts": "r", "forced": "f",
+                 "eliminated": "e", "expanded": "x", "generated": "gen", "frontier_peak": "peak"}
+
+
+def where(event: Event) -> str:
+    """A cell as people name it: r1c1 is the top left."""
+    assert event.cell is not None
+    return f"r{event.cell[0] + 1}c{event.cell[1] + 1}"
+
+
+def shown(value: int | None) -> str:
+    """A value as the grids print it: 1-9, then A, B, ... on 16x16 and 25x25."""
+    return "?" if value is None else SYMBOLS[value - 1]
+
+
+def said(event: Event) -> str:
+    """What the step did, in words (the full view)."""
+    detail, kind = event.detail, event.kind
+    if kind == "choose":
+        values = " ".join(map(shown, detail["values"]))
+        why = f"the fewest, {detail['tied']} cells have {detail['candidates']}, ties: {detail['tie']}" \
+            if "tied" in detail else detail.get("by", "")
+        count = detail["candidates"]
+        return f"choose {where(event)}: {count} candidate{'' if count == 1 else 's'} {{{values}}} ({why})"
+    if kind == "try":
+        if detail.get("path"):
+            return f"[dim]try {where(event)} = {shown(event.value)} (on the path to this state)[/dim]"
+        return f"[bold]try {where(event)} = {shown(event.value)}[/bold]" + (" (a guess)" if detail.get("guess") else "")
+    if kind == "place":
+        return f"  place {where(event)} = {shown(event.value)} by {event.rule}"
+    if kind == "remove":
+        return f"  remove {shown(event.value)} from {where(event)} by {event.rule}"
+    if kind == "dead_end":
+        at = f" at {where(event)}" if event.cell is not None else ""
+        by = f" ({event.rule})" if event.rule else ""
+        return f"[red]dead end{at}: {detail.get('reason', '')}{by}[/red]"
+    if kind == "backtrack":
+        return f"[yellow]back to depth {event.depth}[/yellow]" + ("" if detail.get("counted") else " (not a backtrack)")
+    if kind == "solution":
+        return "[green bold]solution: the grid is full[/green bold]"
+    if kind == "restart":
+        state = f" (state {detail['state']} off the frontier, g = {detail['g']})" if "state" in detail else ""
+        return f"[magenta]restart from the original puzzle{state}[/magenta]"
+    return kind
+
+
+def counted(counters: dict[str, int]) -> str:
+    return " ".join(f"{COUNTER_NAMES.get(name, name)}={value}" for name, value in counters.items())
+
+
+class FullView:
+    """Each event on its line, indented by depth, with the counters when they change."""
+
+    def __init__(self, console: Console) -> None:
+        self.console = console
+        self.shown: dict[str, int] | None = None
+
+    def __call__(self, event: Event) -> None:
+        counters = "" if event.counters == self.shown else counted(event.counters)
+        self.shown = event.counters
+        indent = "│ " * min(event.depth, 30)
+        line = f"{event.step:>6} {event.depth:>3} {indent}{said(event)}"
+        self.console.print(line + (f"  [dim]{counters}[/dim]" if counters else ""), highlight=False)
+
+    def close(self) -> None:
+        pass
+
+
+class CompactView:
+    """One short line a search step: a choice and its try together, inference summed by rule."""
+
+    def __init__(self, console: Console) -> None:
+        self.console = console
+        self.line: str | None = None
+        self.rules: Counter[str] = Counter()
+        self.counters: dict[str, int] = {}
+
+    def __call__(self, event: Event) -> None:
+        kind = event.kind
+        if kind in ("place", "remove"):
+            if self.line is None:  # the inference at the root, before the first choice
+                self.line = f"{event.step:>5} d{event.depth:<3} start"
+            self.rules[f"{'+' if kind == 'place' else '-'}{event.rule}"] += 1
+            self.counters = event.counters
+            return
+        if kind == "try" and self.line is not None and self.line.endswith("?"):
+            self.line = self.line[:-1] + f"{shown(event.value)}" + (" guess" if event.detail.get("guess") else "")
+            self.counters = event.counters
+            return
+        self.flush()
+        self.counters = event.counters
+        if kind == "choose":
+            values = "".join(map(shown, event.detail["values"]))
+            self.line = f"{event.step:>5} d{event.depth:<3} {where(event)} {{{values}}} =?"
+        elif kind == "try":
+            self.line = f"{event.step:>5} d{event.depth:<3} {where(event)} ={shown(event.value)}" + \
+                        (" (path)" if event.detail.get("path") else "")
+        elif kind == "dead_end":
+            at = f" {where(event)}" if event.cell is not None else ""
+            self.line = f"{event.step:>5} d{event.depth:<3} dead end{at}" + (f" ({event.rule})" if event.rule else "")
+        elif kind == "backtrack":
+            self.line = f"{event.step:>5} d{event.depth:<3} back"
+        else:
+            self.line = f"{event.step:>5} d{event.depth:<3} {kind}"
+
+    def flush(self) -> None:
+        if self.line is None:
+            return
+        inferred = " ".join(f"{rule}:{n}" for rule, n in self.rules.items())
+        text = self.line + (f"  {inferred}" if inferred else "")
+        self.console.print(f"{escape(text):<44} [dim]{counted(self.counters)}[/dim]", highlight=False)
+        self.line, self.rules = None, Counter()
+
+    def close(self) -> None:
+        self.flush()
+
+
+# -- the command ----------------------------------------------------------------------------------
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m search.trace", description="Watch a hand-written search step by step.")
+    parser.add_argument("puzzle", metavar="PUZZLE_OR_FILE[:LINE]",
+                        help="a puzzle (81 symbols, blanks . 0 _), or a puzzle file and a 1-based line")
+    parser.add_argument("--solver", action="append", metavar="SPEC",
+                        help="a hand-written method, NAME[:key=value,...] as compare.py takes it (default: mrv); "
+                             "twice with --diff")
+    parser.add_argument("--max-steps", type=int, default=DEFAULT_MAX_STEPS, metavar="N",
+                        help=f"stop after N events (default {DEFAULT_MAX_STEPS:,}; 0: no limit)")
+    parser.add_argument("--compact", action="store_true", help="one short line per search step")
+    parser.add_argument("--jsonl", metavar="FILE", help="write the events as JSON lines to FILE ('-': stdout)")
+    parser.add_argument("--diff", action="store_true", help="with two --solver: where the two searches part ways")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    specs = args.solver or ["mrv"]
+    if args.max_steps < 0:
+        parser.error("--max-steps must be 0 or more")
+    if args.diff and len(specs) != 2:
+        parser.error("--diff compares two searches: give --solver twice")
+    console = Console(highlight=False, width=None if sys.stdout.isatty() else 120)
+    try:
+        for spec in specs:
+            selected(spec)  # every spec checked before anything is printed
+        grid = read_puzzle(args.puzzle)
+        out = open_output(args.jsonl)
+    except (ValueError, OSError) as exc:  # a bad spec or option, not a puzzle, an unwritable --jsonl
+        print(f"search.trace: error: {exc}", file=sys.stderr)
+        return 2
+    limit = args.max_steps or None
+    traces = []
+    try:
+        for spec in specs:
+            show = None if args.diff or args.jsonl == "-" else (CompactView if args.compact else FullView)(console)
+            if show is not None:
+                console.print(f"[bold]{escape(spec)}[/bold] on {grid.line()}")
+                console.print(grid.pretty())
+            traced = trace(grid, spec, limit, on_event=show)
+            if show is not None:
+                show.close()
+                ending(console, traced)
+            if out is not None:
+                write_jsonl(out, traced)
+            traces.append(traced)
+    except ValueError as exc:  # a spec that is not a hand-written method, a bad option
+        print(f"search.trace: error: {exc}", file=sys.stderr)
+        return 2
+    finally:
+        if out is not None and out is not sys.stdout:
+            out.close()
+    if args.diff:
+        print_diff(console, traces[0], traces[1])
+    return 0
+
+
+def open_output(path: str | None) -> IO[str] | None:
+    if path is None:
+        return None
+    try:
+        return sys.stdout if path == "-" else open(path, "w", encoding="utf-8")  # closed by main
+    except OSError as exc:
+        raise OSError(f"cannot write {path}: {exc.strerror or exc}") from None
+
+
+def ending(console: Console, traced: Trace) -> None:
+    status = "stopped after --max-steps" if traced.truncated else traced.status + (
+        f" ({traced.detail})" if traced.detail else "")
+    console.print(f"{len(traced.events)} steps; {status}; {counted(traced.counters)}")
+    if traced.solution is not None:
+        console.print(Grid.parse(traced.solution).pretty())
+
+
+def write_jsonl(out: IO[str], traced: Trace) -> None:
+    whole = traced.as_dict()
+    events = whole.pop("events")
+    end = {name: whole.pop(name) for name in ("counters", "status", "truncated", "solution", "detail")}
+    print(json.dumps({"kind": "start", **whole}), file=out)
+    for event in events:
+        print(json.dumps(event), file=out)
+    print(json.dumps({"kind": "end", **end}), file=out)
+
+
+# -- two searches side by side --------------------------------------------------------------------
+
+def decision(event: Event) -> tuple[Any, ...]:
+    """What a step did, without its number and counters: two searches agree while these agree."""
+    rule = None if event.kind == "dead_end" else event.rule  # a dead end's is the rung's name: not a step
+    return event.kind, event.depth, tuple(event.cell or ()), event.value, rule
+
+
+def parting(a: Trace, b: Trace) -> int:
+    """The first step at which the two traces differ (the shorter's length if one is a prefix)."""
+    for i, (x, y) in enumerate(zip(a.events, b.events, strict=False)):
+        if decision(x) != decision(y):
+            return i
+    return min(len(a.events), len(b.events))
+
+
+def print_diff(console: Console, a: Trace, b: Trace, context: int = 3, after: int = 6) -> None:
+    i = parting(a, b)
+    if i == len(a.events) == len(b.events):
+        console.print(f"{a.method} and {b.method} take the same {i} steps")
+        return
+    console.print(f"{escape(a.method)} and {escape(b.method)} take the same {i} steps, then part ways:")
+    view: Callable[[Event], None]
+    for traced in (a, b):
+        console.print(f"[bold]{escape(traced.method)}[/bold] ({len(traced.events)} steps, {counted(traced.counters)})")
+        view = FullView(console)
+        for event in traced.events[max(0, i - context): i + after]:
+            view(event)

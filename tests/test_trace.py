@@ -1,0 +1,270 @@
+"""search/trace.py: a search you can watch. The events of a search counted by hand, the same
+counters with the watch as without, a slow replay of the events that reaches the solution,
+--max-steps, and the command line's errors."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from puzzles import Budget, Grid, Status
+from puzzles.formats import read_puzzles
+from puzzles.grid import geometry
+from search.depth_first import watching
+from search.trace import Event, Trace, selected, trace
+from search.trace_view import main, parting
+
+SEEDS = Path(__file__).resolve().parents[1] / "puzzles" / "seeds.txt"
+SEED001 = "005300000800000020070010500400005300010070006003200080060500009004000030000009700"
+
+# Every hand-written method and rung a test watches.
+SPECS = [
+    "backtracking",
+    "mrv", "mrv:tie=swap", "mrv:tie=requeue",
+    "mrv:propagate=naked", "mrv:propagate=singles", "mrv:propagate=locked", "mrv:propagate=subsets",
+    "mrv:propagate=alldiff", "mrv:propagate=probe", "mrv:propagate=singles,solutions=2",
+    "restart", "restart:cutoff=luby,seed=3", "restart:propagate=singles", "restart:propagate=locked",
+    "astar", "astar:heuristic=zero", "astar:propagate=singles", "astar:propagate=subsets",
+]
+BUDGET = Budget(nodes=3000)  # the same on both sides: a search cut short must be cut at the same place
+
+
+def seed_puzzles() -> list[Grid]:
+    return [record.grid for record in read_puzzles(SEEDS) if hasattr(record, "grid")]
+
+
+def step(event: Event) -> tuple[object, ...]:
+    return event.kind, event.depth, event.cell, event.value, event.rule
+
+
+# -- a search counted by hand ---------------------------------------------------------------------
+
+# The 4x4 puzzle   . . | . .     start candidates (row-major, [] for a given):
+#                  . 4 | . 2     r1: 123  12  134  14
+#                  ----+----     r2: 13   --  13   --
+#                  . 3 | . .     r3: 12   --  124  14
+#                  4 . | . 3     r4: --   12  12   --
+HAND = ".....4.2.3..4..3"
+HAND_START = [[1, 2, 3], [1, 2], [1, 3, 4], [1, 4], [1, 3], [], [1, 3], [],
+              [1, 2], [], [1, 2, 4], [1, 4], [], [1, 2], [1, 2], []]
+# mrv:propagate=singles on it, by hand:
+# - the root: no naked single (no cell has one candidate) and no hidden single (each value of
+#   each unit has two places or more), so nothing is placed before the first choice;
+# - depth 0: eight cells have two candidates (r1c2 r1c4 r2c1 r2c3 r3c1 r3c4 r4c2 r4c3); the first
+#   row-major is r1c2 {1 2}. Try 1 (a guess: 2 is left; nodes 1, guesses 1). Singles then give
+#   r1c4=4, r2c1=3, r4c2=2, r1c1=2, r1c3=3, r4c3=1, r3c1=1, and column 3 would need 1 twice
+#   (r2c3 has only 1 left): a contradiction, a dead end, undone whole (forced stays 0);
+# - back to depth 0 (a backtrack: backtracks 1), try 2 (the last value: not a guess; nodes 2).
+#   r4c2 is left with 1 (naked), which takes 1 from r3c1 and r4c3: r3c1=2, r4c3=2 (naked): forced 3;
+#   no single is left (every value of every unit has two places);
+# - depth 1: six cells have two candidates (r1c1 {1 3}, r1c4, r2c1, r2c3, r3c3 {1 4}, r3c4); r1c1
+#   first. Try 1 (a guess; nodes 3, guesses 2): r1c4=4, r1c3=3, r2c1=3, r2c3=1, r3c3=4, r3c4=1,
+#   each a naked single once the one before is in (forced 9);
+# - the grid is full at depth 2: 17 events.
+HAND_EVENTS = [
+    ("choose", 0, [0, 1], None, None),
+    ("try", 0, [0, 1], 1, None),
+    ("dead_end", 0, None, None, "singles"),
+    ("backtrack", 0, None, None, None),
+    ("try", 0, [0, 1], 2, None),
+    ("place", 0, [3, 1], 1, "naked single"),
+    ("place", 0, [2, 0], 2, "naked single"),
+    ("place", 0, [3, 2], 2, "naked single"),
+    ("choose", 1, [0, 0], None, None),
+    ("try", 1, [0, 0], 1, None),
+    ("place", 1, [0, 3], 4, "naked single"),
+    ("place", 1, [0, 2], 3, "naked single"),
+    ("place", 1, [1, 0], 3, "naked single"),
+    ("place", 1, [1, 2], 1, "naked single"),
+    ("place", 1, [2, 2], 4, "naked single"),
+    ("place", 1, [2, 3], 1, "naked single"),
+    ("solution", 2, None, None, None),
+]
+# (nodes, guesses, backtracks, forced) at each event, from the account above
+HAND_COUNTERS = [(0, 0, 0, 0), (1, 1, 0, 0), (1, 1, 0, 0), (1, 1, 1, 0), (2, 1, 1, 0),
+                 *[(2, 1, 1, 3)] * 3, (2, 1, 1, 3), (3, 2, 1, 3), *[(3, 2, 1, 9)] * 6, (3, 2, 1, 9)]
+
+
+def test_the_events_of_a_search_counted_by_hand() -> None:
+    traced = trace(Grid.parse(HAND), "mrv:propagate=singles")
+    assert traced.candidates == HAND_START
+    assert [step(e) for e in traced.events] == HAND_EVENTS
+    assert [e.step for e in traced.events] == list(range(17))
+    assert [tuple(e.counters[k] for k in ("nodes", "guesses", "backtracks", "forced")) for e in traced.events] \
+        == HAND_COUNTERS
+    choices = [e.detail for e in traced.events if e.kind == "choose"]
+    assert choices == [
+        {"candidates": 2, "values": [1, 2], "by": "fewest candidates", "tie": "rowmajor", "tied": 8},
+        {"candidates": 2, "values": [1, 3], "by": "fewest candidates", "tie": "rowmajor", "tied": 6},
+    ]
+    assert [e.detail["guess"] for e in traced.events if e.kind == "try"] == [True, False, True]
+    assert traced.events[3].detail == {"counted": True}
+    assert traced.status == "solved" and not traced.truncated
+    assert traced.counters == {"nodes": 3, "guesses": 2, "backtracks": 1, "forced": 9}
+    assert traced.solution == "1234341223414123"
+    assert (traced.puzzle, traced.size, traced.method) == (Grid.parse(HAND).line(), 4, "mrv:propagate=singles")
+
+
+def test_the_seed_000_trace_has_the_pinned_51_nodes() -> None:
+    seed000 = seed_puzzles()[0]
+    traced = trace(seed000, "mrv")
+    tries = [e for e in traced.events if e.kind == "try"]
+    assert len(tries) == traced.counters["nodes"] == 51
+    assert [e.kind for e in traced.events] == ["choose", "try"] * 51 + ["solution"]  # no backtrack
+
+
+# -- the same search, watched or not --------------------------------------------------------------
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_watching_changes_nothing(spec: str) -> None:
+    """Every seed puzzle: the same status, solution and counters with the watch as without."""
+    _, method, options = selected(spec)
+    for grid in seed_puzzles():
+        plain = method(grid, BUDGET, **options)
+        traced = trace(grid, spec, budget=BUDGET)
+        assert plain.status is not Status.ERROR, plain.detail
+        assert traced.status == plain.status.value
+        assert traced.counters == plain.effort
+        assert traced.solution == (plain.solution.line() if plain.solution else None)
+        assert watching.get() is None  # the watch is gone after the solve
+
+
+def replayed(traced: Trace) -> str | None:
+    """Replay the events with the stated semantics, slowly and obviously: the grid at the first
+    `solution` event, or None. Every try and place must be a candidate of its cell, every remove
+    one too."""
+    geo = geometry(int(traced.size ** 0.5))
+    start_values, start_candidates = list(traced.givens), [set(c) for c in traced.candidates]
+    values, candidates = list(start_values), [set(c) for c in start_candidates]
+    snapshots: dict[int, tuple[list[int], list[set[int]]]] = {}
+
+    def index(event: Event) -> int:
+        assert event.cell is not None
+        return event.cell[0] * traced.size + event.cell[1]
+
+    def put(event: Event) -> None:
+        cell, value = index(event), event.value
+        assert values[cell] == 0 and value in candidates[cell], event
+        values[cell], candidates[cell] = value, set()
+        for peer in geo.peers[cell]:
+            candidates[peer].discard(value)
+
+    for event in traced.events:
+        if event.kind == "try":
+            snapshots[event.depth] = (list(values), [set(c) for c in candidates])
+            put(event)
+        elif event.kind == "place":
+            put(event)
+        elif event.kind == "remove":
+            assert event.value in candidates[index(event)], event
+            candidates[index(event)].discard(event.value)
+        elif event.kind == "backtrack":
+            values, candidates = list(snapshots[event.depth][0]), [set(c) for c in snapshots[event.depth][1]]
+        elif event.kind == "restart":
+            values, candidates = list(start_values), [set(c) for c in start_candidates]
+        elif event.kind == "solution":
+            assert all(values)
+            return "".join(geo.symbol(v) for v in values)
+    return None
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_replaying_the_events_reaches_the_solution(spec: str) -> None:
+    replays = 0
+    for grid in seed_puzzles():
+        traced = trace(grid, spec, budget=BUDGET)
+        end = replayed(traced)
+        if traced.solution is None:
+            assert end is None
+            continue
+        assert end == traced.solution  # cell by cell
+        assert grid.is_solved_by(Grid.parse(end))
+        replays += 1
+    assert replays >= 2
+
+
+def test_removals_are_replayed_with_their_rules() -> None:
+    traced = trace(Grid.parse(SEED001), "mrv:propagate=probe")
+    rules = {e.rule for e in traced.events if e.kind == "remove"}
+    assert {"probe", "alldiff", "locked candidates"} <= rules
+    assert replayed(traced) == traced.solution
+    removes = sum(1 for e in traced.events if e.kind == "remove" and not e.detail.get("path"))
+    # only propagations that succeed count in `eliminated`; a refuted one shows no removal
+    assert removes == traced.counters["eliminated"]
+
+
+def test_max_steps_truncates_where_the_whole_trace_goes() -> None:
+    whole = trace(Grid.parse(SEED001), "mrv")
+    cut = trace(Grid.parse(SEED001), "mrv", max_steps=25)
+    assert cut.truncated and cut.status == "truncated" and cut.solution is None
+    assert cut.events == whole.events[:25]
+    assert cut.counters == whole.events[24].counters
+    exact = trace(Grid.parse(HAND), "mrv:propagate=singles", max_steps=17)  # the search ends there
+    assert not exact.truncated and exact.status == "solved"
+
+
+def test_trace_as_data() -> None:
+    traced = trace(Grid.parse(HAND), "mrv:propagate=singles")
+    data = json.loads(json.dumps(traced.as_dict()))
+    assert data["events"][1] == {
+        "step": 1, "kind": "try", "depth": 0, "cell": [0, 1], "value": 1, "rule": None,
+        "detail": {"guess": True}, "counters": {"nodes": 1, "guesses": 1, "backtracks": 0, "forced": 0}}
+    assert data["candidates"] == HAND_START and data["size"] == 4
+
+
+# -- the command line -----------------------------------------------------------------------------
+
+def test_the_command_prints_the_steps(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([HAND, "--solver", "mrv:propagate=singles"]) == 0
+    out = capsys.readouterr().out
+    assert "choose r1c2: 2 candidates {1 2}" in out
+    assert "dead end: the inference found a contradiction (singles)" in out
+    assert "place r4c2 = 1 by naked single" in out
+    assert "17 steps; solved; n=3 g=2 b=1 f=9" in out
+    assert main([f"{SEEDS}:5", "--compact", "--max-steps", "7"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert any("r1c1 {3} =3" in line for line in lines)
+    assert "7 steps; stopped after --max-steps" in lines[-1]
+
+
+def test_the_command_writes_json_lines(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([HAND, "--solver", "mrv:propagate=singles", "--jsonl", "-"]) == 0
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert lines[0]["kind"] == "start" and lines[0]["candidates"] == HAND_START
+    assert [(e["kind"], e["depth"], e["cell"], e["value"], e["rule"]) for e in lines[1:-1]] == HAND_EVENTS
+    assert lines[-1] == {"kind": "end", "counters": {"nodes": 3, "guesses": 2, "backtracks": 1, "forced": 9},
+                         "status": "solved", "truncated": False, "solution": "1234341223414123", "detail": ""}
+
+
+def test_two_searches_part_ways(capsys: pytest.CaptureFixture[str]) -> None:
+    a, b = trace(Grid.parse(SEED001), "mrv"), trace(Grid.parse(SEED001), "mrv:tie=swap")
+    i = parting(a, b)
+    assert [step(e) for e in a.events[:i]] == [step(e) for e in b.events[:i]]
+    assert a.events[i].kind == b.events[i].kind == "choose" and a.events[i].cell != b.events[i].cell
+    assert main([SEED001, "--solver", "mrv", "--solver", "mrv:tie=swap", "--diff"]) == 0
+    assert f"take the same {i} steps, then part ways" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["12345"], "12345: no such file, and not a puzzle"),
+    (["1" * 81], "no such file, and not a puzzle (invalid puzzle: two 1s in row 1"),
+    ([f"{SEEDS}:4"], "seeds.txt:4: no puzzle on that line (puzzles are on lines 5, 7,"),
+    (["/nonexistent/x.txt:3"], "/nonexistent/x.txt:3: no such file, and not a puzzle"),
+    ([HAND, "--solver", "cpsat"], "unknown method 'cpsat'"),
+    ([HAND, "--solver", "mrv:tie=bogus"], "mrv: "),
+    ([HAND, "--solver", "mrv:colour=blue"], "mrv has no option 'colour'"),
+])
+def test_bad_input_gets_a_clear_error(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("search.trace: error: ") and message in err
+    assert "Traceback" not in err
+
+
+def test_a_bad_line_in_a_file_is_named(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.txt"
+    bad.write_text(HAND + "\n" + "12" * 10 + "\n")
+    assert main([f"{bad}:2"]) == 2
+    err = capsys.readouterr().err
+    assert f"{bad}:2:" in err and "Traceback" not in err

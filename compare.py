@@ -3,7 +3,8 @@
 
     python compare.py [FILE ...] [--solver NAME[:key=value,...]]... [--timeout S] [--nodes N]
         [--solutions 2] [--limit K] [--sample K] [--seed S] [--isomorphs K] [--jobs N]
-        [--format csv|jsonl] [--output FILE] [--plot FILE.png] [--reference METHOD] [--registry MODULE]
+        [--format csv|jsonl] [--output FILE] [--plot FILE.png] [--html FILE.html [--watch [FILE:]LINE]]
+        [--watch-steps N] [--reference METHOD] [--registry MODULE]
         [--command NAME[:mode=once,input=matrix]='PROGRAM ARGS']... [--input-format line|grid|csv]
         [--no-certify] [--list] [--cluster tcp://HOST:8786|local:N] [--resume]
 
@@ -56,14 +57,16 @@ from typing import Any
 from rich.console import Console
 from rich.markup import escape
 
+from comparison.html_report import HtmlOutput
 from comparison.interrupts import Interrupted, signals_held, stopped_by_signals
 from comparison.methods import Selected, UsageError
-from comparison.paths import check_outputs, check_plot
+from comparison.paths import check_html, check_outputs, check_plot
 from comparison.plot import plot
 from comparison.records import RecordWriter
 from comparison.report import ProgressBar, print_methods
 from comparison.resume import identity, write_settings
 from comparison.run import Comparison, Settings, expected_puzzles, plural, registry_of
+from comparison.watch import DEFAULT_STEPS as WATCH_STEPS
 from puzzles import Method, PuzzleFileError
 from puzzles.formats import FORMATS
 
@@ -103,6 +106,13 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--format", choices=("csv", "jsonl"), help="record format (default: from --output)")
     parser.add_argument("--output", metavar="FILE", help="write one record per (puzzle, method) to FILE")
     parser.add_argument("--plot", metavar="FILE.png", help="cactus and effort plots (needs matplotlib)")
+    parser.add_argument("--html", metavar="FILE.html",
+                        help="a self-contained web page of the run: tables, plots, the puzzles that went wrong")
+    parser.add_argument("--watch", metavar="[FILE:]LINE",
+                        help="with --html: the puzzle at LINE (of the first file), searched step by step by each "
+                        "hand-written method of the run, playable in the page")
+    parser.add_argument("--watch-steps", type=positive(int), default=WATCH_STEPS, metavar="N",
+                        help=f"the steps of each method's search the page holds at most (default {WATCH_STEPS})")
     parser.add_argument("--no-certify", dest="certify", action="store_false",
                         help="do not certify claims (no solution, a unique solution) that no other method of the "
                         "run corroborates: faster; the report counts them as unchecked")
@@ -180,7 +190,11 @@ def main(argv: Sequence[str] | None = None, methods: dict[str, Method] | None = 
         if args.plot and importlib.util.find_spec("matplotlib") is None:
             raise UsageError("--plot needs matplotlib: pip install 'sudoku-search[plot]'")
         check_plot(args.plot)
-        check_outputs({"--output": args.output, "--plot": args.plot}, comparison.files)
+        check_html(args.html)
+        if args.watch and not args.html:
+            raise UsageError("--watch needs --html FILE.html (the page that plays the search)")
+        check_outputs({"--output": args.output, "--plot": args.plot, "--html": args.html}, comparison.files)
+        html = HtmlOutput(args.html, comparison, args.watch, args.watch_steps) if args.html else None
         writer = open_records(args, fmt, comparison) if fmt else None
     except (UsageError, PuzzleFileError) as exc:
         print(f"compare.py: error: {exc}", file=sys.stderr)
@@ -188,12 +202,12 @@ def main(argv: Sequence[str] | None = None, methods: dict[str, Method] | None = 
     except OSError as exc:
         print(f"compare.py: error: cannot write {args.output}: {exc.strerror or exc}", file=sys.stderr)
         return EXIT_USAGE
-    return run(args, comparison, writer, reference, console)
+    return run(args, comparison, writer, reference, console, html)
 
 
 @stopped_by_signals
 def run(args: argparse.Namespace, comparison: Comparison, writer: RecordWriter | None, reference: int | None,
-        console: Console) -> int:
+        console: Console, html: HtmlOutput | None = None) -> int:
     show_progress = sys.stderr.isatty()
     total = expected_puzzles(comparison.settings, comparison.files) if show_progress else None
     progress = ProgressBar(total, show_progress)
@@ -201,15 +215,18 @@ def run(args: argparse.Namespace, comparison: Comparison, writer: RecordWriter |
     status = None
     batches = comparison.batches(writer, progress)
     try:
-        for _ in batches:  # the records are written as they come
-            pass
+        for batch in batches:  # the records are written as they come
+            if html is not None:
+                html.add(batch)
         if writer is not None and writer.failed:
             status = EXIT_USAGE
     except Interrupted as exc:
         status = exc.status
         batches.close()  # the workers go, if the signal came between two rounds
         with signals_held():
-            comparison.write(comparison.unfinished(), writer)
+            unfinished = comparison.write(comparison.unfinished(), writer)
+            if html is not None:
+                html.add(unfinished)
     except PuzzleFileError as exc:  # a file that fails in the middle of reading
         status = EXIT_USAGE
         print(f"compare.py: error: {exc}", file=sys.stderr)
@@ -232,6 +249,13 @@ def run(args: argparse.Namespace, comparison: Comparison, writer: RecordWriter |
             console.print(f"Plot written to {escape(args.plot)}")
         except OSError as exc:
             print(f"compare.py: error: cannot write {args.plot}: {exc.strerror or exc}", file=sys.stderr)
+            status = status or EXIT_USAGE
+    if html is not None and summary.puzzles:
+        try:
+            html.write(reference, interrupted)
+            console.print(f"Report written to {escape(args.html)}")
+        except OSError as exc:
+            print(f"compare.py: error: cannot write {args.html}: {exc.strerror or exc}", file=sys.stderr)
             status = status or EXIT_USAGE
     if status is not None:
         return status

@@ -9,6 +9,7 @@ from pathlib import Path
 from .methods import UsageError
 
 PLOT_SUFFIXES = (".png", ".pdf", ".svg", ".jpg", ".jpeg")
+HTML_SUFFIXES = (".html", ".htm")
 
 
 def check_outputs(outputs: dict[str, str | None], inputs: Sequence[str]) -> None:
@@ -33,6 +34,11 @@ def check_outputs(outputs: dict[str, str | None], inputs: Sequence[str]) -> None
 def check_plot(path: str | None) -> None:
     if path is not None and Path(path).suffix.lower() not in PLOT_SUFFIXES:
         raise UsageError(f"--plot {path}: name a {', '.join(PLOT_SUFFIXES)} file")
+
+
+def check_html(path: str | None) -> None:
+    if path is not None and Path(path).suffix.lower() not in HTML_SUFFIXES:
+        raise UsageError(f"--html {path}: name a {' or '.join(HTML_SUFFIXES)} file")
 
 
 def same_file(path: str, other: str) -> bool:

@@ -1,21 +1,56 @@
-"""The plot: a cactus plot and effort against a reference method's time, in one PNG (needs matplotlib)."""
+"""The plot: a cactus plot and effort against a reference method's time, in one PNG or SVG (needs matplotlib)."""
 from __future__ import annotations
 
+import io
 import math
+import re
+from typing import Any
 
 from .stats import Summary
 
 PLOT_COUNTERS = ("nodes", "guesses", "decisions", "branches", "conflicts")  # y axis of the effort plot, first found
 
 
-def plot(summary: Summary, reference: int | None, path: str) -> None:
-    """Cactus plot (puzzles solved against time) and effort against the reference's time, in one PNG.
+RASTER_ABOVE = 3000  # scatter points in a panel beyond which an SVG holds them as one image, not a shape each
 
-    The reference, unless chosen, is the method that solved most puzzles (the first of those): its
-    time per puzzle is the closest thing to each puzzle's difficulty that the run measured.
-    """
+
+def plot(summary: Summary, reference: int | None, path: str) -> None:
+    """Cactus plot (puzzles solved against time) and effort against the reference's time, in one PNG."""
+    fig = figure(summary, reference)
+    fig.savefig(path, dpi=110)
+    close(fig)
+
+
+def svg(summary: Summary, reference: int | None) -> str:
+    """The same plot as inline SVG for a web page: text kept as text, no XML prologue, no metadata."""
+    import matplotlib.pyplot as plt
+
+    with plt.rc_context({"svg.fonttype": "none", "svg.hashsalt": "sudoku-search"}):
+        fig = figure(summary, reference)
+        buffer = io.StringIO()
+        fig.savefig(buffer, format="svg", dpi=80, metadata={"Date": None})
+        close(fig)
+    text = buffer.getvalue()
+    text = re.sub(r"<metadata>.*?</metadata>", "", text[text.index("<svg"):], flags=re.DOTALL)
+    return text
+
+
+def default_reference(summary: Summary) -> int:
+    """The method that solved most puzzles (the first of those): its time per puzzle is the closest
+    thing to each puzzle's difficulty that the run measured."""
+    return max(range(len(summary.stats)), key=lambda i: (sum(summary.stats[i].solved), -i))
+
+
+def close(fig: Any) -> None:
+    import matplotlib.pyplot as plt
+
+    plt.close(fig)
+
+
+def figure(summary: Summary, reference: int | None) -> Any:
+    """The two panels as a matplotlib Figure; the reference is `default_reference` unless chosen."""
     if reference is None:
-        reference = max(range(len(summary.stats)), key=lambda i: (sum(summary.stats[i].solved), -i))
+        reference = default_reference(summary)
     import matplotlib
 
     matplotlib.use("Agg")
@@ -39,10 +74,12 @@ def plot(summary: Summary, reference: int | None, path: str) -> None:
                   if x > 0 and not math.isnan(y)]
         solved = [(x, y) for x, y, ok in points if ok]
         unsolved = [(x, y) for x, y, ok in points if not ok]
+        many = len(points) > RASTER_ABOVE
         if solved:
-            effort.scatter(*zip(*solved, strict=True), s=8, alpha=0.5, color=colour, label=f"{s.label}: {counter}")
+            effort.scatter(*zip(*solved, strict=True), s=8, alpha=0.5, color=colour, label=f"{s.label}: {counter}",
+                           rasterized=many)
         if unsolved:  # gave up, unsatisfiable or failed: its effort is what it spent
-            effort.scatter(*zip(*unsolved, strict=True), s=14, alpha=0.7, color=colour, marker="x")
+            effort.scatter(*zip(*unsolved, strict=True), s=14, alpha=0.7, color=colour, marker="x", rasterized=many)
     effort.set(xscale="log", yscale="log", xlabel=f"{ref.label}: time per puzzle (s, log)",
                ylabel="effort per puzzle + 1 (log; x = not solved)",
                title=f"Effort against the difficulty for {ref.label}")
@@ -51,5 +88,4 @@ def plot(summary: Summary, reference: int | None, path: str) -> None:
         if ax.get_legend_handles_labels()[0]:
             ax.legend(fontsize="small")
     fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
+    return fig

@@ -15,8 +15,8 @@ from .result import RunResult
 from .stats import COMMON_COUNTERS
 from .stream import Puzzle
 
-RECORD_FIELDS = ("file", "line", "name", "isomorph", "method", "status", "detail", "solution", "unique",
-                 "seconds", "valid", "problems", "verdict", "note", "disagrees")
+RECORD_FIELDS = ("file", "line", "name", "isomorph", "rating", "method", "status", "detail", "puzzle", "solution",
+                 "unique", "seconds", "valid", "problems", "verdict", "note", "disagrees")
 
 
 def counter_columns(selected: Sequence[Selected]) -> list[str]:
@@ -36,8 +36,9 @@ class Records:
                    disagrees: bool) -> dict[str, Any]:
         record: dict[str, Any] = dict.fromkeys(self.fields)
         record.update(file=puzzle.file, line=puzzle.line, name=puzzle.name, isomorph=puzzle.isomorph,
-                      method=selected.label, status=result.status.value, detail=result.detail,
-                      solution=result.solution, unique=result.unique if selected.asks_two else None,
+                      rating=puzzle.rating, method=selected.label, status=result.status.value, detail=result.detail,
+                      puzzle=puzzle.grid.line(), solution=result.solution,
+                      unique=result.unique if selected.asks_two else None,
                       seconds=round(result.seconds, 6), valid=result.valid, problems="; ".join(result.problems),
                       verdict=verdict.kind, note=verdict.note, disagrees=disagrees)
         extra = {k: v for k, v in result.effort.items() if k not in self.counters}

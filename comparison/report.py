@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import statistics
 import time
+from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -74,15 +75,20 @@ def method_table(summary: Summary) -> Table:
         table.add_column(name, justify="left" if name == "method" else "right")
     for s in summary.stats:
         c = s.counts
-        why = ", ".join(f"{c['gave_up_' + r]:,} {r}" for r in (*GAVE_UP_REASONS, "other") if c["gave_up_" + r])
-        gave_up = f"{c['gave_up']:,} ({why})" if c["gave_up"] else "0"
         total = sum(s.seconds)
         table.add_row(
-            escape(s.label), f"{c['solved']:,}", fmt_share(s.no_guess_share), f"{c['unsatisfiable']:,}", gave_up,
+            escape(s.label), f"{c['solved']:,}", fmt_share(s.no_guess_share), f"{c['unsatisfiable']:,}",
+            gave_up_text(c),
             red_if(c["error"]), red_if(c["invalid"]), red_if(c["disagreements"]),
             fmt_seconds(s.seconds, statistics.median), fmt_seconds(s.seconds, statistics.fmean),
             fmt_seconds(s.seconds, max), f"{len(s.seconds) / total:,.1f}" if total > 0 else "-")
     return table
+
+
+def gave_up_text(counts: Counter[str]) -> str:
+    """'N (k time, j nodes, ...)': the runs that gave up, and why."""
+    why = ", ".join(f"{counts['gave_up_' + r]:,} {r}" for r in (*GAVE_UP_REASONS, "other") if counts["gave_up_" + r])
+    return f"{counts['gave_up']:,} ({why})" if counts["gave_up"] else "0"
 
 
 def fmt_share(share: float | None) -> str:

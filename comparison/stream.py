@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import itertools
+import math
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -20,6 +21,7 @@ class Puzzle:
     isomorph: int  # 0 = the file's own puzzle; 1..K = random isomorphs
     grid: Grid
     solution: str | None  # the file's solution, when it gives one
+    rating: float | None = None  # a CSV's `rating` column (a human-technique rating), when it has one
 
 
 def open_inputs(paths: Sequence[str], fmt: str | None = None,
@@ -61,12 +63,23 @@ def puzzles_of(entries: Iterable[tuple[int, Entry]], isomorphs: int | None, seed
     ids = itertools.count()
     for position, entry in entries:
         solution = entry.solution.line() if entry.solution is not None else None
+        rating = rating_of(entry)
         if not isomorphs:
-            yield Puzzle(next(ids), entry.file, entry.line, entry.name, 0, entry.grid, solution)
+            yield Puzzle(next(ids), entry.file, entry.line, entry.name, 0, entry.grid, solution, rating)
             continue
         # Seeded by the puzzle's position: the same isomorphs whatever --jobs, --limit or --sample.
         rng = random.Random(f"{seed}:{position}")
         for k in range(1, isomorphs + 1):
             moves = Isomorph.draw(entry.grid.box, rng)  # the same moves map the file's solution alike
             iso_solution = moves.apply(entry.solution).line() if entry.solution is not None else None
-            yield Puzzle(next(ids), entry.file, entry.line, entry.name, k, moves.apply(entry.grid), iso_solution)
+            yield Puzzle(next(ids), entry.file, entry.line, entry.name, k, moves.apply(entry.grid), iso_solution,
+                         rating)
+
+
+def rating_of(entry: Entry) -> float | None:
+    """The entry's `rating` column as a number (an isomorph keeps its puzzle's); None if absent or not a number."""
+    try:
+        rating = float(entry.meta["rating"])
+    except (KeyError, ValueError):
+        return None
+    return rating if math.isfinite(rating) else None

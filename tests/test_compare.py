@@ -338,8 +338,8 @@ def test_node_budget(tmp_path, capsys):
 
 
 # -- records -------------------------------------------------------------------------------------
-EVERY_FIELD = {"file", "line", "name", "isomorph", "method", "status", "detail", "solution", "unique",
-               "seconds", "valid", "problems", "verdict", "note", "disagrees", "nodes", "extra"}
+EVERY_FIELD = {"file", "line", "name", "isomorph", "rating", "method", "status", "detail", "puzzle", "solution",
+               "unique", "seconds", "valid", "problems", "verdict", "note", "disagrees", "nodes", "extra"}
 
 
 def test_csv_and_jsonl_hold_every_field(tmp_path, capsys):
@@ -354,6 +354,8 @@ def test_csv_and_jsonl_hold_every_field(tmp_path, capsys):
     assert set(rows[0]) == set(records[0]) == EVERY_FIELD
     row, record = rows[0], records[0]
     assert (row["file"], row["line"], row["name"], row["isomorph"]) == (str(path), "1", "homework", "0")
+    assert row["puzzle"] == record["puzzle"] == Grid.parse(HOMEWORK).line()
+    assert row["rating"] == "" and record["rating"] is None  # a line file has no rating column
     assert (record["file"], record["line"], record["name"], record["isomorph"]) == (str(path), 1, "homework", 0)
     assert row["method"] == record["method"] == "tiny:order=down"
     assert row["status"] == record["status"] == "solved"
@@ -388,6 +390,18 @@ def test_csv_solution_column_is_checked(tmp_path, capsys):
     assert verdicts["good"]["verdict"] == "agree"
     assert verdicts["wrong"]["verdict"] == "disagreement"
     assert "file's solution is not valid" in verdicts["wrong"]["note"]
+
+
+def test_a_csv_rating_reaches_the_records_of_its_isomorphs(tmp_path, capsys):
+    path = tmp_path / "rated.csv"
+    path.write_text(f"puzzle,rating,id\n{HOMEWORK},7.2,a\n{HOMEWORK},not rated,b\n")
+    out_path = tmp_path / "r.jsonl"
+    assert run(capsys, path, "--solver", "tiny", "--isomorphs", 2, "--output", out_path)[0] == 0
+    ratings = sorted((r["name"], r["isomorph"], r["rating"]) for r in jsonl(out_path))
+    assert ratings == [("a", 1, 7.2), ("a", 2, 7.2), ("b", 1, None), ("b", 2, None)]
+    # each record holds the isomorph it ran, not the file's puzzle
+    puzzles = {r["puzzle"] for r in jsonl(out_path)}
+    assert len(puzzles) >= 2 and all(Grid.parse(p).givens == Grid.parse(HOMEWORK).givens for p in puzzles)
 
 
 # -- choosing puzzles ------------------------------------------------------------------------------

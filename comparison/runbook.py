@@ -1,0 +1,136 @@
+"""What the HTML report keeps of a run's records as they come: compact columns, and the notable puzzles whole.
+
+The terminal's Summary keeps no record; the page needs a little more: which puzzle each run was (for the
+spread over isomorphs and the rating), whether it settled its puzzle (for PAR-2), and the grids of the
+puzzles that went wrong. A run is a few numbers here, whatever the file's length.
+"""
+from __future__ import annotations
+
+import math
+from array import array
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .records import RECORD_FIELDS
+
+NOTABLE_KINDS = ("invalid", "disagreement", "error", "gave_up", "multiple_solutions")  # the loudest first
+NOTABLE_KEPT = 12  # puzzles kept whole for each kind (their grids are drawn)
+NOT_A_COUNTER = {*RECORD_FIELDS, "extra"}
+
+
+@dataclass
+class MethodRuns:
+    """One method's runs, a column each, aligned: the puzzle (its index in the book), time, settled, counters."""
+
+    label: str
+    puzzle: array[int] = field(default_factory=lambda: array("q"))
+    seconds: array[float] = field(default_factory=lambda: array("d"))
+    settled: bytearray = field(default_factory=bytearray)  # a valid solution, or "no solution" that nothing refuted
+    effort: dict[str, array[float]] = field(default_factory=dict)  # NaN where a run did not report the counter
+
+    def add(self, puzzle: int, record: dict[str, Any]) -> None:
+        n = len(self.seconds)
+        self.puzzle.append(puzzle)
+        self.seconds.append(float(record["seconds"] or 0.0))
+        settled = not record["disagrees"] and (record["valid"] is True or record["status"] == "unsatisfiable")
+        self.settled.append(settled)
+        for name, value in counters_of(record).items():
+            if name not in self.effort:
+                self.effort[name] = array("d", [math.nan]) * n
+            self.effort[name].append(float(value))
+        for column in self.effort.values():
+            if len(column) == n:
+                column.append(math.nan)
+
+
+def counters_of(record: dict[str, Any]) -> dict[str, float]:
+    """The effort counters a record holds: its counter columns that are set, and its `extra` ones."""
+    found = {k: v for k, v in record.items() if k not in NOT_A_COUNTER and isinstance(v, int | float)
+             and not isinstance(v, bool)}
+    found.update(record.get("extra") or {})
+    return found
+
+
+@dataclass(frozen=True)
+class PuzzleKey:
+    file: str
+    line: int
+    isomorph: int
+
+    @property
+    def where(self) -> str:
+        return f"{self.file}:{self.line}"
+
+
+@dataclass
+class Notable:
+    """A puzzle that went wrong somewhere, kept whole: its grid and every method's record."""
+
+    kind: str
+    key: PuzzleKey
+    name: str
+    puzzle: str
+    verdict: str
+    note: str
+    records: list[dict[str, Any]]
+
+
+class RunBook:
+    """The records of a run, as the report needs them; `add` each batch the run yields."""
+
+    def __init__(self, labels: Sequence[str]) -> None:
+        self.labels = list(labels)
+        self.methods = {label: MethodRuns(label) for label in labels}
+        self.keys: list[PuzzleKey] = []
+        self.index: dict[PuzzleKey, int] = {}
+        self.ratings: array[float] = array("d")  # per puzzle; NaN where the file gives none
+        self.notable: dict[str, list[Notable]] = {kind: [] for kind in NOTABLE_KINDS}
+        self.notable_count: Counter[str] = Counter()
+        self.bad: list[str] = []
+        self.bad_count = 0
+
+    def add(self, records: Iterable[dict[str, Any]]) -> None:
+        groups: dict[PuzzleKey, list[dict[str, Any]]] = {}
+        for record in records:
+            if record["status"] == "bad_entry":
+                self.bad_count += 1
+                if len(self.bad) < NOTABLE_KEPT:
+                    self.bad.append(f"{record['file']}:{record['line']}: {record['detail']}")
+                continue
+            groups.setdefault(PuzzleKey(record["file"], record["line"], record["isomorph"] or 0), []).append(record)
+        for key, group in groups.items():
+            self.add_puzzle(key, group)
+
+    def add_puzzle(self, key: PuzzleKey, records: list[dict[str, Any]]) -> None:
+        if key not in self.index:
+            self.index[key] = len(self.keys)
+            self.keys.append(key)
+            rating = records[0].get("rating")
+            self.ratings.append(float(rating) if isinstance(rating, int | float) else math.nan)
+        puzzle = self.index[key]
+        for record in records:
+            if record["method"] in self.methods:
+                self.methods[record["method"]].add(puzzle, record)
+        kind = notable_kind(records)
+        if kind is not None:
+            self.notable_count[kind] += 1
+            kept = self.notable[kind]
+            if len(kept) < NOTABLE_KEPT:
+                first = records[0]
+                kept.append(Notable(kind, key, first.get("name") or "", first.get("puzzle") or "",
+                                    first["verdict"], first.get("note") or "", records))
+
+    @property
+    def rated(self) -> bool:
+        return any(not math.isnan(r) for r in self.ratings)
+
+
+def notable_kind(records: Sequence[dict[str, Any]]) -> str | None:
+    """Why a puzzle's records are worth drawing: its verdict, else a run that failed or gave up."""
+    verdict = records[0]["verdict"]
+    if verdict in ("invalid", "disagreement", "multiple_solutions"):
+        return str(verdict)
+    statuses = {r["status"] for r in records}
+    return next((kind for kind in ("error", "gave_up") if kind in statuses), None)

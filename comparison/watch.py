@@ -1,0 +1,136 @@
+"""--watch LINE: one puzzle's search by each hand-written method of the run, as data for the report's player.
+
+The puzzle is found before the run starts (a line that holds none is a usage error); after the run, each
+hand-written method (search.SOLVERS) is traced on it (search/trace.py: the same search with an observer),
+at most `steps` events each, and the events are packed into short lists for the page.
+"""
+from __future__ import annotations
+
+import importlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from puzzles import BadEntry, Budget, Entry, PuzzleFileError, read_puzzles
+
+from .methods import Selected, UsageError
+
+DEFAULT_STEPS = 1000  # events a method's trace embeds at most: about 60 KB of page
+KINDS = ("choose", "try", "place", "remove", "dead_end", "backtrack", "solution", "restart")
+
+
+@dataclass(frozen=True)
+class Watched:
+    """The puzzle to watch: where it is, and its entry."""
+
+    file: str
+    line: int
+    entry: Entry
+
+    @property
+    def where(self) -> str:
+        return f"{self.file}:{self.line}" + (f" {self.entry.name}" if self.entry.name else "")
+
+
+def find_watched(spec: str, files: Sequence[str], input_format: str | None = None) -> Watched:
+    """`LINE` (in the first file) or `FILE:LINE` -> the puzzle there; UsageError if there is none."""
+    path, _, number = spec.rpartition(":")
+    path = path or files[0]
+    try:
+        line = int(number)
+    except ValueError:
+        raise UsageError(f"--watch {spec}: say LINE or FILE:LINE (a line number of a puzzle file)") from None
+    if path == "-":
+        raise UsageError("--watch: standard input can be read only once; save the puzzles to a file")
+    try:
+        for record in read_puzzles(path, input_format):
+            if record.line == line:
+                if isinstance(record, BadEntry):
+                    raise UsageError(f"--watch {spec}: {record}")
+                return Watched(path, line, record)
+            if record.line > line:
+                break
+    except PuzzleFileError as exc:
+        raise UsageError(f"--watch {spec}: {exc}") from None
+    raise UsageError(f"--watch {spec}: {path} has no puzzle that starts at line {line}")
+
+
+def hand_written(selected: Sequence[Selected]) -> list[Selected]:
+    """The methods of the run that the tracer can follow: the hand-written searches (search.SOLVERS)."""
+    import search
+
+    return [s for s in selected if s.label.partition(":")[0] in search.SOLVERS]
+
+
+def traces(watched: Watched, selected: Sequence[Selected], steps: int, budget: Budget) -> dict[str, Any]:
+    """The player's data: the puzzle, and each hand-written method's trace, packed (see `pack`).
+
+    Each trace stops at `steps` events or at the run's budget, whichever comes first.
+    """
+    methods = hand_written(selected)
+    data: dict[str, Any] = {"where": watched.where, "puzzle": watched.entry.grid.line(),
+                            "box": watched.entry.grid.box, "traces": [], "notes": []}
+    if not methods:
+        data["notes"].append("no hand-written method (backtracking, mrv, restart, astar) in this run: "
+                             "nothing to watch")
+        return data
+    try:
+        trace = importlib.import_module("search.trace").trace
+    except ImportError as exc:
+        data["notes"].append(f"the tracer (search/trace.py) cannot be imported: {exc}")
+        return data
+    for method in methods:
+        spec = method.label
+        if method.asks_two and "solutions=" not in spec:
+            spec += (":" if ":" not in spec else ",") + "solutions=2"
+        try:
+            traced = trace(watched.entry.grid, spec, max_steps=steps, budget=budget).as_dict()
+        except (ValueError, NotImplementedError) as exc:  # a method or option the tracer does not follow
+            data["notes"].append(f"{method.label}: not traced ({exc})")
+            continue
+        data["traces"].append(pack(method.label, traced))
+    return data
+
+
+def pack(label: str, traced: dict[str, Any]) -> dict[str, Any]:
+    """A trace as the player reads it: candidates as lists of values, an event as one short list
+    [kind index, depth, cell index or -1, value or 0, rule, detail, counter values...]."""
+    side = int(traced["size"])
+    counter_names = list(dict.fromkeys(name for e in traced["events"] for name in (e.get("counters") or {})))
+    events = []
+    for e in traced["events"]:
+        cell = e.get("cell")
+        index = -1 if cell is None else int(cell[0]) * side + int(cell[1])
+        counters = e.get("counters") or {}
+        events.append([KINDS.index(e["kind"]), e.get("depth") or 0, index, e.get("value") or 0, e.get("rule") or "",
+                       explain(e["kind"], e.get("detail") or {}), *(counters.get(n, 0) for n in counter_names)])
+    return {"method": label, "size": side, "candidates": [values_of(c, side) for c in traced["candidates"]],
+            "kinds": KINDS, "counter_names": counter_names, "events": events, "status": traced.get("status"),
+            "truncated": bool(traced.get("truncated")), "counters": traced.get("counters") or {}}
+
+
+def explain(kind: str, detail: dict[str, Any]) -> str:
+    """An event's detail in words: why this cell, whether a try was a guess, why a dead end."""
+    if kind == "choose" and "candidates" in detail:
+        values = ",".join(str(v) for v in detail.get("values", []))
+        words = f"{plural(detail['candidates'], 'candidate')} {{{values}}}, {detail.get('by', '')}"
+        tied = detail.get("tied", 0)
+        return words + (f"; {tied} cells tied, tie rule {detail.get('tie')}" if tied and tied > 1 else "")
+    if kind == "try" and "guess" in detail:
+        return "a guess: another value is left" if detail["guess"] else "forced: no other value left"
+    if kind == "dead_end" and "reason" in detail:
+        return str(detail["reason"])
+    if kind == "backtrack" and "counted" in detail:
+        return "" if detail["counted"] else "not a backtrack in the counters"
+    return ", ".join(f"{k} {v}" for k, v in detail.items())
+
+
+def plural(count: int, noun: str) -> str:
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
+def values_of(candidates: Any, side: int) -> list[int]:
+    """A cell's candidates as ascending values, whether the trace gives a bit mask or a list."""
+    if isinstance(candidates, int):
+        return [v for v in range(1, side + 1) if candidates >> (v - 1) & 1]
+    return sorted(int(v) for v in candidates)

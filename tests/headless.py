@@ -1,0 +1,104 @@
+"""Headless Chromium for the report's tests: a page opened with the network cut off, its DOM once its
+scripts ran (`--dump-dom`), what it wrote to the console, a screenshot. No driver and no download: the
+page reads its state from the address's fragment (#method=K&step=N, #sort=...) and writes what it shows
+into data attributes, which the dumped DOM holds.
+"""
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+from dataclasses import dataclass
+from html import unescape
+from pathlib import Path
+
+NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
+SECONDS = 90  # a page that has not loaded by then has a problem worth a failure
+
+
+@dataclass
+class Opened:
+    dom: str
+    console: list[str]  # the page's console messages (the browser's own are left out)
+
+    def player_state(self) -> dict[str, str]:
+        found = re.search(r'<div id="player-state"([^>]*)>', self.dom)
+        assert found, "the player did not start"
+        return {k: unescape(v) for k, v in re.findall(r'data-([\w-]+)="([^"]*)"', found.group(1))}
+
+
+class Browser:
+    def __init__(self, program: str) -> None:
+        self.program = program
+        # a network namespace of its own has no network at all; where one cannot be made, no proxy and no names
+        self.offline = ["unshare", "-n"] if can_unshare() else []
+
+    def command(self, profile: Path, *flags: str) -> list[str]:
+        return [*self.offline, self.program, "--headless", "--disable-gpu", "--no-first-run", "--hide-scrollbars",
+                f"--user-data-dir={profile}", "--proxy-server=127.0.0.1:9", "--host-resolver-rules=MAP * ~NOTFOUND",
+                *(["--no-sandbox"] if os.geteuid() == 0 else []), *flags]
+
+    def open(self, page: Path, folder: Path, fragment: str = "") -> Opened:
+        url = page.resolve().as_uri() + (f"#{fragment}" if fragment else "")
+        done = subprocess.run(self.command(folder / "profile", "--enable-logging=stderr", "--v=0", "--dump-dom",
+                                           url), capture_output=True, text=True, timeout=SECONDS, check=True)
+        console = [line for line in done.stderr.splitlines() if ":CONSOLE" in line and "source: file://" in line]
+        return Opened(done.stdout, console)
+
+    def screenshot(self, page: Path, shot: Path, fragment: str = "", width: int = 1200, height: int = 900) -> Path:
+        url = page.resolve().as_uri() + (f"#{fragment}" if fragment else "")
+        profile = shot.parent / f".{shot.stem}-profile"
+        subprocess.run(self.command(profile, f"--window-size={width},{height}",
+                                    f"--screenshot={shot}", url),
+                       capture_output=True, timeout=SECONDS, check=True)
+        shutil.rmtree(profile, ignore_errors=True)
+        return shot
+
+
+def can_unshare() -> bool:
+    if shutil.which("unshare") is None:
+        return False
+    try:
+        return subprocess.run(["unshare", "-n", "true"], capture_output=True, timeout=10).returncode == 0
+    except (OSError, subprocess.SubprocessError):
+        return False
+
+
+def find_browser() -> Browser | None:
+    """The first Chromium found that answers --version, or None."""
+    for name in NAMES:
+        program = shutil.which(name)
+        if program is None:
+            continue
+        try:
+            if subprocess.run([program, "--version"], capture_output=True, timeout=30).returncode == 0:
+                return Browser(program)
+        except (OSError, subprocess.SubprocessError):
+            continue
+    return None
+
+
+def main(argv: list[str] | None = None) -> int:
+    """python tests/headless.py PAGE.html SHOT.png [--fragment F] [--size WxH]: the README's screenshots."""
+    import argparse
+
+    parser = argparse.ArgumentParser(description=main.__doc__)
+    parser.add_argument("page", type=Path)
+    parser.add_argument("shot", type=Path)
+    parser.add_argument("--fragment", default="", help="the page's state, e.g. method=0&step=40&only=watch")
+    parser.add_argument("--size", default="1200x900", help="the window, WIDTHxHEIGHT")
+    args = parser.parse_args(argv)
+    browser = find_browser()
+    if browser is None:
+        print("headless.py: no Chromium found (Debian: apt-get install chromium)")
+        return 2
+    width, height = (int(n) for n in args.size.split("x"))
+    args.shot.parent.mkdir(parents=True, exist_ok=True)
+    browser.screenshot(args.page, args.shot.resolve(), args.fragment, width, height)
+    print(f"{args.shot}: {args.shot.stat().st_size:,} bytes")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

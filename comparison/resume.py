@@ -34,8 +34,8 @@ from .tracker import tally, where
 if TYPE_CHECKING:
     from .run import Comparison
 
-INTEGERS, FLOATS, BOOLEANS = ("line", "isomorph"), ("seconds",), ("unique", "valid", "disagrees")
-TEXTS = ("file", "name", "method", "status", "detail", "solution", "problems", "verdict", "note")
+INTEGERS, FLOATS, BOOLEANS = ("line", "isomorph"), ("rating", "seconds"), ("unique", "valid", "disagrees")
+TEXTS = ("file", "name", "method", "status", "detail", "puzzle", "solution", "problems", "verdict", "note")
 BAD_ENTRY = "bad_entry"
 
 

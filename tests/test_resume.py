@@ -127,3 +127,23 @@ def test_resume_without_a_file_yet_starts_afresh(tmp_path, puzzle_file, capsys):
     output = tmp_path / "records.csv"
     assert compare.main([str(puzzle_file), "--solver", "mrv", "--jobs", "1", "--output", str(output), "--resume"]) == 0
     assert len(read(output)) == 22 + 2  # the puzzles, and the bad entry twice (it is in the file twice)
+
+
+def test_a_csv_record_is_read_back_whole_rating_and_puzzle_included(tmp_path, capsys):
+    """Every column of a CSV record survives --resume: the kept rows are rewritten from what was read."""
+    rated = tmp_path / "rated.csv"
+    rated.write_text("puzzle,rating,id\n" + "".join(f"{p},{5 + i / 2},p{i}\n" for i, p in enumerate(PUZZLES[:3])))
+    output = tmp_path / "records.csv"
+    argv = [str(rated), "--solver", "mrv", "--jobs", "1", "--output", str(output)]
+    assert compare.main(argv) == 0
+    whole = read(output)
+    assert [r["rating"] for r in whole] == ["5.0", "5.5", "6.0"]
+    lines = output.read_text().splitlines(keepends=True)
+    output.write_text("".join(lines[:-1]) + lines[-1][:30])  # the last record cut off
+    assert compare.main([*argv, "--resume"]) == 0
+    resumed = read(output)
+    assert len(resumed) == len(whole)
+    for got, want in zip(sorted(resumed, key=lambda r: int(r["line"])), whole, strict=True):
+        for field in ("line", "rating", "puzzle", "status", "solution", "nodes"):
+            assert got[field] == want[field], field
+    capsys.readouterr()

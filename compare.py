@@ -7,6 +7,7 @@
         [--watch-steps N] [--reference METHOD] [--registry MODULE]
         [--command NAME[:mode=once,input=matrix]='PROGRAM ARGS']... [--input-format line|grid|csv]
         [--no-certify] [--list] [--cluster tcp://HOST:8786|local:N] [--resume]
+    python compare.py FILE ... --ladder [--timeout S] [--limit K] [--sample K] [--jobs N] [--output FILE]
 
 How it runs. The puzzle files are streamed: each puzzle becomes one work item per
 method, (puzzle id, method index, cell values), and items go to worker processes
@@ -59,6 +60,7 @@ from rich.markup import escape
 
 from comparison.html_report import HtmlOutput
 from comparison.interrupts import Interrupted, signals_held, stopped_by_signals
+from comparison.ladder import Ladder, LadderWriter, refuse_flags
 from comparison.methods import Selected, UsageError
 from comparison.paths import check_html, check_outputs, check_plot
 from comparison.plot import plot
@@ -121,6 +123,10 @@ def build_parser() -> argparse.ArgumentParser:
                         "cluster of N worker processes on this machine (needs the cluster extra)")
     parser.add_argument("--resume", action="store_true",
                         help="with --output FILE: keep the puzzles FILE holds already, run the rest and append them")
+    parser.add_argument("--ladder", action="store_true",
+                        help="the ladder report: which rungs of both ladders (hand-written rules, SAT unit "
+                        "propagation, CP-SAT presolve, the MIP's root) settle each puzzle without a guess, and "
+                        "the equivalences the literature states, checked on every puzzle (comparison/ladder.py)")
     parser.add_argument("--reference", metavar="METHOD",
                         help="the method whose time per puzzle is the effort plot's x axis "
                         "(default: the one that solves most)")
@@ -181,10 +187,13 @@ def main(argv: Sequence[str] | None = None, methods: dict[str, Method] | None = 
     console = Console(width=None if sys.stdout.isatty() else 160)
     try:
         settings = Settings.of(args)
+        if args.ladder:
+            refuse_flags(args)
         if args.list:
             print_methods(console, registry_of(settings, methods, everything=True))
             return EXIT_OK
-        comparison = Comparison(settings, methods)
+        ladder = Ladder(settings, methods) if args.ladder else None
+        comparison = ladder.comparison if ladder else Comparison(settings, methods)
         fmt = output_format(args)
         reference = reference_index(args, comparison.selected)
         if args.plot and importlib.util.find_spec("matplotlib") is None:
@@ -195,19 +204,22 @@ def main(argv: Sequence[str] | None = None, methods: dict[str, Method] | None = 
             raise UsageError("--watch needs --html FILE.html (the page that plays the search)")
         check_outputs({"--output": args.output, "--plot": args.plot, "--html": args.html}, comparison.files)
         html = HtmlOutput(args.html, comparison, args.watch, args.watch_steps) if args.html else None
-        writer = open_records(args, fmt, comparison) if fmt else None
+        if fmt and ladder:
+            writer: RecordWriter | None = LadderWriter(args.output, fmt, ladder)
+        else:
+            writer = open_records(args, fmt, comparison) if fmt else None
     except (UsageError, PuzzleFileError) as exc:
         print(f"compare.py: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
     except OSError as exc:
         print(f"compare.py: error: cannot write {args.output}: {exc.strerror or exc}", file=sys.stderr)
         return EXIT_USAGE
-    return run(args, comparison, writer, reference, console, html)
+    return run(args, comparison, writer, reference, console, html, ladder)
 
 
 @stopped_by_signals
 def run(args: argparse.Namespace, comparison: Comparison, writer: RecordWriter | None, reference: int | None,
-        console: Console, html: HtmlOutput | None = None) -> int:
+        console: Console, html: HtmlOutput | None = None, ladder: Ladder | None = None) -> int:
     show_progress = sys.stderr.isatty()
     total = expected_puzzles(comparison.settings, comparison.files) if show_progress else None
     progress = ProgressBar(total, show_progress)
@@ -218,6 +230,8 @@ def run(args: argparse.Namespace, comparison: Comparison, writer: RecordWriter |
         for batch in batches:  # the records are written as they come
             if html is not None:
                 html.add(batch)
+            if ladder is not None:
+                ladder.add(batch)
         if writer is not None and writer.failed:
             status = EXIT_USAGE
     except Interrupted as exc:
@@ -239,7 +253,7 @@ def run(args: argparse.Namespace, comparison: Comparison, writer: RecordWriter |
             if writer:
                 writer.close()
     interrupted = status in (EXIT_INTERRUPTED, EXIT_TERMINATED)
-    comparison.report(console, interrupted=interrupted)
+    (ladder or comparison).report(console, interrupted=interrupted)
     if writer is not None and writer.failed:
         print(f"compare.py: error: {writer.failed}; the {plural(writer.written, 'record')} written before "
               "it are kept; the run stopped there", file=sys.stderr)
@@ -263,7 +277,7 @@ def run(args: argparse.Namespace, comparison: Comparison, writer: RecordWriter |
         why = f"only bad entries ({summary.bad_count:,})" if summary.bad_count else "no puzzle at all"
         print(f"compare.py: error: the input held {why}; nothing was compared", file=sys.stderr)
         return EXIT_USAGE
-    return EXIT_FAILED if summary.failed else EXIT_OK
+    return EXIT_FAILED if summary.failed or (ladder is not None and ladder.failed) else EXIT_OK
 
 
 if __name__ == "__main__":

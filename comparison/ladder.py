@@ -1,0 +1,254 @@
+"""The ladder report (compare.py --ladder): which rungs of both ladders settle each puzzle without a guess.
+
+A rung settles a puzzle when, alone, it solves it (or refutes it) with no guess, by the method's own
+count (`Method.no_guess`: guesses for the searches and SAT, branches for CP-SAT, B&B nodes for the MIP).
+Each rung is a method of the registries with the options that make it that rung, run by the one
+Comparison (its pool, budgets, isolation, judging and records) with a node budget of 1: a rung that
+cannot settle a puzzle stops at its first node instead of searching on. A run that ran out of time or
+failed is neither settled nor unsettled: the report says so.
+
+The literature states three equivalences (Lynce and Ouaknine 2006; tdoku's benchmark), checked on every
+puzzle: unit propagation on the complete encoding settles a puzzle exactly when naked and hidden singles
+do; on the augmented (triad) encoding exactly when singles and locked candidates do; on the minimal and
+the natural encodings exactly when naked singles alone do. Each is a theorem about the clauses: any
+counterexample is a bug, printed with its puzzle and the rungs that differ, and fails the run.
+"""
+from __future__ import annotations
+
+import dataclasses
+import statistics
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from puzzles import GaveUp, Method
+
+from .methods import UsageError
+from .records import RecordWriter
+from .run import Comparison, Settings
+
+SETTLED, NOT_SETTLED, GAVE_UP, ERROR, INVALID = "settled", "not settled", "gave up", "error", "invalid"
+NOT_SETTLED_REASONS = (GaveUp.NODES.value, GaveUp.INCOMPLETE.value)  # stopped at its first node: no more to it
+LADDER_FIELDS = ("rung", "ladder", "settled")  # added in front of each record's fields
+
+
+@dataclass(frozen=True)
+class Rung:
+    """One rung: what the table calls it, its ladder, the method spec that runs it, tdoku's share by set."""
+
+    name: str
+    ladder: str
+    solver: str
+    reference: dict[str, float] = dataclasses.field(default_factory=dict)  # set -> % settled (data/README.md)
+
+
+# In the order of strength, the formulations' rungs beside the hand-written rung they match.
+RUNGS = (
+    Rung("naked", "hand-written", "mrv:propagate=naked", {"17-clue": 0.0, "top1465": 0.0}),
+    Rung("UP minimal", "SAT", "sat:encoding=minimal,search=off", {"17-clue": 0.0, "top1465": 0.0}),
+    Rung("UP natural", "SAT", "sat:encoding=natural,search=off", {"17-clue": 0.0, "top1465": 0.0}),
+    Rung("singles", "hand-written", "mrv:propagate=singles", {"17-clue": 44.6, "top1465": 0.0}),
+    Rung("UP complete", "SAT", "sat:encoding=complete,search=off", {"17-clue": 44.5, "top1465": 0.0}),
+    Rung("locked", "hand-written", "mrv:propagate=locked", {"17-clue": 76.0, "top1465": 4.1}),
+    Rung("UP augmented", "SAT", "sat:encoding=augmented,search=off", {"17-clue": 76.0, "top1465": 4.0}),
+    Rung("subsets", "hand-written", "mrv:propagate=subsets"),
+    Rung("alldiff", "hand-written", "mrv:propagate=alldiff"),
+    Rung("probe", "hand-written", "mrv:propagate=probe"),
+    Rung("failed literals", "SAT", "sat:encoding=complete,search=off,probe=on"),
+    Rung("CP-SAT presolve", "CP-SAT", "cpsat"),  # no branch: presolve (and root propagation) settled it
+    Rung("MIP root node", "MIP", "mip:presolve=off,root_lp=off"),  # no branching: the root LP and cuts
+)
+
+# (UP rung, hand-written rung): each settles a puzzle exactly when the other does.
+EQUIVALENCES = (("UP minimal", "naked"), ("UP natural", "naked"), ("UP complete", "singles"),
+                ("UP augmented", "locked"))
+
+# Flags that choose what the ladder chooses itself, or report what it does not.
+REFUSED = {"solver": "--solver", "command": "--command", "registry": "--registry", "nodes": "--nodes",
+           "plot": "--plot", "reference": "--reference", "list": "--list"}
+
+
+def refuse_flags(args: Any) -> None:
+    """UsageError for a command-line flag that makes no sense with --ladder."""
+    given = [flag for name, flag in REFUSED.items() if getattr(args, name, None)]
+    if getattr(args, "solutions", 1) != 1:
+        given.append("--solutions 2")
+    if given:
+        raise UsageError(f"--ladder runs its own rungs (one solution, a node budget of 1), so it takes no "
+                         f"{', '.join(given)}")
+
+
+@dataclass(frozen=True)
+class Counterexample:
+    """A puzzle on which two rungs that should agree do not."""
+
+    where: str  # file:line (and the isomorph)
+    settled_by: str
+    not_by: str
+
+
+class Ladder:
+    """The ladder run: a Comparison of the rungs, and the tally of what each settled, puzzle by puzzle."""
+
+    def __init__(self, settings: Settings, methods: dict[str, Method] | None = None,
+                 rungs: Sequence[Rung] = RUNGS) -> None:
+        settings = dataclasses.replace(settings, solver=[r.solver for r in rungs], nodes=1, solutions=1)
+        self.comparison = Comparison(settings, methods)
+        self.rungs = list(rungs)
+        selected = self.comparison.selected
+        self.rung_of = {s.label: rung for s, rung in zip(selected, rungs, strict=True)}
+        self.no_guess = {s.label: s.method.no_guess if isinstance(s.method, Method) else None for s in selected}
+        self.tally = {r.name: Counter[str]() for r in rungs}
+        self.seconds: dict[str, list[float]] = {r.name: [] for r in rungs}
+        self.puzzles = 0
+        self.checked: Counter[tuple[str, str]] = Counter()
+        self.counterexamples: dict[tuple[str, str], list[Counterexample]] = {pair: [] for pair in EQUIVALENCES}
+
+    # -- a record, and a puzzle's records --------------------------------------------------------
+
+    def verdict(self, record: dict[str, Any]) -> str:
+        """Settled, not settled, gave up (out of time), error or invalid: what the rung did on the puzzle."""
+        status, detail = record["status"], record["detail"]
+        if status == "error":
+            return ERROR
+        if record["valid"] is False:
+            return INVALID
+        if status == "gave_up":
+            return NOT_SETTLED if detail in NOT_SETTLED_REASONS else GAVE_UP
+        measure = self.no_guess.get(record["method"])
+        if measure is None:
+            return NOT_SETTLED
+        counter, at_most = measure
+        value = record.get(counter)
+        if value is None:
+            value = (record.get("extra") or {}).get(counter)
+        return SETTLED if value is not None and value <= at_most else NOT_SETTLED
+
+    def mark(self, record: dict[str, Any]) -> dict[str, Any]:
+        """The record with the ladder's fields: its rung, ladder, and settled (true, false, or none when the
+        rung ran out of time or failed)."""
+        rung = self.rung_of.get(record.get("method") or "")
+        if rung is not None and "rung" not in record:
+            verdict = self.verdict(record)
+            record.update(rung=rung.name, ladder=rung.ladder,
+                          settled={SETTLED: True, NOT_SETTLED: False}.get(verdict))
+        return record
+
+    def add(self, records: Iterable[dict[str, Any]]) -> None:
+        """The records of whole puzzles, as a round of the run yields them."""
+        puzzles: dict[tuple[Any, ...], dict[str, str]] = {}
+        for record in records:
+            rung = self.rung_of.get(record.get("method") or "")
+            if rung is None:  # a bad entry, or the certifier
+                continue
+            self.mark(record)
+            key = (record["file"], record["line"], record["isomorph"])
+            puzzles.setdefault(key, {})[rung.name] = self.verdict(record)
+            self.seconds[rung.name].append(float(record["seconds"] or 0.0))
+        for (file, line, isomorph), verdicts in puzzles.items():
+            self.puzzles += 1
+            for name, verdict in verdicts.items():
+                self.tally[name][verdict] += 1
+            self.check(f"{file}:{line}" + (f" (isomorph {isomorph})" if isomorph else ""), verdicts)
+
+    def check(self, where: str, verdicts: dict[str, str]) -> None:
+        for pair in EQUIVALENCES:
+            a, b = (verdicts.get(name) for name in pair)
+            if a not in (SETTLED, NOT_SETTLED) or b not in (SETTLED, NOT_SETTLED):
+                continue  # a run out of time or failed says nothing either way
+            self.checked[pair] += 1
+            if a != b:
+                settled_by, not_by = pair if a == SETTLED else pair[::-1]
+                self.counterexamples[pair].append(Counterexample(where, settled_by, not_by))
+
+    # -- the verdict and the report --------------------------------------------------------------
+
+    def share(self, name: str) -> float | None:
+        return self.tally[name][SETTLED] / self.puzzles if self.puzzles else None
+
+    @property
+    def counterexample_count(self) -> int:
+        return sum(len(found) for found in self.counterexamples.values())
+
+    @property
+    def failed(self) -> bool:
+        """A counterexample to an equivalence, or (the comparison's own) an invalid answer or a disagreement."""
+        return bool(self.counterexample_count) or self.comparison.failed
+
+    def reference_set(self) -> str | None:
+        """The published set the input is, when it is one file whose figures data/README.md gives."""
+        files = self.comparison.files
+        if len(files) != 1:
+            return None
+        name = Path(files[0]).stem
+        return name if any(name in r.reference for r in self.rungs) else None
+
+    def table(self) -> Table:
+        reference = self.reference_set()
+        table = Table(title="The ladder: puzzles each rung settles alone, without a guess", title_justify="left")
+        columns = ["rung", "ladder", "method", "settled", "share"]
+        columns += [f"tdoku ({reference})"] if reference else []
+        columns += ["not settled", "gave up", "errors", "median ms"]
+        for name in columns:
+            table.add_column(name, justify="left" if name in ("rung", "ladder", "method") else "right")
+        for rung in self.rungs:
+            counts, share = self.tally[rung.name], self.share(rung.name)
+            row = [escape(rung.name), rung.ladder, escape(rung.solver), f"{counts[SETTLED]:,}",
+                   "-" if share is None else f"{share:.1%}"]
+            if reference:
+                known = rung.reference.get(reference)
+                row.append("" if known is None else f"{known:.1f}%")
+            seconds = self.seconds[rung.name]
+            row += [f"{counts[NOT_SETTLED]:,}", red_if(counts[GAVE_UP], "yellow"),
+                    red_if(counts[ERROR] + counts[INVALID], "bold red"),
+                    f"{statistics.median(seconds) * 1000:.2f}" if seconds else "-"]
+            table.add_row(*row)
+        return table
+
+    def report(self, console: Console, interrupted: bool = False) -> None:
+        comparison = self.comparison
+        console.print(comparison.header(interrupted))
+        console.print(self.table())
+        for (up, hand), found in self.counterexamples.items():
+            checked = self.checked[(up, hand)]
+            line = f"{up} settles exactly when {hand} does: {checked:,} puzzles checked, "
+            if not found:
+                console.print(line + "[green]no counterexample[/]")
+                continue
+            console.print(line + f"[bold red]{len(found):,} counterexamples[/]")
+            for c in found:
+                console.print(f"  {escape(c.where)}: settled by {c.settled_by}, not by {c.not_by}", highlight=False)
+        summary = comparison.summary
+        if summary.failed:
+            console.print("[bold red]FAILED: invalid answers or disagreements (run without --ladder, or read the "
+                          "records, for the list)[/]")
+        if summary.bad_count:
+            console.print(f"[yellow]Bad entries (skipped): {summary.bad_count:,}[/]")
+        if self.failed:
+            console.print("[bold red]FAILED: see above[/]")
+        elif interrupted:
+            console.print("[yellow]Interrupted: the table counts the puzzles finished[/]")
+        elif self.puzzles:
+            console.print("[green]OK: every answer valid, every equivalence holds on every puzzle[/]")
+
+
+class LadderWriter(RecordWriter):
+    """The run's records with the ladder's fields (rung, ladder, settled) in front: a row per puzzle and rung."""
+
+    def __init__(self, path: str, fmt: str, ladder: Ladder) -> None:
+        super().__init__(path, fmt, [*LADDER_FIELDS, *ladder.comparison.records.fields])
+        self.ladder = ladder
+
+    def write(self, record: dict[str, Any]) -> None:
+        record = self.ladder.mark(record)
+        super().write({name: record.get(name) for name in self.fields})
+
+
+def red_if(count: int, style: str) -> str:
+    return f"[{style}]{count:,}[/]" if count else "0"

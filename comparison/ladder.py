@@ -51,16 +51,16 @@ class Rung:
 # In the order of strength, the formulations' rungs beside the hand-written rung they match.
 RUNGS = (
     Rung("naked", "hand-written", "mrv:propagate=naked", {"17-clue": 0.0, "top1465": 0.0}),
-    Rung("UP minimal", "SAT", "sat:encoding=minimal,search=off", {"17-clue": 0.0, "top1465": 0.0}),
-    Rung("UP natural", "SAT", "sat:encoding=natural,search=off", {"17-clue": 0.0, "top1465": 0.0}),
+    Rung("UP minimal", "SAT", "sat:encoding=minimal,search=off,incremental=on", {"17-clue": 0.0, "top1465": 0.0}),
+    Rung("UP natural", "SAT", "sat:encoding=natural,search=off,incremental=on", {"17-clue": 0.0, "top1465": 0.0}),
     Rung("singles", "hand-written", "mrv:propagate=singles", {"17-clue": 44.6, "top1465": 0.0}),
-    Rung("UP complete", "SAT", "sat:encoding=complete,search=off", {"17-clue": 44.5, "top1465": 0.0}),
+    Rung("UP complete", "SAT", "sat:encoding=complete,search=off,incremental=on", {"17-clue": 44.5, "top1465": 0.0}),
     Rung("locked", "hand-written", "mrv:propagate=locked", {"17-clue": 76.0, "top1465": 4.1}),
-    Rung("UP augmented", "SAT", "sat:encoding=augmented,search=off", {"17-clue": 76.0, "top1465": 4.0}),
+    Rung("UP augmented", "SAT", "sat:encoding=augmented,search=off,incremental=on", {"17-clue": 76.0, "top1465": 4.0}),
     Rung("subsets", "hand-written", "mrv:propagate=subsets"),
     Rung("alldiff", "hand-written", "mrv:propagate=alldiff"),
     Rung("probe", "hand-written", "mrv:propagate=probe"),
-    Rung("failed literals", "SAT", "sat:encoding=complete,search=off,probe=on"),
+    Rung("failed literals", "SAT", "sat:encoding=complete,search=off,probe=on,incremental=on"),
     Rung("CP-SAT presolve", "CP-SAT", "cpsat"),  # no branch: presolve (and root propagation) settled it
     Rung("MIP root node", "MIP", "mip:presolve=off,root_lp=off"),  # no branching: the root LP and cuts
 )
@@ -109,6 +109,12 @@ class Ladder:
         self.puzzles = 0
         self.checked: Counter[tuple[str, str]] = Counter()
         self.counterexamples: dict[tuple[str, str], list[Counterexample]] = {pair: [] for pair in EQUIVALENCES}
+
+    def run(self) -> Ladder:
+        """The whole run, from Python (compare.py runs it round by round, with its progress bar and writer)."""
+        for batch in self.comparison.batches():
+            self.add(batch)
+        return self
 
     # -- a record, and a puzzle's records --------------------------------------------------------
 

@@ -165,6 +165,43 @@ def test_multi_solution_and_unsatisfiable(encoding: str) -> None:
             assert refuted.status is Status.UNSATISFIABLE
 
 
+@pytest.mark.parametrize("box", [2, 3, 4, 5])
+def test_every_encoding_agrees_on_multi_solution_and_unsatisfiable_puzzles_of_every_box_size(box: int) -> None:
+    # An almost empty grid has many solutions; a row whose last blank can hold only a value its column
+    # has already has none (the 9x9 cases above, for every box size).
+    n = box * box
+    sparse = [v if c < n else 0 for c, v in enumerate(pattern(box))]  # the first row given
+    clash = [*range(1, n), 0] + [0] * (n - 1) + [n] + [0] * (n * n - 2 * n)  # row 1 leaves n; column n has n
+    for encoding in ENCODINGS:
+        many = SAT(Grid(box, bytes(sparse)), Budget(seconds=120), encoding=encoding, solutions=2)
+        assert many.status is Status.SOLVED and many.unique is False, (box, encoding)
+        assert Grid(box, bytes(sparse)).solution_problems(many.solution) == []
+        for search in ("on", "off"):
+            refuted = SAT(Grid(box, bytes(clash)), Budget(seconds=120), encoding=encoding, search=search)
+            assert refuted.status is Status.UNSATISFIABLE, (box, encoding, search)
+
+
+def test_each_encoding_solves_a_25x25_checked_cell_by_cell() -> None:
+    puzzle = blanked(5, 0.8)
+    for encoding in ENCODINGS:
+        outcome = SAT(puzzle, Budget(seconds=120), encoding=encoding)
+        assert outcome.status is Status.SOLVED, (encoding, outcome.detail)
+        assert puzzle.solution_problems(outcome.solution) == [], encoding
+        assert outcome.solution.values == bytes(pattern(5))  # the grid it was blanked from, cell by cell
+
+
+@pytest.mark.parametrize("encoding", ENCODINGS)
+def test_propagation_alone_on_a_kept_solver_is_propagation_on_a_fresh_one(encoding: str) -> None:
+    # compare.py --ladder runs unit propagation with incremental=on: no search, so nothing is learnt
+    # and each puzzle meets the bare clauses.
+    for line in [*NEEDS.values(), HARD, EASY, MULTI, UNSAT_9] * 2:
+        for probe in ("off", "on"):
+            fresh = SAT(Grid.parse(line), encoding=encoding, search="off", probe=probe)
+            kept = SAT(Grid.parse(line), encoding=encoding, search="off", probe=probe, incremental="on")
+            assert (kept.status, kept.solution, kept.info.get("unassigned")) == \
+                (fresh.status, fresh.solution, fresh.info.get("unassigned")), (line, probe)
+
+
 def test_kept_solver_is_left_as_it_was() -> None:
     puzzle = Grid.parse(MULTI)
     first = SAT(puzzle, incremental="on", solutions=2)

@@ -1,0 +1,195 @@
+"""compare.py --ladder (comparison/ladder.py): which rungs settle each puzzle, the shares, the equivalences.
+
+The puzzles that need exactly one rule are built here, from a full grid, by taking givens away while
+the slow, obvious rule of test_sat_encodings (`rung_settles`) still settles the puzzle, and keeping it
+when the rule below does not.
+"""
+from __future__ import annotations
+
+import csv
+import io
+import json
+import random
+from functools import cache
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+from test_sat_encodings import MULTI, UNSAT_9, rung_settles
+
+import compare
+from comparison.ladder import EQUIVALENCES, RUNGS, Ladder, Rung
+from comparison.run import Settings
+from formulations import SOLVERS as FORMULATIONS
+from puzzles import Budget, Grid, Status, random_isomorph
+from puzzles.generate import pattern_solution
+from search import SOLVERS as SEARCHES
+
+NEEDS = ("naked", "singles", "locked")  # the rules a built puzzle needs, weakest first
+BELOW = {"naked": None, "singles": "naked", "locked": "singles"}
+# What each rung of the report reaches among NEEDS (every rung above locked does all it does, and more).
+REACHES = {"naked": "naked", "UP minimal": "naked", "UP natural": "naked", "singles": "singles",
+           "UP complete": "singles", "locked": "locked", "UP augmented": "locked", "subsets": "locked",
+           "alldiff": "locked", "probe": "locked", "failed literals": "locked"}
+HAND_COUNTED = {name for name in REACHES}  # CP-SAT's presolve and the MIP's root are no rule to count by hand
+EQUIVALENT_RUNGS = [r for r in RUNGS if any(r.name in pair for pair in EQUIVALENCES)]
+
+
+@cache
+def built(need: str) -> Grid:
+    """A 9x9 puzzle that `need` settles and the rule below it does not (every blank cell then needs it)."""
+    for attempt in range(100):
+        rng = random.Random(attempt)
+        values = bytearray(random_isomorph(pattern_solution(3), rng).values)
+        for cell in rng.sample(range(81), 81):
+            kept, values[cell] = values[cell], 0
+            if not rung_settles(Grid(3, bytes(values)), need):
+                values[cell] = kept
+        grid = Grid(3, bytes(values))
+        below = BELOW[need]
+        if below is None or not rung_settles(grid, below):
+            return grid
+    raise AssertionError(f"no puzzle needing {need} in 100 tries")
+
+
+def run_rung(rung: Rung, grid: Grid) -> tuple[Status, bool]:
+    """The rung's method on the puzzle, with the ladder's node budget: (status, made no guess)."""
+    name, _, rest = rung.solver.partition(":")
+    method = {**SEARCHES, **FORMULATIONS}[name]
+    options = dict(part.split("=") for part in rest.split(",") if part)
+    outcome = method(grid, Budget(seconds=30, nodes=1), **options)
+    measure = method.no_guess
+    assert measure is not None
+    counter, at_most = measure
+    return outcome.status, outcome.effort.get(counter, at_most + 1) <= at_most
+
+
+# -- the built puzzles: each rung settles exactly those it should -------------------------------
+
+
+def test_built_puzzles_need_their_rule_by_the_slow_rules() -> None:
+    for need in NEEDS:
+        grid = built(need)
+        assert grid.empty_cells()
+        settled = {rule for rule in NEEDS if rung_settles(grid, rule)}
+        assert settled == set(NEEDS[NEEDS.index(need):]), need
+
+
+@pytest.mark.parametrize("rung", [r for r in RUNGS if r.name in REACHES], ids=lambda r: r.name)
+def test_each_rung_settles_exactly_the_built_puzzles_it_should(rung: Rung) -> None:
+    for need in NEEDS:
+        grid = built(need)
+        status, no_guess = run_rung(rung, grid)
+        should = NEEDS.index(need) <= NEEDS.index(REACHES[rung.name])
+        assert (status is Status.SOLVED and no_guess) is should, (rung.name, need, status)
+        if not should:  # it stopped where the rule ran out, at its first node at most
+            assert status in (Status.GAVE_UP, Status.SOLVED), (rung.name, need, status)
+
+
+# -- the report: shares counted by hand, records, usage -----------------------------------------
+
+
+def tiny_file(tmp_path: Path) -> Path:
+    """The three built puzzles, one with no solution (every rung refutes it) and one with many (none settles)."""
+    path = tmp_path / "tiny.txt"
+    lines = [built(need).line() + f" needs-{need}" for need in NEEDS]
+    path.write_text("\n".join([*lines, UNSAT_9 + " no-solution", MULTI + " many-solutions"]) + "\n")
+    return path
+
+
+def test_shares_counted_by_hand_on_a_tiny_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path, out = tiny_file(tmp_path), tmp_path / "ladder.csv"
+    status = compare.main([str(path), "--ladder", "--jobs", "1", "--timeout", "30", "--output", str(out)])
+    printed = capsys.readouterr().out
+    assert status == 0, printed
+    # By hand: the unsolvable puzzle is refuted by every rung; the multi-solution one settled by none.
+    expected = {name: 1 + NEEDS.index(reach) + 1 for name, reach in REACHES.items()}
+    rows = list(csv.DictReader(out.open()))
+    assert len(rows) == 5 * len(RUNGS)
+    settled: dict[str, set[str]] = {r.name: set() for r in RUNGS}
+    for row in rows:
+        assert row["settled"] in ("true", "false"), row  # nothing ran out of time or failed
+        if row["settled"] == "true":
+            settled[row["rung"]].add(row["name"])
+    for name, count in expected.items():
+        assert len(settled[name]) == count, (name, settled[name])
+        assert "many-solutions" not in settled[name] and "no-solution" in settled[name]
+        row = next(line for line in printed.splitlines() if line.startswith(f"│ {name} "))
+        assert f"{count / 5:.1%}" in row, row
+    for name in ("CP-SAT presolve", "MIP root node"):  # both refute at the root what naked singles refute
+        assert "no-solution" in settled[name], (name, settled[name])
+    for up, hand in EQUIVALENCES:
+        assert f"{up} settles exactly when {hand} does: 5 puzzles checked, no counterexample" in printed
+
+
+def test_records_are_a_row_per_puzzle_and_rung(tmp_path: Path) -> None:
+    path, out = tiny_file(tmp_path), tmp_path / "ladder.jsonl"
+    assert compare.main([str(path), "--ladder", "--jobs", "2", "--limit", "2", "--output", str(out)]) == 0
+    records = [json.loads(line) for line in out.read_text().splitlines()]
+    assert len(records) == 2 * len(RUNGS)
+    assert {(r["line"], r["rung"]) for r in records} == {(line, r.name) for line in (1, 2) for r in RUNGS}
+    for record in records:
+        assert record["ladder"] == next(r.ladder for r in RUNGS if r.name == record["rung"])
+        assert record["method"] == next(r.solver for r in RUNGS if r.name == record["rung"])
+        if record["rung"] in HAND_COUNTED:  # line 1 needs naked singles, line 2 hidden singles too
+            naked_level = REACHES[record["rung"]] == "naked"
+            assert record["settled"] is (record["line"] == 1 or not naked_level), record
+
+
+@pytest.mark.parametrize("flags", [["--solver", "mrv"], ["--nodes", "5"], ["--solutions", "2"],
+                                   ["--plot", "x.png"], ["--reference", "cpsat"], ["--list"],
+                                   ["--command", "x='true'"], ["--registry", "x"]])
+def test_flags_that_make_no_sense_with_ladder_are_refused(flags: list[str],
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    assert compare.main(["--ladder", *flags]) == compare.EXIT_USAGE
+    err = capsys.readouterr().err
+    assert err.startswith("compare.py: error: --ladder") and flags[0] in err and "Traceback" not in err
+
+
+# -- the equivalences ---------------------------------------------------------------------------
+
+
+def test_a_counterexample_is_printed_and_fails_the_run() -> None:
+    ladder = Ladder(Settings(["puzzles/seeds.txt"]), rungs=EQUIVALENT_RUNGS)
+    label = {r.name: r.solver for r in EQUIVALENT_RUNGS}
+    base = {"file": "f.txt", "line": 7, "isomorph": 0, "detail": "", "valid": True, "seconds": 0.001,
+            "extra": None}
+    records = [
+        {**base, "method": label["UP complete"], "status": "solved", "guesses": 0},
+        {**base, "method": label["singles"], "status": "gave_up", "detail": "nodes", "valid": None, "guesses": 1},
+        {**base, "method": label["UP augmented"], "status": "solved", "guesses": 0},
+        {**base, "method": label["locked"], "status": "solved", "guesses": 0},
+        {**base, "method": label["naked"], "status": "gave_up", "detail": "time", "valid": None},  # says nothing
+    ]
+    ladder.add(records)
+    assert ladder.failed and ladder.counterexample_count == 1
+    assert ladder.checked[("UP complete", "singles")] == 1 and ladder.checked[("UP minimal", "naked")] == 0
+    console = Console(file=io.StringIO(), width=200)
+    ladder.report(console)
+    text = console.file.getvalue()
+    assert "f.txt:7: settled by UP complete, not by singles" in text
+    assert "1 counterexamples" in text and "FAILED" in text
+    assert [r["rung"] for r in records] == ["UP complete", "singles", "UP augmented", "locked", "naked"]
+    assert [r["settled"] for r in records] == [True, False, True, True, None]
+
+
+def equivalences_hold(files: list[str], **settings: object) -> Ladder:
+    ladder = Ladder(Settings(files, jobs=1, timeout=30, **settings), rungs=EQUIVALENT_RUNGS).run()
+    assert ladder.puzzles > 0
+    assert ladder.counterexamples == {pair: [] for pair in EQUIVALENCES}
+    assert all(ladder.checked[pair] == ladder.puzzles for pair in EQUIVALENCES)
+    assert not ladder.failed
+    return ladder
+
+
+def test_equivalences_hold_on_the_seeds() -> None:
+    ladder = equivalences_hold(["puzzles/seeds.txt"])
+    assert 0 < ladder.tally["naked"]["settled"] < ladder.puzzles
+
+
+def test_equivalences_hold_on_a_sample_of_the_shared_data(shared_data: Path) -> None:
+    sets = {"easy50.txt": None, "17-clue.txt": 40, "top1465.txt": 30}
+    ladders = [equivalences_hold([str(shared_data / "9x9" / name)], sample=k, seed=3) for name, k in sets.items()]
+    for name in ("naked", "singles", "locked"):  # samples on which each equivalence has both sides
+        settled = sum(ladder.tally[name]["settled"] for ladder in ladders)
+        assert 0 < settled < sum(ladder.puzzles for ladder in ladders), name

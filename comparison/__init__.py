@@ -20,6 +20,7 @@
     tracker    following puzzles through the run: items out, results in, judged and recorded
     report     the screen: progress bar, tables, lists, --list
     plot       the cactus and effort plots
+    ladder     compare.py --ladder: which rungs of both ladders settle each puzzle without a guess
 """
 from .run import Comparison, compare
 

@@ -197,15 +197,16 @@ class Ladder:
 
     def table(self) -> Table:
         reference = self.reference_set()
-        table = Table(title="The ladder: puzzles each rung settles alone, without a guess", title_justify="left")
-        columns = ["rung", "ladder", "method", "settled", "share"]
-        columns += [f"tdoku ({reference})"] if reference else []
-        columns += ["not settled", "gave up", "errors", "median ms"]
+        title = "The ladder: puzzles each rung settles alone, without a guess"
+        table = Table(title=title + (f" (tdoku: its published share on {reference})" if reference else ""),
+                      title_justify="left")
+        columns = ["rung", "method", "settled", "share", *(["tdoku"] if reference else []), "not settled",
+                   "gave up", "errors", "median ms"]
         for name in columns:
-            table.add_column(name, justify="left" if name in ("rung", "ladder", "method") else "right")
+            table.add_column(name, justify="left" if name in ("rung", "method") else "right")
         for rung in self.rungs:
             counts, share = self.tally[rung.name], self.share(rung.name)
-            row = [escape(rung.name), rung.ladder, escape(rung.solver), f"{counts[SETTLED]:,}",
+            row = [escape(rung.name), escape(rung.solver), f"{counts[SETTLED]:,}",
                    "-" if share is None else f"{share:.1%}"]
             if reference:
                 known = rung.reference.get(reference)

@@ -194,7 +194,7 @@ class _Kept:
     last: int
 
 
-_KEPT: dict[tuple[str, str, int], _Kept] = {}
+_KEPT: dict[tuple[str, str, int, bool], _Kept] = {}
 
 
 # Each solver's own clause-adding function in PySAT's C module, and where its wrapper keeps the
@@ -227,8 +227,10 @@ def _new_solver(name: str, encoding: str, box: int) -> Solver:
     return sat
 
 
-def _kept(name: str, encoding: str, box: int) -> _Kept:
-    key = (name, encoding, box)
+def _kept(name: str, encoding: str, box: int, search: bool) -> _Kept:
+    # Propagation alone (search off) gets a solver that never searches: one that had learnt clauses
+    # from other puzzles' searches would propagate more than the encoding's clauses do.
+    key = (name, encoding, box, search)
     if key not in _KEPT:
         _KEPT[key] = _Kept(_new_solver(name, encoding, box), variables(box, encoding))
     return _KEPT[key]
@@ -250,7 +252,7 @@ class SatFormulation(Model):
         self.info: dict[str, object] = {"solver": self.name, "encoding": encoding,
                                         "variables": variables(grid.box, encoding),
                                         "clauses": len(rules(grid.box, encoding)) + grid.givens}
-        self.kept = _kept(self.name, encoding, grid.box) if opts["incremental"] else None
+        self.kept = _kept(self.name, encoding, grid.box, bool(opts["search"])) if opts["incremental"] else None
         self.sat = self.kept.sat if self.kept is not None else _new_solver(self.name, encoding, grid.box)
         self.cell_values = grid.geometry.cells * grid.side
         self.facts = givens(grid)

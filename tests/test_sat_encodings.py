@@ -193,7 +193,10 @@ def test_each_encoding_solves_a_25x25_checked_cell_by_cell() -> None:
 @pytest.mark.parametrize("encoding", ENCODINGS)
 def test_propagation_alone_on_a_kept_solver_is_propagation_on_a_fresh_one(encoding: str) -> None:
     # compare.py --ladder runs unit propagation with incremental=on: no search, so nothing is learnt
-    # and each puzzle meets the bare clauses.
+    # and each puzzle meets the bare clauses, even after searches on a kept solver of the same process.
+    learnt = sum(SAT(Grid.parse(line), encoding=encoding, incremental="on", solutions=2).effort["conflicts"]
+                 for line in (HARD, MULTI, NEEDS["locked"]))
+    assert learnt > 0  # a kept solver of this process has searched, and learnt
     for line in [*NEEDS.values(), HARD, EASY, MULTI, UNSAT_9] * 2:
         for probe in ("off", "on"):
             fresh = SAT(Grid.parse(line), encoding=encoding, search="off", probe=probe)

@@ -31,6 +31,7 @@ from puzzles import GaveUp, Method
 
 from .methods import UsageError
 from .records import RecordWriter
+from .report import NOTABLE
 from .run import Comparison, Settings
 
 SETTLED, NOT_SETTLED, GAVE_UP, ERROR, INVALID = "settled", "not settled", "gave up", "error", "invalid"
@@ -232,9 +233,15 @@ class Ladder:
             for c in found:
                 console.print(f"  {escape(c.where)}: settled by {c.settled_by}, not by {c.not_by}", highlight=False)
         summary = comparison.summary
-        if summary.failed:
-            console.print("[bold red]FAILED: invalid answers or disagreements (run without --ladder, or read the "
-                          "records, for the list)[/]")
+        for kind, heading, style in NOTABLE:  # what went wrong; not settling is no news here
+            count = summary.notable_count[kind]
+            if kind == "gave_up" or not count:
+                continue
+            console.print(f"[{style}]{heading}: {count:,}[/]")
+            for line in summary.notable.get(kind, []):
+                console.print(f"  {line}", highlight=False)
+            if count > len(summary.notable.get(kind, [])):
+                console.print(f"  ... {count - len(summary.notable.get(kind, [])):,} more (the records have them all)")
         if summary.bad_count:
             console.print(f"[yellow]Bad entries (skipped): {summary.bad_count:,}[/]")
         if self.failed:

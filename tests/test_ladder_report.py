@@ -21,7 +21,7 @@ import compare
 from comparison.ladder import EQUIVALENCES, RUNGS, Ladder, Rung
 from comparison.run import Settings
 from formulations import SOLVERS as FORMULATIONS
-from puzzles import Budget, Grid, Status, random_isomorph
+from puzzles import Budget, Grid, Method, Outcome, Status, random_isomorph
 from puzzles.generate import pattern_solution
 from search import SOLVERS as SEARCHES
 
@@ -144,6 +144,30 @@ def test_flags_that_make_no_sense_with_ladder_are_refused(flags: list[str],
     assert compare.main(["--ladder", *flags]) == compare.EXIT_USAGE
     err = capsys.readouterr().err
     assert err.startswith("compare.py: error: --ladder") and flags[0] in err and "Traceback" not in err
+
+
+def erring(grid: Grid, budget: Budget, **options: object) -> Outcome:
+    return Outcome(Status.ERROR, detail="erring: it always fails")
+
+
+def slow(grid: Grid, budget: Budget, **options: object) -> Outcome:
+    return Outcome(Status.GAVE_UP, detail="time", effort={"guesses": 0})
+
+
+def test_a_rung_that_errs_or_runs_out_of_time_is_reported_as_such(tmp_path: Path) -> None:
+    methods = {"erring": Method(erring, "fails", counters=("guesses",)),
+               "slow": Method(slow, "out of time", counters=("guesses",))}
+    rungs = [Rung("errs", "test", "erring"), Rung("out of time", "test", "slow")]
+    ladder = Ladder(Settings(["puzzles/seeds.txt"], jobs=1, limit=3), methods, rungs).run()
+    assert ladder.puzzles == 3
+    assert ladder.tally["errs"] == {"error": 3} and ladder.tally["out of time"] == {"gave up": 3}
+    assert ladder.share("errs") == 0.0 and not ladder.counterexample_count
+    console = Console(file=io.StringIO(), width=200)
+    ladder.report(console)
+    text = console.file.getvalue()
+    assert "Puzzles with errors: 3" in text and "erring: it always fails" in text
+    row = next(line for line in text.splitlines() if line.startswith("│ out of time "))
+    assert [cell.strip() for cell in row.split("│")[3:8]] == ["0", "0.0%", "0", "3", "0"], row  # gave up: 3
 
 
 # -- the equivalences ---------------------------------------------------------------------------

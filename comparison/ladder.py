@@ -73,7 +73,7 @@ EQUIVALENCES = (("UP minimal", "naked"), ("UP natural", "naked"), ("UP complete"
 # Flags that choose what the ladder chooses itself, or report what it does not.
 REFUSED = {"solver": "--solver", "command": "--command", "registry": "--registry", "nodes": "--nodes",
            "plot": "--plot", "reference": "--reference", "list": "--list",
-           "resume": "--resume"}
+           "resume": "--resume", "html": "--html", "watch": "--watch"}
 
 
 def refuse_flags(args: Any) -> None:

@@ -138,7 +138,8 @@ def test_records_are_a_row_per_puzzle_and_rung(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("flags", [["--solver", "mrv"], ["--nodes", "5"], ["--solutions", "2"],
                                    ["--plot", "x.png"], ["--reference", "cpsat"], ["--list"],
-                                   ["--command", "x='true'"], ["--registry", "x"], ["--resume"]])
+                                   ["--command", "x='true'"], ["--registry", "x"], ["--resume"],
+                                   ["--html", "x.html"]])
 def test_flags_that_make_no_sense_with_ladder_are_refused(flags: list[str],
                                                           capsys: pytest.CaptureFixture[str]) -> None:
     assert compare.main(["--ladder", *flags]) == compare.EXIT_USAGE

@@ -266,7 +266,7 @@ def run(args: argparse.Namespace, comparison: Comparison, writer: RecordWriter |
             status = status or EXIT_USAGE
     if html is not None and summary.puzzles:
         try:
-            html.write(reference, interrupted)
+            html.write(reference, interrupted, ladder=ladder.rows() if ladder else None)
             console.print(f"Report written to {escape(args.html)}")
         except OSError as exc:
             print(f"compare.py: error: cannot write {args.html}: {exc.strerror or exc}", file=sys.stderr)

@@ -73,7 +73,7 @@ EQUIVALENCES = (("UP minimal", "naked"), ("UP natural", "naked"), ("UP complete"
 # Flags that choose what the ladder chooses itself, or report what it does not.
 REFUSED = {"solver": "--solver", "command": "--command", "registry": "--registry", "nodes": "--nodes",
            "plot": "--plot", "reference": "--reference", "list": "--list",
-           "resume": "--resume", "html": "--html", "watch": "--watch"}
+           "resume": "--resume"}
 
 
 def refuse_flags(args: Any) -> None:
@@ -197,27 +197,41 @@ class Ladder:
         name = Path(files[0]).stem
         return name if any(name in r.reference for r in self.rungs) else None
 
+    def rows(self) -> list[dict[str, Any]]:
+        """The table's rows as data, one a rung (the terminal's table and the --html page's both show these)."""
+        reference = self.reference_set()
+        rows = []
+        for rung in self.rungs:
+            counts, seconds = self.tally[rung.name], self.seconds[rung.name]
+            row: dict[str, Any] = {"rung": rung.name, "method": rung.solver, "settled": counts[SETTLED],
+                                   "share %": None if (share := self.share(rung.name)) is None
+                                   else 100 * share}
+            if reference:
+                row["tdoku %"] = rung.reference.get(reference)
+            row |= {"not settled": counts[NOT_SETTLED], "gave up": counts[GAVE_UP],
+                    "errors": counts[ERROR] + counts[INVALID],
+                    "median ms": statistics.median(seconds) * 1000 if seconds else None}
+            rows.append(row)
+        return rows
+
     def table(self) -> Table:
         reference = self.reference_set()
         title = "The ladder: puzzles each rung settles alone, without a guess"
         table = Table(title=title + (f" (tdoku: its published share on {reference})" if reference else ""),
                       title_justify="left")
-        columns = ["rung", "method", "settled", "share", *(["tdoku"] if reference else []), "not settled",
-                   "gave up", "errors", "median ms"]
-        for name in columns:
+        rows = self.rows()
+        for column in rows[0] if rows else ():
+            name = column.removesuffix(" %")
             table.add_column(name, justify="left" if name in ("rung", "method") else "right")
-        for rung in self.rungs:
-            counts, share = self.tally[rung.name], self.share(rung.name)
-            row = [escape(rung.name), escape(rung.solver), f"{counts[SETTLED]:,}",
-                   "-" if share is None else f"{share:.1%}"]
+        for row in rows:
+            share, known, median = row["share %"], row.get("tdoku %"), row["median ms"]
+            cells = [escape(row["rung"]), escape(row["method"]), f"{row['settled']:,}",
+                     "-" if share is None else f"{share:.1f}%"]
             if reference:
-                known = rung.reference.get(reference)
-                row.append("" if known is None else f"{known:.1f}%")
-            seconds = self.seconds[rung.name]
-            row += [f"{counts[NOT_SETTLED]:,}", red_if(counts[GAVE_UP], "yellow"),
-                    red_if(counts[ERROR] + counts[INVALID], "bold red"),
-                    f"{statistics.median(seconds) * 1000:.2f}" if seconds else "-"]
-            table.add_row(*row)
+                cells.append("" if known is None else f"{known:.1f}%")
+            cells += [f"{row['not settled']:,}", red_if(row["gave up"], "yellow"), red_if(row["errors"], "bold red"),
+                      "-" if median is None else f"{median:.2f}"]
+            table.add_row(*cells)
         return table
 
     def report(self, console: Console, interrupted: bool = False) -> None:

@@ -7,6 +7,7 @@ when the rule below does not.
 from __future__ import annotations
 
 import csv
+import html
 import io
 import json
 import random
@@ -98,14 +99,18 @@ def tiny_file(tmp_path: Path) -> Path:
 
 
 def test_shares_counted_by_hand_on_a_tiny_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    path, out = tiny_file(tmp_path), tmp_path / "ladder.csv"
-    status = compare.main([str(path), "--ladder", "--jobs", "1", "--timeout", "30", "--output", str(out)])
+    path, out, page = tiny_file(tmp_path), tmp_path / "ladder.csv", tmp_path / "ladder.html"
+    status = compare.main([str(path), "--ladder", "--jobs", "1", "--timeout", "30", "--output", str(out),
+                           "--html", str(page)])
     printed = capsys.readouterr().out
     assert status == 0, printed
     # By hand: the unsolvable puzzle is refuted by every rung; the multi-solution one settled by none.
     expected = {name: 1 + NEEDS.index(reach) + 1 for name, reach in REACHES.items()}
     rows = list(csv.DictReader(out.open()))
     assert len(rows) == 5 * len(RUNGS)
+    text = page.read_text()
+    ladder_table = text[text.index('id="ladder-table"'):]
+    ladder_table = ladder_table[:ladder_table.index("</table>")]
     settled: dict[str, set[str]] = {r.name: set() for r in RUNGS}
     for row in rows:
         assert row["settled"] in ("true", "false"), row  # nothing ran out of time or failed
@@ -116,6 +121,10 @@ def test_shares_counted_by_hand_on_a_tiny_file(tmp_path: Path, capsys: pytest.Ca
         assert "many-solutions" not in settled[name] and "no-solution" in settled[name]
         row = next(line for line in printed.splitlines() if line.startswith(f"│ {name} "))
         assert f"{count / 5:.1%}" in row, row
+        # the page's ladder table holds the same row: the rung, its method, what it settled and the share
+        method = next(r.solver for r in RUNGS if r.name == name)
+        assert (f"<tr><td>{html.escape(name)}</td><td>{html.escape(method)}</td><td data-v=\"{count}\">{count}</td>"
+                f"<td data-v=\"{100 * count / 5:.12g}\">") in ladder_table, name
     for name in ("CP-SAT presolve", "MIP root node"):  # both refute at the root what naked singles refute
         assert "no-solution" in settled[name], (name, settled[name])
     for up, hand in EQUIVALENCES:
@@ -138,8 +147,7 @@ def test_records_are_a_row_per_puzzle_and_rung(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("flags", [["--solver", "mrv"], ["--nodes", "5"], ["--solutions", "2"],
                                    ["--plot", "x.png"], ["--reference", "cpsat"], ["--list"],
-                                   ["--command", "x='true'"], ["--registry", "x"], ["--resume"],
-                                   ["--html", "x.html"]])
+                                   ["--command", "x='true'"], ["--registry", "x"], ["--resume"]])
 def test_flags_that_make_no_sense_with_ladder_are_refused(flags: list[str],
                                                           capsys: pytest.CaptureFixture[str]) -> None:
     assert compare.main(["--ladder", *flags]) == compare.EXIT_USAGE

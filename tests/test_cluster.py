@@ -188,7 +188,7 @@ def test_a_hanging_solver_is_killed_on_a_dask_worker_and_the_run_goes_on(tmp_pat
     path.write_text("\n".join(NINE[:2]) + "\n")
     output = tmp_path / "records.jsonl"
     process = compare_py(tmp_path, mark, str(path), "--registry", "misbehaving", "--solver", "sleeper",
-                         "--solver", "good", "--timeout", "0.2", "--cluster", address, "--output", str(output))
+                         "--solver", "good", "--timeout", "1", "--cluster", address, "--output", str(output))
     out, err = process.communicate(timeout=120)
     assert process.returncode == 0, out + err
     assert "on the Dask cluster" in out

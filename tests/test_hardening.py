@@ -233,7 +233,7 @@ def test_a_misbehaving_solver_is_its_own_error_record_and_the_run_goes_on(tmp_pa
                                                                           detail):
     out_path = tmp_path / "r.jsonl"
     code, out, err = run(capsys, puzzle_file(tmp_path, HOMEWORK, HARD), "--solver", method, "--solver", "good",
-                         "--timeout", "0.2", "--output", out_path)
+                         "--timeout", "1", "--output", out_path)
     assert code == 0, out + err
     found = by_method(out_path)
     assert [(r["status"], r["detail"]) for r in found[method]] == [(status, detail)] * 2

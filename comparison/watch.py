@@ -6,17 +6,16 @@ at most `steps` events each, and the events are packed into short lists for the 
 """
 from __future__ import annotations
 
-import importlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from puzzles import BadEntry, Budget, Entry, PuzzleFileError, read_puzzles
+from search.trace import KINDS, trace
 
 from .methods import Selected, UsageError
 
 DEFAULT_STEPS = 1000  # events a method's trace embeds at most: about 60 KB of page
-KINDS = ("choose", "try", "place", "remove", "dead_end", "backtrack", "solution", "restart")
 
 
 @dataclass(frozen=True)
@@ -73,11 +72,6 @@ def traces(watched: Watched, selected: Sequence[Selected], steps: int, budget: B
     if not methods:
         data["notes"].append("no hand-written method (backtracking, mrv, restart, astar) in this run: "
                              "nothing to watch")
-        return data
-    try:
-        trace = importlib.import_module("search.trace").trace
-    except ImportError as exc:
-        data["notes"].append(f"the tracer (search/trace.py) cannot be imported: {exc}")
         return data
     for method in methods:
         spec = method.label

@@ -84,7 +84,8 @@ def test_every_rung_keeps_the_solution_and_proves_it_unique(box, rung):
         pytest.skip("probing every candidate of a 16x16 at each node is the costliest rung: 9x9 suffices")
     # 16x16: a puzzle naked singles settle (on one hidden singles settle, naked singles alone may search long)
     puzzle, solution = generate(box, random.Random(box), rule="naked" if box == 4 else "singles")
-    methods = [("mrv", {}), ("mrv", {"tie": "swap"}), ("restart", {"cutoff": "luby"})]
+    methods = [("mrv", {}), ("mrv", {"tie": "swap"}), ("restart", {"cutoff": "luby"}),
+               ("mrv", {"choose": "domwdeg"}), ("restart", {"cutoff": "luby", "unit": 2, "choose": "domwdeg"})]
     if box < 4 or rung != "naked":
         methods.append(("astar", {}))
     for method, options in methods:

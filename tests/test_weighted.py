@@ -1,7 +1,6 @@
 """The choice weighted by failures (dom/wdeg, search/weighted.py) and the search's failure hook."""
 from __future__ import annotations
 
-import random
 from fractions import Fraction
 
 import pytest
@@ -9,7 +8,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from puzzles import Bitboards, Budget, Candidates, Grid, Status
-from puzzles.generate import generate
 from puzzles.grid import geometry
 from search import SOLVERS
 from search.depth_first import search
@@ -107,19 +105,6 @@ def test_the_search_reports_every_failure_once(puzzle, rung):
     assert len(chooser.heard) == chooser.failures == chooser.refuted + chooser.dead_ends
     assert chooser.failures > 0 or rung == "alldiff"  # AllDifferent may settle a puzzle with no failure
     assert all(not grid.values[cell] for cell in chooser.heard)  # failures are at cells the search fills
-
-
-@pytest.mark.parametrize("box", [2, 3, 4])
-@pytest.mark.parametrize("rung", LADDER)
-def test_domwdeg_keeps_the_solution_and_proves_it_unique(box, rung):
-    if rung == "probe" and box == 4:
-        pytest.skip("probing every candidate of a 16x16 at each node is the costliest rung: 9x9 suffices")
-    puzzle, solution = generate(box, random.Random(box), rule="naked" if box == 4 else "singles")
-    for method, options in [("mrv", {}), ("restart", {"cutoff": "luby", "unit": 2})]:
-        out = SOLVERS[method](puzzle, Budget(seconds=60), propagate=rung, choose="domwdeg", solutions=2, **options)
-        assert out.status is Status.SOLVED and out.unique is True, (method, out.detail)
-        assert out.solution == solution  # cell by cell
-        assert puzzle.solution_problems(out.solution) == []
 
 
 @pytest.mark.parametrize("puzzle", [UNSAT_4, UNSAT_9])

@@ -160,9 +160,11 @@ def output_format(args: argparse.Namespace) -> str | None:
     raise UsageError(f"--output {args.output}: say --format csv or jsonl (or name the file .csv or .jsonl)")
 
 
-def open_records(args: argparse.Namespace, fmt: str, comparison: Comparison) -> RecordWriter:
-    """The --output writer; with --resume, after the records the file keeps. Its settings go beside it."""
-    append = comparison.resume(args.output, fmt) if args.resume else False
+def open_records(args: argparse.Namespace, fmt: str, comparison: Comparison,
+                 html: HtmlOutput | None = None) -> RecordWriter:
+    """The --output writer; with --resume, after the records the file keeps (the --html page has them too).
+    Its settings go beside it."""
+    append = comparison.resume(args.output, fmt, html.add if html else None) if args.resume else False
     writer = RecordWriter(args.output, fmt, comparison.records.fields, append=append)
     write_settings(args.output, identity(comparison, fmt))
     return writer
@@ -207,7 +209,7 @@ def main(argv: Sequence[str] | None = None, methods: dict[str, Method] | None = 
         if fmt and ladder:
             writer: RecordWriter | None = LadderWriter(args.output, fmt, ladder)
         else:
-            writer = open_records(args, fmt, comparison) if fmt else None
+            writer = open_records(args, fmt, comparison, html) if fmt else None
     except (UsageError, PuzzleFileError) as exc:
         print(f"compare.py: error: {exc}", file=sys.stderr)
         return EXIT_USAGE

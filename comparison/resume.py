@@ -18,7 +18,7 @@ import json
 import os
 import sys
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -82,9 +82,11 @@ class Kept:
     dropped: int = 0
 
 
-def resume(output: str, fmt: str, comparison: Comparison) -> Kept | None:
-    """Check FILE against this run's settings, keep its judged puzzles (replayed into the summary), drop the rest
-    from it; None when there is no FILE yet (the run starts afresh). UsageError when it cannot be resumed."""
+def resume(output: str, fmt: str, comparison: Comparison,
+           on_kept: Callable[[list[dict[str, Any]]], None] | None = None) -> Kept | None:
+    """Check FILE against this run's settings, keep its judged puzzles (replayed into the summary, and each
+    group of records to `on_kept`: the --html page), drop the rest from it; None when there is no FILE yet (the
+    run starts afresh). UsageError when it cannot be resumed."""
     path = Path(output)
     if not path.exists() or path.stat().st_size == 0:
         return None
@@ -121,6 +123,8 @@ def resume(output: str, fmt: str, comparison: Comparison) -> Kept | None:
                 kept.dropped += len(group)
                 continue
             kept.records += len(group)
+            if on_kept is not None:
+                on_kept(group)
             if writer is not None:
                 for record in group:
                     writer.write(record)

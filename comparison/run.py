@@ -12,7 +12,7 @@ import os
 import random
 import sys
 import time
-from collections.abc import Generator, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -187,10 +187,11 @@ class Comparison:
             self.wall = time.perf_counter() - started
             self.busy_seconds = pool.busy_seconds
 
-    def resume(self, output: str, fmt: str) -> bool:
-        """--resume: keep the judged puzzles of `output` (their records, in the summary), run the rest; whether
-        the file holds records to append to. UsageError naming the difference if it was run otherwise."""
-        self.resumed = resume(output, fmt, self)
+    def resume(self, output: str, fmt: str, on_kept: Callable[[list[dict[str, Any]]], None] | None = None) -> bool:
+        """--resume: keep the judged puzzles of `output` (their records, in the summary, and to `on_kept`), run
+        the rest; whether the file holds records to append to. UsageError naming the difference if it was run
+        otherwise."""
+        self.resumed = resume(output, fmt, self, on_kept)
         return self.resumed is not None
 
     @staticmethod

@@ -333,3 +333,23 @@ def test_a_screenshot(browser, seeds_run, tmp_path):
     path, _, _ = seeds_run
     shot = browser.screenshot(path, tmp_path / "report.png", "method=0&step=40", width=1200, height=1400)
     assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and shot.stat().st_size > 10_000
+
+
+def test_a_resumed_run_s_page_holds_the_kept_records_too(tmp_path):
+    """--resume with --html: the page covers the whole file, the records kept from before as well as the new."""
+    page, records = tmp_path / "report.html", tmp_path / "records.jsonl"
+    argv = [SEEDS, "--solver", "mrv", "--jobs", "1", "--output", records]
+    assert compare.main([str(a) for a in argv]) == 0
+    lines = records.read_text().splitlines(keepends=True)
+    records.write_text("".join(lines[:-1]) + lines[-1][:30])  # the last puzzle's record cut off: it runs again
+    assert compare.main([str(a) for a in (*argv, "--resume", "--html", page)]) == 0
+    runs = [json.loads(line) for line in records.read_text().splitlines()]
+    mine = [r for r in runs if r["method"] == "mrv"]
+    row = rows_by_method(parse(page.read_text(encoding="utf-8")), "methods-table")["mrv"]
+    solved = sum(r["status"] == "solved" for r in mine)
+    assert solved > 1 and row["solved"][0] == f"{solved:,}"
+    # the figures the page computes from the records themselves: every run of the file, not the last one alone
+    assert float(row["median s"][1]) == pytest.approx(statistics.median(r["seconds"] for r in mine), abs=1e-6)
+    settled = [r["valid"] is True or r["status"] == "unsatisfiable" for r in mine]
+    par2 = statistics.fmean(r["seconds"] if ok else 20.0 for r, ok in zip(mine, settled, strict=True))
+    assert float(row["PAR-2 s"][1]) == pytest.approx(par2, abs=1e-6)

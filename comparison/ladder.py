@@ -5,7 +5,10 @@ count (`Method.no_guess`: guesses for the searches and SAT, branches for CP-SAT,
 Each rung is a method of the registries with the options that make it that rung, run by the one
 Comparison (its pool, budgets, isolation, judging and records) with a node budget of 1: a rung that
 cannot settle a puzzle stops at its first node instead of searching on. A run that ran out of time or
-failed is neither settled nor unsettled: the report says so.
+failed is neither settled nor unsettled: the report says so. A rung may instead be told by a fact of
+another rung's run (its Outcome's info, in the records): the MIP's root LP is solved by the MIP rung's
+run, whose one record gives both rungs' verdicts (measured on top1465: 8 ms a puzzle more, where a run of its
+own costs 22).
 
 The literature states three equivalences (Lynce and Ouaknine 2006; tdoku's benchmark), checked on every
 puzzle: unit propagation on the complete encoding settles a puzzle exactly when naked and hidden singles
@@ -18,7 +21,7 @@ from __future__ import annotations
 import dataclasses
 import statistics
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -41,12 +44,28 @@ LADDER_FIELDS = ("rung", "ladder", "settled")  # added in front of each record's
 
 @dataclass(frozen=True)
 class Rung:
-    """One rung: what the table calls it, its ladder, the method spec that runs it, tdoku's share by set."""
+    """One rung: what the table calls it, its ladder, the method spec that runs it, tdoku's share by set.
+
+    `by_info`, when given, tells from the run's info whether the rung settled the puzzle (True, False, or
+    None when the info does not say: the run stopped first), and `seconds` which fact is the rung's time;
+    its run may serve another rung too (the same solver), and is run once.
+    """
 
     name: str
     ladder: str
     solver: str
     reference: dict[str, float] = dataclasses.field(default_factory=dict)  # set -> % settled (data/README.md)
+    by_info: Callable[[dict[str, Any]], bool | None] | None = None
+    seconds: str | None = None  # the info's fact that is the rung's own time (else the run's)
+
+
+def root_lp_settles(info: dict[str, Any]) -> bool | None:
+    """The MIP's root LP settles a puzzle when its optimal vertex is 0-1 (then a solution: no objective, and
+    every constraint met) or when it is infeasible (then no solution either); None when it was not solved."""
+    if info.get("root_lp_infeasible"):
+        return True
+    integral = info.get("root_lp_integral")
+    return integral if isinstance(integral, bool) else None
 
 
 # In the order of strength, the formulations' rungs beside the hand-written rung they match.
@@ -63,7 +82,10 @@ RUNGS = (
     Rung("probe", "hand-written", "mrv:propagate=probe"),
     Rung("failed literals", "SAT", "sat:encoding=complete,search=off,probe=on,incremental=on"),
     Rung("CP-SAT presolve", "CP-SAT", "cpsat"),  # no branch: presolve (and root propagation) settled it
-    Rung("MIP root node", "MIP", "mip:presolve=off,root_lp=off"),  # no branching: the root LP and cuts
+    # The root LP (GLOP, once, before SCIP) and the root node (no branching: the LP, SCIP's cuts and
+    # heuristics, no presolve) from one run.
+    Rung("MIP root LP", "MIP", "mip:presolve=off,root_lp=on", by_info=root_lp_settles, seconds="root_lp_seconds"),
+    Rung("MIP root node", "MIP", "mip:presolve=off,root_lp=on"),
 )
 
 # (UP rung, hand-written rung): each settles a puzzle exactly when the other does.
@@ -100,11 +122,13 @@ class Ladder:
 
     def __init__(self, settings: Settings, methods: dict[str, Method] | None = None,
                  rungs: Sequence[Rung] = RUNGS) -> None:
-        settings = dataclasses.replace(settings, solver=[r.solver for r in rungs], nodes=1, solutions=1)
+        solvers = list(dict.fromkeys(r.solver for r in rungs))  # a run serves every rung of its solver
+        settings = dataclasses.replace(settings, solver=solvers, nodes=1, solutions=1)
         self.comparison = Comparison(settings, methods)
         self.rungs = list(rungs)
         selected = self.comparison.selected
-        self.rung_of = {s.label: rung for s, rung in zip(selected, rungs, strict=True)}
+        self.rungs_of = {s.label: [r for r in rungs if r.solver == solver]
+                         for s, solver in zip(selected, solvers, strict=True)}
         self.no_guess = {s.label: s.method.no_guess if isinstance(s.method, Method) else None for s in selected}
         self.tally = {r.name: Counter[str]() for r in rungs}
         self.seconds: dict[str, list[float]] = {r.name: [] for r in rungs}
@@ -120,13 +144,16 @@ class Ladder:
 
     # -- a record, and a puzzle's records --------------------------------------------------------
 
-    def verdict(self, record: dict[str, Any]) -> str:
+    def verdict(self, record: dict[str, Any], rung: Rung) -> str:
         """Settled, not settled, gave up (out of time), error or invalid: what the rung did on the puzzle."""
         status, detail = record["status"], record["detail"]
         if status == "error":
             return ERROR
         if record["valid"] is False:
             return INVALID
+        if rung.by_info is not None:
+            settled = rung.by_info(record.get("info") or {})
+            return GAVE_UP if settled is None else SETTLED if settled else NOT_SETTLED
         if status == "gave_up":
             return NOT_SETTLED if detail in NOT_SETTLED_REASONS else GAVE_UP
         measure = self.no_guess.get(record["method"])
@@ -138,27 +165,23 @@ class Ladder:
             value = (record.get("extra") or {}).get(counter)
         return SETTLED if value is not None and value <= at_most else NOT_SETTLED
 
-    def mark(self, record: dict[str, Any]) -> dict[str, Any]:
-        """The record with the ladder's fields: its rung, ladder, and settled (true, false, or none when the
-        rung ran out of time or failed)."""
-        rung = self.rung_of.get(record.get("method") or "")
-        if rung is not None and "rung" not in record:
-            verdict = self.verdict(record)
-            record.update(rung=rung.name, ladder=rung.ladder,
-                          settled={SETTLED: True, NOT_SETTLED: False}.get(verdict))
-        return record
+    def marked(self, record: dict[str, Any]) -> list[dict[str, Any]]:
+        """The record once for each rung its run serves, with the ladder's fields: the rung, its ladder, and
+        settled (true, false, or none when the rung ran out of time or failed); none for a bad entry."""
+        return [{**record, "rung": rung.name, "ladder": rung.ladder,
+                 "settled": {SETTLED: True, NOT_SETTLED: False}.get(self.verdict(record, rung))}
+                for rung in self.rungs_of.get(record.get("method") or "", [])]
 
     def add(self, records: Iterable[dict[str, Any]]) -> None:
         """The records of whole puzzles, as a round of the run yields them."""
         puzzles: dict[tuple[Any, ...], dict[str, str]] = {}
         for record in records:
-            rung = self.rung_of.get(record.get("method") or "")
-            if rung is None:  # a bad entry, or the certifier
-                continue
-            self.mark(record)
-            key = (record["file"], record["line"], record["isomorph"])
-            puzzles.setdefault(key, {})[rung.name] = self.verdict(record)
-            self.seconds[rung.name].append(float(record["seconds"] or 0.0))
+            for rung in self.rungs_of.get(record.get("method") or "", []):  # none for a bad entry, the certifier
+                key = (record["file"], record["line"], record["isomorph"])
+                puzzles.setdefault(key, {})[rung.name] = self.verdict(record, rung)
+                seconds = (record.get("info") or {}).get(rung.seconds) if rung.seconds else record["seconds"] or 0.0
+                if isinstance(seconds, int | float):
+                    self.seconds[rung.name].append(float(seconds))
         for (file, line, isomorph), verdicts in puzzles.items():
             self.puzzles += 1
             for name, verdict in verdicts.items():
@@ -275,8 +298,8 @@ class LadderWriter(RecordWriter):
         self.ladder = ladder
 
     def write(self, record: dict[str, Any]) -> None:
-        record = self.ladder.mark(record)
-        super().write({name: record.get(name) for name in self.fields})
+        for marked in self.ladder.marked(record) or [record]:  # a bad entry is written as it is
+            super().write({name: marked.get(name) for name in self.fields})
 
 
 def red_if(count: int, style: str) -> str:

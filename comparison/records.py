@@ -26,11 +26,12 @@ def counter_columns(selected: Sequence[Selected]) -> list[str]:
 
 
 class Records:
-    """Makes the records: RECORD_FIELDS, a column per declared counter, and `extra` for any other counter."""
+    """Makes the records: RECORD_FIELDS, a column per declared counter, `extra` for any other counter, and
+    `info` for the other facts the method reported (the Outcome's info, its JSON-able part: pool.facts)."""
 
     def __init__(self, counters: Sequence[str]) -> None:
         self.counters = list(counters)
-        self.fields = [*RECORD_FIELDS, *self.counters, "extra"]
+        self.fields = [*RECORD_FIELDS, *self.counters, "extra", "info"]
 
     def run_record(self, puzzle: Puzzle, selected: Selected, result: RunResult, verdict: Verdict,
                    disagrees: bool) -> dict[str, Any]:
@@ -44,6 +45,7 @@ class Records:
         extra = {k: v for k, v in result.effort.items() if k not in self.counters}
         record.update((k, v) for k, v in result.effort.items() if k in self.counters)
         record["extra"] = extra or None
+        record["info"] = result.info or None
         return record
 
     def bad_record(self, entry: BadEntry) -> dict[str, Any]:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from puzzles import GAVE_UP_REASONS, Status
 
@@ -12,7 +13,8 @@ class RunResult:
 
     `solution` is the line form of a valid-looking answer; `problems` says why
     it is not a valid solution of the puzzle (empty when it is). Counters are
-    whole numbers that fit in 64 bits.
+    whole numbers that fit in 64 bits; `info` is the JSON-able part of the
+    Outcome's info (pool.facts), for the records.
     """
 
     puzzle: int  # the puzzle's id in the run
@@ -24,6 +26,7 @@ class RunResult:
     seconds: float = 0.0
     effort: dict[str, int] = field(default_factory=dict)
     problems: list[str] = field(default_factory=list)
+    info: dict[str, Any] = field(default_factory=dict)
 
     @property
     def valid(self) -> bool | None:

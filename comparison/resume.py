@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from .run import Comparison
 
 INTEGERS, FLOATS, BOOLEANS = ("line", "isomorph"), ("rating", "seconds"), ("unique", "valid", "disagrees")
+JSON = ("extra", "info")  # JSON text in a CSV file, an object in JSON lines
 TEXTS = ("file", "name", "method", "status", "detail", "puzzle", "solution", "problems", "verdict", "note")
 BAD_ENTRY = "bad_entry"
 
@@ -195,10 +196,10 @@ def run_result(index: int, record: dict[str, Any]) -> RunResult:
     effort = {**counters, **(record.get("extra") or {})}
     problems = [record["problems"] or "invalid"] if record["valid"] is False else []
     return RunResult(0, index, Status(record["status"]), record["detail"] or "", record["solution"] or None,
-                     record["unique"], float(record["seconds"] or 0.0), effort, problems)
+                     record["unique"], float(record["seconds"] or 0.0), effort, problems, record.get("info") or {})
 
 
-RECORD_KEYS = {*INTEGERS, *FLOATS, *BOOLEANS, *TEXTS, "extra"}
+RECORD_KEYS = {*INTEGERS, *FLOATS, *BOOLEANS, *TEXTS, *JSON}
 
 
 def read_records(path: Path, fmt: str, fields: Sequence[str]) -> Iterator[tuple[int, dict[str, Any]]]:
@@ -280,7 +281,7 @@ def typed(row: dict[str, str]) -> dict[str, Any]:
             record[name] = {"true": True, "false": False}[text]
         elif name in FLOATS:
             record[name] = float(text)
-        elif name == "extra":
+        elif name in JSON:
             record[name] = json.loads(text)
         else:  # line, isomorph, and the counters
             record[name] = int(text)

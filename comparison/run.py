@@ -221,7 +221,9 @@ class Comparison:
 
     def to_pandas(self) -> pd.DataFrame:
         """Every record (running what is left of the run) as a DataFrame: a row a (puzzle, method), a column
-        a record field, and one a counter (needs pandas: pip install 'sudoku-search[pandas]')."""
+        a record field, and one a counter (needs pandas: pip install 'sudoku-search[pandas]'). The `info` column
+        stays one of dicts: its facts differ from method to method and nest (the searches' rules), and a fact's
+        name may be a counter's or a field's; pd.json_normalize(frame["info"]) spreads them when wanted."""
         try:
             import pandas as pd
         except ImportError:

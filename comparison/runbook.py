@@ -17,7 +17,7 @@ from .records import RECORD_FIELDS
 
 NOTABLE_KINDS = ("invalid", "disagreement", "error", "gave_up", "multiple_solutions")  # the loudest first
 NOTABLE_KEPT = 12  # puzzles kept whole for each kind (their grids are drawn)
-NOT_A_COUNTER = {*RECORD_FIELDS, "extra"}
+NOT_A_COUNTER = {*RECORD_FIELDS, "extra", "info"}
 
 
 @dataclass

@@ -122,6 +122,14 @@ def false_unique(grid: Grid, budget: Budget = Budget(), **options: Any) -> Outco
     return outcome
 
 
+def odd_info(grid: Grid, budget: Budget = Budget(), **options: Any) -> Outcome:
+    """Solves, with an info that JSON cannot hold whole: a Grid, a NaN, a huge text, a list of a million."""
+    outcome = good(grid, budget, **options)
+    outcome.info = {"fine": 1, "grid": grid, "nan": float("nan"), "huge": "x" * 10**6, "long": list(range(10**6)),
+                    "also fine": {"nested": [1, "two", None]}}
+    return outcome
+
+
 def _method(solve: Any, summary: str) -> Method:
     return Method(solve, summary, {}, ("nodes",))
 
@@ -142,4 +150,5 @@ SOLVERS: dict[str, Method] = {
     "mutator": _method(mutator, "blanks the grid it was handed"),
     "false_unsat": _method(false_unsat, "claims unsatisfiable"),
     "false_unique": _method(false_unique, "claims unique without looking"),
+    "odd_info": _method(odd_info, "an info JSON cannot hold whole"),
 }

@@ -108,9 +108,12 @@ def test_a_local_cluster_gives_the_records_of_the_local_pool_and_leaves_nothing(
         other = cluster[key]
         for field in ("status", "solution", "unique", "valid", "verdict", "disagrees"):
             assert other[field] == record[field], (key, field)
-        if key[3] != "sat":  # the hand-written searches are deterministic: their counters too
-            for counter in ("nodes", "guesses", "backtracks"):
+        if key[3] != "sat":  # the hand-written searches are deterministic: their counters and rules too
+            for counter in ("nodes", "guesses", "backtracks", "info"):
                 assert other[counter] == record[counter], (key, counter)
+        else:  # the Outcome's info travels with the result: the model's size
+            assert (other["info"]["variables"], other["info"]["clauses"]) == (
+                record["info"]["variables"], record["info"]["clauses"]), key
 
 
 def dask_worker_pids(parent: int) -> list[int]:

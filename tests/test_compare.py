@@ -339,7 +339,8 @@ def test_node_budget(tmp_path, capsys):
 
 # -- records -------------------------------------------------------------------------------------
 EVERY_FIELD = {"file", "line", "name", "isomorph", "rating", "method", "status", "detail", "puzzle", "solution",
-               "unique", "seconds", "valid", "problems", "verdict", "note", "disagrees", "nodes", "extra"}
+               "unique", "seconds", "valid", "problems", "verdict", "note", "disagrees", "nodes", "extra",
+               "info"}
 
 
 def test_csv_and_jsonl_hold_every_field(tmp_path, capsys):

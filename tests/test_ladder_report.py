@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 from rich.console import Console
+from test_compare import HARD
 from test_sat_encodings import MULTI, UNSAT_9, rung_settles
 
 import compare
@@ -125,7 +126,7 @@ def test_shares_counted_by_hand_on_a_tiny_file(tmp_path: Path, capsys: pytest.Ca
         method = next(r.solver for r in RUNGS if r.name == name)
         assert (f"<tr><td>{html.escape(name)}</td><td>{html.escape(method)}</td><td data-v=\"{count}\">{count}</td>"
                 f"<td data-v=\"{100 * count / 5:.12g}\">") in ladder_table, name
-    for name in ("CP-SAT presolve", "MIP root node"):  # both refute at the root what naked singles refute
+    for name in ("CP-SAT presolve", "MIP root LP", "MIP root node"):  # refute at the root what naked singles do
         assert "no-solution" in settled[name], (name, settled[name])
     for up, hand in EQUIVALENCES:
         assert f"{up} settles exactly when {hand} does: 5 puzzles checked, no counterexample" in printed
@@ -179,6 +180,37 @@ def test_a_rung_that_errs_or_runs_out_of_time_is_reported_as_such(tmp_path: Path
     assert [cell.strip() for cell in row.split("│")[3:8]] == ["0", "0.0%", "0", "3", "0"], row  # gave up: 3
 
 
+def test_the_mip_root_lp_rung_settles_what_its_lp_does_from_the_mip_rungs_run(tmp_path: Path) -> None:
+    """Settled: a puzzle naked singles settle (each placement is forced by the LP's equalities too: a given's
+    value is 0 in the rest of its units, which leaves its cell one value, and so on), so the LP has one point,
+    the solution, and GLOP's vertex is 0-1; and a puzzle whose LP is infeasible (refuted). Not settled: HARD,
+    which has one solution, with a wrong given: no solution, so no 0-1 point meets the constraints, yet the LP
+    has fractional points, and its vertex neither solves nor refutes the puzzle."""
+    wrong = "6" + HARD[1:]
+    assert HARD[0] == "0" and SEARCHES["mrv"](Grid.parse(HARD), solutions=2).unique is True
+    assert SEARCHES["mrv"](Grid.parse(HARD)).solution.values[0] != 6  # type: ignore[union-attr]
+    assert SEARCHES["mrv"](Grid.parse(wrong)).status is Status.UNSATISFIABLE
+    path = tmp_path / "lp.txt"
+    path.write_text(f"{built('naked').line()} naked\n{UNSAT_9} refuted\n{wrong} wrong-given\n")
+    mip_rungs = [r for r in RUNGS if r.ladder == "MIP"]
+    assert [r.name for r in mip_rungs] == ["MIP root LP", "MIP root node"]
+    ladder = Ladder(Settings([str(path)], jobs=1, timeout=30), rungs=mip_rungs)
+    records = []
+    for batch in ladder.comparison.batches():
+        records += batch
+        ladder.add(batch)
+    assert len(records) == 3  # one MIP run a puzzle gives both rungs
+    info = {r["name"]: r["info"] for r in records}
+    assert (info["naked"]["root_lp_integral"], info["wrong-given"]["root_lp_integral"]) == (True, False)
+    assert info["refuted"]["root_lp_infeasible"] is True and info["wrong-given"]["root_lp_fractional_vars"] > 0
+    settled = {(m["name"], m["rung"]): m["settled"] for r in records for m in ladder.marked(r)}
+    assert {name: settled[(name, "MIP root LP")] for name in info} == {
+        "naked": True, "refuted": True, "wrong-given": False}
+    assert ladder.tally["MIP root LP"] == {"settled": 2, "not settled": 1}
+    assert sum(ladder.tally["MIP root node"].values()) == 3
+    assert ladder.seconds["MIP root LP"] == [r["info"]["root_lp_seconds"] for r in records]  # GLOP's own time
+
+
 # -- the equivalences ---------------------------------------------------------------------------
 
 
@@ -202,8 +234,9 @@ def test_a_counterexample_is_printed_and_fails_the_run() -> None:
     text = console.file.getvalue()
     assert "f.txt:7: settled by UP complete, not by singles" in text
     assert "1 counterexamples" in text and "FAILED" in text
-    assert [r["rung"] for r in records] == ["UP complete", "singles", "UP augmented", "locked", "naked"]
-    assert [r["settled"] for r in records] == [True, False, True, True, None]
+    marked = [m for record in records for m in ladder.marked(record)]
+    assert [r["rung"] for r in marked] == ["UP complete", "singles", "UP augmented", "locked", "naked"]
+    assert [r["settled"] for r in marked] == [True, False, True, True, None]
 
 
 def equivalences_hold(files: list[str], **settings: object) -> Ladder:

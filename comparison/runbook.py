@@ -99,6 +99,8 @@ class RunBook:
                 if len(self.bad) < NOTABLE_KEPT:
                     self.bad.append(f"{record['file']}:{record['line']}: {record['detail']}")
                 continue
+            if record.get("verdict") == "interrupted":  # never judged: the terminal's summary leaves it out too
+                continue
             groups.setdefault(PuzzleKey(record["file"], record["line"], record["isomorph"] or 0), []).append(record)
         for key, group in groups.items():
             self.add_puzzle(key, group)

@@ -353,3 +353,19 @@ def test_a_resumed_run_s_page_holds_the_kept_records_too(tmp_path):
     settled = [r["valid"] is True or r["status"] == "unsatisfiable" for r in mine]
     par2 = statistics.fmean(r["seconds"] if ok else 20.0 for r, ok in zip(mine, settled, strict=True))
     assert float(row["PAR-2 s"][1]) == pytest.approx(par2, abs=1e-6)
+
+
+def test_runs_never_judged_stay_out_of_the_page_as_out_of_the_summary(tmp_path):
+    """An interrupted run's unfinished puzzles are recorded (verdict 'interrupted') but judged by nobody: the
+    page, like the terminal's summary, counts only the judged ones."""
+    from comparison.runbook import RunBook
+
+    def record(line: int, status: str, verdict: str) -> dict[str, object]:
+        return {"file": "f", "line": line, "isomorph": 0, "method": "m", "status": status, "detail": "time",
+                "seconds": 1.0, "valid": None, "verdict": verdict, "rating": None, "puzzle": "", "solution": None,
+                "unique": None, "problems": "", "note": "", "disagrees": False, "nodes": 1}
+
+    book = RunBook(["m"])
+    book.add([record(1, "gave_up", "agree"), record(2, "gave_up", "interrupted")])
+    assert [(key.file, key.line) for key in book.keys] == [("f", 1)]
+    assert book.notable_count["gave_up"] == 1

@@ -138,6 +138,11 @@ class Cluster(Feed):
             raise
 
     def check_workers(self) -> None:
+        try:  # a scheduler with no worker would take the tasks and never run them: the run would wait forever
+            self.client.wait_for_workers(1, timeout=CONNECT_SECONDS)
+        except TimeoutError:
+            raise UsageError(f"--cluster {self.address}: the scheduler has no worker (none joined within "
+                             f"{CONNECT_SECONDS} s); start one with `dask worker {self.address}`") from None
         try:
             problems = self.client.run(worker_problem, self.job)
         except Exception as exc:  # a module that does not import there, or a worker that fails

@@ -205,3 +205,27 @@ def test_a_hanging_solver_is_killed_on_a_dask_worker_and_the_run_goes_on(tmp_pat
 
 def outside_my_group(pids: list[int]) -> list[int]:
     return [pid for pid in pids if (fields := stat_fields(pid)) is not None and fields[2] != str(os.getpgrp())]
+
+
+@needs_dask
+@linux
+def test_a_scheduler_with_no_worker_is_a_usage_error_not_a_wait(tmp_path):
+    mark = uuid.uuid4().hex
+    info = tmp_path / "scheduler.json"
+    scheduler = subprocess.Popen([sys.executable, "-m", "dask", "scheduler", "--host", "127.0.0.1", "--port", "0",
+                                  "--no-dashboard", "--scheduler-file", str(info)], stdout=subprocess.DEVNULL,
+                                 stderr=subprocess.DEVNULL, env=environment(mark))
+    try:
+        assert eventually(lambda: info.exists() and info.stat().st_size > 0, 60), "no scheduler"
+        time.sleep(0.2)
+        address = json.loads(info.read_text())["address"]
+        path = tmp_path / "puzzles.txt"
+        path.write_text(NINE[0] + "\n")
+        process = compare_py(tmp_path, mark, str(path), "--solver", "mrv", "--cluster", address)
+        out, err = process.communicate(timeout=120)
+        assert process.returncode == 2, out + err
+        assert "has no worker" in err and f"dask worker {address}" in err and "Traceback" not in err, out + err
+    finally:
+        scheduler.terminate()
+        scheduler.wait(timeout=20)
+    assert eventually(lambda: not marked(mark), 20), f"processes left behind: {marked(mark)}"

@@ -14,6 +14,7 @@ summary, so that the report covers the whole file.
 from __future__ import annotations
 
 import csv
+import hashlib
 import json
 import os
 import sys
@@ -51,7 +52,23 @@ def identity(comparison: Comparison, fmt: str) -> dict[str, Any]:
             "methods": sorted(sel.label for sel in comparison.selected), "commands": s.command or [],
             "timeout": s.timeout, "nodes": s.nodes, "solutions": s.solutions, "limit": s.limit, "sample": s.sample,
             "seed": s.seed, "isomorphs": s.isomorphs, "certify": s.certify, "format": fmt,
-            "fields": comparison.records.fields}
+            "fields": comparison.records.fields, "contents": contents(comparison.files)}
+
+
+def contents(files: Sequence[str]) -> dict[str, str | None]:
+    """Each input file's digest, so that records of puzzles since changed are not kept (a record is keyed by
+    file and line); None for standard input or a file that cannot be read, which is not checked."""
+    digests: dict[str, str | None] = {}
+    for name in files:
+        digest = hashlib.sha256()
+        try:
+            with open(name, "rb") as handle:
+                for block in iter(lambda: handle.read(1 << 20), b""):
+                    digest.update(block)
+            digests[name] = digest.hexdigest()[:32]
+        except OSError:  # "-", or a file the run will report as unreadable itself
+            digests[name] = None
+    return digests
 
 
 def write_settings(output: str, settings: dict[str, Any]) -> None:
@@ -69,7 +86,24 @@ def write_settings(output: str, settings: dict[str, Any]) -> None:
 
 
 def differences(old: dict[str, Any], new: dict[str, Any]) -> list[str]:
-    return [f"{key} {old.get(key)!r} in the file, {new[key]!r} now" for key in new if old.get(key) != new[key]]
+    found = []
+    for key in new:
+        was, now = old.get(key), new[key]
+        if was == now:
+            continue
+        if key == "contents" and isinstance(was, dict):
+            changed = [name for name, digest in now.items() if name in was and was[name] != digest]
+            found += [f"{name} has changed since the records were written" for name in changed]
+            if changed:
+                continue
+        if key == "fields" and isinstance(was, list):
+            added, gone = [f for f in now if f not in was], [f for f in was if f not in now]
+            found.append("record fields " + "; ".join(
+                [*([f"new: {', '.join(added)}"] if added else []), *([f"gone: {', '.join(gone)}"] if gone else [])]
+                or ["in another order"]) + " (written by another version of compare.py)")
+            continue
+        found.append(f"{key} {was!r} in the file, {now!r} now")
+    return found
 
 
 @dataclass

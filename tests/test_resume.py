@@ -112,6 +112,32 @@ def test_a_file_written_with_other_settings_is_refused_naming_the_difference(tmp
     assert output.read_text() == before  # untouched
 
 
+def test_records_of_an_input_since_changed_are_not_kept(tmp_path, puzzle_file, capsys):
+    """Records are keyed by file and line: an input whose lines have changed since must not lend them out."""
+    output = tmp_path / "records.csv"
+    argv = [str(puzzle_file), "--solver", "mrv", "--jobs", "1", "--output", str(output)]
+    assert compare.main(argv) == 0
+    before = output.read_text()
+    puzzle_file.write_text("\n".join(reversed(puzzle_file.read_text().splitlines())) + "\n")  # same lines, moved
+    capsys.readouterr()
+    assert compare.main([*argv, "--resume"]) == 2
+    assert f"{puzzle_file} has changed since the records were written" in capsys.readouterr().err
+    assert output.read_text() == before  # untouched
+
+
+def test_records_of_another_version_name_the_fields_that_differ(tmp_path, puzzle_file, capsys):
+    output = tmp_path / "records.csv"
+    argv = [str(puzzle_file), "--solver", "mrv", "--jobs", "1", "--output", str(output)]
+    assert compare.main(argv) == 0
+    side = Path(str(output) + ".settings.json")
+    settings = json.loads(side.read_text())
+    settings["fields"].remove("info")  # as written before the info column
+    side.write_text(json.dumps(settings))
+    capsys.readouterr()
+    assert compare.main([*argv, "--resume"]) == 2
+    assert "record fields new: info (written by another version of compare.py)" in capsys.readouterr().err
+
+
 def test_a_file_without_its_settings_is_refused_and_resume_needs_an_output(tmp_path, puzzle_file, capsys):
     output = tmp_path / "records.csv"
     argv = [str(puzzle_file), "--solver", "mrv", "--jobs", "1", "--output", str(output)]

@@ -17,6 +17,7 @@ import csv
 import hashlib
 import json
 import os
+import re
 import sys
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
@@ -240,8 +241,10 @@ def read_records(path: Path, fmt: str, fields: Sequence[str]) -> Iterator[tuple[
     """(line number, record) of each whole record in the file, typed as the run made it; the last record, when
     cut off (no newline after it), is left out. UsageError for anything else that is not a record of this run."""
     cut = ends_cut(path)
-    with open(path, newline="", encoding="utf-8") as handle:
-        rows = json_rows(handle) if fmt == "jsonl" else csv_rows(handle, path, fields)
+    # surrogateescape: a byte that is not UTF-8 (a record cut inside a character) is marked, not fatal: the last
+    # line is dropped anyway, any other is reported by its number
+    with open(path, newline="", encoding="utf-8", errors="surrogateescape") as handle:
+        rows = json_rows(handle, fields) if fmt == "jsonl" else csv_rows(handle, path, fields)
         previous: Row | None = None
         for row in rows:
             if previous is not None:
@@ -275,16 +278,28 @@ class Row:
         return self.number, self.record
 
 
-def json_rows(handle: Any) -> Iterator[Row]:
+NOT_UTF8 = re.compile("[\udc80-\udcff]")  # what surrogateescape makes of a byte that is not UTF-8
+STATUSES = {status.value for status in Status} | {BAD_ENTRY}
+
+
+def checked(number: int, record: Any, fields: Sequence[str]) -> Row:
+    """The record, if it is one this run writes: every field, a known status, text that was UTF-8."""
+    if not isinstance(record, dict) or not set(fields) <= record.keys():
+        return Row(number, None, "not a record of compare.py (fields missing)")
+    if record["status"] not in STATUSES:
+        return Row(number, None, f"not a record of compare.py (status {record['status']!r})")
+    if any(isinstance(value, str) and NOT_UTF8.search(value) for value in record.values()):
+        return Row(number, None, "not UTF-8 text")
+    return Row(number, record)
+
+
+def json_rows(handle: Any, fields: Sequence[str]) -> Iterator[Row]:
     for number, line in enumerate(handle, 1):
         try:
             record = json.loads(line)
         except ValueError:
             record = None
-        if not isinstance(record, dict) or not {"file", "line", "isomorph", "method", "status"} <= record.keys():
-            yield Row(number, None, "not a record of compare.py")
-        else:
-            yield Row(number, record)
+        yield checked(number, record, fields)
 
 
 def csv_rows(handle: Any, path: Path, fields: Sequence[str]) -> Iterator[Row]:
@@ -298,7 +313,7 @@ def csv_rows(handle: Any, path: Path, fields: Sequence[str]) -> Iterator[Row]:
             yield Row(number, None, f"{len(row)} fields, not {len(fields)}")
             continue
         try:
-            yield Row(number, typed(dict(zip(fields, row, strict=True))))
+            yield checked(number, typed(dict(zip(fields, row, strict=True))), fields)
         except (ValueError, KeyError) as exc:
             yield Row(number, None, f"not a record of compare.py ({exc})")
 

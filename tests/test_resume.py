@@ -173,3 +173,41 @@ def test_a_csv_record_is_read_back_whole_rating_and_puzzle_included(tmp_path, ca
         for field in ("line", "rating", "puzzle", "status", "solution", "nodes"):
             assert got[field] == want[field], field
     capsys.readouterr()
+
+
+def test_a_record_cut_inside_a_character_is_dropped_and_a_damaged_one_named(tmp_path, capsys):
+    """A crash may cut a CSV record inside a character of a name (the seeds' names are Chinese): that last
+    line is dropped and run again; a damaged record before it is an error naming its line, not a traceback."""
+    named = tmp_path / "named.txt"
+    named.write_text("".join(f"{p} 数独作业{i}\n" for i, p in enumerate(PUZZLES[:3])), encoding="utf-8")
+    output = tmp_path / "records.csv"
+    argv = [str(named), "--solver", "mrv", "--jobs", "1", "--output", str(output)]
+    assert compare.main(argv) == 0
+    whole = read(output)
+    data = output.read_bytes()
+    last = data.rindex("数".encode())
+    output.write_bytes(data[:last + 1])  # the last record ends inside the first character of its name
+    assert compare.main([*argv, "--resume"]) == 0
+    same_records(read(output), whole)
+    capsys.readouterr()
+    lines = output.read_text(encoding="utf-8").splitlines(keepends=True)
+    for damaged in (lines[1].replace(",solved,", ",weird,"), lines[1].encode().replace("数".encode(), b"\xe6")):
+        output.write_bytes(b"".join(x if isinstance(x, bytes) else x.encode() for x in [lines[0], damaged,
+                                                                                       *lines[2:]]))
+        assert compare.main([*argv, "--resume"]) == 2
+        err = capsys.readouterr().err
+        assert f"--resume: {output}, line 2: " in err and "Traceback" not in err, err
+
+
+def test_a_json_record_without_its_fields_is_named(tmp_path, capsys):
+    output = tmp_path / "records.jsonl"
+    argv = [str(tmp_path / "p.txt"), "--solver", "mrv", "--jobs", "1", "--output", str(output)]
+    (tmp_path / "p.txt").write_text("\n".join(PUZZLES[:3]) + "\n")
+    assert compare.main(argv) == 0
+    lines = output.read_text().splitlines(keepends=True)
+    record = json.loads(lines[0])
+    del record["verdict"]
+    output.write_text(json.dumps(record) + "\n" + "".join(lines[1:]))
+    capsys.readouterr()
+    assert compare.main([*argv, "--resume"]) == 2
+    assert f"--resume: {output}, line 1: not a record of compare.py (fields missing)" in capsys.readouterr().err

@@ -1,6 +1,7 @@
 """The choice weighted by failures (dom/wdeg, search/weighted.py) and the search's failure hook."""
 from __future__ import annotations
 
+import itertools
 from fractions import Fraction
 
 import pytest
@@ -115,11 +116,28 @@ def test_domwdeg_proves_a_puzzle_without_solution(puzzle, rung):
         assert out.status is Status.UNSATISFIABLE, (method, out)
 
 
-def test_domwdeg_is_deterministic_and_its_weights_outlive_restarts():
-    """No random draw: the same run twice counts the same; the seed option does not matter."""
+def test_domwdeg_is_deterministic_and_its_weights_outlive_restarts(monkeypatch):
+    """No random draw: the same run twice counts the same; the seed option does not matter. The weights a
+    descent learns are those the next one chooses by: the total weight seen by `choose` never drops, so no
+    restart resets it, and it has grown by the time of the last descent."""
+    from search.weighted import FailureWeights
+
+    seen: list[int] = []
+    choose = FailureWeights.choose
+
+    def spied(self: FailureWeights, depth: int) -> tuple[int, int]:
+        seen.append(sum(self.unit_weight))
+        return choose(self, depth)
+
     puzzle = Grid.parse(HARD)
     runs = [SOLVERS["restart"](puzzle, cutoff="luby", unit=1, choose="domwdeg", propagate="singles", seed=seed)
             for seed in (0, 0, 1)]
     assert runs[0].effort == runs[1].effort == runs[2].effort
     assert runs[0].effort["restarts"] > 0
     assert runs[0].solution is not None and puzzle.solution_problems(runs[0].solution) == []
+    monkeypatch.setattr(FailureWeights, "choose", spied)
+    again = SOLVERS["restart"](puzzle, cutoff="luby", unit=1, choose="domwdeg", propagate="singles")
+    assert again.effort == runs[0].effort
+    units = 3 * 9
+    assert seen[0] == units and seen[-1] > units  # each unit weighs 1 at first, and failures added to them
+    assert all(a <= b for a, b in itertools.pairwise(seen))  # never reset, across every restart

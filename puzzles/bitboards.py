@@ -143,6 +143,11 @@ class Bitboards:
         count, cells, _ = self._fewest()
         return count, cells
 
+    def cells_with(self, count: int) -> int:
+        """The bitboard of the empty cells with exactly `count` candidates."""
+        _, _, planes = self._fewest()
+        return self._with_count(planes, count)
+
     def cells_by_count(self) -> list[tuple[int, int]]:
         """The empty cells grouped by their candidate count, fewest first: (count, bitboard of the
         cells with that many) for each count some empty cell has; [] when the grid is full."""

@@ -81,5 +81,8 @@ class Eliminating(Engine[Mark], Protocol):
     def masks_since(self, boards: Sequence[int], masks: Sequence[int]) -> tuple[list[int], int]:
         """As `masks`, from those of an earlier state whose boards were `boards`; and the cells that changed."""
 
+    def cells_with(self, count: int) -> int:
+        """The bitboard of the empty cells with exactly `count` candidates."""
+
     def units_touched(self, cells: int) -> list[int]:
         """The units (indices into the geometry's units) holding one of `cells` (a bitboard)."""

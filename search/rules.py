@@ -416,7 +416,7 @@ def fixpoint(masks: Sequence[int], geo: Geometry, rules: Sequence[GridRule]) -> 
     return current
 
 
-RUNGS = ("none", "naked", "singles", "locked", "subsets", "alldiff", "probe")
+RUNGS = ("none", "naked", "singles", "locked", "subsets", "alldiff", "pairs", "probe")
 
 
 def ladder(rung: str, needed: Sequence[int] | None = None) -> list[GridRule]:
@@ -430,6 +430,9 @@ def ladder(rung: str, needed: Sequence[int] | None = None) -> list[GridRule]:
     subsets  naked and hidden subsets up to size 4, and locked candidates
     alldiff  AllDifferent filtering in every unit (every subset of any size, by
              Hall's theorem), and locked candidates
+    pairs    alldiff, and probing the cells with two candidates: a candidate of
+             such a cell leaves when, given it alone, the cell makes the singles
+             rung find a contradiction
     probe    and probing: a candidate leaves when, given it alone, the cell makes
              the alldiff rung find a contradiction
     """
@@ -449,21 +452,23 @@ def ladder(rung: str, needed: Sequence[int] | None = None) -> list[GridRule]:
         ]
     if rung == "alldiff":
         return [lambda masks, geo: alldiff_in_units(masks, geo, needed), locked_candidates]
+    if rung == "pairs":
+        return [*ladder("alldiff", needed), probing(ladder("singles", needed), only=2)]
     if rung == "probe":
         below = ladder("alldiff", needed)
         return [*below, probing(below)]
     raise ValueError(f"unknown rung {rung!r}: one of {', '.join(RUNGS)}")
 
 
-def probing(rules: Sequence[GridRule]) -> GridRule:
+def probing(rules: Sequence[GridRule], only: int | None = None) -> GridRule:
     """The rule: a candidate leaves its cell when the `fixpoint` of `rules`, with the
     cell given that candidate alone, is a contradiction (one pass over every candidate
-    of every cell with two or more)."""
+    of every cell with two or more; with `only`, of the cells with exactly that many)."""
 
     def probe(masks: Sequence[int], geo: Geometry) -> Removals | None:
         removed: Removals = {}
         for cell, mask in enumerate(masks):
-            if mask & (mask - 1):
+            if mask & (mask - 1) and (only is None or mask.bit_count() == only):
                 for value in _bits(mask):
                     trial = list(masks)
                     trial[cell] = value

@@ -18,7 +18,7 @@ from puzzles.generate import generate, pattern_solution
 from search import SOLVERS, rules
 from search.inference import REMOVING, RUNGS
 
-LADDER = ("naked", "singles", "locked", "subsets", "alldiff", "probe")
+LADDER = ("naked", "singles", "locked", "subsets", "alldiff", "pairs", "probe")
 UNSAT_9 = "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..8....3......97.."
 UNSAT_4 = "31....4........3"
 SEED001 = "005300000800000020070010500400005300010070006003200080060500009004000030000009700"

@@ -245,36 +245,42 @@ class Propagation:
     def probing_pairs(self, engine: Eliminating[Any], tally: Counter[str]) -> int:
         """Failed candidates of the cells with two: each of a cell's two values is tried alone with
         naked and hidden singles; one they refute leaves its cell, and the fixpoint is settled again.
-        Passes over the cells with two candidates (row-major) until one refutes nothing. Values
-        placed by the settling, or -1 on a contradiction."""
-        placed, changed = 0, True
-        while changed:
-            changed = False
+        The cells are scanned row-major, round and round from the cell after the last refutation,
+        until a whole round refutes nothing. Values placed by the settling, or -1 on a contradiction."""
+        placed, start = 0, 0
+        while True:
             pairs = engine.cells_with(2)
-            while pairs:
-                low = pairs & -pairs
-                pairs ^= low
-                cell = low.bit_length() - 1
-                mask = engine.candidates(cell)
-                if mask.bit_count() != 2:
-                    continue  # a settling since the pass began changed it
-                for value in values_of(mask):
-                    if time.perf_counter() > self.deadline:
-                        raise OutOfTime
-                    before = engine.mark()
-                    engine.assign(cell, value)
-                    refuted = engine.force_singles() < 0
-                    engine.restore(before)
-                    if refuted:
-                        engine.eliminate(cell, 1 << (value - 1))
-                        tally["probe"] += 1
-                        settled = self.settle(engine, tally)
-                        if settled < 0:
-                            return -1
-                        placed += settled
-                        changed = True
-                        break
-        return placed
+            after = pairs >> start << start
+            refuted_at = self.refuted_pair(engine, after) if after else -1
+            if refuted_at < 0 and pairs ^ after:
+                refuted_at = self.refuted_pair(engine, pairs ^ after)  # the round goes on from the top
+            if refuted_at < 0:
+                return placed
+            tally["probe"] += 1
+            settled = self.settle(engine, tally)
+            if settled < 0:
+                return -1
+            placed += settled
+            start = refuted_at + 1
+
+    def refuted_pair(self, engine: Eliminating[Any], cells: int) -> int:
+        """The first of `cells` (a bitboard of cells with two candidates) with a value that singles
+        refute; that value leaves the cell. -1 when none has one."""
+        while cells:
+            low = cells & -cells
+            cells ^= low
+            cell = low.bit_length() - 1
+            for value in values_of(engine.candidates(cell)):
+                if time.perf_counter() > self.deadline:
+                    raise OutOfTime
+                before = engine.mark()
+                engine.assign(cell, value)
+                refuted = engine.force_singles() < 0
+                engine.restore(before)
+                if refuted:
+                    engine.eliminate(cell, 1 << (value - 1))
+                    return cell
+        return -1
 
 
 def remove(engine: Eliminating[Any], removals: rules.Removals) -> int:

@@ -156,6 +156,8 @@ def test_masks_read_from_an_earlier_state_are_the_masks(box, seed, blank):
         now, changed = bits.masks_since(boards, masks)
         assert now == bits.masks()
         assert changed == sum(1 << c for c, (a, b) in enumerate(zip(masks, now, strict=True)) if a != b)
+        for count in (1, 2, 3):
+            assert bits.cells_with(count) == sum(1 << c for c, m in enumerate(now) if m and m.bit_count() == count)
         assert bits.units_touched(changed) == [
             u for u, unit in enumerate(puzzle_units(box)) if any(changed >> c & 1 for c in unit)]
     bits.restore(start)

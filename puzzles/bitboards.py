@@ -143,6 +143,11 @@ class Bitboards:
         count, cells, _ = self._fewest()
         return count, cells
 
+    def cells_with(self, count: int) -> int:
+        """The bitboard of the empty cells with exactly `count` candidates."""
+        _, _, planes = self._fewest()
+        return self._with_count(planes, count)
+
     def cells_by_count(self) -> list[tuple[int, int]]:
         """The empty cells grouped by their candidate count, fewest first: (count, bitboard of the
         cells with that many) for each count some empty cell has; [] when the grid is full."""
@@ -246,6 +251,37 @@ class Bitboards:
                         out[base + j] |= bit
                 base += 8
         return out
+
+    def masks_since(self, boards: Sequence[int], masks: Sequence[int]) -> tuple[list[int], int]:
+        """As `masks`, from the masks of an earlier state whose boards were `boards`: only the
+        candidates that changed since are looked at. Also the bitboard of the cells that changed."""
+        out = list(masks)
+        changed = 0
+        bits_of = BITS_OF_BYTE
+        size = (self.side * self.side + 7) // 8
+        for i, (now, then) in enumerate(zip(self.boards, boards, strict=True)):
+            diff = now ^ then
+            if not diff:
+                continue
+            changed |= diff
+            bit = 1 << i
+            if diff.bit_count() <= 8:
+                while diff:
+                    low = diff & -diff
+                    out[low.bit_length() - 1] ^= bit
+                    diff ^= low
+                continue
+            base = 0
+            for byte in diff.to_bytes(size, "little"):
+                if byte:
+                    for j in bits_of[byte]:
+                        out[base + j] ^= bit
+                base += 8
+        return out, changed
+
+    def units_touched(self, cells: int) -> list[int]:
+        """The units (indices into the geometry's units) that hold one of the `cells` (a bitboard)."""
+        return [u for u, unit in enumerate(self.unit_masks) if unit & cells]
 
     def live_total(self, cells: Sequence[int] = ()) -> int:
         """The candidates of all empty cells together, or -1 when an empty cell has none left

@@ -52,7 +52,7 @@ OPTIONS = {
                         "zero = uniform-cost search", ("seed", "zero")),
     "weight": Option(1.0, "multiplier on h (f = g + weight*h)", convert=real(0)),
     "propagate": Option("none", "inference on every child, a rung of the ladder: none (the seed), naked, "
-                        "singles, locked, subsets, alldiff, probe", tuple(RUNGS)),
+                        "singles, locked, subsets, alldiff, pairs, probe", tuple(RUNGS)),
 }
 COUNTERS = ("nodes", "expanded", "generated", "frontier_peak", "forced", "eliminated")
 TIME_CHECK = 63  # read the clock every 64 states taken off the frontier

@@ -11,6 +11,7 @@ eliminated) since. The search never needs to know what a mark is.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Protocol, TypeVar
 
 Mark = TypeVar("Mark")  # a storage's token for a state: a trail length, a snapshot
@@ -72,3 +73,16 @@ class Eliminating(Engine[Mark], Protocol):
 
     def masks(self) -> list[int]:
         """Every cell's candidate mask (0 for a filled cell)."""
+
+    @property
+    def boards(self) -> list[int]:
+        """Per value, the bitboard of the empty cells that may take it (the candidates the other way round)."""
+
+    def masks_since(self, boards: Sequence[int], masks: Sequence[int]) -> tuple[list[int], int]:
+        """As `masks`, from those of an earlier state whose boards were `boards`; and the cells that changed."""
+
+    def cells_with(self, count: int) -> int:
+        """The bitboard of the empty cells with exactly `count` candidates."""
+
+    def units_touched(self, cells: int) -> list[int]:
+        """The units (indices into the geometry's units) holding one of `cells` (a bitboard)."""

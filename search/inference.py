@@ -14,6 +14,8 @@ placement is then a dead end). Each rung adds to the one below (DESIGN.md):
     subsets  and naked and hidden subsets (pairs, triples, quads) inside a unit
     alldiff  singles, locked candidates and generalised arc consistency of each
              unit's AllDifferent (Régin's filtering: every subset of any size)
+    pairs    alldiff, and probing of the cells with two candidates, cheaply: a
+             value whose placement naked and hidden singles refute leaves its cell
     probe    and failed-candidate probing: a candidate whose placement the
              alldiff rung refutes leaves its cell
 
@@ -30,8 +32,8 @@ from __future__ import annotations
 
 import time
 from collections import Counter
-from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from collections.abc import Callable, Collection, Sequence
+from typing import Any, NamedTuple, Protocol
 
 from puzzles.grid import Geometry, geometry, values_of
 
@@ -73,19 +75,22 @@ class Singles:
         return placed
 
 
-GridRule = Callable[[Sequence[int], Geometry], "rules.Removals | None"]
+# A rule over the units given (indices into geo.units; None: every unit), as rules.py's grid rules.
+LocalRule = Callable[[Sequence[int], Geometry, "Collection[int] | None"], "rules.Removals | None"]
 
-# The rules above singles, cheapest first: what each rung adds to singles.
-LOCKED: tuple[tuple[str, GridRule], ...] = (("locked candidates", rules.locked_candidates),)
-SUBSETS = (*LOCKED, ("naked subsets", rules.naked_subsets_in_units),
-           ("hidden subsets", lambda masks, geo: rules.hidden_subsets_in_units(masks, geo)))
+
+def in_units(unit_rule: rules.UnitRule) -> LocalRule:
+    """A unit rule over the units given, each unit's masks read alone."""
+    return lambda masks, geo, units: rules.in_every_unit(masks, geo, unit_rule, None, units)
+
+
 MEMO_LIMIT = 50_000  # units remembered per solve (then forgotten at once): about 25 MB at 25x25
 
 
-def memoised(unit_rule: Callable[[list[int], int | None], list[int] | None]) -> GridRule:
-    """A unit rule over every unit, remembering what it said of each unit's masks: a rule's verdict
-    depends on the masks alone, and most units are unchanged from one pass (or node) to the next,
-    so the confirming pass of a fixpoint, AllDifferent's costliest, is mostly look-ups."""
+def memoised(unit_rule: rules.UnitRule) -> LocalRule:
+    """A unit rule over the units given, remembering what it said of each unit's masks: a rule's
+    verdict depends on the masks alone, and many units come back unchanged from one node to the
+    next (a sibling's, after a backtrack), so AllDifferent's costliest work is often a look-up."""
     said: dict[tuple[int, ...], list[int] | None] = {}
 
     def recalled(unit: list[int], needed: int | None) -> list[int] | None:
@@ -96,37 +101,94 @@ def memoised(unit_rule: Callable[[list[int], int | None], list[int] | None]) -> 
             said[key] = unit_rule(unit, needed)
         return said[key]
 
-    return lambda masks, geo: rules.in_every_unit(masks, geo, recalled, None)
+    return in_units(recalled)
 
 
-def alldiff_steps() -> tuple[tuple[str, GridRule], ...]:
+# The rules above singles, cheapest first: what each rung adds to singles, by name.
+LOCKED: tuple[tuple[str, LocalRule], ...] = (("locked candidates", rules.locked_candidates),)
+SUBSETS = (*LOCKED, ("naked subsets", in_units(lambda unit, _needed: rules.naked_subsets(unit))),
+           ("hidden subsets", in_units(lambda unit, needed: rules.hidden_subsets(unit, needed=needed))))
+
+
+def alldiff_steps() -> tuple[tuple[str, LocalRule], ...]:
     """Locked candidates, then AllDifferent in every unit (memoised for one solve)."""
     return (*LOCKED, ("alldiff", memoised(rules.alldiff_filter)))
 
 
+class Step:
+    """A rule of a rung, run only where the grid changed since it last removed nothing anywhere.
+
+    Each rule reads a unit's masks (AllDifferent, subsets) or a line's and a box's (locked
+    candidates) alone, so a unit whose masks are as they were when the whole grid was quiet
+    for the rule is quiet still, whatever the search did in between (placed, backtracked):
+    the pass over the changed units removes exactly what a pass over every unit would.
+    """
+
+    def __init__(self, name: str, rule: LocalRule) -> None:
+        self.name, self.rule = name, rule
+        self.quiet: Sequence[int] | None = None  # the boards of a state where the rule removed nothing
+
+    def __call__(self, view: View, engine: Eliminating[Any], geo: Geometry) -> rules.Removals | None:
+        units = None if self.quiet is None else engine.units_touched(view.changed_since(self.quiet))
+        if units == []:
+            return {}
+        removals = self.rule(view.masks, geo, units)
+        if removals == {}:
+            self.quiet = view.boards
+        return removals
+
+
+class View(NamedTuple):
+    """A state's boards and every cell's masks (what the rules read)."""
+
+    boards: tuple[int, ...]
+    masks: list[int]
+
+    def changed_since(self, boards: Sequence[int]) -> int:
+        """The cells (a bitboard) whose candidates differ between `boards` and this state."""
+        changed = 0
+        for now, then in zip(self.boards, boards, strict=True):
+            changed |= now ^ then
+        return changed
+
+
 class Propagation:
     """Singles, then each rule in turn, back to singles after any removal, to a fixpoint;
-    with `probe`, then failed-candidate probing on top of that fixpoint."""
+    with `probe`, then failed-candidate probing on top of that fixpoint: of every candidate,
+    each refuted by that fixpoint ("every"), or of the cells with two candidates, each refuted
+    by singles alone ("pairs": a trial costs a tenth of a millisecond at 25x25, not tens)."""
 
     removes = True
 
-    def __init__(self, steps: Sequence[tuple[str, GridRule]], probe: bool = False) -> None:
-        self.steps = steps
+    def __init__(self, steps: Sequence[tuple[str, LocalRule]], probe: str | None = None) -> None:
+        self.steps = [Step(name, rule) for name, rule in steps]
         self.probe = probe
         self.deadline = float("inf")
         self.eliminated = 0
         self.by_rule: Counter[str] = Counter()
+        self.seen: View | None = None  # the last state whose masks were read: the next read starts from it
 
     def __call__(self, engine: Eliminating[Any]) -> int:
         tally: Counter[str] = Counter()
         placed = self.settle(engine, tally)
         if placed >= 0 and self.probe:
-            probed = self.probing(engine, tally)
+            probed = self.probing(engine, tally) if self.probe == "every" else self.probing_pairs(engine, tally)
             placed = -1 if probed < 0 else placed + probed
         if placed >= 0:  # only what a successful propagation did counts
             self.by_rule.update(tally)
             self.eliminated += sum(n for rule, n in tally.items() if rule != "singles")
         return placed
+
+    def view(self, engine: Eliminating[Any]) -> View:
+        """The engine's boards and masks now, the masks read from the last state read (a placement
+        and its propagation change a few hundred of a 25x25's 15,625 candidates)."""
+        boards = tuple(engine.boards)
+        seen = self.seen
+        if seen is None or seen.boards == boards:
+            self.seen = View(boards, engine.masks()) if seen is None else seen
+        else:
+            self.seen = View(boards, engine.masks_since(seen.boards, seen.masks)[0])
+        return self.seen
 
     def settle(self, engine: Eliminating[Any], tally: Counter[str]) -> int:
         """The fixpoint of singles and the rules; values placed, or -1 on a contradiction."""
@@ -140,12 +202,13 @@ class Propagation:
                 return -1
             placed += forced
             tally["singles"] += forced
-            for name, rule in self.steps:
-                removals = rule(engine.masks(), geo)
+            view = self.view(engine)
+            for step in self.steps:
+                removals = step(view, engine, geo)
                 if removals is None:
                     return -1
                 if removals:
-                    tally[name] += remove(engine, removals)
+                    tally[step.name] += remove(engine, removals)
                     break  # back to singles, the cheapest, before the costlier rules
             else:
                 return placed
@@ -157,7 +220,7 @@ class Propagation:
         placed, changed = 0, True
         while changed:
             changed = False
-            for cell, mask in enumerate(engine.masks()):
+            for cell, mask in enumerate(self.view(engine).masks):
                 for value in values_of(mask):
                     if time.perf_counter() > self.deadline:
                         raise OutOfTime
@@ -179,6 +242,47 @@ class Propagation:
         return placed
 
 
+    def probing_pairs(self, engine: Eliminating[Any], tally: Counter[str]) -> int:
+        """Failed candidates of the cells with two: each of a cell's two values is tried alone with
+        naked and hidden singles; one they refute leaves its cell, and the fixpoint is settled again.
+        The cells are scanned row-major, round and round from the cell after the last refutation,
+        until a whole round refutes nothing. Values placed by the settling, or -1 on a contradiction."""
+        placed, start = 0, 0
+        while True:
+            pairs = engine.cells_with(2)
+            after = pairs >> start << start
+            refuted_at = self.refuted_pair(engine, after) if after else -1
+            if refuted_at < 0 and pairs ^ after:
+                refuted_at = self.refuted_pair(engine, pairs ^ after)  # the round goes on from the top
+            if refuted_at < 0:
+                return placed
+            tally["probe"] += 1
+            settled = self.settle(engine, tally)
+            if settled < 0:
+                return -1
+            placed += settled
+            start = refuted_at + 1
+
+    def refuted_pair(self, engine: Eliminating[Any], cells: int) -> int:
+        """The first of `cells` (a bitboard of cells with two candidates) with a value that singles
+        refute; that value leaves the cell. -1 when none has one."""
+        while cells:
+            low = cells & -cells
+            cells ^= low
+            cell = low.bit_length() - 1
+            for value in values_of(engine.candidates(cell)):
+                if time.perf_counter() > self.deadline:
+                    raise OutOfTime
+                before = engine.mark()
+                engine.assign(cell, value)
+                refuted = engine.force_singles() < 0
+                engine.restore(before)
+                if refuted:
+                    engine.eliminate(cell, 1 << (value - 1))
+                    return cell
+        return -1
+
+
 def remove(engine: Eliminating[Any], removals: rules.Removals) -> int:
     """Apply a rule's removals to the engine; how many candidates left."""
     for cell, mask in removals.items():
@@ -194,6 +298,7 @@ RUNGS: dict[str, Callable[[], Inference] | None] = {
     "locked": lambda: Propagation(LOCKED),
     "subsets": lambda: Propagation(SUBSETS),
     "alldiff": lambda: Propagation(alldiff_steps()),
-    "probe": lambda: Propagation(alldiff_steps(), probe=True),
+    "pairs": lambda: Propagation(alldiff_steps(), probe="pairs"),
+    "probe": lambda: Propagation(alldiff_steps(), probe="every"),
 }
-REMOVING = ("locked", "subsets", "alldiff", "probe")  # the rungs that need an Eliminating engine
+REMOVING = ("locked", "subsets", "alldiff", "pairs", "probe")  # the rungs that need an Eliminating engine

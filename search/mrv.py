@@ -57,7 +57,7 @@ from .weighted import FailureWeights
 
 OPTIONS = {
     "propagate": Option("none", "inference after each placement, a rung of the ladder (search/inference.py): "
-                        "none (the seeds), naked, singles (Norvig's method), locked, subsets, alldiff, probe",
+                        "none (the seeds), naked, singles (Norvig's method), locked, subsets, alldiff, pairs, probe",
                         tuple(RUNGS)),
     "tie": Option("rowmajor", "which of the fewest-candidates cells: the first in row-major order "
                   "(seed 000), tdoku's drifting to-do list (swap), or seed 001's open list, where a cell "

@@ -72,7 +72,7 @@ OPTIONS = {
                      ("none", "luby")),
     "unit": Option(100, "cutoff=luby: backtracks allowed per unit of the Luby sequence", convert=whole(1)),
     "propagate": Option("none", "inference after each placement, a rung of the ladder (search/inference.py): "
-                        "none (the seed), naked, singles, locked, subsets, alldiff, probe", tuple(RUNGS)),
+                        "none (the seed), naked, singles, locked, subsets, alldiff, pairs, probe", tuple(RUNGS)),
     "choose": Option("random", "which cell next: random = at random among the fewest candidates (the seed); "
                      "domwdeg = the fewest candidates per failure weight of its units (dom/wdeg, "
                      "search/weighted.py; deterministic), the weights kept across restarts",

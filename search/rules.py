@@ -36,7 +36,7 @@ does exactly that and is the reference semantics of a rung, listed by `ladder`.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -286,13 +286,16 @@ def alldiff_in_units(masks: Sequence[int], geo: Geometry, needed: Sequence[int] 
 
 
 def in_every_unit(
-    masks: Sequence[int], geo: Geometry, rule: UnitRule, needed: Sequence[int] | None
+    masks: Sequence[int], geo: Geometry, rule: UnitRule, needed: Sequence[int] | None,
+    units: Iterable[int] | None = None,
 ) -> Removals | None:
     """What `rule` removes in each unit, all units reading the same masks, merged (the grid
-    helpers above are this with their unit rule; an engine may pass its own, e.g. memoised)."""
+    helpers above are this with their unit rule; an engine may pass its own, e.g. memoised).
+    `units`: only these (indices into geo.units), e.g. those whose masks changed since the
+    rule last removed nothing anywhere: a unit rule reads its own unit's masks alone."""
     removed: Removals = {}
-    for u, unit in enumerate(geo.units):
-        cells = [cell for cell in unit if masks[cell]]
+    for u in range(len(geo.units)) if units is None else units:
+        cells = [cell for cell in geo.units[u] if masks[cell]]
         lost = rule([masks[cell] for cell in cells], None if needed is None else needed[u])
         if lost is None:
             return None
@@ -313,6 +316,7 @@ class _Crossings:
     boxes: tuple[tuple[int, ...], ...]  # per box and direction, its crossings with rows or with columns
     line_of: tuple[int, ...]  # per crossing, its line (an index into `lines`)
     box_of: tuple[int, ...]  # per crossing, its box and direction (an index into `boxes`)
+    of_unit: tuple[tuple[int, ...], ...]  # per unit (an index into geo.units), the crossings of its line or box
 
 
 @cache
@@ -330,10 +334,11 @@ def _crossings(box: int) -> _Crossings:
         boxes=tuple(tuple(s for s, (l2, b2) in enumerate(keys) if (b2, l2 < n) == key) for key in box_keys),
         line_of=tuple(line for line, _ in keys),
         box_of=tuple(box_keys.index((b, line < n)) for line, b in keys),
+        of_unit=tuple(tuple(s for s, (line, b) in enumerate(keys) if u in (line, b)) for u in range(3 * n)),
     )
 
 
-def locked_candidates(masks: Sequence[int], geo: Geometry) -> Removals | None:
+def locked_candidates(masks: Sequence[int], geo: Geometry, units: Collection[int] | None = None) -> Removals | None:
     """Locked candidates, in every crossing of a line and a box (one pass):
     pointing: a value that, within a box, only one line's cells can take will be
     in that line there, so it leaves the rest of the line;
@@ -342,14 +347,28 @@ def locked_candidates(masks: Sequence[int], geo: Geometry) -> Removals | None:
 
     A contradiction when a cell would lose every candidate. A value with no place
     in a box or line says nothing here (the singles and subsets rules catch it).
+    `units`: only the crossings of these lines and boxes (indices into geo.units), e.g.
+    those whose masks changed since the rule last removed nothing anywhere: what a crossing
+    removes depends on the masks of its line and its box alone.
     """
     t = _crossings(geo.box)
-    held = [_union([masks[cell] for cell in cells]) for cells in t.cells]  # what each crossing can take
+    if units is None:
+        looked: Sequence[int] = range(len(t.cells))
+        lines: Iterable[int] = range(len(t.lines))
+        boxes: Iterable[int] = range(len(t.boxes))
+    else:
+        looked = sorted({s for u in units for s in t.of_unit[u]})
+        lines, boxes = {t.line_of[s] for s in looked}, {t.box_of[s] for s in looked}
+    # what each crossing can take (those of the lines and boxes looked at)
+    held = dict.fromkeys({r for line in lines for r in t.lines[line]} | {r for box in boxes for r in t.boxes[box]}, 0)
+    for s in held:
+        held[s] = _union([masks[cell] for cell in t.cells[s]])
     # a value of a crossing that another crossing of its line (or box) holds is one that two hold
-    shared_in_line = [_in_two(held, crossings) for crossings in t.lines]
-    shared_in_box = [_in_two(held, crossings) for crossings in t.boxes]
+    shared_in_line = {line: _in_two([held[s] for s in t.lines[line]]) for line in lines}
+    shared_in_box = {box: _in_two([held[s] for s in t.boxes[box]]) for box in boxes}
     removed: Removals = {}
-    for s, inside in enumerate(held):
+    for s in looked:
+        inside = held[s]
         elsewhere_in_line = inside & shared_in_line[t.line_of[s]]
         elsewhere_in_box = inside & shared_in_box[t.box_of[s]]
         pointing = elsewhere_in_line & ~elsewhere_in_box
@@ -361,12 +380,12 @@ def locked_candidates(masks: Sequence[int], geo: Geometry) -> Removals | None:
     return _unless_emptied_cells(masks, removed)
 
 
-def _in_two(held: Sequence[int], crossings: Sequence[int]) -> int:
-    """The values that two or more of the `crossings` hold."""
+def _in_two(held: Sequence[int]) -> int:
+    """The values that two or more of the crossings, which hold `held`, hold."""
     once = twice = 0
-    for s in crossings:
-        twice |= once & held[s]
-        once |= held[s]
+    for h in held:
+        twice |= once & h
+        once |= h
     return twice
 
 
@@ -397,7 +416,7 @@ def fixpoint(masks: Sequence[int], geo: Geometry, rules: Sequence[GridRule]) -> 
     return current
 
 
-RUNGS = ("none", "naked", "singles", "locked", "subsets", "alldiff", "probe")
+RUNGS = ("none", "naked", "singles", "locked", "subsets", "alldiff", "pairs", "probe")
 
 
 def ladder(rung: str, needed: Sequence[int] | None = None) -> list[GridRule]:
@@ -411,6 +430,9 @@ def ladder(rung: str, needed: Sequence[int] | None = None) -> list[GridRule]:
     subsets  naked and hidden subsets up to size 4, and locked candidates
     alldiff  AllDifferent filtering in every unit (every subset of any size, by
              Hall's theorem), and locked candidates
+    pairs    alldiff, and probing the cells with two candidates: a candidate of
+             such a cell leaves when, given it alone, the cell makes the singles
+             rung find a contradiction
     probe    and probing: a candidate leaves when, given it alone, the cell makes
              the alldiff rung find a contradiction
     """
@@ -430,21 +452,23 @@ def ladder(rung: str, needed: Sequence[int] | None = None) -> list[GridRule]:
         ]
     if rung == "alldiff":
         return [lambda masks, geo: alldiff_in_units(masks, geo, needed), locked_candidates]
+    if rung == "pairs":
+        return [*ladder("alldiff", needed), probing(ladder("singles", needed), only=2)]
     if rung == "probe":
         below = ladder("alldiff", needed)
         return [*below, probing(below)]
     raise ValueError(f"unknown rung {rung!r}: one of {', '.join(RUNGS)}")
 
 
-def probing(rules: Sequence[GridRule]) -> GridRule:
+def probing(rules: Sequence[GridRule], only: int | None = None) -> GridRule:
     """The rule: a candidate leaves its cell when the `fixpoint` of `rules`, with the
     cell given that candidate alone, is a contradiction (one pass over every candidate
-    of every cell with two or more)."""
+    of every cell with two or more; with `only`, of the cells with exactly that many)."""
 
     def probe(masks: Sequence[int], geo: Geometry) -> Removals | None:
         removed: Removals = {}
         for cell, mask in enumerate(masks):
-            if mask & (mask - 1):
+            if mask & (mask - 1) and (only is None or mask.bit_count() == only):
                 for value in _bits(mask):
                     trial = list(masks)
                     trial[cell] = value

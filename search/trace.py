@@ -189,16 +189,16 @@ class Recorder:
         if counters is not None:
             self.extra, self.recording = counters, []
         steps = getattr(inference, "steps", None)
-        if steps is not None:  # a rung above singles: hear what each of its rules removes, in order
-            inference.steps = tuple((name, self.heard(name, rule)) for name, rule in steps)
+        for step in steps or ():  # a rung above singles: hear what each of its rules removes, in order
+            step.rule = self.heard(step.name, step.rule)
         if getattr(inference, "probe", False) and hasattr(inference, "settle"):
             inference.settle = self.settling(inference.settle)
         self.start = masks_of(engine, self.geo.cells)
         self.before = (self.start, engine.state())
 
     def heard(self, name: str, rule: Callable[..., Any]) -> Callable[..., Any]:
-        def listened(masks: Sequence[int], geo: Geometry) -> Any:
-            removals = rule(masks, geo)
+        def listened(masks: Sequence[int], geo: Geometry, units: Any) -> Any:
+            removals = rule(masks, geo, units)
             if removals:
                 self.log.append((name, dict(removals)))
             return removals

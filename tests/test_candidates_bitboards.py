@@ -6,7 +6,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from puzzles import Bitboards, Candidates, Grid, random_isomorph
+from puzzles import Bitboards, Candidates, Grid, geometry, random_isomorph
 from puzzles.generate import pattern_solution
 
 
@@ -136,3 +136,33 @@ def test_eliminate_is_undone_by_restore():
     assert bits.candidates(cell) == mask ^ low
     bits.restore(before)
     assert bits.candidates(cell) == mask and bits.mark()[:3] == before[:3]
+
+
+@settings(max_examples=30, deadline=None)
+@given(box=st.sampled_from([2, 3, 4, 5]), seed=st.integers(0, 10**6), blank=st.floats(0.3, 0.9))
+def test_masks_read_from_an_earlier_state_are_the_masks(box, seed, blank):
+    bits = Bitboards(blanked(box, seed, blank))
+    rng = random.Random(seed)
+    start = bits.mark()
+    boards, masks = bits.boards[:], bits.masks()
+    for _ in range(3):  # placements and eliminations away from the state read, then back part of the way
+        cell, mask = bits.fewest()
+        if cell < 0 or not mask:
+            break
+        bits.assign(cell, rng.choice([v for v in range(1, box * box + 1) if mask >> (v - 1) & 1]))
+        cell, mask = bits.fewest()
+        if cell >= 0 and mask & (mask - 1):
+            bits.eliminate(cell, mask & -mask)
+        now, changed = bits.masks_since(boards, masks)
+        assert now == bits.masks()
+        assert changed == sum(1 << c for c, (a, b) in enumerate(zip(masks, now, strict=True)) if a != b)
+        for count in (1, 2, 3):
+            assert bits.cells_with(count) == sum(1 << c for c, m in enumerate(now) if m and m.bit_count() == count)
+        assert bits.units_touched(changed) == [
+            u for u, unit in enumerate(puzzle_units(box)) if any(changed >> c & 1 for c in unit)]
+    bits.restore(start)
+    assert bits.masks_since(bits.boards, masks) == (masks, 0)
+
+
+def puzzle_units(box: int) -> list[list[int]]:
+    return [list(unit) for unit in geometry(box).units]

@@ -184,6 +184,6 @@ def test_an_exception_inside_a_real_solve_is_an_error_outcome(monkeypatch):
 def test_a_method_checks_its_options_without_solving():
     mrv = SEARCHES["mrv"]
     assert mrv.check(propagate="singles", tie="swap", solutions="2") is None
-    assert "choose one of none, naked, singles, locked, subsets, alldiff, probe" in mrv.check(propagate="lots")
+    assert "choose one of none, naked, singles, locked, subsets, alldiff, pairs, probe" in mrv.check(propagate="lots")
     assert "unknown option 'colour'" in mrv.check(colour="red")
     assert "solutions" in FORMULATIONS["cpsat"].check(solutions=3)

@@ -470,3 +470,43 @@ def test_a_long_chain_needs_no_recursion():
 def test_fixpoint_of_no_rule_is_the_masks():
     masks, _, _ = partial(2, 1, 0.5, 0.0)
     assert rules.fixpoint(masks, geometry(2), rules.ladder("none")) == masks
+
+
+# -- a rule over the units that changed since it was quiet -----------------------------
+
+LOCAL_RULES = {
+    "locked candidates": rules.locked_candidates,
+    "naked subsets": lambda masks, geo, units: rules.in_every_unit(
+        masks, geo, lambda m, _n: rules.naked_subsets(m), None, units),
+    "hidden subsets": lambda masks, geo, units: rules.in_every_unit(
+        masks, geo, lambda m, n: rules.hidden_subsets(m, needed=n), None, units),
+    "alldiff": lambda masks, geo, units: rules.in_every_unit(masks, geo, rules.alldiff_filter, None, units),
+}
+
+
+@settings(max_examples=60, deadline=None)
+@given(grid=grids, rule=st.sampled_from(sorted(LOCAL_RULES)), seed=st.integers(0, 10**6),
+       changes=st.integers(1, 6))
+def test_a_rule_over_the_changed_units_removes_what_it_removes_over_every_unit(grid, rule, seed, changes):
+    """What the rungs rely on (search/inference.py, Step): from masks where the rule removes
+    nothing, change a few cells' candidates (some lost, some back); the pass over the units that
+    hold a changed cell is the pass over every unit (ref_locked and ref_in_units say what that is)."""
+    masks, _, _ = grid
+    geo = geometry(round(len(masks) ** 0.25))
+    local = LOCAL_RULES[rule]
+    quiet = rules.fixpoint(masks, geo, [lambda m, g: local(m, g, None)])
+    if quiet is None:
+        return  # a contradiction on the way: no quiet state to start from
+    assert local(quiet, geo, None) == {}
+    rng = random.Random(seed)
+    changed = list(quiet)
+    for cell in rng.sample([c for c, m in enumerate(masks) if m], min(changes, sum(1 for m in masks if m))):
+        changed[cell] = rng.randrange(1, masks[cell] + 1) & masks[cell] or masks[cell]
+    units = [u for u, unit in enumerate(geo.units) if any(changed[c] != quiet[c] for c in unit)]
+    everywhere = {
+        "locked candidates": lambda: ref_locked(changed, geo),
+        "naked subsets": lambda: ref_in_units(lambda m, _n: ref_naked(m, 4), changed, geo),
+        "hidden subsets": lambda: ref_in_units(lambda m, n: ref_hidden(m, 4, n), changed, geo),
+        "alldiff": lambda: ref_in_units(ref_alldiff_by_matchings, changed, geo),
+    }[rule]()
+    assert local(changed, geo, units) == everywhere

@@ -396,7 +396,7 @@ def test_string_options_are_converted():
 
 @pytest.mark.parametrize("name, options, message", [
     ("mrv", {"propagat": "singles"}, "unknown option 'propagat'"),
-    ("mrv", {"propagate": "pairs"}, "choose one of none, naked, singles, locked"),
+    ("mrv", {"propagate": "triples"}, "choose one of none, naked, singles, locked"),
     ("mrv", {"tie": 3}, "choose one of rowmajor, swap, requeue"),
     ("backtracking", {"seed": 1}, "unknown option 'seed'"),
     ("restart", {"seed": "x"}, "option seed='x'"),

@@ -23,7 +23,8 @@ SPECS = [
     "backtracking",
     "mrv", "mrv:tie=swap", "mrv:tie=requeue",
     "mrv:propagate=naked", "mrv:propagate=singles", "mrv:propagate=locked", "mrv:propagate=subsets",
-    "mrv:propagate=alldiff", "mrv:propagate=probe", "mrv:propagate=singles,solutions=2",
+    "mrv:propagate=alldiff", "mrv:propagate=pairs,choose=domwdeg", "mrv:propagate=probe",
+    "mrv:propagate=singles,solutions=2",
     "restart", "restart:cutoff=luby,seed=3", "restart:propagate=singles", "restart:propagate=locked",
     "astar", "astar:heuristic=zero", "astar:propagate=singles", "astar:propagate=subsets",
 ]

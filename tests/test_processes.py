@@ -191,20 +191,23 @@ def test_sigkill_of_compare_ends_its_workers_and_their_children(start):
     assert_nothing_left(run)
 
 
-def test_a_forker_killed_on_overrun_takes_its_child_along(start):
-    run = start("forker", "good", count=2)
+def statuses_of_a_finished_run(run) -> list[str]:
+    """The run waited for, its exit status 0, and its records' statuses in order."""
     out, err = run.process.communicate(timeout=60)
     assert run.process.returncode == 0, out + err
-    assert [r["status"] for r in run.records()] == ["gave_up", "solved"] * 2
+    return [r["status"] for r in run.records()]
+
+
+def test_a_forker_killed_on_overrun_takes_its_child_along(start):
+    run = start("forker", "good", count=2)
+    assert statuses_of_a_finished_run(run) == ["gave_up", "solved"] * 2
     assert len(run.grandchildren()) == 2
     assert_nothing_left(run)
 
 
 def test_a_normal_run_with_crashes_leaves_nothing(start):
     run = start("good", "exiter", count=3)
-    out, err = run.process.communicate(timeout=60)
-    assert run.process.returncode == 0, out + err
-    assert [r["status"] for r in run.records()] == ["solved", "error"] * 3
+    assert statuses_of_a_finished_run(run) == ["solved", "error"] * 3
     assert eventually(lambda: not marked(run.mark)), f"processes left behind: {marked(run.mark)}"
 
 

@@ -147,8 +147,9 @@ def plain(value: Any, depth: int) -> Any:
 
 
 def worker_main(conn: Connection, clock: Any, started: Any, runners: Sequence[Selected], budget: Budget,
-                lifeline: Lifeline, slots: Any) -> None:
-    """A worker: run the items of each chunk it receives, sending their results in small batches."""
+                lifeline: Lifeline, slots: Any, batch_seconds: float) -> None:
+    """A worker: run the items of each chunk it receives, sending their results in batches of `batch_seconds`
+    at least, and at the end of each chunk."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # and so is SIGTERM: compare.py's handler is inherited
     bind_worker(lifeline, slots)
@@ -168,7 +169,7 @@ def worker_main(conn: Connection, clock: Any, started: Any, runners: Sequence[Se
             started.value += 1  # after the clock: the parent reads which run is in hand, then since when
             batch.append(run_one(item, runners[item.method], budget))
             now = time.monotonic()
-            if now - sent >= BATCH_SECONDS:  # one message per batch, not per run: fewer wake-ups
+            if now - sent >= batch_seconds:  # one message per batch, not per run: fewer wake-ups
                 clock.value = now  # the parent must not charge the time of this send to the next run
                 conn.send(batch)
                 batch, sent = [], now
@@ -213,9 +214,12 @@ class Feed:
         self.queue: deque[Item] = deque()  # items to send before new ones: certifications, a dead worker's rest
         self.source_done = False
         self.item_seconds: float | None = None  # running average, sizes the chunks
+        self.fixed = 0  # a chunk size that overrides the average's (0: none)
         self.busy_seconds = 0.0  # the time of every run reported: how busy the workers were
 
     def chunk_size(self) -> int:
+        if self.fixed:
+            return self.fixed
         if self.item_seconds is None:
             return 1
         return max(1, min(self.max_chunk, int(self.chunk_seconds / max(self.item_seconds, 1e-6))))
@@ -242,10 +246,12 @@ class Feed:
 class Pool(Feed):
     """Worker processes fed with chunks of items; runs that overrun are killed, crashes survived."""
 
-    def __init__(self, jobs: int, runners: Sequence[Selected], budget: Budget, limit: float) -> None:
+    def __init__(self, jobs: int, runners: Sequence[Selected], budget: Budget, limit: float,
+                 batch_seconds: float = BATCH_SECONDS) -> None:
         super().__init__()
         self.context = multiprocessing.get_context("fork")  # workers inherit the methods, tests' ones too
         self.runners, self.budget, self.limit = runners, budget, limit
+        self.batch_seconds = batch_seconds
         self.lifeline = Lifeline()  # see processes.py: no worker outlives this process
         self.workers: list[Worker] = []
         try:
@@ -263,7 +269,7 @@ class Pool(Feed):
         clock, started = self.context.RawValue("d", 0.0), self.context.RawValue("q", 0)
         slots = self.context.RawArray("q", len(self.runners))  # a method holds one program at a time
         process = self.context.Process(target=worker_main, daemon=True, args=(
-            child_end, clock, started, self.runners, self.budget, self.lifeline, slots))
+            child_end, clock, started, self.runners, self.budget, self.lifeline, slots, self.batch_seconds))
         process.start()
         lead_group(process)
         child_end.close()  # so that the parent reads EOF when the worker dies
@@ -287,9 +293,14 @@ class Pool(Feed):
         return self.source_done and not self.queue and not any(w.inflight for w in self.workers)
 
     def run(self, items: Sequence[Item]) -> list[RunResult]:
-        """Every item's result, runs that overrun killed, crashes survived: the work of one Dask task (cluster.py)."""
+        """Every item's result, runs that overrun killed, crashes survived: the work of one Dask task (cluster.py).
+
+        The items go to the worker as one chunk (those put back after a lost worker, in chunks as usual):
+        nobody reads a result before they are all done, so more messages would be upkeep alone.
+        """
         source = iter(items)
         self.source_done = False
+        self.fixed = len(items)
         results: list[RunResult] = []
         while True:
             self.dispatch(source)
@@ -343,6 +354,7 @@ class Pool(Feed):
         """
         items = list(worker.inflight)
         lost = items.pop(worker.in_hand() or 0)  # a worker dead between runs: blame the next one
+        self.fixed = 0  # what is put back goes in chunks sized as usual
         seconds = time.monotonic() - worker.clock.value
         self.queue.extendleft(reversed(items))
         self.kill(worker)

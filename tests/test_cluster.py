@@ -229,3 +229,22 @@ def test_a_scheduler_with_no_worker_is_a_usage_error_not_a_wait(tmp_path):
         scheduler.terminate()
         scheduler.wait(timeout=20)
     assert eventually(lambda: not marked(mark), 20), f"processes left behind: {marked(mark)}"
+
+
+@needs_dask
+@linux
+def test_a_local_cluster_freezes_what_lives_for_the_run_and_thaws_it_at_the_end():
+    import gc
+
+    from comparison.cluster import Cluster
+    from puzzles import Budget
+
+    before = gc.get_freeze_count()
+    cluster = Cluster("local:1", [], Budget(), 10.0)
+    try:
+        assert gc.get_freeze_count() > before  # the scheduler's and client's state, out of the collector's sight
+        frozen = cluster.client.run(gc.get_freeze_count)
+        assert len(frozen) == 1 and all(count > 0 for count in frozen.values())  # the forked worker's inheritance
+    finally:
+        cluster.close()
+    assert gc.get_freeze_count() == 0  # the collector's again once the run is over

@@ -68,6 +68,9 @@ from puzzles.outcome import Budget, Method, Outcome, Status
 from . import SOLVERS
 from .depth_first import Effort, Strategy, watching
 
+# The methods this tracer does not follow yet, and why.
+UNTRACED = {"cdcl": "cdcl is not traced: its jumps back over several levels and its learned clauses "
+                    "have no events in the trace's vocabulary yet"}
 KINDS = ("choose", "try", "place", "remove", "dead_end", "backtrack", "solution", "restart")
 
 
@@ -403,6 +406,8 @@ def selected(spec: str) -> tuple[str, Method, dict[str, Any]]:
         raise OptionError(f"--solver {spec}: {exc}") from None
     if name not in SOLVERS:
         raise OptionError(f"unknown method {name!r} in --solver {spec}; the hand-written ones: {', '.join(SOLVERS)}")
+    if name in UNTRACED:
+        raise OptionError(f"--solver {spec}: {UNTRACED[name]}")
     method = SOLVERS[name]
     allowed = [*method.options, "solutions"]
     for key in options:

@@ -27,6 +27,8 @@ COMPLETE = {
     "astar": {},
     "astar-zero": {"heuristic": "zero"},
     "astar-weighted": {"weight": "2.5"},
+    "cdcl": {},
+    "cdcl-unit": {"unit": 1},
 }
 ALL = {**COMPLETE, "restart-none": {"cutoff": "none", "seed": 1, "max_restarts": 200}}
 
@@ -327,12 +329,14 @@ HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....
 
 @pytest.mark.parametrize("variant", sorted(ALL))
 def test_node_budget_stops_every_method(variant):
-    out = run(variant, HARD, Budget(nodes=10))
+    # cdcl finds HARD's solution, and proves it unique, in about ten decisions: it gets 3
+    limit, solutions = (3, 2) if variant.startswith("cdcl") else (10, 1)
+    out = run(variant, HARD, Budget(nodes=limit), solutions=solutions)
     assert out.status is Status.GAVE_UP and out.detail == "nodes"
-    assert 0 < out.effort["nodes"] <= 10
+    assert 0 < out.effort["nodes"] <= limit
     if variant.startswith(("astar", "restart")):
         return
-    assert out.effort["nodes"] == 10  # the limit is exact for the depth-first searches
+    assert out.effort["nodes"] == limit  # the limit is exact for the depth-first searches (and cdcl)
 
 
 @pytest.mark.parametrize("variant", sorted(ALL))
@@ -376,7 +380,7 @@ def test_luby_sequence():
 # -- the contract: options and errors --------------------------------------------
 
 def test_registry_documents_options_and_counters():
-    assert set(SOLVERS) == {"backtracking", "mrv", "restart", "astar"}
+    assert set(SOLVERS) == {"backtracking", "mrv", "restart", "astar", "cdcl"}
     for method in SOLVERS.values():
         assert method.summary and method.counters and "solutions" in method.options
     assert "swap" in SOLVERS["mrv"].options["tie"] and "requeue" in SOLVERS["mrv"].options["tie"]

@@ -21,6 +21,7 @@ VARIANTS = [
     ("restart", {"cutoff": "luby", "seed": 3}),
     ("restart", {"cutoff": "none", "seed": 3, "max_restarts": 50}),
     ("astar", {}),
+    ("cdcl", {}),
 ]
 
 

@@ -1,0 +1,508 @@
+"""Conflict-driven search: singles, and a nogood learned at every dead end (MiniSat's method).
+
+The depth-first methods forget why a branch failed, so they meet the same
+clash among a few placements again under every other choice made above it.
+On the minimal 25x25 puzzles that is what defeats them. This method keeps
+what each dead end teaches, as CDCL SAT solvers do, on the puzzle itself:
+
+- A variable per cell and value: "the cell holds the value". The search places
+  values: a decision is a trial placement, as in the other methods.
+- Propagation is singles reasoning, with the reason of each deduction kept. A
+  placed value leaves its cell's other values and its peers. A cell with one
+  value left, or a unit with one place left for a value, gets it (naked and
+  hidden singles). The rule behind each step is a clause of the complete
+  encoding (formulations/sat.py), so each step has a reason to trace back.
+- At a dead end the reasons are traced back to the first point every path to
+  the clash passed through (the first unique implication point). That gives a
+  nogood: a set of placements and exclusions that cannot all hold. It is
+  learned as a clause, and the search jumps back to the level where the clause
+  forces its one free literal.
+- Which placement next: VSIDS. Each variable's activity grows when a conflict
+  meets it and fades as conflicts go by; the most active free one is placed.
+- As in MiniSat, `Learner.search` runs one descent with an allowance of
+  conflicts and says why it stopped. `solve` decides what comes next: a
+  restart on a Luby schedule (`unit` x 1 1 2 1 1 2 4 ... conflicts), as
+  restart.py's cutoff=luby. The clauses learned and the activities are kept
+  across restarts.
+- Learned clauses are forgotten in part (glucose's rule): every few thousand
+  conflicts, half of those whose literals span the most decision levels
+  (LBD above 2) go, unless one is the reason of a present assignment.
+
+With solutions=2, a solution found is blocked by a clause (not all of its
+search-placed values again) and the search goes on; a search that then runs out
+proves the solution unique.
+
+Effort (the meanings of depth_first.py, read for this search):
+- nodes = guesses: values placed by decisions. Singles are at their fixpoint
+  before each decision, so its cell always has another candidate left.
+- backtracks: decisions undone by conflicts. A jump back undoes every decision
+  above the level it returns to, not only the last.
+- forced: values placed by propagation, in propagations that end without a
+  conflict.
+- conflicts: dead ends met; learned: clauses learned (one a conflict); restarts.
+"""
+from __future__ import annotations
+
+import heapq
+import time
+from functools import cache
+from typing import Any
+
+from puzzles.conclusion import conclude
+from puzzles.grid import Grid, geometry
+from puzzles.options import Option, contract, whole
+from puzzles.outcome import Budget, Outcome, Status
+
+from .depth_first import BUDGET_SPENT, Limits, Stop, record
+from .restart import luby_allowances
+
+OPTIONS = {
+    "unit": Option(100, "conflicts allowed per unit of the Luby restart schedule", convert=whole(1)),
+}
+COUNTERS = ("nodes", "guesses", "backtracks", "forced", "conflicts", "learned", "restarts")
+
+DECAY = 1 / 0.95  # VSIDS: the bump grows by this each conflict, so older bumps fade (MiniSat's 0.95)
+RESCALE = 1e100  # activities are scaled down past this, before floats lose the order
+FIRST_REDUCE, REDUCE_STEP = 2000, 300  # glucose: forget learned clauses after 2000, 2300, 2600, ... conflicts
+KEEP_LBD = 2  # learned clauses spanning at most this many levels are kept for good
+TIME_CHECK = 63  # read the clock every 64 decisions and every 64 conflicts
+
+# A literal is 2*var (the cell holds the value) or 2*var+1 (it does not); var = cell*n + value-1.
+# The reason of an assignment: None (a decision, a given), a literal >= 0 (the placement that
+# excluded it), -1-g (group g had one place left: a single), or the learned clause that implied it.
+Reason = int | list[int] | None
+
+
+@cache
+def _tables(box: int) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...],
+                               tuple[tuple[int, int, int, int], ...]]:
+    """The complete encoding's clauses, as the propagation reads them:
+    - per variable, the positive literals of the variables its placement excludes (its cell's other
+      values, its value in the cell's peers): the at-most-one clauses;
+    - per group (a cell; a unit and a value), the positive literals of its variables: at-least-one;
+    - per variable, its four groups (cell, row-value, column-value, box-value)."""
+    geo = geometry(box)
+    n = geo.side
+    literal = list(range(2 * n * n * n))  # one int object per literal, shared by every table
+    excludes = tuple(
+        tuple(literal[2 * (cell * n + w)] for w in range(n) if w != v)
+        + tuple(literal[2 * (peer * n + v)] for peer in geo.peers[cell])
+        for cell in range(geo.cells) for v in range(n))
+    groups = [tuple(literal[2 * (cell * n + v)] for v in range(n)) for cell in range(geo.cells)]
+    groups += [tuple(literal[2 * (cell * n + v)] for cell in unit) for unit in geo.units for v in range(n)]
+    cells = geo.cells
+    of_var = tuple((cell, cells + geo.row_of[cell] * n + v, cells + geo.col_of[cell] * n + v,
+                    cells + geo.box_of[cell] * n + v) for cell in range(cells) for v in range(n))
+    return excludes, tuple(groups), of_var
+
+
+class Learner:
+    """The assignment, its trail and reasons, the learned clauses and the activities of one solve."""
+
+    def __init__(self, grid: Grid, limits: Limits) -> None:
+        self.grid, self.limits = grid, limits
+        n = self.n = grid.side
+        variables = n * n * n
+        self.excludes, self.groups, self.groups_of = _tables(grid.box)
+        self.value = [0] * (2 * variables)  # per literal: 1 true, -1 false, 0 unassigned
+        self.level = [0] * variables
+        self.reason: list[Reason] = [None] * variables
+        self.trail: list[int] = []  # the literals made true, in order
+        self.starts: list[int] = []  # where each decision level begins on the trail
+        self.head = 0  # the trail before it is propagated
+        self.free = [n] * len(self.groups)  # per group, its variables not false
+        self.short: list[int] = []  # groups an exclusion left with one place or none, to look at
+        self.watches: list[list[list[int]]] = [[] for _ in range(2 * variables)]
+        self.learnts: list[list[int]] = []
+        self.lbd: dict[int, int] = {}  # id of a learned clause -> its literal block distance
+        self.activity = [0.0] * variables
+        self.bump_by = 1.0
+        # the variables free for a decision, most active first: (-activity, var); an entry whose
+        # activity is not the variable's any more is stale and skipped. `queued`: it has a live entry.
+        self.queue = [(0.0, var) for var in range(variables)]
+        self.queued = bytearray(b"\x01" * variables)
+        self.seen = bytearray(variables)
+        self.next_reduce, self.reductions = FIRST_REDUCE, 0
+        self.nodes = self.backtracks = self.forced = self.conflicts = self.learned = 0
+
+    # -- assigning --------------------------------------------------------------------------
+    def assign(self, lit: int, reason: Reason) -> None:
+        """Make `lit` true at the present level (the propagation inlines this)."""
+        value, var = self.value, lit >> 1
+        value[lit], value[lit ^ 1] = 1, -1
+        self.level[var], self.reason[var] = len(self.starts), reason
+        self.trail.append(lit)
+        if lit & 1:  # an exclusion: its groups have one place fewer, and may hold a single now
+            free = self.free
+            for g in self.groups_of[var]:
+                free[g] -= 1
+                if free[g] < 2:
+                    self.short.append(g)
+
+    def start(self) -> bool:
+        """The givens at level 0, propagated; False when they clash."""
+        n = self.n
+        for cell, v in enumerate(self.grid.values):
+            if v:
+                lit = 2 * (cell * n + v - 1)
+                if self.value[lit] == -1:
+                    return False
+                if self.value[lit] == 0:
+                    self.assign(lit, None)
+        return self.propagate() is None
+
+    def propagate(self) -> list[int] | None:
+        """Singles and learned clauses to a fixpoint from the trail's head; the clause made false
+        (its literals all false) on a conflict, else None."""
+        value, level, reason, trail, free = self.value, self.level, self.reason, self.trail, self.free
+        excludes, groups, groups_of, watches = self.excludes, self.groups, self.groups_of, self.watches
+        depth = len(self.starts)
+        placed = 0
+        short = self.short
+        q = self.head
+        while q < len(trail):
+            p = trail[q]
+            q += 1
+            if not p & 1:  # a placement excludes its cell's other values and its peers' same value
+                for w in excludes[p >> 1]:
+                    a = value[w]
+                    if a:
+                        if a > 0:
+                            return self.clash([p ^ 1, w ^ 1])
+                        continue
+                    value[w] = -1
+                    value[w | 1] = 1
+                    var = w >> 1
+                    level[var] = depth
+                    reason[var] = p
+                    trail.append(w | 1)
+                    g0, g1, g2, g3 = groups_of[var]
+                    k = free[g0] = free[g0] - 1
+                    if k < 2:
+                        short.append(g0)
+                    k = free[g1] = free[g1] - 1
+                    if k < 2:
+                        short.append(g1)
+                    k = free[g2] = free[g2] - 1
+                    if k < 2:
+                        short.append(g2)
+                    k = free[g3] = free[g3] - 1
+                    if k < 2:
+                        short.append(g3)
+            if short:  # a group with one place left fills it (a naked or hidden single); none: a conflict
+                for g in short:
+                    if not free[g]:
+                        return self.clash(list(groups[g]))
+                    for w in groups[g]:
+                        if value[w] >= 0:
+                            break
+                    if not value[w]:
+                        value[w] = 1
+                        value[w | 1] = -1
+                        var = w >> 1
+                        level[var] = depth
+                        reason[var] = -1 - g
+                        trail.append(w)
+                        placed += 1
+                short.clear()
+            # the learned clauses that watch the literal just made false (MiniSat's two watches)
+            ws = watches[p ^ 1]
+            if not ws:
+                continue
+            false = p ^ 1
+            i = j = 0
+            end = len(ws)
+            while i < end:
+                c = ws[i]
+                i += 1
+                if not c:
+                    continue  # forgotten: drop the watch
+                if c[0] == false:
+                    c[0], c[1] = c[1], false
+                first = c[0]
+                if value[first] == 1:
+                    ws[j] = c
+                    j += 1
+                    continue
+                for k in range(2, len(c)):
+                    if value[c[k]] != -1:
+                        c[1], c[k] = c[k], false
+                        watches[c[1]].append(c)
+                        break
+                else:
+                    ws[j] = c
+                    j += 1
+                    if value[first] == -1:
+                        ws[j:] = ws[i:end]
+                        return self.clash(c)
+                    self.assign(first, c)  # an exclusion's groups are checked with the next literal
+                    if not first & 1:
+                        placed += 1
+            del ws[j:]
+        self.head = q
+        self.forced += placed
+        return None
+
+    def clash(self, clause: list[int]) -> list[int]:
+        """A conflict: the propagation stops; `clause` has every literal false."""
+        self.head = len(self.trail)
+        self.short.clear()
+        return clause
+
+    def undo_to(self, depth: int) -> None:
+        """Take back every assignment above decision level `depth`."""
+        if len(self.starts) <= depth:
+            return
+        start = self.starts[depth]
+        value, free, groups_of, queued = self.value, self.free, self.groups_of, self.queued
+        for lit in self.trail[start:]:
+            var = lit >> 1
+            value[lit] = value[lit ^ 1] = 0
+            if lit & 1:
+                g0, g1, g2, g3 = groups_of[var]
+                free[g0] += 1
+                free[g1] += 1
+                free[g2] += 1
+                free[g3] += 1
+            if not queued[var]:
+                self.enqueue(var)  # a candidate for a decision again
+        del self.trail[start:]
+        del self.starts[depth:]
+        self.head = start
+
+    # -- learning -----------------------------------------------------------------------------
+    def because(self, var: int, lit: int) -> list[int] | tuple[int, ...]:
+        """The false literals of the clause that implied `lit` (of variable `var`), but `lit`."""
+        why = self.reason[var]
+        if isinstance(why, list):
+            return why[1:]
+        assert why is not None
+        if why >= 0:
+            return (why ^ 1,)  # the placement that excluded it
+        return tuple(w for w in self.groups[-1 - why] if w != lit)  # the rest of its group, all excluded
+
+    def analyse(self, conflict: list[int] | tuple[int, ...]) -> tuple[list[int], int]:
+        """The nogood learned from a conflict at the present level (its first literal the one it
+        forces), and the level to jump back to."""
+        seen, level, trail = self.seen, self.level, self.trail
+        depth = len(self.starts)
+        learnt = [0]
+        pending = 0  # literals of the present level still to be resolved
+        index = len(trail) - 1
+        lits = conflict
+        while True:
+            for q in lits:
+                var = q >> 1
+                if not seen[var] and level[var] > 0:
+                    seen[var] = 1
+                    self.bump(var)
+                    if level[var] >= depth:
+                        pending += 1
+                    else:
+                        learnt.append(q)
+            while not seen[trail[index] >> 1]:
+                index -= 1
+            p = trail[index]
+            index -= 1
+            var = p >> 1
+            seen[var] = 0
+            pending -= 1
+            if not pending:
+                break
+            lits = self.because(var, p)
+        learnt[0] = p ^ 1
+        # a literal implied by the others adds nothing: drop it (MiniSat's recursive minimisation)
+        cleared = [q >> 1 for q in learnt[1:]]
+        levels = 0
+        for var in cleared:
+            levels |= 1 << (level[var] & 31)
+        kept = [learnt[0]]
+        for q in learnt[1:]:
+            if self.reason[q >> 1] is None or not self.implied(q, levels, cleared):
+                kept.append(q)
+        for var in cleared:
+            seen[var] = 0
+        back = 0
+        if len(kept) > 1:
+            top = max(range(1, len(kept)), key=lambda k: level[kept[k] >> 1])
+            kept[1], kept[top] = kept[top], kept[1]
+            back = level[kept[1] >> 1]
+        return kept, back
+
+    def implied(self, lit: int, levels: int, cleared: list[int]) -> bool:
+        """Whether the false literal `lit` of a nogood follows from the nogood's other literals: its
+        reasons, traced back, end in them (marked seen) or at level 0 without a decision. `levels`
+        (one bit per level of the nogood) rules out a trace that reaches another level. What it
+        marks on the way is added to `cleared`, or unmarked when the answer is no."""
+        seen, level, reason = self.seen, self.level, self.reason
+        stack = [lit]
+        top = len(cleared)
+        while stack:
+            q = stack.pop()
+            for r in self.because(q >> 1, q ^ 1):
+                var = r >> 1
+                if seen[var] or not level[var]:
+                    continue
+                if reason[var] is not None and levels >> (level[var] & 31) & 1:
+                    seen[var] = 1
+                    stack.append(r)
+                    cleared.append(var)
+                    continue
+                for var in cleared[top:]:
+                    seen[var] = 0
+                del cleared[top:]
+                return False
+        return True
+
+    def bump(self, var: int) -> None:
+        """A conflict met `var`: more activity, so its entry in the queue is stale."""
+        self.activity[var] += self.bump_by
+        self.queued[var] = 0  # assigned during analysis: queued again when it is taken back
+        if self.activity[var] > RESCALE:
+            self.activity[:] = [a / RESCALE for a in self.activity]
+            self.bump_by /= RESCALE
+            self.requeue()
+
+    def enqueue(self, var: int) -> None:
+        heapq.heappush(self.queue, (-self.activity[var], var))
+        self.queued[var] = 1
+        if len(self.queue) > 4 * len(self.activity):  # mostly stale entries: rebuild
+            self.requeue()
+
+    def requeue(self) -> None:
+        """The queue rebuilt with a live entry for each free variable."""
+        value = self.value
+        self.queue[:] = [(-a, v) for v, a in enumerate(self.activity) if not value[2 * v]]
+        heapq.heapify(self.queue)
+        self.queued[:] = bytearray(not value[2 * v] for v in range(len(self.activity)))  # in place: held by callers
+
+    def learn(self, learnt: list[int], lbd: int) -> None:
+        """Keep a clause whose first literal is free and the rest false, and make that literal true."""
+        self.learned += 1
+        if len(learnt) == 1:
+            self.assign(learnt[0], None)  # at level 0: a fact
+            return
+        self.watches[learnt[0]].append(learnt)
+        self.watches[learnt[1]].append(learnt)
+        self.learnts.append(learnt)
+        self.lbd[id(learnt)] = lbd
+        self.assign(learnt[0], learnt)
+
+    def forget(self) -> None:
+        """Glucose's rule: half of the learned clauses spanning more than KEEP_LBD levels go, those
+        spanning the most first, but no clause that is the reason of a present assignment."""
+        lbd, reason, value = self.lbd, self.reason, self.value
+
+        def locked(c: list[int]) -> bool:
+            return value[c[0]] == 1 and reason[c[0] >> 1] is c
+
+        candidates = [c for c in self.learnts if lbd[id(c)] > KEEP_LBD and not locked(c)]
+        candidates.sort(key=lambda c: lbd[id(c)], reverse=True)
+        for c in candidates[:len(candidates) // 2]:
+            del lbd[id(c)]
+            c.clear()  # the watches drop it when they next meet it
+        self.learnts = [c for c in self.learnts if c]
+
+    # -- the search ---------------------------------------------------------------------------
+    def pick(self) -> int:
+        """The free variable of highest activity (ties to the lowest index), or -1."""
+        queue, value, activity, queued = self.queue, self.value, self.activity, self.queued
+        while queue:
+            minus, var = heapq.heappop(queue)
+            if -minus != activity[var]:
+                continue  # stale
+            queued[var] = 0
+            if not value[2 * var]:
+                return var
+        return -1
+
+    def search(self, allowance: int) -> Stop:
+        """One descent from level 0 until a solution, a proof there is none (left), `allowance`
+        conflicts, or the budget's end."""
+        limits = self.limits
+        spent = 0
+        while True:
+            conflict = self.propagate()
+            if conflict is not None:
+                self.conflicts += 1
+                spent += 1
+                if not self.starts:
+                    return Stop.EXHAUSTED
+                learnt, back = self.analyse(conflict)
+                lbd = len({self.level[q >> 1] for q in learnt})
+                self.backtracks += len(self.starts) - back
+                self.undo_to(back)
+                self.learn(learnt, lbd)
+                self.bump_by *= DECAY
+                if not self.conflicts & TIME_CHECK and time.perf_counter() > limits.deadline:
+                    return Stop.TIME
+                continue
+            if spent > allowance:
+                self.undo_to(0)
+                return Stop.ALLOWANCE
+            if self.conflicts >= self.next_reduce:
+                self.reductions += 1
+                self.next_reduce = self.conflicts + FIRST_REDUCE + REDUCE_STEP * self.reductions
+                self.forget()
+            var = self.pick()
+            if var < 0:
+                return Stop.SOLUTION
+            if self.nodes >= limits.nodes:
+                return Stop.NODES
+            if not self.nodes & TIME_CHECK and time.perf_counter() > limits.deadline:
+                return Stop.TIME
+            self.nodes += 1
+            self.starts.append(len(self.trail))
+            self.assign(2 * var, None)
+
+    def solution_so_far(self) -> bytes:
+        """The values placed, a byte a cell (0: none yet); a solution once every variable is set."""
+        n, value = self.n, self.value
+        return bytes(next((v + 1 for v in range(n) if value[2 * (cell * n + v)] == 1), 0) for cell in range(n * n))
+
+    def block(self) -> bool:
+        """After a solution: a clause that not all of its search-placed values hold again, and back
+        to level 0. False when it has none: every value was forced by the givens."""
+        n, level = self.n, self.level
+        clause = [2 * (cell * n + v - 1) + 1 for cell, v in enumerate(self.solution_so_far())
+                  if level[cell * n + v - 1] > 0]
+        self.undo_to(0)
+        if not clause:
+            return False
+        if len(clause) == 1:
+            self.assign(clause[0], None)
+        else:
+            self.watches[clause[0]].append(clause)
+            self.watches[clause[1]].append(clause)  # kept for good: not a learned clause
+        return True
+
+    def counters(self, restarts: int) -> dict[str, int]:
+        return {"nodes": self.nodes, "guesses": self.nodes, "backtracks": self.backtracks, "forced": self.forced,
+                "conflicts": self.conflicts, "learned": self.learned, "restarts": restarts}
+
+
+@contract("cdcl", OPTIONS)
+def solve(grid: Grid, budget: Budget, solutions: int, options: dict[str, Any], started: float) -> Outcome:
+    """Singles with learned nogoods, VSIDS and Luby restarts (MiniSat's method on the puzzle)."""
+    learner = Learner(grid, Limits.of(budget, started))
+    found: list[bytes] = []
+    restarts = 0
+
+    def end(status: Status, detail: str = "") -> Outcome:
+        return conclude(grid, found, solutions, status, detail, learner.counters(restarts), started)
+
+    if not learner.start():
+        return end(Status.UNSATISFIABLE)
+    for allowance in luby_allowances(options["unit"]):
+        while (stop := learner.search(allowance)) is Stop.SOLUTION:
+            record(found, learner.solution_so_far())
+            if len(found) >= solutions:
+                return end(Status.SOLVED)
+            if not learner.block():
+                return end(Status.SOLVED)  # no other solution: the givens force this one
+        if stop is Stop.EXHAUSTED:
+            return end(Status.SOLVED if found else Status.UNSATISFIABLE)
+        if stop in BUDGET_SPENT:
+            return end(Status.GAVE_UP, BUDGET_SPENT[stop])
+        restarts += 1
+    raise AssertionError("the Luby schedule never ends")  # pragma: no cover

@@ -1,0 +1,181 @@
+"""search/learning.py: the conflict-driven search, counted by hand and checked against brute force."""
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from unittest.mock import patch
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from puzzles import Budget, Entry, Grid, Status, random_isomorph, read_puzzles
+from puzzles.bitboards import Bitboards
+from puzzles.generate import pattern_solution
+from search import SOLVERS
+from search.depth_first import Limits
+from search.learning import Learner
+
+DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
+
+
+def cdcl(puzzle: str | Grid, budget: Budget = Budget(), **options):
+    grid = Grid.parse(puzzle) if isinstance(puzzle, str) else puzzle
+    out = SOLVERS["cdcl"](grid, budget, **options)
+    assert out.status is not Status.ERROR, out.detail
+    if out.solution is not None:
+        assert grid.solution_problems(out.solution) == []  # checked cell by cell
+    return out
+
+
+def counters(out, *names: str) -> tuple[int, ...]:
+    return tuple(out.effort[n] for n in names)
+
+
+# P4, Q4, D4 and N9 as in test_search.py, where they are drawn.
+P4 = "...1.143.4121234"
+Q4 = "..343412..434321"
+D4 = "12..3........4.."
+N9 = "348792651192645837..7183294479831562213456789.862.941386132497593456712872.918346"
+
+
+def test_singles_alone_need_no_decision():
+    # P4: cells 1 2 4 8 are naked singles at the start, then cell 0: 5 forced, no decision.
+    # N9: cells 19 45 49 74 are singles, then 18. Both proved unique with nothing to block.
+    for puzzle in (P4, N9):
+        out = cdcl(puzzle, solutions=2)
+        assert out.unique is True
+        assert counters(out, "nodes", "guesses", "backtracks", "forced", "conflicts", "learned") == (0, 0, 0, 5, 0, 0)
+
+
+def test_d4_is_refuted_by_the_givens():
+    # Cell 5 sees 1 2 3 4: its group has no place left once the givens are propagated.
+    out = cdcl(D4)
+    assert out.status is Status.UNSATISFIABLE
+    assert counters(out, "nodes", "conflicts", "learned") == (0, 0, 0)
+
+
+def test_q4_by_hand():
+    # Blanks 0 1 8 9, each {1,2}; no single at the start. Every activity is 0, so the first
+    # decision is the free variable of lowest index: cell 0 = 1 (node 1). Singles then place
+    # cell 1 = 2, cell 8 = 2, cell 9 = 1 (forced 3): a solution.
+    out = cdcl(Q4)
+    assert counters(out, "nodes", "backtracks", "forced", "conflicts", "learned") == (1, 0, 3, 0, 0)
+    assert out.solution.line() == "1234341221434321"
+    # solutions=2: the clause "not cell 0 = 1, cell 1 = 2, cell 8 = 2 and cell 9 = 1 together"
+    # blocks it, back to level 0. Cell 0 = 1 is again the first free variable (node 2); singles
+    # fill the rest as before and the blocking clause has every literal false: a conflict. All
+    # four literals are of level 1; tracing back, every path passes through the decision, so
+    # the nogood is "not cell 0 = 1" (learned 1), a fact at level 0 (backtracks 1). Cell 0
+    # then has one value left: 2, and singles place cells 0 1 8 9 (forced 3 + 4 = 7): a second
+    # solution, so not unique.
+    out = cdcl(Q4, solutions=2)
+    assert out.unique is False
+    assert counters(out, "nodes", "guesses", "backtracks", "forced", "conflicts", "learned") == (2, 2, 1, 7, 1, 1)
+
+
+def blanked(box: int, seed: int, blank: float) -> Grid:
+    rng = random.Random(seed)
+    solution = random_isomorph(pattern_solution(box), rng)
+    return solution.with_values([0 if rng.random() < blank else v for v in solution.values])
+
+
+def every_solution(grid: Grid, cap: int) -> list[bytes]:
+    """The slow, obvious way: each blank cell tries every value its filled peers allow, row-major."""
+    values = bytearray(grid.values)
+    geo = grid.geometry
+    found: list[bytes] = []
+
+    def fill(k: int, blanks: list[int]) -> None:
+        if len(found) >= cap:
+            return
+        if k == len(blanks):
+            found.append(bytes(values))
+            return
+        cell = blanks[k]
+        for v in range(1, grid.side + 1):
+            if all(values[p] != v for p in geo.peers[cell]):
+                values[cell] = v
+                fill(k + 1, blanks)
+                values[cell] = 0
+
+    fill(0, [c for c, v in enumerate(values) if not v])
+    return found
+
+
+def holds(clause: list[int], solution: bytes, n: int) -> bool:
+    """A clause (literals 2*var, "the cell holds the value", or 2*var+1, its negation; var =
+    cell*n + value-1) is true in a full grid."""
+    return any((solution[(lit >> 1) // n] == (lit >> 1) % n + 1) != bool(lit & 1) for lit in clause)
+
+
+@settings(max_examples=40, deadline=None)
+@given(box=st.sampled_from([2, 3]), seed=st.integers(0, 10**6), blank=st.floats(0.3, 0.9), unit=st.sampled_from([1, 5]))
+def test_every_nogood_holds_in_every_solution_and_asserts_one_literal(box, seed, blank, unit):
+    # A nogood is learned from the puzzle's clauses alone (solutions=1: no blocking clause), so
+    # every solution of the puzzle satisfies it. When it is learned, the search has jumped back
+    # to the second-highest level among its literals: the first literal is free, the others false,
+    # one of them at that level (the first unique implication point makes exactly one free).
+    puzzle = blanked(box, seed, blank if box == 2 else blank * 0.7)
+    n = puzzle.side
+    learned: list[list[int]] = []
+    original = Learner.learn
+
+    def spy(self: Learner, learnt: list[int], lbd: int) -> None:
+        depth = len(self.starts)
+        assert self.value[learnt[0]] == 0
+        assert all(self.value[lit] == -1 for lit in learnt[1:])
+        if len(learnt) > 1:
+            assert self.level[learnt[1] >> 1] == depth == max(self.level[lit >> 1] for lit in learnt[1:])
+        else:
+            assert depth == 0
+        assert lbd == len({self.level[lit >> 1] for lit in learnt[1:]}) + 1
+        learned.append(list(learnt))
+        original(self, learnt, lbd)
+
+    with patch.object(Learner, "learn", spy):
+        out = cdcl(puzzle, Budget(nodes=5_000), unit=unit)
+    solutions = every_solution(puzzle, cap=300)
+    assert out.status is Status.SOLVED and out.solution.values in solutions
+    for clause in learned:
+        assert all(holds(clause, s, n) for s in solutions), clause
+
+
+@settings(max_examples=30, deadline=None)
+@given(box=st.sampled_from([2, 3]), seed=st.integers(0, 10**6), blank=st.floats(0.3, 0.8))
+def test_uniqueness_agrees_with_brute_force(box, seed, blank):
+    puzzle = blanked(box, seed, blank if box == 2 else blank * 0.7)
+    solutions = every_solution(puzzle, cap=2)
+    out = cdcl(puzzle, solutions=2, unit=2)
+    assert out.status is Status.SOLVED
+    assert out.unique is (len(solutions) == 1)
+
+
+@pytest.mark.parametrize("line", [2, 3])
+def test_minimal_16x16_puzzles(line):
+    path = DATA / "16x16" / "gecode-16x16.txt"
+    if not path.exists():
+        pytest.skip("../shared is absent")
+    entries = [e for e in read_puzzles(path) if isinstance(e, Entry)]
+    out = cdcl(entries[line].grid, Budget(seconds=60), solutions=2)
+    assert out.status is Status.SOLVED and out.unique is True
+
+
+@settings(max_examples=40, deadline=None)
+@given(box=st.sampled_from([2, 3, 4]), seed=st.integers(0, 10**6), blank=st.floats(0.2, 0.8))
+def test_propagation_at_the_root_is_the_singles_fixpoint(box, seed, blank):
+    # Before any decision, propagation is naked and hidden singles and nothing else: the values it
+    # places and the candidates it leaves are those of the bitboards' singles (a fixpoint is unique).
+    puzzle = blanked(box, seed, blank)
+    n = puzzle.side
+    learner = Learner(puzzle, Limits(float("inf"), float("inf")))
+    consistent = learner.start()
+    boards = Bitboards(puzzle)
+    assert consistent is (boards.force_singles() >= 0)
+    if not consistent:
+        return
+    assert learner.solution_so_far() == boards.state()
+    for cell in range(n * n):
+        if not boards.state()[cell]:
+            free = sum(1 << v for v in range(n) if learner.value[2 * (cell * n + v)] == 0)
+            assert free == boards.candidates(cell), cell

@@ -74,26 +74,27 @@ Reason = int | list[int] | None
 
 
 @cache
-def _tables(box: int) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...],
-                               tuple[tuple[int, int, int, int], ...]]:
-    """The complete encoding's clauses, as the propagation reads them:
-    - per variable, the positive literals of the variables its placement excludes (its cell's other
-      values, its value in the cell's peers): the at-most-one clauses;
-    - per group (a cell; a unit and a value), the positive literals of its variables: at-least-one;
-    - per variable, its four groups (cell, row-value, column-value, box-value)."""
+def _tables(box: int) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, int, int, int, int, int, int, int], ...]]:
+    """The complete encoding's clauses as the propagation reads them, by group: a cell (its values),
+    or a unit and a value (its cells). Each group's variables: at least one holds (at-least-one),
+    and a placement makes the others of its groups false (at-most-one).
+    - per group, the positive literals of its variables, in the order of the group's mask bits;
+    - per variable, its four groups (cell, row-value, column-value, box-value), each with its bit."""
     geo = geometry(box)
     n = geo.side
-    literal = list(range(2 * n * n * n))  # one int object per literal, shared by every table
-    excludes = tuple(
-        tuple(literal[2 * (cell * n + w)] for w in range(n) if w != v)
-        + tuple(literal[2 * (peer * n + v)] for peer in geo.peers[cell])
-        for cell in range(geo.cells) for v in range(n))
+    literal = list(range(2 * n * n * n))  # one int object per literal, shared by every group
     groups = [tuple(literal[2 * (cell * n + v)] for v in range(n)) for cell in range(geo.cells)]
     groups += [tuple(literal[2 * (cell * n + v)] for cell in unit) for unit in geo.units for v in range(n)]
     cells = geo.cells
-    of_var = tuple((cell, cells + geo.row_of[cell] * n + v, cells + geo.col_of[cell] * n + v,
-                    cells + geo.box_of[cell] * n + v) for cell in range(cells) for v in range(n))
-    return excludes, tuple(groups), of_var
+    at = [unit.index(cell) for unit in geo.units for cell in unit]  # position of a cell in its unit
+    position = {(u, cell): at[u * n + k] for u, unit in enumerate(geo.units) for k, cell in enumerate(unit)}
+    of_var = tuple(
+        (cell, 1 << v,
+         cells + geo.row_of[cell] * n + v, 1 << position[geo.row_of[cell], cell],
+         cells + geo.col_of[cell] * n + v, 1 << position[geo.col_of[cell], cell],
+         cells + geo.box_of[cell] * n + v, 1 << position[geo.box_of[cell], cell])
+        for cell in range(cells) for v in range(n))
+    return tuple(groups), of_var
 
 
 class Learner:
@@ -103,14 +104,14 @@ class Learner:
         self.grid, self.limits = grid, limits
         n = self.n = grid.side
         variables = n * n * n
-        self.excludes, self.groups, self.groups_of = _tables(grid.box)
+        self.groups, self.groups_of = _tables(grid.box)
         self.value = [0] * (2 * variables)  # per literal: 1 true, -1 false, 0 unassigned
         self.level = [0] * variables
         self.reason: list[Reason] = [None] * variables
         self.trail: list[int] = []  # the literals made true, in order
         self.starts: list[int] = []  # where each decision level begins on the trail
         self.head = 0  # the trail before it is propagated
-        self.free = [n] * len(self.groups)  # per group, its variables not false
+        self.open = [(1 << n) - 1] * len(self.groups)  # per group, the mask of its variables not false
         self.short: list[int] = []  # groups an exclusion left with one place or none, to look at
         self.watches: list[list[list[int]]] = [[] for _ in range(2 * variables)]
         self.learnts: list[list[int]] = []
@@ -121,7 +122,7 @@ class Learner:
         # activity is not the variable's any more is stale and skipped. `queued`: it has a live entry.
         self.queue = [(0.0, var) for var in range(variables)]
         self.queued = bytearray(b"\x01" * variables)
-        self.seen = bytearray(variables)
+        self.seen = bytearray(variables + 1)  # marks of the analysis, and a spare
         self.next_reduce, self.reductions = FIRST_REDUCE, 0
         self.nodes = self.backtracks = self.forced = self.conflicts = self.learned = 0
 
@@ -133,10 +134,11 @@ class Learner:
         self.level[var], self.reason[var] = len(self.starts), reason
         self.trail.append(lit)
         if lit & 1:  # an exclusion: its groups have one place fewer, and may hold a single now
-            free = self.free
-            for g in self.groups_of[var]:
-                free[g] -= 1
-                if free[g] < 2:
+            open_ = self.open
+            g0, b0, g1, b1, g2, b2, g3, b3 = self.groups_of[var]
+            for g, bit in ((g0, b0), (g1, b1), (g2, b2), (g3, b3)):
+                m = open_[g] = open_[g] ^ bit
+                if not m & (m - 1):
                     self.short.append(g)
 
     def start(self) -> bool:
@@ -154,8 +156,8 @@ class Learner:
     def propagate(self) -> list[int] | None:
         """Singles and learned clauses to a fixpoint from the trail's head; the clause made false
         (its literals all false) on a conflict, else None."""
-        value, level, reason, trail, free = self.value, self.level, self.reason, self.trail, self.free
-        excludes, groups, groups_of, watches = self.excludes, self.groups, self.groups_of, self.watches
+        value, level, reason, trail, open_ = self.value, self.level, self.reason, self.trail, self.open
+        groups, groups_of, watches = self.groups, self.groups_of, self.watches
         depth = len(self.starts)
         placed = 0
         short = self.short
@@ -163,39 +165,44 @@ class Learner:
         while q < len(trail):
             p = trail[q]
             q += 1
-            if not p & 1:  # a placement excludes its cell's other values and its peers' same value
-                for w in excludes[p >> 1]:
-                    a = value[w]
-                    if a:
-                        if a > 0:
-                            return self.clash([p ^ 1, w ^ 1])
-                        continue
-                    value[w] = -1
-                    value[w | 1] = 1
-                    var = w >> 1
-                    level[var] = depth
-                    reason[var] = p
-                    trail.append(w | 1)
-                    g0, g1, g2, g3 = groups_of[var]
-                    k = free[g0] = free[g0] - 1
-                    if k < 2:
-                        short.append(g0)
-                    k = free[g1] = free[g1] - 1
-                    if k < 2:
-                        short.append(g1)
-                    k = free[g2] = free[g2] - 1
-                    if k < 2:
-                        short.append(g2)
-                    k = free[g3] = free[g3] - 1
-                    if k < 2:
-                        short.append(g3)
+            if not p & 1:  # a placement: the other variables of its four groups, not false yet, become so
+                g0, b0, g1, b1, g2, b2, g3, b3 = groups_of[p >> 1]
+                for g, m in ((g0, open_[g0] ^ b0), (g1, open_[g1] ^ b1), (g2, open_[g2] ^ b2),
+                             (g3, open_[g3] ^ b3)):
+                    lits = groups[g]
+                    while m:
+                        low = m & -m
+                        m ^= low
+                        w = lits[low.bit_length() - 1]
+                        if value[w]:
+                            if value[w] > 0:  # two placements clash
+                                return self.clash([p ^ 1, w ^ 1])
+                            continue  # in two of the groups (a row and a box): excluded already
+                        value[w] = -1
+                        value[w | 1] = 1
+                        var = w >> 1
+                        level[var] = depth
+                        reason[var] = p
+                        trail.append(w | 1)
+                        h0, c0, h1, c1, h2, c2, h3, c3 = groups_of[var]
+                        k = open_[h0] = open_[h0] ^ c0
+                        if not k & (k - 1):
+                            short.append(h0)
+                        k = open_[h1] = open_[h1] ^ c1
+                        if not k & (k - 1):
+                            short.append(h1)
+                        k = open_[h2] = open_[h2] ^ c2
+                        if not k & (k - 1):
+                            short.append(h2)
+                        k = open_[h3] = open_[h3] ^ c3
+                        if not k & (k - 1):
+                            short.append(h3)
             if short:  # a group with one place left fills it (a naked or hidden single); none: a conflict
                 for g in short:
-                    if not free[g]:
+                    m = open_[g]
+                    if not m:
                         return self.clash(list(groups[g]))
-                    for w in groups[g]:
-                        if value[w] >= 0:
-                            break
+                    w = groups[g][m.bit_length() - 1]
                     if not value[w]:
                         value[w] = 1
                         value[w | 1] = -1
@@ -254,16 +261,16 @@ class Learner:
         if len(self.starts) <= depth:
             return
         start = self.starts[depth]
-        value, free, groups_of, queued = self.value, self.free, self.groups_of, self.queued
+        value, open_, groups_of, queued = self.value, self.open, self.groups_of, self.queued
         for lit in self.trail[start:]:
             var = lit >> 1
             value[lit] = value[lit ^ 1] = 0
-            if lit & 1:
-                g0, g1, g2, g3 = groups_of[var]
-                free[g0] += 1
-                free[g1] += 1
-                free[g2] += 1
-                free[g3] += 1
+            if lit & 1:  # back in its groups
+                g0, b0, g1, b1, g2, b2, g3, b3 = groups_of[var]
+                open_[g0] ^= b0
+                open_[g1] ^= b1
+                open_[g2] ^= b2
+                open_[g3] ^= b3
             if not queued[var]:
                 self.enqueue(var)  # a candidate for a decision again
         del self.trail[start:]
@@ -271,15 +278,15 @@ class Learner:
         self.head = start
 
     # -- learning -----------------------------------------------------------------------------
-    def because(self, var: int, lit: int) -> list[int] | tuple[int, ...]:
-        """The false literals of the clause that implied `lit` (of variable `var`), but `lit`."""
+    def because(self, var: int) -> list[int] | tuple[int, ...]:
+        """The clause that implied the value of `var`: its literal of `var` true, the others false."""
         why = self.reason[var]
         if isinstance(why, list):
-            return why[1:]
+            return why  # a learned clause
         assert why is not None
         if why >= 0:
-            return (why ^ 1,)  # the placement that excluded it
-        return tuple(w for w in self.groups[-1 - why] if w != lit)  # the rest of its group, all excluded
+            return (why ^ 1, 2 * var + 1)  # "not both": the placement that excluded it
+        return self.groups[-1 - why]  # its group, the others all excluded
 
     def analyse(self, conflict: list[int] | tuple[int, ...]) -> tuple[list[int], int]:
         """The nogood learned from a conflict at the present level (its first literal the one it
@@ -290,38 +297,40 @@ class Learner:
         pending = 0  # literals of the present level still to be resolved
         index = len(trail) - 1
         lits = conflict
+        var = len(seen) - 1  # a spare mark: no variable's
         while True:
-            for q in lits:
-                var = q >> 1
-                if not seen[var] and level[var] > 0:
-                    seen[var] = 1
-                    self.bump(var)
-                    if level[var] >= depth:
+            for q in lits:  # the literal of `var` itself is skipped: it is still marked
+                v = q >> 1
+                if not seen[v] and level[v] > 0:
+                    seen[v] = 1
+                    self.bump(v)
+                    if level[v] >= depth:
                         pending += 1
                     else:
                         learnt.append(q)
+            seen[var] = 0  # resolved
             while not seen[trail[index] >> 1]:
                 index -= 1
             p = trail[index]
             index -= 1
             var = p >> 1
-            seen[var] = 0
             pending -= 1
             if not pending:
                 break
-            lits = self.because(var, p)
+            lits = self.because(var)
+        seen[var] = 0
         learnt[0] = p ^ 1
         # a literal implied by the others adds nothing: drop it (MiniSat's recursive minimisation)
         cleared = [q >> 1 for q in learnt[1:]]
         levels = 0
-        for var in cleared:
-            levels |= 1 << (level[var] & 31)
+        for v in cleared:
+            levels |= 1 << (level[v] & 31)
         kept = [learnt[0]]
         for q in learnt[1:]:
             if self.reason[q >> 1] is None or not self.implied(q, levels, cleared):
                 kept.append(q)
-        for var in cleared:
-            seen[var] = 0
+        for v in cleared:
+            seen[v] = 0
         back = 0
         if len(kept) > 1:
             top = max(range(1, len(kept)), key=lambda k: level[kept[k] >> 1])
@@ -331,26 +340,27 @@ class Learner:
 
     def implied(self, lit: int, levels: int, cleared: list[int]) -> bool:
         """Whether the false literal `lit` of a nogood follows from the nogood's other literals: its
-        reasons, traced back, end in them (marked seen) or at level 0 without a decision. `levels`
-        (one bit per level of the nogood) rules out a trace that reaches another level. What it
-        marks on the way is added to `cleared`, or unmarked when the answer is no."""
+        reasons, traced back, end in them or at level 0. `levels` (one bit per level of the nogood)
+        rules out at once a trace that reaches another level. Marks: 1 in the nogood or shown to
+        follow from it, 2 shown not to (kept for the rest of this nogood: each is traced once).
+        What it marks is added to `cleared`."""
         seen, level, reason = self.seen, self.level, self.reason
         stack = [lit]
         top = len(cleared)
         while stack:
             q = stack.pop()
-            for r in self.because(q >> 1, q ^ 1):
+            for r in self.because(q >> 1):  # the literal of q itself is skipped: it is marked
                 var = r >> 1
-                if seen[var] or not level[var]:
+                mark = seen[var]
+                if mark == 1 or not level[var]:
                     continue
-                if reason[var] is not None and levels >> (level[var] & 31) & 1:
+                if not mark and reason[var] is not None and levels >> (level[var] & 31) & 1:
                     seen[var] = 1
                     stack.append(r)
                     cleared.append(var)
                     continue
-                for var in cleared[top:]:
-                    seen[var] = 0
-                del cleared[top:]
+                for var in cleared[top:]:  # not implied: nor (to be safe) is anything on the way
+                    seen[var] = 2
                 return False
         return True
 

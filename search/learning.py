@@ -113,15 +113,15 @@ class Learner:
         self.head = 0  # the trail before it is propagated
         self.open = [(1 << n) - 1] * len(self.groups)  # per group, the mask of its variables not false
         self.short: list[int] = []  # groups an exclusion left with one place or none, to look at
-        self.watches: list[list[list[int]]] = [[] for _ in range(2 * variables)]
+        self.watches: list[list[list[int]] | None] = [None] * (2 * variables)  # a list once one is watched
         self.learnts: list[list[int]] = []
         self.lbd: dict[int, int] = {}  # id of a learned clause -> its literal block distance
         self.activity = [0.0] * variables
         self.bump_by = 1.0
         # the variables free for a decision, most active first: (-activity, var); an entry whose
         # activity is not the variable's any more is stale and skipped. `queued`: it has a live entry.
-        self.queue = [(0.0, var) for var in range(variables)]
-        self.queued = bytearray(b"\x01" * variables)
+        self.queue: list[tuple[float, int]] = []  # filled once the givens are propagated
+        self.queued = bytearray(variables)
         self.seen = bytearray(variables + 1)  # marks of the analysis, and a spare
         self.next_reduce, self.reductions = FIRST_REDUCE, 0
         self.nodes = self.backtracks = self.forced = self.conflicts = self.learned = 0
@@ -151,7 +151,10 @@ class Learner:
                     return False
                 if self.value[lit] == 0:
                     self.assign(lit, None)
-        return self.propagate() is None
+        if self.propagate() is not None:
+            return False
+        self.requeue()
+        return True
 
     def propagate(self) -> list[int] | None:
         """Singles and learned clauses to a fixpoint from the trail's head; the clause made false
@@ -234,7 +237,11 @@ class Learner:
                 for k in range(2, len(c)):
                     if value[c[k]] != -1:
                         c[1], c[k] = c[k], false
-                        watches[c[1]].append(c)
+                        other = watches[c[1]]
+                        if other is None:
+                            watches[c[1]] = [c]
+                        else:
+                            other.append(c)
                         break
                 else:
                     ws[j] = c
@@ -386,14 +393,22 @@ class Learner:
         heapq.heapify(self.queue)
         self.queued[:] = bytearray(not value[2 * v] for v in range(len(self.activity)))  # in place: held by callers
 
+    def watch(self, clause: list[int]) -> None:
+        """Watch the first two literals of a clause."""
+        for lit in clause[:2]:
+            watching = self.watches[lit]
+            if watching is None:
+                self.watches[lit] = [clause]
+            else:
+                watching.append(clause)
+
     def learn(self, learnt: list[int], lbd: int) -> None:
         """Keep a clause whose first literal is free and the rest false, and make that literal true."""
         self.learned += 1
         if len(learnt) == 1:
             self.assign(learnt[0], None)  # at level 0: a fact
             return
-        self.watches[learnt[0]].append(learnt)
-        self.watches[learnt[1]].append(learnt)
+        self.watch(learnt)
         self.learnts.append(learnt)
         self.lbd[id(learnt)] = lbd
         self.assign(learnt[0], learnt)
@@ -482,8 +497,7 @@ class Learner:
         if len(clause) == 1:
             self.assign(clause[0], None)
         else:
-            self.watches[clause[0]].append(clause)
-            self.watches[clause[1]].append(clause)  # kept for good: not a learned clause
+            self.watch(clause)  # kept for good: not a learned clause
         return True
 
     def counters(self, restarts: int) -> dict[str, int]:

@@ -12,9 +12,11 @@ from hypothesis import strategies as st
 from puzzles import Budget, Entry, Grid, Status, random_isomorph, read_puzzles
 from puzzles.bitboards import Bitboards
 from puzzles.generate import pattern_solution
+from puzzles.options import OptionError
 from search import SOLVERS
 from search.depth_first import Limits
 from search.learning import Learner
+from search.trace import selected
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 
@@ -179,3 +181,8 @@ def test_propagation_at_the_root_is_the_singles_fixpoint(box, seed, blank):
         if not boards.state()[cell]:
             free = sum(1 << v for v in range(n) if learner.value[2 * (cell * n + v)] == 0)
             assert free == boards.candidates(cell), cell
+
+
+def test_the_tracer_says_it_does_not_follow_cdcl():
+    with pytest.raises(OptionError, match="cdcl is not traced"):
+        selected("cdcl")

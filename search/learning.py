@@ -86,8 +86,7 @@ def _tables(box: int) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, int
     groups = [tuple(literal[2 * (cell * n + v)] for v in range(n)) for cell in range(geo.cells)]
     groups += [tuple(literal[2 * (cell * n + v)] for cell in unit) for unit in geo.units for v in range(n)]
     cells = geo.cells
-    at = [unit.index(cell) for unit in geo.units for cell in unit]  # position of a cell in its unit
-    position = {(u, cell): at[u * n + k] for u, unit in enumerate(geo.units) for k, cell in enumerate(unit)}
+    position = {(u, cell): k for u, unit in enumerate(geo.units) for k, cell in enumerate(unit)}  # bit in its group
     of_var = tuple(
         (cell, 1 << v,
          cells + geo.row_of[cell] * n + v, 1 << position[geo.row_of[cell], cell],
@@ -146,11 +145,7 @@ class Learner:
         n = self.n
         for cell, v in enumerate(self.grid.values):
             if v:
-                lit = 2 * (cell * n + v - 1)
-                if self.value[lit] == -1:
-                    return False
-                if self.value[lit] == 0:
-                    self.assign(lit, None)
+                self.assign(2 * (cell * n + v - 1), None)  # a clash shows in the propagation
         if self.propagate() is not None:
             return False
         self.requeue()

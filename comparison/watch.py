@@ -71,7 +71,7 @@ def traces(watched: Watched, selected: Sequence[Selected], steps: int, budget: B
     data: dict[str, Any] = {"where": watched.where, "puzzle": watched.entry.grid.line(),
                             "box": watched.entry.grid.box, "traces": [], "notes": []}
     if not methods:
-        data["notes"].append("no hand-written method (backtracking, mrv, restart, astar) in this run: "
+        data["notes"].append("no hand-written method (backtracking, mrv, restart, astar, cdcl) in this run: "
                              "nothing to watch")
         return data
     for method in methods:

@@ -45,15 +45,16 @@ from __future__ import annotations
 
 import heapq
 import time
+from collections.abc import Callable
 from functools import cache
-from typing import Any
+from typing import Any, Protocol, cast
 
 from puzzles.conclusion import conclude
 from puzzles.grid import Grid, geometry
 from puzzles.options import Option, contract, whole
 from puzzles.outcome import Budget, Outcome, Status
 
-from .depth_first import BUDGET_SPENT, Limits, Stop, record
+from .depth_first import BUDGET_SPENT, Limits, Stop, record, watching
 from .restart import luby_allowances
 
 OPTIONS = {
@@ -71,6 +72,18 @@ TIME_CHECK = 63  # read the clock every 64 decisions and every 64 conflicts
 # The reason of an assignment: None (a decision, a given), a literal >= 0 (the placement that
 # excluded it), -1-g (group g had one place left: a single), or the learned clause that implied it.
 Reason = int | list[int] | None
+
+
+class Narrated(Protocol):
+    """What a watch of this search is told (search/trace.py's Recorder): where it starts, and
+    each step as an event of the trace's vocabulary."""
+
+    def narrated(self, grid: Grid, counters: Callable[[], dict[str, int]]) -> None: ...
+    def emit(self, kind: str, depth: int, cell: int | None = None, value: int | None = None,
+             rule: str | None = None, **detail: Any) -> None: ...
+
+
+Step = tuple[str, int, int, str]  # an inference step: place or remove, cell, value, rule
 
 
 @cache
@@ -123,7 +136,12 @@ class Learner:
         self.queued = bytearray(variables)
         self.seen = bytearray(variables + 1)  # marks of the analysis, and a spare
         self.next_reduce, self.reductions = FIRST_REDUCE, 0
-        self.nodes = self.backtracks = self.forced = self.conflicts = self.learned = 0
+        self.nodes = self.backtracks = self.forced = self.conflicts = self.learned = self.restarts = 0
+        # a watch (search.trace), told each step; the trail up to `shown` is told, and what level 0
+        # holds beyond the givens is kept, to be told again after a restart
+        self.watch = cast("Narrated | None", watching.get())
+        self.shown = 0
+        self.root: list[Step] = []
 
     # -- assigning --------------------------------------------------------------------------
     def assign(self, lit: int, reason: Reason) -> None:
@@ -146,8 +164,13 @@ class Learner:
         for cell, v in enumerate(self.grid.values):
             if v:
                 self.assign(2 * (cell * n + v - 1), None)  # a clash shows in the propagation
+        if self.watch is not None:
+            self.watch.narrated(self.grid, self.counters)
+            self.shown = len(self.trail)  # the givens: the trace starts from them
         if self.propagate() is not None:
+            self.tell("dead_end", reason="the givens clash")
             return False
+        self.show()
         self.requeue()
         return True
 
@@ -278,6 +301,7 @@ class Learner:
         del self.trail[start:]
         del self.starts[depth:]
         self.head = start
+        self.shown = min(self.shown, start)
 
     # -- learning -----------------------------------------------------------------------------
     def because(self, var: int) -> list[int] | tuple[int, ...]:
@@ -388,7 +412,7 @@ class Learner:
         heapq.heapify(self.queue)
         self.queued[:] = bytearray(not value[2 * v] for v in range(len(self.activity)))  # in place: held by callers
 
-    def watch(self, clause: list[int]) -> None:
+    def watch_first_two(self, clause: list[int]) -> None:
         """Watch the first two literals of a clause."""
         for lit in clause[:2]:
             watching = self.watches[lit]
@@ -403,7 +427,7 @@ class Learner:
         if len(learnt) == 1:
             self.assign(learnt[0], None)  # at level 0: a fact
             return
-        self.watch(learnt)
+        self.watch_first_two(learnt)
         self.learnts.append(learnt)
         self.lbd[id(learnt)] = lbd
         self.assign(learnt[0], learnt)
@@ -446,19 +470,21 @@ class Learner:
             if conflict is not None:
                 self.conflicts += 1
                 spent += 1
+                self.tell("dead_end", rule="conflict", reason="a clause has every literal false")
                 if not self.starts:
                     return Stop.EXHAUSTED
                 learnt, back = self.analyse(conflict)
                 lbd = len({self.level[q >> 1] for q in learnt})
                 self.backtracks += len(self.starts) - back
                 self.undo_to(back)
+                self.tell("backtrack", back, counted=True, learned=len(learnt))
                 self.learn(learnt, lbd)
                 self.bump_by *= DECAY
                 if not self.conflicts & TIME_CHECK and time.perf_counter() > limits.deadline:
                     return Stop.TIME
                 continue
+            self.show()
             if spent > allowance:
-                self.undo_to(0)
                 return Stop.ALLOWANCE
             if self.conflicts >= self.next_reduce:
                 self.reductions += 1
@@ -466,14 +492,37 @@ class Learner:
                 self.forget()
             var = self.pick()
             if var < 0:
+                self.tell("solution", len(self.starts))
                 return Stop.SOLUTION
             if self.nodes >= limits.nodes:
                 return Stop.NODES
             if not self.nodes & TIME_CHECK and time.perf_counter() > limits.deadline:
                 return Stop.TIME
+            if self.watch is not None:
+                self.chose(var)
             self.nodes += 1
             self.starts.append(len(self.trail))
             self.assign(2 * var, None)
+            if self.watch is not None:
+                cell, v = divmod(var, self.n)
+                self.tell("try", len(self.starts) - 1, cell, v + 1, guess=True)
+                self.shown = len(self.trail)
+
+    def chose(self, var: int) -> None:
+        """Tell the watch which cell a decision fills, and the values it has left."""
+        cell = var // self.n
+        left = self.open[cell]
+        values = [k + 1 for k in range(self.n) if left >> k & 1]
+        self.tell("choose", len(self.starts), cell, candidates=len(values), values=values,
+                  by="VSIDS: the most active placement not yet false")
+
+    def restart(self) -> None:
+        """Back to level 0, what was learned kept; a watch sees the way back to it again."""
+        self.undo_to(0)
+        self.restarts += 1
+        self.tell("restart", 0)
+        for kind, cell, value, rule in self.root:
+            self.tell(kind, 0, cell, value, rule, path=True)
 
     def solution_so_far(self) -> bytes:
         """The values placed, a byte a cell (0: none yet); a solution once every variable is set."""
@@ -487,17 +536,57 @@ class Learner:
         clause = [2 * (cell * n + v - 1) + 1 for cell, v in enumerate(self.solution_so_far())
                   if level[cell * n + v - 1] > 0]
         self.undo_to(0)
+        self.tell("backtrack", 0, counted=False)
         if not clause:
             return False
         if len(clause) == 1:
             self.assign(clause[0], None)
         else:
-            self.watch(clause)  # kept for good: not a learned clause
+            self.watch_first_two(clause)  # kept for good: not a learned clause
         return True
 
-    def counters(self, restarts: int) -> dict[str, int]:
+    def counters(self) -> dict[str, int]:
         return {"nodes": self.nodes, "guesses": self.nodes, "backtracks": self.backtracks, "forced": self.forced,
-                "conflicts": self.conflicts, "learned": self.learned, "restarts": restarts}
+                "conflicts": self.conflicts, "learned": self.learned, "restarts": self.restarts}
+
+    # -- what a watch is told -------------------------------------------------------------------
+    def tell(self, kind: str, depth: int | None = None, cell: int | None = None, value: int | None = None,
+             rule: str | None = None, **detail: Any) -> None:
+        if self.watch is not None:
+            self.watch.emit(kind, max(len(self.starts) - 1, 0) if depth is None else depth, cell, value, rule,
+                            **detail)
+
+    def show(self) -> None:
+        """Tell the watch what propagation added to the trail since it was last told, in trail
+        order: the values singles and learned clauses placed, and the exclusions that no
+        placement before them explains (a placement's own are implied, as the trace says)."""
+        if self.watch is None:
+            return
+        n, trail, reason, value = self.n, self.trail, self.reason, self.value
+        placed_at = {lit >> 1: i for i, lit in enumerate(trail) if not lit & 1 and i >= self.shown}
+        for i in range(self.shown, len(trail)):
+            lit = trail[i]
+            var = lit >> 1
+            why = reason[var]
+            cell, v = divmod(var, n)
+            if not lit & 1:
+                if why is None:
+                    continue  # a decision: told as a try
+                rule = "learned clause" if isinstance(why, list) else \
+                    "naked single" if -1 - why < n * n else "hidden single"
+                step: Step = ("place", cell, v + 1, rule)
+            else:
+                if isinstance(why, int):
+                    continue  # the placement `why` excluded it
+                if any(value[w] == 1 and placed_at.get(w >> 1, -1) < i
+                       for g in self.groups_of[var][::2] for w in self.groups[g] if w >> 1 != var):
+                    continue  # a placement before it in the trail excludes it already
+                step = ("remove", cell, v + 1, "learned clause")  # or a unit one, or a solution's block
+            if not self.starts:
+                self.root.append(step)
+            kind, cell, shown_value, rule = step
+            self.tell(kind, None, cell, shown_value, rule)
+        self.shown = len(trail)
 
 
 @contract("cdcl", OPTIONS)
@@ -505,10 +594,9 @@ def solve(grid: Grid, budget: Budget, solutions: int, options: dict[str, Any], s
     """Singles with learned nogoods, VSIDS and Luby restarts (MiniSat's method on the puzzle)."""
     learner = Learner(grid, Limits.of(budget, started))
     found: list[bytes] = []
-    restarts = 0
 
     def end(status: Status, detail: str = "") -> Outcome:
-        return conclude(grid, found, solutions, status, detail, learner.counters(restarts), started)
+        return conclude(grid, found, solutions, status, detail, learner.counters(), started)
 
     if not learner.start():
         return end(Status.UNSATISFIABLE)
@@ -523,5 +611,5 @@ def solve(grid: Grid, budget: Budget, solutions: int, options: dict[str, Any], s
             return end(Status.SOLVED if found else Status.UNSATISFIABLE)
         if stop in BUDGET_SPENT:
             return end(Status.GAVE_UP, BUDGET_SPENT[stop])
-        restarts += 1
+        learner.restart()
     raise AssertionError("the Luby schedule never ends")  # pragma: no cover

@@ -60,6 +60,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from puzzles.candidates import Candidates
 from puzzles.formats import BadEntry, PuzzleFileError, checked, read_puzzles
 from puzzles.grid import Geometry, Grid, PuzzleError, geometry, values_of
 from puzzles.options import OptionError, split_spec
@@ -68,9 +69,6 @@ from puzzles.outcome import Budget, Method, Outcome, Status
 from . import SOLVERS
 from .depth_first import Effort, Strategy, watching
 
-# The methods this tracer does not follow yet, and why.
-UNTRACED = {"cdcl": "cdcl is not traced: its jumps back over several levels and its learned clauses "
-                    "have no events in the trace's vocabulary yet"}
 KINDS = ("choose", "try", "place", "remove", "dead_end", "backtrack", "solution", "restart")
 
 
@@ -198,6 +196,12 @@ class Recorder:
             inference.settle = self.settling(inference.settle)
         self.start = masks_of(engine, self.geo.cells)
         self.before = (self.start, engine.state())
+
+    def narrated(self, grid: Grid, counters: Callable[[], dict[str, int]]) -> None:
+        """cdcl (search/learning.py) tells its own steps, in this vocabulary: here are the start
+        candidates, and its counters to read at each event."""
+        self.extra = counters
+        self.start = masks_of(Candidates(grid), self.geo.cells)
 
     def heard(self, name: str, rule: Callable[..., Any]) -> Callable[..., Any]:
         def listened(masks: Sequence[int], geo: Geometry, units: Any) -> Any:
@@ -388,6 +392,8 @@ def choosing(name: str, options: dict[str, Any]) -> dict[str, Any]:
     how: dict[str, Any] = {"rung": options.get("propagate", "none")}
     if name == "backtracking":
         how.update(by="next blank in row-major order", tie="none")
+    elif name == "cdcl":
+        how.update(rung="singles", by="VSIDS: the most active placement not yet false", tie="lowest index")
     elif options.get("choose") == "domwdeg":  # a weighted choice (search/weighted.py, where it is present)
         how.update(by="fewest candidates per failure weight (dom/wdeg)", tie="rowmajor")
     elif name == "restart":
@@ -406,8 +412,6 @@ def selected(spec: str) -> tuple[str, Method, dict[str, Any]]:
         raise OptionError(f"--solver {spec}: {exc}") from None
     if name not in SOLVERS:
         raise OptionError(f"unknown method {name!r} in --solver {spec}; the hand-written ones: {', '.join(SOLVERS)}")
-    if name in UNTRACED:
-        raise OptionError(f"--solver {spec}: {UNTRACED[name]}")
     method = SOLVERS[name]
     allowed = [*method.options, "solutions"]
     for key in options:

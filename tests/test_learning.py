@@ -12,11 +12,10 @@ from hypothesis import strategies as st
 from puzzles import Budget, Entry, Grid, Status, random_isomorph, read_puzzles
 from puzzles.bitboards import Bitboards
 from puzzles.generate import pattern_solution
-from puzzles.options import OptionError
 from search import SOLVERS
 from search.depth_first import Limits
 from search.learning import Learner
-from search.trace import selected
+from search.trace import trace
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 
@@ -183,6 +182,26 @@ def test_propagation_at_the_root_is_the_singles_fixpoint(box, seed, blank):
             assert free == boards.candidates(cell), cell
 
 
-def test_the_tracer_says_it_does_not_follow_cdcl():
-    with pytest.raises(OptionError, match="cdcl is not traced"):
-        selected("cdcl")
+def test_q4_watched_by_hand():
+    # The search of test_q4_by_hand as the trace tells it (search/trace.py's vocabulary).
+    # Cell 0 = 1 excludes cell 0's 2 and the 1s of cells 1 and 8. Row 1's 2 is then left with
+    # cell 1 alone, column 1's 2 with cell 8, column 2's 1 with cell 9: three hidden singles, in
+    # the order their groups were left with one place. The solution is blocked, back to level 0
+    # (not a counted backtrack); cell 0 = 1 again; the blocking clause is false: a conflict, a
+    # jump back to level 0, and the nogood "not cell 0 = 1" removes 1 from cell 0, which then
+    # has one value left (a naked single); its peers follow as hidden singles.
+    traced = trace(Grid.parse(Q4), "cdcl:solutions=2")
+    assert [(e.kind, e.depth, e.cell, e.value, e.rule) for e in traced.events] == [
+        ("choose", 0, [0, 0], None, None), ("try", 0, [0, 0], 1, None),
+        ("place", 0, [0, 1], 2, "hidden single"), ("place", 0, [2, 0], 2, "hidden single"),
+        ("place", 0, [2, 1], 1, "hidden single"), ("solution", 1, None, None, None),
+        ("backtrack", 0, None, None, None),
+        ("choose", 0, [0, 0], None, None), ("try", 0, [0, 0], 1, None),
+        ("dead_end", 0, None, None, "conflict"), ("backtrack", 0, None, None, None),
+        ("remove", 0, [0, 0], 1, "learned clause"), ("place", 0, [0, 0], 2, "naked single"),
+        ("place", 0, [0, 1], 1, "hidden single"), ("place", 0, [2, 0], 1, "hidden single"),
+        ("place", 0, [2, 1], 2, "hidden single"), ("solution", 0, None, None, None)]
+    assert [e.detail.get("counted") for e in traced.events if e.kind == "backtrack"] == [False, True]
+    nodes = [e.counters["nodes"] for e in traced.events]
+    assert nodes == [0, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2]
+    assert traced.counters == cdcl(Q4, solutions=2).effort

@@ -124,6 +124,7 @@ class Learner:
         self.starts: list[int] = []  # where each decision level begins on the trail
         self.head = 0  # the trail before it is propagated
         self.open = [(1 << n) - 1] * len(self.groups)  # per group, the mask of its variables not false
+        self.opened: list[list[int]] = []  # the masks as each decision found them: undone by a copy back
         self.short: list[int] = []  # groups an exclusion left with one place or none, to look at
         self.watches: list[list[list[int]] | None] = [None] * (2 * variables)  # a list once one is watched
         self.learnts: list[list[int]] = []
@@ -286,18 +287,14 @@ class Learner:
         if len(self.starts) <= depth:
             return
         start = self.starts[depth]
-        value, open_, groups_of, queued = self.value, self.open, self.groups_of, self.queued
+        value, queued = self.value, self.queued
         for lit in self.trail[start:]:
             var = lit >> 1
             value[lit] = value[lit ^ 1] = 0
-            if lit & 1:  # back in its groups
-                g0, b0, g1, b1, g2, b2, g3, b3 = groups_of[var]
-                open_[g0] ^= b0
-                open_[g1] ^= b1
-                open_[g2] ^= b2
-                open_[g3] ^= b3
             if not queued[var]:
                 self.enqueue(var)  # a candidate for a decision again
+        self.open = self.opened[depth]  # the groups' masks as the next level found them
+        del self.opened[depth:]
         del self.trail[start:]
         del self.starts[depth:]
         self.head = start
@@ -502,6 +499,7 @@ class Learner:
                 self.chose(var)
             self.nodes += 1
             self.starts.append(len(self.trail))
+            self.opened.append(self.open[:])
             self.assign(2 * var, None)
             if self.watch is not None:
                 cell, v = divmod(var, self.n)

@@ -206,7 +206,7 @@ class Learner:
                         level[var] = depth
                         reason[var] = p
                         trail.append(w | 1)
-                        h0, c0, h1, c1, h2, c2, h3, c3 = groups_of[var]
+                        h0, c0, h1, c1, h2, c2, h3, c3 = groups_of[var]  # unrolled: the hottest loop
                         k = open_[h0] = open_[h0] ^ c0
                         if not k & (k - 1):
                             short.append(h0)

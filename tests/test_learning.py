@@ -8,11 +8,11 @@ from unittest.mock import patch
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_search import D4, N9, P4, Q4, counters, run
 
 from puzzles import Budget, Entry, Grid, Status, random_isomorph, read_puzzles
 from puzzles.bitboards import Bitboards
 from puzzles.generate import pattern_solution
-from search import SOLVERS
 from search.depth_first import Limits
 from search.learning import Learner
 from search.trace import trace
@@ -21,23 +21,11 @@ DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 
 
 def cdcl(puzzle: str | Grid, budget: Budget = Budget(), **options):
-    grid = Grid.parse(puzzle) if isinstance(puzzle, str) else puzzle
-    out = SOLVERS["cdcl"](grid, budget, **options)
-    assert out.status is not Status.ERROR, out.detail
-    if out.solution is not None:
-        assert grid.solution_problems(out.solution) == []  # checked cell by cell
-    return out
+    """A solve by cdcl, its solution checked cell by cell (test_search.run)."""
+    return run("cdcl", puzzle, budget, **options)
 
 
-def counters(out, *names: str) -> tuple[int, ...]:
-    return tuple(out.effort[n] for n in names)
-
-
-# P4, Q4, D4 and N9 as in test_search.py, where they are drawn.
-P4 = "...1.143.4121234"
-Q4 = "..343412..434321"
-D4 = "12..3........4.."
-N9 = "348792651192645837..7183294479831562213456789.862.941386132497593456712872.918346"
+# P4, Q4, D4 and N9 are drawn in test_search.py.
 
 
 def test_singles_alone_need_no_decision():

@@ -388,12 +388,11 @@ def next_single(pending: dict[int, int], sim: list[int], units: Sequence[Sequenc
 # -- the trace of one solve -----------------------------------------------------------------------
 
 def choosing(name: str, options: dict[str, Any]) -> dict[str, Any]:
-    """How the method picks its cell (the choose events' detail), and its rung."""
+    """How the method picks its cell (the choose events' detail), and its rung. (cdcl tells its
+    own choices, with their detail: search/learning.py.)"""
     how: dict[str, Any] = {"rung": options.get("propagate", "none")}
     if name == "backtracking":
         how.update(by="next blank in row-major order", tie="none")
-    elif name == "cdcl":
-        how.update(rung="singles", by="VSIDS: the most active placement not yet false", tie="lowest index")
     elif options.get("choose") == "domwdeg":  # a weighted choice (search/weighted.py, where it is present)
         how.update(by="fewest candidates per failure weight (dom/wdeg)", tie="rowmajor")
     elif name == "restart":

@@ -44,10 +44,12 @@ Effort (the meanings of depth_first.py, read for this search):
 from __future__ import annotations
 
 import heapq
+import itertools
+import operator
 import time
 from collections.abc import Callable
 from functools import cache
-from typing import Any, Protocol, cast
+from typing import Any, NamedTuple, Protocol, cast
 
 from puzzles.conclusion import conclude
 from puzzles.grid import Grid, geometry
@@ -63,7 +65,7 @@ OPTIONS = {
 COUNTERS = ("nodes", "guesses", "backtracks", "forced", "conflicts", "learned", "restarts")
 
 DECAY = 1 / 0.95  # VSIDS: the bump grows by this each conflict, so older bumps fade (MiniSat's 0.95)
-RESCALE = 1e100  # activities are scaled down past this, before floats lose the order
+RESCALE = 1e100  # all is scaled down once the bump passes this: an activity is at most 20 bumps (1 / (1 - 0.95))
 FIRST_REDUCE, REDUCE_STEP = 2000, 300  # glucose: forget learned clauses after 2000, 2300, 2600, ... conflicts
 KEEP_LBD = 2  # learned clauses spanning at most this many levels are kept for good
 TIME_CHECK = 63  # read the clock every 64 decisions and every 64 conflicts
@@ -86,13 +88,30 @@ class Narrated(Protocol):
 Step = tuple[str, int, int, str]  # an inference step: place or remove, cell, value, rule
 
 
-@cache
-def _tables(box: int) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, int, int, int, int, int, int, int], ...]]:
+Others = tuple[tuple[int, int, int, int, int, int], ...]  # per variable: three of its groups, each with its bit
+
+
+class Tables(NamedTuple):
     """The complete encoding's clauses as the propagation reads them, by group: a cell (its values),
     or a unit and a value (its cells). Each group's variables: at least one holds (at-least-one),
     and a placement makes the others of its groups false (at-most-one).
-    - per group, the positive literals of its variables, in the order of the group's mask bits;
-    - per variable, its four groups (cell, row-value, column-value, box-value), each with its bit."""
+
+    groups:     per group, the positive literals of its variables, in the order of its mask's bits
+    literal_at: per group, its literals by their bit in the mask (a mask of one bit reads its literal)
+    groups_of:  per variable, its four groups (cell, row-value, column-value, box-value), each with its bit
+    excludes:   per variable, what its placement empties, group by group: the group, the variable's
+                bit in it, and per variable the other three groups (with bits) of those it excludes
+                there: the placement sets the group's own mask, each exclusion updates its three others
+    """
+
+    groups: tuple[tuple[int, ...], ...]
+    literal_at: tuple[dict[int, int], ...]
+    groups_of: tuple[tuple[int, int, int, int, int, int, int, int], ...]
+    excludes: tuple[tuple[tuple[int, int, Others], ...], ...]
+
+
+@cache
+def _tables(box: int) -> Tables:
     geo = geometry(box)
     n = geo.side
     literal = list(range(2 * n * n * n))  # one int object per literal, shared by every group
@@ -106,7 +125,10 @@ def _tables(box: int) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, int
          cells + geo.col_of[cell] * n + v, 1 << position[geo.col_of[cell], cell],
          cells + geo.box_of[cell] * n + v, 1 << position[geo.box_of[cell], cell])
         for cell in range(cells) for v in range(n))
-    return tuple(groups), of_var
+    others = [cast(Others, tuple(entry[:2 * k] + entry[2 * k + 2:] for entry in of_var)) for k in range(4)]
+    excludes = tuple(tuple((entry[2 * k], entry[2 * k + 1], others[k]) for k in range(4)) for entry in of_var)
+    literal_at = tuple({1 << k: lit for k, lit in enumerate(group)} for group in groups)
+    return Tables(tuple(groups), literal_at, of_var, excludes)
 
 
 class Learner:
@@ -116,13 +138,17 @@ class Learner:
         self.grid, self.limits = grid, limits
         n = self.n = grid.side
         variables = n * n * n
-        self.groups, self.groups_of = _tables(grid.box)
+        self.tables = tables = _tables(grid.box)
+        self.groups, self.groups_of = tables.groups, tables.groups_of
         self.value = [0] * (2 * variables)  # per literal: 1 true, -1 false, 0 unassigned
         self.level = [0] * variables
         self.reason: list[Reason] = [None] * variables
         self.trail: list[int] = []  # the literals made true, in order
         self.starts: list[int] = []  # where each decision level begins on the trail
-        self.head = 0  # the trail before it is propagated
+        # the literals made true whose consequences are still to be drawn: the placements, and the
+        # exclusions that a learned clause watches or that `assign` made (the propagation's own
+        # exclusions update their groups as they are made)
+        self.todo: list[int] = []
         self.open = [(1 << n) - 1] * len(self.groups)  # per group, the mask of its variables not false
         self.opened: list[list[int]] = []  # the masks as each decision found them: undone by a copy back
         self.short: list[int] = []  # groups an exclusion left with one place or none, to look at
@@ -151,6 +177,7 @@ class Learner:
         value[lit], value[lit ^ 1] = 1, -1
         self.level[var], self.reason[var] = len(self.starts), reason
         self.trail.append(lit)
+        self.todo.append(lit)  # an exclusion too: its groups' singles are drawn with it
         if lit & 1:  # an exclusion: its groups have one place fewer, and may hold a single now
             open_ = self.open
             g0, b0, g1, b1, g2, b2, g3, b3 = self.groups_of[var]
@@ -176,40 +203,40 @@ class Learner:
         return True
 
     def propagate(self) -> list[int] | None:
-        """Singles and learned clauses to a fixpoint from the trail's head; the clause made false
+        """Singles and learned clauses to a fixpoint from what is to do; the clause made false
         (its literals all false) on a conflict, else None."""
         value, level, reason, trail, open_ = self.value, self.level, self.reason, self.trail, self.open
-        groups, groups_of, watches = self.groups, self.groups_of, self.watches
+        groups, literal_at, excludes, watches = self.groups, self.tables.literal_at, self.tables.excludes, self.watches
         depth = len(self.starts)
         placed = 0
         short = self.short
-        q = self.head
-        while q < len(trail):
-            p = trail[q]
+        todo = self.todo
+        q = 0
+        while q < len(todo):
+            p = todo[q]
             q += 1
             if not p & 1:  # a placement: the other variables of its four groups, not false yet, become so
-                g0, b0, g1, b1, g2, b2, g3, b3 = groups_of[p >> 1]
-                for g, m in ((g0, open_[g0] ^ b0), (g1, open_[g1] ^ b1), (g2, open_[g2] ^ b2),
-                             (g3, open_[g3] ^ b3)):
-                    lits = groups[g]
+                for g, bit, other in excludes[p >> 1]:
+                    m = open_[g] ^ bit  # read now: a variable in two of them (a row and a box) goes once
+                    if not m:
+                        continue
+                    open_[g] = bit  # the group's own mask; each one excluded updates its three others
+                    at = literal_at[g]
                     while m:
                         low = m & -m
                         m ^= low
-                        w = lits[low.bit_length() - 1]
-                        if value[w]:
-                            if value[w] > 0:  # two placements clash
-                                return self.clash([p ^ 1, w ^ 1])
-                            continue  # in two of the groups (a row and a box): excluded already
+                        w = at[low]
+                        if value[w]:  # not false, as its bit is open: placed, so two placements clash
+                            return self.clash([p ^ 1, w ^ 1])
                         value[w] = -1
                         value[w | 1] = 1
                         var = w >> 1
                         level[var] = depth
                         reason[var] = p
                         trail.append(w | 1)
-                        h0, c0, h1, c1, h2, c2, h3, c3 = groups_of[var]  # unrolled: the hottest loop
-                        k = open_[h0] = open_[h0] ^ c0
-                        if not k & (k - 1):
-                            short.append(h0)
+                        if watches[w]:
+                            todo.append(w | 1)
+                        h1, c1, h2, c2, h3, c3 = other[var]  # unrolled: the hottest loop
                         k = open_[h1] = open_[h1] ^ c1
                         if not k & (k - 1):
                             short.append(h1)
@@ -224,7 +251,7 @@ class Learner:
                     m = open_[g]
                     if not m:
                         return self.clash(list(groups[g]))
-                    w = groups[g][m.bit_length() - 1]
+                    w = literal_at[g][m]
                     if not value[w]:
                         value[w] = 1
                         value[w | 1] = -1
@@ -232,6 +259,7 @@ class Learner:
                         level[var] = depth
                         reason[var] = -1 - g
                         trail.append(w)
+                        todo.append(w)
                         placed += 1
                 short.clear()
             # the learned clauses that watch the literal just made false (MiniSat's two watches)
@@ -256,11 +284,11 @@ class Learner:
                 for k in range(2, len(c)):
                     if value[c[k]] != -1:
                         c[1], c[k] = c[k], false
-                        other = watches[c[1]]
-                        if other is None:
+                        watched = watches[c[1]]
+                        if watched is None:
                             watches[c[1]] = [c]
                         else:
-                            other.append(c)
+                            watched.append(c)
                         break
                 else:
                     ws[j] = c
@@ -268,17 +296,17 @@ class Learner:
                     if value[first] == -1:
                         ws[j:] = ws[i:end]
                         return self.clash(c)
-                    self.assign(first, c)  # an exclusion's groups are checked with the next literal
+                    self.assign(first, c)  # to do: an exclusion's groups' singles are drawn when it is taken
                     if not first & 1:
                         placed += 1
             del ws[j:]
-        self.head = q
+        todo.clear()
         self.forced += placed
         return None
 
     def clash(self, clause: list[int]) -> list[int]:
         """A conflict: the propagation stops; `clause` has every literal false."""
-        self.head = len(self.trail)
+        self.todo.clear()
         self.short.clear()
         return clause
 
@@ -287,17 +315,19 @@ class Learner:
         if len(self.starts) <= depth:
             return
         start = self.starts[depth]
-        value, queued = self.value, self.queued
+        value, queued, queue, activity, push = self.value, self.queued, self.queue, self.activity, heapq.heappush
         for lit in self.trail[start:]:
             var = lit >> 1
             value[lit] = value[lit ^ 1] = 0
-            if not queued[var]:
-                self.enqueue(var)  # a candidate for a decision again
+            if not queued[var]:  # a candidate for a decision again (enqueue, inlined)
+                push(queue, (-activity[var], var))
+                queued[var] = 1
+        if len(queue) > 4 * len(activity):  # mostly stale entries: rebuild
+            self.requeue()
         self.open = self.opened[depth]  # the groups' masks as the next level found them
         del self.opened[depth:]
         del self.trail[start:]
         del self.starts[depth:]
-        self.head = start
         self.shown = min(self.shown, start)
 
     # -- learning -----------------------------------------------------------------------------
@@ -314,7 +344,8 @@ class Learner:
     def analyse(self, conflict: list[int] | tuple[int, ...]) -> tuple[list[int], int]:
         """The nogood learned from a conflict at the present level (its first literal the one it
         forces), and the level to jump back to."""
-        seen, level, trail = self.seen, self.level, self.trail
+        seen, level, trail, activity, queued = self.seen, self.level, self.trail, self.activity, self.queued
+        bump_by = self.bump_by
         depth = len(self.starts)
         learnt = [0]
         pending = 0  # literals of the present level still to be resolved
@@ -326,7 +357,8 @@ class Learner:
                 v = q >> 1
                 if not seen[v] and level[v] > 0:
                     seen[v] = 1
-                    self.bump(v)
+                    activity[v] += bump_by  # a conflict met it: more active (its queue entry is stale now,
+                    queued[v] = 0  # and as it is assigned, it is queued again when it is taken back)
                     if level[v] >= depth:
                         pending += 1
                     else:
@@ -387,27 +419,22 @@ class Learner:
                 return False
         return True
 
-    def bump(self, var: int) -> None:
-        """A conflict met `var`: more activity, so its entry in the queue is stale."""
-        self.activity[var] += self.bump_by
-        self.queued[var] = 0  # assigned during analysis: queued again when it is taken back
-        if self.activity[var] > RESCALE:
+    def fade(self) -> None:
+        """After a conflict: later bumps count more, so older ones fade; all is scaled down before
+        floats lose the order."""
+        self.bump_by *= DECAY
+        if self.bump_by > RESCALE:
             self.activity[:] = [a / RESCALE for a in self.activity]
             self.bump_by /= RESCALE
             self.requeue()
 
-    def enqueue(self, var: int) -> None:
-        heapq.heappush(self.queue, (-self.activity[var], var))
-        self.queued[var] = 1
-        if len(self.queue) > 4 * len(self.activity):  # mostly stale entries: rebuild
-            self.requeue()
-
     def requeue(self) -> None:
         """The queue rebuilt with a live entry for each free variable."""
-        value = self.value
-        self.queue[:] = [(-a, v) for v, a in enumerate(self.activity) if not value[2 * v]]
+        free = bytearray(map(operator.not_, self.value[::2]))  # a byte a variable: 1 if not set
+        activity = self.activity
+        self.queue[:] = [(-activity[v], v) for v in itertools.compress(range(len(free)), free)]
         heapq.heapify(self.queue)
-        self.queued[:] = bytearray(not value[2 * v] for v in range(len(self.activity)))  # in place: held by callers
+        self.queued[:] = free  # in place: held by callers
 
     def watch_first_two(self, clause: list[int]) -> None:
         """Watch the first two literals of a clause."""
@@ -476,7 +503,7 @@ class Learner:
                 self.undo_to(back)
                 self.tell("backtrack", back, counted=True, learned=len(learnt))
                 self.learn(learnt, lbd)
-                self.bump_by *= DECAY
+                self.fade()
                 if not self.conflicts & TIME_CHECK and time.perf_counter() > limits.deadline:
                     return Stop.TIME
                 continue
@@ -524,8 +551,13 @@ class Learner:
 
     def solution_so_far(self) -> bytes:
         """The values placed, a byte a cell (0: none yet); a solution once every variable is set."""
-        n, value = self.n, self.value
-        return bytes(next((v + 1 for v in range(n) if value[2 * (cell * n + v)] == 1), 0) for cell in range(n * n))
+        n = self.n
+        values = bytearray(n * n)
+        for lit in self.trail:
+            if not lit & 1:
+                cell, v = divmod(lit >> 1, n)
+                values[cell] = v + 1
+        return bytes(values)
 
     def block(self) -> bool:
         """After a solution: a clause that not all of its search-placed values hold again, and back

@@ -74,6 +74,19 @@ def test_conflicts_name_unit_and_value():
     assert Grid.parse(SEED000).conflicts() == []
 
 
+@given(st.data(), st.sampled_from([2, 3, 4]))
+def test_conflicts_is_empty_exactly_when_no_two_peers_share_a_value(data, box):
+    # random grids, sparse or dense, against the pairwise definition of a clash
+    n = box * box
+    density = data.draw(st.sampled_from([0.1, 0.3, 0.6]))
+    values = data.draw(st.lists(st.integers(1, n), min_size=n * n, max_size=n * n))
+    keep = data.draw(st.lists(st.floats(0, 1), min_size=n * n, max_size=n * n))
+    grid = Grid(box, bytes(v if k < density else 0 for v, k in zip(values, keep, strict=True)))
+    clash = any(grid.values[a] and grid.values[a] == grid.values[b]
+                for a in range(n * n) for b in range(a + 1, n * n) if obvious_same_unit(box, a, b))
+    assert bool(grid.conflicts()) == clash
+
+
 @pytest.mark.parametrize("box", [2, 3, 4, 5])
 def test_solution_check(box):
     solution = pattern_solution(box)

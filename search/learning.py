@@ -381,8 +381,19 @@ class Learner:
         for v in cleared:
             levels |= 1 << (level[v] & 31)
         kept = [learnt[0]]
+        reason = self.reason
         for q in learnt[1:]:
-            if self.reason[q >> 1] is None or not self.implied(q, levels, cleared):
+            why = reason[q >> 1]
+            if why is None:
+                kept.append(q)  # a decision
+            elif isinstance(why, int) and why >= 0:  # excluded by a placement: implied if the placement is
+                u = why >> 1  # (implied's first step, taken here: most literals end at it)
+                if seen[u] == 1 or not level[u]:
+                    continue
+                if seen[u] == 2 or reason[u] is None or not levels >> (level[u] & 31) & 1 \
+                        or not self.implied(q, levels, cleared):
+                    kept.append(q)
+            elif not self.implied(q, levels, cleared):
                 kept.append(q)
         for v in cleared:
             seen[v] = 0

@@ -12,6 +12,12 @@ what each dead end teaches, as CDCL SAT solvers do, on the puzzle itself:
   value left, or a unit with one place left for a value, gets it (naked and
   hidden singles). The rule behind each step is a clause of the complete
   encoding (formulations/sat.py), so each step has a reason to trace back.
+  With propagate=locked, locked candidates too: a value whose places left in a
+  box all lie in one line leaves the rest of that line (pointing), and one
+  whose places left in a line all lie in one box leaves the rest of that box
+  (claiming). Its reason is the clause "the value is somewhere in the box (or
+  line) outside the crossing, or not here", what the augmented encoding's
+  triads give a SAT solver.
 - At a dead end the reasons are traced back to the first point every path to
   the clash passed through (the first unique implication point). That gives a
   nogood: a set of placements and exclusions that cannot all hold. It is
@@ -38,7 +44,8 @@ Effort (the meanings of depth_first.py, read for this search):
 - backtracks: decisions undone by conflicts. A jump back undoes every decision
   above the level it returns to, not only the last.
 - forced: values placed by propagation, in propagations that end without a
-  conflict.
+  conflict; eliminated (propagate=locked): candidates locked candidates removed,
+  counted alike.
 - conflicts: dead ends met; learned: clauses learned (one a conflict); restarts.
 """
 from __future__ import annotations
@@ -60,9 +67,11 @@ from .depth_first import BUDGET_SPENT, Limits, Stop, record, watching
 from .restart import luby_allowances
 
 OPTIONS = {
+    "propagate": Option("singles", "what propagation deduces, with its reasons: singles (naked and hidden), "
+                        "or locked (and locked candidates: pointing and claiming)", choices=("singles", "locked")),
     "unit": Option(100, "conflicts allowed per unit of the Luby restart schedule", convert=whole(1)),
 }
-COUNTERS = ("nodes", "guesses", "backtracks", "forced", "conflicts", "learned", "restarts")
+COUNTERS = ("nodes", "guesses", "backtracks", "forced", "eliminated", "conflicts", "learned", "restarts")
 
 DECAY = 1 / 0.95  # VSIDS: the bump grows by this each conflict, so older bumps fade (MiniSat's 0.95)
 RESCALE = 1e100  # all is scaled down once the bump passes this: an activity is at most 20 bumps (1 / (1 - 0.95))
@@ -72,8 +81,9 @@ TIME_CHECK = 63  # read the clock every 64 decisions and every 64 conflicts
 
 # A literal is 2*var (the cell holds the value) or 2*var+1 (it does not); var = cell*n + value-1.
 # The reason of an assignment: None (a decision, a given), a literal >= 0 (the placement that
-# excluded it), -1-g (group g had one place left: a single), or the learned clause that implied it.
-Reason = int | list[int] | None
+# excluded it), -1-g (group g had one place left: a single), the learned clause that implied it
+# (a list), or the clause of locked candidates that excluded it (a tuple, its own literal first).
+Reason = int | list[int] | tuple[int, ...] | None
 
 
 class Narrated(Protocol):
@@ -131,15 +141,94 @@ def _tables(box: int) -> Tables:
     return Tables(tuple(groups), literal_at, of_var, excludes)
 
 
+Link = tuple[int, int, int, tuple[int, ...]]  # see Crossings.links
+
+
+class Crossings(NamedTuple):
+    """Locked candidates as the propagation reads them, on the groups of a unit and a value. A box
+    crosses b rows and b columns, a line b boxes; a crossing holds b cells.
+
+    look:   per mask, 1 if it calls for a look at its group: one place left or none, and (for
+            locked candidates) every place left inside one crossing (a byte a mask, read in the
+            hottest loop: 32 MB at 25x25, built once per process)
+    links:  per group, its crossings: the bits of the group inside it; the group across it (the
+            same value in the line, or the box); that group's bits inside it, which stay; and the
+            literals of the group outside it, all false when the links applies: the reason
+    inside: per group, a table from a mask of two places or more to the links whose crossing
+            holds all of it (the same table for every line, another for every box)
+    """
+
+    look: bytearray
+    links: tuple[tuple[Link, ...], ...]
+    inside: tuple[dict[int, tuple[int, ...]], ...]
+
+
+@cache
+def _crossings(box: int, locked: bool) -> Crossings:
+    geo = geometry(box)
+    n, cells = geo.side, geo.cells
+    groups = _tables(box).groups
+    look = bytearray(1 << n)
+    for k in [0] + [1 << k for k in range(n)]:
+        look[k] = 1
+    if not locked:
+        return Crossings(look, ((),) * len(groups), ({},) * len(groups))
+    stretch = (1 << box) - 1
+    row = [stretch << (r * box) for r in range(box)]  # in a box's mask (row-major); a line's box segments too
+    column = [sum(1 << (r * box + c) for r in range(box)) for c in range(box)]  # in a box's mask
+
+    def outside(g: int, bits: int) -> tuple[int, ...]:
+        return tuple(lit for k, lit in enumerate(groups[g]) if not bits >> k & 1)
+
+    def subsets(bits: int) -> list[int]:  # of two bits or more
+        found, m = [], bits
+        while m:
+            if m & (m - 1):
+                found.append(m)
+            m = (m - 1) & bits
+        return found
+
+    def table(crossings: list[int]) -> dict[int, tuple[int, ...]]:
+        masks = {m for bits in crossings for m in subsets(bits)}
+        return {m: tuple(i for i, bits in enumerate(crossings) if not m & ~bits) for m in masks}
+
+    def group(unit: int, v: int) -> int:
+        return cells + unit * n + v
+
+    links: list[tuple[Link, ...]] = [()] * cells
+    for unit in range(3 * n):
+        for v in range(n):
+            g = group(unit, v)
+            if unit < 2 * n:  # a line: its crossings are its boxes' segments, each a row or column of a box
+                line = unit % n
+                first_box = 2 * n + (line // box) * box if unit < n else 2 * n + line // box
+                step = 1 if unit < n else box
+                across_bits = row[line % box] if unit < n else column[line % box]
+                links.append(tuple((row[s], group(first_box + s * step, v), across_bits, outside(g, row[s]))
+                                   for s in range(box)))
+            else:  # a box: its crossings are its rows, then its columns
+                br, bc = divmod(unit - 2 * n, box)
+                links.append(
+                    tuple((row[r], group(br * box + r, v), row[bc], outside(g, row[r])) for r in range(box))
+                    + tuple((column[c], group(n + bc * box + c, v), row[br], outside(g, column[c]))
+                            for c in range(box)))
+    in_line, in_box = table(row), table(row + column)
+    inside: list[dict[int, tuple[int, ...]]] = [{}] * cells + [in_line] * (2 * n * n) + [in_box] * (n * n)
+    for m in in_box:  # a line's crossings are among a box's shapes
+        look[m] = 1
+    return Crossings(look, tuple(links), tuple(inside))
+
+
 class Learner:
     """The assignment, its trail and reasons, the learned clauses and the activities of one solve."""
 
-    def __init__(self, grid: Grid, limits: Limits) -> None:
-        self.grid, self.limits = grid, limits
+    def __init__(self, grid: Grid, limits: Limits, locked: bool = False) -> None:
+        self.grid, self.limits, self.locked = grid, limits, locked
         n = self.n = grid.side
         variables = n * n * n
         self.tables = tables = _tables(grid.box)
         self.groups, self.groups_of = tables.groups, tables.groups_of
+        self.crossings = _crossings(grid.box, locked)
         self.value = [0] * (2 * variables)  # per literal: 1 true, -1 false, 0 unassigned
         self.level = [0] * variables
         self.reason: list[Reason] = [None] * variables
@@ -151,7 +240,7 @@ class Learner:
         self.todo: list[int] = []
         self.open = [(1 << n) - 1] * len(self.groups)  # per group, the mask of its variables not false
         self.opened: list[list[int]] = []  # the masks as each decision found them: undone by a copy back
-        self.short: list[int] = []  # groups an exclusion left with one place or none, to look at
+        self.short: list[int] = []  # groups an exclusion left with a mask to look at (crossings.look)
         self.watches: list[list[list[int]] | None] = [None] * (2 * variables)  # a list once one is watched
         self.learnts: list[list[int]] = []
         self.lbd: dict[int, int] = {}  # id of a learned clause -> its literal block distance
@@ -163,7 +252,8 @@ class Learner:
         self.queued = bytearray(variables)
         self.seen = bytearray(variables + 1)  # marks of the analysis, and a spare
         self.next_reduce, self.reductions = FIRST_REDUCE, 0
-        self.nodes = self.backtracks = self.forced = self.conflicts = self.learned = self.restarts = 0
+        self.nodes = self.backtracks = self.forced = self.eliminated = 0
+        self.conflicts = self.learned = self.restarts = 0
         # a watch (search.trace), told each step; the trail up to `shown` is told, and what level 0
         # holds beyond the givens is kept, to be told again after a restart
         self.watch = cast("Narrated | None", watching.get())
@@ -179,11 +269,11 @@ class Learner:
         self.trail.append(lit)
         self.todo.append(lit)  # an exclusion too: its groups' singles are drawn with it
         if lit & 1:  # an exclusion: its groups have one place fewer, and may hold a single now
-            open_ = self.open
+            open_, look = self.open, self.crossings.look
             g0, b0, g1, b1, g2, b2, g3, b3 = self.groups_of[var]
             for g, bit in ((g0, b0), (g1, b1), (g2, b2), (g3, b3)):
                 m = open_[g] = open_[g] ^ bit
-                if not m & (m - 1):
+                if look[m]:
                     self.short.append(g)
 
     def start(self) -> bool:
@@ -203,12 +293,14 @@ class Learner:
         return True
 
     def propagate(self) -> list[int] | None:
-        """Singles and learned clauses to a fixpoint from what is to do; the clause made false
-        (its literals all false) on a conflict, else None."""
+        """Singles (and locked candidates) and learned clauses to a fixpoint from what is to do; the
+        clause made false (its literals all false) on a conflict, else None."""
         value, level, reason, trail, open_ = self.value, self.level, self.reason, self.trail, self.open
         groups, literal_at, excludes, watches = self.groups, self.tables.literal_at, self.tables.excludes, self.watches
+        look, links, inside = self.crossings
+        groups_of = self.groups_of
         depth = len(self.starts)
-        placed = 0
+        placed = eliminated = 0
         short = self.short
         todo = self.todo
         q = 0
@@ -238,19 +330,53 @@ class Learner:
                             todo.append(w | 1)
                         h1, c1, h2, c2, h3, c3 = other[var]  # unrolled: the hottest loop
                         k = open_[h1] = open_[h1] ^ c1
-                        if not k & (k - 1):
+                        if look[k]:
                             short.append(h1)
                         k = open_[h2] = open_[h2] ^ c2
-                        if not k & (k - 1):
+                        if look[k]:
                             short.append(h2)
                         k = open_[h3] = open_[h3] ^ c3
-                        if not k & (k - 1):
+                        if look[k]:
                             short.append(h3)
             if short:  # a group with one place left fills it (a naked or hidden single); none: a conflict
-                for g in short:
+                for g in short:  # (a locked candidate's exclusion may add to `short`: it is read too)
                     m = open_[g]
                     if not m:
                         return self.clash(list(groups[g]))
+                    if m & (m - 1):  # its places all inside a crossing: the group across it loses the rest
+                        for i in inside[g].get(m, ()):
+                            _, across, keep, rest = links[g][i]
+                            gone = open_[across] & ~keep
+                            at = literal_at[across]
+                            while gone:
+                                low = gone & -gone
+                                gone ^= low
+                                w = at[low]
+                                if value[w]:  # placed there: the value has no place left in g
+                                    return self.clash([w ^ 1, *rest])
+                                value[w] = -1
+                                value[w | 1] = 1
+                                var = w >> 1
+                                level[var] = depth
+                                reason[var] = (w | 1, *rest)
+                                trail.append(w | 1)
+                                if watches[w]:
+                                    todo.append(w | 1)
+                                eliminated += 1
+                                h0, c0, h1, c1, h2, c2, h3, c3 = groups_of[var]  # its four groups
+                                k = open_[h0] = open_[h0] ^ c0
+                                if look[k]:
+                                    short.append(h0)
+                                k = open_[h1] = open_[h1] ^ c1
+                                if look[k]:
+                                    short.append(h1)
+                                k = open_[h2] = open_[h2] ^ c2
+                                if look[k]:
+                                    short.append(h2)
+                                k = open_[h3] = open_[h3] ^ c3
+                                if look[k]:
+                                    short.append(h3)
+                        continue
                     w = literal_at[g][m]
                     if not value[w]:
                         value[w] = 1
@@ -302,6 +428,7 @@ class Learner:
             del ws[j:]
         todo.clear()
         self.forced += placed
+        self.eliminated += eliminated
         return None
 
     def clash(self, clause: list[int]) -> list[int]:
@@ -334,8 +461,8 @@ class Learner:
     def because(self, var: int) -> list[int] | tuple[int, ...]:
         """The clause that implied the value of `var`: its literal of `var` true, the others false."""
         why = self.reason[var]
-        if isinstance(why, list):
-            return why  # a learned clause
+        if isinstance(why, (list, tuple)):
+            return why  # a learned clause, or locked candidates' one
         assert why is not None
         if why >= 0:
             return (why ^ 1, 2 * var + 1)  # "not both": the placement that excluded it
@@ -587,8 +714,10 @@ class Learner:
         return True
 
     def counters(self) -> dict[str, int]:
-        return {"nodes": self.nodes, "guesses": self.nodes, "backtracks": self.backtracks, "forced": self.forced,
-                "conflicts": self.conflicts, "learned": self.learned, "restarts": self.restarts}
+        counters = {"nodes": self.nodes, "guesses": self.nodes, "backtracks": self.backtracks, "forced": self.forced}
+        if self.locked:
+            counters["eliminated"] = self.eliminated
+        return counters | {"conflicts": self.conflicts, "learned": self.learned, "restarts": self.restarts}
 
     # -- what a watch is told -------------------------------------------------------------------
     def tell(self, kind: str, depth: int | None = None, cell: int | None = None, value: int | None = None,
@@ -600,7 +729,8 @@ class Learner:
     def show(self) -> None:
         """Tell the watch what propagation added to the trail since it was last told, in trail
         order: the values singles and learned clauses placed, and the exclusions that no
-        placement before them explains (a placement's own are implied, as the trace says)."""
+        placement before them explains (a placement's own are implied, as the trace says):
+        locked candidates' and learned clauses'."""
         if self.watch is None:
             return
         n, trail, reason, value = self.n, self.trail, self.reason, self.value
@@ -613,7 +743,7 @@ class Learner:
             if not lit & 1:
                 if why is None:
                     continue  # a decision: told as a try
-                rule = "learned clause" if isinstance(why, list) else \
+                rule = "learned clause" if not isinstance(why, int) else \
                     "naked single" if -1 - why < n * n else "hidden single"
                 step: Step = ("place", cell, v + 1, rule)
             else:
@@ -622,7 +752,8 @@ class Learner:
                 if any(value[w] == 1 and placed_at.get(w >> 1, -1) < i
                        for g in self.groups_of[var][::2] for w in self.groups[g] if w >> 1 != var):
                     continue  # a placement before it in the trail excludes it already
-                step = ("remove", cell, v + 1, "learned clause")  # or a unit one, or a solution's block
+                rule = "locked candidates" if isinstance(why, tuple) else "learned clause"  # (or a unit one,
+                step = ("remove", cell, v + 1, rule)  # or a solution's block)
             if not self.starts:
                 self.root.append(step)
             kind, cell, shown_value, rule = step
@@ -633,7 +764,7 @@ class Learner:
 @contract("cdcl", OPTIONS)
 def solve(grid: Grid, budget: Budget, solutions: int, options: dict[str, Any], started: float) -> Outcome:
     """Singles with learned nogoods, VSIDS and Luby restarts (MiniSat's method on the puzzle)."""
-    learner = Learner(grid, Limits.of(budget, started))
+    learner = Learner(grid, Limits.of(budget, started), locked=options["propagate"] == "locked")
     found: list[bytes] = []
 
     def end(status: Status, detail: str = "") -> Outcome:

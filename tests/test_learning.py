@@ -8,6 +8,7 @@ from unittest.mock import patch
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_ladder import partial_grid, reference
 from test_search import D4, N9, P4, Q4, counters, run
 
 from puzzles import Budget, Entry, Grid, Status, random_isomorph, read_puzzles
@@ -99,8 +100,9 @@ def holds(clause: list[int], solution: bytes, n: int) -> bool:
 
 
 @settings(max_examples=40, deadline=None)
-@given(box=st.sampled_from([2, 3]), seed=st.integers(0, 10**6), blank=st.floats(0.3, 0.9), unit=st.sampled_from([1, 5]))
-def test_every_nogood_holds_in_every_solution_and_asserts_one_literal(box, seed, blank, unit):
+@given(box=st.sampled_from([2, 3]), seed=st.integers(0, 10**6), blank=st.floats(0.3, 0.9), unit=st.sampled_from([1, 5]),
+       propagate=st.sampled_from(["singles", "locked"]))
+def test_every_nogood_holds_in_every_solution_and_asserts_one_literal(box, seed, blank, unit, propagate):
     # A nogood is learned from the puzzle's clauses alone (solutions=1: no blocking clause), so
     # every solution of the puzzle satisfies it. When it is learned, the search has jumped back
     # to the second-highest level among its literals: the first literal is free, the others false,
@@ -123,7 +125,7 @@ def test_every_nogood_holds_in_every_solution_and_asserts_one_literal(box, seed,
         original(self, learnt, lbd)
 
     with patch.object(Learner, "learn", spy):
-        out = cdcl(puzzle, Budget(nodes=5_000), unit=unit)
+        out = cdcl(puzzle, Budget(nodes=5_000), unit=unit, propagate=propagate)
     solutions = every_solution(puzzle, cap=300)
     assert out.status is Status.SOLVED and out.solution.values in solutions
     for clause in learned:
@@ -131,22 +133,23 @@ def test_every_nogood_holds_in_every_solution_and_asserts_one_literal(box, seed,
 
 
 @settings(max_examples=30, deadline=None)
-@given(box=st.sampled_from([2, 3]), seed=st.integers(0, 10**6), blank=st.floats(0.3, 0.8))
-def test_uniqueness_agrees_with_brute_force(box, seed, blank):
+@given(box=st.sampled_from([2, 3]), seed=st.integers(0, 10**6), blank=st.floats(0.3, 0.8),
+       propagate=st.sampled_from(["singles", "locked"]))
+def test_uniqueness_agrees_with_brute_force(box, seed, blank, propagate):
     puzzle = blanked(box, seed, blank if box == 2 else blank * 0.7)
     solutions = every_solution(puzzle, cap=2)
-    out = cdcl(puzzle, solutions=2, unit=2)
+    out = cdcl(puzzle, solutions=2, unit=2, propagate=propagate)
     assert out.status is Status.SOLVED
     assert out.unique is (len(solutions) == 1)
 
 
-@pytest.mark.parametrize("line", [2, 3])
-def test_minimal_16x16_puzzles(line):
+@pytest.mark.parametrize("line, propagate", [(2, "singles"), (3, "singles"), (3, "locked")])
+def test_minimal_16x16_puzzles(line, propagate):
     path = DATA / "16x16" / "gecode-16x16.txt"
     if not path.exists():
         pytest.skip("../shared is absent")
     entries = [e for e in read_puzzles(path) if isinstance(e, Entry)]
-    out = cdcl(entries[line].grid, Budget(seconds=60), solutions=2)
+    out = cdcl(entries[line].grid, Budget(seconds=60), solutions=2, propagate=propagate)
     assert out.status is Status.SOLVED and out.unique is True
 
 
@@ -168,6 +171,42 @@ def test_propagation_at_the_root_is_the_singles_fixpoint(box, seed, blank):
         if not boards.state()[cell]:
             free = sum(1 << v for v in range(n) if learner.value[2 * (cell * n + v)] == 0)
             assert free == boards.candidates(cell), cell
+
+
+@settings(max_examples=60, deadline=None)
+@given(box=st.sampled_from([2, 3, 3, 4]), seed=st.integers(0, 10**6), blank=st.floats(0.2, 0.8),
+       wrong=st.sampled_from([0, 0, 1, 2]))
+def test_propagation_at_the_root_with_locked_candidates_is_the_ladders_locked_fixpoint(box, seed, blank, wrong):
+    # propagate=locked before any decision: the candidates left (a placed cell: its value's bit)
+    # are those of search/rules.py's fixpoint of singles and locked candidates, and a contradiction
+    # is found exactly where that fixpoint finds one.
+    grid = partial_grid(box, seed, blank, wrong)
+    n = grid.side
+    learner = Learner(grid, Limits(float("inf"), float("inf")), locked=True)
+    consistent = learner.start()
+    expected = reference(grid, "locked")
+    assert consistent is (expected is not None)
+    if expected is None:
+        return
+    left = [0 if grid.values[cell] else sum(1 << v for v in range(n) if learner.value[2 * (cell * n + v)] >= 0)
+            for cell in range(n * n)]
+    assert left == expected
+
+
+def test_locked_candidates_at_the_root_by_hand():
+    # ....|23..|....|.... (4x4): no single at the start. Cells 4 5 hold 2 3, so box 0's 1 and 4
+    # can only go in cells 0 1, both in row 0 (pointing): cells 2 and 3 lose 1 and 4 (eliminated
+    # 4) and keep {2,3}. Nothing else is locked (box 2's 2 and 3 point into columns whose other
+    # cells lack them already), and no single follows. Singles alone remove nothing of the sort.
+    grid = Grid.parse("....23..........")
+    left = {}
+    for locked in (False, True):
+        learner = Learner(grid, Limits(float("inf"), float("inf")), locked=locked)
+        assert learner.start()
+        left[locked] = [sum(1 << v for v in range(4) if learner.value[2 * (cell * 4 + v)] >= 0) for cell in range(4)]
+        assert (learner.forced, learner.eliminated) == (0, 4 if locked else 0)
+    assert left[False] == [0b1001, 0b1001, 0b1111, 0b1111]
+    assert left[True] == [0b1001, 0b1001, 0b0110, 0b0110]
 
 
 def test_q4_watched_by_hand():

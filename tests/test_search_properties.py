@@ -22,6 +22,7 @@ VARIANTS = [
     ("restart", {"cutoff": "none", "seed": 3, "max_restarts": 50}),
     ("astar", {}),
     ("cdcl", {}),
+    ("cdcl", {"propagate": "locked"}),
 ]
 
 

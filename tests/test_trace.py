@@ -27,7 +27,7 @@ SPECS = [
     "mrv:propagate=singles,solutions=2",
     "restart", "restart:cutoff=luby,seed=3", "restart:propagate=singles", "restart:propagate=locked",
     "astar", "astar:heuristic=zero", "astar:propagate=singles", "astar:propagate=subsets",
-    "cdcl", "cdcl:unit=1", "cdcl:solutions=2",
+    "cdcl", "cdcl:unit=1", "cdcl:solutions=2", "cdcl:propagate=locked",
 ]
 BUDGET = Budget(nodes=1000)  # the same on both sides: a search cut short must be cut at the same place
 

@@ -363,7 +363,8 @@ class Learner:
                                 if watches[w]:
                                     todo.append(w | 1)
                                 eliminated += 1
-                                h0, c0, h1, c1, h2, c2, h3, c3 = groups_of[var]  # its four groups
+                                h0, c0, h1, c1, h2, c2, h3, c3 = groups_of[var]  # its four groups (assign()
+                                # inlined, as in the loop above: through the call, 6% on forum-hardest)
                                 k = open_[h0] = open_[h0] ^ c0
                                 if look[k]:
                                     short.append(h0)

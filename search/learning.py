@@ -153,9 +153,9 @@ class Crossings(NamedTuple):
             hottest loop: 32 MB at 25x25, built once per process)
     links:  per group, its crossings: the bits of the group inside it; the group across it (the
             same value in the line, or the box); that group's bits inside it, which stay; and the
-            literals of the group outside it, all false when the links applies: the reason
+            literals of the group outside it, all false when the link applies: the reason
     inside: per group, a table from a mask of two places or more to the links whose crossing
-            holds all of it (the same table for every line, another for every box)
+            holds all of it (one table for every line, another for every box; a cell's is empty)
     """
 
     look: bytearray
@@ -267,7 +267,7 @@ class Learner:
         value[lit], value[lit ^ 1] = 1, -1
         self.level[var], self.reason[var] = len(self.starts), reason
         self.trail.append(lit)
-        self.todo.append(lit)  # an exclusion too: its groups' singles are drawn with it
+        self.todo.append(lit)  # an exclusion too: its groups are looked at when it is taken
         if lit & 1:  # an exclusion: its groups have one place fewer, and may hold a single now
             open_, look = self.open, self.crossings.look
             g0, b0, g1, b1, g2, b2, g3, b3 = self.groups_of[var]
@@ -423,7 +423,7 @@ class Learner:
                     if value[first] == -1:
                         ws[j:] = ws[i:end]
                         return self.clash(c)
-                    self.assign(first, c)  # to do: an exclusion's groups' singles are drawn when it is taken
+                    self.assign(first, c)  # an exclusion's groups are looked at when it is taken from `todo`
                     if not first & 1:
                         placed += 1
             del ws[j:]

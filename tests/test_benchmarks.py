@@ -20,6 +20,7 @@ def test_versus_pycosat_times_both_on_every_puzzle(tmp_path: Path, capsys: pytes
     out = capsys.readouterr().out
     assert "p.txt: 2 puzzles" in out
     assert len(re.findall(r"mrv:propagate=singles +[\d.]+ ms +pycosat +[\d.]+ ms +ratio", out)) == 3
+    assert re.search(r"slowest puzzle: mrv:propagate=singles line [12], pycosat line [12]\n", out)
 
 
 def test_pycosat_solves_the_complete_encoding() -> None:

@@ -297,14 +297,20 @@ class Learner:
         clause made false (its literals all false) on a conflict, else None."""
         value, level, reason, trail, open_ = self.value, self.level, self.reason, self.trail, self.open
         groups, literal_at, excludes, watches = self.groups, self.tables.literal_at, self.tables.excludes, self.watches
-        look, links, inside = self.crossings
-        groups_of = self.groups_of
+        look, _, inside = self.crossings
         depth = len(self.starts)
         placed = eliminated = 0
         short = self.short
         todo = self.todo
+        confined: list[int] = []  # groups whose places all lie inside a crossing, to look at after singles
         q = 0
-        while q < len(todo):
+        while True:
+            if q == len(todo):  # singles (and learned clauses) are at their fixpoint
+                if not confined:
+                    break
+                eliminated += self.lock(confined)  # locked candidates: what they exclude is to do
+                confined.clear()
+                continue
             p = todo[q]
             q += 1
             if not p & 1:  # a placement: the other variables of its four groups, not false yet, become so
@@ -339,44 +345,13 @@ class Learner:
                         if look[k]:
                             short.append(h3)
             if short:  # a group with one place left fills it (a naked or hidden single); none: a conflict
-                for g in short:  # (a locked candidate's exclusion may add to `short`: it is read too)
+                for g in short:
                     m = open_[g]
                     if not m:
                         return self.clash(list(groups[g]))
-                    if m & (m - 1):  # its places all inside a crossing: the group across it loses the rest
-                        for i in inside[g].get(m, ()):
-                            _, across, keep, rest = links[g][i]
-                            gone = open_[across] & ~keep
-                            at = literal_at[across]
-                            while gone:
-                                low = gone & -gone
-                                gone ^= low
-                                w = at[low]
-                                if value[w]:  # placed there: the value has no place left in g
-                                    return self.clash([w ^ 1, *rest])
-                                value[w] = -1
-                                value[w | 1] = 1
-                                var = w >> 1
-                                level[var] = depth
-                                reason[var] = (w | 1, *rest)
-                                trail.append(w | 1)
-                                if watches[w]:
-                                    todo.append(w | 1)
-                                eliminated += 1
-                                h0, c0, h1, c1, h2, c2, h3, c3 = groups_of[var]  # its four groups (assign()
-                                # inlined, as in the loop above: through the call, 6% on forum-hardest)
-                                k = open_[h0] = open_[h0] ^ c0
-                                if look[k]:
-                                    short.append(h0)
-                                k = open_[h1] = open_[h1] ^ c1
-                                if look[k]:
-                                    short.append(h1)
-                                k = open_[h2] = open_[h2] ^ c2
-                                if look[k]:
-                                    short.append(h2)
-                                k = open_[h3] = open_[h3] ^ c3
-                                if look[k]:
-                                    short.append(h3)
+                    if m & (m - 1):  # its places all inside a crossing: once singles are done
+                        if m in inside[g]:
+                            confined.append(g)
                         continue
                     w = literal_at[g][m]
                     if not value[w]:
@@ -431,6 +406,29 @@ class Learner:
         self.forced += placed
         self.eliminated += eliminated
         return None
+
+    def lock(self, confined: list[int]) -> int:
+        """Locked candidates: each group of `confined` whose places still all lie inside a crossing
+        empties the group across it outside the crossing, each exclusion with its clause (the group's
+        literals outside the crossing, all false) and put on `todo`; how many it excluded. It runs at
+        the singles' fixpoint, so none of them is placed: that placement would have emptied the group."""
+        value, open_, literal_at = self.value, self.open, self.tables.literal_at
+        _, links, inside = self.crossings
+        excluded = 0
+        for g in confined:
+            m = open_[g]
+            for i in inside[g].get(m, ()):  # (m may be a single by now: then no crossing is listed)
+                _, across, keep, rest = links[g][i]
+                gone = open_[across] & ~keep
+                at = literal_at[across]
+                while gone:
+                    low = gone & -gone
+                    gone ^= low
+                    w = at[low]
+                    assert not value[w], "a placement left a value in its own line or box"
+                    self.assign(w | 1, (w | 1, *rest))
+                    excluded += 1
+        return excluded
 
     def clash(self, clause: list[int]) -> list[int]:
         """A conflict: the propagation stops; `clause` has every literal false."""

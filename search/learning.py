@@ -15,9 +15,10 @@ what each dead end teaches, as CDCL SAT solvers do, on the puzzle itself:
   With propagate=locked, locked candidates too: a value whose places left in a
   box all lie in one line leaves the rest of that line (pointing), and one
   whose places left in a line all lie in one box leaves the rest of that box
-  (claiming). Its reason is the clause "the value is somewhere in the box (or
-  line) outside the crossing, or not here", what the augmented encoding's
-  triads give a SAT solver.
+  (claiming), looked at once singles are at their fixpoint, as the ladder
+  applies a rung's rules. Its reason is the clause "the value is somewhere in
+  the box (or line) outside the crossing, or not here", what the augmented
+  encoding's triads give a SAT solver.
 - At a dead end the reasons are traced back to the first point every path to
   the clash passed through (the first unique implication point). That gives a
   nogood: a set of placements and exclusions that cannot all hold. It is

@@ -66,6 +66,7 @@ from puzzles.outcome import Budget, Outcome, Status
 
 from .depth_first import BUDGET_SPENT, Limits, Stop, record, watching
 from .restart import luby_allowances
+from .rules import crossings
 
 OPTIONS = {
     "propagate": Option("singles", "what propagation deduces, with its reasons: singles (naked and hidden), "
@@ -142,21 +143,21 @@ def _tables(box: int) -> Tables:
     return Tables(tuple(groups), literal_at, of_var, excludes)
 
 
-Link = tuple[int, int, int, tuple[int, ...]]  # see Crossings.links
+Link = tuple[int, int, int, tuple[int, ...]]  # see Locks.links
 
 
-class Crossings(NamedTuple):
-    """Locked candidates as the propagation reads them, on the groups of a unit and a value. A box
-    crosses b rows and b columns, a line b boxes; a crossing holds b cells.
+class Locks(NamedTuple):
+    """Locked candidates as the propagation reads them, on the groups of a unit and a value, from
+    search/rules.py's crossings of a line and a box (b cells each).
 
     look:   per mask, 1 if it calls for a look at its group: one place left or none, and (for
             locked candidates) every place left inside one crossing (a byte a mask, read in the
             hottest loop: 32 MB at 25x25, built once per process)
     links:  per group, its crossings: the bits of the group inside it; the group across it (the
-            same value in the line, or the box); that group's bits inside it, which stay; and the
+            same value in the box, or the line); that group's bits inside it, which stay; and the
             literals of the group outside it, all false when the link applies: the reason
     inside: per group, a table from a mask of two places or more to the links whose crossing
-            holds all of it (one table for every line, another for every box; a cell's is empty)
+            holds all of it (shared by the groups whose crossings have the same bits; a cell's is empty)
     """
 
     look: bytearray
@@ -165,7 +166,7 @@ class Crossings(NamedTuple):
 
 
 @cache
-def _crossings(box: int, locked: bool) -> Crossings:
+def _locks(box: int, locked: bool) -> Locks:
     geo = geometry(box)
     n, cells = geo.side, geo.cells
     groups = _tables(box).groups
@@ -173,51 +174,46 @@ def _crossings(box: int, locked: bool) -> Crossings:
     for k in [0] + [1 << k for k in range(n)]:
         look[k] = 1
     if not locked:
-        return Crossings(look, ((),) * len(groups), ({},) * len(groups))
-    stretch = (1 << box) - 1
-    row = [stretch << (r * box) for r in range(box)]  # in a box's mask (row-major); a line's box segments too
-    column = [sum(1 << (r * box + c) for r in range(box)) for c in range(box)]  # in a box's mask
+        return Locks(look, ((),) * len(groups), ({},) * len(groups))
+    t = crossings(box)
+    line_of = {s: line for line, crossing in enumerate(t.lines) for s in crossing}  # a line's unit is its index
+    bit = [{cell: 1 << k for k, cell in enumerate(unit)} for unit in geo.units]
 
-    def outside(g: int, bits: int) -> tuple[int, ...]:
-        return tuple(lit for k, lit in enumerate(groups[g]) if not bits >> k & 1)
+    def bits(unit: int, among: tuple[int, ...]) -> int:
+        return sum(bit[unit][cell] for cell in among)
 
-    def subsets(bits: int) -> list[int]:  # of two bits or more
-        found, m = [], bits
-        while m:
-            if m & (m - 1):
-                found.append(m)
-            m = (m - 1) & bits
-        return found
+    def link(unit: int, s: int, v: int) -> Link:
+        """Crossing s seen from the group of `unit` and value v (the unit is its line or its box)."""
+        line, box_unit = line_of[s], geo.box_of[t.cells[s][0]]
+        across = box_unit if unit == line else line
+        rest = t.line_rest[s] if unit == line else t.box_rest[s]
+        return (bits(unit, t.cells[s]), cells + across * n + v, bits(across, t.cells[s]),
+                tuple(2 * (cell * n + v) for cell in rest))
 
-    def table(crossings: list[int]) -> dict[int, tuple[int, ...]]:
-        masks = {m for bits in crossings for m in subsets(bits)}
-        return {m: tuple(i for i, bits in enumerate(crossings) if not m & ~bits) for m in masks}
-
-    def group(unit: int, v: int) -> int:
-        return cells + unit * n + v
+    def table(shape: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
+        """Each mask of two bits or more inside some crossing of `shape`, to the crossings holding it."""
+        masks = set()
+        for inside_bits in shape:
+            m = inside_bits
+            while m:  # every submask
+                if m & (m - 1):
+                    masks.add(m)
+                m = (m - 1) & inside_bits
+        return {m: tuple(i for i, inside_bits in enumerate(shape) if not m & ~inside_bits) for m in masks}
 
     links: list[tuple[Link, ...]] = [()] * cells
+    inside: list[dict[int, tuple[int, ...]]] = [{}] * cells
+    tables: dict[tuple[int, ...], dict[int, tuple[int, ...]]] = {}
     for unit in range(3 * n):
         for v in range(n):
-            g = group(unit, v)
-            if unit < 2 * n:  # a line: its crossings are its boxes' segments, each a row or column of a box
-                line = unit % n
-                first_box = 2 * n + (line // box) * box if unit < n else 2 * n + line // box
-                step = 1 if unit < n else box
-                across_bits = row[line % box] if unit < n else column[line % box]
-                links.append(tuple((row[s], group(first_box + s * step, v), across_bits, outside(g, row[s]))
-                                   for s in range(box)))
-            else:  # a box: its crossings are its rows, then its columns
-                br, bc = divmod(unit - 2 * n, box)
-                links.append(
-                    tuple((row[r], group(br * box + r, v), row[bc], outside(g, row[r])) for r in range(box))
-                    + tuple((column[c], group(n + bc * box + c, v), row[br], outside(g, column[c]))
-                            for c in range(box)))
-    in_line, in_box = table(row), table(row + column)
-    inside: list[dict[int, tuple[int, ...]]] = [{}] * cells + [in_line] * (2 * n * n) + [in_box] * (n * n)
-    for m in in_box:  # a line's crossings are among a box's shapes
-        look[m] = 1
-    return Crossings(look, tuple(links), tuple(inside))
+            links.append(tuple(link(unit, s, v) for s in t.of_unit[unit]))
+            shape = tuple(link_bits for link_bits, *_ in links[-1])
+            if shape not in tables:
+                tables[shape] = table(shape)
+                for m in tables[shape]:
+                    look[m] = 1
+            inside.append(tables[shape])
+    return Locks(look, tuple(links), tuple(inside))
 
 
 class Learner:
@@ -229,7 +225,7 @@ class Learner:
         variables = n * n * n
         self.tables = tables = _tables(grid.box)
         self.groups, self.groups_of = tables.groups, tables.groups_of
-        self.crossings = _crossings(grid.box, locked)
+        self.locks = _locks(grid.box, locked)
         self.value = [0] * (2 * variables)  # per literal: 1 true, -1 false, 0 unassigned
         self.level = [0] * variables
         self.reason: list[Reason] = [None] * variables
@@ -241,7 +237,7 @@ class Learner:
         self.todo: list[int] = []
         self.open = [(1 << n) - 1] * len(self.groups)  # per group, the mask of its variables not false
         self.opened: list[list[int]] = []  # the masks as each decision found them: undone by a copy back
-        self.short: list[int] = []  # groups an exclusion left with a mask to look at (crossings.look)
+        self.short: list[int] = []  # groups an exclusion left with a mask to look at (locks.look)
         self.watches: list[list[list[int]] | None] = [None] * (2 * variables)  # a list once one is watched
         self.learnts: list[list[int]] = []
         self.lbd: dict[int, int] = {}  # id of a learned clause -> its literal block distance
@@ -270,7 +266,7 @@ class Learner:
         self.trail.append(lit)
         self.todo.append(lit)  # an exclusion too: its groups are looked at when it is taken
         if lit & 1:  # an exclusion: its groups have one place fewer, and may hold a single now
-            open_, look = self.open, self.crossings.look
+            open_, look = self.open, self.locks.look
             g0, b0, g1, b1, g2, b2, g3, b3 = self.groups_of[var]
             for g, bit in ((g0, b0), (g1, b1), (g2, b2), (g3, b3)):
                 m = open_[g] = open_[g] ^ bit
@@ -298,7 +294,7 @@ class Learner:
         clause made false (its literals all false) on a conflict, else None."""
         value, level, reason, trail, open_ = self.value, self.level, self.reason, self.trail, self.open
         groups, literal_at, excludes, watches = self.groups, self.tables.literal_at, self.tables.excludes, self.watches
-        look, _, inside = self.crossings
+        look, _, inside = self.locks
         depth = len(self.starts)
         placed = eliminated = 0
         short = self.short
@@ -414,7 +410,7 @@ class Learner:
         literals outside the crossing, all false) and put on `todo`; how many it excluded. It runs at
         the singles' fixpoint, so none of them is placed: that placement would have emptied the group."""
         value, open_, literal_at = self.value, self.open, self.tables.literal_at
-        _, links, inside = self.crossings
+        _, links, inside = self.locks
         excluded = 0
         for g in confined:
             m = open_[g]

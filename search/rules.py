@@ -306,8 +306,9 @@ def in_every_unit(
 
 
 @dataclass(frozen=True)
-class _Crossings:
-    """Where each line (row or column) crosses each box, and what lies around each crossing."""
+class Crossings:
+    """Where each line (row or column) crosses each box, and what lies around each crossing (read by
+    locked_candidates here and by cdcl's propagation, search/learning.py)."""
 
     cells: tuple[tuple[int, ...], ...]  # per crossing, its cells
     line_rest: tuple[tuple[int, ...], ...]  # per crossing, the line's cells outside the box
@@ -320,13 +321,13 @@ class _Crossings:
 
 
 @cache
-def _crossings(box: int) -> _Crossings:
+def crossings(box: int) -> Crossings:
     geo = geometry(box)
     n = geo.side
     units = [set(unit) for unit in geo.units]
     keys = [(line, b) for line in range(2 * n) for b in range(2 * n, 3 * n) if units[line] & units[b]]
     box_keys = sorted({(b, line < n) for line, b in keys})  # a box's crossings with columns, then with rows
-    return _Crossings(
+    return Crossings(
         cells=tuple(tuple(sorted(units[line] & units[b])) for line, b in keys),
         line_rest=tuple(tuple(c for c in geo.units[line] if c not in units[b]) for line, b in keys),
         box_rest=tuple(tuple(c for c in geo.units[b] if c not in units[line]) for line, b in keys),
@@ -351,7 +352,7 @@ def locked_candidates(masks: Sequence[int], geo: Geometry, units: Collection[int
     those whose masks changed since the rule last removed nothing anywhere: what a crossing
     removes depends on the masks of its line and its box alone.
     """
-    t = _crossings(geo.box)
+    t = crossings(geo.box)
     if units is None:
         looked: Sequence[int] = range(len(t.cells))
         lines: Iterable[int] = range(len(t.lines))

@@ -82,9 +82,14 @@ KEEP_LBD = 2  # learned clauses spanning at most this many levels are kept for g
 TIME_CHECK = 63  # read the clock every 64 decisions and every 64 conflicts
 
 # A literal is 2*var (the cell holds the value) or 2*var+1 (it does not); var = cell*n + value-1.
+# Its value: TRUE, FALSE, or 0 (unassigned), a byte a literal (the propagation writes 1 and 2).
+TRUE, FALSE = 1, 2
 # The reason of an assignment: None (a decision, a given), a literal >= 0 (the placement that
 # excluded it), -1-g (group g had one place left: a single), the learned clause that implied it
 # (a list), or the clause of locked candidates that excluded it (a tuple, its own literal first).
+# The exclusions a placement makes are most of the assignments, and they are kept off the trail:
+# the analysis places each right after its placement (all it depends on), and undoing copies
+# back the values as the level found them.
 Reason = int | list[int] | tuple[int, ...] | None
 
 
@@ -226,7 +231,7 @@ class Learner:
         self.tables = tables = _tables(grid.box)
         self.groups, self.groups_of = tables.groups, tables.groups_of
         self.locks = _locks(grid.box, locked)
-        self.value = [0] * (2 * variables)  # per literal: 1 true, -1 false, 0 unassigned
+        self.value = bytearray(2 * variables)  # per literal: TRUE, FALSE or 0 (unassigned)
         self.level = [0] * variables
         self.reason: list[Reason] = [None] * variables
         self.trail: list[int] = []  # the literals made true, in order
@@ -236,7 +241,10 @@ class Learner:
         # exclusions update their groups as they are made)
         self.todo: list[int] = []
         self.open = [(1 << n) - 1] * len(self.groups)  # per group, the mask of its variables not false
-        self.opened: list[list[int]] = []  # the masks as each decision found them: undone by a copy back
+        # the masks and the values as each decision found them: undone by a copy back (so the
+        # exclusions a placement makes need no entry on the trail)
+        self.opened: list[list[int]] = []
+        self.valued: list[bytearray] = []
         self.short: list[int] = []  # groups an exclusion left with a mask to look at (locks.look)
         self.watches: list[list[list[int]] | None] = [None] * (2 * variables)  # a list once one is watched
         self.learnts: list[list[int]] = []
@@ -244,9 +252,13 @@ class Learner:
         self.activity = [0.0] * variables
         self.bump_by = 1.0
         # the variables free for a decision, most active first: (-activity, var); an entry whose
-        # activity is not the variable's any more is stale and skipped. `queued`: it has a live entry.
+        # activity is not the variable's any more is stale and skipped. A variable without a live
+        # entry while it is set above level 0 (picked, or met by a conflict) is parked by its level,
+        # to be queued again when that level is undone. `queued`: 1 it has a live entry, 2 it is
+        # parked, 0 neither.
         self.queue: list[tuple[float, int]] = []  # filled once the givens are propagated
         self.queued = bytearray(variables)
+        self.parked: list[list[int]] = [[]]  # per level
         self.seen = bytearray(variables + 1)  # marks of the analysis, and a spare
         self.next_reduce, self.reductions = FIRST_REDUCE, 0
         self.nodes = self.backtracks = self.forced = self.eliminated = 0
@@ -261,7 +273,7 @@ class Learner:
     def assign(self, lit: int, reason: Reason) -> None:
         """Make `lit` true at the present level (the propagation inlines this)."""
         value, var = self.value, lit >> 1
-        value[lit], value[lit ^ 1] = 1, -1
+        value[lit], value[lit ^ 1] = TRUE, FALSE
         self.level[var], self.reason[var] = len(self.starts), reason
         self.trail.append(lit)
         self.todo.append(lit)  # an exclusion too: its groups are looked at when it is taken
@@ -323,12 +335,11 @@ class Learner:
                         w = at[low]
                         if value[w]:  # not false, as its bit is open: placed, so two placements clash
                             return self.clash([p ^ 1, w ^ 1])
-                        value[w] = -1
+                        value[w] = 2  # FALSE: off the trail (undone with the values' copy), right after p
                         value[w | 1] = 1
                         var = w >> 1
                         level[var] = depth
                         reason[var] = p
-                        trail.append(w | 1)
                         if watches[w]:
                             todo.append(w | 1)
                         h1, c1, h2, c2, h3, c3 = other[var]  # unrolled: the hottest loop
@@ -353,7 +364,7 @@ class Learner:
                     w = literal_at[g][m]
                     if not value[w]:
                         value[w] = 1
-                        value[w | 1] = -1
+                        value[w | 1] = 2
                         var = w >> 1
                         level[var] = depth
                         reason[var] = -1 - g
@@ -381,7 +392,7 @@ class Learner:
                     j += 1
                     continue
                 for k in range(2, len(c)):
-                    if value[c[k]] != -1:
+                    if value[c[k]] != 2:  # not FALSE
                         c[1], c[k] = c[k], false
                         watched = watches[c[1]]
                         if watched is None:
@@ -392,7 +403,7 @@ class Learner:
                 else:
                     ws[j] = c
                     j += 1
-                    if value[first] == -1:
+                    if value[first] == 2:
                         ws[j:] = ws[i:end]
                         return self.clash(c)
                     self.assign(first, c)  # an exclusion's groups are looked at when it is taken from `todo`
@@ -438,19 +449,22 @@ class Learner:
         if len(self.starts) <= depth:
             return
         start = self.starts[depth]
-        value, queued, queue, activity, push = self.value, self.queued, self.queue, self.activity, heapq.heappush
-        for lit in self.trail[start:]:
-            var = lit >> 1
-            value[lit] = value[lit ^ 1] = 0
-            if not queued[var]:  # a candidate for a decision again (enqueue, inlined)
+        value = self.value
+        value[:] = self.valued[depth]  # the values as the next level found them
+        del self.valued[depth:]
+        self.open = self.opened[depth]  # and the groups' masks
+        del self.opened[depth:]
+        # the variables parked above `depth` are free again: candidates for a decision again
+        queued, queue, activity, push = self.queued, self.queue, self.activity, heapq.heappush
+        for parked in self.parked[depth + 1:]:
+            for var in parked:
                 push(queue, (-activity[var], var))
                 queued[var] = 1
-        if len(queue) > 4 * len(activity):  # mostly stale entries: rebuild
-            self.requeue()
-        self.open = self.opened[depth]  # the groups' masks as the next level found them
-        del self.opened[depth:]
+        del self.parked[depth + 1:]
         del self.trail[start:]
         del self.starts[depth:]
+        if len(queue) > 4 * len(activity):  # mostly stale entries: rebuild
+            self.requeue()
         self.shown = min(self.shown, start)
 
     # -- learning -----------------------------------------------------------------------------
@@ -468,30 +482,62 @@ class Learner:
         """The nogood learned from a conflict at the present level (its first literal the one it
         forces), and the level to jump back to."""
         seen, level, trail, activity, queued = self.seen, self.level, self.trail, self.activity, self.queued
+        reason, parked = self.reason, self.parked
         bump_by = self.bump_by
         depth = len(self.starts)
         learnt = [0]
         pending = 0  # literals of the present level still to be resolved
+        # the marked exclusions of the present level kept off the trail, by the placement that made
+        # them: they are resolved when the walk back reaches it (mark 2 on it says they wait)
+        waiting: dict[int, list[int]] = {}
         index = len(trail) - 1
         lits = conflict
         var = len(seen) - 1  # a spare mark: no variable's
         while True:
             for q in lits:  # the literal of `var` itself is skipped: it is still marked
                 v = q >> 1
-                if not seen[v] and level[v] > 0:
-                    seen[v] = 1
+                if not seen[v] & 1 and level[v] > 0:  # (a placement's mark 2 may be on it)
+                    seen[v] |= 1
                     activity[v] += bump_by  # a conflict met it: more active (its queue entry is stale now,
-                    queued[v] = 0  # and as it is assigned, it is queued again when it is taken back)
+                    if queued[v] != 2:  # and as it is set, it is parked, to be queued again when taken back)
+                        queued[v] = 2
+                        parked[level[v]].append(v)
                     if level[v] >= depth:
                         pending += 1
+                        if not q & 1 and type(why := reason[v]) is int and why >= 0:  # excluded by a placement
+                            u = why >> 1
+                            if seen[u] & 2:
+                                waiting[u].append(v)
+                            else:
+                                seen[u] |= 2
+                                waiting[u] = [v]
                     else:
                         learnt.append(q)
             seen[var] = 0  # resolved
-            while not seen[trail[index] >> 1]:
-                index -= 1
-            p = trail[index]
-            index -= 1
-            var = p >> 1
+            while True:  # the next marked assignment back on the trail, a placement's exclusions first
+                while not seen[trail[index] >> 1]:
+                    index -= 1
+                p = trail[index]
+                var = p >> 1
+                if not seen[var] & 2:
+                    index -= 1
+                    break
+                seen[var] ^= 2
+                excluded = waiting.pop(var)
+                if pending == 1:  # the one left: the first unique implication point
+                    var = excluded[0]
+                    p = 2 * var + 1
+                    break
+                for v in excluded:
+                    seen[v] = 0
+                pending -= len(excluded)
+                if not seen[var]:  # resolved on their reasons: the placement is marked
+                    seen[var] = 1
+                    activity[var] += bump_by
+                    if queued[var] != 2:
+                        queued[var] = 2
+                        parked[depth].append(var)
+                    pending += 1
             pending -= 1
             if not pending:
                 break
@@ -504,7 +550,6 @@ class Learner:
         for v in cleared:
             levels |= 1 << (level[v] & 31)
         kept = [learnt[0]]
-        reason = self.reason
         for q in learnt[1:]:
             why = reason[q >> 1]
             if why is None:
@@ -565,10 +610,15 @@ class Learner:
     def requeue(self) -> None:
         """The queue rebuilt with a live entry for each free variable."""
         free = bytearray(map(operator.not_, self.value[::2]))  # a byte a variable: 1 if not set
-        activity = self.activity
+        activity, level = self.activity, self.level
         self.queue[:] = [(-activity[v], v) for v in itertools.compress(range(len(free)), free)]
         heapq.heapify(self.queue)
         self.queued[:] = free  # in place: held by callers
+        self.parked = [[] for _ in range(len(self.starts) + 1)]
+        for v, f in enumerate(free):
+            if not f and level[v]:
+                self.parked[level[v]].append(v)
+                self.queued[v] = 2
 
     def watch_first_two(self, clause: list[int]) -> None:
         """Watch the first two literals of a clause."""
@@ -613,9 +663,14 @@ class Learner:
             minus, var = heapq.heappop(queue)
             if -minus != activity[var]:
                 continue  # stale
-            queued[var] = 0
             if not value[2 * var]:
+                queued[var] = 2  # the decision's variable: parked at its level
                 return var
+            if self.level[var]:
+                queued[var] = 2
+                self.parked[self.level[var]].append(var)
+            else:
+                queued[var] = 0  # set for good
         return -1
 
     def search(self, allowance: int) -> Stop:
@@ -661,6 +716,8 @@ class Learner:
             self.nodes += 1
             self.starts.append(len(self.trail))
             self.opened.append(self.open[:])
+            self.valued.append(self.value[:])
+            self.parked.append([var])
             self.assign(2 * var, None)
             if self.watch is not None:
                 cell, v = divmod(var, self.n)
@@ -725,8 +782,8 @@ class Learner:
     def show(self) -> None:
         """Tell the watch what propagation added to the trail since it was last told, in trail
         order: the values singles and learned clauses placed, and the exclusions that no
-        placement before them explains (a placement's own are implied, as the trace says):
-        locked candidates' and learned clauses'."""
+        placement before them explains: locked candidates' and learned clauses'. (A placement's
+        own exclusions are not on the trail: they are implied, as the trace says.)"""
         if self.watch is None:
             return
         n, trail, reason, value = self.n, self.trail, self.reason, self.value
@@ -743,8 +800,6 @@ class Learner:
                     "naked single" if -1 - why < n * n else "hidden single"
                 step: Step = ("place", cell, v + 1, rule)
             else:
-                if isinstance(why, int):
-                    continue  # the placement `why` excluded it
                 if any(value[w] == 1 and placed_at.get(w >> 1, -1) < i
                        for g in self.groups_of[var][::2] for w in self.groups[g] if w >> 1 != var):
                     continue  # a placement before it in the trail excludes it already

@@ -9,13 +9,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_ladder import partial_grid, reference
-from test_search import D4, N9, P4, Q4, counters, run
+from test_search import D4, INKALA, N9, P4, Q4, UNSAT9, counters, run
 
 from puzzles import Budget, Entry, Grid, Status, random_isomorph, read_puzzles
 from puzzles.bitboards import Bitboards
 from puzzles.generate import pattern_solution
 from search.depth_first import Limits
-from search.learning import Learner
+from search.learning import FALSE, Learner
 from search.trace import trace
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
@@ -115,7 +115,7 @@ def test_every_nogood_holds_in_every_solution_and_asserts_one_literal(box, seed,
     def spy(self: Learner, learnt: list[int], lbd: int) -> None:
         depth = len(self.starts)
         assert self.value[learnt[0]] == 0
-        assert all(self.value[lit] == -1 for lit in learnt[1:])
+        assert all(self.value[lit] == FALSE for lit in learnt[1:])
         if len(learnt) > 1:
             assert self.level[learnt[1] >> 1] == depth == max(self.level[lit >> 1] for lit in learnt[1:])
         else:
@@ -130,6 +130,102 @@ def test_every_nogood_holds_in_every_solution_and_asserts_one_literal(box, seed,
     assert out.status is Status.SOLVED and out.solution.values in solutions
     for clause in learned:
         assert all(holds(clause, s, n) for s in solutions), clause
+
+
+def first_uip(learner: Learner, conflict: list[int] | tuple[int, ...]) -> tuple[int, set[int]]:
+    """The slow, obvious way, from the implication graph of the present level and not from the
+    trail's order: the first unique implication point is the assignment every path from the
+    decision to the conflict passes through that lies closest to the conflict (each candidate is
+    taken out in turn and the conflict looked for from the decision). Its true literal, and the
+    literals of lower levels that the assignments between it and the conflict rest on."""
+    depth, n = len(learner.starts), learner.n
+    value, level = learner.value, learner.level
+    here = {var for var in range(n * n * n) if value[2 * var] and level[var] == depth}
+    true = {var: 2 * var if value[2 * var] == 1 else 2 * var + 1 for var in here}
+    reasons = {var: [q for q in learner.because(var) if q >> 1 != var]
+               for var in here if learner.reason[var] is not None}
+    reasons[-1] = list(conflict)  # the conflict, a node of its own
+    decision = learner.trail[learner.starts[-1]] >> 1
+    after: dict[int, set[int]] = {var: set() for var in here | {-1}}
+    for var, clause in reasons.items():
+        for q in clause:
+            if q >> 1 in here:
+                after[q >> 1].add(var)
+
+    def reach(start: int, without: int | None = None) -> set[int]:
+        found, todo = {start}, [start]
+        while todo:
+            for nxt in after[todo.pop()]:
+                if nxt != without and nxt not in found:
+                    found.add(nxt)
+                    todo.append(nxt)
+        return found
+
+    dominators = [var for var in here if var == decision or -1 not in reach(decision, without=var)]
+    uip = next(var for var in dominators if not any(w != var and w in reach(var) for w in dominators))
+    cut: set[int] = set()
+    seen, todo = {-1}, [-1]
+    while todo:
+        for q in reasons[todo.pop()]:
+            var = q >> 1
+            if var not in here:
+                if level[var]:
+                    cut.add(q)
+            elif var != uip and var not in seen:
+                seen.add(var)
+                todo.append(var)
+    return true[uip], cut
+
+
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 10**6), propagate=st.sampled_from(["singles", "locked"]))
+def test_every_nogood_is_the_first_unique_implication_point(seed, propagate):
+    # The placements' exclusions are kept off the trail and placed by the analysis right after
+    # their placement: the nogood must still be the first UIP's, its other literals among those
+    # the way from that point to the conflict rests on (minimisation only drops some).
+    original = Learner.analyse
+    met = []
+
+    def spy(self: Learner, conflict: list[int] | tuple[int, ...]) -> tuple[list[int], int]:
+        uip, cut = first_uip(self, conflict)
+        learnt, back = original(self, conflict)
+        assert learnt[0] == uip ^ 1
+        assert set(learnt[1:]) <= cut
+        assert not any(self.seen), "the analysis leaves no mark behind"
+        met.append(len(learnt))
+        return learnt, back
+
+    for puzzle, status in ((INKALA, Status.SOLVED), (UNSAT9, Status.UNSATISFIABLE)):
+        met.clear()
+        with patch.object(Learner, "analyse", spy):
+            out = cdcl(random_isomorph(Grid.parse(puzzle), random.Random(seed)), propagate=propagate)
+        # every conflict is analysed but the last of an unsatisfiable puzzle, met at level 0
+        assert out.status is status
+        assert len(met) == out.effort["conflicts"] - (status is Status.UNSATISFIABLE)
+    assert met  # UNSAT9 takes 7 conflicts or more under either rule
+
+
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 10**6), unit=st.sampled_from([1, 100]))
+def test_each_decision_is_the_most_active_free_variable(seed, unit):
+    # The queue skips stale entries and parks the variables set above level 0, to queue them again
+    # when their level is undone: the variable picked must be the one a scan of them all finds.
+    grid = random_isomorph(Grid.parse(INKALA), random.Random(seed))
+    original = Learner.pick
+    picked = []
+
+    def spy(self: Learner) -> int:
+        free = [var for var in range(len(self.activity)) if not self.value[2 * var]]
+        best = max(free, key=lambda var: (self.activity[var], -var), default=-1)
+        var = original(self)
+        assert var == best
+        picked.append(var)
+        return var
+
+    with patch.object(Learner, "pick", spy):
+        out = cdcl(grid, solutions=2, unit=unit)
+    assert out.unique is True
+    assert len(picked) > out.effort["nodes"]  # and the last, of each search that ends, finds none
 
 
 @settings(max_examples=30, deadline=None)
@@ -188,7 +284,7 @@ def test_propagation_at_the_root_with_locked_candidates_is_the_ladders_locked_fi
     assert consistent is (expected is not None)
     if expected is None:
         return
-    left = [0 if grid.values[cell] else sum(1 << v for v in range(n) if learner.value[2 * (cell * n + v)] >= 0)
+    left = [0 if grid.values[cell] else sum(1 << v for v in range(n) if learner.value[2 * (cell * n + v)] != FALSE)
             for cell in range(n * n)]
     assert left == expected
 
@@ -203,7 +299,8 @@ def test_locked_candidates_at_the_root_by_hand():
     for locked in (False, True):
         learner = Learner(grid, Limits(float("inf"), float("inf")), locked=locked)
         assert learner.start()
-        left[locked] = [sum(1 << v for v in range(4) if learner.value[2 * (cell * 4 + v)] >= 0) for cell in range(4)]
+        left[locked] = [sum(1 << v for v in range(4) if learner.value[2 * (cell * 4 + v)] != FALSE)
+                        for cell in range(4)]
         assert (learner.forced, learner.eliminated) == (0, 4 if locked else 0)
     assert left[False] == [0b1001, 0b1001, 0b1111, 0b1111]
     assert left[True] == [0b1001, 0b1001, 0b0110, 0b0110]

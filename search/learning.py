@@ -84,6 +84,7 @@ TIME_CHECK = 63  # read the clock every 64 decisions and every 64 conflicts
 # A literal is 2*var (the cell holds the value) or 2*var+1 (it does not); var = cell*n + value-1.
 # Its value: TRUE, FALSE, or 0 (unassigned), a byte a literal (the propagation writes 1 and 2).
 TRUE, FALSE = 1, 2
+FREE = bytes([1] + [0] * 255)  # a translation of the values: 1 for unassigned, else 0
 # The reason of an assignment: None (a decision, a given), a literal >= 0 (the placement that
 # excluded it), -1-g (group g had one place left: a single), the learned clause that implied it
 # (a list), or the clause of locked candidates that excluded it (a tuple, its own literal first).
@@ -146,6 +147,12 @@ def _tables(box: int) -> Tables:
     excludes = tuple(tuple((entry[2 * k], entry[2 * k + 1], others[k]) for k in range(4)) for entry in of_var)
     literal_at = tuple({1 << k: lit for k, lit in enumerate(group)} for group in groups)
     return Tables(tuple(groups), literal_at, of_var, excludes)
+
+
+@cache
+def _unbumped(variables: int) -> tuple[tuple[float, int], ...]:
+    """The queue's entries of the variables before any conflict, in their order."""
+    return tuple((-0.0, var) for var in range(variables))
 
 
 Link = tuple[int, int, int, tuple[int, ...]]  # see Locks.links
@@ -609,16 +616,22 @@ class Learner:
 
     def requeue(self) -> None:
         """The queue rebuilt with a live entry for each free variable."""
-        free = bytearray(map(operator.not_, self.value[::2]))  # a byte a variable: 1 if not set
+        free = self.value[::2].translate(FREE)  # a byte a variable: 1 if not set
         activity, level = self.activity, self.level
-        self.queue[:] = [(-activity[v], v) for v in itertools.compress(range(len(free)), free)]
-        heapq.heapify(self.queue)
+        variables = range(len(free))
+        compress = itertools.compress
+        if self.conflicts:
+            self.queue[:] = [(-activity[v], v) for v in compress(variables, free)]
+            heapq.heapify(self.queue)
+        else:  # no activity yet: the entries in the order of the variables, already a heap
+            self.queue[:] = compress(_unbumped(len(free)), free)
         self.queued[:] = free  # in place: held by callers
         self.parked = [[] for _ in range(len(self.starts) + 1)]
-        for v, f in enumerate(free):
-            if not f and level[v]:
-                self.parked[level[v]].append(v)
-                self.queued[v] = 2
+        if self.starts:  # the variables set above level 0 are parked
+            for v in compress(variables, map(operator.not_, free)):
+                if level[v]:
+                    self.parked[level[v]].append(v)
+                    self.queued[v] = 2
 
     def watch_first_two(self, clause: list[int]) -> None:
         """Watch the first two literals of a clause."""

@@ -149,12 +149,6 @@ def _tables(box: int) -> Tables:
     return Tables(tuple(groups), literal_at, of_var, excludes)
 
 
-@cache
-def _unbumped(variables: int) -> tuple[tuple[float, int], ...]:
-    """The queue's entries of the variables before any conflict, in their order."""
-    return tuple((-0.0, var) for var in range(variables))
-
-
 Link = tuple[int, int, int, tuple[int, ...]]  # see Locks.links
 
 
@@ -258,11 +252,12 @@ class Learner:
         self.lbd: dict[int, int] = {}  # id of a learned clause -> its literal block distance
         self.activity = [0.0] * variables
         self.bump_by = 1.0
-        # the variables free for a decision, most active first: (-activity, var); an entry whose
-        # activity is not the variable's any more is stale and skipped. A variable without a live
-        # entry while it is set above level 0 (picked, or met by a conflict) is parked by its level,
-        # to be queued again when that level is undone. `queued`: 1 it has a live entry, 2 it is
-        # parked, 0 neither.
+        # the variables free for a decision that have met a conflict, most active first:
+        # (-activity, var); an entry whose activity is not the variable's any more is stale and
+        # skipped. The others (activity 0) come after them in the order of the variables: they are
+        # found in the values. A variable of some activity without a live entry while it is set
+        # above level 0 (picked, or met by a conflict) is parked by its level, to be queued again
+        # when that level is undone. `queued`: 1 it has a live entry, 2 it is parked, 0 neither.
         self.queue: list[tuple[float, int]] = []  # filled once the givens are propagated
         self.queued = bytearray(variables)
         self.parked: list[list[int]] = [[]]  # per level
@@ -615,23 +610,22 @@ class Learner:
             self.requeue()
 
     def requeue(self) -> None:
-        """The queue rebuilt with a live entry for each free variable."""
+        """The queue rebuilt with a live entry for each free variable of some activity."""
         free = self.value[::2].translate(FREE)  # a byte a variable: 1 if not set
-        activity, level = self.activity, self.level
+        activity, level, queued = self.activity, self.level, self.queued
         variables = range(len(free))
         compress = itertools.compress
-        if self.conflicts:
-            self.queue[:] = [(-activity[v], v) for v in compress(variables, free)]
-            heapq.heapify(self.queue)
-        else:  # no activity yet: the entries in the order of the variables, already a heap
-            self.queue[:] = compress(_unbumped(len(free)), free)
-        self.queued[:] = free  # in place: held by callers
+        self.queue[:] = [(-activity[v], v) for v in compress(variables, free) if activity[v]]
+        heapq.heapify(self.queue)
+        queued[:] = bytes(len(free))  # in place: held by callers
+        for _, v in self.queue:
+            queued[v] = 1
         self.parked = [[] for _ in range(len(self.starts) + 1)]
         if self.starts:  # the variables set above level 0 are parked
             for v in compress(variables, map(operator.not_, free)):
-                if level[v]:
+                if level[v] and activity[v]:
                     self.parked[level[v]].append(v)
-                    self.queued[v] = 2
+                    queued[v] = 2
 
     def watch_first_two(self, clause: list[int]) -> None:
         """Watch the first two literals of a clause."""
@@ -684,7 +678,8 @@ class Learner:
                 self.parked[self.level[var]].append(var)
             else:
                 queued[var] = 0  # set for good
-        return -1
+        # no free variable has met a conflict: the first free one (both its literals unassigned)
+        return self.value.find(b"\0\0") >> 1  # (a match starts at an even byte; none: -1)
 
     def search(self, allowance: int) -> Stop:
         """One descent from level 0 until a solution, a proof there is none (left), `allowance`
@@ -730,7 +725,7 @@ class Learner:
             self.starts.append(len(self.trail))
             self.opened.append(self.open[:])
             self.valued.append(self.value[:])
-            self.parked.append([var])
+            self.parked.append([var] if self.queued[var] == 2 else [])
             self.assign(2 * var, None)
             if self.watch is not None:
                 cell, v = divmod(var, self.n)

@@ -201,7 +201,9 @@ class Grid:
     def conflicts(self) -> list[str]:
         """Every unit that holds one value twice, as 'two 5s in row 3'."""
         geo, n = self.geometry, self.side
-        for read in geo.readers:  # at once first: a unit with b blanks and no repeat holds n - b + 1 kinds
+        # at once first: a unit with b blanks and no repeat holds n - b values, and the blank if b > 0;
+        # any other count (a repeat) is looked at unit by unit below
+        for read in geo.readers:
             unit_values = read(self.values)
             blanks = unit_values.count(0)
             if len(set(unit_values)) != n - blanks + (blanks > 0):

@@ -158,7 +158,8 @@ class Locks(NamedTuple):
 
     look:   per mask, 1 if it calls for a look at its group: one place left or none, and (for
             locked candidates) every place left inside one crossing (a byte a mask, read in the
-            hottest loop: 32 MB at 25x25, built once per process)
+            hottest loop: 32 MB at 25x25, built once per process for each box size and rule;
+            with singles alone it is the one-place-or-none test, read the same way)
     links:  per group, its crossings: the bits of the group inside it; the group across it (the
             same value in the box, or the line); that group's bits inside it, which stay; and the
             literals of the group outside it, all false when the link applies: the reason
@@ -182,7 +183,6 @@ def _locks(box: int, locked: bool) -> Locks:
     if not locked:
         return Locks(look, ((),) * len(groups), ({},) * len(groups))
     t = crossings(box)
-    line_of = {s: line for line, crossing in enumerate(t.lines) for s in crossing}  # a line's unit is its index
     bit = [{cell: 1 << k for k, cell in enumerate(unit)} for unit in geo.units]
 
     def bits(unit: int, among: tuple[int, ...]) -> int:
@@ -190,7 +190,7 @@ def _locks(box: int, locked: bool) -> Locks:
 
     def link(unit: int, s: int, v: int) -> Link:
         """Crossing s seen from the group of `unit` and value v (the unit is its line or its box)."""
-        line, box_unit = line_of[s], geo.box_of[t.cells[s][0]]
+        line, box_unit = t.line_of[s], geo.box_of[t.cells[s][0]]  # (a line's unit is its index)
         across = box_unit if unit == line else line
         rest = t.line_rest[s] if unit == line else t.box_rest[s]
         return (bits(unit, t.cells[s]), cells + across * n + v, bits(across, t.cells[s]),
@@ -261,7 +261,9 @@ class Learner:
         self.queue: list[tuple[float, int]] = []  # filled once the givens are propagated
         self.queued = bytearray(variables)
         self.parked: list[list[int]] = [[]]  # per level
-        self.seen = bytearray(variables + 1)  # marks of the analysis, and a spare
+        # marks of the analysis, and a spare: 1 met; 2 on a placement, while the walk back runs, that
+        # marked exclusions of it wait; 2 in the minimisation, shown not to follow from the nogood
+        self.seen = bytearray(variables + 1)
         self.next_reduce, self.reductions = FIRST_REDUCE, 0
         self.nodes = self.backtracks = self.forced = self.eliminated = 0
         self.conflicts = self.learned = self.restarts = 0
@@ -273,12 +275,14 @@ class Learner:
 
     # -- assigning --------------------------------------------------------------------------
     def assign(self, lit: int, reason: Reason) -> None:
-        """Make `lit` true at the present level (the propagation inlines this)."""
+        """Make `lit` true at the present level. (The propagation writes its own placements and
+        exclusions inline; those exclusions go neither on the trail nor, unless a learned clause
+        watches them, on `todo`.)"""
         value, var = self.value, lit >> 1
         value[lit], value[lit ^ 1] = TRUE, FALSE
         self.level[var], self.reason[var] = len(self.starts), reason
         self.trail.append(lit)
-        self.todo.append(lit)  # an exclusion too: its groups are looked at when it is taken
+        self.todo.append(lit)  # an exclusion too: the learned clauses watching it, when it is taken
         if lit & 1:  # an exclusion: its groups have one place fewer, and may hold a single now
             open_, look = self.open, self.locks.look
             g0, b0, g1, b1, g2, b2, g3, b3 = self.groups_of[var]
@@ -408,7 +412,7 @@ class Learner:
                     if value[first] == 2:
                         ws[j:] = ws[i:end]
                         return self.clash(c)
-                    self.assign(first, c)  # an exclusion's groups are looked at when it is taken from `todo`
+                    self.assign(first, c)  # (an exclusion's groups are updated now, its watches later)
                     if not first & 1:
                         placed += 1
             del ws[j:]
@@ -494,7 +498,7 @@ class Learner:
         waiting: dict[int, list[int]] = {}
         index = len(trail) - 1
         lits = conflict
-        var = len(seen) - 1  # a spare mark: no variable's
+        var = spare = len(seen) - 1  # a spare mark: no variable's
         while True:
             for q in lits:  # the literal of `var` itself is skipped: it is still marked
                 v = q >> 1
@@ -516,14 +520,11 @@ class Learner:
                     else:
                         learnt.append(q)
             seen[var] = 0  # resolved
-            while True:  # the next marked assignment back on the trail, a placement's exclusions first
-                while not seen[trail[index] >> 1]:
-                    index -= 1
-                p = trail[index]
-                var = p >> 1
-                if not seen[var] & 2:
-                    index -= 1
-                    break
+            while not seen[trail[index] >> 1]:  # the next marked assignment back on the trail
+                index -= 1
+            p = trail[index]
+            var = p >> 1
+            if seen[var] & 2:  # marked exclusions wait on this placement: they come right after it
                 seen[var] ^= 2
                 excluded = waiting.pop(var)
                 if pending == 1:  # the one left: the first unique implication point
@@ -533,13 +534,10 @@ class Learner:
                 for v in excluded:
                     seen[v] = 0
                 pending -= len(excluded)
-                if not seen[var]:  # resolved on their reasons: the placement is marked
-                    seen[var] = 1
-                    activity[var] += bump_by
-                    if queued[var] != 2:
-                        queued[var] = 2
-                        parked[depth].append(var)
-                    pending += 1
+                lits = (p ^ 1,)  # resolved on their reasons, (not p, not v): p is marked in their place
+                var = spare
+                continue
+            index -= 1
             pending -= 1
             if not pending:
                 break
@@ -556,12 +554,11 @@ class Learner:
             why = reason[q >> 1]
             if why is None:
                 kept.append(q)  # a decision
-            elif isinstance(why, int) and why >= 0:  # excluded by a placement: implied if the placement is
+            elif type(why) is int and why >= 0:  # excluded by a placement: implied if the placement is
                 u = why >> 1  # (implied's first step, taken here: most literals end at it)
-                if seen[u] == 1 or not level[u]:
+                if seen[u] == 1:  # (u is of q's level: above 0, and one of the nogood's)
                     continue
-                if seen[u] == 2 or reason[u] is None or not levels >> (level[u] & 31) & 1 \
-                        or not self.implied(q, levels, cleared):
+                if seen[u] == 2 or reason[u] is None or not self.implied(q, levels, cleared):
                     kept.append(q)
             elif not self.implied(q, levels, cleared):
                 kept.append(q)
@@ -610,7 +607,8 @@ class Learner:
             self.requeue()
 
     def requeue(self) -> None:
-        """The queue rebuilt with a live entry for each free variable of some activity."""
+        """The queue rebuilt with a live entry for each free variable of some activity, and the
+        parked lists, from the present values, levels and decisions."""
         free = self.value[::2].translate(FREE)  # a byte a variable: 1 if not set
         activity, level, queued = self.activity, self.level, self.queued
         variables = range(len(free))
@@ -664,22 +662,39 @@ class Learner:
 
     # -- the search ---------------------------------------------------------------------------
     def pick(self) -> int:
-        """The free variable of highest activity (ties to the lowest index), or -1."""
-        queue, value, activity, queued = self.queue, self.value, self.activity, self.queued
+        """The free variable of highest activity (ties to the lowest index), or -1. If it has met a
+        conflict, its entry is left on top of the queue, for the decision to take."""
+        queue, value, activity, queued, level = self.queue, self.value, self.activity, self.queued, self.level
         while queue:
-            minus, var = heapq.heappop(queue)
+            minus, var = queue[0]
             if -minus != activity[var]:
-                continue  # stale
+                heapq.heappop(queue)  # stale
+                continue
             if not value[2 * var]:
-                queued[var] = 2  # the decision's variable: parked at its level
                 return var
-            if self.level[var]:
+            heapq.heappop(queue)
+            if level[var]:
                 queued[var] = 2
-                self.parked[self.level[var]].append(var)
+                self.parked[level[var]].append(var)
             else:
                 queued[var] = 0  # set for good
         # no free variable has met a conflict: the first free one (both its literals unassigned)
         return self.value.find(b"\0\0") >> 1  # (a match starts at an even byte; none: -1)
+
+    def decide(self, var: int) -> None:
+        """A decision: a new level, where `var`'s value is placed; the variable, if it has met a
+        conflict, is parked there (its entry taken off the queue)."""
+        self.nodes += 1
+        self.starts.append(len(self.trail))
+        self.opened.append(self.open[:])
+        self.valued.append(self.value[:])
+        if self.activity[var]:
+            heapq.heappop(self.queue)
+            self.queued[var] = 2
+            self.parked.append([var])
+        else:
+            self.parked.append([])
+        self.assign(2 * var, None)
 
     def search(self, allowance: int) -> Stop:
         """One descent from level 0 until a solution, a proof there is none (left), `allowance`
@@ -721,12 +736,7 @@ class Learner:
                 return Stop.TIME
             if self.watch is not None:
                 self.chose(var)
-            self.nodes += 1
-            self.starts.append(len(self.trail))
-            self.opened.append(self.open[:])
-            self.valued.append(self.value[:])
-            self.parked.append([var] if self.queued[var] == 2 else [])
-            self.assign(2 * var, None)
+            self.decide(var)
             if self.watch is not None:
                 cell, v = divmod(var, self.n)
                 self.tell("try", len(self.starts) - 1, cell, v + 1, guess=True)

@@ -1,12 +1,14 @@
 """The grid model and its geometry, checked against slow obvious computations."""
 from __future__ import annotations
 
+import random
+
 import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from puzzles import Grid, PuzzleError, geometry, mask_of, values_of
+from puzzles import Grid, PuzzleError, geometry, mask_of, random_isomorph, values_of
 from puzzles.generate import pattern_solution
 
 SEED000 = "000702000100040007650000094470801062000000000580209013860000075900060008000908000"
@@ -82,6 +84,23 @@ def test_conflicts_is_empty_exactly_when_no_two_peers_share_a_value(data, box):
     values = data.draw(st.lists(st.integers(1, n), min_size=n * n, max_size=n * n))
     keep = data.draw(st.lists(st.floats(0, 1), min_size=n * n, max_size=n * n))
     grid = Grid(box, bytes(v if k < density else 0 for v, k in zip(values, keep, strict=True)))
+    clash = any(grid.values[a] and grid.values[a] == grid.values[b]
+                for a in range(n * n) for b in range(a + 1, n * n) if obvious_same_unit(box, a, b))
+    assert bool(grid.conflicts()) == clash
+
+
+@given(st.data(), st.sampled_from([2, 3, 4]))
+def test_conflicts_on_solutions_with_blanks_and_a_swap(data, box):
+    # near-solutions, where units are full or nearly so and hold no repeat unless a swap made one
+    n = box * box
+    solution = random_isomorph(pattern_solution(box), random.Random(data.draw(st.integers(0, 10**6))))
+    values = bytearray(solution.values)
+    if data.draw(st.booleans()):
+        a, b = data.draw(st.integers(0, n * n - 1)), data.draw(st.integers(0, n * n - 1))
+        values[a], values[b] = values[b], values[a]
+    blank = data.draw(st.sampled_from([0.0, 0.05, 0.3]))
+    keep = data.draw(st.lists(st.floats(0, 1), min_size=n * n, max_size=n * n))
+    grid = Grid(box, bytes(0 if k < blank else v for v, k in zip(values, keep, strict=True)))
     clash = any(grid.values[a] and grid.values[a] == grid.values[b]
                 for a in range(n * n) for b in range(a + 1, n * n) if obvious_same_unit(box, a, b))
     assert bool(grid.conflicts()) == clash

@@ -15,7 +15,7 @@ from puzzles import Budget, Entry, Grid, Status, random_isomorph, read_puzzles
 from puzzles.bitboards import Bitboards
 from puzzles.generate import pattern_solution
 from search.depth_first import Limits
-from search.learning import FALSE, Learner
+from search.learning import DECAY, FALSE, RESCALE, Learner
 from search.trace import trace
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
@@ -206,10 +206,13 @@ def test_every_nogood_is_the_first_unique_implication_point(seed, propagate):
 
 
 @settings(max_examples=8, deadline=None)
-@given(seed=st.integers(0, 10**6), unit=st.sampled_from([1, 100]))
-def test_each_decision_is_the_most_active_free_variable(seed, unit):
-    # The queue skips stale entries and parks the variables set above level 0, to queue them again
-    # when their level is undone: the variable picked must be the one a scan of them all finds.
+@given(seed=st.integers(0, 10**6), unit=st.sampled_from([1, 100]), propagate=st.sampled_from(["singles", "locked"]),
+       rescale=st.booleans())
+def test_each_decision_is_the_most_active_free_variable(seed, unit, propagate, rescale):
+    # The queue holds the variables that have met a conflict, skips stale entries, and parks those
+    # set above level 0, to queue them again when their level is undone; the others are taken in
+    # their order. The variable picked must be the one a scan of them all finds, also when the
+    # activities are scaled down every few conflicts (rescale: the old ones fall to 0).
     grid = random_isomorph(Grid.parse(INKALA), random.Random(seed))
     original = Learner.pick
     picked = []
@@ -222,10 +225,11 @@ def test_each_decision_is_the_most_active_free_variable(seed, unit):
         picked.append(var)
         return var
 
-    with patch.object(Learner, "pick", spy):
-        out = cdcl(grid, solutions=2, unit=unit)
+    with patch.object(Learner, "pick", spy), \
+            patch.multiple("search.learning", DECAY=1e5 if rescale else DECAY, RESCALE=1e50 if rescale else RESCALE):
+        out = cdcl(grid, solutions=2, unit=unit, propagate=propagate)
     assert out.unique is True
-    assert len(picked) > out.effort["nodes"]  # and the last, of each search that ends, finds none
+    assert picked.count(-1) == 1 and len(picked) == out.effort["nodes"] + 1  # a pick a decision, and the solution
 
 
 @settings(max_examples=30, deadline=None)

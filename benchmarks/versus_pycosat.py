@@ -58,7 +58,7 @@ def compare_file(path: Path, search: Solve, limit: int | None) -> tuple[dict[str
     times: dict[str, list[float]] = {"search": [], "pycosat": []}
     lines: list[int] = []
     runners = {"search": search, "pycosat": pycosat_solve}
-    entries = [e for e in itertools.islice((e for e in read_puzzles(path) if isinstance(e, Entry)), limit)]
+    entries = list(itertools.islice((e for e in read_puzzles(path) if isinstance(e, Entry)), limit))
     if not entries:
         raise SystemExit(f"{path}: no puzzle to time")
     for solve in runners.values():  # warm up: imports, and tables built once per process, are not a puzzle's

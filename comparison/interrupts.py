@@ -25,6 +25,8 @@ def stopped_by_signals(run: Callable[..., int]) -> Callable[..., int]:
     (coming once the records are closed, it only cuts the summary short). A second one
     ends compare.py at once, without a traceback, with the first one's status: the records
     were flushed as they were written, and the workers end with this process (comparison/processes.py).
+    After a first signal the handler stays when the run returns, since compare.py is then on
+    its way out: a second signal that comes after the summary ends it the same way.
     """
     @functools.wraps(run)
     def stoppable(*args: Any) -> int:
@@ -44,8 +46,9 @@ def stopped_by_signals(run: Callable[..., int]) -> Callable[..., int]:
         except Interrupted as exc:
             return exc.status
         finally:
-            for s, handler in previous.items():
-                signal.signal(s, handler)
+            if not first:
+                for s, handler in previous.items():
+                    signal.signal(s, handler)
     return stoppable
 
 

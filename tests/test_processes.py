@@ -182,6 +182,34 @@ def test_a_second_ctrl_c_ends_the_run_quietly(start):
     assert_nothing_left(run)
 
 
+AFTER_THE_RUN = """
+import os, signal, sys
+sys.path.insert(0, {root!r})
+from comparison.interrupts import stopped_by_signals
+
+@stopped_by_signals
+def run():
+    os.kill(os.getpid(), signal.SIGINT)  # the first: the run stops, and reports
+    return 0
+
+status = run()
+print("reported", status, flush=True)
+os.kill(os.getpid(), signal.SIGINT)  # the second, once the run has returned: on the way out
+print("not reached", flush=True)
+sys.exit(status)
+"""
+
+
+def test_a_second_signal_after_the_run_returned_ends_it_quietly_too():
+    # The race that a second Ctrl-C 10 ms after the first can lose on a loaded machine: the run
+    # has already printed its summary and returned when the second one comes.
+    done = subprocess.run([sys.executable, "-c", AFTER_THE_RUN.format(root=str(ROOT))],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 130, done.stdout + done.stderr
+    assert done.stdout == "reported 130\n"
+    assert "Traceback" not in done.stderr
+
+
 def test_sigkill_of_compare_ends_its_workers_and_their_children(start):
     run = start("forker", "good")
     forking_mid_run(run)

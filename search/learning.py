@@ -613,7 +613,8 @@ class Learner:
         activity, level, queued = self.activity, self.level, self.queued
         variables = range(len(free))
         compress = itertools.compress
-        self.queue[:] = [(-activity[v], v) for v in compress(variables, free) if activity[v]]
+        # (no activity before the first conflict)
+        self.queue[:] = [(-activity[v], v) for v in compress(variables, free) if activity[v]] if self.conflicts else []
         heapq.heapify(self.queue)
         queued[:] = bytes(len(free))  # in place: held by callers
         for _, v in self.queue:

@@ -257,10 +257,10 @@ class Learner:
         # skipped. The others (activity 0) come after them in the order of the variables: they are
         # found in the values. A variable of some activity without a live entry while it is set
         # above level 0 (picked, or met by a conflict) is parked by its level, to be queued again
-        # when that level is undone. `queued`: 1 it has a live entry, 2 it is parked, 0 neither.
+        # when that level is undone.
         self.queue: list[tuple[float, int]] = []  # filled once the givens are propagated
-        self.queued = bytearray(variables)
         self.parked: list[list[int]] = [[]]  # per level
+        self.is_parked = bytearray(variables)  # 1: in one of the parked lists
         # marks of the analysis, and a spare: 1 met; 2 on a placement, while the walk back runs, that
         # marked exclusions of it wait; 2 in the minimisation, shown not to follow from the nogood
         self.seen = bytearray(variables + 1)
@@ -461,11 +461,11 @@ class Learner:
         self.open = self.opened[depth]  # and the groups' masks
         del self.opened[depth:]
         # the variables parked above `depth` are free again: candidates for a decision again
-        queued, queue, activity, push = self.queued, self.queue, self.activity, heapq.heappush
+        is_parked, queue, activity, push = self.is_parked, self.queue, self.activity, heapq.heappush
         for parked in self.parked[depth + 1:]:
             for var in parked:
                 push(queue, (-activity[var], var))
-                queued[var] = 1
+                is_parked[var] = 0
         del self.parked[depth + 1:]
         del self.trail[start:]
         del self.starts[depth:]
@@ -487,7 +487,7 @@ class Learner:
     def analyse(self, conflict: list[int] | tuple[int, ...]) -> tuple[list[int], int]:
         """The nogood learned from a conflict at the present level (its first literal the one it
         forces), and the level to jump back to."""
-        seen, level, trail, activity, queued = self.seen, self.level, self.trail, self.activity, self.queued
+        seen, level, trail, activity, is_parked = self.seen, self.level, self.trail, self.activity, self.is_parked
         reason, parked = self.reason, self.parked
         bump_by = self.bump_by
         depth = len(self.starts)
@@ -505,8 +505,8 @@ class Learner:
                 if not seen[v] & 1 and level[v] > 0:  # (a placement's mark 2 may be on it)
                     seen[v] |= 1
                     activity[v] += bump_by  # a conflict met it: more active (its queue entry is stale now,
-                    if queued[v] != 2:  # and as it is set, it is parked, to be queued again when taken back)
-                        queued[v] = 2
+                    if not is_parked[v]:  # and as it is set, it is parked, to be queued again when taken back)
+                        is_parked[v] = 1
                         parked[level[v]].append(v)
                     if level[v] >= depth:
                         pending += 1
@@ -610,21 +610,19 @@ class Learner:
         """The queue rebuilt with a live entry for each free variable of some activity, and the
         parked lists, from the present values, levels and decisions."""
         free = self.value[::2].translate(FREE)  # a byte a variable: 1 if not set
-        activity, level, queued = self.activity, self.level, self.queued
+        activity, level, is_parked = self.activity, self.level, self.is_parked
         variables = range(len(free))
         compress = itertools.compress
         # (no activity before the first conflict)
         self.queue[:] = [(-activity[v], v) for v in compress(variables, free) if activity[v]] if self.conflicts else []
         heapq.heapify(self.queue)
-        queued[:] = bytes(len(free))  # in place: held by callers
-        for _, v in self.queue:
-            queued[v] = 1
+        is_parked[:] = bytes(len(free))  # in place: held by callers
         self.parked = [[] for _ in range(len(self.starts) + 1)]
         if self.starts:  # the variables set above level 0 are parked
             for v in compress(variables, map(operator.not_, free)):
                 if level[v] and activity[v]:
                     self.parked[level[v]].append(v)
-                    queued[v] = 2
+                    is_parked[v] = 1
 
     def watch_first_two(self, clause: list[int]) -> None:
         """Watch the first two literals of a clause."""
@@ -665,7 +663,7 @@ class Learner:
     def pick(self) -> int:
         """The free variable of highest activity (ties to the lowest index), or -1. If it has met a
         conflict, its entry is left on top of the queue, for the decision to take."""
-        queue, value, activity, queued, level = self.queue, self.value, self.activity, self.queued, self.level
+        queue, value, activity, level = self.queue, self.value, self.activity, self.level
         while queue:
             minus, var = queue[0]
             if -minus != activity[var]:
@@ -674,11 +672,9 @@ class Learner:
             if not value[2 * var]:
                 return var
             heapq.heappop(queue)
-            if level[var]:
-                queued[var] = 2
+            if level[var]:  # (set at level 0, it is set for good)
+                self.is_parked[var] = 1
                 self.parked[level[var]].append(var)
-            else:
-                queued[var] = 0  # set for good
         # no free variable has met a conflict: the first free one (both its literals unassigned)
         return self.value.find(b"\0\0") >> 1  # (a match starts at an even byte; none: -1)
 
@@ -691,7 +687,7 @@ class Learner:
         self.valued.append(self.value[:])
         if self.activity[var]:
             heapq.heappop(self.queue)
-            self.queued[var] = 2
+            self.is_parked[var] = 1
             self.parked.append([var])
         else:
             self.parked.append([])

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -21,6 +22,33 @@ def test_versus_pycosat_times_both_on_every_puzzle(tmp_path: Path, capsys: pytes
     assert "p.txt: 2 puzzles" in out
     assert len(re.findall(r"mrv:propagate=singles +[\d.]+ ms +pycosat +[\d.]+ ms +ratio", out)) == 3
     assert re.search(r"slowest puzzle: mrv:propagate=singles line [12], pycosat line [12]\n", out)
+
+
+def test_versus_pycosat_times_isomorphs_unless_told_literal(tmp_path: Path) -> None:
+    pytest.importorskip("pycosat")
+    from puzzles import Grid
+
+    path = tmp_path / "p.txt"
+    path.write_text(f"{HOMEWORK}\n{HARD}\n")
+    given: list[Grid] = []
+
+    def spy(grid: Grid) -> Grid | None:
+        given.append(grid)
+        return versus_pycosat.pycosat_solve(grid)
+
+    files = [Grid.parse(HOMEWORK), Grid.parse(HARD)]
+    times, lines = versus_pycosat.compare_file(path, spy, None, seed=None)
+    assert given[1:] == files and lines == [1, 2] and all(len(t) == 2 for t in times.values())
+    drawn = []
+    for seed in (0, 1):
+        given.clear()
+        versus_pycosat.compare_file(path, spy, None, seed=seed)
+        timed = given[1:]  # (the first is the untimed warm-up)
+        for iso, own in zip(timed, files, strict=True):  # the same puzzle, relabelled and permuted
+            assert iso != own
+            assert sorted(Counter(iso.values).values()) == sorted(Counter(own.values).values())
+        drawn.append(timed)
+    assert drawn[0] != drawn[1]
 
 
 def test_pycosat_solves_the_complete_encoding() -> None:

@@ -26,6 +26,8 @@ what each dead end teaches, as CDCL SAT solvers do, on the puzzle itself:
   forces its one free literal.
 - Which placement next: VSIDS. Each variable's activity grows when a conflict
   meets it and fades as conflicts go by; the most active free one is placed.
+  Until a conflict has met one of those left, MRV chooses, as in the seeds:
+  the first value of a cell with fewest left.
 - As in MiniSat, `Learner.search` runs one descent with an allowance of
   conflicts and says why it stopped. `solve` decides what comes next: a
   restart on a Luby schedule (`unit` x 1 1 2 1 1 2 4 ... conflicts), as
@@ -544,6 +546,17 @@ class Learner:
             lits = self.because(var)
         seen[var] = 0
         learnt[0] = p ^ 1
+        # two or more exclusions of lower levels made by one placement: "not that placement" says
+        # as much in one literal (their resolution on their reasons), and the minimisation below
+        # drops them, as it does any exclusion whose placement is in the nogood
+        by_placement: dict[int, int] = {}
+        for q in learnt[1:]:
+            if not q & 1 and type(why := reason[q >> 1]) is int and why >= 0:
+                by_placement[why] = by_placement.get(why, 0) + 1
+        for u, excluded_by_u in by_placement.items():
+            if excluded_by_u > 1 and not seen[u >> 1]:
+                seen[u >> 1] = 1
+                learnt.append(u ^ 1)
         # a literal implied by the others adds nothing: drop it (MiniSat's recursive minimisation)
         cleared = [q >> 1 for q in learnt[1:]]
         levels = 0
@@ -661,8 +674,9 @@ class Learner:
 
     # -- the search ---------------------------------------------------------------------------
     def pick(self) -> int:
-        """The free variable of highest activity (ties to the lowest index), or -1. If it has met a
-        conflict, its entry is left on top of the queue, for the decision to take."""
+        """The free variable of highest activity (ties to the lowest index); when none has met a
+        conflict, MRV's; -1 when none is free. If it has met a conflict, its entry is left on top of
+        the queue, for the decision to take."""
         queue, value, activity, level = self.queue, self.value, self.activity, self.level
         while queue:
             minus, var = queue[0]
@@ -675,8 +689,20 @@ class Learner:
             if level[var]:  # (set at level 0, it is set for good)
                 self.is_parked[var] = 1
                 self.parked[level[var]].append(var)
-        # no free variable has met a conflict: the first free one (both its literals unassigned)
-        return self.value.find(b"\0\0") >> 1  # (a match starts at an even byte; none: -1)
+        # no free variable has met a conflict: MRV, as the seeds choose: the first value left of a cell
+        # with fewest (ties to the lowest cell). At the singles' fixpoint a placed cell has one
+        # value left, a free one two or more.
+        open_, n = self.open, self.n
+        best, fewest = -1, n + 1
+        for cell, left in enumerate(map(int.bit_count, itertools.islice(open_, n * n))):
+            if 1 < left < fewest:
+                best, fewest = cell, left
+                if left == 2:
+                    break
+        if best < 0:
+            return -1
+        left = open_[best]
+        return best * n + (left & -left).bit_length() - 1
 
     def decide(self, var: int) -> None:
         """A decision: a new level, where `var`'s value is placed; the variable, if it has met a
@@ -744,8 +770,9 @@ class Learner:
         cell = var // self.n
         left = self.open[cell]
         values = [k + 1 for k in range(self.n) if left >> k & 1]
-        self.tell("choose", len(self.starts), cell, candidates=len(values), values=values,
-                  by="VSIDS: the most active placement not yet false")
+        by = "VSIDS: the most active placement not yet false" if self.activity[var] else \
+            "MRV: no placement left has met a conflict; the first value of a cell with fewest"
+        self.tell("choose", len(self.starts), cell, candidates=len(values), values=values, by=by)
 
     def restart(self) -> None:
         """Back to level 0, what was learned kept; a watch sees the way back to it again."""

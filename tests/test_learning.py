@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 from pathlib import Path
 from unittest.mock import patch
 
@@ -47,13 +48,13 @@ def test_d4_is_refuted_by_the_givens():
 
 def test_q4_by_hand():
     # Blanks 0 1 8 9, each {1,2}; no single at the start. Every activity is 0, so the first
-    # decision is the free variable of lowest index: cell 0 = 1 (node 1). Singles then place
+    # decision is MRV's: every blank has two values left, so the first, cell 0 = 1 (node 1). Singles then place
     # cell 1 = 2, cell 8 = 2, cell 9 = 1 (forced 3): a solution.
     out = cdcl(Q4)
     assert counters(out, "nodes", "backtracks", "forced", "conflicts", "learned") == (1, 0, 3, 0, 0)
     assert out.solution.line() == "1234341221434321"
     # solutions=2: the clause "not cell 0 = 1, cell 1 = 2, cell 8 = 2 and cell 9 = 1 together"
-    # blocks it, back to level 0. Cell 0 = 1 is again the first free variable (node 2); singles
+    # blocks it, back to level 0. Cell 0 = 1 is again MRV's choice (node 2); singles
     # fill the rest as before and the blocking clause has every literal false: a conflict. All
     # four literals are of level 1; tracing back, every path passes through the decision, so
     # the nogood is "not cell 0 = 1" (learned 1), a fact at level 0 (backtracks 1). Cell 0
@@ -126,8 +127,8 @@ def test_every_nogood_holds_in_every_solution_and_asserts_one_literal(box, seed,
 
     with patch.object(Learner, "learn", spy):
         out = cdcl(puzzle, Budget(nodes=5_000), unit=unit, propagate=propagate)
-    solutions = every_solution(puzzle, cap=300)
-    assert out.status is Status.SOLVED and out.solution.values in solutions
+    assert out.status is Status.SOLVED  # (its solution checked cell by cell by `run`)
+    solutions = [*every_solution(puzzle, cap=300), out.solution.values]  # (all of them, up to 300)
     for clause in learned:
         assert all(holds(clause, s, n) for s in solutions), clause
 
@@ -182,15 +183,18 @@ def first_uip(learner: Learner, conflict: list[int] | tuple[int, ...]) -> tuple[
 def test_every_nogood_is_the_first_unique_implication_point(seed, propagate):
     # The placements' exclusions are kept off the trail and placed by the analysis right after
     # their placement: the nogood must still be the first UIP's, its other literals among those
-    # the way from that point to the conflict rests on (minimisation only drops some).
+    # the way from that point to the conflict rests on (minimisation only drops some), or "not
+    # that placement" for two or more of them a placement excluded.
     original = Learner.analyse
     met = []
 
     def spy(self: Learner, conflict: list[int] | tuple[int, ...]) -> tuple[list[int], int]:
         uip, cut = first_uip(self, conflict)
+        excluders = Counter(why for lit in cut if not lit & 1 and (why := self.reason[lit >> 1]) is not None
+                            and isinstance(why, int) and why >= 0)
         learnt, back = original(self, conflict)
         assert learnt[0] == uip ^ 1
-        assert set(learnt[1:]) <= cut
+        assert set(learnt[1:]) <= cut | {u ^ 1 for u, k in excluders.items() if k > 1}
         assert not any(self.seen), "the analysis leaves no mark behind"
         met.append(len(learnt))
         return learnt, back
@@ -210,8 +214,8 @@ def test_every_nogood_is_the_first_unique_implication_point(seed, propagate):
        rescale=st.booleans())
 def test_each_decision_is_the_most_active_free_variable(seed, unit, propagate, rescale):
     # The queue holds the variables that have met a conflict, skips stale entries, and parks those
-    # set above level 0, to queue them again when their level is undone; the others are taken in
-    # their order. The variable picked must be the one a scan of them all finds, also when the
+    # set above level 0, to queue them again when their level is undone; when none of them is
+    # free, MRV chooses. The variable picked must be the one a scan of them all finds, also when the
     # activities are scaled down every few conflicts (rescale: the old ones fall to 0).
     grid = random_isomorph(Grid.parse(INKALA), random.Random(seed))
     original = Learner.pick
@@ -220,6 +224,12 @@ def test_each_decision_is_the_most_active_free_variable(seed, unit, propagate, r
     def spy(self: Learner) -> int:
         free = [var for var in range(len(self.activity)) if not self.value[2 * var]]
         best = max(free, key=lambda var: (self.activity[var], -var), default=-1)
+        if best >= 0 and not self.activity[best]:  # none has met a conflict: MRV's cell, its first value
+            n = self.n
+            cells = {cell: range(cell * n, cell * n + n) for cell in range(n * n)}
+            left = {cell: [var for var in vs if not self.value[2 * var]]
+                    for cell, vs in cells.items() if not any(self.value[2 * var] == 1 for var in vs)}
+            best = min(left.values(), key=len)[0]  # (a dict keeps the cells' order: ties to the lowest)
         var = original(self)
         assert var == best
         picked.append(var)

@@ -24,10 +24,11 @@ what each dead end teaches, as CDCL SAT solvers do, on the puzzle itself:
   nogood: a set of placements and exclusions that cannot all hold. It is
   learned as a clause, and the search jumps back to the level where the clause
   forces its one free literal.
-- Which placement next: VSIDS. Each variable's activity grows when a conflict
-  meets it and fades as conflicts go by; the most active free one is placed.
-  Until a conflict has met one of those left, MRV chooses, as in the seeds:
-  the first value of a cell with fewest left.
+- Which placement next: MRV over the cells, as the seeds choose, and VSIDS
+  within. Each variable's activity grows when a conflict meets it and fades as
+  conflicts go by; of the cells with fewest values left, the most active value
+  is placed. With choose=vsids, MiniSat's rule: the most active free placement,
+  whatever its cell (until a conflict has met one of them, MRV's first value).
 - As in MiniSat, `Learner.search` runs one descent with an allowance of
   conflicts and says why it stopped. `solve` decides what comes next: a
   restart on a Luby schedule (`unit` x 1 1 2 1 1 2 4 ... conflicts), as
@@ -74,6 +75,9 @@ OPTIONS = {
     "propagate": Option("singles", "what propagation deduces, with its reasons: singles (naked and hidden), "
                         "or locked (and locked candidates: pointing and claiming)", choices=("singles", "locked")),
     "unit": Option(100, "conflicts allowed per unit of the Luby restart schedule", convert=whole(1)),
+    "choose": Option("mrv", "which placement a decision makes: mrv (of the cells with fewest values left, "
+                     "the most active value: VSIDS breaks MRV's ties) or vsids (the most active free "
+                     "placement, MiniSat's rule)", choices=("mrv", "vsids")),
 }
 COUNTERS = ("nodes", "guesses", "backtracks", "forced", "eliminated", "conflicts", "learned", "restarts")
 
@@ -227,8 +231,8 @@ def _locks(box: int, locked: bool) -> Locks:
 class Learner:
     """The assignment, its trail and reasons, the learned clauses and the activities of one solve."""
 
-    def __init__(self, grid: Grid, limits: Limits, locked: bool = False) -> None:
-        self.grid, self.limits, self.locked = grid, limits, locked
+    def __init__(self, grid: Grid, limits: Limits, locked: bool = False, vsids: bool = False) -> None:
+        self.grid, self.limits, self.locked, self.vsids = grid, limits, locked, vsids
         n = self.n = grid.side
         variables = n * n * n
         self.tables = tables = _tables(grid.box)
@@ -260,9 +264,10 @@ class Learner:
         # found in the values. A variable of some activity without a live entry while it is set
         # above level 0 (picked, or met by a conflict) is parked by its level, to be queued again
         # when that level is undone.
+        # (With choose=mrv there is no queue: every variable counts as parked, and none is ever listed.)
         self.queue: list[tuple[float, int]] = []  # filled once the givens are propagated
         self.parked: list[list[int]] = [[]]  # per level
-        self.is_parked = bytearray(variables)  # 1: in one of the parked lists
+        self.is_parked = bytearray(variables) if vsids else bytearray(b"\1") * variables  # 1: in a parked list
         # marks of the analysis, and a spare: 1 met; 2 on a placement, while the walk back runs, that
         # marked exclusions of it wait; 2 in the minimisation, shown not to follow from the nogood
         self.seen = bytearray(variables + 1)
@@ -621,7 +626,9 @@ class Learner:
 
     def requeue(self) -> None:
         """The queue rebuilt with a live entry for each free variable of some activity, and the
-        parked lists, from the present values, levels and decisions."""
+        parked lists, from the present values, levels and decisions (choose=vsids)."""
+        if not self.vsids:
+            return
         free = self.value[::2].translate(FREE)  # a byte a variable: 1 if not set
         activity, level, is_parked = self.activity, self.level, self.is_parked
         variables = range(len(free))
@@ -674,9 +681,36 @@ class Learner:
 
     # -- the search ---------------------------------------------------------------------------
     def pick(self) -> int:
+        """The variable a decision places (choose=mrv or vsids), or -1 when every cell is placed."""
+        return self.most_active() if self.vsids else self.fewest_left()
+
+    def fewest_left(self) -> int:
+        """MRV over the cells, VSIDS within: of the cells with fewest values left, the value most
+        active (ties to the lowest cell, then value)."""
+        n, open_, activity = self.n, self.open, self.activity
+        left = bytes(map(int.bit_count, itertools.islice(open_, n * n)))  # a placed cell has 1: singles
+        for fewest in range(2, n + 1):  # are at their fixpoint
+            cell = left.find(fewest)
+            if cell >= 0:
+                break
+        else:
+            return -1
+        best, most = -1, -1.0
+        while cell >= 0:
+            m, base = open_[cell], cell * n
+            while m:
+                low = m & -m
+                m ^= low
+                var = base + low.bit_length() - 1
+                if activity[var] > most:
+                    best, most = var, activity[var]
+            cell = left.find(fewest, cell + 1)
+        return best
+
+    def most_active(self) -> int:
         """The free variable of highest activity (ties to the lowest index); when none has met a
-        conflict, MRV's; -1 when none is free. If it has met a conflict, its entry is left on top of
-        the queue, for the decision to take."""
+        conflict, MRV's. If it has met a conflict, its entry is left on top of the queue, for the
+        decision to take."""
         queue, value, activity, level = self.queue, self.value, self.activity, self.level
         while queue:
             minus, var = queue[0]
@@ -711,7 +745,7 @@ class Learner:
         self.starts.append(len(self.trail))
         self.opened.append(self.open[:])
         self.valued.append(self.value[:])
-        if self.activity[var]:
+        if self.vsids and self.activity[var]:
             heapq.heappop(self.queue)
             self.is_parked[var] = 1
             self.parked.append([var])
@@ -770,8 +804,9 @@ class Learner:
         cell = var // self.n
         left = self.open[cell]
         values = [k + 1 for k in range(self.n) if left >> k & 1]
-        by = "VSIDS: the most active placement not yet false" if self.activity[var] else \
-            "MRV: no placement left has met a conflict; the first value of a cell with fewest"
+        by = ("VSIDS: the most active placement not yet false" if self.activity[var] else
+              "MRV: no placement left has met a conflict; the first value of a cell with fewest") if self.vsids else \
+            "MRV, then VSIDS: of the cells with fewest values left, the most active value"
         self.tell("choose", len(self.starts), cell, candidates=len(values), values=values, by=by)
 
     def restart(self) -> None:
@@ -856,8 +891,9 @@ class Learner:
 
 @contract("cdcl", OPTIONS)
 def solve(grid: Grid, budget: Budget, solutions: int, options: dict[str, Any], started: float) -> Outcome:
-    """Singles with learned nogoods, VSIDS and Luby restarts (MiniSat's method on the puzzle)."""
-    learner = Learner(grid, Limits.of(budget, started), locked=options["propagate"] == "locked")
+    """Singles with learned nogoods, MRV and VSIDS, and Luby restarts (MiniSat's method on the puzzle)."""
+    learner = Learner(grid, Limits.of(budget, started), locked=options["propagate"] == "locked",
+                      vsids=options["choose"] == "vsids")
     found: list[bytes] = []
 
     def end(status: Status, detail: str = "") -> Outcome:

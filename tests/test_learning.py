@@ -209,27 +209,34 @@ def test_every_nogood_is_the_first_unique_implication_point(seed, propagate):
     assert met  # UNSAT9 takes 7 conflicts or more under either rule
 
 
-@settings(max_examples=8, deadline=None)
+@settings(max_examples=12, deadline=None)
 @given(seed=st.integers(0, 10**6), unit=st.sampled_from([1, 100]), propagate=st.sampled_from(["singles", "locked"]),
-       rescale=st.booleans())
-def test_each_decision_is_the_most_active_free_variable(seed, unit, propagate, rescale):
-    # The queue holds the variables that have met a conflict, skips stale entries, and parks those
-    # set above level 0, to queue them again when their level is undone; when none of them is
-    # free, MRV chooses. The variable picked must be the one a scan of them all finds, also when the
+       rescale=st.booleans(), choose=st.sampled_from(["mrv", "vsids"]))
+def test_each_decision_is_the_variable_a_scan_of_them_all_finds(seed, unit, propagate, rescale, choose):
+    # choose=vsids: the queue holds the variables that have met a conflict, skips stale entries,
+    # and parks those set above level 0, to queue them again when their level is undone; when none
+    # of them is free, MRV chooses. choose=mrv: of the cells with fewest values left, the most
+    # active value. The variable picked must be the one a scan of them all finds, also when the
     # activities are scaled down every few conflicts (rescale: the old ones fall to 0).
     grid = random_isomorph(Grid.parse(INKALA), random.Random(seed))
     original = Learner.pick
     picked = []
 
     def spy(self: Learner) -> int:
-        free = [var for var in range(len(self.activity)) if not self.value[2 * var]]
-        best = max(free, key=lambda var: (self.activity[var], -var), default=-1)
-        if best >= 0 and not self.activity[best]:  # none has met a conflict: MRV's cell, its first value
-            n = self.n
-            cells = {cell: range(cell * n, cell * n + n) for cell in range(n * n)}
-            left = {cell: [var for var in vs if not self.value[2 * var]]
-                    for cell, vs in cells.items() if not any(self.value[2 * var] == 1 for var in vs)}
-            best = min(left.values(), key=len)[0]  # (a dict keeps the cells' order: ties to the lowest)
+        n, value, activity = self.n, self.value, self.activity
+        cells = {cell: range(cell * n, cell * n + n) for cell in range(n * n)}
+        left = {cell: [var for var in vs if not value[2 * var]]  # the free cells' values left
+                for cell, vs in cells.items() if not any(value[2 * var] == 1 for var in vs)}
+        free = [var for var in range(len(activity)) if not value[2 * var]]
+        assert sorted(free) == sorted(var for vs in left.values() for var in vs)
+        if choose == "vsids":
+            best = max(free, key=lambda var: (activity[var], -var), default=-1)
+            if best >= 0 and not activity[best]:  # none has met a conflict: MRV's cell, its first value
+                best = min(left.values(), key=len)[0]  # (a dict keeps the cells' order: ties to the lowest)
+        else:
+            fewest = min(map(len, left.values()), default=0)
+            best = max((var for vs in left.values() if len(vs) == fewest for var in vs),
+                       key=lambda var: (activity[var], -var), default=-1)
         var = original(self)
         assert var == best
         picked.append(var)
@@ -237,7 +244,7 @@ def test_each_decision_is_the_most_active_free_variable(seed, unit, propagate, r
 
     with patch.object(Learner, "pick", spy), \
             patch.multiple("search.learning", DECAY=1e5 if rescale else DECAY, RESCALE=1e50 if rescale else RESCALE):
-        out = cdcl(grid, solutions=2, unit=unit, propagate=propagate)
+        out = cdcl(grid, solutions=2, unit=unit, propagate=propagate, choose=choose)
     assert out.unique is True
     assert picked.count(-1) == 1 and len(picked) == out.effort["nodes"] + 1  # a pick a decision, and the solution
 

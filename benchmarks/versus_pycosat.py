@@ -96,8 +96,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("files", nargs="*", type=Path, help="puzzle files (default: top1465, forum-hardest-1106)")
     parser.add_argument("--solver", default="mrv:propagate=singles", help="the hand-written method and options")
     parser.add_argument("--limit", type=int, help="only the first K puzzles of each file")
-    parser.add_argument("--seed", type=int, default=0, help="seed of the isomorphs (default 0)")
-    parser.add_argument("--literal", action="store_true", help="time the files' own puzzles, not isomorphs")
+    oriented = parser.add_mutually_exclusive_group()
+    oriented.add_argument("--seed", type=int, default=0, help="seed of the isomorphs (default 0)")
+    oriented.add_argument("--literal", action="store_true", help="time the files' own puzzles, not isomorphs")
     args = parser.parse_args(argv)
     try:
         chosen = parse_solver(args.solver, load_registry([args.solver.partition(":")[0]]), 1, Budget())

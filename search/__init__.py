@@ -41,7 +41,7 @@ SOLVERS: dict[str, Method] = {
     "mrv": _method(mrv, "fewest candidates first, depth-first; propagate=singles is Norvig's method (seeds 000, 001)"),
     "restart": _method(restart, "random cell among the fewest, restart at a dead end; "
                        "cutoff=luby is complete (seed 002)"),
-    "cdcl": _method(learning, "singles with a nogood learned at each dead end, VSIDS, Luby restarts "
+    "cdcl": _method(learning, "singles with a nogood learned at each dead end, MRV and VSIDS, Luby restarts "
                     "(MiniSat's method on the puzzle)"),
     "astar": _method(astar, "A* on partial grids, g = candidates branched on, h = candidates left / 4 (seed 004)"),
 }

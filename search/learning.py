@@ -28,7 +28,7 @@ what each dead end teaches, as CDCL SAT solvers do, on the puzzle itself:
   within. Each variable's activity grows when a conflict meets it and fades as
   conflicts go by; of the cells with fewest values left, the most active value
   is placed. With choose=vsids, MiniSat's rule: the most active free placement,
-  whatever its cell (until a conflict has met one of them, MRV's first value).
+  whatever its cell (while no free placement has met a conflict, MRV's first value).
 - As in MiniSat, `Learner.search` runs one descent with an allowance of
   conflicts and says why it stopped. `solve` decides what comes next: a
   restart on a Luby schedule (`unit` x 1 1 2 1 1 2 4 ... conflicts), as
@@ -468,8 +468,9 @@ class Learner:
         self.open = self.opened[depth]  # and the groups' masks
         del self.opened[depth:]
         # the variables parked above `depth` are free again: candidates for a decision again
+        # (choose=vsids: with mrv none is ever parked, and there is no queue)
         is_parked, queue, activity, push = self.is_parked, self.queue, self.activity, heapq.heappush
-        for parked in self.parked[depth + 1:]:
+        for parked in self.parked[depth + 1:] if self.vsids else ():
             for var in parked:
                 push(queue, (-activity[var], var))
                 is_parked[var] = 0
@@ -551,9 +552,10 @@ class Learner:
             lits = self.because(var)
         seen[var] = 0
         learnt[0] = p ^ 1
-        # two or more exclusions of lower levels made by one placement: "not that placement" says
-        # as much in one literal (their resolution on their reasons), and the minimisation below
-        # drops them, as it does any exclusion whose placement is in the nogood
+        # two or more exclusions of lower levels made by one placement give way to "not that
+        # placement" (the nogood's resolvent on their reasons: shorter and weaker, but it forces the
+        # same literal at the same level): the minimisation below drops them, as it does any
+        # exclusion whose placement is in the nogood
         by_placement: dict[int, int] = {}
         for q in learnt[1:]:
             if not q & 1 and type(why := reason[q >> 1]) is int and why >= 0:
@@ -708,8 +710,8 @@ class Learner:
         return best
 
     def most_active(self) -> int:
-        """The free variable of highest activity (ties to the lowest index); when none has met a
-        conflict, MRV's. If it has met a conflict, its entry is left on top of the queue, for the
+        """The free variable of highest activity (ties to the lowest index); while no free one has
+        met a conflict, MRV's. If it has met a conflict, its entry is left on top of the queue, for the
         decision to take."""
         queue, value, activity, level = self.queue, self.value, self.activity, self.level
         while queue:
@@ -739,8 +741,8 @@ class Learner:
         return best * n + (left & -left).bit_length() - 1
 
     def decide(self, var: int) -> None:
-        """A decision: a new level, where `var`'s value is placed; the variable, if it has met a
-        conflict, is parked there (its entry taken off the queue)."""
+        """A decision: a new level, where `var`'s value is placed; with choose=vsids the variable, if
+        it has met a conflict, is parked there (its entry taken off the queue)."""
         self.nodes += 1
         self.starts.append(len(self.trail))
         self.opened.append(self.open[:])

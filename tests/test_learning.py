@@ -102,8 +102,8 @@ def holds(clause: list[int], solution: bytes, n: int) -> bool:
 
 @settings(max_examples=40, deadline=None)
 @given(box=st.sampled_from([2, 3]), seed=st.integers(0, 10**6), blank=st.floats(0.3, 0.9), unit=st.sampled_from([1, 5]),
-       propagate=st.sampled_from(["singles", "locked"]))
-def test_every_nogood_holds_in_every_solution_and_asserts_one_literal(box, seed, blank, unit, propagate):
+       propagate=st.sampled_from(["singles", "locked"]), choose=st.sampled_from(["mrv", "vsids"]))
+def test_every_nogood_holds_in_every_solution_and_asserts_one_literal(box, seed, blank, unit, propagate, choose):
     # A nogood is learned from the puzzle's clauses alone (solutions=1: no blocking clause), so
     # every solution of the puzzle satisfies it. When it is learned, the search has jumped back
     # to the second-highest level among its literals: the first literal is free, the others false,
@@ -126,7 +126,7 @@ def test_every_nogood_holds_in_every_solution_and_asserts_one_literal(box, seed,
         original(self, learnt, lbd)
 
     with patch.object(Learner, "learn", spy):
-        out = cdcl(puzzle, Budget(nodes=5_000), unit=unit, propagate=propagate)
+        out = cdcl(puzzle, Budget(nodes=5_000), unit=unit, propagate=propagate, choose=choose)
     assert out.status is Status.SOLVED  # (its solution checked cell by cell by `run`)
     solutions = [*every_solution(puzzle, cap=300), out.solution.values]  # (all of them, up to 300)
     for clause in learned:
@@ -178,13 +178,14 @@ def first_uip(learner: Learner, conflict: list[int] | tuple[int, ...]) -> tuple[
     return true[uip], cut
 
 
-@settings(max_examples=8, deadline=None)
-@given(seed=st.integers(0, 10**6), propagate=st.sampled_from(["singles", "locked"]))
-def test_every_nogood_is_the_first_unique_implication_point(seed, propagate):
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 10**6), propagate=st.sampled_from(["singles", "locked"]),
+       choose=st.sampled_from(["mrv", "vsids"]))
+def test_every_nogood_is_the_first_unique_implication_point(seed, propagate, choose):
     # The placements' exclusions are kept off the trail and placed by the analysis right after
     # their placement: the nogood must still be the first UIP's, its other literals among those
     # the way from that point to the conflict rests on (minimisation only drops some), or "not
-    # that placement" for two or more of them a placement excluded.
+    # that placement" for two or more of them a placement excluded, which then go.
     original = Learner.analyse
     met = []
 
@@ -195,6 +196,10 @@ def test_every_nogood_is_the_first_unique_implication_point(seed, propagate):
         learnt, back = original(self, conflict)
         assert learnt[0] == uip ^ 1
         assert set(learnt[1:]) <= cut | {u ^ 1 for u, k in excluders.items() if k > 1}
+        assert len(set(learnt)) == len(learnt)
+        kept = Counter(why for lit in learnt[1:] if not lit & 1 and isinstance(why := self.reason[lit >> 1], int)
+                       and why >= 0)
+        assert all(k == 1 and u ^ 1 not in learnt for u, k in kept.items()), "exclusions of one placement go"
         assert not any(self.seen), "the analysis leaves no mark behind"
         met.append(len(learnt))
         return learnt, back
@@ -202,7 +207,7 @@ def test_every_nogood_is_the_first_unique_implication_point(seed, propagate):
     for puzzle, status in ((INKALA, Status.SOLVED), (UNSAT9, Status.UNSATISFIABLE)):
         met.clear()
         with patch.object(Learner, "analyse", spy):
-            out = cdcl(random_isomorph(Grid.parse(puzzle), random.Random(seed)), propagate=propagate)
+            out = cdcl(random_isomorph(Grid.parse(puzzle), random.Random(seed)), propagate=propagate, choose=choose)
         # every conflict is analysed but the last of an unsatisfiable puzzle, met at level 0
         assert out.status is status
         assert len(met) == out.effort["conflicts"] - (status is Status.UNSATISFIABLE)

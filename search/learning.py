@@ -807,7 +807,7 @@ class Learner:
         left = self.open[cell]
         values = [k + 1 for k in range(self.n) if left >> k & 1]
         by = ("VSIDS: the most active placement not yet false" if self.activity[var] else
-              "MRV: no placement left has met a conflict; the first value of a cell with fewest") if self.vsids else \
+              "MRV: no free placement has met a conflict; the first value of a cell with fewest") if self.vsids else \
             "MRV, then VSIDS: of the cells with fewest values left, the most active value"
         self.tell("choose", len(self.starts), cell, candidates=len(values), values=values, by=by)
 

@@ -68,7 +68,6 @@ def compare_file(path: Path, search: Solve, limit: int | None,
     """Seconds per puzzle of both, in one interleaved loop, every solution checked; and the puzzles' lines.
     Each puzzle is one random isomorph of the file's (drawn from `seed`), or the file's own when seed is None."""
     times: dict[str, list[float]] = {"search": [], "pycosat": []}
-    lines: list[int] = []
     runners = {"search": search, "pycosat": pycosat_solve}
     entries = enumerate(itertools.islice((e for e in read_puzzles(path) if isinstance(e, Entry)), limit))
     puzzles = list(puzzles_of(entries, None if seed is None else 1, seed or 0))
@@ -83,8 +82,7 @@ def compare_file(path: Path, search: Solve, limit: int | None,
             if solution is None or puzzle.grid.solution_problems(solution):
                 raise SystemExit(f"{path}:{puzzle.line}: {name} gave no valid solution")
             times[name].append(seconds)
-        lines.append(puzzle.line)
-    return times, lines
+    return times, [puzzle.line for puzzle in puzzles]
 
 
 def summary(times: list[float]) -> tuple[float, float, float]:

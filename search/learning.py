@@ -725,20 +725,9 @@ class Learner:
             if level[var]:  # (set at level 0, it is set for good)
                 self.is_parked[var] = 1
                 self.parked[level[var]].append(var)
-        # no free variable has met a conflict: MRV, as the seeds choose: the first value left of a cell
-        # with fewest (ties to the lowest cell). At the singles' fixpoint a placed cell has one
-        # value left, a free one two or more.
-        open_, n = self.open, self.n
-        best, fewest = -1, n + 1
-        for cell, left in enumerate(map(int.bit_count, itertools.islice(open_, n * n))):
-            if 1 < left < fewest:
-                best, fewest = cell, left
-                if left == 2:
-                    break
-        if best < 0:
-            return -1
-        left = open_[best]
-        return best * n + (left & -left).bit_length() - 1
+        # no free variable has met a conflict: MRV's, which with every activity 0 is the first value
+        # of the first cell with fewest
+        return self.fewest_left()
 
     def decide(self, var: int) -> None:
         """A decision: a new level, where `var`'s value is placed; with choose=vsids the variable, if
@@ -806,9 +795,12 @@ class Learner:
         cell = var // self.n
         left = self.open[cell]
         values = [k + 1 for k in range(self.n) if left >> k & 1]
-        by = ("VSIDS: the most active placement not yet false" if self.activity[var] else
-              "MRV: no free placement has met a conflict; the first value of a cell with fewest") if self.vsids else \
-            "MRV, then VSIDS: of the cells with fewest values left, the most active value"
+        if not self.vsids:
+            by = "MRV, then VSIDS: of the cells with fewest values left, the most active value"
+        elif self.activity[var]:
+            by = "VSIDS: the most active placement not yet false"
+        else:
+            by = "MRV: no free placement has met a conflict; the first value of a cell with fewest"
         self.tell("choose", len(self.starts), cell, candidates=len(values), values=values, by=by)
 
     def restart(self) -> None:

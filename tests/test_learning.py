@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterable
 from pathlib import Path
 from unittest.mock import patch
 
@@ -189,16 +190,19 @@ def test_every_nogood_is_the_first_unique_implication_point(seed, propagate, cho
     original = Learner.analyse
     met = []
 
+    def placements(learner: Learner, lits: Iterable[int]) -> Counter[int]:
+        """How many of `lits` each placement excluded (the literals false by a placement's exclusion)."""
+        return Counter(why for lit in lits if not lit & 1 and isinstance(why := learner.reason[lit >> 1], int)
+                       and why >= 0)
+
     def spy(self: Learner, conflict: list[int] | tuple[int, ...]) -> tuple[list[int], int]:
         uip, cut = first_uip(self, conflict)
-        excluders = Counter(why for lit in cut if not lit & 1 and (why := self.reason[lit >> 1]) is not None
-                            and isinstance(why, int) and why >= 0)
+        excluders = placements(self, cut)
         learnt, back = original(self, conflict)
         assert learnt[0] == uip ^ 1
         assert set(learnt[1:]) <= cut | {u ^ 1 for u, k in excluders.items() if k > 1}
         assert len(set(learnt)) == len(learnt)
-        kept = Counter(why for lit in learnt[1:] if not lit & 1 and isinstance(why := self.reason[lit >> 1], int)
-                       and why >= 0)
+        kept = placements(self, learnt[1:])
         assert all(k == 1 and u ^ 1 not in learnt for u, k in kept.items()), "exclusions of one placement go"
         assert not any(self.seen), "the analysis leaves no mark behind"
         met.append(len(learnt))

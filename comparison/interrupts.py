@@ -26,7 +26,9 @@ def stopped_by_signals(run: Callable[..., int]) -> Callable[..., int]:
     ends compare.py at once, without a traceback, with the first one's status: the records
     were flushed as they were written, and the workers end with this process (comparison/processes.py).
     After a first signal the handler stays when the run returns, since compare.py is then on
-    its way out: a second signal that comes after the summary ends it the same way.
+    its way out: a second signal that comes after the summary ends it the same way. (One that
+    lands while the interpreter itself shuts down meets the default handler it puts back, and
+    ends the process by the signal: a shell reports that as the same status, 128 + the signal.)
     """
     @functools.wraps(run)
     def stoppable(*args: Any) -> int:

@@ -176,7 +176,10 @@ def test_a_second_ctrl_c_ends_the_run_quietly(start):
     time.sleep(0.01)
     run.process.send_signal(signal.SIGINT)
     out, err = run.process.communicate(timeout=30)
-    assert run.process.returncode == 130, out + err
+    # 130, or ended by SIGINT itself: a second signal that lands while Python is finishing, after
+    # the run returned, meets the default handler that Python's exit puts back (the test's 10 ms
+    # can stretch that far on a loaded machine). A shell reports both as status 130.
+    assert run.process.returncode in (130, -signal.SIGINT), out + err
     assert "Traceback" not in err
     assert run.records()  # whole lines: json.loads took every one
     assert_nothing_left(run)

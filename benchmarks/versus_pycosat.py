@@ -40,7 +40,7 @@ sys.path.insert(0, str(ROOT))  # run from anywhere, as compare.py is
 from comparison.methods import UsageError, load_registry, parse_solver  # noqa: E402
 from comparison.stream import puzzles_of  # noqa: E402
 from formulations.sat import decode, encode  # noqa: E402
-from puzzles import Budget, Entry, Grid, read_puzzles  # noqa: E402
+from puzzles import Budget, Entry, Grid, PuzzleFileError, read_puzzles  # noqa: E402
 
 try:  # once, not in the timed calls
     import pycosat  # the bench extra: pip install -e ".[bench]"
@@ -101,6 +101,8 @@ def main(argv: list[str] | None = None) -> int:
     oriented.add_argument("--seed", type=int, default=0, help="seed of the isomorphs (default 0)")
     oriented.add_argument("--literal", action="store_true", help="time the files' own puzzles, not isomorphs")
     args = parser.parse_args(argv)
+    if pycosat is None:
+        parser.error('pycosat is not installed: pip install -e ".[bench]"')
     try:
         chosen = parse_solver(args.solver, load_registry([args.solver.partition(":")[0]]), 1, Budget())
     except UsageError as exc:
@@ -113,7 +115,11 @@ def main(argv: list[str] | None = None) -> int:
     puzzles = "the files' own puzzles" if seed is None else f"a random isomorph of each puzzle, seed {seed}"
     print(f"{chosen.label} against pycosat on the complete CNF (seconds per puzzle, both in one loop; {puzzles})")
     for path in args.files or DEFAULT_FILES:
-        times, lines = compare_file(path, search, args.limit, seed)
+        try:
+            times, lines = compare_file(path, search, args.limit, seed)
+        except PuzzleFileError as exc:  # read whole before any timing: nothing of this file is lost
+            print(f"versus_pycosat: {exc}", file=sys.stderr)
+            return 2
         mine, theirs = summary(times["search"]), summary(times["pycosat"])
         print(f"{path.name}: {len(times['search']):,} puzzles")
         for label, (a, b) in zip(("median", "mean", "max"), zip(mine, theirs, strict=True), strict=True):

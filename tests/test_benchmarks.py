@@ -24,6 +24,20 @@ def test_versus_pycosat_times_both_on_every_puzzle(tmp_path: Path, capsys: pytes
     assert re.search(r"slowest puzzle: mrv:propagate=singles line [12], pycosat line [12]\n", out)
 
 
+def test_versus_pycosat_says_what_it_cannot_read_or_run(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("pycosat")
+    missing = tmp_path / "missing.txt"
+    assert versus_pycosat.main([str(missing)]) == 2
+    err = capsys.readouterr().err
+    assert err == f"versus_pycosat: {missing}: no such file\n"
+    monkeypatch.setattr(versus_pycosat, "pycosat", None)  # as where the bench extra is not installed
+    with pytest.raises(SystemExit) as exited:
+        versus_pycosat.main([str(missing)])
+    assert exited.value.code == 2
+    assert 'pycosat is not installed: pip install -e ".[bench]"' in capsys.readouterr().err
+
+
 def test_versus_pycosat_times_isomorphs_unless_told_literal(tmp_path: Path) -> None:
     pytest.importorskip("pycosat")
     from puzzles import Grid

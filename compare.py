@@ -28,23 +28,23 @@ work item); unsatisfiable against a valid answer, or a uniqueness claim against
 the evidence, is a disagreement.
 
 A --command method is a program speaking the solver protocol (README, "The solver
-protocol"; comparison/external.py): in streaming mode each worker starts it on its
+protocol"; comparison/execution/external.py): in streaming mode each worker starts it on its
 first puzzle and keeps it; the worker enforces the budget itself, kills the program's
 process group when it overruns or misbehaves, and starts it again for the next puzzle.
 
-On a cluster (--cluster, comparison/cluster.py) the same chunks are Dask tasks: each
+On a cluster (--cluster, comparison/execution/cluster.py) the same chunks are Dask tasks: each
 runs its chunk through a pool of one worker forked on its Dask worker, so that a run
 that overruns is killed there as here; results come back as tasks complete, records
-are written as they arrive. --resume (comparison/resume.py) keeps the judged puzzles
+are written as they arrive. --resume (comparison/records/resume.py) keeps the judged puzzles
 of --output FILE, whose settings are in FILE.settings.json, and runs the rest.
 
 The same run is `comparison.compare(...)` from Python (comparison/run.py): this file
 is only the command line, the report and the exit status around it.
 
 SIGTERM stops a run as Ctrl-C does: the records and the summary of what finished
-are kept (exit status 143, 130 after Ctrl-C): see comparison/interrupts.py. No
+are kept (exit status 143, 130 after Ctrl-C): see comparison/execution/interrupts.py. No
 worker, nor any process a method started, outlives the run, however it ends: see
-comparison/processes.py.
+comparison/execution/processes.py.
 """
 from __future__ import annotations
 
@@ -58,17 +58,17 @@ from typing import Any
 from rich.console import Console
 from rich.markup import escape
 
-from comparison.html_report import HtmlOutput
-from comparison.interrupts import Interrupted, signals_held, stopped_by_signals
+from comparison.execution.interrupts import Interrupted, signals_held, stopped_by_signals
 from comparison.ladder import Ladder, LadderWriter, refuse_flags
 from comparison.methods import Selected, UsageError
 from comparison.paths import check_html, check_outputs, check_plot
-from comparison.plot import plot
-from comparison.records import RecordWriter
-from comparison.report import ProgressBar, print_methods
-from comparison.resume import identity, write_settings
+from comparison.records.format import RecordWriter
+from comparison.records.resume import identity, write_settings
+from comparison.report.page.html import HtmlOutput
+from comparison.report.page.watch import DEFAULT_STEPS as WATCH_STEPS
+from comparison.report.plot import plot
+from comparison.report.terminal import ProgressBar, print_methods
 from comparison.run import Comparison, Settings, expected_puzzles, plural, registry_of
-from comparison.watch import DEFAULT_STEPS as WATCH_STEPS
 from puzzles import Method, PuzzleFileError
 from puzzles.formats import FORMATS
 

@@ -33,8 +33,8 @@ from rich.table import Table
 from puzzles import GaveUp, Method
 
 from .methods import UsageError
-from .records import RecordWriter
-from .report import NOTABLE
+from .records.format import RecordWriter
+from .report.terminal import NOTABLE
 from .run import Comparison, Settings
 
 SETTLED, NOT_SETTLED, GAVE_UP, ERROR, INVALID = "settled", "not settled", "gave up", "error", "invalid"

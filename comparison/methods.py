@@ -12,7 +12,7 @@ from typing import Any
 from puzzles import Budget, Grid, Method, Outcome, Status
 from puzzles.options import OptionError, split_spec
 
-from .external import Command
+from .execution.external import Command
 
 REGISTRY_PACKAGES = ("search", "formulations")  # registries are merged in this order
 CERTIFIER = "cpsat"  # certifies multi-solution puzzles with solutions=2

@@ -22,8 +22,10 @@ from rich.markup import escape
 
 from puzzles import BadEntry, Budget, Method, PuzzleFileError
 
-from .cluster import Cluster, check_cluster
-from .interrupts import signals_held
+from .execution.cluster import Cluster, check_cluster
+from .execution.interrupts import signals_held
+from .execution.pool import GRACE_FRACTION, GRACE_SECONDS, Pool
+from .judging.stats import MethodStats, Summary
 from .methods import (
     CERTIFIER,
     Selected,
@@ -34,11 +36,9 @@ from .methods import (
     load_registry,
     select_methods,
 )
-from .pool import GRACE_FRACTION, GRACE_SECONDS, Pool
-from .records import Records, RecordWriter, counter_columns
-from .report import ProgressBar, print_report
-from .resume import Kept, resume
-from .stats import MethodStats, Summary
+from .records.format import Records, RecordWriter, counter_columns
+from .records.resume import Kept, resume
+from .report.terminal import ProgressBar, print_report
 from .stream import good_entries, open_inputs, puzzles_of, reservoir
 from .tracker import Tracker
 

@@ -10,13 +10,13 @@ from rich.markup import escape
 
 from puzzles import BadEntry, Status
 
-from .judge import Verdict, judge
+from .execution.pool import Item
+from .execution.result import RunResult
+from .judging.judge import Verdict, judge
+from .judging.stats import Summary
 from .methods import Selected
-from .pool import Item
-from .records import Records
-from .report import ProgressBar
-from .result import RunResult
-from .stats import Summary
+from .records.format import Records
+from .report.terminal import ProgressBar
 from .stream import Puzzle
 
 

@@ -75,7 +75,7 @@ def test_without_the_extra_cluster_is_a_usage_error_saying_what_to_install(puzzl
     (["--cluster", "tcp://127.0.0.1:1"], "cannot reach the scheduler"),
 ])
 def test_a_bad_cluster_is_a_usage_error(puzzle_file, capsys, argv, message, monkeypatch):
-    monkeypatch.setattr("comparison.cluster.CONNECT_SECONDS", 1)
+    monkeypatch.setattr("comparison.execution.cluster.CONNECT_SECONDS", 1)
     assert compare.main([str(puzzle_file), "--solver", "mrv", *argv]) == 2
     err = capsys.readouterr().err
     assert message in err and "Traceback" not in err
@@ -236,7 +236,7 @@ def test_a_scheduler_with_no_worker_is_a_usage_error_not_a_wait(tmp_path):
 def test_a_local_cluster_freezes_what_lives_for_the_run_and_thaws_it_at_the_end():
     import gc
 
-    from comparison.cluster import Cluster
+    from comparison.execution.cluster import Cluster
     from puzzles import Budget
 
     before = gc.get_freeze_count()

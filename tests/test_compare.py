@@ -22,9 +22,9 @@ from pathlib import Path
 import pytest
 
 import compare
-from comparison.judge import judge
-from comparison.result import RunResult
-from comparison.stats import MethodStats
+from comparison.execution.result import RunResult
+from comparison.judging.judge import judge
+from comparison.judging.stats import MethodStats
 from comparison.stream import Puzzle
 from puzzles import Budget, Candidates, Grid, Method, Outcome, Status, random_isomorph, values_of
 

@@ -22,7 +22,7 @@ from test_processes import MARK, alive, eventually, marked
 
 import compare
 from comparison import compare as compare_api
-from comparison.external import Command, ProtocolError, parse_answer
+from comparison.execution.external import Command, ProtocolError, parse_answer
 from puzzles import Status
 
 ROOT = Path(__file__).resolve().parents[1]

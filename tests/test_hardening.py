@@ -16,8 +16,8 @@ import pytest
 from hostile import AMBIGUOUS_AS_LINES, EXPECTED, make_hostile_files
 
 import compare
-from comparison import records
 from comparison import run as comparison_run
+from comparison.records import format as records
 from puzzles import Grid
 
 ROOT = Path(__file__).resolve().parents[1]

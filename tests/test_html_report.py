@@ -22,9 +22,9 @@ from headless import Browser, find_browser
 
 import compare
 import search
-from comparison import figures
-from comparison.html_report import grid_html, ladder_section
-from comparison.watch import KINDS
+from comparison.report.page import figures
+from comparison.report.page.html import grid_html, ladder_section
+from comparison.report.page.watch import KINDS
 from puzzles import Budget, Grid, Method, Outcome, Status
 from search.trace import trace
 
@@ -358,7 +358,7 @@ def test_a_resumed_run_s_page_holds_the_kept_records_too(tmp_path):
 def test_runs_never_judged_stay_out_of_the_page_as_out_of_the_summary(tmp_path):
     """An interrupted run's unfinished puzzles are recorded (verdict 'interrupted') but judged by nobody: the
     page, like the terminal's summary, counts only the judged ones."""
-    from comparison.runbook import RunBook
+    from comparison.report.page.runbook import RunBook
 
     def record(line: int, status: str, verdict: str) -> dict[str, object]:
         return {"file": "f", "line": line, "isomorph": 0, "method": "m", "status": status, "detail": "time",

@@ -23,8 +23,8 @@ import pytest
 from misbehaving import SLEEP, SOLVERS
 
 import compare
+from comparison.execution.pool import Pool
 from comparison.methods import Selected
-from comparison.pool import Pool
 from puzzles import Budget, Grid, Method, Outcome
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -188,7 +188,7 @@ def test_a_second_ctrl_c_ends_the_run_quietly(start):
 AFTER_THE_RUN = """
 import os, signal, sys
 sys.path.insert(0, {root!r})
-from comparison.interrupts import stopped_by_signals
+from comparison.execution.interrupts import stopped_by_signals
 
 @stopped_by_signals
 def run():

@@ -20,7 +20,7 @@ from typing import Any, NamedTuple
 
 from puzzles import Budget, GaveUp, Grid, Status
 
-from .methods import Selected
+from ..methods import Selected
 from .processes import Lifeline, bind_worker, exit_reason, kill_group, lead_group
 from .result import RunResult
 

@@ -6,9 +6,9 @@ from dataclasses import dataclass
 
 from puzzles import Grid, Status
 
-from .methods import CERTIFIER
-from .result import RunResult
-from .stream import Puzzle
+from ..execution.result import RunResult
+from ..methods import CERTIFIER
+from ..stream import Puzzle
 
 
 @dataclass(frozen=True)

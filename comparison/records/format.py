@@ -9,11 +9,11 @@ from typing import IO, Any
 
 from puzzles import BadEntry
 
-from .judge import Verdict
-from .methods import Selected
-from .result import RunResult
-from .stats import COMMON_COUNTERS
-from .stream import Puzzle
+from ..execution.result import RunResult
+from ..judging.judge import Verdict
+from ..judging.stats import COMMON_COUNTERS
+from ..methods import Selected
+from ..stream import Puzzle
 
 RECORD_FIELDS = ("file", "line", "name", "isomorph", "rating", "method", "status", "detail", "puzzle", "solution",
                  "unique", "seconds", "valid", "problems", "verdict", "note", "disagrees")

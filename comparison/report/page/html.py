@@ -5,8 +5,8 @@
 The page holds the run's settings, the terminal's tables (sortable), the cactus and effort plots, PAR-2,
 the no-guess shares, the spread of effort over isomorphs, effort against a file's human rating, the
 puzzles that went wrong with their grids, and a player of one puzzle's search by each hand-written method
-(search/trace.py's events). Its script and style are comparison/static/; the charts are inline SVG, drawn by
-matplotlib when the plot extra is installed and by comparison/svg.py otherwise.
+(search/trace.py's events). Its script and style are comparison/report/page/static/; the charts are inline SVG, drawn by
+matplotlib when the plot extra is installed and by comparison/report/page/svg.py otherwise.
 """
 from __future__ import annotations
 
@@ -24,16 +24,16 @@ from typing import TYPE_CHECKING, Any
 from puzzles import Grid
 from puzzles.grid import BOX_OF_LENGTH
 
+from ...judging.stats import COMMON_COUNTERS, MethodStats, present
+from ...methods import CERTIFIER
+from ..plot import PLOT_COUNTERS, default_reference
+from ..terminal import fmt_counter, fmt_seconds, fmt_share, gave_up_text
 from . import figures, svg
-from .methods import CERTIFIER
-from .plot import PLOT_COUNTERS, default_reference
-from .report import fmt_counter, fmt_seconds, fmt_share, gave_up_text
 from .runbook import NOTABLE_KINDS, MethodRuns, Notable, RunBook
-from .stats import COMMON_COUNTERS, MethodStats, present
 from .watch import DEFAULT_STEPS, find_watched, traces
 
 if TYPE_CHECKING:
-    from .run import Comparison
+    from ...run import Comparison
 
 POINTS_DRAWN = 1500  # points a rating panel draws at most (the correlation uses them all)
 SPREADS_DRAWN = 150  # puzzles an isomorph panel draws at most
@@ -83,7 +83,7 @@ def build_page(comparison: Comparison, book: RunBook, reference: int | None = No
 
 
 def static(name: str) -> str:
-    return resources.files("comparison").joinpath("static").joinpath(name).read_text(encoding="utf-8")
+    return resources.files("comparison.report.page").joinpath("static").joinpath(name).read_text(encoding="utf-8")
 
 
 def script_json(value: Any) -> str:
@@ -209,7 +209,7 @@ def plots_section(comparison: Comparison, book: RunBook, reference: int | None) 
         return ""
     parts = []
     if importlib.util.find_spec("matplotlib") is not None:
-        from .plot import svg as matplotlib_svg
+        from ..plot import svg as matplotlib_svg
 
         parts.append(f'<div class="figure wide">{matplotlib_svg(summary, reference)}</div>')
     else:

@@ -24,7 +24,7 @@ def stopped_by_signals(run: Callable[..., int]) -> Callable[..., int]:
     The first raises Interrupted: the run stops, writes its records and prints its summary
     (coming once the records are closed, it only cuts the summary short). A second one
     ends compare.py at once, without a traceback, with the first one's status: the records
-    were flushed as they were written, and the workers end with this process (comparison/processes.py).
+    were flushed as they were written, and the workers end with this process (comparison/execution/processes.py).
     After a first signal the handler stays when the run returns, since compare.py is then on
     its way out: a second signal that comes after the summary ends it the same way. (One that
     lands while the interpreter itself shuts down meets the default handler it puts back, and

@@ -27,14 +27,14 @@ from typing import TYPE_CHECKING, Any
 
 from puzzles import BadEntry, Status
 
-from .judge import Claims, Verdict
-from .methods import UsageError
-from .records import RecordWriter
-from .result import RunResult
-from .tracker import tally, where
+from ..execution.result import RunResult
+from ..judging.judge import Claims, Verdict
+from ..methods import UsageError
+from ..tracker import tally, where
+from .format import RecordWriter
 
 if TYPE_CHECKING:
-    from .run import Comparison
+    from ..run import Comparison
 
 INTEGERS, FLOATS, BOOLEANS = ("line", "isomorph"), ("rating", "seconds"), ("unique", "valid", "disagrees")
 JSON = ("extra", "info")  # JSON text in a CSV file, an object in JSON lines

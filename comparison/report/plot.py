@@ -6,7 +6,7 @@ import math
 import re
 from typing import Any
 
-from .stats import Summary
+from ..judging.stats import Summary
 
 PLOT_COUNTERS = ("nodes", "guesses", "decisions", "branches", "conflicts")  # y axis of the effort plot, first found
 

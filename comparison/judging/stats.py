@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from puzzles import BadEntry
 
-from .result import RunResult
+from ..execution.result import RunResult
 
 COMMON_COUNTERS = ("nodes", "guesses", "backtracks")
 LISTED = 10  # lines of each list on screen before "N more"

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .records import RECORD_FIELDS
+from ...records.format import RECORD_FIELDS
 
 NOTABLE_KINDS = ("invalid", "disagreement", "error", "gave_up", "multiple_solutions")  # the loudest first
 NOTABLE_KEPT = 12  # puzzles kept whole for each kind (their grids are drawn)

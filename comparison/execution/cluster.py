@@ -26,7 +26,7 @@ from typing import Any
 
 from puzzles import Budget, Status
 
-from .methods import Selected, UsageError
+from ..methods import Selected, UsageError
 from .pool import Feed, Item, Pool
 from .processes import die_with_parent
 from .result import RunResult

@@ -12,7 +12,7 @@ When the parent dies, however it dies (SIGKILL and the out-of-memory killer too)
 A thread of the worker could not do the watchdog's job reliably: the kernel's
 SIGKILL may come first, and a method busy in C code may hold the GIL.
 
-An external program (comparison/external.py) leads a process group of its own,
+An external program (comparison/execution/external.py) leads a process group of its own,
 so that the worker can kill it with its children on overrun and go on. Its
 group id is kept in the worker's program slots, memory shared with the parent
 and the watchdog: killing a worker, the parent kills the groups in its slots

@@ -58,9 +58,10 @@ from typing import Any
 from rich.console import Console
 from rich.markup import escape
 
+from comparison.errors import UsageError
 from comparison.execution.interrupts import Interrupted, signals_held, stopped_by_signals
 from comparison.ladder import Ladder, LadderWriter, refuse_flags
-from comparison.methods import Selected, UsageError
+from comparison.methods import Selected
 from comparison.paths import check_html, check_outputs, check_plot
 from comparison.records.format import RecordWriter
 from comparison.records.resume import identity, write_settings
@@ -68,7 +69,8 @@ from comparison.report.page.html import HtmlOutput
 from comparison.report.page.watch import DEFAULT_STEPS as WATCH_STEPS
 from comparison.report.plot import plot
 from comparison.report.terminal import ProgressBar, print_methods
-from comparison.run import Comparison, Settings, expected_puzzles, plural, registry_of
+from comparison.run import Comparison, expected_puzzles, plural, registry_of
+from comparison.settings import Settings
 from puzzles import Method, PuzzleFileError
 from puzzles.formats import FORMATS
 

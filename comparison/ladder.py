@@ -32,10 +32,11 @@ from rich.table import Table
 
 from puzzles import GaveUp, Method
 
-from .methods import UsageError
+from .errors import UsageError
 from .records.format import RecordWriter
 from .report.terminal import NOTABLE
-from .run import Comparison, Settings
+from .run import Comparison
+from .settings import Settings
 
 SETTLED, NOT_SETTLED, GAVE_UP, ERROR, INVALID = "settled", "not settled", "gave up", "error", "invalid"
 NOT_SETTLED_REASONS = (GaveUp.NODES.value, GaveUp.INCOMPLETE.value)  # stopped at its first node: no more to it

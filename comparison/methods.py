@@ -12,14 +12,11 @@ from typing import Any
 from puzzles import Budget, Grid, Method, Outcome, Status
 from puzzles.options import OptionError, split_spec
 
+from .errors import UsageError
 from .execution.external import Command
 
 REGISTRY_PACKAGES = ("search", "formulations")  # registries are merged in this order
 CERTIFIER = "cpsat"  # certifies multi-solution puzzles with solutions=2
-
-
-class UsageError(Exception):
-    """A bad command line or an unreadable file: one clear line on stderr, exit status 2."""
 
 
 @dataclass(frozen=True)

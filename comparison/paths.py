@@ -6,7 +6,7 @@ import stat
 from collections.abc import Sequence
 from pathlib import Path
 
-from .methods import UsageError
+from .errors import UsageError
 
 PLOT_SUFFIXES = (".png", ".pdf", ".svg", ".jpg", ".jpeg")
 HTML_SUFFIXES = (".html", ".htm")

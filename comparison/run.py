@@ -6,39 +6,29 @@ runs it (once) and yields one record a (puzzle, method) as each puzzle is judged
 """
 from __future__ import annotations
 
-import dataclasses
 import itertools
 import os
 import random
 import sys
 import time
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 from rich.markup import escape
 
-from puzzles import BadEntry, Budget, Method, PuzzleFileError
+from puzzles import BadEntry, Method, PuzzleFileError
 
-from .execution.cluster import Cluster, check_cluster
+from .execution.cluster import Cluster
 from .execution.interrupts import signals_held
 from .execution.pool import GRACE_FRACTION, GRACE_SECONDS, Pool
 from .judging.stats import MethodStats, Summary
-from .methods import (
-    CERTIFIER,
-    Selected,
-    UsageError,
-    certifier,
-    command_methods,
-    extra_methods,
-    load_registry,
-    select_methods,
-)
+from .methods import CERTIFIER, Selected, certifier, command_methods, extra_methods, load_registry, select_methods
 from .records.format import Records, RecordWriter, counter_columns
 from .records.resume import Kept, resume
 from .report.terminal import ProgressBar, print_report
+from .settings import Settings
 from .stream import good_entries, open_inputs, puzzles_of, reservoir
 from .tracker import Tracker
 
@@ -46,47 +36,6 @@ if TYPE_CHECKING:  # pandas is an optional extra
     import pandas as pd
 
 DEFAULT_FILE = Path(__file__).resolve().parents[1] / "puzzles" / "seeds.txt"
-
-
-@dataclass
-class Settings:
-    """What a run does: compare.py's options by their names (`Settings.of` takes a parsed command line)."""
-
-    files: list[str] = dataclasses.field(default_factory=list)
-    solver: list[str] | None = None  # NAME[:key=value,...] specs; None: every method
-    command: list[str] | None = None  # --command specs
-    registry: list[str] | None = None  # --registry modules
-    timeout: float = 10.0
-    nodes: int | None = None
-    solutions: int = 1
-    limit: int | None = None
-    sample: int | None = None
-    seed: int = 0
-    isomorphs: int | None = None
-    jobs: int | None = None
-    certify: bool = True
-    input_format: str | None = None
-    cluster: str | None = None  # a Dask scheduler's address, or local:N (cluster.py); None: the local pool
-
-    def __post_init__(self) -> None:  # argparse checks these on the command line; Python callers get the same
-        for name in ("timeout", "nodes", "limit", "sample", "isomorphs", "jobs"):
-            value = getattr(self, name)
-            if value is not None and not value > 0:
-                raise UsageError(f"{name}={value!r} must be greater than 0")
-        if self.solutions not in (1, 2):
-            raise UsageError(f"solutions={self.solutions!r}: 1 or 2")
-        if self.cluster is not None:
-            if self.jobs is not None:
-                raise UsageError("--jobs is for the local pool; a --cluster runs on its own workers")
-            check_cluster(self.cluster)
-
-    @classmethod
-    def of(cls, namespace: Any) -> Settings:
-        return cls(**{f.name: getattr(namespace, f.name) for f in dataclasses.fields(cls)})
-
-    @property
-    def budget(self) -> Budget:
-        return Budget(seconds=self.timeout, nodes=self.nodes)
 
 
 def registry_of(settings: Settings, methods: dict[str, Method] | None = None, everything: bool = False
@@ -271,9 +220,10 @@ def compare(files: Sequence[str | os.PathLike[str]] = (), solvers: Sequence[str]
     >>> run = compare(["puzzles/seeds.txt"], solvers=["mrv:propagate=singles", "cpsat"], timeout=5)
     >>> frame = run.to_pandas()   # or: for record in run: ...; then run.summary, run.report()
     """
-    return Comparison(Settings([os.fspath(f) for f in files], list(solvers) if solvers else None,
-                               list(commands), list(registry), timeout, nodes, solutions, limit, sample, seed,
-                               isomorphs, jobs, certify, input_format, cluster))
+    return Comparison(Settings(files=[os.fspath(f) for f in files], solver=list(solvers) if solvers else None,
+                               command=list(commands), registry=list(registry), timeout=timeout, nodes=nodes,
+                               solutions=solutions, limit=limit, sample=sample, seed=seed, isomorphs=isomorphs,
+                               jobs=jobs, certify=certify, input_format=input_format, cluster=cluster))
 
 
 def usable_cores() -> int:

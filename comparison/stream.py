@@ -83,3 +83,9 @@ def rating_of(entry: Entry) -> float | None:
     except (KeyError, ValueError):
         return None
     return rating if math.isfinite(rating) else None
+
+
+def where(file: str, line: int, name: str, isomorph: int) -> str:
+    """A puzzle as the report names it: `file:line name (isomorph k)`."""
+    text = f"{file}:{line}" + (f" {name}" if name else "")
+    return text + (f" (isomorph {isomorph})" if isomorph else "")

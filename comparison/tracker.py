@@ -6,18 +6,16 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from rich.markup import escape
+from puzzles import BadEntry
 
-from puzzles import BadEntry, Status
-
-from .execution.pool import Item
+from .execution.check import Item
 from .execution.result import RunResult
 from .judging.judge import Verdict, judge
-from .judging.stats import Summary
+from .judging.stats import Summary, tally
 from .methods import Selected
 from .records.format import Records
 from .report.terminal import ProgressBar
-from .stream import Puzzle
+from .stream import Puzzle, where
 
 
 @dataclass(slots=True)
@@ -89,27 +87,3 @@ class Tracker:
         """After Ctrl-C: the runs that did finish, of puzzles that did not, are records too."""
         for run in list(self.open.values()):
             self.write(run, Verdict("interrupted"))
-
-
-def where(file: str, line: int, name: str, isomorph: int) -> str:
-    """A puzzle as the report names it: `file:line name (isomorph k)`."""
-    text = f"{file}:{line}" + (f" {name}" if name else "")
-    return text + (f" (isomorph {isomorph})" if isomorph else "")
-
-
-def tally(summary: Summary, labels: Sequence[str], puzzle: str, results: Sequence[RunResult], verdict: Verdict) -> None:
-    """A judged puzzle in the summary: its verdict, each method's result, and the lines worth listing."""
-    summary.puzzles += 1
-    summary.verdicts[verdict.kind] += 1
-    summary.certified += verdict.certified
-    summary.unchecked += verdict.unchecked
-    if verdict.kind in ("invalid", "disagreement", "multiple_solutions"):
-        summary.note(verdict.kind, f"{escape(puzzle)}: {escape(verdict.note)}")
-    failed: dict[str, list[str]] = {}  # error / gave_up -> "method (why)", one line per puzzle
-    for i, result in enumerate(results):
-        summary.stats[i].add(result, i in verdict.disagree)
-        if result.status in (Status.ERROR, Status.GAVE_UP):
-            failed.setdefault(result.status.value, []).append(
-                f"{labels[i]} ({result.detail})" if result.detail else labels[i])
-    for status, methods in failed.items():
-        summary.note(status, f"{escape(puzzle)}: {escape(', '.join(methods))}")

@@ -21,7 +21,7 @@ from test_sat_encodings import MULTI, UNSAT_9, rung_settles
 
 import compare
 from comparison.ladder import EQUIVALENCES, RUNGS, Ladder, Rung
-from comparison.run import Settings
+from comparison.settings import Settings
 from formulations import SOLVERS as FORMULATIONS
 from puzzles import Budget, Grid, Method, Outcome, Status, random_isomorph
 from puzzles.generate import pattern_solution

@@ -10,7 +10,7 @@ import pytest
 from test_compare import HARD, HOMEWORK
 
 import compare
-from comparison.execution.pool import DROPPED, INFO_CHARACTERS, facts
+from comparison.execution.check import DROPPED, INFO_CHARACTERS, facts
 from formulations.sat import rules, variables
 from puzzles import Grid
 

@@ -26,8 +26,10 @@ from typing import Any
 
 from puzzles import Budget, Status
 
-from ..methods import Selected, UsageError
-from .pool import Feed, Item, Pool
+from ..errors import UsageError
+from ..methods import Selected
+from .check import Item
+from .pool import Feed, Pool
 from .processes import die_with_parent
 from .result import RunResult
 

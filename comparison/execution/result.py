@@ -14,7 +14,7 @@ class RunResult:
     `solution` is the line form of a valid-looking answer; `problems` says why
     it is not a valid solution of the puzzle (empty when it is). Counters are
     whole numbers that fit in 64 bits; `info` is the JSON-able part of the
-    Outcome's info (pool.facts), for the records.
+    Outcome's info (check.facts), for the records.
     """
 
     puzzle: int  # the puzzle's id in the run

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Literal, get_args
 
 from puzzles import Grid, Status
 
@@ -10,10 +11,14 @@ from ..execution.result import RunResult
 from ..methods import CERTIFIER
 from ..stream import Puzzle
 
+VerdictKind = Literal["agree", "multiple_solutions", "disagreement", "invalid", "unsatisfiable", "unsolved",
+                      "interrupted"]
+VERDICT_KINDS: tuple[VerdictKind, ...] = get_args(VerdictKind)
+
 
 @dataclass(frozen=True)
 class Verdict:
-    kind: str  # agree | multiple_solutions | disagreement | invalid | unsatisfiable | unsolved | interrupted
+    kind: VerdictKind  # a record's `verdict`
     note: str = ""
     disagree: frozenset[int] = frozenset()  # indices of the methods that disagree
     unchecked: int = 0  # claims (unsatisfiable, unique) that nothing corroborated and no certificate settled
@@ -89,6 +94,7 @@ def judge(puzzle: Puzzle, results: Sequence[RunResult], labels: Sequence[str], c
     multi = truth is False or (truth is None and (len(evidence) > 1 or False in claims.unique.values()))
     unchecked = 0 if settled else claims.lone
     certified = claims.lone if settled else 0
+    kind: VerdictKind
     if invalid:
         notes[:0] = [f"{labels[i]}: {'; '.join(results[i].problems)}" for i in invalid]
         kind = "invalid"

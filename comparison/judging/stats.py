@@ -4,12 +4,15 @@ from __future__ import annotations
 import math
 from array import array
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from puzzles import BadEntry
+from rich.markup import escape
+
+from puzzles import BadEntry, Status
 
 from ..execution.result import RunResult
+from .judge import Verdict
 
 COMMON_COUNTERS = ("nodes", "guesses", "backtracks")
 LISTED = 10  # lines of each list on screen before "N more"
@@ -85,3 +88,21 @@ class Summary:
     @property
     def failed(self) -> bool:
         return bool(self.verdicts["invalid"] or self.verdicts["disagreement"])
+
+
+def tally(summary: Summary, labels: Sequence[str], puzzle: str, results: Sequence[RunResult], verdict: Verdict) -> None:
+    """A judged puzzle in the summary: its verdict, each method's result, and the lines worth listing."""
+    summary.puzzles += 1
+    summary.verdicts[verdict.kind] += 1
+    summary.certified += verdict.certified
+    summary.unchecked += verdict.unchecked
+    if verdict.kind in ("invalid", "disagreement", "multiple_solutions"):
+        summary.note(verdict.kind, f"{escape(puzzle)}: {escape(verdict.note)}")
+    failed: dict[str, list[str]] = {}  # error / gave_up -> "method (why)", one line per puzzle
+    for i, result in enumerate(results):
+        summary.stats[i].add(result, i in verdict.disagree)
+        if result.status in (Status.ERROR, Status.GAVE_UP):
+            failed.setdefault(result.status.value, []).append(
+                f"{labels[i]} ({result.detail})" if result.detail else labels[i])
+    for status, methods in failed.items():
+        summary.note(status, f"{escape(puzzle)}: {escape(', '.join(methods))}")

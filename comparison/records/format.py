@@ -27,7 +27,7 @@ def counter_columns(selected: Sequence[Selected]) -> list[str]:
 
 class Records:
     """Makes the records: RECORD_FIELDS, a column per declared counter, `extra` for any other counter, and
-    `info` for the other facts the method reported (the Outcome's info, its JSON-able part: pool.facts)."""
+    `info` for the other facts the method reported (the Outcome's info, its JSON-able part: check.facts)."""
 
     def __init__(self, counters: Sequence[str]) -> None:
         self.counters = list(counters)

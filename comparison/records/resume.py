@@ -23,14 +23,15 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from puzzles import BadEntry, Status
 
+from ..errors import UsageError
 from ..execution.result import RunResult
-from ..judging.judge import Claims, Verdict
-from ..methods import UsageError
-from ..tracker import tally, where
+from ..judging.judge import Claims, Verdict, VerdictKind
+from ..judging.stats import tally
+from ..stream import where
 from .format import RecordWriter
 
 if TYPE_CHECKING:
@@ -218,7 +219,8 @@ def replay(comparison: Comparison, labels: Sequence[str], group: list[dict[str, 
     lone = Claims.of(results, {r.solution for r in results if r.valid and r.solution}).lone
     certify = comparison.settings.certify
     first = ordered[0]
-    verdict = Verdict(first["verdict"] or "", first["note"] or "",
+    kind = cast(VerdictKind, first["verdict"] or "")  # as the run wrote it: a judged puzzle's records hold its verdict
+    verdict = Verdict(kind, first["note"] or "",
                       frozenset(i for i, r in enumerate(ordered) if r["disagrees"]),
                       unchecked=0 if certify else lone, certified=lone if certify else 0)
     tally(comparison.summary, labels, where(first["file"], first["line"], first["name"] or "", first["isomorph"]),

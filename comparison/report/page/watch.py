@@ -14,7 +14,8 @@ from puzzles import BadEntry, Budget, Entry, PuzzleFileError, read_puzzles
 from puzzles.grid import values_of as grid_values_of
 from search.trace import KINDS, trace
 
-from ...methods import Selected, UsageError
+from ...errors import UsageError
+from ...methods import Selected
 
 DEFAULT_STEPS = 1000  # events a method's trace embeds at most: about 60 KB of page
 

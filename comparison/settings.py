@@ -1,0 +1,52 @@
+"""What a run does: compare.py's options by their names, checked as they are given."""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any
+
+from puzzles import Budget
+
+from .errors import UsageError
+from .execution.cluster import check_cluster
+
+
+@dataclass
+class Settings:
+    """What a run does: compare.py's options by their names (`Settings.of` takes a parsed command line)."""
+
+    files: list[str] = dataclasses.field(default_factory=list)
+    solver: list[str] | None = None  # NAME[:key=value,...] specs; None: every method
+    command: list[str] | None = None  # --command specs
+    registry: list[str] | None = None  # --registry modules
+    timeout: float = 10.0
+    nodes: int | None = None
+    solutions: int = 1
+    limit: int | None = None
+    sample: int | None = None
+    seed: int = 0
+    isomorphs: int | None = None
+    jobs: int | None = None
+    certify: bool = True
+    input_format: str | None = None
+    cluster: str | None = None  # a Dask scheduler's address, or local:N (cluster.py); None: the local pool
+
+    def __post_init__(self) -> None:  # argparse checks these on the command line; Python callers get the same
+        for name in ("timeout", "nodes", "limit", "sample", "isomorphs", "jobs"):
+            value = getattr(self, name)
+            if value is not None and not value > 0:
+                raise UsageError(f"{name}={value!r} must be greater than 0")
+        if self.solutions not in (1, 2):
+            raise UsageError(f"solutions={self.solutions!r}: 1 or 2")
+        if self.cluster is not None:
+            if self.jobs is not None:
+                raise UsageError("--jobs is for the local pool; a --cluster runs on its own workers")
+            check_cluster(self.cluster)
+
+    @classmethod
+    def of(cls, namespace: Any) -> Settings:
+        return cls(**{f.name: getattr(namespace, f.name) for f in dataclasses.fields(cls)})
+
+    @property
+    def budget(self) -> Budget:
+        return Budget(seconds=self.timeout, nodes=self.nodes)

@@ -64,7 +64,7 @@ from comparison.ladder import Ladder, LadderWriter, refuse_flags
 from comparison.methods import Selected
 from comparison.paths import check_html, check_outputs, check_plot
 from comparison.records.format import RecordWriter
-from comparison.records.resume import identity, write_settings
+from comparison.records.resume import write_settings
 from comparison.report.page.html import HtmlOutput
 from comparison.report.page.watch import DEFAULT_STEPS as WATCH_STEPS
 from comparison.report.plot import plot
@@ -168,7 +168,7 @@ def open_records(args: argparse.Namespace, fmt: str, comparison: Comparison,
     Its settings go beside it."""
     append = comparison.resume(args.output, fmt, html.add if html else None) if args.resume else False
     writer = RecordWriter(args.output, fmt, comparison.records.fields, append=append)
-    write_settings(args.output, identity(comparison, fmt))
+    write_settings(args.output, comparison.identity(fmt))
     return writer
 
 

@@ -26,7 +26,7 @@ from .execution.pool import GRACE_FRACTION, GRACE_SECONDS, Pool
 from .judging.stats import MethodStats, Summary
 from .methods import CERTIFIER, Selected, certifier, command_methods, extra_methods, load_registry, select_methods
 from .records.format import Records, RecordWriter, counter_columns
-from .records.resume import Kept, resume
+from .records.resume import Kept, contents, resume
 from .report.terminal import ProgressBar, print_report
 from .settings import Settings
 from .stream import good_entries, open_inputs, puzzles_of, reservoir
@@ -140,8 +140,19 @@ class Comparison:
         """--resume: keep the judged puzzles of `output` (their records, in the summary, and to `on_kept`), run
         the rest; whether the file holds records to append to. UsageError naming the difference if it was run
         otherwise."""
-        self.resumed = resume(output, fmt, self, on_kept)
+        self.resumed = resume(output, fmt, self.identity(fmt), [s.label for s in self.selected], self.records.fields,
+                              self.settings.certify, self.summary, on_kept)
         return self.resumed is not None
+
+    def identity(self, fmt: str) -> dict[str, Any]:
+        """What makes the records of two runs the same records (FILE.settings.json): everything but how many
+        workers ran them."""
+        s = self.settings
+        return {"files": self.files, "input_format": s.input_format,
+                "methods": sorted(sel.label for sel in self.selected), "commands": s.command or [],
+                "timeout": s.timeout, "nodes": s.nodes, "solutions": s.solutions, "limit": s.limit, "sample": s.sample,
+                "seed": s.seed, "isomorphs": s.isomorphs, "certify": s.certify, "format": fmt,
+                "fields": self.records.fields, "contents": contents(self.files)}
 
     @staticmethod
     def write(groups: list[list[dict[str, Any]]], writer: RecordWriter | None) -> list[dict[str, Any]]:

@@ -1,14 +1,22 @@
-"""Records: one per (puzzle, method), as dicts (what the Python API yields), CSV or JSON lines."""
+"""Records: one per (puzzle, method), as dicts (what the Python API yields), CSV or JSON lines.
+
+The one place of the record format: its fields and their types, a record made from a judged run, written
+(RecordWriter, csv_value) and read back (read_records, typed) as the run made it."""
 from __future__ import annotations
 
 import contextlib
 import csv
 import json
-from collections.abc import Callable, Sequence
+import os
+import re
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
 from typing import IO, Any
 
-from puzzles import BadEntry
+from puzzles import BadEntry, Status
 
+from ..errors import UsageError
 from ..execution.result import RunResult
 from ..judging.judge import Verdict
 from ..judging.stats import COMMON_COUNTERS
@@ -17,6 +25,12 @@ from ..stream import Puzzle
 
 RECORD_FIELDS = ("file", "line", "name", "isomorph", "rating", "method", "status", "detail", "puzzle", "solution",
                  "unique", "seconds", "valid", "problems", "verdict", "note", "disagrees")
+# each field's type, for reading a CSV file's texts back; the counters are whole numbers
+INTEGERS, FLOATS, BOOLEANS = ("line", "isomorph"), ("rating", "seconds"), ("unique", "valid", "disagrees")
+JSON = ("extra", "info")  # JSON text in a CSV file, an object in JSON lines
+TEXTS = ("file", "name", "method", "status", "detail", "puzzle", "solution", "problems", "verdict", "note")
+RECORD_KEYS = {*INTEGERS, *FLOATS, *BOOLEANS, *TEXTS, *JSON}
+BAD_ENTRY = "bad_entry"  # the status of a bad entry's record
 
 
 def counter_columns(selected: Sequence[Selected]) -> list[str]:
@@ -50,7 +64,7 @@ class Records:
 
     def bad_record(self, entry: BadEntry) -> dict[str, Any]:
         record: dict[str, Any] = dict.fromkeys(self.fields)
-        record.update(file=entry.file, line=entry.line, status="bad_entry", detail=entry.reason)
+        record.update(file=entry.file, line=entry.line, status=BAD_ENTRY, detail=entry.reason)
         return record
 
 
@@ -103,6 +117,7 @@ class RecordWriter:
 
 
 def csv_value(value: Any) -> Any:
+    """A record's value as its CSV text (typed() reads it back)."""
     if value is None:
         return ""
     if isinstance(value, bool):
@@ -110,3 +125,103 @@ def csv_value(value: Any) -> Any:
     if isinstance(value, dict):
         return json.dumps(value)
     return value
+
+
+def read_records(path: Path, fmt: str, fields: Sequence[str]) -> Iterator[tuple[int, dict[str, Any]]]:
+    """(line number, record) of each whole record in the file, typed as the run made it; the last record, when
+    cut off (no newline after it), is left out. UsageError for anything else that is not a record of this run."""
+    cut = ends_cut(path)
+    # surrogateescape: a byte that is not UTF-8 (a record cut inside a character) is marked, not fatal: the last
+    # line is dropped anyway, any other is reported by its number
+    with open(path, newline="", encoding="utf-8", errors="surrogateescape") as handle:
+        rows = json_rows(handle, fields) if fmt == "jsonl" else csv_rows(handle, path, fields)
+        previous: Row | None = None
+        for row in rows:
+            if previous is not None:
+                yield previous.whole(path)
+            previous = row
+        if previous is not None and not cut:
+            yield previous.whole(path)
+
+
+def ends_cut(path: Path) -> bool:
+    """Whether the file's last line has no newline: a record cut off by a crash."""
+    with open(path, "rb") as handle:
+        handle.seek(0, os.SEEK_END)
+        if handle.tell() == 0:
+            return False
+        handle.seek(-1, os.SEEK_END)
+        return handle.read(1) != b"\n"
+
+
+@dataclass
+class Row:
+    """A record read, or why the line is not one (an error unless it is the last line, cut off)."""
+
+    number: int
+    record: dict[str, Any] | None
+    problem: str = ""
+
+    def whole(self, path: Path) -> tuple[int, dict[str, Any]]:
+        if self.record is None:
+            raise UsageError(f"--resume: {path}, line {self.number}: {self.problem}")
+        return self.number, self.record
+
+
+NOT_UTF8 = re.compile("[\udc80-\udcff]")  # what surrogateescape makes of a byte that is not UTF-8
+STATUSES = {status.value for status in Status} | {BAD_ENTRY}
+
+
+def checked(number: int, record: Any, fields: Sequence[str]) -> Row:
+    """The record, if it is one this run writes: every field, a known status, text that was UTF-8."""
+    if not isinstance(record, dict) or not set(fields) <= record.keys():
+        return Row(number, None, "not a record of compare.py (fields missing)")
+    if record["status"] not in STATUSES:
+        return Row(number, None, f"not a record of compare.py (status {record['status']!r})")
+    if any(isinstance(value, str) and NOT_UTF8.search(value) for value in record.values()):
+        return Row(number, None, "not UTF-8 text")
+    return Row(number, record)
+
+
+def json_rows(handle: Any, fields: Sequence[str]) -> Iterator[Row]:
+    for number, line in enumerate(handle, 1):
+        try:
+            record = json.loads(line)
+        except ValueError:
+            record = None
+        yield checked(number, record, fields)
+
+
+def csv_rows(handle: Any, path: Path, fields: Sequence[str]) -> Iterator[Row]:
+    reader = csv.reader(handle)
+    header = next(reader, None)
+    if header != list(fields):
+        raise UsageError(f"--resume: {path}: its columns are not those of this run's records")
+    for row in reader:
+        number = reader.line_num
+        if len(row) != len(fields):
+            yield Row(number, None, f"{len(row)} fields, not {len(fields)}")
+            continue
+        try:
+            yield checked(number, typed(dict(zip(fields, row, strict=True))), fields)
+        except (ValueError, KeyError) as exc:
+            yield Row(number, None, f"not a record of compare.py ({exc})")
+
+
+def typed(row: dict[str, str]) -> dict[str, Any]:
+    """A CSV row's texts as the values the run wrote (csv_value the other way)."""
+    record: dict[str, Any] = {}
+    for name, text in row.items():
+        if text == "":
+            record[name] = None
+        elif name in TEXTS:
+            record[name] = text
+        elif name in BOOLEANS:
+            record[name] = {"true": True, "false": False}[text]
+        elif name in FLOATS:
+            record[name] = float(text)
+        elif name in JSON:
+            record[name] = json.loads(text)
+        else:  # line, isomorph, and the counters
+            record[name] = int(text)
+    return record

@@ -13,48 +13,28 @@ summary, so that the report covers the whole file.
 """
 from __future__ import annotations
 
-import csv
 import hashlib
 import json
 import os
-import re
 import sys
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 from puzzles import BadEntry, Status
 
 from ..errors import UsageError
 from ..execution.result import RunResult
 from ..judging.judge import Claims, Verdict, VerdictKind
-from ..judging.stats import tally
+from ..judging.stats import Summary, tally
 from ..stream import where
-from .format import RecordWriter
-
-if TYPE_CHECKING:
-    from ..run import Comparison
-
-INTEGERS, FLOATS, BOOLEANS = ("line", "isomorph"), ("rating", "seconds"), ("unique", "valid", "disagrees")
-JSON = ("extra", "info")  # JSON text in a CSV file, an object in JSON lines
-TEXTS = ("file", "name", "method", "status", "detail", "puzzle", "solution", "problems", "verdict", "note")
-BAD_ENTRY = "bad_entry"
+from .format import BAD_ENTRY, RECORD_KEYS, RecordWriter, ends_cut, read_records
 
 
 def settings_path(output: str) -> Path:
     return Path(output + ".settings.json")
-
-
-def identity(comparison: Comparison, fmt: str) -> dict[str, Any]:
-    """What makes the records of two runs the same records: everything but how many workers ran them."""
-    s = comparison.settings
-    return {"files": comparison.files, "input_format": s.input_format,
-            "methods": sorted(sel.label for sel in comparison.selected), "commands": s.command or [],
-            "timeout": s.timeout, "nodes": s.nodes, "solutions": s.solutions, "limit": s.limit, "sample": s.sample,
-            "seed": s.seed, "isomorphs": s.isomorphs, "certify": s.certify, "format": fmt,
-            "fields": comparison.records.fields, "contents": contents(comparison.files)}
 
 
 def contents(files: Sequence[str]) -> dict[str, str | None]:
@@ -119,11 +99,13 @@ class Kept:
     dropped: int = 0
 
 
-def resume(output: str, fmt: str, comparison: Comparison,
-           on_kept: Callable[[list[dict[str, Any]]], None] | None = None) -> Kept | None:
-    """Check FILE against this run's settings, keep its judged puzzles (replayed into the summary, and each
-    group of records to `on_kept`: the --html page), drop the rest from it; None when there is no FILE yet (the
-    run starts afresh). UsageError when it cannot be resumed."""
+def resume(output: str, fmt: str, identity: dict[str, Any], labels: Sequence[str], fields: Sequence[str],
+           certify: bool, summary: Summary, on_kept: Callable[[list[dict[str, Any]]], None] | None = None
+           ) -> Kept | None:
+    """Check FILE against this run's `identity` (what settings.json holds), keep its judged puzzles (replayed
+    into `summary` as if judged by the methods of `labels`, and each group of records to `on_kept`: the --html
+    page), drop the rest from it; None when there is no FILE yet (the run starts afresh). UsageError when it
+    cannot be resumed."""
     path = Path(output)
     if not path.exists() or path.stat().st_size == 0:
         return None
@@ -137,12 +119,9 @@ def resume(output: str, fmt: str, comparison: Comparison,
                          "name another --output, or remove the file to start again") from None
     except (OSError, ValueError) as exc:
         raise UsageError(f"--resume: cannot read {side} ({exc})") from None
-    new = identity(comparison, fmt)
-    changed = differences(old if isinstance(old, dict) else {}, new)
+    changed = differences(old if isinstance(old, dict) else {}, identity)
     if changed:
         raise UsageError(f"--resume: {output} was written with other settings: {'; '.join(changed)}")
-    labels = [s.label for s in comparison.selected]
-    fields = comparison.records.fields
     complete, incomplete = judged_puzzles(path, fmt, fields, labels)
     kept = Kept(output)
     rewrite = path.with_name(path.name + ".resuming")
@@ -152,10 +131,10 @@ def resume(output: str, fmt: str, comparison: Comparison,
             record = group[0]
             if record["status"] == BAD_ENTRY:
                 kept.bad.add((record["file"], record["line"]))
-                comparison.summary.add_bad(BadEntry(record["file"], record["line"], record["detail"] or ""))
+                summary.add_bad(BadEntry(record["file"], record["line"], record["detail"] or ""))
             elif key(record) in complete:
                 kept.puzzles.add(key(record))
-                replay(comparison, labels, group)
+                replay(summary, labels, group, certify)
             else:
                 kept.dropped += len(group)
                 continue
@@ -207,7 +186,7 @@ def groups(records: Iterator[tuple[int, dict[str, Any]]]) -> Iterator[list[dict[
         yield group
 
 
-def replay(comparison: Comparison, labels: Sequence[str], group: list[dict[str, Any]]) -> None:
+def replay(summary: Summary, labels: Sequence[str], group: list[dict[str, Any]], certify: bool) -> None:
     """A kept puzzle's records in the summary, as if it had been judged in this run.
 
     The records do not say which claims the certifier settled; those that only it could settle count as
@@ -217,13 +196,12 @@ def replay(comparison: Comparison, labels: Sequence[str], group: list[dict[str, 
     ordered = [by_label[label] for label in labels]
     results = [run_result(i, r) for i, r in enumerate(ordered)]
     lone = Claims.of(results, {r.solution for r in results if r.valid and r.solution}).lone
-    certify = comparison.settings.certify
     first = ordered[0]
     kind = cast(VerdictKind, first["verdict"] or "")  # as the run wrote it: a judged puzzle's records hold its verdict
     verdict = Verdict(kind, first["note"] or "",
                       frozenset(i for i, r in enumerate(ordered) if r["disagrees"]),
                       unchecked=0 if certify else lone, certified=lone if certify else 0)
-    tally(comparison.summary, labels, where(first["file"], first["line"], first["name"] or "", first["isomorph"]),
+    tally(summary, labels, where(first["file"], first["line"], first["name"] or "", first["isomorph"]),
           results, verdict)
 
 
@@ -236,104 +214,3 @@ def run_result(index: int, record: dict[str, Any]) -> RunResult:
                      record["unique"], float(record["seconds"] or 0.0), effort, problems, record.get("info") or {})
 
 
-RECORD_KEYS = {*INTEGERS, *FLOATS, *BOOLEANS, *TEXTS, *JSON}
-
-
-def read_records(path: Path, fmt: str, fields: Sequence[str]) -> Iterator[tuple[int, dict[str, Any]]]:
-    """(line number, record) of each whole record in the file, typed as the run made it; the last record, when
-    cut off (no newline after it), is left out. UsageError for anything else that is not a record of this run."""
-    cut = ends_cut(path)
-    # surrogateescape: a byte that is not UTF-8 (a record cut inside a character) is marked, not fatal: the last
-    # line is dropped anyway, any other is reported by its number
-    with open(path, newline="", encoding="utf-8", errors="surrogateescape") as handle:
-        rows = json_rows(handle, fields) if fmt == "jsonl" else csv_rows(handle, path, fields)
-        previous: Row | None = None
-        for row in rows:
-            if previous is not None:
-                yield previous.whole(path)
-            previous = row
-        if previous is not None and not cut:
-            yield previous.whole(path)
-
-
-def ends_cut(path: Path) -> bool:
-    """Whether the file's last line has no newline: a record cut off by a crash."""
-    with open(path, "rb") as handle:
-        handle.seek(0, os.SEEK_END)
-        if handle.tell() == 0:
-            return False
-        handle.seek(-1, os.SEEK_END)
-        return handle.read(1) != b"\n"
-
-
-@dataclass
-class Row:
-    """A record read, or why the line is not one (an error unless it is the last line, cut off)."""
-
-    number: int
-    record: dict[str, Any] | None
-    problem: str = ""
-
-    def whole(self, path: Path) -> tuple[int, dict[str, Any]]:
-        if self.record is None:
-            raise UsageError(f"--resume: {path}, line {self.number}: {self.problem}")
-        return self.number, self.record
-
-
-NOT_UTF8 = re.compile("[\udc80-\udcff]")  # what surrogateescape makes of a byte that is not UTF-8
-STATUSES = {status.value for status in Status} | {BAD_ENTRY}
-
-
-def checked(number: int, record: Any, fields: Sequence[str]) -> Row:
-    """The record, if it is one this run writes: every field, a known status, text that was UTF-8."""
-    if not isinstance(record, dict) or not set(fields) <= record.keys():
-        return Row(number, None, "not a record of compare.py (fields missing)")
-    if record["status"] not in STATUSES:
-        return Row(number, None, f"not a record of compare.py (status {record['status']!r})")
-    if any(isinstance(value, str) and NOT_UTF8.search(value) for value in record.values()):
-        return Row(number, None, "not UTF-8 text")
-    return Row(number, record)
-
-
-def json_rows(handle: Any, fields: Sequence[str]) -> Iterator[Row]:
-    for number, line in enumerate(handle, 1):
-        try:
-            record = json.loads(line)
-        except ValueError:
-            record = None
-        yield checked(number, record, fields)
-
-
-def csv_rows(handle: Any, path: Path, fields: Sequence[str]) -> Iterator[Row]:
-    reader = csv.reader(handle)
-    header = next(reader, None)
-    if header != list(fields):
-        raise UsageError(f"--resume: {path}: its columns are not those of this run's records")
-    for row in reader:
-        number = reader.line_num
-        if len(row) != len(fields):
-            yield Row(number, None, f"{len(row)} fields, not {len(fields)}")
-            continue
-        try:
-            yield checked(number, typed(dict(zip(fields, row, strict=True))), fields)
-        except (ValueError, KeyError) as exc:
-            yield Row(number, None, f"not a record of compare.py ({exc})")
-
-
-def typed(row: dict[str, str]) -> dict[str, Any]:
-    """A CSV row's texts as the values the run wrote (RecordWriter's csv_value the other way)."""
-    record: dict[str, Any] = {}
-    for name, text in row.items():
-        if text == "":
-            record[name] = None
-        elif name in TEXTS:
-            record[name] = text
-        elif name in BOOLEANS:
-            record[name] = {"true": True, "false": False}[text]
-        elif name in FLOATS:
-            record[name] = float(text)
-        elif name in JSON:
-            record[name] = json.loads(text)
-        else:  # line, isomorph, and the counters
-            record[name] = int(text)
-    return record

@@ -58,18 +58,17 @@ from typing import Any
 from rich.console import Console
 from rich.markup import escape
 
+from comparison import ladder
 from comparison.errors import UsageError
 from comparison.execution.interrupts import Interrupted, signals_held, stopped_by_signals
-from comparison.ladder import Ladder, LadderWriter, refuse_flags
 from comparison.methods import Selected
 from comparison.paths import check_html, check_outputs, check_plot
 from comparison.records.format import RecordWriter
-from comparison.records.resume import write_settings
 from comparison.report.page.html import HtmlOutput
 from comparison.report.page.watch import DEFAULT_STEPS as WATCH_STEPS
 from comparison.report.plot import plot
 from comparison.report.terminal import ProgressBar, print_methods
-from comparison.run import Comparison, expected_puzzles, plural, registry_of
+from comparison.run import Plain, Program, expected_puzzles, plural, registry_of
 from comparison.settings import Settings
 from puzzles import Method, PuzzleFileError
 from puzzles.formats import FORMATS
@@ -162,16 +161,6 @@ def output_format(args: argparse.Namespace) -> str | None:
     raise UsageError(f"--output {args.output}: say --format csv or jsonl (or name the file .csv or .jsonl)")
 
 
-def open_records(args: argparse.Namespace, fmt: str, comparison: Comparison,
-                 html: HtmlOutput | None = None) -> RecordWriter:
-    """The --output writer; with --resume, after the records the file keeps (the --html page has them too).
-    Its settings go beside it."""
-    append = comparison.resume(args.output, fmt, html.add if html else None) if args.resume else False
-    writer = RecordWriter(args.output, fmt, comparison.records.fields, append=append)
-    write_settings(args.output, comparison.identity(fmt))
-    return writer
-
-
 def reference_index(args: argparse.Namespace, selected: Sequence[Selected]) -> int | None:
     """The --reference method's index; None: the one that solves most, chosen after the run."""
     if args.reference is None:
@@ -191,13 +180,12 @@ def main(argv: Sequence[str] | None = None, methods: dict[str, Method] | None = 
     console = Console(width=None if sys.stdout.isatty() else 160)
     try:
         settings = Settings.of(args)
-        if args.ladder:
-            refuse_flags(args)
+        kind = ladder.command(args) if args.ladder else Plain
         if args.list:
             print_methods(console, registry_of(settings, methods, everything=True))
             return EXIT_OK
-        ladder = Ladder(settings, methods) if args.ladder else None
-        comparison = ladder.comparison if ladder else Comparison(settings, methods)
+        program: Program = kind(settings, methods)
+        comparison = program.comparison
         fmt = output_format(args)
         reference = reference_index(args, comparison.selected)
         if args.plot and importlib.util.find_spec("matplotlib") is None:
@@ -208,22 +196,20 @@ def main(argv: Sequence[str] | None = None, methods: dict[str, Method] | None = 
             raise UsageError("--watch needs --html FILE.html (the page that plays the search)")
         check_outputs({"--output": args.output, "--plot": args.plot, "--html": args.html}, comparison.files)
         html = HtmlOutput(args.html, comparison, args.watch, args.watch_steps) if args.html else None
-        if fmt and ladder:
-            writer: RecordWriter | None = LadderWriter(args.output, fmt, ladder)
-        else:
-            writer = open_records(args, fmt, comparison, html) if fmt else None
+        writer = program.open_records(args.output, fmt, args.resume, html.add if html else None) if fmt else None
     except (UsageError, PuzzleFileError) as exc:
         print(f"compare.py: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
     except OSError as exc:
         print(f"compare.py: error: cannot write {args.output}: {exc.strerror or exc}", file=sys.stderr)
         return EXIT_USAGE
-    return run(args, comparison, writer, reference, console, html, ladder)
+    return run(args, program, writer, reference, console, html)
 
 
 @stopped_by_signals
-def run(args: argparse.Namespace, comparison: Comparison, writer: RecordWriter | None, reference: int | None,
-        console: Console, html: HtmlOutput | None = None, ladder: Ladder | None = None) -> int:
+def run(args: argparse.Namespace, program: Program, writer: RecordWriter | None, reference: int | None,
+        console: Console, html: HtmlOutput | None = None) -> int:
+    comparison = program.comparison
     show_progress = sys.stderr.isatty()
     total = expected_puzzles(comparison.settings, comparison.files) if show_progress else None
     progress = ProgressBar(total, show_progress)
@@ -234,8 +220,7 @@ def run(args: argparse.Namespace, comparison: Comparison, writer: RecordWriter |
         for batch in batches:  # the records are written as they come
             if html is not None:
                 html.add(batch)
-            if ladder is not None:
-                ladder.add(batch)
+            program.add(batch)
         if writer is not None and writer.failed:
             status = EXIT_USAGE
     except Interrupted as exc:
@@ -257,7 +242,7 @@ def run(args: argparse.Namespace, comparison: Comparison, writer: RecordWriter |
             if writer:
                 writer.close()
     interrupted = status in (EXIT_INTERRUPTED, EXIT_TERMINATED)
-    (ladder or comparison).report(console, interrupted=interrupted)
+    program.report(console, interrupted=interrupted)
     if writer is not None and writer.failed:
         print(f"compare.py: error: {writer.failed}; the {plural(writer.written, 'record')} written before "
               "it are kept; the run stopped there", file=sys.stderr)
@@ -270,7 +255,7 @@ def run(args: argparse.Namespace, comparison: Comparison, writer: RecordWriter |
             status = status or EXIT_USAGE
     if html is not None and summary.puzzles:
         try:
-            html.write(reference, interrupted, ladder=ladder.rows() if ladder else None)
+            html.write(reference, interrupted, ladder=program.page_ladder())
             console.print(f"Report written to {escape(args.html)}")
         except OSError as exc:
             print(f"compare.py: error: cannot write {args.html}: {exc.strerror or exc}", file=sys.stderr)
@@ -281,7 +266,7 @@ def run(args: argparse.Namespace, comparison: Comparison, writer: RecordWriter |
         why = f"only bad entries ({summary.bad_count:,})" if summary.bad_count else "no puzzle at all"
         print(f"compare.py: error: the input held {why}; nothing was compared", file=sys.stderr)
         return EXIT_USAGE
-    return EXIT_FAILED if summary.failed or (ladder is not None and ladder.failed) else EXIT_OK
+    return EXIT_FAILED if summary.failed or program.failed else EXIT_OK
 
 
 if __name__ == "__main__":

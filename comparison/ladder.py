@@ -99,6 +99,12 @@ REFUSED = {"solver": "--solver", "command": "--command", "registry": "--registry
            "resume": "--resume"}
 
 
+def command(args: Any) -> type[Ladder]:
+    """compare.py --ladder: its command line checked (refuse_flags), the program that runs it."""
+    refuse_flags(args)
+    return Ladder
+
+
 def refuse_flags(args: Any) -> None:
     """UsageError for a command-line flag that makes no sense with --ladder."""
     given = [flag for name, flag in REFUSED.items() if getattr(args, name, None)]
@@ -136,6 +142,15 @@ class Ladder:
         self.puzzles = 0
         self.checked: Counter[tuple[str, str]] = Counter()
         self.counterexamples: dict[tuple[str, str], list[Counterexample]] = {pair: [] for pair in EQUIVALENCES}
+
+    def open_records(self, output: str, fmt: str, resume: bool,
+                     on_kept: Callable[[list[dict[str, Any]]], None] | None) -> RecordWriter:
+        """The --output writer: a row per puzzle and rung (--resume is refused, so there is nothing to keep)."""
+        return LadderWriter(output, fmt, self)
+
+    def page_ladder(self) -> list[dict[str, Any]]:
+        """The --html page's ladder section."""
+        return self.rows()
 
     def run(self) -> Ladder:
         """The whole run, from Python (compare.py runs it round by round, with its progress bar and writer)."""

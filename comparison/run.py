@@ -13,7 +13,7 @@ import sys
 import time
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from rich.console import Console
 from rich.markup import escape
@@ -26,7 +26,7 @@ from .execution.pool import GRACE_FRACTION, GRACE_SECONDS, Pool
 from .judging.stats import MethodStats, Summary
 from .methods import CERTIFIER, Selected, certifier, command_methods, extra_methods, load_registry, select_methods
 from .records.format import Records, RecordWriter, counter_columns
-from .records.resume import Kept, contents, resume
+from .records.resume import Kept, contents, resume, write_settings
 from .report.terminal import ProgressBar, print_report
 from .settings import Settings
 from .stream import good_entries, open_inputs, puzzles_of, reservoir
@@ -219,6 +219,49 @@ class Comparison:
         """compare.py's report: the tables and the lists of what went wrong."""
         print_report(console or Console(), self.summary, self.header(interrupted), interrupted=interrupted,
                      certifying=self.certify_with is not None)
+
+
+class Program(Protocol):
+    """What compare.py runs, one way for both: a plain comparison (Plain) or the ladder (ladder.py's Ladder)."""
+
+    @property
+    def comparison(self) -> Comparison: ...
+    def open_records(self, output: str, fmt: str, resume: bool,
+                     on_kept: Callable[[list[dict[str, Any]]], None] | None) -> RecordWriter: ...
+    def add(self, records: Iterable[dict[str, Any]]) -> None: ...
+    def report(self, console: Console, interrupted: bool = False) -> None: ...
+    @property
+    def failed(self) -> bool: ...
+    def page_ladder(self) -> list[dict[str, Any]] | None: ...
+
+
+class Plain:
+    """compare.py without --ladder: the Comparison, its records as they are, its report."""
+
+    def __init__(self, settings: Settings, methods: dict[str, Method] | None = None) -> None:
+        self.comparison = Comparison(settings, methods)
+
+    def open_records(self, output: str, fmt: str, resume: bool,
+                     on_kept: Callable[[list[dict[str, Any]]], None] | None) -> RecordWriter:
+        """The --output writer; with --resume, after the records the file keeps (each group to `on_kept` too).
+        Its settings go beside it."""
+        append = self.comparison.resume(output, fmt, on_kept) if resume else False
+        writer = RecordWriter(output, fmt, self.comparison.records.fields, append=append)
+        write_settings(output, self.comparison.identity(fmt))
+        return writer
+
+    def add(self, records: Iterable[dict[str, Any]]) -> None:
+        """The records are the run's whole result: nothing to add them to."""
+
+    def report(self, console: Console, interrupted: bool = False) -> None:
+        self.comparison.report(console, interrupted)
+
+    @property
+    def failed(self) -> bool:
+        return self.comparison.failed
+
+    def page_ladder(self) -> list[dict[str, Any]] | None:
+        return None
 
 
 def compare(files: Sequence[str | os.PathLike[str]] = (), solvers: Sequence[str] | None = None, *,

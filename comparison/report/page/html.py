@@ -19,21 +19,39 @@ from collections.abc import Mapping, Sequence
 from html import escape
 from importlib import resources
 from string import Template
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from puzzles import Grid
 from puzzles.grid import BOX_OF_LENGTH
 
-from ...judging.stats import COMMON_COUNTERS, MethodStats, present
-from ...methods import CERTIFIER
+from ...judging.stats import COMMON_COUNTERS, MethodStats, Summary, present
+from ...methods import CERTIFIER, Selected
+from ...settings import Settings
 from ..plot import PLOT_COUNTERS, default_reference
 from ..terminal import fmt_counter, fmt_seconds, fmt_share, gave_up_text
 from . import figures, svg
 from .runbook import NOTABLE_KINDS, MethodRuns, Notable, RunBook
 from .watch import DEFAULT_STEPS, find_watched, traces
 
-if TYPE_CHECKING:
-    from ...run import Comparison
+
+class Comparison(Protocol):
+    """What the page reads of a run: comparison.run.Comparison is one (a protocol, so that the page does not
+    import the run that writes it)."""
+
+    @property
+    def settings(self) -> Settings: ...
+    @property
+    def summary(self) -> Summary: ...
+    @property
+    def files(self) -> Sequence[str]: ...
+    @property
+    def selected(self) -> Sequence[Selected]: ...
+    @property
+    def jobs(self) -> int: ...
+    @property
+    def wall(self) -> float: ...
+    @property
+    def busy_seconds(self) -> float: ...
 
 POINTS_DRAWN = 1500  # points a rating panel draws at most (the correlation uses them all)
 SPREADS_DRAWN = 150  # puzzles an isomorph panel draws at most

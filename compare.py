@@ -11,21 +11,22 @@
 
 How it runs. The puzzle files are streamed: each puzzle becomes one work item per
 method, (puzzle id, method index, cell values), and items go to worker processes
-in chunks sized to take about 50 ms, at most two chunks in flight per worker, so
-memory stays flat whatever the file's length. Workers are forked from this
+in short chunks, a few in flight per worker, so memory stays flat whatever the
+file's length (comparison/execution/pool.py holds the sizes, the grace and the
+batching: its constants, in one place). Workers are forked from this
 process: the registries (and ortools, when a chosen method needs it) are imported
 once, here, and methods that tests register are found too. A worker counts the
 runs it starts and stamps the start time of each in shared memory, and sends
-results in batches every 20 ms and at the end of each chunk. The parent kills a
-worker whose run in hand overruns the timeout plus a grace (10% + 1 s), records
-that run as gave_up (time (killed)), puts the worker's other unreported items back in the
-queue and forks a new worker; a worker that dies turns its run in hand into an
-error record the same way. When a puzzle's runs are all in, its answers are
-judged: each was already checked against the rules and the givens in the worker;
-valid answers that differ, and a claim (no solution, a unique one) that no second
-method of the run makes too, are settled by CP-SAT with solutions=2 (itself a
-work item); unsatisfiable against a valid answer, or a uniqueness claim against
-the evidence, is a disagreement.
+results in batches. The parent kills a worker whose run in hand overruns the
+timeout plus a grace, records that run as gave_up (time (killed)), puts the
+worker's other unreported items back in the queue and forks a new worker; a
+worker that dies turns its run in hand into an error record the same way. When a
+puzzle's runs are all in, its answers are judged (comparison/judging/judge.py):
+each was already checked against the rules and the givens in the worker
+(comparison/execution/check.py); valid answers that differ, and a claim (no
+solution, a unique one) that no second method of the run makes too, are settled
+by CP-SAT with solutions=2 (itself a work item); unsatisfiable against a valid
+answer, or a uniqueness claim against the evidence, is a disagreement.
 
 A --command method is a program speaking the solver protocol (README, "The solver
 protocol"; comparison/execution/external.py): in streaming mode each worker starts it on its
@@ -39,7 +40,8 @@ are written as they arrive. --resume (comparison/records/resume.py) keeps the ju
 of --output FILE, whose settings are in FILE.settings.json, and runs the rest.
 
 The same run is `comparison.compare(...)` from Python (comparison/run.py): this file
-is only the command line, the report and the exit status around it.
+is only the command line, the report and the exit status around it; --ladder runs
+comparison/ladder.py's program the same way. comparison/__init__.py maps the parts.
 
 SIGTERM stops a run as Ctrl-C does: the records and the summary of what finished
 are kept (exit status 143, 130 after Ctrl-C): see comparison/execution/interrupts.py. No
@@ -68,10 +70,11 @@ from comparison.report.page.html import HtmlOutput
 from comparison.report.page.watch import DEFAULT_STEPS as WATCH_STEPS
 from comparison.report.plot import plot
 from comparison.report.terminal import ProgressBar, print_methods
-from comparison.run import Plain, Program, expected_puzzles, plural, registry_of
+from comparison.run import Plain, Program, expected_puzzles, registry_of
 from comparison.settings import Settings
 from puzzles import Method, PuzzleFileError
 from puzzles.formats import FORMATS
+from puzzles.words import plural
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED, EXIT_TERMINATED = 0, 1, 2, 130, 143  # 128 + SIGINT, SIGTERM
 

@@ -34,7 +34,7 @@ from puzzles import GaveUp, Method
 
 from .errors import UsageError
 from .records.format import RecordWriter
-from .report.terminal import NOTABLE
+from .report.terminal import NOTABLE, red_if
 from .run import Comparison
 from .settings import Settings
 
@@ -317,6 +317,3 @@ class LadderWriter(RecordWriter):
         for marked in self.ladder.marked(record) or [record]:  # a bad entry is written as it is
             super().write({name: marked.get(name) for name in self.fields})
 
-
-def red_if(count: int, style: str) -> str:
-    return f"[{style}]{count:,}[/]" if count else "0"

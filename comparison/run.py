@@ -19,6 +19,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from puzzles import BadEntry, Method, PuzzleFileError
+from puzzles.words import plural
 
 from .execution.cluster import Cluster
 from .execution.interrupts import signals_held
@@ -326,6 +327,3 @@ def expected_puzzles(settings: Settings, files: Sequence[str], at_most: int | No
 def note(message: str) -> None:
     print(f"compare.py: note: {message}", file=sys.stderr)
 
-
-def plural(count: int, noun: str) -> str:
-    return f"{count:,} {noun}{'' if count == 1 else 's'}"

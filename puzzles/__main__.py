@@ -14,6 +14,7 @@ from collections import Counter
 from typing import TextIO
 
 from .formats import FORMATS, BadEntry, PuzzleFileError, read_puzzles
+from .words import plural
 
 
 def median_of(histogram: Counter[int]) -> float:
@@ -27,10 +28,6 @@ def median_of(histogram: Counter[int]) -> float:
             found.append(value)
             middle.pop(0)
     return float(sum(found) / len(found))
-
-
-def plural(count: int, one: str, many: str | None = None) -> str:
-    return f"{count:,} {one if count == 1 else many or one + 's'}"
 
 
 def check_file(path: str, fmt: str | None, out: TextIO) -> tuple[int, int]:

@@ -95,8 +95,9 @@ def fmt_share(share: float | None) -> str:
     return "-" if share is None else f"{share:.1%}"
 
 
-def red_if(count: int) -> str:
-    return f"[bold red]{count:,}[/]" if count else "0"
+def red_if(count: int, style: str = "bold red") -> str:
+    """A count that should be 0, marked (bold red, or `style`) when it is not."""
+    return f"[{style}]{count:,}[/]" if count else "0"
 
 
 def effort_table(summary: Summary) -> Table:

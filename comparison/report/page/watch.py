@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from puzzles import BadEntry, Budget, Entry, PuzzleFileError, read_puzzles
-from puzzles.grid import values_of as grid_values_of
+from puzzles.grid import values_of
+from puzzles.words import plural
 from search.trace import KINDS, trace
 
 from ...errors import UsageError
@@ -100,7 +101,7 @@ def pack(label: str, traced: dict[str, Any]) -> dict[str, Any]:
         counters = e.get("counters") or {}
         events.append([KINDS.index(e["kind"]), e.get("depth") or 0, index, e.get("value") or 0, e.get("rule") or "",
                        explain(e["kind"], e.get("detail") or {}), *(counters.get(n, 0) for n in counter_names)])
-    return {"method": label, "size": side, "candidates": [values_of(c) for c in traced["candidates"]],
+    return {"method": label, "size": side, "candidates": [candidate_list(c) for c in traced["candidates"]],
             "kinds": KINDS, "counter_names": counter_names, "events": events, "status": traced.get("status"),
             "truncated": bool(traced.get("truncated")), "counters": traced.get("counters") or {}}
 
@@ -121,12 +122,8 @@ def explain(kind: str, detail: dict[str, Any]) -> str:
     return ", ".join(f"{k} {v}" for k, v in detail.items())
 
 
-def plural(count: int, noun: str) -> str:
-    return f"{count} {noun}{'' if count == 1 else 's'}"
-
-
-def values_of(candidates: Any) -> list[int]:
+def candidate_list(candidates: Any) -> list[int]:
     """A cell's candidates as ascending values, whether the trace gives a bit mask or a list."""
     if isinstance(candidates, int):
-        return grid_values_of(candidates)
+        return values_of(candidates)
     return sorted(int(v) for v in candidates)

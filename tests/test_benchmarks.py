@@ -6,17 +6,15 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from fixtures import SEED000, SEED001
 
 from benchmarks import sat_setup, versus_pycosat
-
-HOMEWORK = "000702000100040007650000094470801062000000000580209013860000075900060008000908000"
-HARD = "005300000800000020070010500400005300010070006003200080060500009004000030000009700"
 
 
 def test_versus_pycosat_times_both_on_every_puzzle(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     pytest.importorskip("pycosat")
     path = tmp_path / "p.txt"
-    path.write_text(f"{HOMEWORK}\n{HARD}\nnot a puzzle\n")
+    path.write_text(f"{SEED000}\n{SEED001}\nnot a puzzle\n")
     assert versus_pycosat.main([str(path), "--solver", "mrv:propagate=singles"]) == 0
     out = capsys.readouterr().out
     assert "p.txt: 2 puzzles" in out
@@ -43,14 +41,14 @@ def test_versus_pycosat_times_isomorphs_unless_told_literal(tmp_path: Path) -> N
     from puzzles import Grid
 
     path = tmp_path / "p.txt"
-    path.write_text(f"{HOMEWORK}\n{HARD}\n")
+    path.write_text(f"{SEED000}\n{SEED001}\n")
     given: list[Grid] = []
 
     def spy(grid: Grid) -> Grid | None:
         given.append(grid)
         return versus_pycosat.pycosat_solve(grid)
 
-    files = [Grid.parse(HOMEWORK), Grid.parse(HARD)]
+    files = [Grid.parse(SEED000), Grid.parse(SEED001)]
     times, lines = versus_pycosat.compare_file(path, spy, None, seed=None)
     assert given[1:] == files and lines == [1, 2] and all(len(t) == 2 for t in times.values())
     drawn = []
@@ -69,7 +67,7 @@ def test_pycosat_solves_the_complete_encoding() -> None:
     pytest.importorskip("pycosat")
     from puzzles import Grid
 
-    grid = Grid.parse(HARD)
+    grid = Grid.parse(SEED001)
     solution = versus_pycosat.pycosat_solve(grid)
     assert solution is not None and grid.solution_problems(solution) == []
     unsat = Grid.parse("..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..8....3......97..")

@@ -3,17 +3,11 @@ from __future__ import annotations
 
 import random
 
+from fixtures import blanked
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from puzzles import Bitboards, Candidates, Grid, geometry, random_isomorph
-from puzzles.generate import pattern_solution
-
-
-def blanked(box: int, seed: int, blank: float) -> Grid:
-    rng = random.Random(seed)
-    solution = random_isomorph(pattern_solution(box), rng)
-    return solution.with_values([0 if rng.random() < blank else v for v in solution.values])
+from puzzles import Bitboards, Candidates, Grid, geometry
 
 
 def assert_same(bits: Bitboards, engine: Candidates) -> None:

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from test_processes import MARK, PUZZLES, alive, all_pids, eventually, marked, stat_fields
+from fixtures import MARK, PUZZLES, alive, all_pids, eventually, marked, stat_fields
 
 import compare
 

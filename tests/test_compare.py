@@ -20,79 +20,23 @@ import time
 from pathlib import Path
 
 import pytest
+from fixtures import SEED000, SEED001, SEED001_UNSAT, SEED002_MULTI, tiny_solve
 
 import compare
 from comparison.execution.result import RunResult
 from comparison.judging.judge import judge
 from comparison.judging.stats import MethodStats
 from comparison.stream import Puzzle
-from puzzles import Budget, Candidates, Grid, Method, Outcome, Status, random_isomorph, values_of
+from puzzles import Budget, Grid, Method, Outcome, Status, random_isomorph
 
 ROOT = Path(__file__).resolve().parents[1]
 SEEDS = ROOT / "puzzles" / "seeds.txt"
 
-HOMEWORK = "000702000100040007650000094470801062000000000580209013860000075900060008000908000"
-HARD = "005300000800000020070010500400005300010070006003200080060500009004000030000009700"
-MULTI = "570010300000500907830000000000030020600405009010060000000007004205000090007050012"
-UNSAT = "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..8....3......97.."
 SMALL = "3..1...2.3..2..."
 SMALL_UNSAT = "31....4........3"
 
 
 # -- the fake methods -----------------------------------------------------------------------
-class _OutOfBudget(Exception):
-    pass
-
-
-def tiny_solve(grid: Grid, budget: Budget = Budget(), solutions: object = 1, order: str = "up",
-               **unknown: object) -> Outcome:
-    """Depth-first, fewest candidates first, singles after each placement; `order` of values up or down."""
-    started = time.perf_counter()
-    if unknown or order not in ("up", "down") or str(solutions) not in ("1", "2"):
-        return Outcome(Status.ERROR, detail=f"bad options {unknown or order or solutions}")
-    wanted, deadline = int(str(solutions)), budget.deadline(started)
-    cand, trail, found, nodes = Candidates(grid), [], [], 0
-
-    def search() -> bool:
-        nonlocal nodes
-        mark = len(trail)
-        if cand.singles(trail):
-            empty = cand.empty_cells()
-            if not empty:
-                found.append(cand.grid())
-                if len(found) >= wanted:
-                    return True
-            else:
-                cell, mask = cand.fewest(empty)
-                values = values_of(mask)
-                for value in values if order == "up" else reversed(values):
-                    if nodes >= budget.node_limit:
-                        raise _OutOfBudget("nodes")
-                    nodes += 1
-                    if time.perf_counter() > deadline:
-                        raise _OutOfBudget("time")
-                    cand.place(cell, value)
-                    trail.append(cell)
-                    if search():
-                        return True
-                    cand.undo(trail, len(trail) - 1)
-        cand.undo(trail, mark)
-        return False
-
-    effort = {"nodes": 0, "depth_sum": 0}
-    try:
-        search()
-    except _OutOfBudget as exc:
-        effort["nodes"] = nodes
-        if found:
-            return Outcome(Status.SOLVED, found[0], effort, time.perf_counter() - started, None, str(exc))
-        return Outcome(Status.GAVE_UP, None, effort, time.perf_counter() - started, None, str(exc))
-    effort["nodes"] = nodes
-    effort["depth_sum"] = len(trail)  # undeclared: lands in the records' extra column
-    seconds = time.perf_counter() - started
-    if not found:
-        return Outcome(Status.UNSATISFIABLE, None, effort, seconds)
-    return Outcome(Status.SOLVED, found[0], effort, seconds, len(found) == 1 if wanted == 2 else None)
 
 
 def broken_solve(grid: Grid, budget: Budget = Budget(), **options: object) -> Outcome:
@@ -184,7 +128,7 @@ def runs(records: list[dict]) -> list[dict]:
 
 # -- agreement ------------------------------------------------------------------------------------
 def test_methods_agree_on_good_puzzles(tmp_path, capsys):
-    path = puzzle_file(tmp_path, f"{HOMEWORK} homework", HARD, SMALL)
+    path = puzzle_file(tmp_path, f"{SEED000} homework", SEED001, SMALL)
     out_path = tmp_path / "r.jsonl"
     code, out, err = run(capsys, path, "--solver", "tiny", "--solver", "tiny:order=down", "--jobs", 2,
                          "--output", out_path)
@@ -194,7 +138,7 @@ def test_methods_agree_on_good_puzzles(tmp_path, capsys):
     assert {r["method"] for r in records} == {"tiny", "tiny:order=down"}
     assert all(r["status"] == "solved" and r["valid"] is True and r["verdict"] == "agree" for r in records)
     for r in records:
-        puzzle = Grid.parse({1: HOMEWORK, 2: HARD, 3: SMALL}[r["line"]])
+        puzzle = Grid.parse({1: SEED000, 2: SEED001, 3: SMALL}[r["line"]])
         assert puzzle.solution_problems(Grid.parse(r["solution"])) == []
     assert "OK: every answer valid" in out
     assert "tiny:order=down" in out
@@ -202,7 +146,7 @@ def test_methods_agree_on_good_puzzles(tmp_path, capsys):
 
 
 def test_planted_wrong_answer_is_invalid_and_fails(tmp_path, capsys):
-    path = puzzle_file(tmp_path, HOMEWORK, SMALL)
+    path = puzzle_file(tmp_path, SEED000, SMALL)
     out_path = tmp_path / "r.csv"
     code, out, _ = run(capsys, path, "--solver", "tiny", "--solver", "broken", "--output", out_path)
     assert code == 1
@@ -215,7 +159,7 @@ def test_planted_wrong_answer_is_invalid_and_fails(tmp_path, capsys):
 
 
 def test_multi_solution_puzzle_is_certified_not_a_disagreement(tmp_path, capsys):
-    path = puzzle_file(tmp_path, f"{MULTI} many", HOMEWORK)
+    path = puzzle_file(tmp_path, f"{SEED002_MULTI} many", SEED000)
     out_path = tmp_path / "r.jsonl"
     code, out, _ = run(capsys, path, "--solver", "tiny", "--solver", "tiny:order=down", "--output", out_path)
     assert code == 0, out
@@ -228,7 +172,7 @@ def test_multi_solution_puzzle_is_certified_not_a_disagreement(tmp_path, capsys)
 
 
 def test_without_a_certifier_differing_answers_still_mean_several_solutions(tmp_path, capsys):
-    path = puzzle_file(tmp_path, MULTI)
+    path = puzzle_file(tmp_path, SEED002_MULTI)
     out_path = tmp_path / "r.jsonl"
     fakes = {name: method for name, method in FAKES.items() if name != "cpsat"}
     code, _, _ = run(capsys, path, "--solver", "tiny", "--solver", "tiny:order=down", "--output", out_path,
@@ -238,7 +182,7 @@ def test_without_a_certifier_differing_answers_still_mean_several_solutions(tmp_
 
 
 def test_solutions_2_reports_uniqueness(tmp_path, capsys):
-    path = puzzle_file(tmp_path, MULTI, HOMEWORK)
+    path = puzzle_file(tmp_path, SEED002_MULTI, SEED000)
     out_path = tmp_path / "r.jsonl"
     code, _, _ = run(capsys, path, "--solver", "tiny", "--solutions", 2, "--output", out_path)
     assert code == 0
@@ -248,7 +192,7 @@ def test_solutions_2_reports_uniqueness(tmp_path, capsys):
 
 
 def test_unsatisfiable_puzzles_agree(tmp_path, capsys):
-    path = puzzle_file(tmp_path, UNSAT, SMALL_UNSAT)
+    path = puzzle_file(tmp_path, SEED001_UNSAT, SMALL_UNSAT)
     out_path = tmp_path / "r.jsonl"
     code, out, _ = run(capsys, path, "--solver", "tiny", "--solver", "tiny:order=down", "--output", out_path)
     assert code == 0, out
@@ -257,7 +201,7 @@ def test_unsatisfiable_puzzles_agree(tmp_path, capsys):
 
 
 def test_unsatisfiable_against_a_valid_solution_is_a_disagreement(tmp_path, capsys):
-    path = puzzle_file(tmp_path, HOMEWORK)
+    path = puzzle_file(tmp_path, SEED000)
     out_path = tmp_path / "r.jsonl"
     code, out, _ = run(capsys, path, "--solver", "tiny", "--solver", "liar", "--output", out_path)
     assert code == 1
@@ -268,7 +212,7 @@ def test_unsatisfiable_against_a_valid_solution_is_a_disagreement(tmp_path, caps
 
 
 def test_bad_lines_are_reported_and_the_run_goes_on(tmp_path, capsys):
-    path = puzzle_file(tmp_path, "# a comment", HOMEWORK, "12345", "7" + HOMEWORK[1:], SMALL)
+    path = puzzle_file(tmp_path, "# a comment", SEED000, "12345", "7" + SEED000[1:], SMALL)
     out_path = tmp_path / "r.csv"
     code, out, _ = run(capsys, path, "--solver", "tiny", "--output", out_path)
     assert code == 0
@@ -281,7 +225,7 @@ def test_bad_lines_are_reported_and_the_run_goes_on(tmp_path, capsys):
 
 # -- isolation ----------------------------------------------------------------------------------
 def test_a_method_past_its_timeout_is_stopped_and_the_run_goes_on(tmp_path, capsys):
-    path = puzzle_file(tmp_path, HOMEWORK, SMALL, HARD)
+    path = puzzle_file(tmp_path, SEED000, SMALL, SEED001)
     out_path = tmp_path / "r.jsonl"
     started = time.perf_counter()
     code, out, _ = run(capsys, path, "--solver", "sleeper", "--solver", "tiny", "--timeout", 0.3,
@@ -300,7 +244,7 @@ def test_a_method_past_its_timeout_is_stopped_and_the_run_goes_on(tmp_path, caps
 @pytest.mark.parametrize("crasher, reason", [("exit", "exit status 7"), ("segfault", "killed by SIGSEGV"),
                                              ("raise", "raised ValueError: planted")])
 def test_a_crashing_method_is_an_error_record(tmp_path, capsys, crasher, reason):
-    path = puzzle_file(tmp_path, HOMEWORK, SMALL)
+    path = puzzle_file(tmp_path, SEED000, SMALL)
     out_path = tmp_path / "r.jsonl"
     code, out, _ = run(capsys, path, "--solver", crasher, "--solver", "tiny", "--jobs", 1,
                        "--output", out_path)
@@ -314,7 +258,7 @@ def test_a_crashing_method_is_an_error_record(tmp_path, capsys, crasher, reason)
 
 def test_many_crashes_lose_and_repeat_no_record(tmp_path, capsys):
     rng = random.Random(2)
-    lines = [f"{random_isomorph(Grid.parse(HOMEWORK), rng).line()} p{i}" for i in range(40)]
+    lines = [f"{random_isomorph(Grid.parse(SEED000), rng).line()} p{i}" for i in range(40)]
     path = puzzle_file(tmp_path, *lines)
     out_path = tmp_path / "r.jsonl"
     code, out, _ = run(capsys, path, "--solver", "flaky", "--solver", "tiny", "--jobs", 2, "--output", out_path)
@@ -328,7 +272,7 @@ def test_many_crashes_lose_and_repeat_no_record(tmp_path, capsys):
 
 
 def test_node_budget(tmp_path, capsys):
-    path = puzzle_file(tmp_path, HARD)
+    path = puzzle_file(tmp_path, SEED001)
     out_path = tmp_path / "r.jsonl"
     code, out, _ = run(capsys, path, "--solver", "tiny", "--nodes", 2, "--output", out_path)
     assert code == 0
@@ -344,7 +288,7 @@ EVERY_FIELD = {"file", "line", "name", "isomorph", "rating", "method", "status",
 
 
 def test_csv_and_jsonl_hold_every_field(tmp_path, capsys):
-    path = puzzle_file(tmp_path, f"{HOMEWORK} homework", "bad")
+    path = puzzle_file(tmp_path, f"{SEED000} homework", "bad")
     csv_path, jsonl_path = tmp_path / "r.csv", tmp_path / "r.out"
     argv = [path, "--solver", "tiny:order=down", "--solutions", 2]
     assert run(capsys, *argv, "--output", csv_path)[0] == 0
@@ -355,13 +299,13 @@ def test_csv_and_jsonl_hold_every_field(tmp_path, capsys):
     assert set(rows[0]) == set(records[0]) == EVERY_FIELD
     row, record = rows[0], records[0]
     assert (row["file"], row["line"], row["name"], row["isomorph"]) == (str(path), "1", "homework", "0")
-    assert row["puzzle"] == record["puzzle"] == Grid.parse(HOMEWORK).line()
+    assert row["puzzle"] == record["puzzle"] == Grid.parse(SEED000).line()
     assert row["rating"] == "" and record["rating"] is None  # a line file has no rating column
     assert (record["file"], record["line"], record["name"], record["isomorph"]) == (str(path), 1, "homework", 0)
     assert row["method"] == record["method"] == "tiny:order=down"
     assert row["status"] == record["status"] == "solved"
     assert row["unique"] == "true" and record["unique"] is True
-    assert Grid.parse(HOMEWORK).solution_problems(Grid.parse(record["solution"])) == []
+    assert Grid.parse(SEED000).solution_problems(Grid.parse(record["solution"])) == []
     assert row["solution"] == record["solution"]
     assert float(row["seconds"]) > 0 and record["seconds"] > 0
     assert int(row["nodes"]) == record["nodes"] >= 0
@@ -372,7 +316,7 @@ def test_csv_and_jsonl_hold_every_field(tmp_path, capsys):
 
 
 def test_unique_is_empty_when_one_solution_was_asked(tmp_path, capsys):
-    path = puzzle_file(tmp_path, HOMEWORK)
+    path = puzzle_file(tmp_path, SEED000)
     out_path = tmp_path / "r.csv"
     assert run(capsys, path, "--solver", "tiny", "--solver", "tiny:solutions=2", "--output", out_path)[0] == 0
     rows = {r["method"]: r for r in csv.DictReader(out_path.open())}
@@ -380,10 +324,10 @@ def test_unique_is_empty_when_one_solution_was_asked(tmp_path, capsys):
 
 
 def test_csv_solution_column_is_checked(tmp_path, capsys):
-    solved = tiny_solve(Grid.parse(HOMEWORK)).solution.line()
+    solved = tiny_solve(Grid.parse(SEED000)).solution.line()
     wrong = solved[:-2] + solved[-1] + solved[-2]
     path = tmp_path / "p.csv"
-    path.write_text(f"puzzle,solution,id\n{HOMEWORK},{solved},good\n{HOMEWORK},{wrong},wrong\n")
+    path.write_text(f"puzzle,solution,id\n{SEED000},{solved},good\n{SEED000},{wrong},wrong\n")
     out_path = tmp_path / "r.jsonl"
     code, _, _ = run(capsys, path, "--solver", "tiny", "--output", out_path)
     assert code == 1
@@ -395,14 +339,14 @@ def test_csv_solution_column_is_checked(tmp_path, capsys):
 
 def test_a_csv_rating_reaches_the_records_of_its_isomorphs(tmp_path, capsys):
     path = tmp_path / "rated.csv"
-    path.write_text(f"puzzle,rating,id\n{HOMEWORK},7.2,a\n{HOMEWORK},not rated,b\n")
+    path.write_text(f"puzzle,rating,id\n{SEED000},7.2,a\n{SEED000},not rated,b\n")
     out_path = tmp_path / "r.jsonl"
     assert run(capsys, path, "--solver", "tiny", "--isomorphs", 2, "--output", out_path)[0] == 0
     ratings = sorted((r["name"], r["isomorph"], r["rating"]) for r in jsonl(out_path))
     assert ratings == [("a", 1, 7.2), ("a", 2, 7.2), ("b", 1, None), ("b", 2, None)]
     # each record holds the isomorph it ran, not the file's puzzle
     puzzles = {r["puzzle"] for r in jsonl(out_path)}
-    assert len(puzzles) >= 2 and all(Grid.parse(p).givens == Grid.parse(HOMEWORK).givens for p in puzzles)
+    assert len(puzzles) >= 2 and all(Grid.parse(p).givens == Grid.parse(SEED000).givens for p in puzzles)
 
 
 # -- choosing puzzles ------------------------------------------------------------------------------
@@ -410,7 +354,7 @@ def test_sample_is_reproducible(tmp_path, capsys):
     rng = random.Random(5)
     lines = []
     for i in range(40):  # distinct isomorphs of one puzzle, named by position
-        lines.append(f"{random_isomorph(Grid.parse(HOMEWORK), rng).line()} p{i}")
+        lines.append(f"{random_isomorph(Grid.parse(SEED000), rng).line()} p{i}")
     path = puzzle_file(tmp_path, *lines)
 
     def names(seed: int, jobs: int) -> list[str]:
@@ -426,14 +370,14 @@ def test_sample_is_reproducible(tmp_path, capsys):
 
 
 def test_limit(tmp_path, capsys):
-    path = puzzle_file(tmp_path, HOMEWORK, "bad", SMALL, HARD)
+    path = puzzle_file(tmp_path, SEED000, "bad", SMALL, SEED001)
     out_path = tmp_path / "r.jsonl"
     assert run(capsys, path, "--solver", "tiny", "--limit", 2, "--output", out_path)[0] == 0
     assert sorted((r["line"], r["status"]) for r in jsonl(out_path)) == [(1, "solved"), (2, "bad_entry"), (3, "solved")]
 
 
 def test_isomorphs_give_k_records_per_puzzle_and_method(tmp_path, capsys):
-    path = puzzle_file(tmp_path, HOMEWORK, SMALL)
+    path = puzzle_file(tmp_path, SEED000, SMALL)
 
     def records(jobs: int) -> list[dict]:
         out_path = tmp_path / f"r{jobs}.jsonl"
@@ -453,9 +397,9 @@ def test_isomorphs_give_k_records_per_puzzle_and_method(tmp_path, capsys):
 
 
 def test_isomorphs_carry_the_files_solution(tmp_path, capsys):
-    solved = tiny_solve(Grid.parse(HOMEWORK)).solution.line()
+    solved = tiny_solve(Grid.parse(SEED000)).solution.line()
     path = tmp_path / "p.csv"
-    path.write_text(f"puzzle,solution\n{HOMEWORK},{solved}\n")
+    path.write_text(f"puzzle,solution\n{SEED000},{solved}\n")
     out_path = tmp_path / "r.jsonl"
     assert run(capsys, path, "--solver", "tiny", "--isomorphs", 4, "--output", out_path)[0] == 0
     assert {r["verdict"] for r in jsonl(out_path)} == {"agree"}
@@ -463,7 +407,7 @@ def test_isomorphs_carry_the_files_solution(tmp_path, capsys):
 
 def test_standard_input(capsys):
     result = subprocess.run([sys.executable, str(ROOT / "compare.py"), "-", "--solver", "cpsat"],
-                            input=f"{HOMEWORK}\n{SMALL}\n", capture_output=True, text=True, cwd=ROOT,
+                            input=f"{SEED000}\n{SMALL}\n", capture_output=True, text=True, cwd=ROOT,
                             timeout=60)
     if "unknown method 'cpsat'" in result.stderr:
         pytest.skip("formulations.SOLVERS has no cpsat yet")
@@ -472,7 +416,7 @@ def test_standard_input(capsys):
 
 
 def test_real_registries_certify_with_cpsat_loaded_only_in_the_worker(tmp_path):
-    path = puzzle_file(tmp_path, f"{MULTI} many", HOMEWORK)
+    path = puzzle_file(tmp_path, f"{SEED002_MULTI} many", SEED000)
     out_path = tmp_path / "r.jsonl"
     script = ("import runpy, sys; sys.argv = ['compare.py', *sys.argv[1:]]\n"
               "try:\n    runpy.run_path('compare.py', run_name='__main__')\n"
@@ -488,7 +432,7 @@ def test_real_registries_certify_with_cpsat_loaded_only_in_the_worker(tmp_path):
 
 
 def test_expected_puzzles_for_the_progress_bar(tmp_path):
-    path = puzzle_file(tmp_path, HOMEWORK, "bad", SMALL, HARD)
+    path = puzzle_file(tmp_path, SEED000, "bad", SMALL, SEED001)
     args = compare.build_parser().parse_args([str(path), "--isomorphs", "2"])
     assert compare.expected_puzzles(args, [str(path)]) == 6
     args = compare.build_parser().parse_args([str(path), "--limit", "2"])
@@ -501,7 +445,6 @@ def test_expected_puzzles_for_the_progress_bar(tmp_path):
 MY_SOLVER = """
 import sys
 sys.path.insert(0, {tests!r})
-from test_compare import tiny_solve
 from puzzles import Method
 SOLVERS = {{"mine": Method(tiny_solve, "my own solver", {{"order": "up | down"}}, ("nodes",))}}
 """
@@ -511,7 +454,7 @@ def test_registry_adds_a_solver_of_your_own(tmp_path, capsys, monkeypatch):
     (tmp_path / "my_solvers.py").write_text(MY_SOLVER.format(tests=str(ROOT / "tests")))
     monkeypatch.chdir(tmp_path)
     monkeypatch.setattr(sys, "path", list(sys.path))
-    path = puzzle_file(tmp_path, HOMEWORK, MULTI)
+    path = puzzle_file(tmp_path, SEED000, SEED002_MULTI)
     out_path = tmp_path / "r.jsonl"
     code, out, _ = run(capsys, path, "--registry", "my_solvers", "--solver", "mine:order=down", "--solver", "tiny",
                        "--output", out_path)
@@ -574,7 +517,7 @@ def test_seeds_file_by_default(tmp_path, capsys, monkeypatch):
 
 def test_plot(tmp_path, capsys):
     pytest.importorskip("matplotlib")
-    path = puzzle_file(tmp_path, HOMEWORK, HARD, SMALL, MULTI)
+    path = puzzle_file(tmp_path, SEED000, SEED001, SMALL, SEED002_MULTI)
     png = tmp_path / "plot.png"
     code, _, _ = run(capsys, path, "--solver", "tiny", "--solver", "tiny:order=down", "--plot", png)
     assert code == 0
@@ -584,7 +527,7 @@ def test_plot(tmp_path, capsys):
 def test_plot_without_matplotlib_is_a_clear_message(tmp_path, capsys, monkeypatch):
     real = compare.importlib.util.find_spec
     monkeypatch.setattr(compare.importlib.util, "find_spec", lambda name: None if name == "matplotlib" else real(name))
-    code, _, err = run(capsys, puzzle_file(tmp_path, HOMEWORK), "--plot", tmp_path / "p.png")
+    code, _, err = run(capsys, puzzle_file(tmp_path, SEED000), "--plot", tmp_path / "p.png")
     assert code == 2 and "--plot needs matplotlib" in err and "Traceback" not in err
 
 
@@ -597,7 +540,7 @@ sys.exit(compare.main(sys.argv[1:], methods=test_compare.FAKES))
 
 
 def test_ctrl_c_keeps_what_finished_and_prints_the_summary(tmp_path):
-    path = puzzle_file(tmp_path, *[HOMEWORK] * 30)
+    path = puzzle_file(tmp_path, *[SEED000] * 30)
     out_path = tmp_path / "r.jsonl"
     script = tmp_path / "run.py"
     script.write_text(CTRL_C_SCRIPT.format(tests=str(ROOT / "tests"), root=str(ROOT)))
@@ -623,8 +566,8 @@ def result(status: str, solution: str | None = None, unique: bool | None = None,
 
 
 def test_judge_uniqueness_claims():
-    puzzle = Puzzle(0, "f", 1, "", 0, Grid.parse(HOMEWORK), None)
-    solved = tiny_solve(Grid.parse(HOMEWORK)).solution.line()
+    puzzle = Puzzle(0, "f", 1, "", 0, Grid.parse(SEED000), None)
+    solved = tiny_solve(Grid.parse(SEED000)).solution.line()
     labels = ["a", "b"]
     # One says unique, one says not, on the same answer: certify first.
     claims = [result("solved", solved, True), result("solved", solved, False)]
@@ -651,14 +594,14 @@ def test_the_no_guess_share_counts_valid_solutions_within_the_methods_own_measur
     stats = MethodStats("m", ("guesses", 0))
     for status, guesses, problems in [("solved", 0, ()), ("solved", 0, ()), ("solved", 3, ()),
                                       ("solved", 0, ("row 1 holds two 5s",)), ("gave_up", 0, ())]:
-        run = result(status, HOMEWORK if status == "solved" else None, problems=problems)
+        run = result(status, SEED000 if status == "solved" else None, problems=problems)
         run.effort = {"guesses": guesses}
         stats.add(run, False)
     assert stats.no_guess_share == 2 / 3  # of the three valid solutions; the invalid one and the give-up do not count
     assert MethodStats("m").no_guess_share is None  # a method that cannot tell says nothing
     mip = MethodStats("mip", ("nodes", 1))  # SCIP counts the root as node 1
     for nodes in (1, 0, 2):
-        run = result("solved", HOMEWORK)
+        run = result("solved", SEED000)
         run.effort = {"nodes": nodes}
         mip.add(run, False)
     assert mip.no_guess_share == 2 / 3

@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from fixtures import ROW_COLUMN_UNSAT, ROW_COLUMN_UNSAT_4, SEED001, SEED002_MULTI
 
 from formulations import SOLVERS
 from formulations.driver import MAX_COUNT, Allowance
@@ -20,10 +21,6 @@ from search import SOLVERS as SEARCHES
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 
-SEED001 = "005300000800000020070010500400005300010070006003200080060500009004000030000009700"
-MULTI = "570010300000500907830000000000030020600405009010060000000007004205000090007050012"  # seed002
-UNSAT = "12345678." + "........9" + "." * 63  # row 1 needs a 9 in its last cell; column 9 has one
-UNSAT_4 = "123." + "...." + "...4" + "...."  # the same contradiction, 4x4
 
 # Every formulation, as (method, options), and the counter its node budget binds (None: it takes none).
 FORMULATIONS: dict[str, tuple[str, dict[str, str], str | None]] = {
@@ -82,16 +79,16 @@ def test_unique_puzzle_solved_and_proved_unique(name: str) -> None:
 
 @pytest.mark.parametrize("name", NAMES)
 def test_second_solution_means_not_unique(name: str) -> None:
-    puzzle = Grid.parse(MULTI)
-    outcome = run(name, MULTI, solutions=2)
+    puzzle = Grid.parse(SEED002_MULTI)
+    outcome = run(name, SEED002_MULTI, solutions=2)
     assert outcome.status is Status.SOLVED and outcome.unique is False and outcome.detail == ""
     assert outcome.solution is not None and puzzle.solution_problems(outcome.solution) == []
     assert outcome.info["solves"] == 2
-    one = run(name, MULTI)  # one solution asked for: uniqueness is not claimed either way
+    one = run(name, SEED002_MULTI)  # one solution asked for: uniqueness is not claimed either way
     assert one.status is Status.SOLVED and one.unique is None
 
 
-@pytest.mark.parametrize("line", [UNSAT, UNSAT_4], ids=["9x9", "4x4"])
+@pytest.mark.parametrize("line", [ROW_COLUMN_UNSAT, ROW_COLUMN_UNSAT_4], ids=["9x9", "4x4"])
 @pytest.mark.parametrize("name", NAMES)
 def test_unsatisfiable(name: str, line: str) -> None:
     assert Grid.parse(line).conflicts() == []  # valid-looking: the contradiction is deeper
@@ -173,7 +170,7 @@ def test_sat_propagation_alone_concludes_through_the_driver() -> None:
     assert_same_cells(solved.solution, reference(easy))
     stuck = SOLVERS["sat"](Grid.parse(SEED001), solutions=2, search="off", encoding="minimal")
     assert stuck.status is Status.GAVE_UP and stuck.detail == "incomplete" and stuck.solution is None
-    assert SOLVERS["sat"](Grid.parse(UNSAT), search="off").status is Status.UNSATISFIABLE
+    assert SOLVERS["sat"](Grid.parse(ROW_COLUMN_UNSAT), search="off").status is Status.UNSATISFIABLE
 
 
 def test_allowances_map_into_the_backends_ranges() -> None:

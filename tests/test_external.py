@@ -17,8 +17,8 @@ import uuid
 from pathlib import Path
 
 import pytest
+from fixtures import MARK, alive, eventually, marked
 from misbehaving import SOLVERS
-from test_processes import MARK, alive, eventually, marked
 
 import compare
 from comparison import compare as compare_api

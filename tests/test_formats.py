@@ -9,13 +9,13 @@ import tracemalloc
 from pathlib import Path
 
 import pytest
+from fixtures import SEED000
 from hostile import AMBIGUOUS_AS_LINES, AMBIGUOUS_NOTE, EXPECTED, Expected, make_hostile_files
 
 from puzzles import BadEntry, Detection, Entry, Grid, PuzzleFileError, detect, read_puzzles, read_text
 from puzzles.__main__ import main as check_main
 
 ROOT = Path(__file__).resolve().parents[1]
-SEED000 = "000702000100040007650000094470801062000000000580209013860000075900060008000908000"
 SOLVED000 = "348792651192645837657183294479831562213456789586279413861324975934567128725918346"
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from fixtures import pattern, scattered
 
 from formulations import SOLVERS
 from formulations.export import export_text
@@ -18,22 +19,6 @@ SEEDS = {
     "seed003": ".2..3..4.6.......3..4...5.....8.6...8...1...6...7.5.....7...6..4.......8.3..4..2.",
 }
 NAMES = tuple(SOLVERS)
-
-
-def pattern(box: int) -> list[int]:
-    """A valid full grid of any box size: the classic shifted-rows pattern."""
-    n = box * box
-    return [(box * (r % box) + r // box + c) % n + 1 for r in range(n) for c in range(n)]
-
-
-def blanked(box: int, keep: float) -> Grid:
-    """The pattern with a deterministic scatter of blanks; `keep` of the cells stay givens."""
-    n = box * box
-    values = pattern(box)
-    for i in range(n * n):
-        if (i * 7919) % 100 >= keep * 100:
-            values[i] = 0
-    return Grid(box, bytes(values))
 
 
 def shared_lines(relative: str) -> list[str]:
@@ -96,7 +81,7 @@ def test_cpsat_model_variants_agree() -> None:
 @pytest.mark.parametrize("name", NAMES)
 def test_every_box_size_small_and_medium(name: str) -> None:
     for box, keep in ((2, 0.4), (3, 0.5), (4, 0.7)):
-        puzzle = blanked(box, keep)
+        puzzle = scattered(box, keep)
         outcome = SOLVERS[name](puzzle, Budget(seconds=60))
         assert outcome.status is Status.SOLVED, (box, outcome.detail)
         assert puzzle.solution_problems(outcome.solution) == []
@@ -107,7 +92,7 @@ def test_every_box_size_small_and_medium(name: str) -> None:
 
 @pytest.mark.parametrize("box", [4, 5])
 def test_cpsat_large_built_puzzles(box: int) -> None:
-    puzzle = blanked(box, 0.55)
+    puzzle = scattered(box, 0.55)
     outcome = SOLVERS["cpsat"](puzzle, Budget(seconds=60), solutions=2)
     assert outcome.status is Status.SOLVED
     assert puzzle.solution_problems(outcome.solution) == []
@@ -134,7 +119,7 @@ def test_cpsat_gecode_25x25() -> None:
 
 @pytest.mark.parametrize("name", ["cpsat", "sat", "python-constraint"])
 def test_tiny_time_budget_on_25x25(name: str) -> None:
-    puzzle = blanked(5, 0.45)
+    puzzle = scattered(5, 0.45)
     outcome = SOLVERS[name](puzzle, Budget(seconds=0.001))
     assert outcome.status is Status.GAVE_UP and outcome.detail == "time"  # no timing asserted: a loaded machine
 

@@ -5,13 +5,12 @@ import random
 
 import numpy as np
 import pytest
+from fixtures import SEED000
 from hypothesis import given
 from hypothesis import strategies as st
 
 from puzzles import Grid, PuzzleError, geometry, mask_of, random_isomorph, values_of
 from puzzles.generate import pattern_solution
-
-SEED000 = "000702000100040007650000094470801062000000000580209013860000075900060008000908000"
 
 
 def obvious_same_unit(box: int, a: int, b: int) -> bool:

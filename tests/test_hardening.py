@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from fixtures import SEED000, SEED001, SEED001_UNSAT, SEED002_MULTI
 from hostile import AMBIGUOUS_AS_LINES, EXPECTED, make_hostile_files
 
 import compare
@@ -22,11 +23,6 @@ from puzzles import Grid
 
 ROOT = Path(__file__).resolve().parents[1]
 TESTS = Path(__file__).resolve().parent
-
-HOMEWORK = "000702000100040007650000094470801062000000000580209013860000075900060008000908000"
-HARD = "005300000800000020070010500400005300010070006003200080060500009004000030000009700"
-MULTI = "570010300000500907830000000000030020600405009010060000000007004205000090007050012"
-UNSAT = "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..8....3......97.."
 
 
 def puzzle_file(folder: Path, *lines: str, name: str = "p.txt") -> Path:
@@ -56,7 +52,7 @@ def by_method(path: Path) -> dict[str, list[dict]]:
 # -- nothing lost, nothing destroyed ----------------------------------------------------------------
 @pytest.mark.parametrize("how", ["same path", "symbolic link", "hard link", "relative name"])
 def test_an_output_that_is_an_input_is_refused_before_anything_runs(tmp_path, capsys, monkeypatch, how):
-    path = puzzle_file(tmp_path, HOMEWORK, HARD)
+    path = puzzle_file(tmp_path, SEED000, SEED001)
     before = path.read_bytes()
     output = {"same path": path, "symbolic link": tmp_path / "link.csv", "hard link": tmp_path / "hard.csv",
               "relative name": Path("sub/../p.txt")}[how]
@@ -74,7 +70,7 @@ def test_an_output_that_is_an_input_is_refused_before_anything_runs(tmp_path, ca
 
 
 def test_an_output_that_is_standard_input_is_refused(tmp_path):
-    path = puzzle_file(tmp_path, HOMEWORK)
+    path = puzzle_file(tmp_path, SEED000)
     before = path.read_bytes()
     with path.open("rb") as stdin:
         done = subprocess.run([sys.executable, str(ROOT / "compare.py"), "-", "--solver", "mrv",
@@ -86,11 +82,11 @@ def test_an_output_that_is_standard_input_is_refused(tmp_path):
 
 
 def test_the_plot_may_not_be_an_input_nor_the_records(tmp_path, capsys):
-    path = puzzle_file(tmp_path, HOMEWORK, name="p.png")
+    path = puzzle_file(tmp_path, SEED000, name="p.png")
     code, _, err = run(capsys, path, "--solver", "good", "--plot", path)
     assert code == 2 and "--plot" in err and "that is the input" in err
     records_path = tmp_path / "r.png"
-    code, _, err = run(capsys, puzzle_file(tmp_path, HOMEWORK), "--solver", "good", "--output", records_path,
+    code, _, err = run(capsys, puzzle_file(tmp_path, SEED000), "--solver", "good", "--output", records_path,
                        "--format", "csv", "--plot", records_path)
     assert code == 2 and "--output and --plot name the same file" in err
 
@@ -104,7 +100,7 @@ def test_the_plot_may_not_be_an_input_nor_the_records(tmp_path, capsys):
 def test_output_paths_are_checked_before_the_run(tmp_path, capsys, monkeypatch, option, value, message):
     pytest.importorskip("matplotlib")
     monkeypatch.chdir(tmp_path)
-    path = puzzle_file(tmp_path, HOMEWORK)
+    path = puzzle_file(tmp_path, SEED000)
     # sleeper would hold the run for a second and more: an answer this quick means nothing ran
     formats = ["--format", "csv"] if option == "--output" else []
     code, out, err = run(capsys, path, "--solver", "sleeper", "--timeout", "5", option, value, *formats)
@@ -113,7 +109,7 @@ def test_output_paths_are_checked_before_the_run(tmp_path, capsys, monkeypatch, 
 
 
 def test_a_run_that_found_only_bad_entries_is_not_ok(tmp_path, capsys):
-    path = puzzle_file(tmp_path, "12345", HOMEWORK.replace("0", "7", 1))
+    path = puzzle_file(tmp_path, "12345", SEED000.replace("0", "7", 1))
     code, out, err = run(capsys, path, "--solver", "good")
     assert code == 2
     assert "Bad entries (skipped): 2" in out and "Nothing compared" in out and "OK" not in out
@@ -146,7 +142,7 @@ class FailingAfter:
 
 
 def test_a_full_disk_stops_the_run_keeps_what_was_written_and_still_reports(tmp_path, capsys, monkeypatch):
-    lines = [HOMEWORK, HARD] * 10
+    lines = [SEED000, SEED001] * 10
     path = puzzle_file(tmp_path, *lines)
     out_path = tmp_path / "r.jsonl"
     real_open = open
@@ -168,7 +164,7 @@ def test_a_full_disk_stops_the_run_keeps_what_was_written_and_still_reports(tmp_
 def test_a_failing_device_is_a_clear_error(tmp_path, capsys):
     if not Path("/dev/full").exists():
         pytest.skip("no /dev/full here")
-    path = puzzle_file(tmp_path, HOMEWORK, HARD)
+    path = puzzle_file(tmp_path, SEED000, SEED001)
     code, out, err = run(capsys, path, "--solver", "good", "--output", "/dev/full", "--format", "csv")
     assert code == 2 and "writing /dev/full failed (No space left on device)" in err
     assert "Traceback" not in err and "Puzzles:" in out
@@ -177,7 +173,7 @@ def test_a_failing_device_is_a_clear_error(tmp_path, capsys):
 # -- every claim checked ------------------------------------------------------------------------------
 def test_a_lone_unsatisfiable_claim_is_certified_and_refuted(tmp_path, capsys):
     out_path = tmp_path / "r.jsonl"
-    code, out, _ = run(capsys, puzzle_file(tmp_path, HOMEWORK), "--solver", "false_unsat", "--output", out_path)
+    code, out, _ = run(capsys, puzzle_file(tmp_path, SEED000), "--solver", "false_unsat", "--output", out_path)
     assert code == 1
     [record] = jsonl(out_path)
     assert record["verdict"] == "disagreement" and record["disagrees"] is True
@@ -186,18 +182,18 @@ def test_a_lone_unsatisfiable_claim_is_certified_and_refuted(tmp_path, capsys):
 
 
 def test_a_true_lone_unsatisfiable_claim_is_certified_and_stands(tmp_path, capsys):
-    code, out, _ = run(capsys, puzzle_file(tmp_path, UNSAT), "--solver", "mrv")
+    code, out, _ = run(capsys, puzzle_file(tmp_path, SEED001_UNSAT), "--solver", "mrv")
     assert code == 0 and "Claims certified by cpsat: 1" in out and "1 unsatisfiable" in out
 
 
 def test_two_methods_that_agree_on_unsatisfiable_need_no_certificate(tmp_path, capsys):
-    code, out, _ = run(capsys, puzzle_file(tmp_path, UNSAT), "--solver", "mrv", "--solver", "backtracking")
+    code, out, _ = run(capsys, puzzle_file(tmp_path, SEED001_UNSAT), "--solver", "mrv", "--solver", "backtracking")
     assert code == 0 and "certified" not in out and "unchecked" not in out
 
 
 def test_a_lone_uniqueness_claim_is_certified_and_refuted(tmp_path, capsys):
     out_path = tmp_path / "r.jsonl"
-    code, _, _ = run(capsys, puzzle_file(tmp_path, MULTI), "--solver", "false_unique", "--solutions", 2,
+    code, _, _ = run(capsys, puzzle_file(tmp_path, SEED002_MULTI), "--solver", "false_unique", "--solutions", 2,
                      "--output", out_path)
     assert code == 1
     [record] = jsonl(out_path)
@@ -206,15 +202,15 @@ def test_a_lone_uniqueness_claim_is_certified_and_refuted(tmp_path, capsys):
 
 
 def test_a_run_with_one_method_alone_is_checked_too(tmp_path, capsys):
-    code, out, _ = run(capsys, puzzle_file(tmp_path, HOMEWORK, HARD), "--solver", "mrv", "--solutions", 2)
+    code, out, _ = run(capsys, puzzle_file(tmp_path, SEED000, SEED001), "--solver", "mrv", "--solutions", 2)
     assert code == 0 and "Claims certified by cpsat: 2" in out
 
 
 def test_certification_off_says_what_went_unchecked(tmp_path, capsys):
-    code, out, _ = run(capsys, puzzle_file(tmp_path, MULTI, UNSAT), "--solver", "false_unique",
+    code, out, _ = run(capsys, puzzle_file(tmp_path, SEED002_MULTI, SEED001_UNSAT), "--solver", "false_unique",
                        "--solutions", 2, "--no-certify")
     assert code == 0  # nothing refuted what nothing checked ...
-    # ... and it says so: MULTI's uniqueness claim and UNSAT's no-solution claim
+    # ... and it says so: SEED002_MULTI's uniqueness claim and SEED001_UNSAT's no-solution claim
     assert "Claims unchecked: 2" in out and "certification is off (--no-certify)" in out
     assert "certified by" not in out
 
@@ -232,20 +228,20 @@ def test_certification_off_says_what_went_unchecked(tmp_path, capsys):
 def test_a_misbehaving_solver_is_its_own_error_record_and_the_run_goes_on(tmp_path, capsys, method, status,
                                                                           detail):
     out_path = tmp_path / "r.jsonl"
-    code, out, err = run(capsys, puzzle_file(tmp_path, HOMEWORK, HARD), "--solver", method, "--solver", "good",
+    code, out, err = run(capsys, puzzle_file(tmp_path, SEED000, SEED001), "--solver", method, "--solver", "good",
                          "--timeout", "1", "--output", out_path)
     assert code == 0, out + err
     found = by_method(out_path)
     assert [(r["status"], r["detail"]) for r in found[method]] == [(status, detail)] * 2
     for record in found["good"]:
-        puzzle = Grid.parse({1: HOMEWORK, 2: HARD}[record["line"]])
+        puzzle = Grid.parse({1: SEED000, 2: SEED001}[record["line"]])
         assert record["valid"] is True and puzzle.solution_problems(Grid.parse(record["solution"])) == []
     assert "Traceback" not in err
 
 
 def test_a_solution_of_the_wrong_type_is_an_invalid_answer(tmp_path, capsys):
     out_path = tmp_path / "r.jsonl"
-    code, _, _ = run(capsys, puzzle_file(tmp_path, HOMEWORK), "--solver", "text_solution", "--output", out_path)
+    code, _, _ = run(capsys, puzzle_file(tmp_path, SEED000), "--solver", "text_solution", "--output", out_path)
     assert code == 1
     [record] = jsonl(out_path)
     assert record["valid"] is False and record["problems"] == "solved, but returned str, not a Grid"
@@ -253,7 +249,7 @@ def test_a_solution_of_the_wrong_type_is_an_invalid_answer(tmp_path, capsys):
 
 def test_a_solver_that_changes_its_grid_changes_nothing_else(tmp_path, capsys):
     out_path = tmp_path / "r.jsonl"
-    code, _, _ = run(capsys, puzzle_file(tmp_path, HOMEWORK), "--solver", "mutator", "--solver", "good",
+    code, _, _ = run(capsys, puzzle_file(tmp_path, SEED000), "--solver", "mutator", "--solver", "good",
                      "--jobs", 1, "--output", out_path)
     found = by_method(out_path)
     # mutator solved a blank grid: checked against the puzzle it was given, its answer breaks the givens
@@ -261,11 +257,11 @@ def test_a_solver_that_changes_its_grid_changes_nothing_else(tmp_path, capsys):
     assert "given" in found["mutator"][0]["problems"]
     # good ran next in the same worker, on the real puzzle
     good = found["good"][0]
-    assert good["valid"] is True and Grid.parse(HOMEWORK).solution_problems(Grid.parse(good["solution"])) == []
+    assert good["valid"] is True and Grid.parse(SEED000).solution_problems(Grid.parse(good["solution"])) == []
 
 
 def test_a_solver_that_prints_does_not_garble_the_report(tmp_path):
-    path = puzzle_file(tmp_path, HOMEWORK, HARD)
+    path = puzzle_file(tmp_path, SEED000, SEED001)
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(TESTS)])}
     done = subprocess.run([sys.executable, str(ROOT / "compare.py"), str(path), "--registry", "misbehaving",
                            "--solver", "printer", "--solver", "good"],
@@ -284,7 +280,7 @@ def test_a_solver_that_prints_does_not_garble_the_report(tmp_path):
     ("mip:backend=cbc,presolve=off", None, "the cbc backend takes no presolve switch"),
 ])
 def test_a_budget_or_options_a_backend_cannot_keep_are_refused_up_front(tmp_path, capsys, spec, nodes, message):
-    argv = [puzzle_file(tmp_path, HOMEWORK), "--solver", spec] + (["--nodes", nodes] if nodes else [])
+    argv = [puzzle_file(tmp_path, SEED000), "--solver", spec] + (["--nodes", nodes] if nodes else [])
     code, out, err = run(capsys, *argv)
     assert code == 2 and out == "" and message in err and err.count("\n") == 1
 
@@ -292,7 +288,7 @@ def test_a_budget_or_options_a_backend_cannot_keep_are_refused_up_front(tmp_path
 @pytest.mark.parametrize("spec", ["cpsat", "sat", "sat:solver=minisat22", "mip", "python-constraint", "mrv"])
 def test_budgets_beyond_a_backends_range_are_mapped_into_it(tmp_path, capsys, spec):
     out_path = tmp_path / "r.jsonl"
-    code, out, err = run(capsys, puzzle_file(tmp_path, HOMEWORK), "--solver", spec, "--timeout", "1e300",
+    code, out, err = run(capsys, puzzle_file(tmp_path, SEED000), "--solver", spec, "--timeout", "1e300",
                          "--nodes", str(10**30), "--output", out_path)
     assert code == 0, out + err
     [record] = jsonl(out_path)
@@ -302,11 +298,11 @@ def test_budgets_beyond_a_backends_range_are_mapped_into_it(tmp_path, capsys, sp
 
 def test_jobs_beyond_the_cores_or_the_work_are_capped_with_a_note(tmp_path, capsys, monkeypatch):
     monkeypatch.setattr(comparison_run, "usable_cores", lambda: 2)
-    code, out, err = run(capsys, puzzle_file(tmp_path, HOMEWORK, HARD), "--solver", "good", "--jobs", 64)
+    code, out, err = run(capsys, puzzle_file(tmp_path, SEED000, SEED001), "--solver", "good", "--jobs", 64)
     assert code == 0
     assert "compare.py: note: --jobs 64: this process may use 2 cores, so 2 workers run" in err
     assert "2 workers" in out.splitlines()[0]
-    code, out, err = run(capsys, puzzle_file(tmp_path, HOMEWORK), "--solver", "good", "--jobs", 2)
+    code, out, err = run(capsys, puzzle_file(tmp_path, SEED000), "--solver", "good", "--jobs", 2)
     assert "compare.py: note: --jobs 2: only 1 run to do, so 1 worker" in err
     assert "1 worker (" in out.splitlines()[0]
 
@@ -322,7 +318,7 @@ def test_a_broken_registry_module_is_a_usage_error_naming_it(tmp_path, capsys, m
     name = f"broken_registry_{abs(hash(source))}"
     (tmp_path / f"{name}.py").write_text(source)
     monkeypatch.syspath_prepend(str(tmp_path))
-    code = compare.main([str(puzzle_file(tmp_path, HOMEWORK)), "--registry", name])
+    code = compare.main([str(puzzle_file(tmp_path, SEED000)), "--registry", name])
     out, err = capsys.readouterr()
     assert code == 2 and out == ""
     assert err.strip() == f"compare.py: error: --registry {name}: {message}" or message in err

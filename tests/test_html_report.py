@@ -18,6 +18,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from fixtures import SEED000, SEED001
 from headless import Browser, find_browser
 
 import compare
@@ -30,9 +31,6 @@ from search.trace import trace
 
 ROOT = Path(__file__).resolve().parents[1]
 SEEDS = ROOT / "puzzles" / "seeds.txt"
-HOMEWORK = "000702000100040007650000094470801062000000000580209013860000075900060008000908000"
-HARD = "005300000800000020070010500400005300010070006003200080060500009004000030000009700"  # seed 001's
-UNSAT = "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..8....3......97.."
 
 
 # -- the figures --------------------------------------------------------------------------------------------
@@ -80,10 +78,10 @@ def test_spread_over_isomorphs():
 
 
 def test_a_grid_is_drawn_cell_by_cell():
-    drawn = grid_html(HOMEWORK)
+    drawn = grid_html(SEED000)
     cells = re.findall(r'<td class="(\w+)[^"]*">([^<]*)</td>', drawn)
     assert len(cells) == 81
-    assert [text or "." for _, text in cells] == [c if c != "0" else "." for c in HOMEWORK]
+    assert [text or "." for _, text in cells] == [c if c != "0" else "." for c in SEED000]
     assert all((kind == "given") == (text != "") for kind, text in cells)
 
 
@@ -193,7 +191,7 @@ def test_the_puzzles_that_went_wrong_are_drawn(seeds_run):
 
 def test_a_disagreement_is_drawn_with_its_grid(tmp_path):
     path = tmp_path / "p.txt"
-    path.write_text(f"{HOMEWORK} homework\n")
+    path.write_text(f"{SEED000} homework\n")
 
     def liar(grid: Grid, budget: Budget = Budget(), **options: object) -> Outcome:
         return Outcome(Status.UNSATISFIABLE)
@@ -201,13 +199,13 @@ def test_a_disagreement_is_drawn_with_its_grid(tmp_path):
     code, page, _ = run_report(tmp_path, path, "--no-certify", methods=methods)
     assert code == 1
     assert "Disagreements: 1" in page and "FAILED" in page
-    assert grid_html(HOMEWORK, caption="the puzzle") in page
+    assert grid_html(SEED000, caption="the puzzle") in page
     assert rows_by_method(parse(page), "methods-table")["liar"]["disagree"][0] == "1"
 
 
 def test_rating_and_isomorphs(tmp_path):
     rated = tmp_path / "rated.csv"
-    rows = [(HOMEWORK, 5.4, "a"), (HARD, 8.9, "b"), (HOMEWORK, 6.0, "c")]  # a puzzle is its line: three
+    rows = [(SEED000, 5.4, "a"), (SEED001, 8.9, "b"), (SEED000, 6.0, "c")]  # a puzzle is its line: three
     rated.write_text("puzzle,rating,id\n" + "".join(f"{p},{r},{i}\n" for p, r, i in rows))
     code, page, records = run_report(tmp_path, rated, "--solver", "mrv", "--isomorphs", 3, "--no-certify")
     assert code == 0
@@ -257,10 +255,10 @@ def test_the_player_holds_each_hand_written_methods_trace(seeds_run):
     _, page, _ = seeds_run
     watch = embedded(page)["watch"]
     assert isinstance(watch, dict)
-    assert watch["puzzle"] == Grid.parse(HARD).line()
+    assert watch["puzzle"] == Grid.parse(SEED001).line()
     assert [t["method"] for t in watch["traces"]] == ["mrv", "mrv:propagate=singles", "backtracking"]
     for packed in watch["traces"]:
-        traced = trace(Grid.parse(HARD), packed["method"], max_steps=300)
+        traced = trace(Grid.parse(SEED001), packed["method"], max_steps=300)
         assert len(packed["events"]) == len(traced.events) <= 300
         for row, event in zip(packed["events"], traced.events, strict=True):
             cell = -1 if event.cell is None else event.cell[0] * 9 + event.cell[1]

@@ -10,33 +10,14 @@ from __future__ import annotations
 import random
 
 import pytest
+from fixtures import LADDER, SEED001, SEED001_UNSAT, UNSAT_4, partial_grid, reference
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from puzzles import Bitboards, Budget, Candidates, Grid, Status, random_isomorph
+from puzzles import Bitboards, Budget, Grid, Status, random_isomorph
 from puzzles.generate import generate, pattern_solution
-from search import SOLVERS, rules
+from search import SOLVERS
 from search.inference import REMOVING, RUNGS
-
-LADDER = ("naked", "singles", "locked", "subsets", "alldiff", "pairs", "probe")
-UNSAT_9 = "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..8....3......97.."
-UNSAT_4 = "31....4........3"
-SEED001 = "005300000800000020070010500400005300010070006003200080060500009004000030000009700"
-
-
-def partial_grid(box: int, seed: int, blank: float, wrong: int) -> Grid:
-    """A solved grid with a share of its cells blanked, and `wrong` blanks then given a value that
-    clashes with no given (but not the solution's): grids with and without contradictions."""
-    rng = random.Random(seed)
-    solution = random_isomorph(pattern_solution(box), rng)
-    values = bytearray(v if rng.random() > blank else 0 for v in solution.values)
-    blanks = [c for c, v in enumerate(values) if not v]
-    for cell in rng.sample(blanks, min(wrong, len(blanks))):
-        board = Candidates(Grid(box, bytes(values)))
-        choices = [v for v in range(1, box * box + 1) if board.allows(cell, v) and v != solution.values[cell]]
-        if choices:
-            values[cell] = rng.choice(choices)
-    return Grid(box, bytes(values))
 
 
 def engine_result(grid: Grid, rung: str) -> list[int] | None:
@@ -49,17 +30,6 @@ def engine_result(grid: Grid, rung: str) -> list[int] | None:
         return None
     state, masks = engine.state(), engine.masks()
     return [0 if grid.values[c] else (1 << (state[c] - 1) if state[c] else masks[c]) for c in range(len(state))]
-
-
-def reference(grid: Grid, rung: str) -> list[int] | None:
-    """The same by the rules' fixpoint (the reference semantics of a rung), given what each
-    unit still needs."""
-    board = Candidates(grid)
-    masks = [0 if v else board.candidates(c) for c, v in enumerate(grid.values)]
-    if any(not v and not m for v, m in zip(grid.values, masks, strict=True)):
-        return None  # an empty cell without a candidate: the engine's first check, which masks cannot show
-    needed = [board.full & ~used for used in board.used]
-    return rules.fixpoint(masks, grid.geometry, rules.ladder(rung, needed))
 
 
 @settings(max_examples=60, deadline=None)
@@ -95,7 +65,7 @@ def test_every_rung_keeps_the_solution_and_proves_it_unique(box, rung):
         assert puzzle.solution_problems(out.solution) == []
 
 
-@pytest.mark.parametrize("puzzle", [UNSAT_4, UNSAT_9])
+@pytest.mark.parametrize("puzzle", [UNSAT_4, SEED001_UNSAT])
 @pytest.mark.parametrize("rung", LADDER)
 def test_every_rung_proves_a_puzzle_without_solution(puzzle, rung):
     for method, options in [("mrv", {}), ("restart", {"cutoff": "luby"}), ("astar", {})]:
@@ -152,7 +122,7 @@ def every_unit(self, view, engine, geo):
 
 @pytest.mark.parametrize("rung", ["locked", "subsets", "alldiff"])
 @pytest.mark.parametrize("choose", ["fewest", "domwdeg"])
-@pytest.mark.parametrize("puzzle", [SEED001, UNSAT_9])
+@pytest.mark.parametrize("puzzle", [SEED001, SEED001_UNSAT])
 def test_the_rules_over_changed_units_search_exactly_as_over_every_unit(rung, choose, puzzle, monkeypatch):
     """A rung runs each rule only on the units that changed since it last removed nothing: the
     search must be the same step for step, so its counters and its per-rule work are."""

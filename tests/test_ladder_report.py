@@ -15,9 +15,8 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+from fixtures import ROW_COLUMN_UNSAT, SEED001, SEED002_MULTI, rung_settles
 from rich.console import Console
-from test_compare import HARD
-from test_sat_encodings import MULTI, UNSAT_9, rung_settles
 
 import compare
 from comparison.ladder import EQUIVALENCES, RUNGS, Ladder, Rung
@@ -95,7 +94,7 @@ def tiny_file(tmp_path: Path) -> Path:
     """The three built puzzles, one with no solution (every rung refutes it) and one with many (none settles)."""
     path = tmp_path / "tiny.txt"
     lines = [built(need).line() + f" needs-{need}" for need in NEEDS]
-    path.write_text("\n".join([*lines, UNSAT_9 + " no-solution", MULTI + " many-solutions"]) + "\n")
+    path.write_text("\n".join([*lines, ROW_COLUMN_UNSAT + " no-solution", SEED002_MULTI + " many-solutions"]) + "\n")
     return path
 
 
@@ -183,15 +182,15 @@ def test_a_rung_that_errs_or_runs_out_of_time_is_reported_as_such(tmp_path: Path
 def test_the_mip_root_lp_rung_settles_what_its_lp_does_from_the_mip_rungs_run(tmp_path: Path) -> None:
     """Settled: a puzzle naked singles settle (each placement is forced by the LP's equalities too: a given's
     value is 0 in the rest of its units, which leaves its cell one value, and so on), so the LP has one point,
-    the solution, and GLOP's vertex is 0-1; and a puzzle whose LP is infeasible (refuted). Not settled: HARD,
+    the solution, and GLOP's vertex is 0-1; and a puzzle whose LP is infeasible (refuted). Not settled: SEED001,
     which has one solution, with a wrong given: no solution, so no 0-1 point meets the constraints, yet the LP
     has fractional points, and its vertex neither solves nor refutes the puzzle."""
-    wrong = "6" + HARD[1:]
-    assert HARD[0] == "0" and SEARCHES["mrv"](Grid.parse(HARD), solutions=2).unique is True
-    assert SEARCHES["mrv"](Grid.parse(HARD)).solution.values[0] != 6  # type: ignore[union-attr]
+    wrong = "6" + SEED001[1:]
+    assert SEED001[0] == "0" and SEARCHES["mrv"](Grid.parse(SEED001), solutions=2).unique is True
+    assert SEARCHES["mrv"](Grid.parse(SEED001)).solution.values[0] != 6  # type: ignore[union-attr]
     assert SEARCHES["mrv"](Grid.parse(wrong)).status is Status.UNSATISFIABLE
     path = tmp_path / "lp.txt"
-    path.write_text(f"{built('naked').line()} naked\n{UNSAT_9} refuted\n{wrong} wrong-given\n")
+    path.write_text(f"{built('naked').line()} naked\n{ROW_COLUMN_UNSAT} refuted\n{wrong} wrong-given\n")
     mip_rungs = [r for r in RUNGS if r.ladder == "MIP"]
     assert [r.name for r in mip_rungs] == ["MIP root LP", "MIP root node"]
     ladder = Ladder(Settings([str(path)], jobs=1, timeout=30), rungs=mip_rungs)

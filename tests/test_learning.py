@@ -4,23 +4,19 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable
-from pathlib import Path
 from unittest.mock import patch
 
 import pytest
+from fixtures import D4, INKALA, N9, P4, Q4, blanked, counters, partial_grid, reference, run
+from fixtures import SEED001_UNSAT as UNSAT9
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_ladder import partial_grid, reference
-from test_search import D4, INKALA, N9, P4, Q4, UNSAT9, counters, run
 
 from puzzles import Budget, Entry, Grid, Status, random_isomorph, read_puzzles
 from puzzles.bitboards import Bitboards
-from puzzles.generate import pattern_solution
 from search.depth_first import Limits
 from search.learning import DECAY, FALSE, RESCALE, Learner
 from search.trace import trace
-
-DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 
 
 def cdcl(puzzle: str | Grid, budget: Budget = Budget(), **options):
@@ -64,12 +60,6 @@ def test_q4_by_hand():
     out = cdcl(Q4, solutions=2)
     assert out.unique is False
     assert counters(out, "nodes", "guesses", "backtracks", "forced", "conflicts", "learned") == (2, 2, 1, 7, 1, 1)
-
-
-def blanked(box: int, seed: int, blank: float) -> Grid:
-    rng = random.Random(seed)
-    solution = random_isomorph(pattern_solution(box), rng)
-    return solution.with_values([0 if rng.random() < blank else v for v in solution.values])
 
 
 def every_solution(grid: Grid, cap: int) -> list[bytes]:
@@ -270,10 +260,8 @@ def test_uniqueness_agrees_with_brute_force(box, seed, blank, propagate):
 
 
 @pytest.mark.parametrize("line, propagate", [(2, "singles"), (3, "singles"), (3, "locked")])
-def test_minimal_16x16_puzzles(line, propagate):
-    path = DATA / "16x16" / "gecode-16x16.txt"
-    if not path.exists():
-        pytest.skip("../shared is absent")
+def test_minimal_16x16_puzzles(line, propagate, shared_data):
+    path = shared_data / "16x16" / "gecode-16x16.txt"
     entries = [e for e in read_puzzles(path) if isinstance(e, Entry)]
     out = cdcl(entries[line].grid, Budget(seconds=60), solutions=2, propagate=propagate)
     assert out.status is Status.SOLVED and out.unique is True

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import pytest
+from fixtures import SEED000
 
 import formulations.cpsat
 import search.mrv
@@ -22,7 +23,6 @@ from puzzles.options import (
 )
 from search import SOLVERS as SEARCHES
 
-SEED000 = "000702000100040007650000094470801062000000000580209013860000075900060008000908000"
 EVERY = {**SEARCHES, **FORMULATIONS}
 
 SPEC = {

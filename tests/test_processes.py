@@ -14,12 +14,12 @@ import sys
 import threading
 import time
 import uuid
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
+from fixtures import MARK, PUZZLES, alive, all_pids, eventually, marked, stat_fields
 from misbehaving import SLEEP, SOLVERS
 
 import compare
@@ -28,59 +28,14 @@ from comparison.methods import Selected
 from puzzles import Budget, Grid, Method, Outcome
 
 ROOT = Path(__file__).resolve().parents[1]
-PUZZLES = [line.split()[0] for line in (ROOT / "puzzles" / "seeds.txt").read_text().splitlines()
-           if line and not line.startswith("#")]
-GRACE = 5.0  # seconds for the processes of a run to be gone after it ends
-MARK = "SUDOKU_RUN_MARK"
 
 pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux's /proc")
 
 
 # -- looking at processes -------------------------------------------------------------------------------
-def stat_fields(pid: int) -> list[str] | None:
-    """The fields of /proc/PID/stat after the command's name (state first), or None when it is gone."""
-    try:
-        text = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return None
-    return text.rsplit(")", 1)[1].split()
-
-
-def alive(pid: int) -> bool:
-    fields = stat_fields(pid)
-    return fields is not None and fields[0] not in ("Z", "X")  # a zombie is dead, only not yet reaped
-
-
-def all_pids() -> list[int]:
-    return [int(p.name) for p in Path("/proc").iterdir() if p.name.isdigit() and int(p.name) != os.getpid()]
-
-
-def marked(mark: str) -> list[int]:
-    """The live processes whose environment holds this run's mark."""
-    wanted = f"{MARK}={mark}".encode()
-    found = []
-    for pid in all_pids():
-        try:
-            environ = Path(f"/proc/{pid}/environ").read_bytes()
-        except OSError:  # gone, or not ours to read
-            continue
-        if wanted in environ.split(b"\0") and alive(pid):
-            found.append(pid)
-    return found
-
-
 def in_group(pgid: int) -> list[int]:
     """The live processes of a process group."""
     return [pid for pid in all_pids() if (f := stat_fields(pid)) and f[2] == str(pgid) and alive(pid)]
-
-
-def eventually(condition: Callable[[], Any], seconds: float = GRACE) -> bool:
-    deadline = time.monotonic() + seconds
-    while not condition():
-        if time.monotonic() > deadline:
-            return False
-        time.sleep(0.05)
-    return True
 
 
 # -- running compare.py ---------------------------------------------------------------------------------

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
-from test_compare import HARD, HOMEWORK
+from fixtures import SEED000, SEED001
 
 import compare
 from comparison.execution.check import DROPPED, INFO_CHARACTERS, facts
@@ -35,7 +35,7 @@ def timeless(info: dict) -> dict:
 
 def check_facts(records: dict[tuple[str, str], dict]) -> None:
     """The facts each method reports, against what can be counted by hand."""
-    for line, puzzle in (("1", HOMEWORK), ("2", HARD)):
+    for line, puzzle in (("1", SEED000), ("2", SEED001)):
         grid = Grid.parse(puzzle)
         sat = records[(line, "sat")]["info"]
         assert (sat["encoding"], sat["variables"]) == ("complete", variables(3, "complete")) == ("complete", 729)
@@ -44,11 +44,11 @@ def check_facts(records: dict[tuple[str, str], dict]) -> None:
         assert (mip["variables"], mip["constraints"]) == (729, 4 * 81)  # x[cell, value]; one row a cell, unit-value
         assert mip["root_lp_integral"] in (True, False) and mip["root_lp_iterations"] >= 0
         assert mip["root_lp_integral"] is (mip["root_lp_fractional_vars"] == 0)
-    # HOMEWORK needs no guess: every blank is placed by a single, so the rules placed exactly its blanks
+    # SEED000 needs no guess: every blank is placed by a single, so the rules placed exactly its blanks
     homework = records[("1", "mrv:propagate=locked")]
     assert int(homework["guesses"]) == 0
-    assert homework["info"]["rules"] == {"singles": len(Grid.parse(HOMEWORK).empty_cells())}
-    # HARD needs guesses: the rules' counts are the search's own counters, placed (forced) and removed, by rule
+    assert homework["info"]["rules"] == {"singles": len(Grid.parse(SEED000).empty_cells())}
+    # SEED001 needs guesses: the rules' counts are the search's own counters, placed (forced) and removed, by rule
     hard = records[("2", "mrv:propagate=locked")]
     assert int(hard["guesses"]) > 0
     assert hard["info"]["rules"] == {"singles": counter(hard, "forced"),
@@ -66,7 +66,7 @@ def counter(record: dict, name: str) -> int:
 @pytest.mark.parametrize("fmt", ["csv", "jsonl"])
 def test_the_facts_reach_the_records_and_survive_resume(tmp_path: Path, fmt: str) -> None:
     path = tmp_path / "p.txt"
-    path.write_text(f"{HOMEWORK}\n{HARD}\n")
+    path.write_text(f"{SEED000}\n{SEED001}\n")
     output = tmp_path / f"records.{fmt}"
     argv = [str(path), *(f for s in SOLVERS for f in ("--solver", s)), "--jobs", "1", "--output", str(output)]
     assert compare.main(argv) == 0
@@ -89,13 +89,13 @@ def test_the_facts_reach_the_records_and_survive_resume(tmp_path: Path, fmt: str
 
 def test_an_info_json_cannot_hold_still_gives_a_whole_record(tmp_path: Path) -> None:
     path = tmp_path / "p.txt"
-    path.write_text(f"{HARD}\n")
+    path.write_text(f"{SEED001}\n")
     output = tmp_path / "records.jsonl"
     assert compare.main([str(path), "--registry", "misbehaving", "--solver", "odd_info", "--jobs", "1",
                          "--output", str(output)]) == 0
     (record,) = read(output)
     assert (record["status"], record["valid"], record["verdict"]) == ("solved", True, "agree")
-    assert Grid.parse(HARD).solution_problems(Grid.parse(record["solution"])) == []
+    assert Grid.parse(SEED001).solution_problems(Grid.parse(record["solution"])) == []
     assert record["nodes"] > 0  # the counters are there
     # the grid, the NaN, the huge text and the long list are left out, and counted
     assert record["info"] == {"fine": 1, "also fine": {"nested": [1, "two", None]}, DROPPED: 4}

@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from test_processes import PUZZLES, eventually
+from fixtures import PUZZLES, eventually
 
 import compare
 

@@ -5,6 +5,7 @@ from math import comb
 from pathlib import Path
 
 import pytest
+from fixtures import ROW_COLUMN_UNSAT, SEED000, SEED001, SEED002_MULTI, pattern, rung_settles, scattered
 
 from formulations import SOLVERS
 from formulations.sat import ENCODINGS, FREE_DECISIONS, decode, encode, givens, load, rules, variables
@@ -13,10 +14,6 @@ from puzzles.grid import Grid
 from puzzles.outcome import Budget, GaveUp, Status
 
 SAT = SOLVERS["sat"]
-HARD = "005300000800000020070010500400005300010070006003200080060500009004000030000009700"  # seed 001
-EASY = "000702000100040007650000094470801062000000000580209013860000075900060008000908000"  # seed 000
-MULTI = "570010300000500907830000000000030020600405009010060000000007004205000090007050012"  # seed 002
-UNSAT_9 = "12345678." + "........9" + "." * 63  # row 1 leaves its last cell a 9; column 9 has one
 
 # Puzzles built to need one rule each (givens removed from a random isomorph of a full grid while
 # the rung, and it alone, still settles it); `rung_settles` below checks what each needs.
@@ -29,49 +26,6 @@ NEEDS = {
 # also hidden singles, augmented also locked candidates.
 RUNG = {"minimal": "naked", "natural": "naked", "complete": "singles", "augmented": "locked"}
 RUNGS = ("naked", "singles", "locked")
-
-
-def rung_settles(grid: Grid, rung: str) -> bool:
-    """An independent check: candidate elimination with naked singles, + hidden singles, + locked candidates."""
-    geo = grid.geometry
-    n = grid.side
-    cands = [{v} if v else set(range(1, n + 1)) for v in grid.values]
-    changed = True
-    while changed:
-        changed = False
-        for c in range(geo.cells):
-            if len(cands[c]) == 1:
-                for peer in geo.peers[c]:
-                    changed |= bool(cands[peer] & cands[c])
-                    cands[peer] -= cands[c]
-        if rung == "naked":
-            continue
-        for unit in geo.units:
-            for v in range(1, n + 1):
-                where = [c for c in unit if v in cands[c]]
-                if len(where) == 1 and len(cands[where[0]]) > 1:
-                    cands[where[0]] = {v}
-                    changed = True
-                if rung == "locked" and len(where) > 1:  # pointing and claiming
-                    for other in geo.units:
-                        if other != unit and set(where) <= set(other):
-                            for c in set(other) - set(where):
-                                changed |= v in cands[c]
-                                cands[c].discard(v)
-    return all(len(c) == 1 for c in cands)
-
-
-def pattern(box: int) -> list[int]:
-    n = box * box
-    return [(box * (r % box) + r // box + c) % n + 1 for r in range(n) for c in range(n)]
-
-
-def blanked(box: int, keep: float) -> Grid:
-    values = pattern(box)
-    for i in range(len(values)):
-        if (i * 7919) % 100 >= keep * 100:
-            values[i] = 0
-    return Grid(box, bytes(values))
 
 
 def project_seeds() -> list[tuple[str, Grid]]:
@@ -109,7 +63,7 @@ def test_clause_and_variable_counts_by_formula(box: int) -> None:
 
 
 def test_size_in_info_and_default_encode_unchanged() -> None:
-    puzzle = Grid.parse(EASY)
+    puzzle = Grid.parse(SEED000)
     for encoding in ENCODINGS:
         outcome = SAT(puzzle, encoding=encoding)
         assert outcome.info["encoding"] == encoding
@@ -130,11 +84,11 @@ def test_size_in_info_and_default_encode_unchanged() -> None:
 @pytest.mark.parametrize("encoding", ENCODINGS)
 def test_each_encoding_solves_every_box_size_checked_cell_by_cell(encoding: str) -> None:
     for box, keep in ((2, 0.4), (3, 0.5), (4, 0.7)):
-        puzzle = blanked(box, keep)
+        puzzle = scattered(box, keep)
         outcome = SAT(puzzle, Budget(seconds=60), encoding=encoding, solutions=2)
         assert outcome.status is Status.SOLVED, (box, outcome.detail)
         assert puzzle.solution_problems(outcome.solution) == []
-    for line in (HARD, EASY):
+    for line in (SEED001, SEED000):
         puzzle = Grid.parse(line)
         assert puzzle.solution_problems(SAT(puzzle, encoding=encoding).solution) == []
 
@@ -158,10 +112,10 @@ def test_encodings_agree_on_the_seeds_file(incremental: str) -> None:
 @pytest.mark.parametrize("encoding", ENCODINGS)
 def test_multi_solution_and_unsatisfiable(encoding: str) -> None:
     for incremental in ("off", "on", "on"):  # twice on the kept solver: the blocking clause was retired
-        outcome = SAT(Grid.parse(MULTI), encoding=encoding, incremental=incremental, solutions=2)
+        outcome = SAT(Grid.parse(SEED002_MULTI), encoding=encoding, incremental=incremental, solutions=2)
         assert outcome.status is Status.SOLVED and outcome.unique is False, incremental
         for solutions in (1, 2):
-            refuted = SAT(Grid.parse(UNSAT_9), encoding=encoding, incremental=incremental, solutions=solutions)
+            refuted = SAT(Grid.parse(ROW_COLUMN_UNSAT), encoding=encoding, incremental=incremental, solutions=solutions)
             assert refuted.status is Status.UNSATISFIABLE
 
 
@@ -182,12 +136,12 @@ def test_every_encoding_agrees_on_multi_solution_and_unsatisfiable_puzzles_of_ev
 
 
 def test_each_encoding_solves_a_25x25_checked_cell_by_cell() -> None:
-    puzzle = blanked(5, 0.8)
+    puzzle = scattered(5, 0.8)
     for encoding in ENCODINGS:
         outcome = SAT(puzzle, Budget(seconds=120), encoding=encoding)
         assert outcome.status is Status.SOLVED, (encoding, outcome.detail)
         assert puzzle.solution_problems(outcome.solution) == [], encoding
-        assert outcome.solution.values == bytes(pattern(5))  # the grid it was blanked from, cell by cell
+        assert outcome.solution.values == bytes(pattern(5))  # the grid it was scattered from, cell by cell
 
 
 @pytest.mark.parametrize("encoding", ENCODINGS)
@@ -195,9 +149,9 @@ def test_propagation_alone_on_a_kept_solver_is_propagation_on_a_fresh_one(encodi
     # compare.py --ladder runs unit propagation with incremental=on: no search, so nothing is learnt
     # and each puzzle meets the bare clauses, even after searches on a kept solver of the same process.
     learnt = sum(SAT(Grid.parse(line), encoding=encoding, incremental="on", solutions=2).effort["conflicts"]
-                 for line in (HARD, MULTI, NEEDS["locked"]))
+                 for line in (SEED001, SEED002_MULTI, NEEDS["locked"]))
     assert learnt > 0  # a kept solver of this process has searched, and learnt
-    for line in [*NEEDS.values(), HARD, EASY, MULTI, UNSAT_9] * 2:
+    for line in [*NEEDS.values(), SEED001, SEED000, SEED002_MULTI, ROW_COLUMN_UNSAT] * 2:
         for probe in ("off", "on"):
             fresh = SAT(Grid.parse(line), encoding=encoding, search="off", probe=probe)
             kept = SAT(Grid.parse(line), encoding=encoding, search="off", probe=probe, incremental="on")
@@ -206,7 +160,7 @@ def test_propagation_alone_on_a_kept_solver_is_propagation_on_a_fresh_one(encodi
 
 
 def test_kept_solver_is_left_as_it_was() -> None:
-    puzzle = Grid.parse(MULTI)
+    puzzle = Grid.parse(SEED002_MULTI)
     first = SAT(puzzle, incremental="on", solutions=2)
     # The first solution, given in full, is still a solution to the kept solver.
     full = SAT(first.solution, incremental="on", solutions=2)
@@ -244,9 +198,9 @@ def test_propagation_alone_settles_exactly_what_its_rung_does(encoding: str, nee
 
 def test_propagation_refutes_and_probing_goes_further() -> None:
     for encoding in ENCODINGS:
-        assert SAT(Grid.parse(UNSAT_9), encoding=encoding, search="off").status is Status.UNSATISFIABLE
-    stuck = SAT(Grid.parse(HARD), search="off")
-    probed = SAT(Grid.parse(HARD), search="off", probe="on")
+        assert SAT(Grid.parse(ROW_COLUMN_UNSAT), encoding=encoding, search="off").status is Status.UNSATISFIABLE
+    stuck = SAT(Grid.parse(SEED001), search="off")
+    probed = SAT(Grid.parse(SEED001), search="off", probe="on")
     assert probed.status is Status.GAVE_UP and probed.info["probes"] > 0
     assert 0 < probed.info["unassigned"] < stuck.info["unassigned"]
     assert probed.info["probe_failed"] > 0
@@ -261,7 +215,7 @@ def test_propagation_refutes_and_probing_goes_further() -> None:
 
 def test_solver_without_propagate_is_refused_up_front() -> None:
     for options in ({"search": "off"}, {"probe": "on"}):
-        outcome = SAT(Grid.parse(EASY), solver="lingeling", **options)
+        outcome = SAT(Grid.parse(SEED000), solver="lingeling", **options)
         assert outcome.status is Status.ERROR and "lingeling" in outcome.detail
         assert SAT.check(**options, solver="lingeling") is not None
     assert SAT.check(search="off", solver="cadical195") is None
@@ -296,7 +250,7 @@ def test_guesses_zero_where_propagation_settles(solver: str) -> None:
 def test_guesses_counted_where_search_is_needed(solver: str) -> None:
     # The MiniSat family decides on these. (CaDiCaL may settle a puzzle with no decision counted
     # by its lucky-phase and probing passes, so its guesses are a lower bound.)
-    for line in (HARD, NEEDS["locked"]):
+    for line in (SEED001, NEEDS["locked"]):
         outcome = SAT(Grid.parse(line), solver=solver)
         assert outcome.effort["guesses"] > 0
         assert outcome.effort["decisions"] == outcome.effort["guesses"] + FREE_DECISIONS[solver]

@@ -2,51 +2,29 @@
 from __future__ import annotations
 
 import pytest
+from fixtures import (
+    ALL,
+    COMPLETE,
+    D4,
+    INKALA,
+    N9,
+    P4,
+    Q4,
+    SEED000,
+    SEED001,
+    SEED001_UNSAT,
+    SEED002_MULTI,
+    SEED003,
+    TOP95_FIRST,
+    counters,
+    run,
+)
 
 from puzzles import Budget, Grid, Status
 from search import SOLVERS
 from search.backtracking import RowMajor
 from search.depth_first import Descent, Effort, Limits, Stop
 from search.restart import luby
-
-SEED000 = "000702000100040007650000094470801062000000000580209013860000075900060008000908000"
-SEED001 = "005300000800000020070010500400005300010070006003200080060500009004000030000009700"
-SEED002 = "570010300000500907830000000000030020600405009010060000000007004205000090007050012"
-SEED003 = ".2..3..4.6.......3..4...5.....8.6...8...1...6...7.5.....7...6..4.......8.3..4..2."
-UNSAT9 = "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..8....3......97.."
-
-# Every variant a test runs; restart's are the complete one and the seed's (incomplete) one.
-COMPLETE = {
-    "backtracking": {},
-    "mrv": {},
-    "mrv-swap": {"tie": "swap"},
-    "mrv-requeue": {"tie": "requeue"},
-    "mrv-singles": {"propagate": "singles"},
-    "mrv-singles-swap": {"propagate": "singles", "tie": "swap"},
-    "restart-luby": {"cutoff": "luby", "seed": 1},
-    "astar": {},
-    "astar-zero": {"heuristic": "zero"},
-    "astar-weighted": {"weight": "2.5"},
-    "cdcl": {},
-    "cdcl-unit": {"unit": 1},
-    "cdcl-locked": {"propagate": "locked"},
-}
-ALL = {**COMPLETE, "restart-none": {"cutoff": "none", "seed": 1, "max_restarts": 200}}
-
-
-def run(variant: str, puzzle: str | Grid, budget: Budget = Budget(), **extra):
-    grid = Grid.parse(puzzle) if isinstance(puzzle, str) else puzzle
-    name = variant.split("-")[0]
-    out = SOLVERS[name](grid, budget, **{**ALL[variant], **extra})
-    assert out.status is not Status.ERROR, out.detail
-    if out.solution is not None:
-        assert grid.solution_problems(out.solution) == []  # checked cell by cell
-    return out
-
-
-def counters(out, *names: str) -> tuple[int, ...]:
-    return tuple(out.effort[n] for n in names)
-
 
 # -- the seeds' own counts -------------------------------------------------------
 
@@ -73,13 +51,6 @@ def test_seed003_backtracking_makes_1027695_placements():
 
 # -- hand-derived counters --------------------------------------------------------
 #
-# P4 (4x4, unique), cells numbered row-major 0..15, blanks 0 1 2 4 8:
-#     . . . 1        solution  4 3 2 1
-#     . 1 4 3                  2 1 4 3
-#     . 4 1 2                  3 4 1 2
-#     1 2 3 4                  1 2 3 4
-# Candidates at the start: cell 0 {2,3,4}, cell 1 {3}, cell 2 {2}, cell 4 {2}, cell 8 {3}.
-P4 = "...1.143.4121234"
 
 
 def test_p4_backtracking_by_hand():
@@ -141,14 +112,6 @@ def test_p4_astar_by_hand():
     assert counters(out, "nodes", "expanded", "generated", "frontier_peak") == (6, 5, 6, 1)
 
 
-# Q4 (4x4, two solutions: the 1s and 2s of the top-left 2x2 of rows 1 and 3 can swap):
-#     . . 3 4
-#     3 4 1 2
-#     . . 4 3
-#     4 3 2 1       blanks 0 1 8 9, each with candidates {1,2} at the start
-Q4 = "..343412..434321"
-
-
 @pytest.mark.parametrize("variant", ["backtracking", "mrv", "mrv-swap", "mrv-requeue"])
 def test_q4_depth_first_by_hand(variant):
     # Every cell has 2 candidates: cell 0 = 1 (guess); then cells 1, 8 have {2}, cell 9 {1}:
@@ -184,14 +147,6 @@ def test_q4_astar_by_hand():
     assert counters(out, "nodes", "expanded", "generated", "frontier_peak") == (9, 7, 9, 2)
 
 
-# N9 (9x9): seed 000's solution with 5 blanks, at cells 18 19 (row 3), 45 49 (row 6), 74 (row 9).
-#   row 3: . . 7 1 8 3 2 9 4    row 6: . 8 6 2 . 9 4 1 3    row 9: 7 2 . 9 1 8 3 4 6
-# Candidates at the start: cell 18 {5,6} (row 3 lacks 5 6, column 1 lacks 5 6),
-# cell 19 {5} (column 2 lacks only 5), cell 45 {5} (row {5,7} and column {5,6}),
-# cell 49 {7} (column 5 lacks only 7), cell 74 {5}.
-N9 = "348792651192645837..7183294479831562213456789.862.941386132497593456712872.918346"
-
-
 def test_n9_by_hand():
     # backtracking: cell 18 = 5 (guess); cell 19 then has nothing (row 3 lacks 6, column 2
     # lacks 5) -> undo (backtrack 1); cell 18 = 6 (last alternative); cells 19, 45, 49, 74 forced.
@@ -211,14 +166,6 @@ def test_n9_by_hand():
     # A*: totals 6 -> 4 -> 3 -> 2 -> 1 -> 0, k = 1 each time: a single path.
     out = run("astar", N9)
     assert counters(out, "nodes", "expanded", "generated", "frontier_peak") == (6, 5, 6, 1)
-
-
-# D4 (4x4, no solution): cell 5 (row 2, column 2) sees 1 2 3 4 in its box, row and column.
-#     1 2 . .
-#     3 . . .
-#     . . . .
-#     . 4 . .
-D4 = "12..3........4.."
 
 
 def test_d4_unsatisfiable_by_hand():
@@ -263,7 +210,7 @@ def test_a_descent_says_why_it_stopped():
     assert effort.counters() == {"nodes": 8, "guesses": 1, "backtracks": 0}
     # a node budget
     effort = Effort()
-    assert Descent(RowMajor(Grid.parse(HARD)), effort, Limits(10, float("inf"))).run() is Stop.NODES
+    assert Descent(RowMajor(Grid.parse(TOP95_FIRST)), effort, Limits(10, float("inf"))).run() is Stop.NODES
     assert effort.nodes == 10
 
 
@@ -272,18 +219,18 @@ def test_a_descent_says_why_it_stopped():
 @pytest.mark.parametrize("variant", sorted(COMPLETE))
 def test_unsatisfiable_9x9_is_proved(variant):
     budget = Budget(nodes=2_000_000)
-    assert run(variant, UNSAT9, budget).status is Status.UNSATISFIABLE
+    assert run(variant, SEED001_UNSAT, budget).status is Status.UNSATISFIABLE
 
 
 def test_unsatisfiable_9x9_defeats_the_seeds_restarts():
-    out = run("restart-none", UNSAT9, max_restarts=50)
+    out = run("restart-none", SEED001_UNSAT, max_restarts=50)
     assert out.status is Status.GAVE_UP and out.detail == "incomplete"
     assert out.effort["restarts"] == 50
 
 
 @pytest.mark.parametrize("variant", sorted(COMPLETE))
 def test_seed002_has_more_than_one_solution(variant):
-    out = run(variant, SEED002, solutions=2)
+    out = run(variant, SEED002_MULTI, solutions=2)
     assert out.status is Status.SOLVED and out.unique is False
 
 
@@ -301,7 +248,7 @@ def test_seed000_unique_and_agreed(variant):
 
 def test_first_solution_is_the_one_returned_with_two():
     for variant in COMPLETE:
-        assert run(variant, SEED002).solution == run(variant, SEED002, solutions=2).solution, variant
+        assert run(variant, SEED002_MULTI).solution == run(variant, SEED002_MULTI, solutions=2).solution, variant
 
 
 @pytest.mark.parametrize("line", [
@@ -325,15 +272,12 @@ def test_large_box_every_method_on_a_nearly_full_grid():
 
 # -- budgets ------------------------------------------------------------------------
 
-HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"  # top95 #1
-INKALA = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."  # "the world's hardest"
-
 
 @pytest.mark.parametrize("variant", sorted(ALL))
 def test_node_budget_stops_every_method(variant):
     # cdcl finds INKALA's solution, and proves it unique, in 30 decisions or more (locked
-    # candidates solve HARD with none): it gets 3
-    puzzle, limit, solutions = (INKALA, 3, 2) if variant.startswith("cdcl") else (HARD, 10, 1)
+    # candidates solve TOP95_FIRST with none): it gets 3
+    puzzle, limit, solutions = (INKALA, 3, 2) if variant.startswith("cdcl") else (TOP95_FIRST, 10, 1)
     out = run(variant, puzzle, Budget(nodes=limit), solutions=solutions)
     assert out.status is Status.GAVE_UP and out.detail == "nodes"
     assert 0 < out.effort["nodes"] <= limit
@@ -344,14 +288,14 @@ def test_node_budget_stops_every_method(variant):
 
 @pytest.mark.parametrize("variant", sorted(ALL))
 def test_time_budget_stops_every_method(variant):
-    # the clock is read when the search first decides (locked candidates decide nothing on HARD)
-    out = run(variant, INKALA if variant.startswith("cdcl") else HARD, Budget(seconds=0.0))
+    # the clock is read when the search first decides (locked candidates decide nothing on TOP95_FIRST)
+    out = run(variant, INKALA if variant.startswith("cdcl") else TOP95_FIRST, Budget(seconds=0.0))
     assert out.status is Status.GAVE_UP and out.detail == "time"
     assert out.effort  # the counters so far come back
 
 
 def test_time_budget_mid_search():
-    out = run("backtracking", HARD, Budget(seconds=0.05))
+    out = run("backtracking", TOP95_FIRST, Budget(seconds=0.05))
     assert out.status is Status.GAVE_UP and out.detail == "time" and out.effort["nodes"] > 0
 
 
@@ -366,8 +310,8 @@ def test_budget_after_the_first_solution_keeps_it():
 
 @pytest.mark.parametrize("variant", sorted(ALL))
 def test_same_input_same_counters(variant):
-    a = run(variant, SEED002, Budget(nodes=20_000), solutions=2)
-    b = run(variant, SEED002, Budget(nodes=20_000), solutions=2)
+    a = run(variant, SEED002_MULTI, Budget(nodes=20_000), solutions=2)
+    b = run(variant, SEED002_MULTI, Budget(nodes=20_000), solutions=2)
     assert (a.status, a.effort, a.solution, a.unique) == (b.status, b.effort, b.solution, b.unique)
 
 
@@ -396,7 +340,7 @@ def test_registry_documents_options_and_counters():
 
 
 def test_string_options_are_converted():
-    out = SOLVERS["restart"](Grid.parse(SEED002), solutions="2", seed="7", cutoff="luby", unit="5")
+    out = SOLVERS["restart"](Grid.parse(SEED002_MULTI), solutions="2", seed="7", cutoff="luby", unit="5")
     assert out.status is Status.SOLVED and out.unique is False
     out = SOLVERS["astar"](Grid.parse(SEED000), weight="1.5", heuristic="zero")
     assert out.status is Status.SOLVED

@@ -1,13 +1,11 @@
 """search/: properties over random puzzles (isomorphs of a full grid with random blanks)."""
 from __future__ import annotations
 
-import random
-
+from fixtures import blanked
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from puzzles import Budget, Grid, Status, random_isomorph
-from puzzles.generate import pattern_solution
+from puzzles import Budget, Grid, Status
 from search import SOLVERS
 from search.depth_first import search
 from search.mrv import strategy
@@ -24,12 +22,6 @@ VARIANTS = [
     ("cdcl", {}),
     ("cdcl", {"propagate": "locked"}),
 ]
-
-
-def blanked(box: int, seed: int, blank: float) -> Grid:
-    rng = random.Random(seed)
-    solution = random_isomorph(pattern_solution(box), rng)
-    return solution.with_values([0 if rng.random() < blank else v for v in solution.values])
 
 
 @settings(max_examples=25, deadline=None)

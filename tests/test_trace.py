@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
+from fixtures import SEED001
 
 from puzzles import Budget, Grid, Status
 from puzzles.formats import read_puzzles
@@ -16,7 +17,6 @@ from search.trace import Event, Trace, selected, trace
 from search.trace_view import main, parting
 
 SEEDS = Path(__file__).resolve().parents[1] / "puzzles" / "seeds.txt"
-SEED001 = "005300000800000020070010500400005300010070006003200080060500009004000030000009700"
 
 # Every hand-written method and rung a test watches.
 SPECS = [

@@ -5,6 +5,7 @@ import itertools
 from fractions import Fraction
 
 import pytest
+from fixtures import LADDER, SEED001_UNSAT, TOP95_FIRST, UNSAT_4, partial_grid
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -14,9 +15,6 @@ from search import SOLVERS
 from search.depth_first import search
 from search.inference import RUNGS
 from search.weighted import FailureWeights
-from tests.test_ladder import LADDER, UNSAT_4, UNSAT_9, partial_grid
-
-HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"  # Norvig's hard1
 
 
 def slow_choice(grid: Grid, failures: list[int]) -> tuple[int, int]:
@@ -95,7 +93,7 @@ class Recording(FailureWeights):
 
 
 @pytest.mark.parametrize("rung", ["none", "singles", "alldiff"])
-@pytest.mark.parametrize("puzzle", [UNSAT_9, HARD])
+@pytest.mark.parametrize("puzzle", [SEED001_UNSAT, TOP95_FIRST])
 def test_the_search_reports_every_failure_once(puzzle, rung):
     """The hook hears each refuted placement and each dead end, no more: failures learned are
     exactly those the inference and the choice met."""
@@ -108,7 +106,7 @@ def test_the_search_reports_every_failure_once(puzzle, rung):
     assert all(not grid.values[cell] for cell in chooser.heard)  # failures are at cells the search fills
 
 
-@pytest.mark.parametrize("puzzle", [UNSAT_4, UNSAT_9])
+@pytest.mark.parametrize("puzzle", [UNSAT_4, SEED001_UNSAT])
 @pytest.mark.parametrize("rung", ["none", *LADDER])
 def test_domwdeg_proves_a_puzzle_without_solution(puzzle, rung):
     for method, options in [("mrv", {}), ("restart", {"cutoff": "luby", "unit": 1})]:
@@ -129,7 +127,7 @@ def test_domwdeg_is_deterministic_and_its_weights_outlive_restarts(monkeypatch):
         seen.append(sum(self.unit_weight))
         return choose(self, depth)
 
-    puzzle = Grid.parse(HARD)
+    puzzle = Grid.parse(TOP95_FIRST)
     runs = [SOLVERS["restart"](puzzle, cutoff="luby", unit=1, choose="domwdeg", propagate="singles", seed=seed)
             for seed in (0, 0, 1)]
     assert runs[0].effort == runs[1].effort == runs[2].effort

@@ -31,6 +31,7 @@ TIME_HEADER = re.compile(r"( s| ms|/s)$")
 # SAT's failed-literal probing (PySAT's propagate on each literal) counts a few propagations more or fewer from one
 # run to the next on some puzzles of top95: measured on main, twice the same command.
 UNSTABLE = (("probe=on", "propagations"),)
+DATA = ["DATA"]  # the shared data's folder, as named on the command line: masked, to compare two checkouts
 FIRST_LINE_TIMES = re.compile(r"in [0-9.]+ s wall, (\d+) workers? \(\d+% busy\)")
 
 
@@ -84,12 +85,14 @@ def run(case: Case, out: Path, work: Path) -> None:
 
 
 def save(out: Path, case: Case, status: int, stdout: str, stderr: str, records: Path | None) -> None:
-    work = str(records.parent) if records is not None else "WORK"
+    def masked_paths(text: str) -> str:
+        work = str(records.parent) if records is not None else "WORK"
+        return text.replace(work, "WORK").replace(DATA[0], "DATA").replace(str(ROOT), "ROOT")
     (out / f"{case.name}.status").write_text(f"{status}\n")
-    (out / f"{case.name}.report").write_text(masked_report(stdout.replace(work, "WORK")))
-    (out / f"{case.name}.stderr").write_text(stderr.replace(work, "WORK").replace(str(ROOT), "ROOT"))
+    (out / f"{case.name}.report").write_text(masked_report(masked_paths(stdout)))
+    (out / f"{case.name}.stderr").write_text(masked_paths(stderr))
     if records is not None and records.exists():
-        text = records.read_text()
+        text = masked_paths(records.read_text())
         lines = masked_csv(text) if case.output == "csv" else [masked_json(line) for line in text.splitlines()]
         lines = lines[:1] + sorted(lines[1:]) if case.output == "csv" else sorted(lines)
         (out / f"{case.name}.{case.output}").write_text("".join(line + "\n" for line in lines))
@@ -178,6 +181,7 @@ def main() -> int:
     parser.add_argument("--data", type=Path, default=ROOT.parent / "shared" / "data", help="the shared data")
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
+    DATA[0] = str(args.data)
     with tempfile.TemporaryDirectory() as folder:
         work = Path(folder)
         for case in cases(args.data):

@@ -113,7 +113,8 @@ def resume_case(out: Path, work: Path, data: Path) -> None:
                               text=True, stdin=subprocess.DEVNULL, check=False)
         save(out, Case(f"resume-{step}", (), "csv"), done.returncode, done.stdout, done.stderr, records)
     settings = json.loads(Path(f"{records}.settings.json").read_text())
-    text = json.dumps(settings, indent=1, sort_keys=True).replace(str(work), "WORK").replace(str(ROOT), "ROOT")
+    text = json.dumps(settings, indent=1, sort_keys=True).replace(str(work), "WORK").replace(DATA[0], "DATA")
+    text = text.replace(str(ROOT), "ROOT")
     (out / "resume.settings.json").write_text(text + "\n")
 
 

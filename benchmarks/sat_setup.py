@@ -33,7 +33,7 @@ sys.path.insert(0, str(ROOT))  # run from anywhere, as compare.py is
 from pysat.formula import CNF  # noqa: E402
 from pysat.solvers import Solver  # noqa: E402
 
-from formulations.sat import ENCODINGS, SOLVERS, load, rules  # noqa: E402
+from formulations.sat import BACKENDS, ENCODINGS, load, rules  # noqa: E402
 
 FORMS = ("bootstrap", "append", "CNF", "direct")
 
@@ -76,7 +76,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--box", type=int, nargs="+", default=[3, 4], choices=[2, 3, 4, 5])
     parser.add_argument("--repeat", type=int, default=9, help="repetitions per form (default 9)")
-    parser.add_argument("--solver", nargs="+", default=[s for s in SOLVERS if s != "lingeling"], choices=SOLVERS)
+    parser.add_argument("--solver", nargs="+", default=[s for s in BACKENDS if s != "lingeling"], choices=BACKENDS)
     parser.add_argument("--encoding", default="complete", choices=ENCODINGS)
     args = parser.parse_args(argv)
     for box in args.box:

@@ -70,7 +70,7 @@ def root_lp_settles(info: dict[str, Any]) -> bool | None:
 
 
 # In the order of strength, the formulations' rungs beside the hand-written rung they match.
-RUNGS = (
+LADDER_RUNGS = (
     Rung("naked", "hand-written", "mrv:propagate=naked", {"17-clue": 0.0, "top1465": 0.0}),
     Rung("UP minimal", "SAT", "sat:encoding=minimal,search=off,incremental=on", {"17-clue": 0.0, "top1465": 0.0}),
     Rung("UP natural", "SAT", "sat:encoding=natural,search=off,incremental=on", {"17-clue": 0.0, "top1465": 0.0}),
@@ -128,7 +128,7 @@ class Ladder:
     """The ladder run: a Comparison of the rungs, and the tally of what each settled, puzzle by puzzle."""
 
     def __init__(self, settings: Settings, methods: dict[str, Method] | None = None,
-                 rungs: Sequence[Rung] = RUNGS) -> None:
+                 rungs: Sequence[Rung] = LADDER_RUNGS) -> None:
         solvers = list(dict.fromkeys(r.solver for r in rungs))  # a run serves every rung of its solver
         settings = dataclasses.replace(settings, solver=solvers, nodes=1, solutions=1)
         self.comparison = Comparison(settings, methods)

@@ -42,8 +42,12 @@ from functools import cache
 from itertools import combinations, repeat
 from typing import Any
 
-import pysolvers  # PySAT's C module (the solvers' own functions)
 from pysat.solvers import Solver
+
+try:  # PySAT's C module, not its documented API: load() says why it is used, and falls back to append_formula
+    import pysolvers
+except ImportError:  # a PySAT built otherwise: every solver takes its clauses through the public API
+    pysolvers = None
 
 from puzzles.grid import Grid, geometry
 from puzzles.options import Option, OptionError, contract, describe, switch
@@ -52,7 +56,8 @@ from puzzles.outcome import Budget, GaveUp, Method, Outcome, Status
 from .driver import FOUND, MAX_COUNT, MAX_SECONDS, NONE, Allowance, Answer, Model, drive
 
 ENCODINGS = ("minimal", "natural", "complete", "augmented")
-SOLVERS = ("minisat22", "cadical195", "cadical153", "glucose4", "glucose3", "maplechrono", "lingeling")
+# PySAT's solvers, the `solver` option's values (formulations.SOLVERS is the registry of methods)
+BACKENDS = ("minisat22", "cadical195", "cadical153", "glucose4", "glucose3", "maplechrono", "lingeling")
 DEFAULT_SOLVER = "minisat22"
 _NO_INTERRUPT = ("cadical195", "cadical153")  # pysat raises NotImplementedError on interrupt()
 _NO_CONFLICT_BUDGET = ("glucose4", "glucose3")  # they take conf_budget, and run on past it
@@ -74,7 +79,7 @@ FREE_DECISIONS = {"minisat22": 2, "glucose4": 2, "glucose3": 2, "maplechrono": 2
                   "cadical195": 0, "cadical153": 0, "lingeling": 0}
 
 OPTIONS = {
-    "solver": Option(DEFAULT_SOLVER, "the PySAT solver", SOLVERS),
+    "solver": Option(DEFAULT_SOLVER, "the PySAT solver", BACKENDS),
     "encoding": Option("complete", "the CNF: minimal, natural (+ at most one value per cell), complete "
                        "(exactly one per cell and per unit-value), augmented (units over box-line triads)",
                        ENCODINGS),

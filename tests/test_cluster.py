@@ -23,6 +23,7 @@ ROOT = Path(__file__).resolve().parents[1]
 needs_dask = pytest.mark.skipif(importlib.util.find_spec("distributed") is None,
                                 reason="needs the cluster extra (dask[distributed])")
 linux = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux's /proc")
+pytestmark = [pytest.mark.cluster, pytest.mark.slow]
 NINE = [p for p in PUZZLES if len(p) == 81]  # seeds.txt's 9x9 puzzles: unique, multiple and no solution
 
 

@@ -296,6 +296,8 @@ def browser(tmp_path_factory: pytest.TempPathFactory) -> Browser:
     return found
 
 
+@pytest.mark.browser
+@pytest.mark.slow
 def test_the_page_opens_offline_without_console_errors(browser, seeds_run, tmp_path):
     path, _, _ = seeds_run
     opened = browser.open(path, tmp_path)
@@ -303,6 +305,8 @@ def test_the_page_opens_offline_without_console_errors(browser, seeds_run, tmp_p
     assert 'id="player-state"' in opened.dom  # the script ran and built the player
 
 
+@pytest.mark.browser
+@pytest.mark.slow
 def test_the_page_shows_the_runs_figures(browser, seeds_run, tmp_path):
     path, _, records = seeds_run
     opened = browser.open(path, tmp_path, "sort=methods-table:1:asc")
@@ -312,6 +316,8 @@ def test_the_page_shows_the_runs_figures(browser, seeds_run, tmp_path):
     assert list(methods) == sorted(solved, key=lambda label: solved[label])  # sorted by the fragment's column
 
 
+@pytest.mark.browser
+@pytest.mark.slow
 def test_the_player_shows_the_cell_of_step_n(browser, seeds_run, tmp_path):
     path, page, _ = seeds_run
     watch = embedded(page)["watch"]
@@ -325,12 +331,6 @@ def test_the_player_shows_the_cell_of_step_n(browser, seeds_run, tmp_path):
         assert state["cell"] == ("" if cell < 0 else f"{cell // 9},{cell % 9}")
         if KINDS[kind] in ("try", "place"):
             assert state["shown"] == str(value)  # the value tried or placed stands in its cell
-
-
-def test_a_screenshot(browser, seeds_run, tmp_path):
-    path, _, _ = seeds_run
-    shot = browser.screenshot(path, tmp_path / "report.png", "method=0&step=40", width=1200, height=1400)
-    assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and shot.stat().st_size > 10_000
 
 
 def test_a_resumed_run_s_page_holds_the_kept_records_too(tmp_path):

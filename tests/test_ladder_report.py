@@ -19,7 +19,7 @@ from fixtures import ROW_COLUMN_UNSAT, SEED001, SEED002_MULTI, rung_settles
 from rich.console import Console
 
 import compare
-from comparison.ladder import EQUIVALENCES, RUNGS, Ladder, Rung
+from comparison.ladder import EQUIVALENCES, LADDER_RUNGS, Ladder, Rung
 from comparison.settings import Settings
 from formulations import SOLVERS as FORMULATIONS
 from puzzles import Budget, Grid, Method, Outcome, Status, random_isomorph
@@ -33,7 +33,7 @@ REACHES = {"naked": "naked", "UP minimal": "naked", "UP natural": "naked", "sing
            "UP complete": "singles", "locked": "locked", "UP augmented": "locked", "subsets": "locked",
            "alldiff": "locked", "probe": "locked", "failed literals": "locked"}
 HAND_COUNTED = {name for name in REACHES}  # CP-SAT's presolve and the MIP's root are no rule to count by hand
-EQUIVALENT_RUNGS = [r for r in RUNGS if any(r.name in pair for pair in EQUIVALENCES)]
+EQUIVALENT_RUNGS = [r for r in LADDER_RUNGS if any(r.name in pair for pair in EQUIVALENCES)]
 
 
 @cache
@@ -76,7 +76,7 @@ def test_built_puzzles_need_their_rule_by_the_slow_rules() -> None:
         assert settled == set(NEEDS[NEEDS.index(need):]), need
 
 
-@pytest.mark.parametrize("rung", [r for r in RUNGS if r.name in REACHES], ids=lambda r: r.name)
+@pytest.mark.parametrize("rung", [r for r in LADDER_RUNGS if r.name in REACHES], ids=lambda r: r.name)
 def test_each_rung_settles_exactly_the_built_puzzles_it_should(rung: Rung) -> None:
     for need in NEEDS:
         grid = built(need)
@@ -107,11 +107,11 @@ def test_shares_counted_by_hand_on_a_tiny_file(tmp_path: Path, capsys: pytest.Ca
     # By hand: the unsolvable puzzle is refuted by every rung; the multi-solution one settled by none.
     expected = {name: 1 + NEEDS.index(reach) + 1 for name, reach in REACHES.items()}
     rows = list(csv.DictReader(out.open()))
-    assert len(rows) == 5 * len(RUNGS)
+    assert len(rows) == 5 * len(LADDER_RUNGS)
     text = page.read_text()
     ladder_table = text[text.index('id="ladder-table"'):]
     ladder_table = ladder_table[:ladder_table.index("</table>")]
-    settled: dict[str, set[str]] = {r.name: set() for r in RUNGS}
+    settled: dict[str, set[str]] = {r.name: set() for r in LADDER_RUNGS}
     for row in rows:
         assert row["settled"] in ("true", "false"), row  # nothing ran out of time or failed
         if row["settled"] == "true":
@@ -122,7 +122,7 @@ def test_shares_counted_by_hand_on_a_tiny_file(tmp_path: Path, capsys: pytest.Ca
         row = next(line for line in printed.splitlines() if line.startswith(f"│ {name} "))
         assert f"{count / 5:.1%}" in row, row
         # the page's ladder table holds the same row: the rung, its method, what it settled and the share
-        method = next(r.solver for r in RUNGS if r.name == name)
+        method = next(r.solver for r in LADDER_RUNGS if r.name == name)
         assert (f"<tr><td>{html.escape(name)}</td><td>{html.escape(method)}</td><td data-v=\"{count}\">{count}</td>"
                 f"<td data-v=\"{100 * count / 5:.12g}\">") in ladder_table, name
     for name in ("CP-SAT presolve", "MIP root LP", "MIP root node"):  # refute at the root what naked singles do
@@ -135,11 +135,11 @@ def test_records_are_a_row_per_puzzle_and_rung(tmp_path: Path) -> None:
     path, out = tiny_file(tmp_path), tmp_path / "ladder.jsonl"
     assert compare.main([str(path), "--ladder", "--jobs", "2", "--limit", "2", "--output", str(out)]) == 0
     records = [json.loads(line) for line in out.read_text().splitlines()]
-    assert len(records) == 2 * len(RUNGS)
-    assert {(r["line"], r["rung"]) for r in records} == {(line, r.name) for line in (1, 2) for r in RUNGS}
+    assert len(records) == 2 * len(LADDER_RUNGS)
+    assert {(r["line"], r["rung"]) for r in records} == {(line, r.name) for line in (1, 2) for r in LADDER_RUNGS}
     for record in records:
-        assert record["ladder"] == next(r.ladder for r in RUNGS if r.name == record["rung"])
-        assert record["method"] == next(r.solver for r in RUNGS if r.name == record["rung"])
+        assert record["ladder"] == next(r.ladder for r in LADDER_RUNGS if r.name == record["rung"])
+        assert record["method"] == next(r.solver for r in LADDER_RUNGS if r.name == record["rung"])
         if record["rung"] in HAND_COUNTED:  # line 1 needs naked singles, line 2 hidden singles too
             naked_level = REACHES[record["rung"]] == "naked"
             assert record["settled"] is (record["line"] == 1 or not naked_level), record
@@ -191,7 +191,7 @@ def test_the_mip_root_lp_rung_settles_what_its_lp_does_from_the_mip_rungs_run(tm
     assert SEARCHES["mrv"](Grid.parse(wrong)).status is Status.UNSATISFIABLE
     path = tmp_path / "lp.txt"
     path.write_text(f"{built('naked').line()} naked\n{ROW_COLUMN_UNSAT} refuted\n{wrong} wrong-given\n")
-    mip_rungs = [r for r in RUNGS if r.ladder == "MIP"]
+    mip_rungs = [r for r in LADDER_RUNGS if r.ladder == "MIP"]
     assert [r.name for r in mip_rungs] == ["MIP root LP", "MIP root node"]
     ladder = Ladder(Settings([str(path)], jobs=1, timeout=30), rungs=mip_rungs)
     records = []

@@ -8,8 +8,7 @@ import pytest
 from fixtures import ROW_COLUMN_UNSAT, SEED000, SEED001, SEED002_MULTI, pattern, rung_settles, scattered
 
 from formulations import SOLVERS
-from formulations.sat import ENCODINGS, FREE_DECISIONS, decode, encode, givens, load, rules, variables
-from formulations.sat import SOLVERS as SAT_SOLVERS
+from formulations.sat import BACKENDS, ENCODINGS, FREE_DECISIONS, decode, encode, givens, load, rules, variables
 from puzzles.grid import Grid
 from puzzles.outcome import Budget, GaveUp, Status
 
@@ -227,11 +226,11 @@ def test_solver_without_propagate_is_refused_up_front() -> None:
 
 
 def test_free_decisions_known_for_every_solver() -> None:
-    assert set(FREE_DECISIONS) == set(SAT_SOLVERS)
+    assert set(FREE_DECISIONS) == set(BACKENDS)
     assert SAT.no_guess == ("guesses", 0)
 
 
-@pytest.mark.parametrize("solver", SAT_SOLVERS)
+@pytest.mark.parametrize("solver", BACKENDS)
 def test_guesses_zero_where_propagation_settles(solver: str) -> None:
     for need, encodings in (("naked", ENCODINGS), ("singles", ("complete", "augmented")), ("locked", ("augmented",))):
         puzzle = Grid.parse(NEEDS[need])
@@ -246,7 +245,7 @@ def test_guesses_zero_where_propagation_settles(solver: str) -> None:
                     assert effort["decisions"] == FREE_DECISIONS[solver], (need, encoding, effort)
 
 
-@pytest.mark.parametrize("solver", [s for s in SAT_SOLVERS if FREE_DECISIONS[s]])
+@pytest.mark.parametrize("solver", [s for s in BACKENDS if FREE_DECISIONS[s]])
 def test_guesses_counted_where_search_is_needed(solver: str) -> None:
     # The MiniSat family decides on these. (CaDiCaL may settle a puzzle with no decision counted
     # by its lucky-phase and probing passes, so its guesses are a lower bound.)
@@ -256,7 +255,7 @@ def test_guesses_counted_where_search_is_needed(solver: str) -> None:
         assert outcome.effort["decisions"] == outcome.effort["guesses"] + FREE_DECISIONS[solver]
 
 
-@pytest.mark.parametrize("solver", [s for s in SAT_SOLVERS if s != "lingeling"])
+@pytest.mark.parametrize("solver", [s for s in BACKENDS if s != "lingeling"])
 def test_rules_loaded_directly_make_the_same_solver(solver: str) -> None:
     """sat.load's C-level loop hands over the clauses append_formula would, in the same order: same search."""
     import pysolvers

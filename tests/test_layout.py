@@ -139,3 +139,22 @@ def test_comparison_subpackages_import_downwards():
     wrong = sorted(f"{importer} imports {imported}" for importer, imports in graph.items()
                    for imported in imports if not allowed(importer, imported))
     assert not wrong, "\n".join(wrong)
+
+
+def test_test_modules_do_not_import_each_other():
+    """What several test modules share is in tests/fixtures.py (or conftest.py), not borrowed from a test module."""
+    tests = ROOT / "tests"
+    names = {source.stem for source in tests.glob("test_*.py")}
+    for source in sorted(tests.glob("*.py")):
+        borrowed = {name.removeprefix("tests.") for name in imported_modules(source)} & names
+        assert not borrowed, f"{source.name} imports {sorted(borrowed)}"
+
+
+def imported_modules(source: Path) -> set[str]:
+    found = set()
+    for node in ast.walk(ast.parse(source.read_text())):
+        if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            found.add(node.module)
+        elif isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+    return found

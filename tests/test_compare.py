@@ -224,6 +224,7 @@ def test_bad_lines_are_reported_and_the_run_goes_on(tmp_path, capsys):
 
 
 # -- isolation ----------------------------------------------------------------------------------
+@pytest.mark.slow
 def test_a_method_past_its_timeout_is_stopped_and_the_run_goes_on(tmp_path, capsys):
     path = puzzle_file(tmp_path, SEED000, SMALL, SEED001)
     out_path = tmp_path / "r.jsonl"
@@ -405,6 +406,7 @@ def test_isomorphs_carry_the_files_solution(tmp_path, capsys):
     assert {r["verdict"] for r in jsonl(out_path)} == {"agree"}
 
 
+@pytest.mark.slow
 def test_standard_input(capsys):
     result = subprocess.run([sys.executable, str(ROOT / "compare.py"), "-", "--solver", "cpsat"],
                             input=f"{SEED000}\n{SMALL}\n", capture_output=True, text=True, cwd=ROOT,
@@ -415,6 +417,7 @@ def test_standard_input(capsys):
     assert "<stdin>: 2 puzzles" in result.stdout
 
 
+@pytest.mark.slow
 def test_real_registries_certify_with_cpsat_loaded_only_in_the_worker(tmp_path):
     path = puzzle_file(tmp_path, f"{SEED002_MULTI} many", SEED000)
     out_path = tmp_path / "r.jsonl"
@@ -445,6 +448,7 @@ def test_expected_puzzles_for_the_progress_bar(tmp_path):
 MY_SOLVER = """
 import sys
 sys.path.insert(0, {tests!r})
+from fixtures import tiny_solve
 from puzzles import Method
 SOLVERS = {{"mine": Method(tiny_solve, "my own solver", {{"order": "up | down"}}, ("nodes",))}}
 """
@@ -487,6 +491,7 @@ def test_unknown_solver_lists_the_valid_ones(capsys):
     assert code == 2 and "registered: tiny, cpsat, broken" in err
 
 
+@pytest.mark.slow
 def test_unreadable_file_from_the_shell():
     result = subprocess.run([sys.executable, str(ROOT / "compare.py"), "missing.txt"], capture_output=True,
                             text=True, cwd=ROOT, timeout=60)
@@ -515,6 +520,7 @@ def test_seeds_file_by_default(tmp_path, capsys, monkeypatch):
     assert "puzzles/seeds.txt: 11 puzzles x 2 methods" in out
 
 
+@pytest.mark.slow
 def test_plot(tmp_path, capsys):
     pytest.importorskip("matplotlib")
     path = puzzle_file(tmp_path, SEED000, SEED001, SMALL, SEED002_MULTI)
@@ -539,6 +545,7 @@ sys.exit(compare.main(sys.argv[1:], methods=test_compare.FAKES))
 """
 
 
+@pytest.mark.slow
 def test_ctrl_c_keeps_what_finished_and_prints_the_summary(tmp_path):
     path = puzzle_file(tmp_path, *[SEED000] * 30)
     out_path = tmp_path / "r.jsonl"

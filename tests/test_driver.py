@@ -62,6 +62,7 @@ def assert_same_cells(found: Grid | None, expected: Grid) -> None:
         assert a == b, f"cell {cell}: {a} instead of {b}"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", NAMES)
 def test_unique_puzzle_solved_and_proved_unique(name: str) -> None:
     expected = reference(SEED001)

@@ -28,6 +28,7 @@ def assert_engine_agrees(board: Candidates, box: int) -> None:
             assert set(values_of(board.candidates(cell))) == obvious_candidates(board.values, box, cell)
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(box=st.sampled_from([2, 3, 4, 5]), seed=st.integers(0, 10**6), data=st.data())
 def test_place_and_remove_keep_candidates_exact(box, seed, data):

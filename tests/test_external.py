@@ -31,7 +31,8 @@ SEEDS = ROOT / "puzzles" / "seeds.txt"
 PUZZLES = [line.split()[0] for line in SEEDS.read_text().splitlines() if line and not line.startswith("#")][:3]
 SOLVED = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
 
-pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux's /proc")
+pytestmark = [pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux's /proc"),
+              pytest.mark.slow]  # programs started and killed, run after run
 
 
 PROGRAM = f"{sys.executable} {BROKEN}"

@@ -155,6 +155,7 @@ COLLECTIONS = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name,count,side", COLLECTIONS, ids=[c[0] for c in COLLECTIONS])
 def test_shared_collections_are_read_whole(shared_data, name, count, side):
     good, bad = 0, []
@@ -178,6 +179,7 @@ def test_ratings_are_kept(shared_data):
     assert first.line == 2 and first.meta == {"rating": "7.2", "id": "00015097c6c3"} and first.name == "00015097c6c3"
 
 
+@pytest.mark.slow
 def test_reading_streams_in_flat_memory(shared_data):
     tracemalloc.start()
     count = sum(1 for _ in read_puzzles(shared_data / "9x9/17-clue.txt"))

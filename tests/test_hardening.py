@@ -358,6 +358,7 @@ def test_the_ambiguous_layout_is_read_as_lines_when_asked(tmp_path, capsys):
     assert lines == [line for line, _, _ in AMBIGUOUS_AS_LINES.entries]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("key", ["cr_only", "crlf", "mixed_endings", "bom_csv", "utf16_le"])
 def test_a_hostile_file_gives_the_same_records_from_standard_input(tmp_path, key):
     path = make_hostile_files(tmp_path)[key]

@@ -150,6 +150,7 @@ def seeds_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str, list
     return folder / "report.html", page, records
 
 
+@pytest.mark.slow
 def test_the_tables_hold_the_runs_figures(seeds_run):
     _, page, records = seeds_run
     runs = [r for r in records if r["status"] != "bad_entry"]
@@ -265,6 +266,7 @@ def test_the_player_holds_each_hand_written_methods_trace(seeds_run):
             assert (KINDS[row[0]], row[1], row[2], row[3]) == (event.kind, event.depth, cell, event.value or 0)
 
 
+@pytest.mark.slow
 def test_without_matplotlib_the_plots_are_drawn_by_the_report_itself(tmp_path, monkeypatch):
     real = importlib.util.find_spec
     monkeypatch.setattr(importlib.util, "find_spec",

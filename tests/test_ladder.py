@@ -73,6 +73,7 @@ def test_every_rung_proves_a_puzzle_without_solution(puzzle, rung):
         assert out.status is Status.UNSATISFIABLE, (method, out)
 
 
+@pytest.mark.slow
 def test_a_stronger_rung_never_needs_a_guess_where_a_weaker_one_did_not():
     """A rung's fixpoint contains the one below: what it settles without a guess grows up the ladder."""
     rng = random.Random(7)

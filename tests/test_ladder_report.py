@@ -247,11 +247,13 @@ def equivalences_hold(files: list[str], **settings: object) -> Ladder:
     return ladder
 
 
+@pytest.mark.slow
 def test_equivalences_hold_on_the_seeds() -> None:
     ladder = equivalences_hold(["puzzles/seeds.txt"])
     assert 0 < ladder.tally["naked"]["settled"] < ladder.puzzles
 
 
+@pytest.mark.slow
 def test_equivalences_hold_on_a_sample_of_the_shared_data(shared_data: Path) -> None:
     sets = {"easy50.txt": None, "17-clue.txt": 40, "top1465.txt": 30}
     ladders = [equivalences_hold([str(shared_data / "9x9" / name)], sample=k, seed=3) for name, k in sets.items()]

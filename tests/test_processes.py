@@ -112,6 +112,7 @@ def finished_puzzles(out: str) -> int:
 
 
 # -- the cases ------------------------------------------------------------------------------------------
+@pytest.mark.slow
 @pytest.mark.parametrize("signum, status", [(signal.SIGTERM, 143), (signal.SIGINT, 130)])
 def test_a_signal_mid_run_keeps_the_records_prints_the_summary_and_leaves_nothing(start, signum, status):
     run = start("forker", "good")

@@ -59,6 +59,7 @@ def same_records(resumed: list[dict], whole: list[dict]) -> None:
             assert a[key][field] == record[field], (key, field)
 
 
+@pytest.mark.slow
 def test_an_interrupted_run_resumed_ends_with_the_records_of_a_whole_run(tmp_path, puzzle_file):
     whole, resumed = tmp_path / "whole.csv", tmp_path / "resumed.csv"  # CSV: JSON lines in the next test
     common = [str(puzzle_file), *SOLVERS, "--jobs", "2", "--isomorphs", "2"]

@@ -301,6 +301,7 @@ def test_rules_on_25x25_grids_are_the_definition(seed):
 RUNGS_CHEAP = [r for r in rules.RUNGS if r != "probe"]
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None)
 @given(box=st.sampled_from([2, 3, 4]), seed=st.integers(0, 10**6), blank=st.floats(0.2, 0.8))
 def test_every_rung_keeps_the_solution_and_adds_to_the_one_below(box, seed, blank):

@@ -42,6 +42,7 @@ def project_seeds() -> list[tuple[str, Grid]]:
 # -- the models ------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("box", [2, 3, 4, 5])
 def test_clause_and_variable_counts_by_formula(box: int) -> None:
     n = box * box
@@ -118,6 +119,7 @@ def test_multi_solution_and_unsatisfiable(encoding: str) -> None:
             assert refuted.status is Status.UNSATISFIABLE
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("box", [2, 3, 4, 5])
 def test_every_encoding_agrees_on_multi_solution_and_unsatisfiable_puzzles_of_every_box_size(box: int) -> None:
     # An almost empty grid has many solutions; a row whose last blank can hold only a value its column

@@ -118,6 +118,7 @@ def test_the_seed_000_trace_has_the_pinned_51_nodes() -> None:
 
 # -- the same search, watched or not --------------------------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize("spec", SPECS)
 def test_watching_changes_nothing(spec: str) -> None:
     """Every seed puzzle: the same status, solution and counters with the watch as without."""
@@ -172,6 +173,7 @@ def replayed(traced: Trace) -> str | None:
     return None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("spec", SPECS)
 def test_replaying_the_events_reaches_the_solution(spec: str) -> None:
     budget = Budget(nodes=200) if spec.startswith("astar") else BUDGET  # A* replays a path per state

@@ -3,21 +3,9 @@
 A rung is called with the engine after a placement. It places values by
 inference and removes candidates by its rules until nothing more follows, and
 returns how many values it placed, or -1 when it finds a contradiction (the
-placement is then a dead end). Each rung adds to the one below (DESIGN.md):
-
-    none     the seeds: nothing (a cell with no candidate is a dead end)
-    naked    naked singles to a fixpoint: a cell with one candidate takes it
-    singles  and hidden singles: a value with one place left in a unit goes there
-             (Norvig's propagation)
-    locked   and locked candidates: a value confined to one line inside a box, or
-             to one box inside a line, leaves the rest of that line or box
-    subsets  and naked and hidden subsets (pairs, triples, quads) inside a unit
-    alldiff  singles, locked candidates and generalised arc consistency of each
-             unit's AllDifferent (Régin's filtering: every subset of any size)
-    pairs    alldiff, and probing of the cells with two candidates, cheaply: a
-             value whose placement naked and hidden singles refute leaves its cell
-    probe    and failed-candidate probing: a candidate whose placement the
-             alldiff rung refutes leaves its cell
+placement is then a dead end). Each rung adds to the one below: none (the seeds:
+nothing), naked, singles (Norvig's propagation), locked, subsets, alldiff, pairs,
+probe; what each deduces, rule by rule, is said once, by search/rules.py's `ladder()`.
 
 The rules themselves are search/rules.py's pure functions on candidate masks;
 here they run on the engine: singles first (cheapest), then each rule in

@@ -257,6 +257,7 @@ def test_a_crashing_method_is_an_error_record(tmp_path, capsys, crasher, reason)
     assert "Puzzles with errors: 2" in out
 
 
+@pytest.mark.slow
 def test_many_crashes_lose_and_repeat_no_record(tmp_path, capsys):
     rng = random.Random(2)
     lines = [f"{random_isomorph(Grid.parse(SEED000), rng).line()} p{i}" for i in range(40)]

@@ -117,6 +117,7 @@ def test_cpsat_gecode_25x25() -> None:
 # -- budgets (the rules themselves: tests/test_driver.py, for every formulation) ----
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["cpsat", "sat", "python-constraint"])
 def test_tiny_time_budget_on_25x25(name: str) -> None:
     puzzle = scattered(5, 0.45)
@@ -301,6 +302,7 @@ def project_seeds() -> list[tuple[str, Grid]]:
     return entries
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", NAMES)
 def test_project_seeds_file(name: str) -> None:
     seen = 0

@@ -75,6 +75,7 @@ def test_conflicts_name_unit_and_value():
     assert Grid.parse(SEED000).conflicts() == []
 
 
+@pytest.mark.slow
 @given(st.data(), st.sampled_from([2, 3, 4]))
 def test_conflicts_is_empty_exactly_when_no_two_peers_share_a_value(data, box):
     # random grids, sparse or dense, against the pairwise definition of a clash

@@ -225,6 +225,7 @@ def test_certification_off_says_what_went_unchecked(tmp_path, capsys):
     ("exiter", "error", "the worker died (exit status 3)"),
     ("sleeper", "gave_up", "time (killed)"),
 ])
+@pytest.mark.slow
 def test_a_misbehaving_solver_is_its_own_error_record_and_the_run_goes_on(tmp_path, capsys, method, status,
                                                                           detail):
     out_path = tmp_path / "r.jsonl"

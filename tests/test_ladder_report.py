@@ -98,6 +98,7 @@ def tiny_file(tmp_path: Path) -> Path:
     return path
 
 
+@pytest.mark.slow
 def test_shares_counted_by_hand_on_a_tiny_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path, out, page = tiny_file(tmp_path), tmp_path / "ladder.csv", tmp_path / "ladder.html"
     status = compare.main([str(path), "--ladder", "--jobs", "1", "--timeout", "30", "--output", str(out),

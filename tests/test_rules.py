@@ -271,6 +271,7 @@ def test_locked_candidates_are_the_definition(grid):
     assert rules.locked_candidates(masks, geo) == ref_locked(masks, geo)
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(grid=grids, with_needed=st.booleans())
 def test_unit_rules_in_every_unit_are_the_definition(grid, with_needed):
@@ -485,6 +486,7 @@ LOCAL_RULES = {
 }
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(grid=grids, rule=st.sampled_from(sorted(LOCAL_RULES)), seed=st.integers(0, 10**6),
        changes=st.integers(1, 6))

@@ -93,6 +93,7 @@ def test_each_encoding_solves_every_box_size_checked_cell_by_cell(encoding: str)
         assert puzzle.solution_problems(SAT(puzzle, encoding=encoding).solution) == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("incremental", ["off", "on"])
 def test_encodings_agree_on_the_seeds_file(incremental: str) -> None:
     for label, puzzle in project_seeds():

@@ -158,3 +158,20 @@ def imported_modules(source: Path) -> set[str]:
         elif isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
     return found
+
+
+@pytest.mark.parametrize("importer, imported, ok", [
+    ("comparison.report.terminal", "comparison.records.format", True),
+    ("comparison.records.resume", "comparison.judging.stats", True),
+    ("comparison.execution.pool", "comparison.methods", True),
+    ("comparison.methods", "comparison.execution.external", True),
+    ("comparison.run", "comparison.report.page.html", True),
+    ("comparison.execution.pool", "comparison.judging.judge", False),
+    ("comparison.records.format", "comparison.report.terminal", False),
+    ("comparison.report.page.html", "comparison.run", False),
+    ("comparison.records.resume", "comparison.tracker", False),
+    ("comparison.methods", "comparison.judging.judge", False),
+])
+def test_the_direction_rule_itself(importer, imported, ok):
+    """What the layering above allows and refuses, on the imports it was written against."""
+    assert allowed(importer, imported) is ok

@@ -3,7 +3,7 @@
 A rung is called with the engine after a placement. It places values by
 inference and removes candidates by its rules until nothing more follows, and
 returns how many values it placed, or -1 when it finds a contradiction (the
-placement is then a dead end). Each rung adds to the one below (DESIGN.md):
+placement is then a dead end). Each rung adds to the one below (docs/concepts/inference-ladder.md):
 
     none     the seeds: nothing (a cell with no candidate is a dead end)
     naked    naked singles to a fixpoint: a cell with one candidate takes it

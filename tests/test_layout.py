@@ -1,4 +1,4 @@
-"""Arrows point one way: compare.py -> search, formulations -> puzzles (DESIGN.md, Layout)."""
+"""Arrows point one way: compare.py -> search, formulations -> puzzles (docs/architecture.md)."""
 from __future__ import annotations
 
 import ast

@@ -12,15 +12,17 @@ import pytest
 import formulations
 import puzzles
 import search
+from comparison import compare
 from puzzles import Grid, Method
 from search.trace import trace
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 
-# An absolute path into a user's or a machine's folders: /home/..., /root/..., /work/..., /Users/...,
-# /tmp/..., C:\Users\... . Not part of a longer path or an address (http://host/home/... is an address).
-ABSOLUTE = re.compile(r"(?<![\w.~:/-])(?:/(?:home|root|work|Users|mnt|srv|tmp)/|[A-Za-z]:\\Users\\)")
+# An absolute path into a user's or a machine's folders: a folder of FOLDERS at the root, or a Windows
+# user's folder; not when it is part of a longer path or of an address (a web server's folder of that name).
+FOLDERS = ("home", "root", "work", "Users", "mnt", "srv", "tmp")
+ABSOLUTE = re.compile(r"(?<![\w.~:/-])(?:/(?:" + "|".join(FOLDERS) + r")/|[A-Za-z]:\\Users\\)")
 LINK = re.compile(r"\]\(([^)\s]+)\)")  # a Markdown link's target
 
 
@@ -58,11 +60,12 @@ def test_no_tracked_file_holds_an_absolute_path_into_a_machines_folders() -> Non
 
 
 def test_the_pattern_finds_what_it_should_and_not_addresses() -> None:
-    assert ABSOLUTE.search("python compare.py /home/alice/puzzles.txt")
-    assert ABSOLUTE.search("written to /tmp/r17.csv")
-    assert ABSOLUTE.search(r"C:\Users\bob\data.csv")
-    assert ABSOLUTE.search("`/work/shared/data/9x9`")
-    assert not ABSOLUTE.search("http://www.example.org/home/frisch/sudoku.html")
+    # (the paths are built here, so that this file holds none itself)
+    for folder in FOLDERS:
+        assert ABSOLUTE.search(f"python compare.py /{folder}/alice/puzzles.txt")
+        assert ABSOLUTE.search(f"`/{folder}/shared/data/9x9`")
+        assert not ABSOLUTE.search(f"http://www.example.org/{folder}/frisch/sudoku.html")
+    assert ABSOLUTE.search("C:" + "\\Users\\bob\\data.csv")
     assert not ABSOLUTE.search("../shared/data/9x9/top95.txt and docs/reference/cli.md")
     assert not ABSOLUTE.search("~/work/project")
 
@@ -122,6 +125,24 @@ def test_cdcls_worked_conflict_is_the_searchs_own() -> None:
     tried, back = events[fourth - 1], events[fourth + 1]
     assert (tried.kind, tried.depth, tried.cell, tried.value) == ("try", 3, [7, 7], 6)
     assert (back.kind, back.depth, back.detail["learned"]) == ("backtrack", 2, 2)
+
+
+def test_the_guides_python_solver_is_checked_like_any_method(monkeypatch: pytest.MonkeyPatch,
+                                                            tmp_path: Path) -> None:
+    # docs/guides/own-solver.md shows examples/python/mysolvers.py whole: it must run as the page says
+    example = ROOT / "examples" / "python" / "mysolvers.py"
+    assert example.read_text(encoding="utf-8") in (DOCS / "guides" / "own-solver.md").read_text(encoding="utf-8")
+    monkeypatch.syspath_prepend(str(example.parent))
+    seeds = (ROOT / "puzzles" / "seeds.txt").read_text(encoding="utf-8").splitlines()
+    wanted = {5: "solved", 13: "solved", 14: "solved", 15: "solved", 23: "unsatisfiable"}  # seed 000, the 4x4s
+    puzzles = tmp_path / "few.txt"
+    puzzles.write_text("".join(seeds[line - 1] + "\n" for line in wanted), encoding="utf-8")
+    run = compare([puzzles], solvers=["lastfirst", "backtracking"], registry=["mysolvers"], solutions=2,
+                  timeout=30, jobs=1)
+    records = [r for r in run if r["method"] == "lastfirst"]
+    assert not run.failed
+    assert [r["status"] for r in records] == list(wanted.values())
+    assert all(r["valid"] and r["unique"] and r["nodes"] > 0 for r in records if r["status"] == "solved")
 
 
 def test_the_version_is_kept_in_one_place() -> None:

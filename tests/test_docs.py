@@ -59,6 +59,16 @@ def test_no_tracked_file_holds_an_absolute_path_into_a_machines_folders() -> Non
     assert not found, "absolute paths (use paths relative to the repository):\n" + "\n".join(found)
 
 
+def test_no_tracked_file_cites_a_document_outside_the_repository() -> None:
+    # the design notes, the seed posts and the collections' notes live beside the repository, not in a
+    # clone: docs/architecture.md, docs/methods/searches.md and docs/reference/data.md hold what they said
+    outside = re.compile("|".join(re.escape(name) for name in ("DESIGN" + ".md", "shared/" + "seeds",
+                                                                 "data/" + "README")))
+    found = [f"{path.relative_to(ROOT)}:{number}" for path in tracked_files() if path.exists()
+             for number, line in enumerate((text_of(path) or "").splitlines(), 1) if outside.search(line)]
+    assert not found, "cites a document outside the repository: " + ", ".join(found)
+
+
 def test_the_pattern_finds_what_it_should_and_not_addresses() -> None:
     # (the paths are built here, so that this file holds none itself)
     for folder in FOLDERS:

@@ -125,6 +125,15 @@ def test_the_methods_pages_say_what_each_method_declares(page: str, registry: di
     assert sorted(blocks) == sorted(registry), "a block for each registered method, and none other"
 
 
+def test_the_effort_pages_count_by_hand_is_the_searchs_own() -> None:
+    # docs/concepts/effort.md counts backtracking's and MRV's effort on puzzles/seeds.txt:13 by hand
+    grid = Grid.parse("3..1...2.3..2...")
+    for spec, counts in (("backtracking", {"nodes": 17, "guesses": 3, "backtracks": 6}),
+                         ("mrv", {"nodes": 11, "guesses": 0, "backtracks": 0})):
+        outcome = search.SOLVERS[spec](grid)
+        assert {name: outcome.effort[name] for name in counts} == counts
+
+
 def test_cdcls_worked_conflict_is_the_searchs_own() -> None:
     # docs/methods/cdcl.md: top95's line 52; the fourth conflict follows the decision r8c8=6 at level 4
     # (depth 3), and the clause learned from it, of two literals, takes the search back to level 2

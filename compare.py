@@ -28,8 +28,8 @@ solution, a unique one) that no second method of the run makes too, are settled
 by CP-SAT with solutions=2 (itself a work item); unsatisfiable against a valid
 answer, or a uniqueness claim against the evidence, is a disagreement.
 
-A --command method is a program speaking the solver protocol (README, "The solver
-protocol"; comparison/execution/external.py): in streaming mode each worker starts it on its
+A --command method is a program speaking the solver protocol (docs/reference/
+protocol.md; comparison/execution/external.py): in streaming mode each worker starts it on its
 first puzzle and keeps it; the worker enforces the budget itself, kills the program's
 process group when it overruns or misbehaves, and starts it again for the next puzzle.
 
@@ -88,15 +88,16 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("files", nargs="*", metavar="FILE",
                         help="puzzle files (line, grid or CSV format; '-' = stdin); default puzzles/seeds.txt")
     parser.add_argument("--input-format", choices=FORMATS, metavar="line|grid|csv",
-                        help="read every input in this format (default: detected per file; see README, Puzzle files)")
+                        help="read every input in this format (default: detected per file; "
+                        "see docs/reference/puzzle-files.md)")
     parser.add_argument("--solver", action="append", metavar="NAME[:key=value,...]",
                         help="a method and its options (repeatable); default every registered method")
     parser.add_argument("--list", action="store_true", help="list the registered methods, options and counters")
     parser.add_argument("--registry", action="append", metavar="MODULE",
                         help="also the methods of MODULE.SOLVERS (name -> puzzles.Method), e.g. your own solver")
     parser.add_argument("--command", action="append", metavar="NAME[:mode=once,input=matrix]='PROGRAM ARGS'",
-                        help="also a method NAME that runs a program speaking the solver protocol (README), "
-                        "in any language (repeatable)")
+                        help="also a method NAME that runs a program speaking the solver protocol "
+                        "(docs/reference/protocol.md), in any language (repeatable)")
     parser.add_argument("--timeout", type=positive(float), default=10.0, metavar="SECONDS",
                         help="time budget per method per puzzle (default 10)")
     parser.add_argument("--nodes", type=positive(int), metavar="N", help="node budget per method per puzzle")

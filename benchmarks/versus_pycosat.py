@@ -18,7 +18,7 @@ one's slowest puzzle. Default files: top1465 and forum-hardest-1106 of
 
 Each puzzle is timed as one random isomorph of it (relabelled, rows and columns
 permuted), the ones `compare.py FILE --isomorphs 1 --seed S` draws, as the
-published figures of ../shared/data average over isomorphs: a file's own
+published figures (docs/reference/data.md) average over isomorphs: a file's own
 orientation can favour one side. forum-hardest-1106 is written so that most
 solutions' first row reads 123456789, so a search that places the lowest value
 of the first free cell first starts right on it. `--literal` times the file as

@@ -55,7 +55,7 @@ class Rung:
     name: str
     ladder: str
     solver: str
-    reference: dict[str, float] = dataclasses.field(default_factory=dict)  # set -> % settled (data/README.md)
+    reference: dict[str, float] = dataclasses.field(default_factory=dict)  # set -> % settled (docs/reference/data.md)
     by_info: Callable[[dict[str, Any]], bool | None] | None = None
     seconds: str | None = None  # the info's fact that is the rung's own time (else the run's)
 
@@ -229,7 +229,7 @@ class Ladder:
         return bool(self.counterexample_count) or self.comparison.failed
 
     def reference_set(self) -> str | None:
-        """The published set the input is, when it is one file whose figures data/README.md gives."""
+        """The published set the input is, when it is one file whose figures docs/reference/data.md gives."""
         files = self.comparison.files
         if len(files) != 1:
             return None

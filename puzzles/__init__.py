@@ -3,12 +3,19 @@
 `puzzles` imports nothing else of the project; search/, formulations/ and
 compare.py build on it.
 """
+from importlib import metadata
+
 from .bitboards import Bitboards
 from .candidates import Candidates
 from .formats import BadEntry, Detection, Entry, PuzzleFileError, detect, read_lines, read_puzzles, read_text
 from .grid import SYMBOLS, Geometry, Grid, PuzzleError, geometry, mask_of, values_of
 from .isomorph import Isomorph, random_isomorph
 from .outcome import GAVE_UP_REASONS, Budget, GaveUp, Method, Outcome, Status
+
+try:  # the version lives in pyproject.toml alone; an installed project knows it
+    __version__ = metadata.version("sudoku-search")
+except metadata.PackageNotFoundError:  # run from a source tree that was never installed
+    __version__ = "0+unknown"
 
 __all__ = [
     "GAVE_UP_REASONS", "SYMBOLS", "BadEntry", "Bitboards", "Budget", "Candidates", "Detection", "Entry", "GaveUp",

@@ -5,7 +5,7 @@ are taken away, in random order, as long as naked and hidden singles alone
 still fill the grid. A puzzle that singles solve has exactly one solution
 (every placement was forced), so uniqueness needs no solution count. Such
 puzzles are easy for propagation; they are the project's own sizes-and-formats
-material, not its hard benchmark (that is ../shared/data). With rule "naked",
+material, not its hard benchmark (that is the public collections, docs/reference/data.md). With rule "naked",
 naked singles alone must suffice: MRV then never backtracks.
 
     python -m puzzles.generate --box 4 --count 3 --seed 1 [--rule naked]

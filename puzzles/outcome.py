@@ -66,7 +66,7 @@ class Budget:
 class Outcome:
     """What a solver found, and how much search it took.
 
-    effort:  named integer counters, with the meanings of DESIGN.md
+    effort:  named integer counters, with the meanings of docs/concepts/effort.md
     seconds: wall time of the whole solve call (model building included)
     unique:  with solutions=2, whether the solution found is the only one
     detail:  why it gave up ("time", "nodes", "incomplete") or the error message

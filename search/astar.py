@@ -24,7 +24,7 @@ rung of the ladder (search/inference.py) applied to every child before it is
 pushed, a child it refutes being dropped as a dead one is; the states are then
 the bitboards' marks, which hold the candidates the rung removed.
 
-Counters: nodes = states taken off the frontier (DESIGN.md), expanded = those
+Counters: nodes = states taken off the frontier (docs/concepts/effort.md), expanded = those
 that were not goals and were branched on, generated = states pushed (the start
 state included), frontier_peak = the most states the frontier held at once.
 The node budget bounds both the states taken off the frontier and the states

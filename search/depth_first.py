@@ -19,7 +19,7 @@ exhausted, when its allowance is spent, when the budget is. What to do next is
 the caller's: `search` below runs one descent to its end (every complete method
 but restart's), restart.py runs its own loop of descents.
 
-Effort (DESIGN.md), counted in `Effort` by the descent, for every method:
+Effort (docs/concepts/effort.md), counted in `Effort` by the descent, for every method:
 - nodes:      values tentatively placed by the search, re-placements after a
               backtrack included. Values placed by inference are not nodes.
 - guesses:    placements made while the cell still had another untried
@@ -344,7 +344,7 @@ def record(found: list[bytes], values: bytes) -> None:
 
 def search(strategy: Strategy[Mark], grid: Grid, budget: Budget, solutions: int, started: float) -> Outcome:
     """Depth-first search with `strategy`, one descent to its end; the Outcome with the counters
-    of DESIGN.md."""
+    of docs/concepts/effort.md."""
     limits = Limits.of(budget, started)
     effort, root = begin(strategy, limits)
     found: list[bytes] = []

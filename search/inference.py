@@ -5,7 +5,8 @@ inference and removes candidates by its rules until nothing more follows, and
 returns how many values it placed, or -1 when it finds a contradiction (the
 placement is then a dead end). Each rung adds to the one below: none (the seeds:
 nothing), naked, singles (Norvig's propagation), locked, subsets, alldiff, pairs,
-probe; what each deduces, rule by rule, is said once, by search/rules.py's `ladder()`.
+probe; what each deduces, rule by rule, is said once, by search/rules.py's `ladder()`
+(docs/concepts/inference-ladder.md tells the ladder at length).
 
 The rules themselves are search/rules.py's pure functions on candidate masks;
 here they run on the engine: singles first (cheapest), then each rule in

@@ -6,7 +6,7 @@ cannot be filled on, clear it and start again from the original puzzle. The
 random choice makes it finish quickly." There is no backtracking: a dead end
 means a restart. (The seed's MATLAB skips cells left without a candidate and
 only restarts once no cell can take a value; restarting at the first cell
-without a candidate, as here and in DESIGN.md, saves placements that could not
+without a candidate, as here and in docs/methods/searches.md, saves placements that could not
 lead anywhere and changes nothing else.) The method cannot prove that a puzzle
 has no solution, nor that a solution is the only one: it gives up ("incomplete")
 after `max_restarts` restarts, or when the budget is spent. With solutions=2 it

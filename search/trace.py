@@ -44,7 +44,7 @@ the root (detail["path"]: true), then its expansion (a choose, and each child
 as a try, its inference, and a backtrack to the state it came from).
 
 `Event.counters` are the search's own counters at that moment (nodes, guesses,
-backtracks, restarts, forced, eliminated, as DESIGN.md defines them; the A*
+backtracks, restarts, forced, eliminated, as docs/concepts/effort.md defines them; the A*
 ones for astar). Inference is reported once it returns: its place and remove
 events carry the counters after it, and their order is one in which each
 follows from the state before it (the engine places singles in rounds, so the

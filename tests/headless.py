@@ -80,7 +80,7 @@ def find_browser() -> Browser | None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """python tests/headless.py PAGE.html SHOT.png [--fragment F] [--size WxH]: the README's screenshots."""
+    """python tests/headless.py PAGE.html SHOT.png [--fragment F] [--size WxH]: the docs' screenshots."""
     import argparse
 
     parser = argparse.ArgumentParser(description=main.__doc__)

@@ -2,7 +2,7 @@
 
 The C example is compiled with the machine's C compiler (skipped without one) and checked against CP-SAT;
 the Octave example runs when `octave` is on the PATH. tests/broken_programs.py breaks the protocol one way
-a mode; each break must be the record README promises, and leave no process behind: the programs and
+a mode; each break must be the record the docs promise, and leave no process behind: the programs and
 their children carry this test's SUDOKU_RUN_MARK in their environment, and /proc must show none alive.
 """
 from __future__ import annotations

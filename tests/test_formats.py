@@ -137,7 +137,7 @@ def test_check_command_reports_bad_lines_and_counts(tmp_path):
     assert missing.returncode == 2 and "nope.txt: no such file" in missing.stderr and "Traceback" not in missing.stderr
 
 
-# The shared collections: every file, with the count its README gives.
+# The shared collections: every file, with the count docs/reference/data.md gives.
 COLLECTIONS = [
     ("9x9/easy50.txt", 50, 9),
     ("9x9/top95.txt", 95, 9),

@@ -1,5 +1,5 @@
 """Arrows point one way: compare.py -> search, formulations -> puzzles; inside comparison/, the run -> report ->
-records -> judging -> execution; and no package's modules import each other in a circle."""
+records -> judging -> execution; and no package's modules import each other in a circle (docs/architecture.md)."""
 from __future__ import annotations
 
 import ast

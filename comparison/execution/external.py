@@ -1,4 +1,4 @@
-"""A solver written in any language: a program that speaks protocol 1 (README, "The solver protocol").
+"""A solver written in any language: a program that speaks protocol 1 (docs/reference/protocol.md).
 
 `--command NAME[:mode=once,input=matrix]='program and its arguments'` makes a Method
 whose solve sends the puzzle to the program and reads its answer. In streaming mode

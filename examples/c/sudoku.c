@@ -1,4 +1,4 @@
-/* Plain backtracking, speaking sudoku-search's solver protocol 1 (README, "The solver protocol").
+/* Plain backtracking, speaking sudoku-search's solver protocol 1 (docs/reference/protocol.md).
 
    Streaming mode: one puzzle a line on standard input (4x4 to 25x25: 1-9 then A-P, '.' or '0' for a
    blank); for each, one line out: the solution in the same form, or "unsat", then the counters

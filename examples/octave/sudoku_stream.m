@@ -1,4 +1,4 @@
-% SUDOKU_STREAM  The solver protocol's streaming mode around sudoku_solve (README, "The solver protocol"):
+% SUDOKU_STREAM  The solver protocol's streaming mode around sudoku_solve (docs/reference/protocol.md):
 % one puzzle a line on standard input, one answer a line out, with its counters.
 %   octave-cli -q --no-init-file --path examples/octave --eval 'sudoku_stream; exit'
 symbols = '123456789ABCDEFGHIJKLMNOP';

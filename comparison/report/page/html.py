@@ -216,7 +216,7 @@ def effort_section(comparison: Comparison) -> str:
         rows.append(row)
     return table("effort-table", "Search effort per puzzle (mean / median; sorted by the mean)",
                  ["method", *counters], rows,
-                 '<p class="note">Each counter means exactly what the README\'s effort vocabulary says; '
+                 '<p class="note">Each counter means exactly what docs/concepts/effort.md says; '
                  "gave-up runs are included with the counts they reached.</p>")
 
 

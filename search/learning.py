@@ -377,9 +377,11 @@ class Solver:
         # VSIDS
         self.activity = [0.0] * variables
         self.var_inc = 1.0
-        self.order = VarOrder(self.activity)
+        self.order = VarOrder(self.activity if vsids else [])  # (choose=mrv reads no heap)
         # the analysis
         self.seen = [UNSEEN] * variables
+        self.learnt: list[int] = []  # the nogood being drawn, and the literals of the present level in it
+        self.path = 0
         self.next_reduce, self.reductions = FIRST_REDUCE, 0
         # effort
         self.nodes = self.backtracks = self.forced = self.eliminated = 0
@@ -482,7 +484,8 @@ class Solver:
         hidden single in a unit); one whose places all lie inside a crossing is for locked candidates."""
         enc, value, places = self.enc, self.value, self.places
         x = var(p)
-        self.values_left[x // self.n] -= 1
+        cell = x // self.n
+        self.values_left[cell] = self.values_left[cell] - 1  # (written out: compiled, `-=` on an item is generic)
         for k in range(4 * x, 4 * x + 4):
             g = enc.var_groups[k]
             m = places[g] = places[g] ^ enc.var_bits[k]
@@ -591,31 +594,22 @@ class Solver:
         """The nogood learned from a conflict at the present level, its first literal the one it forces
         (the negation of the first unique implication point), and the level to jump back to."""
         seen, level, trail = self.seen, self.level, self.trail
-        depth = self.decision_level()
-        learnt = [0]  # its first literal is set at the end
-        path = 0  # literals of the present level met and not yet resolved
+        self.learnt = [0]  # its first literal is set at the end
+        self.path = 0  # literals of the present level met and not yet resolved
+        for q in conflict:
+            self.meet(q)
         index = len(trail) - 1
-        reason = conflict
-        p = -1
         while True:
-            for q in reason:
-                x = var(q)
-                if seen[x] == UNSEEN and level[x] > 0:
-                    seen[x] = MARKED
-                    self.bump(x)
-                    if level[x] >= depth:
-                        path += 1
-                    else:
-                        learnt.append(q)
             while seen[var(trail[index])] == UNSEEN:  # the next marked assignment back on the trail
                 index -= 1
             p = trail[index]
             index -= 1
             seen[var(p)] = UNSEEN
-            path -= 1
-            if path == 0:
+            self.path -= 1
+            if self.path == 0:  # p: the first unique implication point
                 break
-            reason = self.reason_of(var(p))
+            self.meet_reason(var(p))  # resolved away: what it rests on is met instead
+        learnt = self.learnt
         learnt[0] = neg(p)
         self.shorten(learnt)
         learnt = self.minimize(learnt)
@@ -628,6 +622,35 @@ class Solver:
             learnt[1], learnt[top] = learnt[top], learnt[1]
             back = level[var(learnt[1])]
         return learnt, back
+
+    def meet(self, q: int) -> None:
+        """A false literal met by the analysis, once: marked and bumped; one of the present level is
+        to be resolved, one of a lower level goes into the nogood (level 0's are facts: they go)."""
+        x = var(q)
+        if self.seen[x] == UNSEEN and self.level[x] > 0:
+            self.seen[x] = MARKED
+            self.bump(x)
+            if self.level[x] >= self.decision_level():
+                self.path += 1
+            else:
+                self.learnt.append(q)
+
+    def meet_reason(self, x: int) -> None:
+        """Each literal of the reason of x's value but x's own (all false), met: `reason_of`, read in
+        place."""
+        kind = self.reason_kind[x]
+        if kind == EXCLUDED:
+            self.meet(neg(self.reason_arg[x]))
+        elif kind == LAST_PLACE:
+            for q in self.enc.group_lits[self.reason_arg[x]]:
+                if var(q) != x:
+                    self.meet(q)
+        else:
+            clause = self.reason_clause[x]
+            assert kind == BY_CLAUSE and clause is not None
+            lits = clause.lits
+            for k in range(1, len(lits)):
+                self.meet(lits[k])
 
     def shorten(self, learnt: list[int]) -> None:
         """Two or more exclusions of lower levels made by one placement give way to "not that
@@ -685,7 +708,7 @@ class Solver:
     # -- VSIDS ----------------------------------------------------------------------------------------
     def bump(self, x: int) -> None:
         """A conflict met x: more active (MiniSat's varBumpActivity)."""
-        self.activity[x] += self.var_inc
+        self.activity[x] = self.activity[x] + self.var_inc
         if self.vsids:
             self.order.increased(x)
 
@@ -696,7 +719,7 @@ class Solver:
         if self.var_inc > self.rescale_limit:
             activity = self.activity
             for x in range(len(activity)):
-                activity[x] /= self.rescale_limit
+                activity[x] = activity[x] / self.rescale_limit
             self.var_inc /= self.rescale_limit
             if self.vsids:  # (ties may appear where the smallest fall to 0: the heap is rebuilt)
                 self.order.rebuild(list(self.order.heap))

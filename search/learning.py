@@ -367,12 +367,10 @@ class Solver:
         self.qhead = 0  # the trail up to here is propagated
         # the groups' places: per group, the mask of its variables not excluded by a propagated literal
         self.places = [(1 << n) - 1] * len(enc.group_lits)
-        self.values_left = [n] * (n * n)  # per cell, its bits in `places` (MRV reads them)
-        self.saved_places: list[list[int]] = []  # both as each decision level found them
-        self.saved_values_left: list[list[int]] = []
+        self.saved_places: list[list[int]] = []  # as each decision level found them
         self.confined: list[int] = []  # groups whose places lie inside a crossing, for locked candidates
         # the clauses: per literal, the clauses watching it (visited when it is made false)
-        self.watches: list[list[Clause]] = [[] for _ in range(2 * variables)]
+        self.watches: list[list[Clause] | None] = [None] * (2 * variables)  # (None until one watches it)
         self.learnts: list[Clause] = []
         # VSIDS
         self.activity = [0.0] * variables
@@ -403,7 +401,8 @@ class Solver:
         self.level[x] = len(self.trail_lim)
         self.reason_kind[x] = kind
         self.reason_arg[x] = arg
-        self.reason_clause[x] = clause
+        if clause is not None:  # (else the kind says there is none: a stale one is never read)
+            self.reason_clause[x] = clause
         self.trail.append(p)
 
     def reason_of(self, x: int) -> list[int]:
@@ -484,8 +483,6 @@ class Solver:
         hidden single in a unit); one whose places all lie inside a crossing is for locked candidates."""
         enc, value, places = self.enc, self.value, self.places
         x = var(p)
-        cell = x // self.n
-        self.values_left[cell] = self.values_left[cell] - 1  # (written out: compiled, `-=` on an item is generic)
         for k in range(4 * x, 4 * x + 4):
             g = enc.var_groups[k]
             m = places[g] = places[g] ^ enc.var_bits[k]
@@ -505,7 +502,7 @@ class Solver:
         finds another literal not false to watch, or implies its other watched one, or is a conflict."""
         false_lit = neg(p)
         ws = self.watches[false_lit]
-        if not ws:
+        if ws is None:
             return None
         value = self.value
         i = j = 0
@@ -527,7 +524,7 @@ class Solver:
             for k in range(2, len(lits)):
                 if value[lits[k]] != FALSE:  # a new literal to watch
                     lits[1], lits[k] = lits[k], false_lit
-                    self.watches[lits[1]].append(c)
+                    self.watch(lits[1], c)
                     moved = True
                     break
             if moved:
@@ -585,9 +582,7 @@ class Solver:
         del self.trail_lim[level:]
         self.qhead = start
         self.places = self.saved_places[level]
-        self.values_left = self.saved_values_left[level]
         del self.saved_places[level:]
-        del self.saved_values_left[level:]
 
     # -- the analysis -------------------------------------------------------------------------------
     def analyze(self, conflict: list[int]) -> tuple[list[int], int]:
@@ -739,28 +734,36 @@ class Solver:
     def fewest_left(self) -> int:
         """MRV over the cells, VSIDS within: of the cells with fewest values left, the value most
         active (ties to the lowest cell, then value)."""
-        n, values_left, places, activity = self.n, self.values_left, self.places, self.activity
-        fewest = n + 1
-        for cell in range(n * n):  # a placed cell has one value left, a free one two or more
-            if 1 < values_left[cell] < fewest:
-                fewest = values_left[cell]
-        best, most = -1, -1.0
+        n, places, activity = self.n, self.places, self.activity
+        best, most, fewest = -1, -1.0, n + 1
         for cell in range(n * n):
-            if values_left[cell] == fewest:
-                m = places[cell]
-                while m:
-                    low = m & -m
-                    m ^= low
-                    x = cell * n + low.bit_length() - 1
-                    if activity[x] > most:
-                        best, most = x, activity[x]
+            m = places[cell]
+            left = values_in(m)
+            if left < 2 or left > fewest:  # placed (one value left), or not among the fewest
+                continue
+            if left < fewest:  # fewer than any cell before it: the best so far is among its values
+                best, most, fewest = -1, -1.0, left
+            while m:
+                low = m & -m
+                m ^= low
+                x = cell * n + low.bit_length() - 1
+                if activity[x] > most:
+                    best, most = x, activity[x]
         return best
 
     # -- the clause database --------------------------------------------------------------------------
     def attach(self, clause: Clause) -> None:
         """Watch a clause's first two literals."""
-        self.watches[clause.lits[0]].append(clause)
-        self.watches[clause.lits[1]].append(clause)
+        self.watch(clause.lits[0], clause)
+        self.watch(clause.lits[1], clause)
+
+    def watch(self, p: int, clause: Clause) -> None:
+        """`clause` watches literal p: it is visited when p is made false."""
+        ws = self.watches[p]
+        if ws is None:
+            self.watches[p] = [clause]
+        else:
+            ws.append(clause)
 
     def learn(self, learnt: list[int], lbd: int) -> None:
         """Keep a clause whose first literal is free and the rest false, and make that literal true."""
@@ -773,7 +776,8 @@ class Solver:
 
     def is_reason(self, c: Clause) -> bool:
         """Whether c is the reason of a present assignment (then it may not go)."""
-        return self.value[c.lits[0]] == TRUE and self.reason_clause[var(c.lits[0])] is c
+        x = var(c.lits[0])
+        return self.value[c.lits[0]] == TRUE and self.reason_kind[x] == BY_CLAUSE and self.reason_clause[x] is c
 
     def reduce_db(self) -> None:
         """Glucose's rule: half of the learned clauses spanning more than KEEP_LBD levels go, those
@@ -790,7 +794,6 @@ class Solver:
         undoes what propagation at this level and above does to them, without a walk)."""
         self.trail_lim.append(len(self.trail))
         self.saved_places.append(self.places[:])
-        self.saved_values_left.append(self.values_left[:])
 
     def decide(self, x: int) -> None:
         """A decision: a new level, where x's value is placed."""
@@ -891,6 +894,15 @@ class Solver:
         if self.locked:
             counters["eliminated"] = self.eliminated
         return counters | {"conflicts": self.conflicts, "learned": self.learned, "restarts": self.restarts}
+
+
+def values_in(mask: int) -> int:
+    """How many bits a mask holds."""
+    count = 0
+    while mask:
+        mask &= mask - 1
+        count += 1
+    return count
 
 
 def lbd_of(c: Clause) -> int:

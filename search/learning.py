@@ -633,19 +633,12 @@ class Solver:
     def meet_reason(self, x: int) -> None:
         """Each literal of the reason of x's value but x's own (all false), met: `reason_of`, read in
         place."""
-        kind = self.reason_kind[x]
-        if kind == EXCLUDED:
+        if self.reason_kind[x] == EXCLUDED:
             self.meet(neg(self.reason_arg[x]))
-        elif kind == LAST_PLACE:
-            for q in self.enc.group_lits[self.reason_arg[x]]:
+        else:
+            for q in self.reason_clause_lits(x):
                 if var(q) != x:
                     self.meet(q)
-        else:
-            clause = self.reason_clause[x]
-            assert kind == BY_CLAUSE and clause is not None
-            lits = clause.lits
-            for k in range(1, len(lits)):
-                self.meet(lits[k])
 
     def shorten(self, learnt: list[int]) -> None:
         """Two or more exclusions of lower levels made by one placement give way to "not that
@@ -681,24 +674,41 @@ class Solver:
         """Whether false literal p of a nogood follows from the nogood's other literals: its reasons,
         traced back, end in them or at level 0. `levels` rules out at once a trace that reaches another
         level. What it marks is added to `to_clear`."""
-        seen, level, reason_kind = self.seen, self.level, self.reason_kind
         stack = [p]
         top = len(to_clear)
         while stack:
-            q = stack.pop()
-            for r in self.reason_of(var(q)):
-                x = var(r)
-                if seen[x] == MARKED or level[x] == 0:
-                    continue
-                if seen[x] == UNSEEN and reason_kind[x] != DECIDED and (levels >> (level[x] & 31)) & 1:
-                    seen[x] = MARKED
-                    stack.append(r)
-                    to_clear.append(x)
-                    continue
+            x = var(stack.pop())
+            if self.reason_kind[x] == EXCLUDED:
+                follows = self.traced(neg(self.reason_arg[x]), levels, stack, to_clear)
+            else:  # (x's own literal is among them: it is marked, so it passes)
+                follows = all(self.traced(r, levels, stack, to_clear) for r in self.reason_clause_lits(x))
+            if not follows:
                 for y in to_clear[top:]:  # not implied: nor (to be safe) is anything on the way
-                    seen[y] = NOT_IMPLIED
+                    self.seen[y] = NOT_IMPLIED
                 return False
         return True
+
+    def traced(self, r: int, levels: int, stack: list[int], to_clear: list[int]) -> bool:
+        """A false literal met by the minimisation's trace: whether it may still follow from the
+        nogood (in it, at level 0, or implied at one of its levels: then traced further)."""
+        x = var(r)
+        if self.seen[x] == MARKED or self.level[x] == 0:
+            return True
+        if self.seen[x] == UNSEEN and self.reason_kind[x] != DECIDED and (levels >> (self.level[x] & 31)) & 1:
+            self.seen[x] = MARKED
+            stack.append(r)
+            to_clear.append(x)
+            return True
+        return False
+
+    def reason_clause_lits(self, x: int) -> list[int]:
+        """The literals of the clause that implied x's value, x's own among them: the group's (the last
+        place) or the stored clause's. (Read in place: a placement's exclusion has no list of its own.)"""
+        if self.reason_kind[x] == LAST_PLACE:
+            return self.enc.group_lits[self.reason_arg[x]]
+        clause = self.reason_clause[x]
+        assert self.reason_kind[x] == BY_CLAUSE and clause is not None
+        return clause.lits
 
     # -- VSIDS ----------------------------------------------------------------------------------------
     def bump(self, x: int) -> None:
@@ -896,13 +906,12 @@ class Solver:
         return counters | {"conflicts": self.conflicts, "learned": self.learned, "restarts": self.restarts}
 
 
+BITS_IN: Final = bytes(bin(m).count("1") for m in range(1 << 13))  # how many bits each 13-bit mask holds
+
+
 def values_in(mask: int) -> int:
-    """How many bits a mask holds."""
-    count = 0
-    while mask:
-        mask &= mask - 1
-        count += 1
-    return count
+    """How many bits a mask of at most 26 bits holds (two looks in a table)."""
+    return BITS_IN[mask & 0x1FFF] + BITS_IN[mask >> 13]
 
 
 def lbd_of(c: Clause) -> int:

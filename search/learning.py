@@ -3,40 +3,53 @@
 The depth-first methods forget why a branch failed, so they meet the same
 clash among a few placements again under every other choice made above it.
 On the minimal 25x25 puzzles that is what defeats them. This method keeps
-what each dead end teaches, as CDCL SAT solvers do, on the puzzle itself:
+what each dead end teaches, as CDCL SAT solvers do, on the puzzle itself. It
+is written in the shape and the vocabulary of MiniSat's Solver.cc, so that a
+reader who knows one finds each part of the other by its name:
 
-- A variable per cell and value: "the cell holds the value". The search places
-  values: a decision is a trial placement, as in the other methods.
-- Propagation is singles reasoning, with the reason of each deduction kept. A
-  placed value leaves its cell's other values and its peers. A cell with one
-  value left, or a unit with one place left for a value, gets it (naked and
-  hidden singles). The rule behind each step is a clause of the complete
-  encoding (formulations/sat.py), so each step has a reason to trace back.
-  With propagate=locked, locked candidates too: a value whose places left in a
-  box all lie in one line leaves the rest of that line (pointing), and one
-  whose places left in a line all lie in one box leaves the rest of that box
-  (claiming), looked at once singles are at their fixpoint, as the ladder
-  applies a rung's rules. Its reason is the clause "the value is somewhere in
+- Literals (`var`, `sign`, `neg`). A variable per cell and value, "the cell
+  holds the value"; its positive literal is a placement, its negative one an
+  exclusion. A decision is a trial placement, as in the other methods.
+- The trail. Every assignment goes on it, with its level and its reason: a
+  decision (or a given), an exclusion by a placement in one of its groups (the
+  clause "not both"), the last place of a group (the group's clause "one of
+  these"), or a stored clause (learned, or locked candidates').
+- `propagate`: the literals of the trail, in order, each with what it implies.
+  A placement excludes the other values of its cell and its value elsewhere in
+  its row, column and box; an exclusion leaves its four groups (the cell, and
+  the value in each unit) one place fewer, and a group with one place left
+  places it (naked and hidden singles); the learned clauses watching the
+  literal made false are visited (two watched literals). These are the clauses
+  of the complete encoding (formulations/sat.py), so each step has a reason to
+  trace back. With propagate=locked, locked candidates too, once singles are at
+  their fixpoint, as the ladder applies a rung's rules: a value whose places
+  left in a box all lie in one line leaves the rest of that line (pointing),
+  and one whose places left in a line all lie in one box leaves the rest of
+  that box (claiming). Their reason is the clause "the value is somewhere in
   the box (or line) outside the crossing, or not here", what the augmented
   encoding's triads give a SAT solver.
-- At a dead end the reasons are traced back to the first point every path to
-  the clash passed through (the first unique implication point). That gives a
-  nogood: a set of placements and exclusions that cannot all hold. It is
-  learned as a clause, and the search jumps back to the level where the clause
-  forces its one free literal.
-- Which placement next: MRV over the cells, as the seeds choose, and VSIDS
-  within. Each variable's activity grows when a conflict meets it and fades as
-  conflicts go by; of the cells with fewest values left, the most active value
-  is placed. With choose=vsids, MiniSat's rule: the most active free placement,
-  whatever its cell (while no free placement has met a conflict, MRV's first value).
-- As in MiniSat, `Learner.search` runs one descent with an allowance of
+- `analyze`: at a dead end the reasons are traced back along the trail to the
+  first point every path to the clash passed through (the first unique
+  implication point). That gives a nogood, learned as a clause; the search
+  jumps back to the level where the clause forces its one free literal.
+  Literals implied by the others are dropped (`redundant`: MiniSat's recursive
+  minimisation), and two or more exclusions of lower levels made by one
+  placement give way to "not that placement" (`shorten`).
+- The VSIDS order (`VarOrder`, `bump`, `decay_activities`): each variable's activity
+  grows when a conflict meets it and fades as conflicts go by. `pick_branch`:
+  with choose=mrv (the default), MRV over the cells, as the seeds choose, and
+  VSIDS within: of the cells with fewest values left, the most active value.
+  With choose=vsids, MiniSat's rule: the most active free placement, whatever
+  its cell (while no free placement has met a conflict, MRV's first value).
+- The clause database (`learn`, `reduce_db`): learned clauses are forgotten in
+  part (glucose's rule): every few thousand conflicts, half of those whose
+  literals span the most decision levels (LBD above 2) go, unless one is the
+  reason of a present assignment.
+- As in MiniSat, `Solver.search` runs one descent with an allowance of
   conflicts and says why it stopped. `solve` decides what comes next: a
   restart on a Luby schedule (`unit` x 1 1 2 1 1 2 4 ... conflicts), as
   restart.py's cutoff=luby. The clauses learned and the activities are kept
   across restarts.
-- Learned clauses are forgotten in part (glucose's rule): every few thousand
-  conflicts, half of those whose literals span the most decision levels
-  (LBD above 2) go, unless one is the reason of a present assignment.
 
 With solutions=2, a solution found is blocked by a clause (not all of its
 search-placed values again) and the search goes on; a search that then runs out
@@ -51,16 +64,17 @@ Effort (the meanings of depth_first.py, read for this search):
   conflict; eliminated (propagate=locked): candidates locked candidates removed,
   counted alike.
 - conflicts: dead ends met; learned: clauses learned (one a conflict); restarts.
+
+The narration for the trace (search/trace.py) is `Narrator`, outside the
+solver: the solver tells an `Observer`, when one is plugged in, what it did at
+each step, and the narrator turns that into the trace's events. Tests plug in
+observers of their own to check each nogood and each decision.
 """
 from __future__ import annotations
 
-import heapq
-import itertools
-import operator
 import time
-from collections.abc import Callable
 from functools import cache
-from typing import Any, NamedTuple, Protocol, cast
+from typing import Any, Final, NamedTuple, Protocol, cast
 
 from puzzles.conclusion import conclude
 from puzzles.grid import Grid, geometry
@@ -81,760 +95,808 @@ OPTIONS = {
 }
 COUNTERS = ("nodes", "guesses", "backtracks", "forced", "eliminated", "conflicts", "learned", "restarts")
 
-DECAY = 1 / 0.95  # VSIDS: the bump grows by this each conflict, so older bumps fade (MiniSat's 0.95)
-RESCALE = 1e100  # all is scaled down once the bump passes this: an activity is at most 20 bumps (1 / (1 - 0.95))
-FIRST_REDUCE, REDUCE_STEP = 2000, 300  # glucose: forget learned clauses after 2000, 2300, 2600, ... conflicts
-KEEP_LBD = 2  # learned clauses spanning at most this many levels are kept for good
-TIME_CHECK = 63  # read the clock every 64 decisions and every 64 conflicts
-
-# A literal is 2*var (the cell holds the value) or 2*var+1 (it does not); var = cell*n + value-1.
-# Its value: TRUE, FALSE, or 0 (unassigned), a byte a literal (the propagation writes 1 and 2).
-TRUE, FALSE = 1, 2
-FREE = bytes([1] + [0] * 255)  # a translation of the values: 1 for unassigned, else 0
-# The reason of an assignment: None (a decision, a given), a literal >= 0 (the placement that
-# excluded it), -1-g (group g had one place left: a single), the learned clause that implied it
-# (a list), or the clause of locked candidates that excluded it (a tuple, its own literal first).
-# The exclusions a placement makes are most of the assignments, and they are kept off the trail:
-# the analysis places each right after its placement (all it depends on), and undoing copies
-# back the values as the level found them.
-Reason = int | list[int] | tuple[int, ...] | None
+VAR_DECAY: Final = 0.95  # VSIDS: the bump grows by 1 / 0.95 each conflict, so older bumps fade (MiniSat's)
+RESCALE: Final = 1e100  # all is scaled down once an activity passes this
+FIRST_REDUCE: Final = 2000  # glucose: forget learned clauses after 2000, 2300, 2600, ... conflicts
+REDUCE_STEP: Final = 300
+KEEP_LBD: Final = 2  # learned clauses spanning at most this many levels are kept for good
+TIME_CHECK: Final = 63  # read the clock every 64 decisions and every 64 conflicts
 
 
-class Narrated(Protocol):
-    """What a watch of this search is told (search/trace.py's Recorder): where it starts, and
-    each step as an event of the trace's vocabulary."""
+# -- literals (MiniSat's Lit) ----------------------------------------------------------------------
+# A variable is cell * n + (value - 1): "the cell holds the value". Its literals are 2 * var (the
+# placement) and 2 * var + 1 (the exclusion, "not").
 
-    def narrated(self, grid: Grid, counters: Callable[[], dict[str, int]]) -> None: ...
-    def emit(self, kind: str, depth: int, cell: int | None = None, value: int | None = None,
-             rule: str | None = None, **detail: Any) -> None: ...
-
-
-Step = tuple[str, int, int, str]  # an inference step: place or remove, cell, value, rule
+def var(p: int) -> int:
+    """The variable of literal p."""
+    return p >> 1
 
 
-Others = tuple[tuple[int, int, int, int, int, int], ...]  # per variable: three of its groups, each with its bit
+def sign(p: int) -> bool:
+    """True for a negative literal: an exclusion."""
+    return (p & 1) == 1
 
 
-class Tables(NamedTuple):
-    """The complete encoding's clauses as the propagation reads them, by group: a cell (its values),
-    or a unit and a value (its cells). Each group's variables: at least one holds (at-least-one),
-    and a placement makes the others of its groups false (at-most-one).
+def neg(p: int) -> int:
+    """The negation of literal p."""
+    return p ^ 1
 
-    groups:     per group, the positive literals of its variables, in the order of its mask's bits
-    literal_at: per group, its literals by their bit in the mask (a mask of one bit reads its literal)
-    groups_of:  per variable, its four groups (cell, row-value, column-value, box-value), each with its bit
-    excludes:   per variable, what its placement empties, group by group: the group, the variable's
-                bit in it, and per variable the other three groups (with bits) of those it excludes
-                there: the placement sets the group's own mask, each exclusion updates its three others
+
+def placement(x: int) -> int:
+    """The positive literal of variable x: its cell holds its value."""
+    return 2 * x
+
+
+def exclusion(x: int) -> int:
+    """The negative literal of variable x: its cell does not hold its value."""
+    return 2 * x + 1
+
+
+# The value of a literal, kept per literal (a literal and its negation are set together).
+UNDEF: Final = 0
+TRUE: Final = 1
+FALSE: Final = 2
+
+# Why a variable has its value: the kind of its reason, and what the reason is.
+DECIDED: Final = 0  # a decision or a given: no reason
+EXCLUDED: Final = 1  # excluded by the placement `reason_arg` in one of its groups: the clause (not p or not x)
+LAST_PLACE: Final = 2  # the last place left in group `reason_arg`: the group's clause (one of its variables)
+BY_CLAUSE: Final = 3  # implied by the stored clause `reason_clause` (its literal first, the others false)
+
+# The origins of a stored clause
+LEARNED: Final = 0
+LOCKED: Final = 1  # locked candidates' exclusion
+BLOCKING: Final = 2  # a solution's block (solutions=2), kept for good
+
+# The marks of the analysis (`seen`)
+UNSEEN: Final = 0
+MARKED: Final = 1  # met by this analysis: in the nogood, resolved away, or shown to follow from the nogood
+NOT_IMPLIED: Final = 2  # the minimisation found it does not follow from the nogood (kept for this nogood)
+
+
+class Clause:
+    """A stored clause: learned, locked candidates', or a solution's block. In a clause that is the
+    reason of an assignment, the literal it implies comes first; the first two are the watched ones."""
+
+    def __init__(self, lits: list[int], origin: int, lbd: int = 0) -> None:
+        self.lits = lits
+        self.origin = origin
+        self.lbd = lbd  # literal block distance: how many decision levels its literals span
+        self.deleted = False
+
+
+class Crossing:
+    """A crossing of a line and a box (b cells), seen from the group of a value in one of them."""
+
+    def __init__(self, inside: int, across: int, across_inside: int, outside: list[int]) -> None:
+        self.inside = inside  # the group's bits inside the crossing
+        self.across = across  # the group of the same value in the other unit (the box, or the line)
+        self.across_inside = across_inside  # that group's bits inside the crossing: they stay
+        self.outside = outside  # the group's placements outside the crossing: all false when it applies
+
+
+class Encoding:
+    """The complete encoding's clauses as propagation reads them, by group: a cell (its values), or a
+    unit and a value (its cells). Of each group's variables one holds (at-least-one: `LAST_PLACE`)
+    and a placement excludes the others (at-most-one: `EXCLUDED`). A group's places are a mask of
+    n bits (n <= 25), so every mask the propagation touches is a machine word once compiled.
+
+    group_lits:  per group, the placements of its variables, by their bit in the group's mask
+    var_groups:  per variable, its four groups (cell, row-value, column-value, box-value): 4 * var + k
+    var_bits:    per variable, its bit in each of those groups, alike
+    look:        per mask, 1 if a group with these places is to be looked at by locked candidates:
+                 two places or more, all inside one crossing (a byte a mask: 32 MB at 25x25, built once
+                 per process for each box size)
+    crossings:   per group, its crossings with the other kind of unit (none for a cell's group)
+    inside:      per group, from a mask of two places or more to the crossings that hold all of it
     """
 
-    groups: tuple[tuple[int, ...], ...]
-    literal_at: tuple[dict[int, int], ...]
-    groups_of: tuple[tuple[int, int, int, int, int, int, int, int], ...]
-    excludes: tuple[tuple[tuple[int, int, Others], ...], ...]
+    def __init__(self, box: int, locked: bool) -> None:
+        geo = geometry(box)
+        n, cells = geo.side, geo.cells
+        self.n = n
+        self.group_lits: list[list[int]] = [[placement(cell * n + v) for v in range(n)] for cell in range(cells)]
+        self.group_lits += [[placement(cell * n + v) for cell in unit] for unit in geo.units for v in range(n)]
+        position = {(u, cell): k for u, unit in enumerate(geo.units) for k, cell in enumerate(unit)}
+        self.var_groups: list[int] = []
+        self.var_bits: list[int] = []
+        for cell in range(cells):
+            for v in range(n):
+                self.var_groups += [cell] + [cells + unit * n + v for unit in geo.units_of(cell)]
+                self.var_bits += [1 << v] + [1 << position[unit, cell] for unit in geo.units_of(cell)]
+        look = bytearray(1 << n)
+        self.crossings: list[list[Crossing]] = [[] for _ in self.group_lits]
+        self.inside: list[dict[int, list[int]]] = [{} for _ in self.group_lits]
+        if locked:
+            self.add_crossings(box, look)
+        self.look = bytes(look)
+
+    def add_crossings(self, box: int, look: bytearray) -> None:
+        """The crossings of search/rules.py, as each unit's value groups see them; the masks that call
+        for a look marked in `look`."""
+        geo, t, n = geometry(box), crossings(box), self.n
+        bit = [{cell: 1 << k for k, cell in enumerate(unit)} for unit in geo.units]
+        tables: dict[tuple[int, ...], dict[int, list[int]]] = {}
+        for unit in range(3 * n):
+            for v in range(n):
+                g = geo.cells + unit * n + v
+                for s in t.of_unit[unit]:
+                    line, box_unit = t.line_of[s], geo.box_of[t.cells[s][0]]
+                    across = box_unit if unit == line else line
+                    rest = t.line_rest[s] if unit == line else t.box_rest[s]
+                    self.crossings[g].append(Crossing(
+                        sum(bit[unit][cell] for cell in t.cells[s]), geo.cells + across * n + v,
+                        sum(bit[across][cell] for cell in t.cells[s]), [placement(cell * n + v) for cell in rest]))
+                shape = tuple(c.inside for c in self.crossings[g])
+                if shape not in tables:
+                    tables[shape] = holding(shape)
+                    for m in tables[shape]:
+                        look[m] = 1
+                self.inside[g] = tables[shape]
+
+
+def holding(shape: tuple[int, ...]) -> dict[int, list[int]]:
+    """Each mask of two bits or more inside some crossing of `shape` (their bits), to the crossings
+    that hold all of it."""
+    masks = set()
+    for inside in shape:
+        m = inside
+        while m:  # every submask
+            if m & (m - 1):
+                masks.add(m)
+            m = (m - 1) & inside
+    return {m: [i for i, inside in enumerate(shape) if not m & ~inside] for m in sorted(masks)}
 
 
 @cache
-def _tables(box: int) -> Tables:
-    geo = geometry(box)
-    n = geo.side
-    literal = list(range(2 * n * n * n))  # one int object per literal, shared by every group
-    groups = [tuple(literal[2 * (cell * n + v)] for v in range(n)) for cell in range(geo.cells)]
-    groups += [tuple(literal[2 * (cell * n + v)] for cell in unit) for unit in geo.units for v in range(n)]
-    cells = geo.cells
-    position = {(u, cell): k for u, unit in enumerate(geo.units) for k, cell in enumerate(unit)}  # bit in its group
-    of_var = tuple(
-        (cell, 1 << v,
-         cells + geo.row_of[cell] * n + v, 1 << position[geo.row_of[cell], cell],
-         cells + geo.col_of[cell] * n + v, 1 << position[geo.col_of[cell], cell],
-         cells + geo.box_of[cell] * n + v, 1 << position[geo.box_of[cell], cell])
-        for cell in range(cells) for v in range(n))
-    others = [cast(Others, tuple(entry[:2 * k] + entry[2 * k + 2:] for entry in of_var)) for k in range(4)]
-    excludes = tuple(tuple((entry[2 * k], entry[2 * k + 1], others[k]) for k in range(4)) for entry in of_var)
-    literal_at = tuple({1 << k: lit for k, lit in enumerate(group)} for group in groups)
-    return Tables(tuple(groups), literal_at, of_var, excludes)
+def encoding(box: int, locked: bool) -> Encoding:
+    return Encoding(box, locked)
 
 
-Link = tuple[int, int, int, tuple[int, ...]]  # see Locks.links
+class VarOrder:
+    """MiniSat's order heap: the free variables by activity, most active first (ties to the lowest
+    variable), with each variable's place in the heap so that a bump moves it up at once."""
+
+    def __init__(self, activity: list[float]) -> None:
+        self.activity = activity
+        self.heap: list[int] = list(range(len(activity)))  # every activity 0: already a heap
+        self.index: list[int] = list(range(len(activity)))  # per variable, its place in the heap, or -1
+
+    def before(self, x: int, y: int) -> bool:
+        ax, ay = self.activity[x], self.activity[y]
+        return ax > ay or (ax == ay and x < y)
+
+    def contains(self, x: int) -> bool:
+        return self.index[x] >= 0
+
+    def top(self) -> int:
+        return self.heap[0] if self.heap else -1
+
+    def insert(self, x: int) -> None:
+        if self.index[x] < 0:
+            self.index[x] = len(self.heap)
+            self.heap.append(x)
+            self.up(self.index[x])
+
+    def remove_top(self) -> int:
+        heap, index = self.heap, self.index
+        x = heap[0]
+        last = heap.pop()
+        index[x] = -1
+        if heap:
+            heap[0] = last
+            index[last] = 0
+            self.down(0)
+        return x
+
+    def increased(self, x: int) -> None:
+        """x's activity grew: it may rise."""
+        if self.index[x] >= 0:
+            self.up(self.index[x])
+
+    def up(self, i: int) -> None:
+        heap, index = self.heap, self.index
+        x = heap[i]
+        while i > 0:
+            parent = (i - 1) >> 1
+            if not self.before(x, heap[parent]):
+                break
+            heap[i] = heap[parent]
+            index[heap[i]] = i
+            i = parent
+        heap[i] = x
+        index[x] = i
+
+    def down(self, i: int) -> None:
+        heap, index = self.heap, self.index
+        x, size = heap[i], len(heap)
+        while 2 * i + 1 < size:
+            child = 2 * i + 1
+            if child + 1 < size and self.before(heap[child + 1], heap[child]):
+                child += 1
+            if not self.before(heap[child], x):
+                break
+            heap[i] = heap[child]
+            index[heap[i]] = i
+            i = child
+        heap[i] = x
+        index[x] = i
+
+    def rebuild(self, free: list[int]) -> None:
+        """The heap anew, of these variables (after the activities were scaled down)."""
+        for x in self.heap:
+            self.index[x] = -1
+        self.heap = []
+        for x in free:
+            self.insert(x)
 
 
-class Locks(NamedTuple):
-    """Locked candidates as the propagation reads them, on the groups of a unit and a value, from
-    search/rules.py's crossings of a line and a box (b cells each).
+class Observer(Protocol):
+    """What a watch of the solver is told, when one is plugged in (the trace's narrator, or a test):
+    each call comes after the step it names, with the solver's state as that step left it."""
 
-    look:   per mask, 1 if it calls for a look at its group: one place left or none, and (for
-            locked candidates) every place left inside one crossing (a byte a mask, read in the
-            hottest loop: 32 MB at 25x25, built once per process for each box size and rule;
-            with singles alone it is the one-place-or-none test, read the same way)
-    links:  per group, its crossings: the bits of the group inside it; the group across it (the
-            same value in the box, or the line); that group's bits inside it, which stay; and the
-            literals of the group outside it, all false when the link applies: the reason
-    inside: per group, a table from a mask of two places or more to the links whose crossing
-            holds all of it (shared by the groups whose crossings have the same bits; a cell's is empty)
-    """
-
-    look: bytearray
-    links: tuple[tuple[Link, ...], ...]
-    inside: tuple[dict[int, tuple[int, ...]], ...]
+    def started(self, solver: Solver) -> None: ...
+    def propagated(self, solver: Solver) -> None: ...
+    def chose(self, solver: Solver, x: int) -> None: ...
+    def decided(self, solver: Solver, x: int) -> None: ...
+    def conflict(self, solver: Solver, lits: list[int]) -> None: ...
+    def analyzed(self, solver: Solver, conflict: list[int], learnt: list[int], back: int) -> None: ...
+    def learned(self, solver: Solver, learnt: list[int], lbd: int) -> None: ...
+    def solution(self, solver: Solver) -> None: ...
+    def blocked(self, solver: Solver) -> None: ...
+    def restarted(self, solver: Solver) -> None: ...
 
 
-@cache
-def _locks(box: int, locked: bool) -> Locks:
-    geo = geometry(box)
-    n, cells = geo.side, geo.cells
-    groups = _tables(box).groups
-    look = bytearray(1 << n)
-    for k in [0] + [1 << k for k in range(n)]:
-        look[k] = 1
-    if not locked:
-        return Locks(look, ((),) * len(groups), ({},) * len(groups))
-    t = crossings(box)
-    bit = [{cell: 1 << k for k, cell in enumerate(unit)} for unit in geo.units]
+class Solver:
+    """The assignment with its trail and reasons, the learned clauses and the activities of one solve."""
 
-    def bits(unit: int, among: tuple[int, ...]) -> int:
-        return sum(bit[unit][cell] for cell in among)
-
-    def link(unit: int, s: int, v: int) -> Link:
-        """Crossing s seen from the group of `unit` and value v (the unit is its line or its box)."""
-        line, box_unit = t.line_of[s], geo.box_of[t.cells[s][0]]  # (a line's unit is its index)
-        across = box_unit if unit == line else line
-        rest = t.line_rest[s] if unit == line else t.box_rest[s]
-        return (bits(unit, t.cells[s]), cells + across * n + v, bits(across, t.cells[s]),
-                tuple(2 * (cell * n + v) for cell in rest))
-
-    def table(shape: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
-        """Each mask of two bits or more inside some crossing of `shape`, to the crossings holding it."""
-        masks = set()
-        for inside_bits in shape:
-            m = inside_bits
-            while m:  # every submask
-                if m & (m - 1):
-                    masks.add(m)
-                m = (m - 1) & inside_bits
-        return {m: tuple(i for i, inside_bits in enumerate(shape) if not m & ~inside_bits) for m in masks}
-
-    links: list[tuple[Link, ...]] = [()] * cells
-    inside: list[dict[int, tuple[int, ...]]] = [{}] * cells
-    tables: dict[tuple[int, ...], dict[int, tuple[int, ...]]] = {}
-    for unit in range(3 * n):
-        for v in range(n):
-            links.append(tuple(link(unit, s, v) for s in t.of_unit[unit]))
-            shape = tuple(link_bits for link_bits, *_ in links[-1])
-            if shape not in tables:
-                tables[shape] = table(shape)
-                for m in tables[shape]:
-                    look[m] = 1
-            inside.append(tables[shape])
-    return Locks(look, tuple(links), tuple(inside))
-
-
-class Learner:
-    """The assignment, its trail and reasons, the learned clauses and the activities of one solve."""
-
-    def __init__(self, grid: Grid, limits: Limits, locked: bool = False, vsids: bool = False) -> None:
-        self.grid, self.limits, self.locked, self.vsids = grid, limits, locked, vsids
+    def __init__(self, grid: Grid, limits: Limits, locked: bool = False, vsids: bool = False,
+                 observer: Observer | None = None) -> None:
+        self.grid, self.limits, self.locked, self.vsids, self.observer = grid, limits, locked, vsids, observer
         n = self.n = grid.side
         variables = n * n * n
-        self.tables = tables = _tables(grid.box)
-        self.groups, self.groups_of = tables.groups, tables.groups_of
-        self.locks = _locks(grid.box, locked)
-        self.value = bytearray(2 * variables)  # per literal: TRUE, FALSE or 0 (unassigned)
+        self.enc = enc = encoding(grid.box, locked)
+        # the assignment
+        self.value = [UNDEF] * (2 * variables)  # per literal: TRUE, FALSE or UNDEF
         self.level = [0] * variables
-        self.reason: list[Reason] = [None] * variables
-        self.trail: list[int] = []  # the literals made true, in order
-        self.starts: list[int] = []  # where each decision level begins on the trail
-        # the literals made true whose consequences are still to be drawn: the placements, and the
-        # exclusions that a learned clause watches or that `assign` made (the propagation's own
-        # exclusions update their groups as they are made)
-        self.todo: list[int] = []
-        self.open = [(1 << n) - 1] * len(self.groups)  # per group, the mask of its variables not false
-        # the masks and the values as each decision found them: undone by a copy back (so the
-        # exclusions a placement makes need no entry on the trail)
-        self.opened: list[list[int]] = []
-        self.valued: list[bytearray] = []
-        self.short: list[int] = []  # groups an exclusion left with a mask to look at (locks.look)
-        self.watches: list[list[list[int]] | None] = [None] * (2 * variables)  # a list once one is watched
-        self.learnts: list[list[int]] = []
-        self.lbd: dict[int, int] = {}  # id of a learned clause -> its literal block distance
+        self.reason_kind = [DECIDED] * variables
+        self.reason_arg = [0] * variables  # the placement that excluded it, or the group it was last in
+        self.reason_clause: list[Clause | None] = [None] * variables
+        self.trail: list[int] = []  # every literal made true, in order
+        self.trail_lim: list[int] = []  # where each decision level begins on the trail
+        self.qhead = 0  # the trail up to here is propagated
+        # the groups' places: per group, the mask of its variables not excluded by a propagated literal
+        self.places = [(1 << n) - 1] * len(enc.group_lits)
+        self.saved_places: list[list[int]] = []  # as each decision level found them
+        self.confined: list[int] = []  # groups whose places lie inside a crossing, for locked candidates
+        # the clauses: per literal, the clauses watching it (visited when it is made false)
+        self.watches: list[list[Clause] | None] = [None] * (2 * variables)  # (None until one watches it)
+        self.learnts: list[Clause] = []
+        # VSIDS
         self.activity = [0.0] * variables
-        self.bump_by = 1.0
-        # the variables free for a decision that have met a conflict, most active first:
-        # (-activity, var); an entry whose activity is not the variable's any more is stale and
-        # skipped. The others (activity 0) come after them in the order of the variables: they are
-        # found in the values. A variable of some activity without a live entry while it is set
-        # above level 0 (picked, or met by a conflict) is parked by its level, to be queued again
-        # when that level is undone.
-        # (With choose=mrv there is no queue: every variable counts as parked, and none is ever listed.)
-        self.queue: list[tuple[float, int]] = []  # filled once the givens are propagated
-        self.parked: list[list[int]] = [[]]  # per level
-        self.is_parked = bytearray(variables) if vsids else bytearray(b"\1") * variables  # 1: in a parked list
-        # marks of the analysis, and a spare: 1 met; 2 on a placement, while the walk back runs, that
-        # marked exclusions of it wait; 2 in the minimisation, shown not to follow from the nogood
-        self.seen = bytearray(variables + 1)
+        self.var_inc = 1.0
+        self.order = VarOrder(self.activity if vsids else [])  # (choose=mrv reads no heap)
+        # the analysis
+        self.seen = [UNSEEN] * variables
+        self.learnt: list[int] = []  # the nogood being drawn, and the literals of the present level in it
+        self.path = 0
         self.next_reduce, self.reductions = FIRST_REDUCE, 0
+        # effort
         self.nodes = self.backtracks = self.forced = self.eliminated = 0
         self.conflicts = self.learned = self.restarts = 0
-        # a watch (search.trace), told each step; the trail up to `shown` is told, and what level 0
-        # holds beyond the givens is kept, to be told again after a restart
-        self.watch = cast("Narrated | None", watching.get())
-        self.shown = 0
-        self.root: list[Step] = []
+        self.placed_now = 0
+        # VSIDS's constants, here so that a test can make the rescaling happen early
+        self.var_decay = VAR_DECAY
+        self.rescale_limit = RESCALE
 
-    # -- assigning --------------------------------------------------------------------------
-    def assign(self, lit: int, reason: Reason) -> None:
-        """Make `lit` true at the present level. (The propagation writes its own placements and
-        exclusions inline; those exclusions go neither on the trail nor, unless a learned clause
-        watches them, on `todo`.)"""
-        value, var = self.value, lit >> 1
-        value[lit], value[lit ^ 1] = TRUE, FALSE
-        self.level[var], self.reason[var] = len(self.starts), reason
-        self.trail.append(lit)
-        self.todo.append(lit)  # an exclusion too: the learned clauses watching it, when it is taken
-        if lit & 1:  # an exclusion: its groups have one place fewer, and may hold a single now
-            open_, look = self.open, self.locks.look
-            g0, b0, g1, b1, g2, b2, g3, b3 = self.groups_of[var]
-            for g, bit in ((g0, b0), (g1, b1), (g2, b2), (g3, b3)):
-                m = open_[g] = open_[g] ^ bit
-                if look[m]:
-                    self.short.append(g)
+    # -- the assignment --------------------------------------------------------------------------
+    def decision_level(self) -> int:
+        return len(self.trail_lim)
+
+    def assign(self, p: int, kind: int, arg: int = 0, clause: Clause | None = None) -> None:
+        """Make literal p true at the present level, for the reason given (MiniSat's uncheckedEnqueue)."""
+        x = var(p)
+        self.value[p] = TRUE
+        self.value[neg(p)] = FALSE
+        self.level[x] = len(self.trail_lim)
+        self.reason_kind[x] = kind
+        self.reason_arg[x] = arg
+        if clause is not None:  # (else the kind says there is none: a stale one is never read)
+            self.reason_clause[x] = clause
+        self.trail.append(p)
+
+    def reason_of(self, x: int) -> list[int]:
+        """The literals of the clause that implied x's value, but for x's own: all false."""
+        kind, arg = self.reason_kind[x], self.reason_arg[x]
+        if kind == EXCLUDED:
+            return [neg(arg)]
+        if kind == LAST_PLACE:
+            return [q for q in self.enc.group_lits[arg] if var(q) != x]
+        clause = self.reason_clause[x]
+        assert kind == BY_CLAUSE and clause is not None
+        return clause.lits[1:]
 
     def start(self) -> bool:
         """The givens at level 0, propagated; False when they clash."""
         n = self.n
         for cell, v in enumerate(self.grid.values):
-            if v:
-                self.assign(2 * (cell * n + v - 1), None)  # a clash shows in the propagation
-        if self.watch is not None:
-            self.watch.narrated(self.grid, self.counters)
-            self.shown = len(self.trail)  # the givens: the trace starts from them
-        if self.propagate() is not None:
-            self.tell("dead_end", reason="the givens clash")
+            if v and self.value[placement(cell * n + v - 1)] == UNDEF:
+                self.assign(placement(cell * n + v - 1), DECIDED)  # a clash shows in the propagation
+        if self.observer is not None:
+            self.observer.started(self)
+        conflict = self.propagate()
+        if conflict is not None:
+            if self.observer is not None:
+                self.observer.conflict(self, conflict)
             return False
-        self.show()
-        self.requeue()
+        if self.observer is not None:
+            self.observer.propagated(self)
         return True
 
+    # -- propagation -------------------------------------------------------------------------------
     def propagate(self) -> list[int] | None:
-        """Singles (and locked candidates) and learned clauses to a fixpoint from what is to do; the
-        clause made false (its literals all false) on a conflict, else None."""
-        value, level, reason, trail, open_ = self.value, self.level, self.reason, self.trail, self.open
-        groups, literal_at, excludes, watches = self.groups, self.tables.literal_at, self.tables.excludes, self.watches
-        look, _, inside = self.locks
-        depth = len(self.starts)
-        placed = eliminated = 0
-        short = self.short
-        todo = self.todo
-        confined: list[int] = []  # groups whose places all lie inside a crossing, to look at after singles
-        q = 0
+        """Every literal of the trail not yet propagated, in order, with what it implies (and locked
+        candidates at singles' fixpoint), to a fixpoint: the clause made false (all its literals
+        false) at a conflict, else None."""
+        trail = self.trail
+        self.placed_now = 0  # values placed by this propagation (narrow_groups, propagate_clauses)
+        eliminated = 0
         while True:
-            if q == len(todo):  # singles (and learned clauses) are at their fixpoint
-                if not confined:
-                    break
-                eliminated += self.lock(confined)  # locked candidates: what they exclude is to do
-                confined.clear()
-                continue
-            p = todo[q]
-            q += 1
-            if not p & 1:  # a placement: the other variables of its four groups, not false yet, become so
-                for g, bit, other in excludes[p >> 1]:
-                    m = open_[g] ^ bit  # read now: a variable in two of them (a row and a box) goes once
-                    if not m:
-                        continue
-                    open_[g] = bit  # the group's own mask; each one excluded updates its three others
-                    at = literal_at[g]
-                    while m:
-                        low = m & -m
-                        m ^= low
-                        w = at[low]
-                        if value[w]:  # not false, as its bit is open: placed, so two placements clash
-                            return self.clash([p ^ 1, w ^ 1])
-                        value[w] = 2  # FALSE: off the trail (undone with the values' copy), right after p
-                        value[w | 1] = 1
-                        var = w >> 1
-                        level[var] = depth
-                        reason[var] = p
-                        if watches[w]:
-                            todo.append(w | 1)
-                        h1, c1, h2, c2, h3, c3 = other[var]  # unrolled: the hottest loop
-                        k = open_[h1] = open_[h1] ^ c1
-                        if look[k]:
-                            short.append(h1)
-                        k = open_[h2] = open_[h2] ^ c2
-                        if look[k]:
-                            short.append(h2)
-                        k = open_[h3] = open_[h3] ^ c3
-                        if look[k]:
-                            short.append(h3)
-            if short:  # a group with one place left fills it (a naked or hidden single); none: a conflict
-                for g in short:
-                    m = open_[g]
-                    if not m:
-                        return self.clash(list(groups[g]))
-                    if m & (m - 1):  # its places all inside a crossing: once singles are done
-                        if m in inside[g]:
-                            confined.append(g)
-                        continue
-                    w = literal_at[g][m]
-                    if not value[w]:
-                        value[w] = 1
-                        value[w | 1] = 2
-                        var = w >> 1
-                        level[var] = depth
-                        reason[var] = -1 - g
-                        trail.append(w)
-                        todo.append(w)
-                        placed += 1
-                short.clear()
-            # the learned clauses that watch the literal just made false (MiniSat's two watches)
-            ws = watches[p ^ 1]
-            if not ws:
-                continue
-            false = p ^ 1
-            i = j = 0
-            end = len(ws)
-            while i < end:
-                c = ws[i]
-                i += 1
-                if not c:
-                    continue  # forgotten: drop the watch
-                if c[0] == false:
-                    c[0], c[1] = c[1], false
-                first = c[0]
-                if value[first] == 1:
-                    ws[j] = c
-                    j += 1
-                    continue
-                for k in range(2, len(c)):
-                    if value[c[k]] != 2:  # not FALSE
-                        c[1], c[k] = c[k], false
-                        watched = watches[c[1]]
-                        if watched is None:
-                            watches[c[1]] = [c]
-                        else:
-                            watched.append(c)
-                        break
-                else:
-                    ws[j] = c
-                    j += 1
-                    if value[first] == 2:
-                        ws[j:] = ws[i:end]
-                        return self.clash(c)
-                    self.assign(first, c)  # (an exclusion's groups are updated now, its watches later)
-                    if not first & 1:
-                        placed += 1
-            del ws[j:]
-        todo.clear()
-        self.forced += placed
+            while self.qhead < len(trail):
+                p = trail[self.qhead]
+                self.qhead += 1
+                conflict = self.exclude_others(p) if not sign(p) else self.narrow_groups(p)
+                if conflict is None:
+                    conflict = self.propagate_clauses(p)
+                if conflict is not None:  # (the rest of the trail stays unpropagated: undone next)
+                    self.confined.clear()
+                    return conflict
+            if not self.confined:
+                break
+            eliminated += self.locked_candidates()
+        self.forced += self.placed_now
         self.eliminated += eliminated
         return None
 
-    def lock(self, confined: list[int]) -> int:
-        """Locked candidates: each group of `confined` whose places still all lie inside a crossing
+    def exclude_others(self, p: int) -> list[int] | None:
+        """Placement p: the other variables of its four groups not yet false become so; a conflict if
+        one of them is placed (the clause: not both)."""
+        enc, value, places = self.enc, self.value, self.places
+        x = var(p)
+        for k in range(4 * x, 4 * x + 4):
+            g = enc.var_groups[k]
+            others = places[g] & ~enc.var_bits[k]
+            lits = enc.group_lits[g]
+            while others:
+                low = others & -others
+                others ^= low
+                q = lits[low.bit_length() - 1]
+                if value[q] == TRUE:
+                    return [neg(p), neg(q)]
+                if value[q] == UNDEF:
+                    self.assign(neg(q), EXCLUDED, p)
+        return None
+
+    def narrow_groups(self, p: int) -> list[int] | None:
+        """Exclusion p: its four groups have one place fewer. A group with none left is a conflict
+        (its clause: one of them); one with one place left places it (a naked single in a cell, a
+        hidden single in a unit); one whose places all lie inside a crossing is for locked candidates."""
+        enc, value, places = self.enc, self.value, self.places
+        x = var(p)
+        for k in range(4 * x, 4 * x + 4):
+            g = enc.var_groups[k]
+            m = places[g] = places[g] ^ enc.var_bits[k]
+            if m == 0:
+                return list(enc.group_lits[g])
+            if m & (m - 1) == 0:
+                q = enc.group_lits[g][m.bit_length() - 1]
+                if value[q] == UNDEF:
+                    self.assign(q, LAST_PLACE, g)
+                    self.placed_now += 1
+            elif enc.look[m]:
+                self.confined.append(g)
+        return None
+
+    def propagate_clauses(self, p: int) -> list[int] | None:
+        """The stored clauses watching the literal p made false (MiniSat's two watched literals): each
+        finds another literal not false to watch, or implies its other watched one, or is a conflict."""
+        false_lit = neg(p)
+        ws = self.watches[false_lit]
+        if ws is None:
+            return None
+        value = self.value
+        i = j = 0
+        end = len(ws)
+        while i < end:
+            c = ws[i]
+            i += 1
+            if c.deleted:
+                continue  # forgotten: its watch goes
+            lits = c.lits
+            if lits[0] == false_lit:  # the false literal second
+                lits[0], lits[1] = lits[1], false_lit
+            first = lits[0]
+            if value[first] == TRUE:
+                ws[j] = c
+                j += 1
+                continue
+            moved = False
+            for k in range(2, len(lits)):
+                if value[lits[k]] != FALSE:  # a new literal to watch
+                    lits[1], lits[k] = lits[k], false_lit
+                    self.watch(lits[1], c)
+                    moved = True
+                    break
+            if moved:
+                continue
+            ws[j] = c
+            j += 1
+            if value[first] == FALSE:  # every literal false
+                while i < end:
+                    ws[j] = ws[i]
+                    j += 1
+                    i += 1
+                del ws[j:]
+                return list(lits)
+            self.assign(first, BY_CLAUSE, 0, c)
+            if not sign(first):
+                self.placed_now += 1
+        del ws[j:]
+        return None
+
+    def locked_candidates(self) -> int:
+        """At singles' fixpoint: each confined group whose places still all lie inside a crossing
         empties the group across it outside the crossing, each exclusion with its clause (the group's
-        literals outside the crossing, all false) and put on `todo`; how many it excluded. It runs at
-        the singles' fixpoint, so none of them is placed: that placement would have emptied the group."""
-        value, open_, literal_at = self.value, self.open, self.tables.literal_at
-        _, links, inside = self.locks
+        placements outside the crossing, all false, or not this one). How many it excluded."""
+        enc, value, places = self.enc, self.value, self.places
         excluded = 0
-        for g in confined:
-            m = open_[g]
-            for i in inside[g].get(m, ()):  # (m may be a single by now: then no crossing is listed)
-                _, across, keep, rest = links[g][i]
-                gone = open_[across] & ~keep
-                at = literal_at[across]
+        for g in self.confined:
+            for i in enc.inside[g].get(places[g], []):  # (the mask may be a single by now: none listed)
+                crossing = enc.crossings[g][i]
+                gone = places[crossing.across] & ~crossing.across_inside
+                lits = enc.group_lits[crossing.across]
                 while gone:
                     low = gone & -gone
                     gone ^= low
-                    w = at[low]
-                    assert not value[w], "a placement left a value in its own line or box"
-                    self.assign(w | 1, (w | 1, *rest))
-                    excluded += 1
+                    q = lits[low.bit_length() - 1]
+                    if value[q] == UNDEF:
+                        self.assign(neg(q), BY_CLAUSE, 0, Clause([neg(q), *crossing.outside], LOCKED))
+                        excluded += 1
+        self.confined.clear()
         return excluded
 
-    def clash(self, clause: list[int]) -> list[int]:
-        """A conflict: the propagation stops; `clause` has every literal false."""
-        self.todo.clear()
-        self.short.clear()
-        return clause
-
-    def undo_to(self, depth: int) -> None:
-        """Take back every assignment above decision level `depth`."""
-        if len(self.starts) <= depth:
+    def cancel_until(self, level: int) -> None:
+        """Take back every assignment above decision level `level` (MiniSat's cancelUntil); the groups'
+        places come back as that level's next decision found them."""
+        if self.decision_level() <= level:
             return
-        start = self.starts[depth]
-        value = self.value
-        value[:] = self.valued[depth]  # the values as the next level found them
-        del self.valued[depth:]
-        self.open = self.opened[depth]  # and the groups' masks
-        del self.opened[depth:]
-        # the variables parked above `depth` are free again: candidates for a decision again
-        # (choose=vsids: with mrv none is ever parked, and there is no queue)
-        is_parked, queue, activity, push = self.is_parked, self.queue, self.activity, heapq.heappush
-        for parked in self.parked[depth + 1:] if self.vsids else ():
-            for var in parked:
-                push(queue, (-activity[var], var))
-                is_parked[var] = 0
-        del self.parked[depth + 1:]
-        del self.trail[start:]
-        del self.starts[depth:]
-        if len(queue) > 4 * len(activity):  # mostly stale entries: rebuild
-            self.requeue()
-        self.shown = min(self.shown, start)
+        value, trail = self.value, self.trail
+        start = self.trail_lim[level]
+        for i in range(len(trail) - 1, start - 1, -1):
+            p = trail[i]
+            value[p] = UNDEF
+            value[neg(p)] = UNDEF
+            if self.vsids:
+                self.order.insert(var(p))
+        del trail[start:]
+        del self.trail_lim[level:]
+        self.qhead = start
+        self.places = self.saved_places[level]
+        del self.saved_places[level:]
 
-    # -- learning -----------------------------------------------------------------------------
-    def because(self, var: int) -> list[int] | tuple[int, ...]:
-        """The clause that implied the value of `var`: its literal of `var` true, the others false."""
-        why = self.reason[var]
-        if isinstance(why, (list, tuple)):
-            return why  # a learned clause, or locked candidates' one
-        assert why is not None
-        if why >= 0:
-            return (why ^ 1, 2 * var + 1)  # "not both": the placement that excluded it
-        return self.groups[-1 - why]  # its group, the others all excluded
-
-    def analyse(self, conflict: list[int] | tuple[int, ...]) -> tuple[list[int], int]:
-        """The nogood learned from a conflict at the present level (its first literal the one it
-        forces), and the level to jump back to."""
-        seen, level, trail, activity, is_parked = self.seen, self.level, self.trail, self.activity, self.is_parked
-        reason, parked = self.reason, self.parked
-        bump_by = self.bump_by
-        depth = len(self.starts)
-        learnt = [0]
-        pending = 0  # literals of the present level still to be resolved
-        # the marked exclusions of the present level kept off the trail, by the placement that made
-        # them: they are resolved when the walk back reaches it (mark 2 on it says they wait)
-        waiting: dict[int, list[int]] = {}
+    # -- the analysis -------------------------------------------------------------------------------
+    def analyze(self, conflict: list[int]) -> tuple[list[int], int]:
+        """The nogood learned from a conflict at the present level, its first literal the one it forces
+        (the negation of the first unique implication point), and the level to jump back to."""
+        seen, level, trail = self.seen, self.level, self.trail
+        self.learnt = [0]  # its first literal is set at the end
+        self.path = 0  # literals of the present level met and not yet resolved
+        for q in conflict:
+            self.meet(q)
         index = len(trail) - 1
-        lits = conflict
-        var = spare = len(seen) - 1  # a spare mark: no variable's
         while True:
-            for q in lits:  # the literal of `var` itself is skipped: it is still marked
-                v = q >> 1
-                if not seen[v] & 1 and level[v] > 0:  # (a placement's mark 2 may be on it)
-                    seen[v] |= 1
-                    activity[v] += bump_by  # a conflict met it: more active (its queue entry is stale now,
-                    if not is_parked[v]:  # and as it is set, it is parked, to be queued again when taken back)
-                        is_parked[v] = 1
-                        parked[level[v]].append(v)
-                    if level[v] >= depth:
-                        pending += 1
-                        if not q & 1 and type(why := reason[v]) is int and why >= 0:  # excluded by a placement
-                            u = why >> 1
-                            if seen[u] & 2:
-                                waiting[u].append(v)
-                            else:
-                                seen[u] |= 2
-                                waiting[u] = [v]
-                    else:
-                        learnt.append(q)
-            seen[var] = 0  # resolved
-            while not seen[trail[index] >> 1]:  # the next marked assignment back on the trail
+            while seen[var(trail[index])] == UNSEEN:  # the next marked assignment back on the trail
                 index -= 1
             p = trail[index]
-            var = p >> 1
-            if seen[var] & 2:  # marked exclusions wait on this placement: they come right after it
-                seen[var] ^= 2
-                excluded = waiting.pop(var)
-                if pending == 1:  # the one left: the first unique implication point
-                    var = excluded[0]
-                    p = 2 * var + 1
-                    break
-                for v in excluded:
-                    seen[v] = 0
-                pending -= len(excluded)
-                lits = (p ^ 1,)  # resolved on their reasons, (not p, not v): p is marked in their place
-                var = spare
-                continue
             index -= 1
-            pending -= 1
-            if not pending:
+            seen[var(p)] = UNSEEN
+            self.path -= 1
+            if self.path == 0:  # p: the first unique implication point
                 break
-            lits = self.because(var)
-        seen[var] = 0
-        learnt[0] = p ^ 1
-        # two or more exclusions of lower levels made by one placement give way to "not that
-        # placement" (the nogood's resolvent on their reasons: shorter and weaker, but it forces the
-        # same literal at the same level): the minimisation below drops them, as it does any
-        # exclusion whose placement is in the nogood
-        by_placement: dict[int, int] = {}
+            self.meet_reason(var(p))  # resolved away: what it rests on is met instead
+        learnt = self.learnt
+        learnt[0] = neg(p)
+        self.shorten(learnt)
+        learnt = self.minimize(learnt)
+        back = 0
+        if len(learnt) > 1:  # the second watched literal: one of the highest level left
+            top = 1
+            for k in range(2, len(learnt)):
+                if level[var(learnt[k])] > level[var(learnt[top])]:
+                    top = k
+            learnt[1], learnt[top] = learnt[top], learnt[1]
+            back = level[var(learnt[1])]
+        return learnt, back
+
+    def meet(self, q: int) -> None:
+        """A false literal met by the analysis, once: marked and bumped; one of the present level is
+        to be resolved, one of a lower level goes into the nogood (level 0's are facts: they go)."""
+        x = var(q)
+        if self.seen[x] == UNSEEN and self.level[x] > 0:
+            self.seen[x] = MARKED
+            self.bump(x)
+            if self.level[x] >= self.decision_level():
+                self.path += 1
+            else:
+                self.learnt.append(q)
+
+    def meet_reason(self, x: int) -> None:
+        """Each literal of the reason of x's value but x's own (all false), met: `reason_of`, read in
+        place."""
+        if self.reason_kind[x] == EXCLUDED:
+            self.meet(neg(self.reason_arg[x]))
+        else:
+            for q in self.reason_clause_lits(x):
+                if var(q) != x:
+                    self.meet(q)
+
+    def shorten(self, learnt: list[int]) -> None:
+        """Two or more exclusions of lower levels made by one placement give way to "not that
+        placement": the nogood's resolvent on their reasons, weaker but shorter, and it forces the same
+        literal at the same level. (The minimisation then drops those exclusions: each follows from
+        the placement.)"""
+        count: dict[int, int] = {}
         for q in learnt[1:]:
-            if not q & 1 and type(why := reason[q >> 1]) is int and why >= 0:
-                by_placement[why] = by_placement.get(why, 0) + 1
-        for u, excluded_by_u in by_placement.items():
-            if excluded_by_u > 1 and not seen[u >> 1]:
-                seen[u >> 1] = 1
-                learnt.append(u ^ 1)
-        # a literal implied by the others adds nothing: drop it (MiniSat's recursive minimisation)
-        cleared = [q >> 1 for q in learnt[1:]]
-        levels = 0
-        for v in cleared:
-            levels |= 1 << (level[v] & 31)
+            x = var(q)
+            if not sign(q) and self.reason_kind[x] == EXCLUDED:
+                count[self.reason_arg[x]] = count.get(self.reason_arg[x], 0) + 1
+        for u, excluded in count.items():
+            if excluded > 1 and self.seen[var(u)] == UNSEEN:
+                self.seen[var(u)] = MARKED
+                learnt.append(neg(u))
+
+    def minimize(self, learnt: list[int]) -> list[int]:
+        """The nogood without the literals that follow from its others (MiniSat's recursive
+        minimisation); every mark of the analysis cleared."""
+        levels = 0  # one bit per level of the nogood (a level's bit is its number mod 32)
+        for q in learnt[1:]:
+            levels |= 1 << (self.level[var(q)] & 31)
+        to_clear = [var(q) for q in learnt[1:]]
         kept = [learnt[0]]
         for q in learnt[1:]:
-            why = reason[q >> 1]
-            if why is None:
-                kept.append(q)  # a decision
-            elif type(why) is int and why >= 0:  # excluded by a placement: implied if the placement is
-                u = why >> 1  # (implied's first step, taken here: most literals end at it)
-                if seen[u] == 1:  # (u is of q's level: above 0, and one of the nogood's)
-                    continue
-                if seen[u] == 2 or reason[u] is None or not self.implied(q, levels, cleared):
-                    kept.append(q)
-            elif not self.implied(q, levels, cleared):
+            if self.reason_kind[var(q)] == DECIDED or not self.redundant(q, levels, to_clear):
                 kept.append(q)
-        for v in cleared:
-            seen[v] = 0
-        back = 0
-        if len(kept) > 1:
-            top = max(range(1, len(kept)), key=lambda k: level[kept[k] >> 1])
-            kept[1], kept[top] = kept[top], kept[1]
-            back = level[kept[1] >> 1]
-        return kept, back
+        for x in to_clear:
+            self.seen[x] = UNSEEN
+        return kept
 
-    def implied(self, lit: int, levels: int, cleared: list[int]) -> bool:
-        """Whether the false literal `lit` of a nogood follows from the nogood's other literals: its
-        reasons, traced back, end in them or at level 0. `levels` (one bit per level of the nogood)
-        rules out at once a trace that reaches another level. Marks: 1 in the nogood or shown to
-        follow from it, 2 shown not to (kept for the rest of this nogood: each is traced once).
-        What it marks is added to `cleared`."""
-        seen, level, reason = self.seen, self.level, self.reason
-        stack = [lit]
-        top = len(cleared)
+    def redundant(self, p: int, levels: int, to_clear: list[int]) -> bool:
+        """Whether false literal p of a nogood follows from the nogood's other literals: its reasons,
+        traced back, end in them or at level 0. `levels` rules out at once a trace that reaches another
+        level. What it marks is added to `to_clear`."""
+        stack = [p]
+        top = len(to_clear)
         while stack:
-            q = stack.pop()
-            for r in self.because(q >> 1):  # the literal of q itself is skipped: it is marked
-                var = r >> 1
-                mark = seen[var]
-                if mark == 1 or not level[var]:
-                    continue
-                if not mark and reason[var] is not None and levels >> (level[var] & 31) & 1:
-                    seen[var] = 1
-                    stack.append(r)
-                    cleared.append(var)
-                    continue
-                for var in cleared[top:]:  # not implied: nor (to be safe) is anything on the way
-                    seen[var] = 2
+            x = var(stack.pop())
+            if self.reason_kind[x] == EXCLUDED:
+                follows = self.traced(neg(self.reason_arg[x]), levels, stack, to_clear)
+            else:  # (x's own literal is among them: it is marked, so it passes)
+                follows = all(self.traced(r, levels, stack, to_clear) for r in self.reason_clause_lits(x))
+            if not follows:
+                for y in to_clear[top:]:  # not implied: nor (to be safe) is anything on the way
+                    self.seen[y] = NOT_IMPLIED
                 return False
         return True
 
-    def fade(self) -> None:
-        """After a conflict: later bumps count more, so older ones fade; all is scaled down before
-        floats lose the order."""
-        self.bump_by *= DECAY
-        if self.bump_by > RESCALE:
-            self.activity[:] = [a / RESCALE for a in self.activity]
-            self.bump_by /= RESCALE
-            self.requeue()
+    def traced(self, r: int, levels: int, stack: list[int], to_clear: list[int]) -> bool:
+        """A false literal met by the minimisation's trace: whether it may still follow from the
+        nogood (in it, at level 0, or implied at one of its levels: then traced further)."""
+        x = var(r)
+        if self.seen[x] == MARKED or self.level[x] == 0:
+            return True
+        if self.seen[x] == UNSEEN and self.reason_kind[x] != DECIDED and (levels >> (self.level[x] & 31)) & 1:
+            self.seen[x] = MARKED
+            stack.append(r)
+            to_clear.append(x)
+            return True
+        return False
 
-    def requeue(self) -> None:
-        """The queue rebuilt with a live entry for each free variable of some activity, and the
-        parked lists, from the present values, levels and decisions (choose=vsids)."""
-        if not self.vsids:
-            return
-        free = self.value[::2].translate(FREE)  # a byte a variable: 1 if not set
-        activity, level, is_parked = self.activity, self.level, self.is_parked
-        variables = range(len(free))
-        compress = itertools.compress
-        # (no activity before the first conflict)
-        self.queue[:] = [(-activity[v], v) for v in compress(variables, free) if activity[v]] if self.conflicts else []
-        heapq.heapify(self.queue)
-        is_parked[:] = bytes(len(free))  # in place: held by callers
-        self.parked = [[] for _ in range(len(self.starts) + 1)]
-        if self.starts:  # the variables set above level 0 are parked
-            for v in compress(variables, map(operator.not_, free)):
-                if level[v] and activity[v]:
-                    self.parked[level[v]].append(v)
-                    is_parked[v] = 1
+    def reason_clause_lits(self, x: int) -> list[int]:
+        """The literals of the clause that implied x's value, x's own among them: the group's (the last
+        place) or the stored clause's. (Read in place: a placement's exclusion has no list of its own.)"""
+        if self.reason_kind[x] == LAST_PLACE:
+            return self.enc.group_lits[self.reason_arg[x]]
+        clause = self.reason_clause[x]
+        assert self.reason_kind[x] == BY_CLAUSE and clause is not None
+        return clause.lits
 
-    def watch_first_two(self, clause: list[int]) -> None:
-        """Watch the first two literals of a clause."""
-        for lit in clause[:2]:
-            watching = self.watches[lit]
-            if watching is None:
-                self.watches[lit] = [clause]
-            else:
-                watching.append(clause)
+    # -- VSIDS ----------------------------------------------------------------------------------------
+    def bump(self, x: int) -> None:
+        """A conflict met x: more active (MiniSat's varBumpActivity)."""
+        self.activity[x] = self.activity[x] + self.var_inc
+        if self.vsids:
+            self.order.increased(x)
 
-    def learn(self, learnt: list[int], lbd: int) -> None:
-        """Keep a clause whose first literal is free and the rest false, and make that literal true."""
-        self.learned += 1
-        if len(learnt) == 1:
-            self.assign(learnt[0], None)  # at level 0: a fact
-            return
-        self.watch_first_two(learnt)
-        self.learnts.append(learnt)
-        self.lbd[id(learnt)] = lbd
-        self.assign(learnt[0], learnt)
+    def decay_activities(self) -> None:
+        """After a conflict: later bumps count more, so older ones fade (MiniSat's varDecayActivity);
+        all is scaled down before floats lose the order (an activity is at most 20 bumps)."""
+        self.var_inc *= 1 / self.var_decay
+        if self.var_inc > self.rescale_limit:
+            activity = self.activity
+            for x in range(len(activity)):
+                activity[x] = activity[x] / self.rescale_limit
+            self.var_inc /= self.rescale_limit
+            if self.vsids:  # (ties may appear where the smallest fall to 0: the heap is rebuilt)
+                self.order.rebuild(list(self.order.heap))
 
-    def forget(self) -> None:
-        """Glucose's rule: half of the learned clauses spanning more than KEEP_LBD levels go, those
-        spanning the most first, but no clause that is the reason of a present assignment."""
-        lbd, reason, value = self.lbd, self.reason, self.value
-
-        def locked(c: list[int]) -> bool:
-            return value[c[0]] == 1 and reason[c[0] >> 1] is c
-
-        candidates = [c for c in self.learnts if lbd[id(c)] > KEEP_LBD and not locked(c)]
-        candidates.sort(key=lambda c: lbd[id(c)], reverse=True)
-        for c in candidates[:len(candidates) // 2]:
-            del lbd[id(c)]
-            c.clear()  # the watches drop it when they next meet it
-        self.learnts = [c for c in self.learnts if c]
-
-    # -- the search ---------------------------------------------------------------------------
-    def pick(self) -> int:
+    def pick_branch(self) -> int:
         """The variable a decision places (choose=mrv or vsids), or -1 when every cell is placed."""
-        return self.most_active() if self.vsids else self.fewest_left()
+        if self.vsids:
+            order, value = self.order, self.value
+            while order.top() >= 0 and value[placement(order.top())] != UNDEF:
+                order.remove_top()
+            if order.top() >= 0 and self.activity[order.top()] > 0:
+                return order.top()
+            # no free variable has met a conflict: MRV's, which with every activity 0 is the first
+            # value of the first cell with fewest
+        return self.fewest_left()
 
     def fewest_left(self) -> int:
         """MRV over the cells, VSIDS within: of the cells with fewest values left, the value most
         active (ties to the lowest cell, then value)."""
-        n, open_, activity = self.n, self.open, self.activity
-        left = bytes(map(int.bit_count, itertools.islice(open_, n * n)))  # a placed cell has 1: singles
-        for fewest in range(2, n + 1):  # are at their fixpoint
-            cell = left.find(fewest)
-            if cell >= 0:
-                break
-        else:
-            return -1
-        best, most = -1, -1.0
-        while cell >= 0:
-            m, base = open_[cell], cell * n
+        n, places, activity = self.n, self.places, self.activity
+        best, most, fewest = -1, -1.0, n + 1
+        for cell in range(n * n):
+            m = places[cell]
+            left = values_in(m)
+            if left < 2 or left > fewest:  # placed (one value left), or not among the fewest
+                continue
+            if left < fewest:  # fewer than any cell before it: the best so far is among its values
+                best, most, fewest = -1, -1.0, left
             while m:
                 low = m & -m
                 m ^= low
-                var = base + low.bit_length() - 1
-                if activity[var] > most:
-                    best, most = var, activity[var]
-            cell = left.find(fewest, cell + 1)
+                x = cell * n + low.bit_length() - 1
+                if activity[x] > most:
+                    best, most = x, activity[x]
         return best
 
-    def most_active(self) -> int:
-        """The free variable of highest activity (ties to the lowest index); while no free one has
-        met a conflict, MRV's. If it has met a conflict, its entry is left on top of the queue, for the
-        decision to take."""
-        queue, value, activity, level = self.queue, self.value, self.activity, self.level
-        while queue:
-            minus, var = queue[0]
-            if -minus != activity[var]:
-                heapq.heappop(queue)  # stale
-                continue
-            if not value[2 * var]:
-                return var
-            heapq.heappop(queue)
-            if level[var]:  # (set at level 0, it is set for good)
-                self.is_parked[var] = 1
-                self.parked[level[var]].append(var)
-        # no free variable has met a conflict: MRV's, which with every activity 0 is the first value
-        # of the first cell with fewest
-        return self.fewest_left()
+    # -- the clause database --------------------------------------------------------------------------
+    def attach(self, clause: Clause) -> None:
+        """Watch a clause's first two literals."""
+        self.watch(clause.lits[0], clause)
+        self.watch(clause.lits[1], clause)
 
-    def decide(self, var: int) -> None:
-        """A decision: a new level, where `var`'s value is placed; with choose=vsids the variable, if
-        it has met a conflict, is parked there (its entry taken off the queue)."""
-        self.nodes += 1
-        self.starts.append(len(self.trail))
-        self.opened.append(self.open[:])
-        self.valued.append(self.value[:])
-        if self.vsids and self.activity[var]:
-            heapq.heappop(self.queue)
-            self.is_parked[var] = 1
-            self.parked.append([var])
+    def watch(self, p: int, clause: Clause) -> None:
+        """`clause` watches literal p: it is visited when p is made false."""
+        ws = self.watches[p]
+        if ws is None:
+            self.watches[p] = [clause]
         else:
-            self.parked.append([])
-        self.assign(2 * var, None)
+            ws.append(clause)
+
+    def learn(self, learnt: list[int], lbd: int) -> None:
+        """Keep a clause whose first literal is free and the rest false, and make that literal true."""
+        self.learned += 1
+        clause = Clause(learnt, LEARNED, lbd)
+        if len(learnt) > 1:  # (a unit one, at level 0, is a fact: nothing to watch)
+            self.attach(clause)
+            self.learnts.append(clause)
+        self.assign(learnt[0], BY_CLAUSE, 0, clause)
+
+    def is_reason(self, c: Clause) -> bool:
+        """Whether c is the reason of a present assignment (then it may not go)."""
+        x = var(c.lits[0])
+        return self.value[c.lits[0]] == TRUE and self.reason_kind[x] == BY_CLAUSE and self.reason_clause[x] is c
+
+    def reduce_db(self) -> None:
+        """Glucose's rule: half of the learned clauses spanning more than KEEP_LBD levels go, those
+        spanning the most first, but no clause that is the reason of a present assignment."""
+        candidates = [c for c in self.learnts if c.lbd > KEEP_LBD and not self.is_reason(c)]
+        candidates.sort(key=lbd_of, reverse=True)
+        for c in candidates[:len(candidates) // 2]:
+            c.deleted = True  # the watches drop it when they next meet it
+        self.learnts = [c for c in self.learnts if not c.deleted]
+
+    # -- the search -------------------------------------------------------------------------------------
+    def new_decision_level(self) -> None:
+        """A new level begins here on the trail; the groups' places are kept as it finds them (a copy
+        undoes what propagation at this level and above does to them, without a walk)."""
+        self.trail_lim.append(len(self.trail))
+        self.saved_places.append(self.places[:])
+
+    def decide(self, x: int) -> None:
+        """A decision: a new level, where x's value is placed."""
+        self.nodes += 1
+        self.new_decision_level()
+        self.assign(placement(x), DECIDED)
 
     def search(self, allowance: int) -> Stop:
         """One descent from level 0 until a solution, a proof there is none (left), `allowance`
         conflicts, or the budget's end."""
-        limits = self.limits
+        limits, observer = self.limits, self.observer
         spent = 0
         while True:
             conflict = self.propagate()
             if conflict is not None:
                 self.conflicts += 1
                 spent += 1
-                self.tell("dead_end", rule="conflict", reason="a clause has every literal false")
-                if not self.starts:
+                if observer is not None:
+                    observer.conflict(self, conflict)
+                if self.decision_level() == 0:
                     return Stop.EXHAUSTED
-                learnt, back = self.analyse(conflict)
-                lbd = len({self.level[q >> 1] for q in learnt})
-                self.backtracks += len(self.starts) - back
-                self.undo_to(back)
-                self.tell("backtrack", back, counted=True, learned=len(learnt))
+                learnt, back = self.analyze(conflict)
+                if observer is not None:
+                    observer.analyzed(self, conflict, learnt, back)
+                lbd = self.lbd(learnt)
+                self.backtracks += self.decision_level() - back
+                self.cancel_until(back)
                 self.learn(learnt, lbd)
-                self.fade()
+                if observer is not None:
+                    observer.learned(self, learnt, lbd)
+                self.decay_activities()
                 if not self.conflicts & TIME_CHECK and time.perf_counter() > limits.deadline:
                     return Stop.TIME
                 continue
-            self.show()
+            if observer is not None:
+                observer.propagated(self)
             if spent > allowance:
                 return Stop.ALLOWANCE
             if self.conflicts >= self.next_reduce:
                 self.reductions += 1
                 self.next_reduce = self.conflicts + FIRST_REDUCE + REDUCE_STEP * self.reductions
-                self.forget()
-            var = self.pick()
-            if var < 0:
-                self.tell("solution", len(self.starts))
+                self.reduce_db()
+            x = self.pick_branch()
+            if x < 0:
+                if observer is not None:
+                    observer.solution(self)
                 return Stop.SOLUTION
             if self.nodes >= limits.nodes:
                 return Stop.NODES
             if not self.nodes & TIME_CHECK and time.perf_counter() > limits.deadline:
                 return Stop.TIME
-            if self.watch is not None:
-                self.chose(var)
-            self.decide(var)
-            if self.watch is not None:
-                cell, v = divmod(var, self.n)
-                self.tell("try", len(self.starts) - 1, cell, v + 1, guess=True)
-                self.shown = len(self.trail)
+            if observer is not None:
+                observer.chose(self, x)
+            self.decide(x)
+            if observer is not None:
+                observer.decided(self, x)
 
-    def chose(self, var: int) -> None:
-        """Tell the watch which cell a decision fills, and the values it has left."""
-        cell = var // self.n
-        left = self.open[cell]
-        values = [k + 1 for k in range(self.n) if left >> k & 1]
-        if not self.vsids:
-            by = "MRV, then VSIDS: of the cells with fewest values left, the most active value"
-        elif self.activity[var]:
-            by = "VSIDS: the most active placement not yet false"
-        else:
-            by = "MRV: no free placement has met a conflict; the first value of a cell with fewest"
-        self.tell("choose", len(self.starts), cell, candidates=len(values), values=values, by=by)
+    def lbd(self, learnt: list[int]) -> int:
+        """Literal block distance: how many decision levels a clause's literals span."""
+        return len({self.level[var(q)] for q in learnt})
 
     def restart(self) -> None:
-        """Back to level 0, what was learned kept; a watch sees the way back to it again."""
-        self.undo_to(0)
+        """Back to level 0, what was learned kept."""
+        self.cancel_until(0)
         self.restarts += 1
-        self.tell("restart", 0)
-        for kind, cell, value, rule in self.root:
-            self.tell(kind, 0, cell, value, rule, path=True)
+        if self.observer is not None:
+            self.observer.restarted(self)
 
     def solution_so_far(self) -> bytes:
         """The values placed, a byte a cell (0: none yet); a solution once every variable is set."""
         n = self.n
         values = bytearray(n * n)
-        for lit in self.trail:
-            if not lit & 1:
-                cell, v = divmod(lit >> 1, n)
-                values[cell] = v + 1
+        for p in self.trail:
+            if not sign(p):
+                values[var(p) // n] = var(p) % n + 1
         return bytes(values)
 
     def block(self) -> bool:
         """After a solution: a clause that not all of its search-placed values hold again, and back
         to level 0. False when it has none: every value was forced by the givens."""
-        n, level = self.n, self.level
-        clause = [2 * (cell * n + v - 1) + 1 for cell, v in enumerate(self.solution_so_far())
-                  if level[cell * n + v - 1] > 0]
-        self.undo_to(0)
-        self.tell("backtrack", 0, counted=False)
-        if not clause:
+        n = self.n
+        lits = [exclusion(cell * n + v - 1) for cell, v in enumerate(self.solution_so_far())
+                if self.level[cell * n + v - 1] > 0]
+        self.cancel_until(0)
+        if self.observer is not None:
+            self.observer.blocked(self)
+        if not lits:
             return False
-        if len(clause) == 1:
-            self.assign(clause[0], None)
+        clause = Clause(lits, BLOCKING)  # kept for good: not a learned clause
+        if len(lits) == 1:
+            self.assign(lits[0], BY_CLAUSE, 0, clause)
         else:
-            self.watch_first_two(clause)  # kept for good: not a learned clause
+            self.attach(clause)
         return True
 
     def counters(self) -> dict[str, int]:
@@ -843,68 +905,149 @@ class Learner:
             counters["eliminated"] = self.eliminated
         return counters | {"conflicts": self.conflicts, "learned": self.learned, "restarts": self.restarts}
 
-    # -- what a watch is told -------------------------------------------------------------------
-    def tell(self, kind: str, depth: int | None = None, cell: int | None = None, value: int | None = None,
-             rule: str | None = None, **detail: Any) -> None:
-        if self.watch is not None:
-            self.watch.emit(kind, max(len(self.starts) - 1, 0) if depth is None else depth, cell, value, rule,
-                            **detail)
 
-    def show(self) -> None:
-        """Tell the watch what propagation added to the trail since it was last told, in trail
-        order: the values singles and learned clauses placed, and the exclusions that no
-        placement before them explains: locked candidates' and learned clauses'. (A placement's
-        own exclusions are not on the trail: they are implied, as the trace says.)"""
-        if self.watch is None:
-            return
-        n, trail, reason, value = self.n, self.trail, self.reason, self.value
-        placed_at = {lit >> 1: i for i, lit in enumerate(trail) if not lit & 1 and i >= self.shown}
-        for i in range(self.shown, len(trail)):
-            lit = trail[i]
-            var = lit >> 1
-            why = reason[var]
-            cell, v = divmod(var, n)
-            if not lit & 1:
-                if why is None:
-                    continue  # a decision: told as a try
-                rule = "learned clause" if not isinstance(why, int) else \
-                    "naked single" if -1 - why < n * n else "hidden single"
-                step: Step = ("place", cell, v + 1, rule)
+BITS_IN: Final = bytes(bin(m).count("1") for m in range(1 << 13))  # how many bits each 13-bit mask holds
+
+
+def values_in(mask: int) -> int:
+    """How many bits a mask of at most 26 bits holds (two looks in a table)."""
+    return BITS_IN[mask & 0x1FFF] + BITS_IN[mask >> 13]
+
+
+def lbd_of(c: Clause) -> int:
+    return c.lbd
+
+
+Step = tuple[str, int, int, str]  # a step told to the watch: place or remove, cell, value, rule
+
+
+class Narrated(Protocol):
+    """What a watch of this search is told (search/trace.py's Recorder): where it starts, and
+    each step as an event of the trace's vocabulary."""
+
+    def narrated(self, grid: Grid, counters: Any) -> None: ...
+    def emit(self, kind: str, depth: int, cell: int | None = None, value: int | None = None,
+             rule: str | None = None, **detail: Any) -> None: ...
+
+
+class Narrator:
+    """The solver's steps told to the trace (search/trace.py) in its vocabulary: what propagation
+    placed and what it removed that no placement explains, each decision with the choice behind it,
+    each dead end, jump back, solution and restart."""
+
+    def __init__(self, watch: Narrated) -> None:
+        self.watch = watch
+        self.shown = 0  # the trail up to here is told
+        self.root: list[Step] = []  # what level 0 holds beyond the givens: told again after a restart
+
+    def tell(self, solver: Solver, kind: str, depth: int | None = None, cell: int | None = None,
+             value: int | None = None, rule: str | None = None, **detail: Any) -> None:
+        self.watch.emit(kind, max(solver.decision_level() - 1, 0) if depth is None else depth, cell, value, rule,
+                        **detail)
+
+    def started(self, solver: Solver) -> None:
+        self.watch.narrated(solver.grid, solver.counters)
+        self.shown = len(solver.trail)  # the givens: the trace starts from them
+
+    def propagated(self, solver: Solver) -> None:
+        """What propagation added to the trail since it was last told, in trail order: the values
+        singles and stored clauses placed, and the exclusions no placement explains (locked
+        candidates', learned clauses'). A placement's own exclusions are implied, as the trace says."""
+        n = solver.n
+        for i in range(self.shown, len(solver.trail)):
+            p = solver.trail[i]
+            x = var(p)
+            kind, cell, value = solver.reason_kind[x], x // n, x % n + 1
+            if kind in (DECIDED, EXCLUDED):
+                continue  # a decision (told as a try), or a placement's exclusion
+            clause = solver.reason_clause[x]
+            if kind == LAST_PLACE:
+                rule = "naked single" if solver.reason_arg[x] < n * n else "hidden single"
             else:
-                if any(value[w] == 1 and placed_at.get(w >> 1, -1) < i
-                       for g in self.groups_of[var][::2] for w in self.groups[g] if w >> 1 != var):
-                    continue  # a placement before it in the trail excludes it already
-                rule = "locked candidates" if isinstance(why, tuple) else "learned clause"  # (or a unit one,
-                step = ("remove", cell, v + 1, rule)  # or a solution's block)
-            if not self.starts:
+                rule = "locked candidates" if clause is not None and clause.origin == LOCKED else "learned clause"
+            step: Step = ("remove" if sign(p) else "place", cell, value, rule)
+            if solver.decision_level() == 0:
                 self.root.append(step)
-            kind, cell, shown_value, rule = step
-            self.tell(kind, None, cell, shown_value, rule)
-        self.shown = len(trail)
+            self.tell(solver, step[0], None, cell, value, rule)
+        self.shown = len(solver.trail)
+
+    def chose(self, solver: Solver, x: int) -> None:
+        """Which cell a decision fills, the values it has left, and the rule that chose."""
+        n, depth = solver.n, solver.decision_level()
+        cell = x // n
+        left = solver.places[cell]
+        values = [k + 1 for k in range(n) if left >> k & 1]
+        if not solver.vsids:
+            by = "MRV, then VSIDS: of the cells with fewest values left, the most active value"
+        elif solver.activity[x]:
+            by = "VSIDS: the most active placement not yet false"
+        else:
+            by = "MRV: no free placement has met a conflict; the first value of a cell with fewest"
+        self.tell(solver, "choose", depth, cell, candidates=len(values), values=values, by=by)
+
+    def decided(self, solver: Solver, x: int) -> None:
+        self.tell(solver, "try", solver.decision_level() - 1, x // solver.n, x % solver.n + 1, guess=True)
+        self.shown = len(solver.trail)
+
+    def conflict(self, solver: Solver, lits: list[int]) -> None:
+        if solver.conflicts == 0:  # (the search counts a conflict before it tells it)
+            self.tell(solver, "dead_end", reason="the givens clash")
+        else:
+            self.tell(solver, "dead_end", rule="conflict", reason="a clause has every literal false")
+
+    def analyzed(self, solver: Solver, conflict: list[int], learnt: list[int], back: int) -> None:
+        pass
+
+    def learned(self, solver: Solver, learnt: list[int], lbd: int) -> None:
+        self.shown = min(self.shown, len(solver.trail) - 1)  # the literal it forces is to be told
+        self.tell(solver, "backtrack", solver.decision_level(), counted=True, learned=len(learnt))
+
+    def solution(self, solver: Solver) -> None:
+        self.tell(solver, "solution", solver.decision_level())
+
+    def blocked(self, solver: Solver) -> None:
+        self.shown = min(self.shown, len(solver.trail))
+        self.tell(solver, "backtrack", 0, counted=False)
+
+    def restarted(self, solver: Solver) -> None:
+        self.shown = min(self.shown, len(solver.trail))
+        self.tell(solver, "restart", 0)
+        for kind, cell, value, rule in self.root:
+            self.tell(solver, kind, 0, cell, value, rule, path=True)
+
+
+class Finish(NamedTuple):
+    """How a run ended: its status, why it gave up (if it did), and the solutions found."""
+
+    status: Status
+    detail: str
+    found: list[bytes]
+
+
+def run(solver: Solver, solutions: int, unit: int) -> Finish:
+    """MiniSat's `solve`: descents with a Luby schedule of conflict allowances, a restart between
+    them, until `solutions` solutions, a proof there are no more, or the budget's end."""
+    found: list[bytes] = []
+    if not solver.start():
+        return Finish(Status.UNSATISFIABLE, "", found)
+    for allowance in luby_allowances(unit):
+        while (stop := solver.search(allowance)) is Stop.SOLUTION:
+            record(found, solver.solution_so_far())
+            if len(found) >= solutions or not solver.block():  # (no block: the givens force this one)
+                return Finish(Status.SOLVED, "", found)
+        if stop is Stop.EXHAUSTED:
+            return Finish(Status.SOLVED if found else Status.UNSATISFIABLE, "", found)
+        if stop in BUDGET_SPENT:
+            return Finish(Status.GAVE_UP, BUDGET_SPENT[stop], found)
+        solver.restart()
+    raise AssertionError("the Luby schedule never ends")  # pragma: no cover
 
 
 @contract("cdcl", OPTIONS)
 def solve(grid: Grid, budget: Budget, solutions: int, options: dict[str, Any], started: float) -> Outcome:
     """Singles with learned nogoods, MRV and VSIDS, and Luby restarts (MiniSat's method on the puzzle)."""
-    learner = Learner(grid, Limits.of(budget, started), locked=options["propagate"] == "locked",
-                      vsids=options["choose"] == "vsids")
-    found: list[bytes] = []
-
-    def end(status: Status, detail: str = "") -> Outcome:
-        return conclude(grid, found, solutions, status, detail, learner.counters(), started)
-
-    if not learner.start():
-        return end(Status.UNSATISFIABLE)
-    for allowance in luby_allowances(options["unit"]):
-        while (stop := learner.search(allowance)) is Stop.SOLUTION:
-            record(found, learner.solution_so_far())
-            if len(found) >= solutions:
-                return end(Status.SOLVED)
-            if not learner.block():
-                return end(Status.SOLVED)  # no other solution: the givens force this one
-        if stop is Stop.EXHAUSTED:
-            return end(Status.SOLVED if found else Status.UNSATISFIABLE)
-        if stop in BUDGET_SPENT:
-            return end(Status.GAVE_UP, BUDGET_SPENT[stop])
-        learner.restart()
-    raise AssertionError("the Luby schedule never ends")  # pragma: no cover
+    watch = cast("Narrated | None", watching.get())
+    solver = Solver(grid, Limits.of(budget, started), locked=options["propagate"] == "locked",
+                    vsids=options["choose"] == "vsids", observer=None if watch is None else Narrator(watch))
+    status, detail, found = run(solver, solutions, options["unit"])
+    return conclude(grid, found, solutions, status, detail, solver.counters(), started)

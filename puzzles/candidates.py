@@ -169,6 +169,10 @@ class Candidates:
             (full & ~(used[row_of[c]] | used[col_of[c]] | used[box_of[c]])).bit_count() for c in cells
         )
 
+    def masks(self) -> list[int]:
+        """Every cell's candidate mask (0 for a filled cell)."""
+        return [0 if v else self.candidates(cell) for cell, v in enumerate(self.values)]
+
     def state(self) -> bytes:
         """A compact copy of the cell values (one byte a cell)."""
         return bytes(self.values)

@@ -54,12 +54,19 @@ class Engine(Protocol[Mark]):
         """The fewest candidate count of an empty cell, and every empty cell of `cells` that has
         it, in list order (only the first when it is 0); (-1, []) when the grid is full."""
 
+    def masks(self) -> list[int]:
+        """Every cell's candidate mask (0 for a filled cell): what the rules and a watch read."""
+
+
+def tied(engine: Engine[Mark], count: int) -> int:
+    """How many empty cells have exactly `count` candidates (a choice's ties, for a watch)."""
+    return sum(1 for mask in engine.masks() if mask and mask.bit_count() == count)
+
 
 class Eliminating(Engine[Mark], Protocol):
     """An engine that also removes candidates without placing a value, as the rungs above singles
     do (locked candidates, subsets, AllDifferent, probing); `restore` takes the removals back with
-    the placements. It also places naked singles alone (the `naked` rung) and gives every cell's
-    mask at once (what the rules read). `Bitboards` is one."""
+    the placements. It also places naked singles alone (the `naked` rung). `Bitboards` is one."""
 
     @property
     def box(self) -> int:
@@ -70,9 +77,6 @@ class Eliminating(Engine[Mark], Protocol):
 
     def force_naked_singles(self) -> int:
         """Place naked singles alone to a fixpoint: how many, or -1 on a contradiction."""
-
-    def masks(self) -> list[int]:
-        """Every cell's candidate mask (0 for a filled cell)."""
 
     @property
     def boards(self) -> list[int]:

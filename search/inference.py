@@ -3,7 +3,7 @@
 A rung is called with the engine after a placement. It places values by
 inference and removes candidates by its rules until nothing more follows, and
 returns how many values it placed, or -1 when it finds a contradiction (the
-placement is then a dead end). Each rung adds to the one below (DESIGN.md):
+placement is then a dead end). Each rung adds to the one below (rules.py states each):
 
     none     the seeds: nothing (a cell with no candidate is a dead end)
     naked    naked singles to a fixpoint: a cell with one candidate takes it
@@ -35,10 +35,12 @@ from collections import Counter
 from collections.abc import Callable, Collection, Sequence
 from typing import Any, NamedTuple, Protocol
 
+from puzzles.bitboards import Bitboards
 from puzzles.grid import Geometry, geometry, values_of
 
 from . import rules
-from .engine import Eliminating
+from .engine import Eliminating, Engine
+from .watch import Watch, watching
 
 
 class OutOfTime(Exception):
@@ -49,12 +51,36 @@ class OutOfTime(Exception):
 class Inference(Protocol):
     """A rung: called after each placement; values placed, or -1 on a contradiction."""
 
+    name: str  # its rung of the ladder (the `propagate` option's value)
     deadline: float  # the budget's, set by the search: a long propagation checks it (OutOfTime)
     removes: bool  # whether it removes candidates (then it reports `eliminated`)
     eliminated: int  # candidates removed by its rules, in propagations that succeeded
     by_rule: Counter[str]  # values placed and candidates removed, per rule
 
-    def __call__(self, engine: Any) -> int: ...
+    def __call__(self, engine: Engine[Any]) -> int: ...
+
+
+def eliminating(engine: Engine[Any]) -> Eliminating[Any]:
+    """The engine as one that removes candidates: the bitboards (mrv, restart and A* run every rung
+    but `singles` on them; the per-unit masks cannot take a removal back)."""
+    if not isinstance(engine, Bitboards):
+        raise TypeError("this rung removes candidates or places naked singles alone: it runs on the bitboards")
+    return engine
+
+
+def singles(engine: Engine[Any], hidden: bool = True) -> int:
+    """Singles to a fixpoint: naked and hidden (`force_singles`), or naked alone."""
+    return engine.force_singles() if hidden else eliminating(engine).force_naked_singles()
+
+
+def told_singles(engine: Engine[Any], watch: Watch, hidden: bool = True) -> int:
+    """`singles`, and the watch told what they placed."""
+    before = engine.state()
+    placed = singles(engine, hidden)
+    if placed > 0:
+        after = engine.state()
+        watch.placed_singles({cell: v for cell, (v, was) in enumerate(zip(after, before, strict=True)) if v != was})
+    return placed
 
 
 class Singles:
@@ -64,12 +90,18 @@ class Singles:
 
     def __init__(self, hidden: bool = True) -> None:
         self.hidden = hidden
+        self.name = "singles" if hidden else "naked"
         self.deadline = float("inf")  # singles are quick: the search's own clock checks suffice
         self.eliminated = 0
         self.by_rule: Counter[str] = Counter()
+        self.watch = watching.get()  # told each step, when there is one (search/watch.py)
 
-    def __call__(self, engine: Any) -> int:
-        placed: int = engine.force_singles() if self.hidden else engine.force_naked_singles()
+    def __call__(self, engine: Engine[Any]) -> int:
+        if self.watch is None:
+            placed = engine.force_singles() if self.hidden else singles(engine, hidden=False)
+        else:
+            self.watch.propagating(self.name, engine.masks())
+            placed = told_singles(engine, self.watch, self.hidden)
         if placed > 0:
             self.by_rule["singles" if self.hidden else "naked singles"] += placed
         return placed
@@ -160,19 +192,24 @@ class Propagation:
 
     removes = True
 
-    def __init__(self, steps: Sequence[tuple[str, LocalRule]], probe: str | None = None) -> None:
+    def __init__(self, name: str, steps: Sequence[tuple[str, LocalRule]], probe: str | None = None) -> None:
+        self.name = name
         self.steps = [Step(name, rule) for name, rule in steps]
         self.probe = probe
         self.deadline = float("inf")
         self.eliminated = 0
         self.by_rule: Counter[str] = Counter()
         self.seen: View | None = None  # the last state whose masks were read: the next read starts from it
+        self.watch = watching.get()  # told each step, when there is one (search/watch.py)
 
-    def __call__(self, engine: Eliminating[Any]) -> int:
+    def __call__(self, engine: Engine[Any]) -> int:
+        board = eliminating(engine)
+        if self.watch is not None:
+            self.watch.propagating(self.name, board.masks())
         tally: Counter[str] = Counter()
-        placed = self.settle(engine, tally)
+        placed = self.settle(board, tally, self.watch)
         if placed >= 0 and self.probe:
-            probed = self.probing(engine, tally) if self.probe == "every" else self.probing_pairs(engine, tally)
+            probed = self.probing(board, tally) if self.probe == "every" else self.probing_pairs(board, tally)
             placed = -1 if probed < 0 else placed + probed
         if placed >= 0:  # only what a successful propagation did counts
             self.by_rule.update(tally)
@@ -190,14 +227,15 @@ class Propagation:
             self.seen = View(boards, engine.masks_since(seen.boards, seen.masks)[0])
         return self.seen
 
-    def settle(self, engine: Eliminating[Any], tally: Counter[str]) -> int:
-        """The fixpoint of singles and the rules; values placed, or -1 on a contradiction."""
+    def settle(self, engine: Eliminating[Any], tally: Counter[str], watch: Watch | None) -> int:
+        """The fixpoint of singles and the rules; values placed, or -1 on a contradiction. `watch`
+        is told each step (None for a probe's trial, which is undone)."""
         geo = geometry(engine.box)
         placed = 0
         while True:
             if time.perf_counter() > self.deadline:  # a 25x25 node takes milliseconds: keep to the budget
                 raise OutOfTime
-            forced = engine.force_singles()
+            forced = engine.force_singles() if watch is None else told_singles(engine, watch)
             if forced < 0:
                 return -1
             placed += forced
@@ -209,6 +247,8 @@ class Propagation:
                     return -1
                 if removals:
                     tally[step.name] += remove(engine, removals)
+                    if watch is not None:
+                        watch.removed(step.name, removals)
                     break  # back to singles, the cheapest, before the costlier rules
             else:
                 return placed
@@ -226,12 +266,11 @@ class Propagation:
                         raise OutOfTime
                     before = engine.mark()
                     engine.assign(cell, value)
-                    refuted = self.settle(engine, Counter()) < 0
+                    refuted = self.settle(engine, Counter(), None) < 0
                     engine.restore(before)
                     if refuted:
-                        engine.eliminate(cell, 1 << (value - 1))
-                        tally["probe"] += 1
-                        settled = self.settle(engine, tally)
+                        self.refute(engine, cell, value, tally)
+                        settled = self.settle(engine, tally, self.watch)
                         if settled < 0:
                             return -1
                         placed += settled
@@ -251,19 +290,25 @@ class Propagation:
         while True:
             pairs = engine.cells_with(2)
             after = pairs >> start << start
-            refuted_at = self.refuted_pair(engine, after) if after else -1
+            refuted_at = self.refuted_pair(engine, after, tally) if after else -1
             if refuted_at < 0 and pairs ^ after:
-                refuted_at = self.refuted_pair(engine, pairs ^ after)  # the round goes on from the top
+                refuted_at = self.refuted_pair(engine, pairs ^ after, tally)  # the round goes on from the top
             if refuted_at < 0:
                 return placed
-            tally["probe"] += 1
-            settled = self.settle(engine, tally)
+            settled = self.settle(engine, tally, self.watch)
             if settled < 0:
                 return -1
             placed += settled
             start = refuted_at + 1
 
-    def refuted_pair(self, engine: Eliminating[Any], cells: int) -> int:
+    def refute(self, engine: Eliminating[Any], cell: int, value: int, tally: Counter[str]) -> None:
+        """A probe's trial of `value` in `cell` failed: the value leaves the cell."""
+        engine.eliminate(cell, 1 << (value - 1))
+        tally["probe"] += 1
+        if self.watch is not None:
+            self.watch.removed("probe", {cell: 1 << (value - 1)})
+
+    def refuted_pair(self, engine: Eliminating[Any], cells: int, tally: Counter[str]) -> int:
         """The first of `cells` (a bitboard of cells with two candidates) with a value that singles
         refute; that value leaves the cell. -1 when none has one."""
         while cells:
@@ -278,7 +323,7 @@ class Propagation:
                 refuted = engine.force_singles() < 0
                 engine.restore(before)
                 if refuted:
-                    engine.eliminate(cell, 1 << (value - 1))
+                    self.refute(engine, cell, value, tally)
                     return cell
         return -1
 
@@ -290,15 +335,16 @@ def remove(engine: Eliminating[Any], removals: rules.Removals) -> int:
     return sum(mask.bit_count() for mask in removals.values())
 
 
-# The rungs, weakest first: each makes a fresh rung (its tally is one solve's); `none` infers nothing.
-RUNGS: dict[str, Callable[[], Inference] | None] = {
+# The rungs by name (the `propagate` option), weakest first: each maker makes a fresh rung (its tally
+# and its watch are one solve's); `none` infers nothing. (rules.RUNG_NAMES: the same names.)
+MAKE_RUNG: dict[str, Callable[[], Inference] | None] = {
     "none": None,
     "naked": lambda: Singles(hidden=False),
     "singles": Singles,
-    "locked": lambda: Propagation(LOCKED),
-    "subsets": lambda: Propagation(SUBSETS),
-    "alldiff": lambda: Propagation(alldiff_steps()),
-    "pairs": lambda: Propagation(alldiff_steps(), probe="pairs"),
-    "probe": lambda: Propagation(alldiff_steps(), probe="every"),
+    "locked": lambda: Propagation("locked", LOCKED),
+    "subsets": lambda: Propagation("subsets", SUBSETS),
+    "alldiff": lambda: Propagation("alldiff", alldiff_steps()),
+    "pairs": lambda: Propagation("pairs", alldiff_steps(), probe="pairs"),
+    "probe": lambda: Propagation("probe", alldiff_steps(), probe="every"),
 }
 REMOVING = ("locked", "subsets", "alldiff", "pairs", "probe")  # the rungs that need an Eliminating engine

@@ -417,7 +417,7 @@ def fixpoint(masks: Sequence[int], geo: Geometry, rules: Sequence[GridRule]) -> 
     return current
 
 
-RUNGS = ("none", "naked", "singles", "locked", "subsets", "alldiff", "pairs", "probe")
+RUNG_NAMES = ("none", "naked", "singles", "locked", "subsets", "alldiff", "pairs", "probe")
 
 
 def ladder(rung: str, needed: Sequence[int] | None = None) -> list[GridRule]:
@@ -458,7 +458,7 @@ def ladder(rung: str, needed: Sequence[int] | None = None) -> list[GridRule]:
     if rung == "probe":
         below = ladder("alldiff", needed)
         return [*below, probing(below)]
-    raise ValueError(f"unknown rung {rung!r}: one of {', '.join(RUNGS)}")
+    raise ValueError(f"unknown rung {rung!r}: one of {', '.join(RUNG_NAMES)}")
 
 
 def probing(rules: Sequence[GridRule], only: int | None = None) -> GridRule:

@@ -17,6 +17,8 @@ candidate. Its three units are those bumped.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from puzzles.bitboards import Bitboards
 from puzzles.grid import geometry
 
@@ -48,6 +50,9 @@ class FailureWeights(SeedPlugs):
             for peer in units[u]:
                 cell_weight[peer] += 1
         self.heaviest = max(self.heaviest, max(cell_weight[peer] for u in self.units_of[cell] for peer in units[u]))
+
+    def describe_choice(self, cell: int, mask: int) -> dict[str, Any]:
+        return {"by": "fewest candidates per failure weight (dom/wdeg)", "tie": "rowmajor"}
 
     def choose(self, depth: int) -> tuple[int, int]:
         """The empty cell with the smallest candidates / weight (the first in row-major order on a

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from puzzles import Bitboards, Budget, Candidates, Grid, Status, random_isomorph
 from puzzles.generate import generate, pattern_solution
 from search import SOLVERS, rules
-from search.inference import REMOVING, RUNGS
+from search.inference import MAKE_RUNG, REMOVING
 
 LADDER = ("naked", "singles", "locked", "subsets", "alldiff", "pairs", "probe")
 UNSAT_9 = "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..8....3......97.."
@@ -42,7 +42,7 @@ def partial_grid(box: int, seed: int, blank: float, wrong: int) -> Grid:
 def engine_result(grid: Grid, rung: str) -> list[int] | None:
     """What the rung deduces on the engine: per originally empty cell, its candidates
     (the bit of its value once placed); 0 for a given. None: a contradiction."""
-    make = RUNGS[rung]
+    make = MAKE_RUNG[rung]
     assert make is not None
     engine = Bitboards(grid)
     if make()(engine) < 0:

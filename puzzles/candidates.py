@@ -17,9 +17,9 @@ Its own undo is a trail: `assign` and `force_singles` record each placement,
 since. (`place`, `remove`, `undo(trail, mark)` and `singles(trail)` are the same
 operations on a trail the caller keeps.)
 
-`Bitboards` (puzzles/bitboards.py) holds the same candidates the other way
-round, one bitset of cells per value; it is the fast path for naked and hidden
-singles, where whole units and whole values are asked about at once.
+`Bitboards` (puzzles/bitboards.py) holds the same candidates as one mask per
+cell, with snapshots for its undo: a cell's candidates are read without the
+three look-ups, and a rung can remove candidates and have them put back.
 """
 from __future__ import annotations
 

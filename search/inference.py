@@ -19,7 +19,8 @@ placement is then a dead end). Each rung adds to the one below (rules.py states 
     probe    and failed-candidate probing: a candidate whose placement the
              alldiff rung refutes leaves its cell
 
-The rules themselves are search/rules.py's pure functions on candidate masks;
+The rules themselves are search/rules.py's pure functions on candidate masks
+(a list of per-cell masks of n bits: machine words, as the engine holds them);
 here they run on the engine: singles first (cheapest), then each rule in
 order, back to singles after any removal, until a whole round removes nothing.
 A rung keeps its tally: values placed (the search's `forced`), candidates
@@ -33,7 +34,7 @@ from __future__ import annotations
 import time
 from collections import Counter
 from collections.abc import Callable, Collection, Sequence
-from typing import Any, NamedTuple, Protocol
+from typing import Any, Protocol
 
 from puzzles.bitboards import Bitboards
 from puzzles.grid import Geometry, geometry, values_of
@@ -158,30 +159,21 @@ class Step:
 
     def __init__(self, name: str, rule: LocalRule) -> None:
         self.name, self.rule = name, rule
-        self.quiet: Sequence[int] | None = None  # the boards of a state where the rule removed nothing
+        self.quiet: list[int] | None = None  # the masks of a state where the rule removed nothing
 
-    def __call__(self, view: View, engine: Eliminating[Any], geo: Geometry) -> rules.Removals | None:
-        units = None if self.quiet is None else engine.units_touched(view.changed_since(self.quiet))
+    def __call__(self, masks: list[int], engine: Eliminating[Any], geo: Geometry) -> rules.Removals | None:
+        units = None if self.quiet is None else engine.units_touched(changed(masks, self.quiet))
         if units == []:
             return {}
-        removals = self.rule(view.masks, geo, units)
+        removals = self.rule(masks, geo, units)
         if removals == {}:
-            self.quiet = view.boards
+            self.quiet = masks
         return removals
 
 
-class View(NamedTuple):
-    """A state's boards and every cell's masks (what the rules read)."""
-
-    boards: tuple[int, ...]
-    masks: list[int]
-
-    def changed_since(self, boards: Sequence[int]) -> int:
-        """The cells (a bitboard) whose candidates differ between `boards` and this state."""
-        changed = 0
-        for now, then in zip(self.boards, boards, strict=True):
-            changed |= now ^ then
-        return changed
+def changed(masks: Sequence[int], then: Sequence[int]) -> list[int]:
+    """The cells whose candidates differ between two states' masks."""
+    return [cell for cell, (now, before) in enumerate(zip(masks, then, strict=True)) if now != before]
 
 
 class Propagation:
@@ -199,7 +191,6 @@ class Propagation:
         self.deadline = float("inf")
         self.eliminated = 0
         self.by_rule: Counter[str] = Counter()
-        self.seen: View | None = None  # the last state whose masks were read: the next read starts from it
         self.watch = watching.get()  # told each step, when there is one (search/watch.py)
 
     def __call__(self, engine: Engine[Any]) -> int:
@@ -216,17 +207,6 @@ class Propagation:
             self.eliminated += sum(n for rule, n in tally.items() if rule != "singles")
         return placed
 
-    def view(self, engine: Eliminating[Any]) -> View:
-        """The engine's boards and masks now, the masks read from the last state read (a placement
-        and its propagation change a few hundred of a 25x25's 15,625 candidates)."""
-        boards = tuple(engine.boards)
-        seen = self.seen
-        if seen is None or seen.boards == boards:
-            self.seen = View(boards, engine.masks()) if seen is None else seen
-        else:
-            self.seen = View(boards, engine.masks_since(seen.boards, seen.masks)[0])
-        return self.seen
-
     def settle(self, engine: Eliminating[Any], tally: Counter[str], watch: Watch | None) -> int:
         """The fixpoint of singles and the rules; values placed, or -1 on a contradiction. `watch`
         is told each step (None for a probe's trial, which is undone)."""
@@ -240,9 +220,9 @@ class Propagation:
                 return -1
             placed += forced
             tally["singles"] += forced
-            view = self.view(engine)
+            masks = engine.masks()  # a copy: the rules read it while the engine changes
             for step in self.steps:
-                removals = step(view, engine, geo)
+                removals = step(masks, engine, geo)
                 if removals is None:
                     return -1
                 if removals:
@@ -260,7 +240,7 @@ class Propagation:
         placed, changed = 0, True
         while changed:
             changed = False
-            for cell, mask in enumerate(self.view(engine).masks):
+            for cell, mask in enumerate(engine.masks()):
                 for value in values_of(mask):
                     if time.perf_counter() > self.deadline:
                         raise OutOfTime
@@ -280,7 +260,6 @@ class Propagation:
                     break  # the masks changed: read them again
         return placed
 
-
     def probing_pairs(self, engine: Eliminating[Any], tally: Counter[str]) -> int:
         """Failed candidates of the cells with two: each of a cell's two values is tried alone with
         naked and hidden singles; one they refute leaves its cell, and the fixpoint is settled again.
@@ -289,10 +268,10 @@ class Propagation:
         placed, start = 0, 0
         while True:
             pairs = engine.cells_with(2)
-            after = pairs >> start << start
-            refuted_at = self.refuted_pair(engine, after, tally) if after else -1
-            if refuted_at < 0 and pairs ^ after:
-                refuted_at = self.refuted_pair(engine, pairs ^ after, tally)  # the round goes on from the top
+            after = [cell for cell in pairs if cell >= start]
+            refuted_at = self.refuted_pair(engine, after, tally)
+            if refuted_at < 0 and len(after) < len(pairs):  # the round goes on from the top
+                refuted_at = self.refuted_pair(engine, pairs[:len(pairs) - len(after)], tally)
             if refuted_at < 0:
                 return placed
             settled = self.settle(engine, tally, self.watch)
@@ -308,13 +287,10 @@ class Propagation:
         if self.watch is not None:
             self.watch.removed("probe", {cell: 1 << (value - 1)})
 
-    def refuted_pair(self, engine: Eliminating[Any], cells: int, tally: Counter[str]) -> int:
-        """The first of `cells` (a bitboard of cells with two candidates) with a value that singles
-        refute; that value leaves the cell. -1 when none has one."""
-        while cells:
-            low = cells & -cells
-            cells ^= low
-            cell = low.bit_length() - 1
+    def refuted_pair(self, engine: Eliminating[Any], cells: list[int], tally: Counter[str]) -> int:
+        """The first of `cells` (cells with two candidates) with a value that singles refute; that
+        value leaves the cell. -1 when none has one."""
+        for cell in cells:
             for value in values_of(engine.candidates(cell)):
                 if time.perf_counter() > self.deadline:
                     raise OutOfTime

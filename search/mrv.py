@@ -32,8 +32,8 @@ Options:
   the first in row-major order (`tie` does not apply). Deterministic.
 
 The strategy is one class for every option, on either storage of the engine:
-with singles it runs on the per-value bitboards (`Bitboards`), the project's
-fast path; without, on the per-unit masks (`Candidates`). The counters are the
+with singles it runs on the per-cell masks with snapshots (`Bitboards`), the
+project's fast path; without, on the per-unit masks (`Candidates`). The counters are the
 same on both (a test compares them): only the cost differs.
 The tie rule is not a detail: on top1465 (solutions=2, one isomorph each)
 MRV without propagation makes about 2.5 times as many guesses with row-major

@@ -1,6 +1,10 @@
 """The inference rules of the ladder, as pure functions on candidate masks.
 
 A candidate mask is an int: value v is bit v-1, as in puzzles/candidates.py.
+Every mask here is at most n <= 25 bits (a cell's values, a unit's cells by
+their position in it, a value's places, a group of values): within a machine
+word (63 bits), so compiled they are native integers. A grid is a list of its
+cells' masks, never one wide int; whole-grid sets of cells are lists of cells.
 Nothing here places a value: a rule only says which candidates leave which
 cells, and the engine that calls it applies the removals. A cell with one
 candidate left is a naked single that has not been written in yet; its value

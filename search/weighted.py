@@ -65,16 +65,13 @@ class FailureWeights(SeedPlugs):
         best, best_count, best_weight = -1, 1, 0
         for count, cells in by_count:
             if count == 0:
-                return (cells & -cells).bit_length() - 1, 0
+                return cells[0], 0
             if best >= 0 and best_count * heaviest < count * best_weight:
                 break  # no cell with this many candidates can weigh enough to do better
-            while cells:
-                low = cells & -cells
-                cell = low.bit_length() - 1
+            for cell in cells:
                 weight = cell_weight[cell]
                 # count / weight < best_count / best_weight, in integers; row-major first on a tie
                 if best < 0 or count * best_weight < best_count * weight or (
                         count * best_weight == best_count * weight and cell < best):
                     best, best_count, best_weight = cell, count, weight
-                cells ^= low
         return best, engine.candidates(best)

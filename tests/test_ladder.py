@@ -145,9 +145,9 @@ def test_a_long_propagation_keeps_to_the_time_budget(method, options):
     assert out.status is Status.GAVE_UP and out.detail == "time"
 
 
-def every_unit(self, view, engine, geo):
+def every_unit(self, masks, engine, geo):
     """Step's pass as it was: the rule over every unit, every time (the reference for the test below)."""
-    return self.rule(view.masks, geo, None)
+    return self.rule(masks, geo, None)
 
 
 @pytest.mark.parametrize("rung", ["locked", "subsets", "alldiff"])

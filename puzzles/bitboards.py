@@ -27,19 +27,23 @@ from collections.abc import Iterable, Sequence
 from .candidates import Candidates
 from .grid import Grid, geometry
 
-# A Bitboards state: every cell's candidate mask, the cell values, every unit's placed values, the empty count
-BoardsMark = tuple[list[int], list[int], list[int], int]
+# A Bitboards state: every cell's candidate mask, the cell values, every unit's placed values, the empty count,
+# the cells left with one candidate or none since singles last looked
+BoardsMark = tuple[list[int], list[int], list[int], int, list[int]]
 
 
 class Bitboards:
     """The candidates of a partly filled grid, a mask of n bits per cell.
 
     `cand[c]` holds the values empty cell c may take (0 for a filled cell), `values[c]` its value
-    (0 for a blank), `used[u]` the values placed in unit u, `left` the number of empty cells. The
-    candidates are the same as `Candidates` computes (built from it); only the storage differs.
+    (0 for a blank), `used[u]` the values placed in unit u, `left` the number of empty cells;
+    `pending` the empty cells whose candidates fell to one or none since singles last looked (a
+    naked single arises only so). The candidates are the same as `Candidates` computes (built from
+    it); only the storage differs.
     """
 
-    __slots__ = ("box", "cand", "cells", "full", "left", "peers", "side", "units", "units_of", "used", "values")
+    __slots__ = ("box", "cand", "cells", "full", "left", "peers", "pending", "side", "units", "units_of", "used",
+                 "values")
 
     def __init__(self, grid: Grid) -> None:
         engine = Candidates(grid)  # validates the givens and computes the candidates
@@ -55,16 +59,17 @@ class Bitboards:
                 if grid.values[cell]:
                     self.used[u] |= 1 << (grid.values[cell] - 1)
         self.left = sum(1 for v in grid.values if not v)
+        self.pending = [cell for cell, m in enumerate(self.cand) if not grid.values[cell] and not m & (m - 1)]
 
     # -- its own undo -------------------------------------------------------------
     def mark(self) -> BoardsMark:
         """The present state, for `restore`."""
-        return self.cand[:], self.values[:], self.used[:], self.left
+        return self.cand[:], self.values[:], self.used[:], self.left, self.pending[:]
 
     def restore(self, mark: BoardsMark) -> None:
         """Back to the state of `mark`, exactly."""
-        cand, values, used, self.left = mark
-        self.cand, self.values, self.used = cand[:], values[:], used[:]
+        cand, values, used, self.left, pending = mark
+        self.cand, self.values, self.used, self.pending = cand[:], values[:], used[:], pending[:]
 
     # -- reading ----------------------------------------------------------------
     def candidates(self, cell: int) -> int:
@@ -176,19 +181,26 @@ class Bitboards:
     def fill(self, cell: int, bit: int) -> None:
         """Write the value of `bit` into an empty cell, and take it from its peers (`left` is the
         caller's to count)."""
-        cand, used = self.cand, self.used
+        cand, used, pending = self.cand, self.used, self.pending
         self.values[cell] = bit.bit_length()
         cand[cell] = 0
-        keep = ~bit
         for peer in self.peers[cell]:
-            cand[peer] &= keep
+            m = cand[peer]
+            if m & bit:
+                m ^= bit
+                cand[peer] = m
+                if not m & (m - 1):
+                    pending.append(peer)  # a naked single now, or a dead end
         for u in self.units_of[cell]:
             used[u] |= bit
 
     def eliminate(self, cell: int, mask: int) -> None:
         """Remove the values of `mask` from an empty cell's candidates (a rule above singles proved
         the cell cannot take them); `restore` puts them back."""
-        self.cand[cell] &= ~mask
+        m = self.cand[cell] & ~mask
+        self.cand[cell] = m
+        if not m & (m - 1):
+            self.pending.append(cell)
 
     def force_singles(self) -> int:
         """Place naked and hidden singles to a fixpoint; the number placed, or -1 on a
@@ -205,17 +217,21 @@ class Bitboards:
         singles that clash). Singles are sound and monotone, so the fixpoint, and the
         count, do not depend on the order in which they are found.
 
-        Each round places every naked single (a cell with one candidate); a round that finds
-        none looks for hidden singles (a value with one place left in a unit: a bit seen once
-        in the unit's masks) and places them. Rounds go on until neither finds one; the last
-        round has looked at every cell and unit of the fixpoint. `hidden=False`: naked singles
-        alone (a value with no place left in a unit is then no contradiction either).
+        Naked singles first, each cell as its candidates fall to one (`pending`: a cell can only
+        become one so); once none is left, hidden singles (a value with one place left in a unit:
+        a bit seen once in the unit's masks), every unit read. Rounds go on until neither finds
+        one; the last has read every unit of the fixpoint. `hidden=False`: naked singles alone (a
+        value with no place left in a unit is then no contradiction either).
         """
-        cand, values, used, full, units = self.cand, self.values, self.used, self.full, self.units
+        cand, values, used, full, units, pending = (
+            self.cand, self.values, self.used, self.full, self.units, self.pending)
         forced = 0
         while self.left:
             placed = 0
-            for cell in [c for c in range(self.cells) if not values[c] and not cand[c] & (cand[c] - 1)]:
+            while pending:
+                cell = pending.pop()
+                if values[cell]:
+                    continue  # filled since
                 m = cand[cell]  # one candidate, or none: none left, or an earlier single took its last
                 if not m:
                     return -1

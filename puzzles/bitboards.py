@@ -28,8 +28,8 @@ from .candidates import Candidates
 from .grid import Grid, geometry
 
 # A Bitboards state: every cell's candidate mask, the cell values, every unit's placed values, the empty count,
-# the cells left with one candidate or none since singles last looked
-BoardsMark = tuple[list[int], list[int], list[int], int, list[int]]
+# the cells left with one candidate or none since singles last looked, the units changed since singles read them
+BoardsMark = tuple[list[int], list[int], list[int], int, list[int], list[bool]]
 
 
 class Bitboards:
@@ -38,12 +38,13 @@ class Bitboards:
     `cand[c]` holds the values empty cell c may take (0 for a filled cell), `values[c]` its value
     (0 for a blank), `used[u]` the values placed in unit u, `left` the number of empty cells;
     `pending` the empty cells whose candidates fell to one or none since singles last looked (a
-    naked single arises only so). The candidates are the same as `Candidates` computes (built from
-    it); only the storage differs.
+    naked single arises only so); `changed[u]`: a cell of unit u lost a candidate since singles
+    last read the unit (only then can it hold a new hidden single). The candidates are the same as
+    `Candidates` computes (built from it); only the storage differs.
     """
 
-    __slots__ = ("box", "cand", "cells", "full", "left", "peers", "pending", "side", "units", "units_of", "used",
-                 "values")
+    __slots__ = ("box", "cand", "cells", "changed", "full", "left", "peers", "pending", "side", "units", "units_of",
+                 "used", "values")
 
     def __init__(self, grid: Grid) -> None:
         engine = Candidates(grid)  # validates the givens and computes the candidates
@@ -60,16 +61,18 @@ class Bitboards:
                     self.used[u] |= 1 << (grid.values[cell] - 1)
         self.left = sum(1 for v in grid.values if not v)
         self.pending = [cell for cell, m in enumerate(self.cand) if not grid.values[cell] and not m & (m - 1)]
+        self.changed = [True] * len(geo.units)
 
     # -- its own undo -------------------------------------------------------------
     def mark(self) -> BoardsMark:
         """The present state, for `restore`."""
-        return self.cand[:], self.values[:], self.used[:], self.left, self.pending[:]
+        return self.cand[:], self.values[:], self.used[:], self.left, self.pending[:], self.changed[:]
 
     def restore(self, mark: BoardsMark) -> None:
         """Back to the state of `mark`, exactly."""
-        cand, values, used, self.left, pending = mark
-        self.cand, self.values, self.used, self.pending = cand[:], values[:], used[:], pending[:]
+        cand, values, used, self.left, pending, changed = mark
+        self.cand, self.values, self.used = cand[:], values[:], used[:]
+        self.pending, self.changed = pending[:], changed[:]
 
     # -- reading ----------------------------------------------------------------
     def candidates(self, cell: int) -> int:
@@ -181,7 +184,7 @@ class Bitboards:
     def fill(self, cell: int, bit: int) -> None:
         """Write the value of `bit` into an empty cell, and take it from its peers (`left` is the
         caller's to count)."""
-        cand, used, pending = self.cand, self.used, self.pending
+        cand, used, pending, changed, units_of = self.cand, self.used, self.pending, self.changed, self.units_of
         self.values[cell] = bit.bit_length()
         cand[cell] = 0
         for peer in self.peers[cell]:
@@ -191,8 +194,11 @@ class Bitboards:
                 cand[peer] = m
                 if not m & (m - 1):
                     pending.append(peer)  # a naked single now, or a dead end
-        for u in self.units_of[cell]:
+                for u in units_of[peer]:
+                    changed[u] = True
+        for u in units_of[cell]:
             used[u] |= bit
+            changed[u] = True
 
     def eliminate(self, cell: int, mask: int) -> None:
         """Remove the values of `mask` from an empty cell's candidates (a rule above singles proved
@@ -201,6 +207,8 @@ class Bitboards:
         self.cand[cell] = m
         if not m & (m - 1):
             self.pending.append(cell)
+        for u in self.units_of[cell]:
+            self.changed[u] = True
 
     def force_singles(self) -> int:
         """Place naked and hidden singles to a fixpoint; the number placed, or -1 on a
@@ -219,12 +227,12 @@ class Bitboards:
 
         Naked singles first, each cell as its candidates fall to one (`pending`: a cell can only
         become one so); once none is left, hidden singles (a value with one place left in a unit:
-        a bit seen once in the unit's masks), every unit read. Rounds go on until neither finds
-        one; the last has read every unit of the fixpoint. `hidden=False`: naked singles alone (a
-        value with no place left in a unit is then no contradiction either).
+        a bit seen once in the unit's masks), in every unit changed since singles last read it.
+        Rounds go on until neither finds one. `hidden=False`: naked singles alone (a value with
+        no place left in a unit is then no contradiction either).
         """
-        cand, values, used, full, units, pending = (
-            self.cand, self.values, self.used, self.full, self.units, self.pending)
+        cand, values, used, full, units, pending, changed = (
+            self.cand, self.values, self.used, self.full, self.units, self.pending, self.changed)
         forced = 0
         while self.left:
             placed = 0
@@ -239,8 +247,8 @@ class Bitboards:
                 placed += 1
             if not placed and hidden:
                 for u, unit in enumerate(units):
-                    if used[u] == full:
-                        continue  # every value is placed in it
+                    if not changed[u]:
+                        continue  # as it was when last read: no single in it
                     once = twice = 0
                     for cell in unit:
                         m = cand[cell]
@@ -248,6 +256,7 @@ class Bitboards:
                         once |= m
                     if (once | used[u]) != full:
                         return -1  # some value has no place left in this unit
+                    changed[u] = False  # read; a placement below marks it again
                     lone = once & ~twice
                     while lone:
                         bit = lone & -lone

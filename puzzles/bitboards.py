@@ -43,8 +43,8 @@ class Bitboards:
     `Candidates` computes (built from it); only the storage differs.
     """
 
-    __slots__ = ("box", "cand", "cells", "changed", "full", "left", "peers", "pending", "side", "units", "units_of",
-                 "used", "values")
+    __slots__ = ("box", "box_of", "cand", "cells", "changed", "col_of", "full", "left", "peers", "pending", "row_of",
+                 "side", "units", "units_of", "used", "values")
 
     def __init__(self, grid: Grid) -> None:
         engine = Candidates(grid)  # validates the givens and computes the candidates
@@ -52,6 +52,7 @@ class Bitboards:
         self.box, self.side, self.cells, self.full = grid.box, geo.side, geo.cells, geo.full
         self.peers, self.units = geo.peers, geo.units
         self.units_of = [geo.units_of(cell) for cell in range(geo.cells)]
+        self.row_of, self.col_of, self.box_of = list(geo.row_of), list(geo.col_of), list(geo.box_of)
         self.values = list(grid.values)
         self.cand = [0 if v else engine.candidates(cell) for cell, v in enumerate(grid.values)]
         self.used = [0] * len(geo.units)
@@ -184,7 +185,8 @@ class Bitboards:
     def fill(self, cell: int, bit: int) -> None:
         """Write the value of `bit` into an empty cell, and take it from its peers (`left` is the
         caller's to count)."""
-        cand, used, pending, changed, units_of = self.cand, self.used, self.pending, self.changed, self.units_of
+        cand, used, pending, changed = self.cand, self.used, self.pending, self.changed
+        row_of, col_of, box_of = self.row_of, self.col_of, self.box_of
         self.values[cell] = bit.bit_length()
         cand[cell] = 0
         for peer in self.peers[cell]:
@@ -194,9 +196,8 @@ class Bitboards:
                 cand[peer] = m
                 if not m & (m - 1):
                     pending.append(peer)  # a naked single now, or a dead end
-                for u in units_of[peer]:
-                    changed[u] = True
-        for u in units_of[cell]:
+                changed[row_of[peer]] = changed[col_of[peer]] = changed[box_of[peer]] = True
+        for u in self.units_of[cell]:
             used[u] |= bit
             changed[u] = True
 

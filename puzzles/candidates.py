@@ -17,9 +17,9 @@ Its own undo is a trail: `assign` and `force_singles` record each placement,
 since. (`place`, `remove`, `undo(trail, mark)` and `singles(trail)` are the same
 operations on a trail the caller keeps.)
 
-`Bitboards` (puzzles/bitboards.py) holds the same candidates the other way
-round, one bitset of cells per value; it is the fast path for naked and hidden
-singles, where whole units and whole values are asked about at once.
+`Bitboards` (puzzles/bitboards.py) holds the same candidates as one mask per
+cell, with snapshots for its undo: a cell's candidates are read without the
+three look-ups, and a rung can remove candidates and have them put back.
 """
 from __future__ import annotations
 
@@ -168,6 +168,10 @@ class Candidates:
         return sum(
             (full & ~(used[row_of[c]] | used[col_of[c]] | used[box_of[c]])).bit_count() for c in cells
         )
+
+    def masks(self) -> list[int]:
+        """Every cell's candidate mask (0 for a filled cell)."""
+        return [0 if v else self.candidates(cell) for cell, v in enumerate(self.values)]
 
     def state(self) -> bytes:
         """A compact copy of the cell values (one byte a cell)."""

@@ -34,8 +34,7 @@ from __future__ import annotations
 
 import heapq
 import time
-from collections.abc import Callable
-from typing import Any, Protocol, cast
+from typing import Any
 
 from puzzles.bitboards import Bitboards
 from puzzles.candidates import Candidates
@@ -44,42 +43,34 @@ from puzzles.grid import Grid
 from puzzles.options import Option, contract, real
 from puzzles.outcome import Budget, GaveUp, Outcome, Status
 
-from .depth_first import Watch, watching
-from .inference import RUNGS, OutOfTime
+from .engine import Engine, tied
+from .inference import MAKE_RUNG, OutOfTime
+from .watch import DescribeChoice, watching
 
 OPTIONS = {
     "heuristic": Option("seed", "h: seed = sum of the empty cells' candidate counts / 4; "
                         "zero = uniform-cost search", ("seed", "zero")),
     "weight": Option(1.0, "multiplier on h (f = g + weight*h)", convert=real(0)),
     "propagate": Option("none", "inference on every child, a rung of the ladder: none (the seed), naked, "
-                        "singles, locked, subsets, alldiff, pairs, probe", tuple(RUNGS)),
+                        "singles, locked, subsets, alldiff, pairs, probe", tuple(MAKE_RUNG)),
 }
 COUNTERS = ("nodes", "expanded", "generated", "frontier_peak", "forced", "eliminated")
 TIME_CHECK = 63  # read the clock every 64 states taken off the frontier
 
 
-class AStarWatch(Watch, Protocol):
-    """What A* tells a watch besides the depth-first steps (depth is -1: the watch knows the path)."""
-
-    def attach(self, engine: Any, inference: Any, counters: Callable[[], dict[str, int]]) -> None:
-        """The board and rung to read, and A*'s counters, before the root's inference."""
-
-    def pushed(self, number: int) -> None:
-        """The state just made (the start, or the last child tried) went on the frontier as `number`."""
-
-    def popped(self, number: int, g: int) -> None:
-        """The state `number` was taken off the frontier; the board holds it."""
-
-    def child(self, placed: int, total: int, number: int | None) -> None:
-        """The last child tried: its inference placed `placed` (-1: refuted), it has `total`
-        candidates left (-1: a dead cell), and went on the frontier as `number` (None: dropped)."""
+def describe_choice(board: Engine[Any]) -> DescribeChoice:
+    """How A* picks the cell a state branches on, for a watch: the fewest candidates, the first in
+    row-major order (its cells' order) on a tie, and how many cells had as few."""
+    def described(cell: int, mask: int) -> dict[str, Any]:
+        return {"by": "fewest candidates", "tie": "rowmajor", "tied": tied(board, mask.bit_count())}
+    return described
 
 
 @contract("astar", OPTIONS)
 def solve(grid: Grid, budget: Budget, solutions: int, options: dict[str, Any], started: float) -> Outcome:
     """A* on partial grids, branching on the fewest-candidates cell (seed 004)."""
-    rung = RUNGS[options["propagate"]]
-    inference = rung() if rung is not None else None
+    make = MAKE_RUNG[options["propagate"]]
+    inference = make() if make is not None else None
     board: Any = Candidates(grid) if inference is None else Bitboards(grid)
     # a frontier state: the cell values (the seed's), or the bitboards' mark (the candidates a rung removed too)
     keep, resume = (board.state, board.load) if inference is None else (board.mark, board.restore)
@@ -101,9 +92,9 @@ def solve(grid: Grid, budget: Budget, solutions: int, options: dict[str, Any], s
         info: dict[str, object] = {"rules": dict(inference.by_rule)} if inference is not None else {}
         return conclude(grid, found, solutions, status, detail, counters(), started, info)
 
-    watch = cast("AStarWatch | None", watching.get())
-    if watch is not None:  # search/trace.py: told each step (see AStarWatch there)
-        watch.attach(board, inference, counters)
+    watch = watching.get()
+    if watch is not None:  # search/trace/: told each step (search/watch.py)
+        watch.started_frontier(board.masks(), describe_choice(board), counters)
     if inference is not None:
         inference.deadline = deadline
         try:
@@ -157,7 +148,9 @@ def solve(grid: Grid, budget: Budget, solutions: int, options: dict[str, Any], s
                 generated += 1
                 forced += placed
             if watch is not None:
-                watch.child(placed, total, generated - 1 if total >= 0 else None)
+                if inference is not None:
+                    watch.inferred(placed)
+                watch.child(total, generated - 1 if total >= 0 else None)
             board.restore(parent)
             if watch is not None:
                 watch.stepped_back(-1, False)

@@ -41,6 +41,9 @@ class RowMajor(SeedPlugs):
         cell = self.todo[depth]
         return cell, self.engine.candidates(cell)  # the values that break no rule
 
+    def describe_choice(self, cell: int, mask: int) -> dict[str, Any]:
+        return {"by": "next blank in row-major order", "tie": "none"}
+
 
 @contract("backtracking", OPTIONS)
 def solve(grid: Grid, budget: Budget, solutions: int, options: dict[str, Any], started: float) -> Outcome:

@@ -37,15 +37,14 @@ Effort (docs/concepts/effort.md), counted in `Effort` by the descent, for every 
               Reported only by a rung that removes candidates; what each rule
               placed or removed is in the Outcome's info["rules"].
 
-A `Watch` (search/trace.py records one) is told each step as it happens: plug
-one in with `watching.set(watch)` around a solve, and every descent, restart
-and root inference of that solve reports to it. Absent (the default), it costs
-one test per step and changes nothing else.
+A `Watch` (search/watch.py; search/trace/ records one) is told each step as it
+happens: plug one in with `watching.set(watch)` around a solve, and every
+descent, restart and root inference of that solve reports to it. Absent (the
+default), it costs one test per step and changes nothing else.
 """
 from __future__ import annotations
 
 import time
-from contextvars import ContextVar
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Generic, Protocol
@@ -56,6 +55,8 @@ from puzzles.outcome import Budget, GaveUp, Outcome, Status
 
 from .engine import Engine, Mark
 from .inference import Inference, OutOfTime
+from .watch import Watch as Watch
+from .watch import watching as watching
 
 TIME_CHECK = 255  # read the clock when nodes & TIME_CHECK == 0: every 256 placements
 
@@ -90,6 +91,11 @@ class Strategy(Protocol[Mark]):
         """A failure at `cell`: its placement was refuted by the inference, or it was left with
         no candidate (what a choice weighted by failures learns from: search/weighted.py)."""
 
+    def describe_choice(self, cell: int, mask: int) -> dict[str, Any]:
+        """Why `choose` gave `cell` (whose candidates are `mask`), for a watch: `by` (the rule),
+        `tie` (how it breaks ties), and what else the rule can say (`tied`: how many cells had
+        as few candidates)."""
+
 
 class SeedPlugs:
     """The plugs the seeds share: values ascending, nothing to do when a cell is stepped back over."""
@@ -101,33 +107,6 @@ class SeedPlugs:
 
     def failed(self, cell: int) -> None:
         pass  # nor on where it failed
-
-
-class Watch(Protocol):
-    """An observer of the search, told each step as it happens; the counters it reads (the search's
-    `Effort`) are up to date at each call."""
-
-    def started(self, strategy: Strategy[Any], effort: Effort) -> None:
-        """The search is about to begin (before the inference at the root)."""
-
-    def looked(self, depth: int, cell: int, mask: int) -> None:
-        """`choose` said: cell -1 (the grid is full), a mask of 0 (a dead end), or a cell to branch on."""
-
-    def tried(self, depth: int, cell: int, value: int, guess: bool) -> None:
-        """The search placed `value` (peers updated, no inference yet); `guess`: other values were left."""
-
-    def inferred(self, placed: int) -> None:
-        """The inference after the last placement (or at the root) placed this many, or -1: refuted."""
-
-    def stepped_back(self, depth: int, backtrack: bool) -> None:
-        """The state is back to the one before the placement at `depth`; `backtrack`: it led nowhere
-        (not a solution's path)."""
-
-    def restarted(self) -> None:
-        """The search went back to the original puzzle (restart.py)."""
-
-
-watching: ContextVar[Watch | None] = ContextVar("watching", default=None)
 
 
 class Stop(Enum):
@@ -308,7 +287,7 @@ def begin(strategy: Strategy[Mark], limits: Limits) -> tuple[Effort, Stop | None
     inference = strategy.inference
     effort = Effort() if inference is None else Effort(forced=0)
     if (watch := watching.get()) is not None:
-        watch.started(strategy, effort)
+        watch.started(strategy.engine.masks(), strategy.describe_choice, lambda: report(strategy, effort)[0])
     if inference is None:
         return effort, None
     inference.deadline = limits.deadline

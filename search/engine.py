@@ -1,8 +1,9 @@
 """What a search needs of a candidate storage: the engine interface.
 
 Two storages implement it: `Candidates` (one mask per unit of the values it
-holds, and a trail of placements) and `Bitboards` (one bitset of cells per
-value, and snapshots). A strategy written against `Engine` runs on either, and
+holds, and a trail of placements) and `Bitboards` (one mask of candidates per
+cell, and snapshots). Both hold every mask within a machine word (n <= 25
+bits), so they run on native integers when compiled. A strategy written against `Engine` runs on either, and
 counts the same: the storages hold the same candidates, only their costs differ.
 
 Each storage has its own undo: `mark()` gives a token for the present state and
@@ -11,7 +12,7 @@ eliminated) since. The search never needs to know what a mark is.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable
 from typing import Protocol, TypeVar
 
 Mark = TypeVar("Mark")  # a storage's token for a state: a trail length, a snapshot
@@ -54,12 +55,19 @@ class Engine(Protocol[Mark]):
         """The fewest candidate count of an empty cell, and every empty cell of `cells` that has
         it, in list order (only the first when it is 0); (-1, []) when the grid is full."""
 
+    def masks(self) -> list[int]:
+        """Every cell's candidate mask (0 for a filled cell): what the rules and a watch read."""
+
+
+def tied(engine: Engine[Mark], count: int) -> int:
+    """How many empty cells have exactly `count` candidates (a choice's ties, for a watch)."""
+    return sum(1 for mask in engine.masks() if mask and mask.bit_count() == count)
+
 
 class Eliminating(Engine[Mark], Protocol):
     """An engine that also removes candidates without placing a value, as the rungs above singles
     do (locked candidates, subsets, AllDifferent, probing); `restore` takes the removals back with
-    the placements. It also places naked singles alone (the `naked` rung) and gives every cell's
-    mask at once (what the rules read). `Bitboards` is one."""
+    the placements. It also places naked singles alone (the `naked` rung). `Bitboards` is one."""
 
     @property
     def box(self) -> int:
@@ -71,18 +79,8 @@ class Eliminating(Engine[Mark], Protocol):
     def force_naked_singles(self) -> int:
         """Place naked singles alone to a fixpoint: how many, or -1 on a contradiction."""
 
-    def masks(self) -> list[int]:
-        """Every cell's candidate mask (0 for a filled cell)."""
+    def cells_with(self, count: int) -> list[int]:
+        """The empty cells with exactly `count` candidates, row-major."""
 
-    @property
-    def boards(self) -> list[int]:
-        """Per value, the bitboard of the empty cells that may take it (the candidates the other way round)."""
-
-    def masks_since(self, boards: Sequence[int], masks: Sequence[int]) -> tuple[list[int], int]:
-        """As `masks`, from those of an earlier state whose boards were `boards`; and the cells that changed."""
-
-    def cells_with(self, count: int) -> int:
-        """The bitboard of the empty cells with exactly `count` candidates."""
-
-    def units_touched(self, cells: int) -> list[int]:
-        """The units (indices into the geometry's units) holding one of `cells` (a bitboard)."""
+    def units_touched(self, cells: Iterable[int]) -> list[int]:
+        """The units (indices into the geometry's units) holding one of `cells`, in order."""

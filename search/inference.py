@@ -8,7 +8,8 @@ nothing), naked, singles (Norvig's propagation), locked, subsets, alldiff, pairs
 probe; what each deduces, rule by rule, is said once, by search/rules.py's `ladder()`
 (docs/concepts/inference-ladder.md tells the ladder at length).
 
-The rules themselves are search/rules.py's pure functions on candidate masks;
+The rules themselves are search/rules.py's pure functions on candidate masks
+(a list of per-cell masks of n bits: machine words, as the engine holds them);
 here they run on the engine: singles first (cheapest), then each rule in
 order, back to singles after any removal, until a whole round removes nothing.
 A rung keeps its tally: values placed (the search's `forced`), candidates
@@ -22,12 +23,14 @@ from __future__ import annotations
 import time
 from collections import Counter
 from collections.abc import Callable, Collection, Sequence
-from typing import Any, NamedTuple, Protocol
+from typing import Any, Protocol
 
+from puzzles.bitboards import Bitboards
 from puzzles.grid import Geometry, geometry, values_of
 
 from . import rules
-from .engine import Eliminating
+from .engine import Eliminating, Engine
+from .watch import Watch, watching
 
 
 class OutOfTime(Exception):
@@ -38,12 +41,36 @@ class OutOfTime(Exception):
 class Inference(Protocol):
     """A rung: called after each placement; values placed, or -1 on a contradiction."""
 
+    name: str  # its rung of the ladder (the `propagate` option's value)
     deadline: float  # the budget's, set by the search: a long propagation checks it (OutOfTime)
     removes: bool  # whether it removes candidates (then it reports `eliminated`)
     eliminated: int  # candidates removed by its rules, in propagations that succeeded
     by_rule: Counter[str]  # values placed and candidates removed, per rule
 
-    def __call__(self, engine: Any) -> int: ...
+    def __call__(self, engine: Engine[Any]) -> int: ...
+
+
+def eliminating(engine: Engine[Any]) -> Eliminating[Any]:
+    """The engine as one that removes candidates: the bitboards (mrv, restart and A* run every rung
+    but `singles` on them; the per-unit masks cannot take a removal back)."""
+    if not isinstance(engine, Bitboards):
+        raise TypeError("this rung removes candidates or places naked singles alone: it runs on the bitboards")
+    return engine
+
+
+def singles(engine: Engine[Any], hidden: bool = True) -> int:
+    """Singles to a fixpoint: naked and hidden (`force_singles`), or naked alone."""
+    return engine.force_singles() if hidden else eliminating(engine).force_naked_singles()
+
+
+def told_singles(engine: Engine[Any], watch: Watch, hidden: bool = True) -> int:
+    """`singles`, and the watch told what they placed."""
+    before = engine.state()
+    placed = singles(engine, hidden)
+    if placed > 0:
+        after = engine.state()
+        watch.placed_singles({cell: v for cell, (v, was) in enumerate(zip(after, before, strict=True)) if v != was})
+    return placed
 
 
 class Singles:
@@ -53,12 +80,18 @@ class Singles:
 
     def __init__(self, hidden: bool = True) -> None:
         self.hidden = hidden
+        self.name = "singles" if hidden else "naked"
         self.deadline = float("inf")  # singles are quick: the search's own clock checks suffice
         self.eliminated = 0
         self.by_rule: Counter[str] = Counter()
+        self.watch = watching.get()  # told each step, when there is one (search/watch.py)
 
-    def __call__(self, engine: Any) -> int:
-        placed: int = engine.force_singles() if self.hidden else engine.force_naked_singles()
+    def __call__(self, engine: Engine[Any]) -> int:
+        if self.watch is None:
+            placed = engine.force_singles() if self.hidden else singles(engine, hidden=False)
+        else:
+            self.watch.propagating(self.name, engine.masks())
+            placed = told_singles(engine, self.watch, self.hidden)
         if placed > 0:
             self.by_rule["singles" if self.hidden else "naked singles"] += placed
         return placed
@@ -115,30 +148,21 @@ class Step:
 
     def __init__(self, name: str, rule: LocalRule) -> None:
         self.name, self.rule = name, rule
-        self.quiet: Sequence[int] | None = None  # the boards of a state where the rule removed nothing
+        self.quiet: list[int] | None = None  # the masks of a state where the rule removed nothing
 
-    def __call__(self, view: View, engine: Eliminating[Any], geo: Geometry) -> rules.Removals | None:
-        units = None if self.quiet is None else engine.units_touched(view.changed_since(self.quiet))
+    def __call__(self, masks: list[int], engine: Eliminating[Any], geo: Geometry) -> rules.Removals | None:
+        units = None if self.quiet is None else engine.units_touched(changed(masks, self.quiet))
         if units == []:
             return {}
-        removals = self.rule(view.masks, geo, units)
+        removals = self.rule(masks, geo, units)
         if removals == {}:
-            self.quiet = view.boards
+            self.quiet = masks
         return removals
 
 
-class View(NamedTuple):
-    """A state's boards and every cell's masks (what the rules read)."""
-
-    boards: tuple[int, ...]
-    masks: list[int]
-
-    def changed_since(self, boards: Sequence[int]) -> int:
-        """The cells (a bitboard) whose candidates differ between `boards` and this state."""
-        changed = 0
-        for now, then in zip(self.boards, boards, strict=True):
-            changed |= now ^ then
-        return changed
+def changed(masks: Sequence[int], then: Sequence[int]) -> list[int]:
+    """The cells whose candidates differ between two states' masks."""
+    return [cell for cell, (now, before) in enumerate(zip(masks, then, strict=True)) if now != before]
 
 
 class Propagation:
@@ -149,55 +173,51 @@ class Propagation:
 
     removes = True
 
-    def __init__(self, steps: Sequence[tuple[str, LocalRule]], probe: str | None = None) -> None:
+    def __init__(self, name: str, steps: Sequence[tuple[str, LocalRule]], probe: str | None = None) -> None:
+        self.name = name
         self.steps = [Step(name, rule) for name, rule in steps]
         self.probe = probe
         self.deadline = float("inf")
         self.eliminated = 0
         self.by_rule: Counter[str] = Counter()
-        self.seen: View | None = None  # the last state whose masks were read: the next read starts from it
+        self.watch = watching.get()  # told each step, when there is one (search/watch.py)
 
-    def __call__(self, engine: Eliminating[Any]) -> int:
+    def __call__(self, engine: Engine[Any]) -> int:
+        board = eliminating(engine)
+        if self.watch is not None:
+            self.watch.propagating(self.name, board.masks())
         tally: Counter[str] = Counter()
-        placed = self.settle(engine, tally)
+        placed = self.settle(board, tally, self.watch)
         if placed >= 0 and self.probe:
-            probed = self.probing(engine, tally) if self.probe == "every" else self.probing_pairs(engine, tally)
+            probed = self.probing(board, tally) if self.probe == "every" else self.probing_pairs(board, tally)
             placed = -1 if probed < 0 else placed + probed
         if placed >= 0:  # only what a successful propagation did counts
             self.by_rule.update(tally)
             self.eliminated += sum(n for rule, n in tally.items() if rule != "singles")
         return placed
 
-    def view(self, engine: Eliminating[Any]) -> View:
-        """The engine's boards and masks now, the masks read from the last state read (a placement
-        and its propagation change a few hundred of a 25x25's 15,625 candidates)."""
-        boards = tuple(engine.boards)
-        seen = self.seen
-        if seen is None or seen.boards == boards:
-            self.seen = View(boards, engine.masks()) if seen is None else seen
-        else:
-            self.seen = View(boards, engine.masks_since(seen.boards, seen.masks)[0])
-        return self.seen
-
-    def settle(self, engine: Eliminating[Any], tally: Counter[str]) -> int:
-        """The fixpoint of singles and the rules; values placed, or -1 on a contradiction."""
+    def settle(self, engine: Eliminating[Any], tally: Counter[str], watch: Watch | None) -> int:
+        """The fixpoint of singles and the rules; values placed, or -1 on a contradiction. `watch`
+        is told each step (None for a probe's trial, which is undone)."""
         geo = geometry(engine.box)
         placed = 0
         while True:
             if time.perf_counter() > self.deadline:  # a 25x25 node takes milliseconds: keep to the budget
                 raise OutOfTime
-            forced = engine.force_singles()
+            forced = engine.force_singles() if watch is None else told_singles(engine, watch)
             if forced < 0:
                 return -1
             placed += forced
             tally["singles"] += forced
-            view = self.view(engine)
+            masks = engine.masks()  # a copy: the rules read it while the engine changes
             for step in self.steps:
-                removals = step(view, engine, geo)
+                removals = step(masks, engine, geo)
                 if removals is None:
                     return -1
                 if removals:
                     tally[step.name] += remove(engine, removals)
+                    if watch is not None:
+                        watch.removed(step.name, removals)
                     break  # back to singles, the cheapest, before the costlier rules
             else:
                 return placed
@@ -209,18 +229,17 @@ class Propagation:
         placed, changed = 0, True
         while changed:
             changed = False
-            for cell, mask in enumerate(self.view(engine).masks):
+            for cell, mask in enumerate(engine.masks()):
                 for value in values_of(mask):
                     if time.perf_counter() > self.deadline:
                         raise OutOfTime
                     before = engine.mark()
                     engine.assign(cell, value)
-                    refuted = self.settle(engine, Counter()) < 0
+                    refuted = self.settle(engine, Counter(), None) < 0
                     engine.restore(before)
                     if refuted:
-                        engine.eliminate(cell, 1 << (value - 1))
-                        tally["probe"] += 1
-                        settled = self.settle(engine, tally)
+                        self.refute(engine, cell, value, tally)
+                        settled = self.settle(engine, tally, self.watch)
                         if settled < 0:
                             return -1
                         placed += settled
@@ -230,7 +249,6 @@ class Propagation:
                     break  # the masks changed: read them again
         return placed
 
-
     def probing_pairs(self, engine: Eliminating[Any], tally: Counter[str]) -> int:
         """Failed candidates of the cells with two: each of a cell's two values is tried alone with
         naked and hidden singles; one they refute leaves its cell, and the fixpoint is settled again.
@@ -239,26 +257,29 @@ class Propagation:
         placed, start = 0, 0
         while True:
             pairs = engine.cells_with(2)
-            after = pairs >> start << start
-            refuted_at = self.refuted_pair(engine, after) if after else -1
-            if refuted_at < 0 and pairs ^ after:
-                refuted_at = self.refuted_pair(engine, pairs ^ after)  # the round goes on from the top
+            after = [cell for cell in pairs if cell >= start]
+            refuted_at = self.refuted_pair(engine, after, tally)
+            if refuted_at < 0 and len(after) < len(pairs):  # the round goes on from the top
+                refuted_at = self.refuted_pair(engine, pairs[:len(pairs) - len(after)], tally)
             if refuted_at < 0:
                 return placed
-            tally["probe"] += 1
-            settled = self.settle(engine, tally)
+            settled = self.settle(engine, tally, self.watch)
             if settled < 0:
                 return -1
             placed += settled
             start = refuted_at + 1
 
-    def refuted_pair(self, engine: Eliminating[Any], cells: int) -> int:
-        """The first of `cells` (a bitboard of cells with two candidates) with a value that singles
-        refute; that value leaves the cell. -1 when none has one."""
-        while cells:
-            low = cells & -cells
-            cells ^= low
-            cell = low.bit_length() - 1
+    def refute(self, engine: Eliminating[Any], cell: int, value: int, tally: Counter[str]) -> None:
+        """A probe's trial of `value` in `cell` failed: the value leaves the cell."""
+        engine.eliminate(cell, 1 << (value - 1))
+        tally["probe"] += 1
+        if self.watch is not None:
+            self.watch.removed("probe", {cell: 1 << (value - 1)})
+
+    def refuted_pair(self, engine: Eliminating[Any], cells: list[int], tally: Counter[str]) -> int:
+        """The first of `cells` (cells with two candidates) with a value that singles refute; that
+        value leaves the cell. -1 when none has one."""
+        for cell in cells:
             for value in values_of(engine.candidates(cell)):
                 if time.perf_counter() > self.deadline:
                     raise OutOfTime
@@ -267,7 +288,7 @@ class Propagation:
                 refuted = engine.force_singles() < 0
                 engine.restore(before)
                 if refuted:
-                    engine.eliminate(cell, 1 << (value - 1))
+                    self.refute(engine, cell, value, tally)
                     return cell
         return -1
 
@@ -279,15 +300,16 @@ def remove(engine: Eliminating[Any], removals: rules.Removals) -> int:
     return sum(mask.bit_count() for mask in removals.values())
 
 
-# The rungs, weakest first: each makes a fresh rung (its tally is one solve's); `none` infers nothing.
-RUNGS: dict[str, Callable[[], Inference] | None] = {
+# The rungs by name (the `propagate` option), weakest first: each maker makes a fresh rung (its tally
+# and its watch are one solve's); `none` infers nothing. (rules.RUNG_NAMES: the same names.)
+MAKE_RUNG: dict[str, Callable[[], Inference] | None] = {
     "none": None,
     "naked": lambda: Singles(hidden=False),
     "singles": Singles,
-    "locked": lambda: Propagation(LOCKED),
-    "subsets": lambda: Propagation(SUBSETS),
-    "alldiff": lambda: Propagation(alldiff_steps()),
-    "pairs": lambda: Propagation(alldiff_steps(), probe="pairs"),
-    "probe": lambda: Propagation(alldiff_steps(), probe="every"),
+    "locked": lambda: Propagation("locked", LOCKED),
+    "subsets": lambda: Propagation("subsets", SUBSETS),
+    "alldiff": lambda: Propagation("alldiff", alldiff_steps()),
+    "pairs": lambda: Propagation("pairs", alldiff_steps(), probe="pairs"),
+    "probe": lambda: Propagation("probe", alldiff_steps(), probe="every"),
 }
 REMOVING = ("locked", "subsets", "alldiff", "pairs", "probe")  # the rungs that need an Eliminating engine

@@ -65,7 +65,7 @@ Effort (the meanings of depth_first.py, read for this search):
   counted alike.
 - conflicts: dead ends met; learned: clauses learned (one a conflict); restarts.
 
-The narration for the trace (search/trace.py) is `Narrator`, outside the
+The narration for the trace (search/trace/) is `Narrator`, outside the
 solver: the solver tells an `Observer`, when one is plugged in, what it did at
 each step, and the narrator turns that into the trace's events. Tests plug in
 observers of their own to check each nogood and each decision.
@@ -74,16 +74,17 @@ from __future__ import annotations
 
 import time
 from functools import cache
-from typing import Any, Final, NamedTuple, Protocol, cast
+from typing import Any, Final, NamedTuple, Protocol
 
 from puzzles.conclusion import conclude
 from puzzles.grid import Grid, geometry
 from puzzles.options import Option, contract, whole
 from puzzles.outcome import Budget, Outcome, Status
 
-from .depth_first import BUDGET_SPENT, Limits, Stop, record, watching
+from .depth_first import BUDGET_SPENT, Limits, Stop, record
 from .restart import luby_allowances
 from .rules import crossings
+from .watch import Watch, watching
 
 OPTIONS = {
     "propagate": Option("singles", "what propagation deduces, with its reasons: singles (naked and hidden), "
@@ -921,21 +922,12 @@ def lbd_of(c: Clause) -> int:
 Step = tuple[str, int, int, str]  # a step told to the watch: place or remove, cell, value, rule
 
 
-class Narrated(Protocol):
-    """What a watch of this search is told (search/trace.py's Recorder): where it starts, and
-    each step as an event of the trace's vocabulary."""
-
-    def narrated(self, grid: Grid, counters: Any) -> None: ...
-    def emit(self, kind: str, depth: int, cell: int | None = None, value: int | None = None,
-             rule: str | None = None, **detail: Any) -> None: ...
-
-
 class Narrator:
-    """The solver's steps told to the trace (search/trace.py) in its vocabulary: what propagation
+    """The solver's steps told to the watch (search/trace/ records one) in the trace's vocabulary: what propagation
     placed and what it removed that no placement explains, each decision with the choice behind it,
     each dead end, jump back, solution and restart."""
 
-    def __init__(self, watch: Narrated) -> None:
+    def __init__(self, watch: Watch) -> None:
         self.watch = watch
         self.shown = 0  # the trail up to here is told
         self.root: list[Step] = []  # what level 0 holds beyond the givens: told again after a restart
@@ -1046,7 +1038,7 @@ def run(solver: Solver, solutions: int, unit: int) -> Finish:
 @contract("cdcl", OPTIONS)
 def solve(grid: Grid, budget: Budget, solutions: int, options: dict[str, Any], started: float) -> Outcome:
     """Singles with learned nogoods, MRV and VSIDS, and Luby restarts (MiniSat's method on the puzzle)."""
-    watch = cast("Narrated | None", watching.get())
+    watch = watching.get()
     solver = Solver(grid, Limits.of(budget, started), locked=options["propagate"] == "locked",
                     vsids=options["choose"] == "vsids", observer=None if watch is None else Narrator(watch))
     status, detail, found = run(solver, solutions, options["unit"])

@@ -32,8 +32,8 @@ Options:
   the first in row-major order (`tie` does not apply). Deterministic.
 
 The strategy is one class for every option, on either storage of the engine:
-with singles it runs on the per-value bitboards (`Bitboards`), the project's
-fast path; without, on the per-unit masks (`Candidates`). The counters are the
+with singles it runs on the per-cell masks with snapshots (`Bitboards`), the
+project's fast path; without, on the per-unit masks (`Candidates`). The counters are the
 same on both (a test compares them): only the cost differs.
 The tie rule is not a detail: on top1465 (solutions=2, one isomorph each)
 MRV without propagation makes about 2.5 times as many guesses with row-major
@@ -51,14 +51,14 @@ from puzzles.options import Option, contract
 from puzzles.outcome import Budget, Outcome
 
 from .depth_first import SeedPlugs, Strategy, search
-from .engine import Engine, Mark
-from .inference import REMOVING, RUNGS, Inference
+from .engine import Engine, Mark, tied
+from .inference import MAKE_RUNG, REMOVING, Inference
 from .weighted import FailureWeights
 
 OPTIONS = {
     "propagate": Option("none", "inference after each placement, a rung of the ladder (search/inference.py): "
                         "none (the seeds), naked, singles (Norvig's method), locked, subsets, alldiff, pairs, probe",
-                        tuple(RUNGS)),
+                        tuple(MAKE_RUNG)),
     "tie": Option("rowmajor", "which of the fewest-candidates cells: the first in row-major order "
                   "(seed 000), tdoku's drifting to-do list (swap), or seed 001's open list, where a cell "
                   "stepped back over rejoins at the end (requeue)", ("rowmajor", "swap", "requeue")),
@@ -82,7 +82,12 @@ class Fewest(SeedPlugs, Generic[Mark]):
         rules: dict[str, Callable[[int], tuple[int, int]]] = {
             "rowmajor": self.first, "swap": self.swap, "requeue": self.requeue}
         self.choose = rules[tie]
+        self.tie = tie
         self.requeues = tie == "requeue"
+
+    def describe_choice(self, cell: int, mask: int) -> dict[str, Any]:
+        """The fewest candidates, ties by `tie`; and how many cells had as few."""
+        return {"by": "fewest candidates", "tie": self.tie, "tied": tied(self.engine, mask.bit_count())}
 
     def first(self, depth: int) -> tuple[int, int]:
         """Seed 000: ties go to the first cell in row-major order."""
@@ -119,8 +124,8 @@ def strategy(grid: Grid, propagate: str, tie: str, engine: str = "auto", choose:
     for singles; the rungs above remove candidates, which the bitboards undo), the per-unit masks
     without; `engine` ("bits", "candidates") forces one (tests compare them). choose=domwdeg
     weighs the cells by failures, on the bitboards (`tie` does not apply)."""
-    rung = RUNGS[propagate]
-    inference = rung() if rung is not None else None
+    make = MAKE_RUNG[propagate]
+    inference = make() if make is not None else None
     if choose == "domwdeg":
         return FailureWeights(Bitboards(grid), inference)
     if engine == "bits" or (engine == "auto" and inference is not None):

@@ -61,7 +61,8 @@ from .depth_first import (
     report,
     watching,
 )
-from .inference import RUNGS, Inference
+from .engine import tied
+from .inference import MAKE_RUNG, Inference
 from .weighted import FailureWeights
 
 OPTIONS = {
@@ -72,7 +73,7 @@ OPTIONS = {
                      ("none", "luby")),
     "unit": Option(100, "cutoff=luby: backtracks allowed per unit of the Luby sequence", convert=whole(1)),
     "propagate": Option("none", "inference after each placement, a rung of the ladder (search/inference.py): "
-                        "none (the seed), naked, singles, locked, subsets, alldiff, pairs, probe", tuple(RUNGS)),
+                        "none (the seed), naked, singles, locked, subsets, alldiff, pairs, probe", tuple(MAKE_RUNG)),
     "choose": Option("random", "which cell next: random = at random among the fewest candidates (the seed); "
                      "domwdeg = the fewest candidates per failure weight of its units (dom/wdeg, "
                      "search/weighted.py; deterministic), the weights kept across restarts",
@@ -103,11 +104,17 @@ class RandomFewest(SeedPlugs):
     """Choose a cell at random among those with the fewest candidates; values ascending; the
     inference of a rung of the ladder, or none (the seed)."""
 
-    def __init__(self, grid: Grid, rng: random.Random, inference: Inference | None = None) -> None:
+    def __init__(self, grid: Grid, seed: int, inference: Inference | None = None) -> None:
         self.engine: Any = Candidates(grid) if inference is None else Bitboards(grid)  # the rungs need eliminations
         self.inference = inference
         self.todo = grid.empty_cells()
-        self.rng = rng
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    def describe_choice(self, cell: int, mask: int) -> dict[str, Any]:
+        """The fewest candidates, at random among them; and how many cells had as few."""
+        return {"by": "fewest candidates", "tie": f"random (seed {self.seed})",
+                "tied": tied(self.engine, mask.bit_count())}
 
     def choose(self, depth: int) -> tuple[int, int]:
         count, ties = self.engine.fewest_all(self.todo)
@@ -196,13 +203,13 @@ def restart_on_schedule(runs: Runs, allowances: Iterator[int]) -> Outcome:
 def solve(grid: Grid, budget: Budget, solutions: int, options: dict[str, Any], started: float) -> Outcome:
     """Random choice among the fewest-candidates cells, restarting (seed 002)."""
     limit = options["max_restarts"]
-    rung = RUNGS[options["propagate"]]
-    inference = rung() if rung else None
+    make = MAKE_RUNG[options["propagate"]]
+    inference = make() if make is not None else None
     chosen: Strategy[Any]
     if options["choose"] == "domwdeg":  # the failures a run learns from weigh on in the next
         chosen = FailureWeights(Bitboards(grid), inference)
     else:
-        chosen = RandomFewest(grid, random.Random(options["seed"]), inference)
+        chosen = RandomFewest(grid, options["seed"], inference)
     seeds_way = options["cutoff"] == "none"
     if limit == "auto":
         limit = DEFAULT_MAX_RESTARTS if seeds_way else None

@@ -1,6 +1,10 @@
 """The inference rules of the ladder, as pure functions on candidate masks.
 
 A candidate mask is an int: value v is bit v-1, as in puzzles/candidates.py.
+Every mask here is at most n <= 25 bits (a cell's values, a unit's cells by
+their position in it, a value's places, a group of values): within a machine
+word (63 bits), so compiled they are native integers. A grid is a list of its
+cells' masks, never one wide int; whole-grid sets of cells are lists of cells.
 Nothing here places a value: a rule only says which candidates leave which
 cells, and the engine that calls it applies the removals. A cell with one
 candidate left is a naked single that has not been written in yet; its value
@@ -417,7 +421,7 @@ def fixpoint(masks: Sequence[int], geo: Geometry, rules: Sequence[GridRule]) -> 
     return current
 
 
-RUNGS = ("none", "naked", "singles", "locked", "subsets", "alldiff", "pairs", "probe")
+RUNG_NAMES = ("none", "naked", "singles", "locked", "subsets", "alldiff", "pairs", "probe")
 
 
 def ladder(rung: str, needed: Sequence[int] | None = None) -> list[GridRule]:
@@ -458,7 +462,7 @@ def ladder(rung: str, needed: Sequence[int] | None = None) -> list[GridRule]:
     if rung == "probe":
         below = ladder("alldiff", needed)
         return [*below, probing(below)]
-    raise ValueError(f"unknown rung {rung!r}: one of {', '.join(RUNGS)}")
+    raise ValueError(f"unknown rung {rung!r}: one of {', '.join(RUNG_NAMES)}")
 
 
 def probing(rules: Sequence[GridRule], only: int | None = None) -> GridRule:

@@ -17,6 +17,8 @@ candidate. Its three units are those bumped.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from puzzles.bitboards import Bitboards
 from puzzles.grid import geometry
 
@@ -49,6 +51,9 @@ class FailureWeights(SeedPlugs):
                 cell_weight[peer] += 1
         self.heaviest = max(self.heaviest, max(cell_weight[peer] for u in self.units_of[cell] for peer in units[u]))
 
+    def describe_choice(self, cell: int, mask: int) -> dict[str, Any]:
+        return {"by": "fewest candidates per failure weight (dom/wdeg)", "tie": "rowmajor"}
+
     def choose(self, depth: int) -> tuple[int, int]:
         """The empty cell with the smallest candidates / weight (the first in row-major order on a
         tie) and its candidates; a cell with no candidate at once (a dead end); (-1, 0) when full."""
@@ -60,16 +65,13 @@ class FailureWeights(SeedPlugs):
         best, best_count, best_weight = -1, 1, 0
         for count, cells in by_count:
             if count == 0:
-                return (cells & -cells).bit_length() - 1, 0
+                return cells[0], 0
             if best >= 0 and best_count * heaviest < count * best_weight:
                 break  # no cell with this many candidates can weigh enough to do better
-            while cells:
-                low = cells & -cells
-                cell = low.bit_length() - 1
+            for cell in cells:
                 weight = cell_weight[cell]
                 # count / weight < best_count / best_weight, in integers; row-major first on a tie
                 if best < 0 or count * best_weight < best_count * weight or (
                         count * best_weight == best_count * weight and cell < best):
                     best, best_count, best_weight = cell, count, weight
-                cells ^= low
         return best, engine.candidates(best)

@@ -17,13 +17,13 @@ from hypothesis import strategies as st
 from puzzles import Bitboards, Budget, Grid, Status, random_isomorph
 from puzzles.generate import generate, pattern_solution
 from search import SOLVERS
-from search.inference import REMOVING, RUNGS
+from search.inference import MAKE_RUNG, REMOVING
 
 
 def engine_result(grid: Grid, rung: str) -> list[int] | None:
     """What the rung deduces on the engine: per originally empty cell, its candidates
     (the bit of its value once placed); 0 for a given. None: a contradiction."""
-    make = RUNGS[rung]
+    make = MAKE_RUNG[rung]
     assert make is not None
     engine = Bitboards(grid)
     if make()(engine) < 0:
@@ -116,9 +116,9 @@ def test_a_long_propagation_keeps_to_the_time_budget(method, options):
     assert out.status is Status.GAVE_UP and out.detail == "time"
 
 
-def every_unit(self, view, engine, geo):
+def every_unit(self, masks, engine, geo):
     """Step's pass as it was: the rule over every unit, every time (the reference for the test below)."""
-    return self.rule(view.masks, geo, None)
+    return self.rule(masks, geo, None)
 
 
 @pytest.mark.parametrize("rung", ["locked", "subsets", "alldiff"])

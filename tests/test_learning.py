@@ -352,7 +352,7 @@ def test_locked_candidates_at_the_root_by_hand():
 
 
 def test_q4_watched_by_hand():
-    # The search of test_q4_by_hand as the trace tells it (search/trace.py's vocabulary).
+    # The search of test_q4_by_hand as the trace tells it (search/trace/'s vocabulary).
     # Cell 0 = 1 excludes cell 0's 2 and the 1s of cells 1 and 8. Row 1's 2 is then left with
     # cell 1 alone, column 1's 2 with cell 8, column 2's 1 with cell 9: three hidden singles, in
     # the order their groups were left with one place. The solution is blocked, back to level 0

@@ -1,6 +1,6 @@
-"""search/trace.py: a search you can watch. The events of a search counted by hand, the same
-counters with the watch as without, a slow replay of the events that reaches the solution,
---max-steps, and the command line's errors."""
+"""search/trace/: a search you can watch. The events of a search counted by hand, the same
+counters with the watch as without, a slow replay of the events that reaches the solution, what
+a rung tells its watch, --max-steps, and the command line's errors."""
 from __future__ import annotations
 
 import json
@@ -10,11 +10,13 @@ import pytest
 from fixtures import SEED001
 
 from puzzles import Budget, Grid, Status
+from puzzles.bitboards import Bitboards
 from puzzles.formats import read_puzzles
 from puzzles.grid import geometry
-from search.depth_first import watching
-from search.trace import Event, Trace, selected, trace
-from search.trace_view import main, parting
+from search.inference import MAKE_RUNG
+from search.trace import Event, Recorder, Trace, selected, trace
+from search.trace.view import main, parting
+from search.watch import watching
 
 SEEDS = Path(__file__).resolve().parents[1] / "puzzles" / "seeds.txt"
 
@@ -188,6 +190,40 @@ def test_replaying_the_events_reaches_the_solution(spec: str) -> None:
         assert grid.is_solved_by(Grid.parse(end))
         replays += 1
     assert replays >= 2
+
+
+@pytest.mark.parametrize("rung", [name for name, make in MAKE_RUNG.items() if make is not None])
+def test_a_rung_tells_its_watch_every_step_it_makes(rung: str) -> None:
+    """What a rung tells its watch, replayed on the masks it started from (each round of singles:
+    the values leave their peers; each rule's removals), is the engine's state after it."""
+    told = 0
+    for grid in seed_puzzles()[:4]:
+        engine, recorder = Bitboards(grid), Recorder(geometry(grid.box), None)
+        token = watching.set(recorder)
+        try:
+            make = MAKE_RUNG[rung]
+            assert make is not None
+            placed = make()(engine)
+        finally:
+            watching.reset(token)
+        assert placed >= 0 and recorder.rung == rung
+        masks, values = list(recorder.masks), list(grid.values)
+        for rule, step in recorder.steps:
+            for cell, change in step.items():
+                if rule == "singles":  # {cell: value}: the cell is filled, the value leaves its peers
+                    assert values[cell] == 0 and masks[cell] >> (change - 1) & 1
+                    values[cell], masks[cell] = change, 0
+                    for peer in geometry(grid.box).peers[cell]:
+                        masks[peer] &= ~(1 << (change - 1))
+                else:  # {cell: the candidates it loses}
+                    assert masks[cell] & change == change, (rule, cell)
+                    masks[cell] &= ~change
+                    told += 1
+        assert bytes(values) == engine.state()
+        assert masks == engine.masks()
+        assert sum(v != 0 for v in values) - sum(v != 0 for v in grid.values) == placed
+    if rung in ("probe", "pairs", "alldiff", "subsets"):
+        assert told  # the seeds give each of these rungs something to remove at the root
 
 
 def test_removals_are_replayed_with_their_rules() -> None:

@@ -13,7 +13,7 @@ from puzzles import Bitboards, Budget, Candidates, Grid, Status
 from puzzles.grid import geometry
 from search import SOLVERS
 from search.depth_first import search
-from search.inference import RUNGS
+from search.inference import MAKE_RUNG
 from search.weighted import FailureWeights
 
 
@@ -61,7 +61,7 @@ class Recording(FailureWeights):
     """dom/wdeg that also notes what the search told it, and counts the refutations itself."""
 
     def __init__(self, grid: Grid, rung: str) -> None:
-        make = RUNGS[rung]
+        make = MAKE_RUNG[rung]
         super().__init__(Bitboards(grid), make() if make else None)
         self.heard: list[int] = []
         self.refuted = self.dead_ends = 0

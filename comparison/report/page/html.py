@@ -5,7 +5,7 @@
 The page holds the run's settings, the terminal's tables (sortable), the cactus and effort plots, PAR-2,
 the no-guess shares, the spread of effort over isomorphs, effort against a file's human rating, the
 puzzles that went wrong with their grids, and a player of one puzzle's search by each hand-written method
-(search/trace.py's events). Its script and style are comparison/report/page/static/; the charts are inline SVG, drawn by
+(search/trace/'s events). Its script and style are comparison/report/page/static/; the charts are inline SVG, drawn by
 matplotlib when the plot extra is installed and by comparison/report/page/svg.py otherwise.
 """
 from __future__ import annotations

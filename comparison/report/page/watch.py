@@ -1,7 +1,7 @@
 """--watch LINE: one puzzle's search by each hand-written method of the run, as data for the report's player.
 
 The puzzle is found before the run starts (a line that holds none is a usage error); after the run, each
-hand-written method (search.SOLVERS) is traced on it (search/trace.py: the same search with an observer),
+hand-written method (search.SOLVERS) is traced on it (search/trace/: the same search with an observer),
 at most `steps` events each, and the events are packed into short lists for the page.
 """
 from __future__ import annotations

@@ -2,10 +2,12 @@
 
 Every seed post draws its method as a flowchart and walks through it by hand;
 this module does the walking. `trace(grid, "mrv:propagate=singles")` runs the
-method's own solve with a `Recorder` plugged into the shared skeleton (a
-`depth_first.Watch`, set for the solve through `depth_first.watching`; A*'s
-loop reports to the same watch), so what it records is what the search did,
-not a second implementation of it. Without a watch the search is unchanged.
+method's own solve with a `Recorder` set as its watch (search/watch.py): the
+searches, the rungs and cdcl tell it each step where they make it (a strategy
+describes its own choice of cell, a rung each rule's removals and each round of
+singles), so what it records is what the search did, not a second
+implementation of it. Nothing is patched: without a watch the search is
+unchanged, and it is the same compiled or interpreted.
 
 The events, in order (`Event.step` counts from 0):
 
@@ -46,17 +48,16 @@ as a try, its inference, and a backtrack to the state it came from).
 `Event.counters` are the search's own counters at that moment (nodes, guesses,
 backtracks, restarts, forced, eliminated, as docs/concepts/effort.md defines them; the A*
 ones for astar). Inference is reported once it returns: its place and remove
-events carry the counters after it, and their order is one in which each
-follows from the state before it (the engine places singles in rounds, so the
-order is rebuilt from what it placed and removed, rule by rule).
+events carry the counters after it, in the order the rung made its steps; the
+engine places a round of singles at once, and the trace tells the round's
+values one at a time, each a single in the state before it.
 
-`python -m search.trace PUZZLE_OR_FILE[:LINE] --solver SPEC` prints it (search/trace_view.py).
+`python -m search.trace PUZZLE_OR_FILE[:LINE] --solver SPEC` prints it (search/trace/view.py).
 """
 from __future__ import annotations
 
 import os
-from collections import deque
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -66,8 +67,8 @@ from puzzles.grid import Geometry, Grid, PuzzleError, geometry, values_of
 from puzzles.options import OptionError, split_spec
 from puzzles.outcome import Budget, Method, Outcome, Status
 
-from . import SOLVERS
-from .depth_first import Effort, Strategy, watching
+from .. import SOLVERS
+from ..watch import Counters, DescribeChoice, watching
 
 KINDS = ("choose", "try", "place", "remove", "dead_end", "backtrack", "solution", "restart")
 
@@ -115,51 +116,37 @@ class Enough(BaseException):
     method, so the solver contract (which turns failures into ERROR outcomes) lets it through."""
 
 
-def masks_of(engine: Any, cells: int) -> list[int]:
-    """Every cell's candidate mask (0 for a filled cell), from either storage."""
-    if hasattr(engine, "masks"):
-        return list(engine.masks())
-    state = engine.state()
-    return [0 if state[c] else engine.candidates(c) for c in range(cells)]
-
-
 def rc(cell: int, side: int) -> list[int]:
     return [cell // side, cell % side]
 
 
-class Recorder:
-    """A `depth_first.Watch` (and A*'s) that turns each step of the search into `Event`s."""
+PathStep = tuple[str, int | None, int | None, str | None]  # a try, place or remove: kind, cell, value, rule
 
-    def __init__(self, geo: Geometry, how: dict[str, Any], max_steps: int | None,
-                 on_event: Callable[[Event], None] | None = None) -> None:
-        self.geo, self.how, self.max_steps, self.on_event = geo, how, max_steps, on_event
+
+class Recorder:
+    """A `Watch` (search/watch.py) that turns each step of the search into `Event`s."""
+
+    def __init__(self, geo: Geometry, max_steps: int | None, on_event: Callable[[Event], None] | None = None) -> None:
+        self.geo, self.max_steps, self.on_event = geo, max_steps, on_event
         self.events: list[Event] = []
-        self.engine: Any = None
-        self.inference: Any = None
-        self.effort: Effort | None = None
-        self.extra: Callable[[], dict[str, int]] | None = None  # A*'s counters
+        self.counters: Counters = lambda: {}
+        self.describe: DescribeChoice = lambda cell, mask: {}
         self.start: list[int] | None = None
-        self.before: tuple[list[int], bytes] | None = None  # the state the next inference starts from
         self.depth = 0
-        self.log: list[tuple[str, dict[int, int]]] = []  # what each rule above singles removed, in order
-        self.fresh = True  # a propagation is about to start (probing: its first settle is its own)
-        self.tally: Any = None
-        self.settled: list[int] | None = None
-        # A*: the events that lead from the start to each state of its frontier, the state the
-        # board holds, how many tries deep it is, and the events of the child being made
-        self.paths: dict[int, list[tuple[str, int | None, int | None, str | None]]] = {}
-        self.path: list[tuple[str, int | None, int | None, str | None]] = []
-        self.recording: list[tuple[str, int | None, int | None, str | None]] | None = None
+        self.frontier = False  # A*: its states come off a frontier
+        # the propagation under way: its rung, the masks it started from, its steps so far (singles
+        # placed {cell: value}, or a rule and the candidates it removed)
+        self.rung: str | None = None
+        self.masks: list[int] = []
+        self.steps: list[tuple[str, dict[int, int]]] = []
+        self.refuted = False  # the last placement's inference refuted it
+        # the events that lead from the start to each state of A*'s frontier, and to the state the
+        # board holds; the events of the root's inference (or of the child being made, for A*)
+        self.paths: dict[int, list[PathStep]] = {}
+        self.path: list[PathStep] = []
+        self.recording: list[PathStep] | None = None
 
     # -- the events -------------------------------------------------------------------------------
-    def counters(self) -> dict[str, int]:
-        if self.extra is not None:
-            return self.extra()
-        counters = self.effort.counters() if self.effort is not None else {}
-        if self.inference is not None and self.inference.removes:
-            counters["eliminated"] = self.inference.eliminated
-        return counters
-
     def emit(self, kind: str, depth: int, cell: int | None = None, value: int | None = None,
              rule: str | None = None, **detail: Any) -> None:
         if self.max_steps is not None and len(self.events) >= self.max_steps:
@@ -172,69 +159,26 @@ class Recorder:
         if self.on_event is not None:
             self.on_event(event)
 
-    # -- the Watch --------------------------------------------------------------------------------
-    def started(self, strategy: Strategy[Any], effort: Effort) -> None:
-        self.effort = effort
-        self.attach(strategy.engine, strategy.inference)
+    # -- the search ---------------------------------------------------------------------------------
+    def started(self, masks: list[int], describe: DescribeChoice, counters: Counters) -> None:
+        self.start, self.describe, self.counters = masks, describe, counters
         self.recording = []  # what the root's inference does: a restart shows it again
+
+    def started_frontier(self, masks: list[int], describe: DescribeChoice, counters: Counters) -> None:
+        """A*: its frontier's states are shown as paths from the start (see `popped`)."""
+        self.started(masks, describe, counters)
+        self.frontier = True
+
+    def narrated(self, grid: Grid, counters: Counters) -> None:
+        """cdcl (search/learning.py) tells its own steps, in this vocabulary: here are the start
+        candidates, and its counters to read at each event."""
+        self.counters = counters
+        self.start = Candidates(grid).masks()
 
     def rooted(self) -> None:
         """The search leaves the root: what its inference did is the path back to it."""
-        if self.recording is not None and self.extra is None:
+        if self.recording is not None and not self.frontier:
             self.path, self.recording = self.recording, None
-
-    def attach(self, engine: Any, inference: Any, counters: Callable[[], dict[str, int]] | None = None) -> None:
-        """The engine to read and the rung to follow; the start candidates are read now. With
-        `counters` (A*'s): its frontier's states are shown as paths from the start (see below)."""
-        self.engine, self.inference = engine, inference
-        if counters is not None:
-            self.extra, self.recording = counters, []
-        steps = getattr(inference, "steps", None)
-        for step in steps or ():  # a rung above singles: hear what each of its rules removes, in order
-            step.rule = self.heard(step.name, step.rule)
-        if getattr(inference, "probe", False) and hasattr(inference, "settle"):
-            inference.settle = self.settling(inference.settle)
-        self.start = masks_of(engine, self.geo.cells)
-        self.before = (self.start, engine.state())
-
-    def narrated(self, grid: Grid, counters: Callable[[], dict[str, int]]) -> None:
-        """cdcl (search/learning.py) tells its own steps, in this vocabulary: here are the start
-        candidates, and its counters to read at each event."""
-        self.extra = counters
-        self.start = masks_of(Candidates(grid), self.geo.cells)
-
-    def heard(self, name: str, rule: Callable[..., Any]) -> Callable[..., Any]:
-        def listened(masks: Sequence[int], geo: Geometry, units: Any) -> Any:
-            removals = rule(masks, geo, units)
-            if removals:
-                self.log.append((name, dict(removals)))
-            return removals
-        return listened
-
-    def settling(self, settle: Callable[..., int]) -> Callable[..., int]:
-        """Probing settles the state after each trial placement (undone after) and after each
-        candidate it refutes: only the latter count. The first settle of a propagation gets its
-        tally, the trials a fresh one; what a trial's rules removed is forgotten, and what changed
-        between two settles of the propagation is the probe's removal."""
-        def settled(engine: Any, tally: Any) -> int:
-            if self.fresh:  # the propagation's own settle: its tally tells its later settles
-                self.fresh, self.tally, self.settled = False, tally, None
-            if tally is not self.tally:  # a trial
-                kept = len(self.log)
-                try:
-                    return settle(engine, tally)
-                finally:
-                    del self.log[kept:]
-            if self.settled is not None:
-                now = masks_of(engine, self.geo.cells)
-                lost = {c: m & ~n for c, (m, n) in enumerate(zip(self.settled, now, strict=True)) if m & ~n}
-                if lost:
-                    self.log.append(("probe", lost))
-            placed = settle(engine, tally)
-            self.settled = masks_of(engine, self.geo.cells)
-            return placed
-
-        return settled
 
     def looked(self, depth: int, cell: int, mask: int) -> None:
         self.rooted()
@@ -244,32 +188,31 @@ class Recorder:
         elif not mask:
             self.emit("dead_end", depth, cell, reason="no candidate left")
         else:
-            count = mask.bit_count()
-            detail = {key: value for key, value in self.how.items() if key != "rung"}
-            if detail.get("by") == "fewest candidates":
-                masks = masks_of(self.engine, self.geo.cells)
-                detail["tied"] = sum(1 for m in masks if m and m.bit_count() == count)
-            self.emit("choose", depth, cell, candidates=count, values=values_of(mask), **detail)
+            self.emit("choose", depth, cell, candidates=mask.bit_count(), values=values_of(mask),
+                      **self.describe(cell, mask))
 
     def tried(self, depth: int, cell: int, value: int, guess: bool) -> None:
         if depth < 0:  # A*: a child of the state taken off the frontier
             depth, self.recording = self.depth, []
         self.emit("try", depth, cell, value, guess=guess)
         self.depth = depth
-        if self.inference is not None:
-            self.before = (masks_of(self.engine, self.geo.cells), self.engine.state())
-            self.log.clear()
-            self.fresh = True
+        self.refuted = False
 
     def inferred(self, placed: int) -> None:
+        self.refuted = placed < 0
         if placed < 0:
-            self.emit("dead_end", self.depth, rule=self.how.get("rung"), reason="the inference found a contradiction")
+            self.emit("dead_end", self.depth, rule=self.rung, reason="the inference found a contradiction")
         else:
             self.explain()
-        self.log.clear()
+        self.steps.clear()
 
     def stepped_back(self, depth: int, backtrack: bool) -> None:
         self.emit("backtrack", self.depth if depth < 0 else depth, counted=backtrack)
+
+    def restarted(self) -> None:
+        self.rooted()
+        self.emit("restart", 0)
+        self.follow(self.path)
 
     # -- A*'s frontier ----------------------------------------------------------------------------
     def pushed(self, number: int) -> None:
@@ -285,7 +228,7 @@ class Recorder:
             self.emit("restart", 0, g=g, state=number)
             self.follow(path)
 
-    def follow(self, path: list[tuple[str, int | None, int | None, str | None]]) -> None:
+    def follow(self, path: list[PathStep]) -> None:
         """The steps from the start to a state again, after a restart (detail path=true)."""
         self.depth = 0
         for kind, cell, value, rule in path:
@@ -295,73 +238,44 @@ class Recorder:
             else:
                 self.emit(kind, max(self.depth - 1, 0), cell, value, rule, path=True)
 
-    def child(self, placed: int, total: int, number: int | None) -> None:
-        if self.inference is not None:
-            self.inferred(placed)
-        if placed >= 0 and total < 0:
+    def child(self, total: int, number: int | None) -> None:
+        if total < 0 and not self.refuted:
             self.emit("dead_end", self.depth, reason="a cell has no candidate left")
         if number is not None:
             self.pushed(number)
         self.recording = None
 
-    def restarted(self) -> None:
-        self.rooted()
-        self.emit("restart", 0)
-        self.follow(self.path)
+    # -- the inference, step by step ----------------------------------------------------------------
+    def propagating(self, rung: str, masks: list[int]) -> None:
+        self.rung, self.masks = rung, masks
+        self.steps.clear()
 
-    # -- what an inference did, rule by rule ------------------------------------------------------
+    def placed_singles(self, placed: Mapping[int, int]) -> None:
+        self.steps.append(("singles", dict(placed)))
+
+    def removed(self, rule: str, removals: Mapping[int, int]) -> None:
+        self.steps.append((rule, dict(removals)))
+
     def explain(self) -> None:
-        """The place and remove events of the inference that just returned, in an order where each
-        follows from the state before it: singles as soon as one holds, otherwise the next removals
-        a rule reported; what nothing explains (probing's removals) last, under the rung's name."""
-        assert self.before is not None
-        masks, state = self.before
-        after, now = masks_of(self.engine, self.geo.cells), self.engine.state()
-        peers, units = self.geo.peers, self.geo.units
-        pending = {c: now[c] for c in range(self.geo.cells) if now[c] and not state[c]}
-        implied = {(p, 1 << (v - 1)) for c, v in pending.items() for p in peers[c]}
-        gone = {(c, bit) for c in range(self.geo.cells) if not now[c]
-                for bit in bits(masks[c] & ~after[c])} - implied
-        sim = list(masks)
-        log = deque(self.log)
-        leftover = self.how.get("rung")
-
-        def place(cell: int, value: int, rule: str) -> None:
-            self.emit("place", self.depth, cell, value, rule)
-            bit = 1 << (value - 1)
-            sim[cell] = 0
-            for p in peers[cell]:
-                sim[p] &= ~bit
-            del pending[cell]
-
-        def remove(cell: int, mask: int, rule: str | None) -> None:
-            for bit in bits(mask & sim[cell]):
-                self.emit("remove", self.depth, cell, bit.bit_length(), rule)
-                sim[cell] &= ~bit
-
-        while pending:
-            single = next_single(pending, sim, units, self.geo)
-            if single is not None:
-                place(*single)
+        """The place and remove events of the inference that just returned, step by step as the rung
+        told them: a rule's removals in its order, and a round of singles one value at a time, each
+        a single in the state before it (the engine places a round at once: see `next_single`)."""
+        masks, peers = self.masks, self.geo.peers
+        for rule, step in self.steps:
+            if rule != "singles":
+                for cell, lost in step.items():
+                    for bit in bits(lost & masks[cell]):
+                        self.emit("remove", self.depth, cell, bit.bit_length(), rule)
+                        masks[cell] &= ~bit
                 continue
-            if log:
-                name, removals = log.popleft()
-                for cell, mask in removals.items():
-                    remove(cell, mask, name)
-                continue
-            stray = [(c, b) for c, b in sorted(gone) if sim[c] & b]
-            if stray:
-                for c, b in stray:
-                    remove(c, b, leftover)
-                continue
-            for cell, value in sorted(pending.items()):  # not expected: placed with no reason seen
-                place(cell, value, "singles")
-        for name, removals in log:
-            for cell, mask in removals.items():
-                remove(cell, mask, name)
-        for c, b in sorted(gone):
-            if sim[c] & b:
-                remove(c, b, leftover)
+            while step:
+                cell, value, why = next_single(step, masks, self.geo)
+                self.emit("place", self.depth, cell, value, why)
+                bit = 1 << (value - 1)
+                masks[cell] = 0
+                for p in peers[cell]:
+                    masks[p] &= ~bit
+                del step[cell]
 
 
 def bits(mask: int) -> Iterator[int]:
@@ -371,36 +285,23 @@ def bits(mask: int) -> Iterator[int]:
         mask ^= low
 
 
-def next_single(pending: dict[int, int], sim: list[int], units: Sequence[Sequence[int]],
-                geo: Geometry) -> tuple[int, int, str] | None:
-    """Among the values the inference placed, one that is a single in `sim`: a naked single first
-    (its cell has that candidate alone), else a hidden single (the only place of its value in a unit)."""
-    for cell, value in sorted(pending.items()):
-        if sim[cell] == 1 << (value - 1):
+def next_single(placed: dict[int, int], masks: list[int], geo: Geometry) -> tuple[int, int, str]:
+    """Which of a round of singles to tell next, and why: of the values the round placed, one that
+    is a single in `masks` (the state the events have reached), a naked single first (its cell has
+    that candidate alone), else a hidden single (the only place of its value in a unit); each first
+    in row-major order. The round's values are the engine's; this only orders and names them."""
+    for cell, value in sorted(placed.items()):
+        if masks[cell] == 1 << (value - 1):
             return cell, value, "naked single"
-    for cell, value in sorted(pending.items()):
+    units = geo.units
+    for cell, value in sorted(placed.items()):
         bit = 1 << (value - 1)
-        if sim[cell] & bit and any(sum(1 for c in units[u] if sim[c] & bit) == 1 for u in geo.units_of(cell)):
+        if masks[cell] & bit and any(sum(1 for c in units[u] if masks[c] & bit) == 1 for u in geo.units_of(cell)):
             return cell, value, "hidden single"
-    return None
+    raise AssertionError(f"a round of singles with no single left to tell: {sorted(placed.items())}")
 
 
 # -- the trace of one solve -----------------------------------------------------------------------
-
-def choosing(name: str, options: dict[str, Any]) -> dict[str, Any]:
-    """How the method picks its cell (the choose events' detail), and its rung. (cdcl tells its
-    own choices, with their detail: search/learning.py.)"""
-    how: dict[str, Any] = {"rung": options.get("propagate", "none")}
-    if name == "backtracking":
-        how.update(by="next blank in row-major order", tie="none")
-    elif options.get("choose") == "domwdeg":  # a weighted choice (search/weighted.py, where it is present)
-        how.update(by="fewest candidates per failure weight (dom/wdeg)", tie="rowmajor")
-    elif name == "restart":
-        how.update(by="fewest candidates", tie=f"random (seed {options.get('seed', 0)})")
-    else:
-        how.update(by="fewest candidates", tie=options.get("tie", "rowmajor"))
-    return how
-
 
 def selected(spec: str) -> tuple[str, Method, dict[str, Any]]:
     """The hand-written method of a spec (`NAME[:key=value,...]`, as compare.py's --solver takes
@@ -426,9 +327,9 @@ def trace(grid: Grid, spec: str, max_steps: int | None = None, budget: Budget | 
           on_event: Callable[[Event], None] | None = None) -> Trace:
     """The events of the solve of `grid` by the method of `spec`, up to `max_steps` of them;
     `on_event` hears each as it happens (the command line prints them so)."""
-    name, method, options = selected(spec)
+    _, method, options = selected(spec)
     geo = geometry(grid.box)
-    recorder = Recorder(geo, choosing(name, options), max_steps, on_event)
+    recorder = Recorder(geo, max_steps, on_event)
     start = Trace(spec, grid.line(), geo.side, list(grid.values), [])
     token = watching.set(recorder)
     outcome: Outcome | None = None
@@ -483,8 +384,3 @@ def from_file(path: str, line: int | None) -> Grid:
     shown = ", ".join(map(str, lines[:12])) + (", ..." if len(lines) > 12 else "")
     raise PuzzleError(f"{path}:{line}: no puzzle on that line (puzzles are on lines {shown})")
 
-
-if __name__ == "__main__":  # python -m search.trace: the command line is trace_view's
-    from search.trace_view import main
-
-    raise SystemExit(main())

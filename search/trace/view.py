@@ -1,4 +1,4 @@
-"""The command line of search/trace.py: a search printed step by step, as JSON lines, or two compared.
+"""The command line of search/trace/: a search printed step by step, as JSON lines, or two compared.
 
     python -m search.trace PUZZLE_OR_FILE[:LINE] --solver SPEC [--solver SPEC2 [--diff]]
         [--max-steps N] [--compact] [--jsonl FILE|-]
@@ -31,7 +31,7 @@ from rich.markup import escape
 
 from puzzles.grid import SYMBOLS, Grid
 
-from .trace import Event, Trace, read_puzzle, selected, trace
+from .record import Event, Trace, read_puzzle, selected, trace
 
 DEFAULT_MAX_STEPS = 100_000  # the command line's: a trace is kept in memory (0 = no limit)
 COUNTER_NAMES = {"nodes": "n", "guesses": "g", "backtracks": "b", "restarts": "r", "forced": "f",

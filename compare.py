@@ -73,6 +73,7 @@ from puzzles import Method, PuzzleFileError
 from puzzles.formats import FORMATS
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED, EXIT_TERMINATED = 0, 1, 2, 130, 143  # 128 + SIGINT, SIGTERM
+EXIT_ERRORS = 3  # a method's error records (a crash, junk output, a protocol error): the software under test failed
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -80,7 +81,8 @@ def build_parser() -> argparse.ArgumentParser:
         prog="compare.py", description="Run every method on puzzle files, check that they agree, "
         "and report each one's search effort.",
         epilog="Exit status: 0 every answer valid and the methods agree; 1 an invalid answer or a "
-        "disagreement; 2 a usage error or an unreadable file; 130 interrupted (Ctrl-C); 143 terminated (SIGTERM).")
+        "disagreement; 2 a usage error or an unreadable file; 3 a method's error records (a crash, junk output, a "
+        "protocol error), the answers otherwise valid; 130 interrupted (Ctrl-C); 143 terminated (SIGTERM).")
     parser.add_argument("files", nargs="*", metavar="FILE",
                         help="puzzle files (line, grid or CSV format; '-' = stdin); default puzzles/seeds.txt")
     parser.add_argument("--input-format", choices=FORMATS, metavar="line|grid|csv",
@@ -279,7 +281,9 @@ def run(args: argparse.Namespace, comparison: Comparison, writer: RecordWriter |
         why = f"only bad entries ({summary.bad_count:,})" if summary.bad_count else "no puzzle at all"
         print(f"compare.py: error: the input held {why}; nothing was compared", file=sys.stderr)
         return EXIT_USAGE
-    return EXIT_FAILED if summary.failed or (ladder is not None and ladder.failed) else EXIT_OK
+    if summary.failed or (ladder is not None and ladder.failed):
+        return EXIT_FAILED
+    return EXIT_ERRORS if summary.errors else EXIT_OK
 
 
 if __name__ == "__main__":

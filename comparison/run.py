@@ -29,6 +29,7 @@ from .methods import (
     Selected,
     UsageError,
     certifier,
+    check_commands_selected,
     command_methods,
     extra_methods,
     load_registry,
@@ -114,6 +115,7 @@ class Comparison:
     def __init__(self, settings: Settings, methods: dict[str, Method] | None = None) -> None:
         self.settings = settings
         self.registry = registry_of(settings, methods)
+        check_commands_selected(settings.command or [], settings.solver)
         self.selected = select_methods(settings.solver, self.registry, settings.solutions, settings.budget)
         self.files = [str(f) for f in settings.files] or [os.path.relpath(DEFAULT_FILE)]
         self.inputs = open_inputs(self.files, settings.input_format, note)

@@ -85,3 +85,9 @@ class Summary:
     @property
     def failed(self) -> bool:
         return bool(self.verdicts["invalid"] or self.verdicts["disagreement"])
+
+    @property
+    def errors(self) -> int:
+        """The methods' error records (a crash, junk output, a protocol error): failures of the software under
+        test, though not of an answer; giving up on a budget is not one."""
+        return sum(s.counts["error"] for s in self.stats)

@@ -29,6 +29,7 @@ from puzzles import BadEntry, Status
 
 from .judge import Claims, Verdict
 from .methods import UsageError
+from .recheck import rechecked
 from .records import RecordWriter
 from .result import RunResult
 from .tracker import tally, where
@@ -145,9 +146,13 @@ def resume(output: str, fmt: str, comparison: Comparison,
     complete, incomplete = judged_puzzles(path, fmt, fields, labels)
     kept = Kept(output)
     rewrite = path.with_name(path.name + ".resuming")
-    writer = RecordWriter(str(rewrite), fmt, fields) if incomplete or ends_cut(path) else None
+    stale = any(rechecked(group, labels, run_result) is not group  # a kept answer that no longer holds
+                for group in groups(read_records(path, fmt, fields)) if key(group[0]) in complete)
+    writer = RecordWriter(str(rewrite), fmt, fields) if incomplete or stale or ends_cut(path) else None
     try:
         for group in groups(read_records(path, fmt, fields)):
+            if group[0]["status"] != BAD_ENTRY and key(group[0]) in complete:
+                group = rechecked(group, labels, run_result)  # checked and judged again: see recheck.py
             record = group[0]
             if record["status"] == BAD_ENTRY:
                 kept.bad.add((record["file"], record["line"]))

@@ -69,17 +69,7 @@ class Search:
         return made
 
     def move(self, puzzle: Grid, solution: Grid) -> tuple[Grid, Grid]:
-        """Drop 1..d clues, re-complete to a unique puzzle (of another solution, when one appeared), minimise."""
-        cells = givens_of(puzzle)
-        dropped = set(self.rng.sample(cells, min(len(cells), self.rng.randint(1, self.drop))))
-        kept = [c for c in cells if c not in dropped]
-        with SolutionCertifier(solution) as certifier:
-            other = certifier.other(kept)
-        target = other if other is not None else solution
-        with SolutionCertifier(target) as certifier:
-            whole = completed(kept, target, certifier.unique, self.rng)
-            cells = minimise(whole, certifier.unique, self.rng)
-        return puzzle_of(target, cells), target
+        return move(puzzle, solution, self.rng, self.drop)
 
     def round(self, size: int) -> list[Candidate]:
         """One round: `size` candidates (fresh puzzles while the pool fills, then moves), scored, pooled."""
@@ -128,6 +118,21 @@ class Search:
                 self.counter = name
             values.append(value)
         return math.exp(sum(math.log1p(v) for v in values) / len(values)) - 1
+
+
+def move(puzzle: Grid, solution: Grid, rng: random.Random, drop: int = 3) -> tuple[Grid, Grid]:
+    """Drop 1..`drop` clues, re-complete to a unique puzzle (of another solution, when one appeared), minimise:
+    the new puzzle and its solution."""
+    cells = givens_of(puzzle)
+    dropped = set(rng.sample(cells, min(len(cells), rng.randint(1, drop))))
+    kept = [c for c in cells if c not in dropped]
+    with SolutionCertifier(solution) as certifier:
+        other = certifier.other(kept)
+    target = other if other is not None else solution
+    with SolutionCertifier(target) as certifier:
+        whole = completed(kept, target, certifier.unique, rng)
+        cells = minimise(whole, certifier.unique, rng)
+    return puzzle_of(target, cells), target
 
 
 def counter_of(record: dict[str, Any]) -> tuple[str, float]:

@@ -111,3 +111,22 @@ def test_generator_usage_errors(capsys, argv, message):
     except SystemExit as exc:
         code = int(exc.code or 0)
     assert code == 2 and message in capsys.readouterr().err
+
+
+def test_ctrl_c_stops_the_search_and_writes_the_pool_so_far(tmp_path, monkeypatch, capsys):
+    import comparison.hard_search as hard_search
+
+    def interrupted(search, minutes, on_round=None):
+        search.round(2)
+        if on_round is not None:
+            on_round(search)
+        raise KeyboardInterrupt
+    monkeypatch.setattr(hard_search, "run_search", interrupted)
+    out = tmp_path / "pool.csv"
+    assert main(["--hard-for", "mrv", "--box", "2", "--isomorphs", "2", "--jobs", "1", "--output", str(out)]) == 130
+    rows = list(csv.DictReader(out.open()))
+    assert len(rows) == 2 and float(rows[0]["score"]) >= float(rows[1]["score"])
+    assert set(rows[0]) == {"puzzle", "name", "clues", "score", "guesses_hard"}
+    for row in rows:
+        assert count_by_cpsat(Grid.parse(row["puzzle"])) == 1
+    assert "2 puzzles tried, 2 written" in capsys.readouterr().err

@@ -276,6 +276,13 @@ def write_failures(path: str, fuzzer: Fuzzer, reproduce: str) -> None:
 def fuzz_main(args: Any, methods: dict[str, Method] | None, console: Console) -> int:
     """compare.py --fuzz: returns the exit status (0 nothing found, 1 a failure found, 2 usage, 130 Ctrl-C)."""
     try:
+        refused = [flag for flag, given in (("FILE", args.files), ("--resume", args.resume), ("--html", args.html),
+                                             ("--plot", args.plot), ("--ladder", args.ladder), ("--watch", args.watch),
+                                             ("--cluster", args.cluster), ("--sample", args.sample),
+                                             ("--isomorphs", args.isomorphs), ("--format", args.format)) if given]
+        if refused:
+            raise UsageError(f"--fuzz makes its own puzzles and writes failing ones to --output: {', '.join(refused)} "
+                             "is not for a fuzz run")
         duration = parse_duration(args.fuzz) if args.fuzz else None
         if duration is None and args.limit is None:
             raise UsageError("--fuzz needs a DURATION (--fuzz 5m) or --limit N puzzles")

@@ -134,3 +134,7 @@ def test_fuzz_usage_errors(capsys):
     assert compare.main(["--fuzz", "soon"]) == 2
     assert compare.main(["--fuzz", "1m", "--against", "nosuch"]) == 2
     assert "unknown method 'nosuch'" in capsys.readouterr().err
+    assert compare.main(["--fuzz", "1m", "--resume", "--output", "x.txt"]) == 2
+    assert "--resume is not for a fuzz run" in capsys.readouterr().err
+    assert compare.main(["--fuzz", "1m", "--output", "x.csv"]) == 2
+    assert "name it .txt" in capsys.readouterr().err

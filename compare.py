@@ -8,6 +8,8 @@
         [--command NAME[:mode=once,input=matrix]='PROGRAM ARGS']... [--input-format line|grid|csv]
         [--no-certify] [--list] [--cluster tcp://HOST:8786|local:N] [--resume]
     python compare.py FILE ... --ladder [--timeout S] [--limit K] [--sample K] [--jobs N] [--output FILE]
+    python compare.py --fuzz DURATION|--limit N [--solver ...] [--command ...] [--against METHOD] [--box 2|3|4|5]...
+        [--output FAILURES.txt]   (comparison/fuzz.py)
 
 How it runs. The puzzle files are streamed: each puzzle becomes one work item per
 method, (puzzle id, method index, cell values), and items go to worker processes
@@ -77,6 +79,7 @@ from puzzles.formats import FORMATS
 from puzzles.words import plural
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED, EXIT_TERMINATED = 0, 1, 2, 130, 143  # 128 + SIGINT, SIGTERM
+EXIT_ERRORS = 3  # a method's error records (a crash, junk output, a protocol error): the software under test failed
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -84,7 +87,8 @@ def build_parser() -> argparse.ArgumentParser:
         prog="compare.py", description="Run every method on puzzle files, check that they agree, "
         "and report each one's search effort.",
         epilog="Exit status: 0 every answer valid and the methods agree; 1 an invalid answer or a "
-        "disagreement; 2 a usage error or an unreadable file; 130 interrupted (Ctrl-C); 143 terminated (SIGTERM).")
+        "disagreement; 2 a usage error or an unreadable file; 3 a method's error records (a crash, junk output, a "
+        "protocol error), the answers otherwise valid; 130 interrupted (Ctrl-C); 143 terminated (SIGTERM).")
     parser.add_argument("files", nargs="*", metavar="FILE",
                         help="puzzle files (line, grid or CSV format; '-' = stdin); default puzzles/seeds.txt")
     parser.add_argument("--input-format", choices=FORMATS, metavar="line|grid|csv",
@@ -132,6 +136,14 @@ def build_parser() -> argparse.ArgumentParser:
                         help="the ladder report: which rungs of both ladders (hand-written rules, SAT unit "
                         "propagation, CP-SAT presolve, the MIP's root) settle each puzzle without a guess, and "
                         "the equivalences the literature states, checked on every puzzle (comparison/ladder.py)")
+    parser.add_argument("--fuzz", nargs="?", const="", metavar="DURATION",
+                        help="fuzz the methods for DURATION (90s, 5m, 1h; or --limit N puzzles) on puzzles made for "
+                        "it, against --against; each failure shrunk to a 1-minimal puzzle written to --output "
+                        "(comparison/fuzz.py); exit 1 when one is found")
+    parser.add_argument("--against", default="cpsat", metavar="METHOD",
+                        help="with --fuzz: the trusted method (default cpsat, run with solutions=2)")
+    parser.add_argument("--box", type=int, action="append", choices=(2, 3, 4, 5),
+                        help="with --fuzz: a box size to fuzz on (repeatable; default 2, 3 and 4)")
     parser.add_argument("--reference", metavar="METHOD",
                         help="the method whose time per puzzle is the effort plot's x axis "
                         "(default: the one that solves most)")
@@ -182,6 +194,10 @@ def main(argv: Sequence[str] | None = None, methods: dict[str, Method] | None = 
     except SystemExit as exc:  # argparse has printed the usage and the error
         return int(exc.code or 0)
     console = Console(width=None if sys.stdout.isatty() else 160)
+    if args.fuzz is not None:
+        from comparison.fuzz import fuzz_main  # made puzzles and shrinking: imported only for a fuzz run
+
+        return fuzz_main(args, methods, console)
     try:
         settings = Settings.of(args)
         kind = ladder.command(args) if args.ladder else Plain
@@ -270,7 +286,9 @@ def run(args: argparse.Namespace, program: Program, writer: RecordWriter | None,
         why = f"only bad entries ({summary.bad_count:,})" if summary.bad_count else "no puzzle at all"
         print(f"compare.py: error: the input held {why}; nothing was compared", file=sys.stderr)
         return EXIT_USAGE
-    return EXIT_FAILED if summary.failed or program.failed else EXIT_OK
+    if summary.failed or program.failed:
+        return EXIT_FAILED
+    return EXIT_ERRORS if summary.errors else EXIT_OK
 
 
 if __name__ == "__main__":

@@ -6,6 +6,10 @@ The run, at the top (it may import every subpackage; none imports it):
     run          one run from settings: records as puzzles finish, the summary, the report; compare()
     ladder       compare.py --ladder: which rungs of both ladders settle each puzzle without a guess
     tracker      following puzzles through the run: items out, results in, judged and recorded
+    batch        a run on puzzles made in memory (the generator's and the fuzzer's), its records read back
+    fuzz         compare.py --fuzz: the methods on generated puzzles against a trusted one, each failure shrunk
+    made         python -m puzzles.generate --minimal / --hard-for: puzzles made to order
+    hard_search  the local search in tdoku's manner behind --hard-for: moves, scores, a pool of the best
 The run's vocabulary, at the top too (any subpackage may import these):
     settings     what a run does: compare.py's options by their names, checked
     errors       UsageError: a bad command line or file, one line on stderr and exit status 2
@@ -27,6 +31,7 @@ judging/         the verdicts (imports execution)
 records/         the record format (imports judging, execution)
     format       one record per (puzzle, method): its fields and types, written and read back, CSV or JSON lines
     resume       --resume: the judged puzzles of an output file kept, its settings checked, the rest run
+    recheck      --resume's distrust: each kept answer checked against its puzzle and judged again
 report/          what a run shows (imports records, judging, execution)
     terminal     the screen: progress bar, tables, lists, --list
     plot         the cactus and effort plots

@@ -92,6 +92,23 @@ def command_methods(specs: Sequence[str], taken: Iterable[str]) -> dict[str, Met
     return found
 
 
+def command_name(spec: str) -> str:
+    """The NAME of a --command spec, `NAME[:options]=program`."""
+    return spec.partition("=")[0].partition(":")[0].strip()
+
+
+def check_commands_selected(commands: Sequence[str], solvers: Sequence[str] | None) -> None:
+    """UsageError for a --command method that an explicit --solver list leaves out: it would never run."""
+    if not solvers:
+        return  # no --solver: every method runs, the commands' too
+    chosen = {spec.partition(":")[0].strip() for spec in solvers}
+    for spec in commands:
+        name = command_name(spec)
+        if name not in chosen:
+            raise UsageError(f"--command {spec}: the method {name!r} is not among the --solver methods, so it "
+                             f"would not run; add --solver {name} (or leave out every --solver to run all)")
+
+
 class LazyMethod:
     """A registered method imported on its first call, in the worker: the certifier when ortools was not loaded."""
 

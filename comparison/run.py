@@ -25,7 +25,16 @@ from .execution.cluster import Cluster
 from .execution.interrupts import signals_held
 from .execution.pool import GRACE_FRACTION, GRACE_SECONDS, Pool
 from .judging.stats import MethodStats, Summary
-from .methods import CERTIFIER, Selected, certifier, command_methods, extra_methods, load_registry, select_methods
+from .methods import (
+    CERTIFIER,
+    Selected,
+    certifier,
+    check_commands_selected,
+    command_methods,
+    extra_methods,
+    load_registry,
+    select_methods,
+)
 from .records.format import Records, RecordWriter, counter_columns
 from .records.resume import Kept, contents, resume, write_settings
 from .report.terminal import ProgressBar, print_report
@@ -64,6 +73,7 @@ class Comparison:
     def __init__(self, settings: Settings, methods: dict[str, Method] | None = None) -> None:
         self.settings = settings
         self.registry = registry_of(settings, methods)
+        check_commands_selected(settings.command or [], settings.solver)
         self.selected = select_methods(settings.solver, self.registry, settings.solutions, settings.budget)
         self.files = [str(f) for f in settings.files] or [os.path.relpath(DEFAULT_FILE)]
         self.inputs = open_inputs(self.files, settings.input_format, note)

@@ -46,6 +46,12 @@ def answer(mode: str, line: str) -> None:
         sys.stderr.write("about to fail\nSegmentation fault (pretend)\n")
         sys.stderr.flush()
         os._exit(3)
+    elif mode == "chatty_crash":  # Octave's way: the cause first, a call stack, then a line that hides it
+        sys.stderr.write("error: max_recursion_depth exceeded\nerror: called from\n" +
+                         "".join(f"    search at line 41 column {k}\n" for k in range(40)) +
+                         "error: ignoring const execution_exception& while preparing to exit\n")
+        sys.stderr.flush()
+        os._exit(1)
     elif mode == "hang":
         time.sleep(SLEEP)
     elif mode == "garbage":

@@ -249,7 +249,7 @@ def test_a_crashing_method_is_an_error_record(tmp_path, capsys, crasher, reason)
     out_path = tmp_path / "r.jsonl"
     code, out, _ = run(capsys, path, "--solver", crasher, "--solver", "tiny", "--jobs", 1,
                        "--output", out_path)
-    assert code == 0, out
+    assert code == compare.EXIT_ERRORS == 3, out  # a crash fails the run, with a status of its own
     records = jsonl(out_path)
     crashed = [r for r in records if r["method"] == crasher]
     assert len(crashed) == 2 and all(r["status"] == "error" and reason in r["detail"] for r in crashed)
@@ -264,7 +264,7 @@ def test_many_crashes_lose_and_repeat_no_record(tmp_path, capsys):
     path = puzzle_file(tmp_path, *lines)
     out_path = tmp_path / "r.jsonl"
     code, out, _ = run(capsys, path, "--solver", "flaky", "--solver", "tiny", "--jobs", 2, "--output", out_path)
-    assert code == 0, out
+    assert code == 3, out
     records = jsonl(out_path)
     assert sorted((r["line"], r["method"]) for r in records) == sorted(
         (line, m) for line in range(1, 41) for m in ("flaky", "tiny"))  # each run once, none lost

@@ -23,7 +23,7 @@ from misbehaving import SOLVERS
 import compare
 from comparison import compare as compare_api
 from comparison.execution.external import Command, ProtocolError, parse_answer
-from puzzles import Status
+from puzzles import Grid, Status
 
 ROOT = Path(__file__).resolve().parents[1]
 BROKEN = Path(__file__).resolve().parent / "broken_programs.py"
@@ -120,6 +120,10 @@ def test_a_command_spec():
     (["--command", "good=cat"], "there is a method 'good' already"),
     (["--command", "x=cat", "--solver", "x", "--nodes", "5"], "gets no node budget"),
     (["--command", "x:mode=slow=cat"], "--command x:mode=slow=cat: mode=slow"),
+    # defined, then left out of an explicit --solver list: it would never run, so the user is told how to run it
+    (["--command", "bug=cat", "--solver", "good"], "'bug' is not among the --solver methods, so it would not run; "
+                                                   "add --solver bug"),
+    (["--command", "bug:mode=once=cat {file}", "--solver", "good"], "add --solver bug"),
 ])
 def test_command_usage_errors(capsys, argv, message):
     assert compare.main(argv, methods={"good": SOLVERS["good"]}) == 2
@@ -140,6 +144,9 @@ def test_list_shows_the_commands(capsys):
     ("crash", ["error"] * 3, "the program ended (exit status 3) before its answer; stderr: about to fail | "
                              "Segmentation fault (pretend)"),
     ("crash_later", ["solved", "error", "solved"], "(exit status 3)"),  # started again, it answers again
+    # the first error line, that says why, is kept beside the last lines, that do not
+    ("chatty_crash", ["error"] * 3, "stderr: error: max_recursion_depth exceeded | ... | search at line 41 column 38 | "
+                                    "search at line 41 column 39 | error: ignoring const execution_exception&"),
     ("hang", ["gave_up"] * 3, "time"),
     ("garbage", ["error"] * 3, "not an answer: 'hello world'"),
     ("partial", ["error"] * 3, "the program ended (exit status 0) before its answer after a partial line"),
@@ -153,8 +160,12 @@ def test_a_broken_program_is_its_own_record_and_leaves_nothing(capsys, tmp_path,
     timeout = "3" if mode in ("hang", "forker_later") else "10"
     code, out, err, records = run(capsys, tmp_path, "--command", f"prog={program(mode)}", "--solver", "good",
                                   "--solver", "prog", "--timeout", timeout)
-    assert code == (1 if mode == "wrong" else 0), out + err
     mine = [r for r in records if r["method"] == "prog"]
+    # an invalid answer is 1; a crash, junk or a protocol error is 3, and the verdict counts them; a budget is 0
+    errors = statuses.count("error")
+    assert code == (1 if mode == "wrong" else 3 if errors else 0), out + err
+    if errors:
+        assert f"FAILED: {errors} error record" in out
     assert [r["status"] for r in mine] == statuses
     assert all(detail in r["detail"] for r in mine if r["status"] != "solved")
     assert all(r["valid"] is (mode != "wrong") for r in mine if r["status"] == "solved")
@@ -184,7 +195,8 @@ def test_once_mode_failures(capsys, tmp_path, mark):
     code, out, err, records = run(capsys, tmp_path, "--command", f"crash:mode=once={program('crash')}",
                                   "--command", f"hang:mode=once={program('forker')}", "--solver", "crash",
                                   "--solver", "hang", "--timeout", "3", puzzles=PUZZLES[:2])
-    assert code == 0, out + err
+    assert code == 3, out + err
+    assert "FAILED: 2 error records" in out
     assert [(r["status"], r["detail"][:33]) for r in records] == [
         ("error", "the program ended (exit status 3)"), ("gave_up", "time")] * 2
     assert len(children(tmp_path)) == 2
@@ -256,16 +268,23 @@ def test_the_octave_example(capsys, tmp_path):
     if not shutil.which("octave-cli"):
         pytest.skip("octave is not installed (apt-get install octave)")
     octave = f"octave-cli -q --no-init-file --path {ROOT / 'examples' / 'octave'} --eval"
-    path = tmp_path / "puzzles.txt"  # the 4x4s, two 9x9s and a puzzle with no solution: Octave is slow
+    path = tmp_path / "puzzles.txt"  # the 4x4s, two 9x9s, a puzzle with no solution, the 16x16 and the 25x25
     lines = [line for line in SEEDS.read_text().splitlines() if line and not line.startswith("#")]
-    path.write_text("\n".join(lines[i] for i in (0, 1, 4, 5, 6, 10)) + "\n")
+    path.write_text("\n".join(lines[i] for i in (0, 1, 4, 5, 6, 10, 7, 8)) + "\n")
     code = compare.main([str(path), "--output", str(tmp_path / "r.jsonl"),
                          "--command", f"octave={octave} 'sudoku_stream; exit'",
                          "--command", f"octave-once:mode=once,input=matrix={octave} \"sudoku_once('{{file}}'); exit\"",
-                         "--solver", "octave", "--solver", "octave-once", "--solver", "cpsat", "--timeout", "30"])
+                         "--solver", "octave", "--solver", "octave-once", "--solver", "cpsat", "--timeout", "120"])
     out, err = capsys.readouterr()
     assert code == 0, out + err
     records = [json.loads(line) for line in (tmp_path / "r.jsonl").read_text().splitlines()]
-    assert sorted(r["status"] for r in records if r["method"] == "octave") == ["solved"] * 5 + ["unsatisfiable"]
-    assert all(counter(r, "nodes") > 0 for r in records if r["method"] == "octave")
+    for method in ("octave", "octave-once"):
+        assert sorted(r["status"] for r in records if r["method"] == method) == ["solved"] * 7 + ["unsatisfiable"]
+        assert all(counter(r, "nodes") > 0 for r in records if r["method"] == method)
+        # every size it claims, 25x25 included; naked singles solve the 16x16 and the 25x25, so MRV places
+        # one value per blank and never backtracks
+        for big in (lines[7], lines[8]):
+            grid = Grid.parse(big.split()[0])
+            (record,) = [r for r in records if r["method"] == method and r["puzzle"] == grid.line()]
+            assert record["valid"] is True and counter(record, "nodes") == grid.values.count(0)
     assert "OK: every answer valid" in out

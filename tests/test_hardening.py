@@ -231,7 +231,9 @@ def test_a_misbehaving_solver_is_its_own_error_record_and_the_run_goes_on(tmp_pa
     out_path = tmp_path / "r.jsonl"
     code, out, err = run(capsys, puzzle_file(tmp_path, SEED000, SEED001), "--solver", method, "--solver", "good",
                          "--timeout", "1", "--output", out_path)
-    assert code == 0, out + err
+    # an error record fails the run with its own status and the verdict says how many; giving up does not
+    assert code == (3 if status == "error" else 0), out + err
+    assert ("FAILED: 2 error records" in out) is (status == "error")
     found = by_method(out_path)
     assert [(r["status"], r["detail"]) for r in found[method]] == [(status, detail)] * 2
     for record in found["good"]:

@@ -212,3 +212,39 @@ def test_a_json_record_without_its_fields_is_named(tmp_path, capsys):
     capsys.readouterr()
     assert compare.main([*argv, "--resume"]) == 2
     assert f"--resume: {output}, line 1: not a record of compare.py (fields missing)" in capsys.readouterr().err
+
+
+def swap_two_digits(solution: str, puzzle: str) -> str:
+    """The solution with two of its digits swapped in one row, one of them at a given: a given contradicted."""
+    side = int(len(solution) ** 0.5)
+    given = next(i for i, ch in enumerate(puzzle) if ch not in ".0")
+    row = given // side * side
+    other = next(i for i in range(row, row + side) if solution[i] != solution[given])
+    cells = list(solution)
+    cells[given], cells[other] = cells[other], cells[given]
+    return "".join(cells)
+
+
+@pytest.mark.parametrize("suffix", ["jsonl", "csv"])
+def test_a_kept_answer_altered_since_is_judged_again_and_fails_the_run(tmp_path, puzzle_file, capsys, suffix):
+    output = tmp_path / f"records.{suffix}"
+    argv = [str(puzzle_file), "--solver", "mrv", "--solver", "mrv:propagate=singles", "--jobs", "1",
+            "--output", str(output)]
+    assert compare.main(argv) == 0
+    rows = read(output)
+    target = next(i for i, r in enumerate(rows) if r["method"] == "mrv" and r["status"] == "solved")
+    altered = swap_two_digits(rows[target]["solution"], rows[target]["puzzle"])
+    text = output.read_text()
+    assert text.count(rows[target]["solution"]) >= 1
+    # the first record that holds it: mrv's, as both methods wrote the same solution
+    output.write_text(text.replace(rows[target]["solution"], altered, 1))
+    capsys.readouterr()
+    assert compare.main([*argv, "--resume"]) == 1  # as a fresh invalid answer would
+    out = capsys.readouterr().out
+    assert "INVALID answers (a bug in the method): 1" in out and "FAILED" in out and "givens changed" in out
+    resumed = [r for r in read(output) if str(r["line"]) == str(rows[target]["line"])]
+    mine = [r for r in resumed if r["solution"] == altered]
+    assert len(mine) == 1 and str(mine[0]["valid"]).lower() == "false" and "givens changed" in mine[0]["problems"]
+    assert {r["verdict"] for r in resumed if r["isomorph"] == rows[target]["isomorph"]} == {"invalid"}
+    # and resumed once more, it stays failed: the records file now says so itself
+    assert compare.main([*argv, "--resume"]) == 1

@@ -6,7 +6,8 @@ whose solve sends the puzzle to the program and reads its answer. In streaming m
 The budget is enforced here: a program that overruns is killed with its children (it
 leads a process group of its own, see processes.py) and started again for the next
 puzzle. A program that ends, or writes something that is not an answer, is that
-puzzle's error, with the tail of its standard error; it is started again too.
+puzzle's error, with the first error line and the tail of its standard error (the first says why, the
+last what happened next); it is started again too.
 """
 from __future__ import annotations
 
@@ -104,7 +105,8 @@ class Program:
         for fd in (self.out, self.err):
             self.poll.register(fd, select.POLLIN)
         self.buffer = bytearray()  # output read but not yet taken
-        self.stderr = ""
+        self.stderr = ""  # its last STDERR_TAIL characters
+        self.stderr_head = ""  # its first STDERR_TAIL characters: the line that says why is often the first
         self.eof = False
 
     def send(self, text: str) -> None:
@@ -157,7 +159,10 @@ class Program:
                 self.buffer += data
                 self.eof = self.eof or not data
             else:
-                self.stderr = (self.stderr + data.decode(errors="replace"))[-STDERR_TAIL:]
+                text = data.decode(errors="replace")
+                if len(self.stderr_head) < STDERR_TAIL:
+                    self.stderr_head = (self.stderr_head + text)[:STDERR_TAIL]
+                self.stderr = (self.stderr + text)[-STDERR_TAIL:]
             if not data:
                 self.poll.unregister(fd)
 
@@ -180,8 +185,11 @@ class Program:
                 pipe.close()
 
     def stderr_tail(self) -> str:
-        tail = " | ".join(line.strip() for line in self.stderr.strip().splitlines()[-3:])
-        return f"; stderr: {tail}" if tail else ""
+        """'; stderr: FIRST ERROR LINE | ... | LAST LINES', or '' when it wrote nothing there."""
+        last = [line.strip() for line in self.stderr.strip().splitlines()[-3:]]
+        first = first_error_line(self.stderr_head)
+        shown = ([first, "..."] if first and first not in last else []) + last
+        return f"; stderr: {' | '.join(shown)}" if last else ""
 
 
 class External:
@@ -247,6 +255,12 @@ class External:
         if self.program is not None:
             self.program.kill()
             self.program = None
+
+
+def first_error_line(text: str) -> str:
+    """The first line of `text` that speaks of an error (else its first line), stripped: usually the cause."""
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    return next((line for line in lines if "error" in line.lower()), lines[0] if lines else "")
 
 
 def puzzle_text(grid: Grid, form: str) -> str:

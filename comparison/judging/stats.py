@@ -89,6 +89,12 @@ class Summary:
     def failed(self) -> bool:
         return bool(self.verdicts["invalid"] or self.verdicts["disagreement"])
 
+    @property
+    def errors(self) -> int:
+        """The methods' error records (a crash, junk output, a protocol error): failures of the software under
+        test, though not of an answer; giving up on a budget is not one."""
+        return sum(s.counts["error"] for s in self.stats)
+
 
 def tally(summary: Summary, labels: Sequence[str], puzzle: str, results: Sequence[RunResult], verdict: Verdict) -> None:
     """A judged puzzle in the summary: its verdict, each method's result, and the lines worth listing."""

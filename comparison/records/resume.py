@@ -31,6 +31,7 @@ from ..judging.judge import Claims, Verdict, VerdictKind
 from ..judging.stats import Summary, tally
 from ..stream import where
 from .format import BAD_ENTRY, RECORD_KEYS, RecordWriter, ends_cut, read_records
+from .recheck import rechecked
 
 
 def settings_path(output: str) -> Path:
@@ -125,9 +126,13 @@ def resume(output: str, fmt: str, identity: dict[str, Any], labels: Sequence[str
     complete, incomplete = judged_puzzles(path, fmt, fields, labels)
     kept = Kept(output)
     rewrite = path.with_name(path.name + ".resuming")
-    writer = RecordWriter(str(rewrite), fmt, fields) if incomplete or ends_cut(path) else None
+    stale = any(rechecked(group, labels, run_result) is not group  # a kept answer that no longer holds
+                for group in groups(read_records(path, fmt, fields)) if key(group[0]) in complete)
+    writer = RecordWriter(str(rewrite), fmt, fields) if incomplete or stale or ends_cut(path) else None
     try:
         for group in groups(read_records(path, fmt, fields)):
+            if group[0]["status"] != BAD_ENTRY and key(group[0]) in complete:
+                group = rechecked(group, labels, run_result)  # checked and judged again: see recheck.py
             record = group[0]
             if record["status"] == BAD_ENTRY:
                 kept.bad.add((record["file"], record["line"]))

@@ -155,14 +155,27 @@ def print_report(console: Console, summary: Summary, header: str, interrupted: b
         why = "certification is off (--no-certify)" if not certifying else f"{CERTIFIER} could not settle them"
         console.print(f"[yellow]Claims unchecked: {summary.unchecked:,} (no solution, or a unique one, that no "
                       f"other method corroborated; {why})[/]")
+    errors = error_text(summary)
     if summary.failed:
-        console.print("[bold red]FAILED: invalid answers or disagreements[/]")
+        console.print("[bold red]FAILED: invalid answers or disagreements" + (f"; and {errors}" if errors else "")
+                      + "[/]")
+    elif errors:
+        console.print(f"[bold red]FAILED: {errors}; the answers given are valid and agree[/]")
     elif interrupted:
         console.print("[yellow]Interrupted: so far every answer is valid and the methods agree[/]")
     elif not summary.puzzles:
         console.print("[bold red]Nothing compared: the input held no puzzle[/]")
     else:
         console.print("[green]OK: every answer valid, the methods agree[/]")
+
+
+def error_text(summary: Summary) -> str:
+    """'N error records (a crash, ...) on M puzzles', or '' when there are none."""
+    if not summary.errors:
+        return ""
+    puzzles = summary.notable_count["error"]
+    return (f"{summary.errors:,} error record{'s' if summary.errors != 1 else ''} (a crash, junk output or a "
+            f"protocol error) on {puzzles:,} puzzle{'s' if puzzles != 1 else ''}")
 
 
 def print_methods(console: Console, registry: dict[str, Method]) -> None:

@@ -1,0 +1,364 @@
+"""`compare.py --fuzz DURATION`: methods run on puzzles made for the purpose, against a trusted method, and
+each failure shrunk to a 1-minimal puzzle that reproduces it (the cnfuzz and cnfdd of Brummayer, Lonsing and
+Biere, for Sudoku solvers).
+
+Puzzles of seven kinds, at each box size asked for (--box), in turn: unique (clues taken away from a random
+full grid while SAT certifies it unique, stopped at random), several-solution (a minimal puzzle less a clue or
+more), unsatisfiable (a minimal puzzle with one clue changed to a value no given of its units holds, certified
+without solution), near-empty (a few clues of a full grid), nearly-full (a full grid less a few cells), minimal,
+and hard (the generator's moves from a minimal puzzle, the one singles leave most open). Minimal and hard
+puzzles are made up to 16x16: certifying a 25x25 minimal puzzle takes minutes.
+
+Each round's puzzles go through compare.py's own run (comparison/batch.py) with the methods as compare.py
+selects them and the trusted method (--against, run with solutions=2): so every failure class compare.py knows
+counts, by its own judge. A failure of a method on a puzzle is its class: an invalid answer, a false unsat, a
+false unique, a disagreement, an error (crash, junk, protocol), a budget overrun (killed past its time). The
+first puzzle of each (method, class) is shrunk (puzzles/shrink.py) while that method fails that way on it, and
+written to --output with a comment naming the method, the class and what the trusted method says.
+"""
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import random
+import re
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from formulations.certify import SolutionCertifier, random_solution, solutions
+from puzzles import GaveUp, Grid, Method
+from puzzles.candidates import Candidates
+from puzzles.minimal import completed, givens_of, minimise, puzzle_of
+from puzzles.shrink import shrink
+
+from .batch import run_batch
+from .errors import UsageError
+from .hard_search import move
+from .methods import check_commands_selected, select_methods
+from .run import registry_of
+from .settings import Settings
+
+KINDS = ("unique", "several", "unsat", "near-empty", "nearly-full", "minimal", "hard")
+MINIMAL_UP_TO = 4  # box sizes whose minimal (and hard) puzzles are made: 25x25 ones take minutes each
+ROUND = 14  # puzzles a round: two of each kind
+DURATION = re.compile(r"(?P<number>\d+(?:\.\d*)?)\s*(?P<unit>s|m|h|)")
+
+
+def parse_duration(text: str) -> float:
+    """'90', '90s', '5m', '1.5h' -> seconds; ValueError otherwise."""
+    match = DURATION.fullmatch(text.strip())
+    if match is None or float(match["number"]) <= 0:
+        raise ValueError(f"--fuzz {text}: a duration is a positive number of seconds, or with s, m or h (5m)")
+    return float(match["number"]) * {"": 1, "s": 1, "m": 60, "h": 3600}[match["unit"]]
+
+
+# -- the puzzles ------------------------------------------------------------------------------------------------
+
+def unique_puzzle(box: int, rng: random.Random) -> Grid:
+    solution = random_solution(box, rng)
+    cells = list(range(len(solution.values)))
+    rng.shuffle(cells)
+    kept = cells[:rng.randint(len(cells) // 4, len(cells) * 3 // 4)]
+    with SolutionCertifier(solution) as certifier:
+        return puzzle_of(solution, completed(kept, solution, certifier.unique, rng))
+
+
+def minimal_puzzle(box: int, rng: random.Random) -> tuple[Grid, Grid]:
+    solution = random_solution(box, rng)
+    with SolutionCertifier(solution) as certifier:
+        return puzzle_of(solution, minimise(range(len(solution.values)), certifier.unique, rng)), solution
+
+
+def base_puzzle(box: int, rng: random.Random) -> Grid:
+    """A unique puzzle with few clues: minimal where that is quick, else a unique one."""
+    return minimal_puzzle(box, rng)[0] if box <= MINIMAL_UP_TO else unique_puzzle(box, rng)
+
+
+def several_puzzle(box: int, rng: random.Random) -> Grid:
+    while True:
+        puzzle = base_puzzle(box, rng)
+        cells = givens_of(puzzle)
+        fewer = Grid(box, bytes(0 if c in set(rng.sample(cells, rng.randint(1, 3))) else v
+                                for c, v in enumerate(puzzle.values)))
+        if len(solutions(fewer, 2)) == 2:
+            return fewer
+
+
+def unsat_puzzle(box: int, rng: random.Random) -> Grid:
+    """One clue of a unique puzzle changed to a value that no given of its units holds, and no solution left."""
+    while True:
+        puzzle = base_puzzle(box, rng)
+        for cell in rng.sample(givens_of(puzzle), len(givens_of(puzzle))):
+            values = bytearray(puzzle.values)
+            values[cell] = 0
+            board = Candidates(Grid(box, bytes(values)))
+            others = [v for v in range(1, puzzle.side + 1) if v != puzzle.values[cell] and board.allows(cell, v)]
+            if not others:
+                continue
+            values[cell] = rng.choice(others)
+            changed = Grid(box, bytes(values))
+            if not solutions(changed, 1):
+                return changed
+
+
+def near_empty_puzzle(box: int, rng: random.Random) -> Grid:
+    solution = random_solution(box, rng)
+    n = solution.side
+    return puzzle_of(solution, rng.sample(range(n * n), rng.randint(0, n)))
+
+
+def nearly_full_puzzle(box: int, rng: random.Random) -> Grid:
+    solution = random_solution(box, rng)
+    n = solution.side
+    blanks = set(rng.sample(range(n * n), rng.randint(1, n)))
+    return puzzle_of(solution, [c for c in range(n * n) if c not in blanks])
+
+
+def open_after_singles(puzzle: Grid) -> int:
+    board = Candidates(puzzle)
+    board.singles([])
+    return board.values.count(0)
+
+
+def hard_puzzle(box: int, rng: random.Random) -> Grid:
+    """The generator's moves from a minimal puzzle: of three, the one that naked and hidden singles leave most open."""
+    puzzle, solution = minimal_puzzle(box, rng)
+    tries = [puzzle]
+    for _ in range(2):
+        puzzle, solution = move(puzzle, solution, rng)
+        tries.append(puzzle)
+    return max(tries, key=open_after_singles)
+
+
+MAKERS: dict[str, Callable[[int, random.Random], Grid]] = {
+    "unique": unique_puzzle, "several": several_puzzle, "unsat": unsat_puzzle, "near-empty": near_empty_puzzle,
+    "nearly-full": nearly_full_puzzle, "minimal": lambda box, rng: minimal_puzzle(box, rng)[0], "hard": hard_puzzle}
+
+
+def kinds_for(box: int) -> tuple[str, ...]:
+    return KINDS if box <= MINIMAL_UP_TO else tuple(k for k in KINDS if k not in ("minimal", "hard"))
+
+
+# -- failures ---------------------------------------------------------------------------------------------------
+
+def failure_class(record: dict[str, Any]) -> str | None:
+    """What went wrong with one method's run, by compare.py's judgement; None when nothing did."""
+    if record["status"] == "error":
+        return "error"
+    if record["status"] == "gave_up" and record["detail"] == GaveUp.KILLED.value:
+        return "budget overrun"
+    if record["valid"] is False:
+        return "invalid answer"
+    if record["disagrees"]:
+        if record["status"] == "unsatisfiable":
+            return "false unsat"
+        if record["unique"] is True:
+            return "false unique"
+        if record["unique"] is False:
+            return "false not-unique"
+        return "disagreement"
+    return None
+
+
+def trusted_word(record: dict[str, Any] | None) -> str:
+    if record is None:
+        return "nothing"
+    if record["status"] == "unsatisfiable":
+        return "no solution"
+    if record["status"] == "solved":
+        return {True: "a unique solution", False: "more than one solution"}.get(record["unique"], "a solution")
+    return f"{record['status']} ({record['detail']})" if record["detail"] else record["status"]
+
+
+@dataclass(frozen=True)
+class Failure:
+    method: str
+    kind: str  # the failure class
+    puzzle: Grid  # shrunk
+    found_on: Grid  # the puzzle the fuzzer made
+    puzzle_kind: str
+    detail: str
+    trusted: str  # what the trusted method says of the shrunk puzzle
+
+
+@dataclass
+class Fuzzer:
+    settings: Settings  # solver: the methods under test (labels), and commands, registry, budget, jobs
+    against: str  # the trusted method's label, with solutions=2
+    boxes: Sequence[int]
+    rng: random.Random
+    methods: dict[str, Method] | None = None
+    tried: Counter[tuple[str, int]] = field(default_factory=Counter)  # (kind, box) -> puzzles
+    failing: Counter[tuple[str, str]] = field(default_factory=Counter)  # (method, class) -> puzzles
+    failures: list[Failure] = field(default_factory=list)
+    seconds: dict[str, float] = field(default_factory=dict)  # kind -> seconds spent making and running
+    on_found: Callable[[Failure], None] | None = None
+
+    @property
+    def under_test(self) -> list[str]:
+        return [label for label in self.settings.solver or [] if label != self.against]
+
+    def run(self, grids: Sequence[Grid], labels: Sequence[str]) -> list[list[dict[str, Any]]]:
+        settings = dataclasses.replace(self.settings, solver=list(dict.fromkeys([*labels, self.against])))
+        return run_batch(grids, settings, self.methods)
+
+    def round(self, count: int) -> None:
+        start = self.rng.randrange(1000)  # where in the cycle of (kind, size) this round begins
+        plan = list(itertools.islice(itertools.cycle([(k, b) for b in self.boxes for k in kinds_for(b)]),
+                                     start, start + count))
+        made = []
+        for kind, box in plan:
+            started = time.perf_counter()
+            made.append((kind, box, MAKERS[kind](box, self.rng)))
+            self.seconds[kind] = self.seconds.get(kind, 0.0) + time.perf_counter() - started
+        started = time.perf_counter()
+        batches = self.run([g for _, _, g in made], self.under_test)
+        spent = (time.perf_counter() - started) / max(1, len(made))
+        for (kind, box, grid), records in zip(made, batches, strict=True):
+            self.tried[kind, box] += 1
+            self.seconds[kind] = self.seconds.get(kind, 0.0) + spent
+            for record in records:
+                if record["method"] == self.against:
+                    continue
+                what = failure_class(record)
+                if what is None:
+                    continue
+                self.failing[record["method"], what] += 1
+                if self.failing[record["method"], what] == 1:
+                    self.shrink(record["method"], what, grid, kind, record["detail"] or record["problems"] or "")
+
+    def fails(self, label: str, what: str) -> Callable[[Sequence[Grid]], list[bool]]:
+        def check(grids: Sequence[Grid]) -> list[bool]:
+            batches = self.run(grids, [label])
+            return [any(r["method"] == label and failure_class(r) == what for r in records) for records in batches]
+        return check
+
+    def shrink(self, label: str, what: str, grid: Grid, kind: str, detail: str) -> None:
+        small = shrink(grid, self.fails(label, what))
+        records = self.run([small], [label])[0]
+        mine = next((r for r in records if r["method"] == label), None)
+        trusted = next((r for r in records if r["method"] == self.against), None)
+        said = (mine or {}).get("detail") or (mine or {}).get("problems") or detail
+        failure = Failure(label, what, small, grid, kind, said or f"it said {(mine or {}).get('status')}",
+                          trusted_word(trusted))
+        self.failures.append(failure)
+        if self.on_found is not None:
+            self.on_found(failure)
+
+    @property
+    def puzzles(self) -> int:
+        return sum(self.tried.values())
+
+
+def trusted_label(against: str) -> str:
+    name, _, options = against.partition(":")
+    kept = [o for o in options.split(",") if o and not o.startswith("solutions=")]
+    return f"{name}:{','.join([*kept, 'solutions=2'])}"
+
+
+def write_failures(path: str, fuzzer: Fuzzer, reproduce: str) -> None:
+    lines = [f"# compare.py --fuzz: {len(fuzzer.failures)} distinct failures, each shrunk to a 1-minimal puzzle.",
+             f"# Reproduce: python compare.py {path} {reproduce}"]
+    for i, f in enumerate(fuzzer.failures, 1):
+        lines.append(f"# {f.method}: {f.kind} ({f.detail[:160]}); {fuzzer.against} (trusted) says: {f.trusted}; "
+                     f"found on a {f.puzzle_kind} puzzle of {len(givens_of(f.found_on))} clues")
+        lines.append(f"{f.puzzle.line()} fuzz-{i}-{re.sub(r'[^A-Za-z0-9]+', '-', f.method)}-"
+                     f"{f.kind.replace(' ', '-')}")
+    with open(path, "w", encoding="utf-8") as handle:
+        handle.write("\n".join(lines) + "\n")
+
+
+def fuzz_main(args: Any, methods: dict[str, Method] | None, console: Console) -> int:
+    """compare.py --fuzz: returns the exit status (0 nothing found, 1 a failure found, 2 usage, 130 Ctrl-C)."""
+    try:
+        refused = [flag for flag, given in (("FILE", args.files), ("--resume", args.resume), ("--html", args.html),
+                                             ("--plot", args.plot), ("--ladder", args.ladder), ("--watch", args.watch),
+                                             ("--cluster", args.cluster), ("--sample", args.sample),
+                                             ("--isomorphs", args.isomorphs), ("--format", args.format)) if given]
+        if refused:
+            raise UsageError(f"--fuzz makes its own puzzles and writes failing ones to --output: {', '.join(refused)} "
+                             "is not for a fuzz run")
+        duration = parse_duration(args.fuzz) if args.fuzz else None
+        if duration is None and args.limit is None:
+            raise UsageError("--fuzz needs a DURATION (--fuzz 5m) or --limit N puzzles")
+        if args.output and args.output.lower().endswith((".csv", ".jsonl")):
+            raise UsageError(f"--fuzz --output {args.output}: the failing puzzles are a puzzle file (line format); "
+                             "name it .txt")
+        settings = Settings(solver=args.solver, command=args.command, registry=args.registry, timeout=args.timeout,
+                            nodes=args.nodes, solutions=args.solutions, jobs=args.jobs, seed=args.seed)
+        against = trusted_label(args.against)
+        wanted = dataclasses.replace(settings, solver=[*args.solver, against]) if args.solver else settings
+        registry = registry_of(wanted, methods)  # the trusted method's registry imported too
+        check_commands_selected(args.command or [], args.solver)
+        selected = select_methods(args.solver, registry, args.solutions, settings.budget)
+        select_methods([against], registry, 2, settings.budget)  # the trusted method must exist too
+    except (UsageError, ValueError) as exc:
+        print(f"compare.py: error: {exc}", file=sys.stderr)
+        return 2
+    boxes = sorted(set(args.box or [2, 3, 4]))
+    fuzzer = Fuzzer(dataclasses.replace(settings, solver=[s.label for s in selected]), against, boxes,
+                    random.Random(args.seed), methods)
+    reproduce = " ".join([*(f"--registry {r}" for r in args.registry or []),
+                          *(f"--command '{c}'" for c in args.command or []), "--solver METHOD",
+                          f"--solver {args.against}", *(["--solutions 2"] if args.solutions == 2 else [])])
+
+    def found(failure: Failure) -> None:
+        console.print(f"[bold red]found[/] {failure.method}: {failure.kind} on a {failure.puzzle_kind} "
+                      f"{failure.puzzle.side}x{failure.puzzle.side} puzzle, shrunk to "
+                      f"{len(givens_of(failure.puzzle))} clues (from {len(givens_of(failure.found_on))})")
+        if args.output:
+            write_failures(args.output, fuzzer, reproduce)
+    fuzzer.on_found = found
+    status = 0
+    started = time.monotonic()
+    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+    total = duration if duration is not None else float(args.limit)
+    with Progress(TextColumn("fuzzing"), BarColumn(), TextColumn("{task.fields[note]}"), TimeElapsedColumn(),
+                  console=Console(stderr=True), transient=True, disable=not sys.stderr.isatty()) as bar:
+        task = bar.add_task("fuzz", total=total, note="")
+        try:
+            while True:
+                left = None if args.limit is None else args.limit - fuzzer.puzzles
+                if (left is not None and left <= 0) or (duration is not None and
+                                                        time.monotonic() - started >= duration):
+                    break
+                fuzzer.round(min(ROUND, left) if left is not None else ROUND)
+                done = time.monotonic() - started if duration is not None else fuzzer.puzzles
+                bar.update(task, completed=min(done, total),
+                           note=f"{fuzzer.puzzles:,} puzzles, {len(fuzzer.failures)} failures")
+        except KeyboardInterrupt:
+            status = 130
+    report(console, fuzzer, time.monotonic() - started)
+    if args.output:
+        write_failures(args.output, fuzzer, reproduce)
+        console.print(f"Failing puzzles written to {args.output}" if fuzzer.failures
+                      else f"No failure: {args.output} holds none")
+    return status or (1 if fuzzer.failures else 0)
+
+
+def report(console: Console, fuzzer: Fuzzer, seconds: float) -> None:
+    table = Table(title=f"Puzzles tried against {fuzzer.against}, by kind and size", title_justify="left")
+    table.add_column("kind")
+    for box in fuzzer.boxes:
+        table.add_column(f"{box * box}x{box * box}", justify="right")
+    table.add_column("per minute", justify="right")
+    for kind in KINDS:
+        counts = [fuzzer.tried[kind, box] for box in fuzzer.boxes]
+        if not any(counts):
+            continue
+        rate = sum(counts) / fuzzer.seconds[kind] * 60 if fuzzer.seconds.get(kind) else 0.0
+        table.add_row(kind, *(f"{c:,}" for c in counts), f"{rate:,.1f}")
+    console.print(table)
+    console.print(f"Methods under test: {', '.join(fuzzer.under_test)}")
+    for (method, what), count in sorted(fuzzer.failing.items()):
+        console.print(f"[bold red]{method}: {what} on {count:,} puzzle{'s' if count != 1 else ''}[/]")
+    verdict = (f"[bold red]FAILED: {len(fuzzer.failures)} distinct failure{'s' if len(fuzzer.failures) != 1 else ''}"
+               if fuzzer.failures else "[green]OK: no failure")
+    console.print(f"{verdict} in {fuzzer.puzzles:,} puzzles ({seconds:,.0f} s)[/]")

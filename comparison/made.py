@@ -1,0 +1,137 @@
+"""`python -m puzzles.generate --minimal | --hard-for SPEC`: puzzles made to order, written as a puzzle file.
+
+--minimal: a random full grid (formulations.certify), its clues taken away in random order while SAT certifies
+the puzzle unique (puzzles/minimal.py): unique and minimal by construction, at every size.
+This module is the generator's command line past the plain singles puzzles: puzzles/generate.py hands over to it
+by name, so that the puzzles package depends on neither SAT nor compare.py's machinery.
+--hard-for: the pool of comparison/hard_search.py's local search, best first, when --minutes are spent or at
+Ctrl-C (the pool so far, exit status 130).
+
+The output is the line format (each puzzle, then its name) or, for a FILE.csv, CSV with the clue count and the
+effort columns (what certifying took; with --hard-for the score and each method's mean effort), which
+compare.py reads as it is.
+"""
+from __future__ import annotations
+
+import argparse
+import csv
+import random
+import sys
+import time
+from collections.abc import Sequence
+from contextlib import ExitStack
+from typing import IO, Any
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from formulations.certify import SolutionCertifier, random_solution
+from puzzles.minimal import minimise, puzzle_of
+
+from . import hard_search
+from .errors import UsageError
+from .hard_search import Search
+from .methods import check_commands_selected, select_methods
+from .run import registry_of
+from .settings import Settings
+
+EXIT_OK, EXIT_USAGE, EXIT_INTERRUPTED = 0, 2, 130
+
+
+def made_to_order(args: argparse.Namespace) -> int:
+    try:
+        if args.hard_for:
+            return hard(args)
+        return minimal(args)
+    except OSError as exc:
+        print(f"python -m puzzles.generate: error: cannot write {args.output}: {exc.strerror or exc}",
+              file=sys.stderr)
+        return EXIT_USAGE
+
+
+def progress_bar(what: str, total: float | None) -> Progress:
+    return Progress(TextColumn(what), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[note]}"),
+                    TimeElapsedColumn(), console=Console(stderr=True), transient=True,
+                    disable=not sys.stderr.isatty())
+
+
+def minimal(args: argparse.Namespace) -> int:
+    rng = random.Random(args.seed)
+    rows: list[dict[str, Any]] = []
+    status = EXIT_OK
+    count = args.count or 1
+    with progress_bar("minimal puzzles", count) as bar:
+        task = bar.add_task("made", total=count, note="")
+        try:
+            for i in range(count):
+                started = time.perf_counter()
+                solution = random_solution(args.box, rng)
+                with SolutionCertifier(solution) as certifier:
+                    cells = minimise(range(len(solution.values)), certifier.unique, rng)
+                puzzle = puzzle_of(solution, cells)
+                rows.append({"puzzle": puzzle.line(), "name": f"minimal-{puzzle.side}x{puzzle.side}-seed{args.seed}-"
+                             f"{i + 1}", "clues": len(cells), "sat_checks": certifier.checks,
+                             "forced": certifier.forced, "seconds": round(time.perf_counter() - started, 3)})
+                bar.update(task, advance=1, note=f"{len(cells)} clues")
+        except KeyboardInterrupt:
+            status = EXIT_INTERRUPTED
+    write(args.output, rows)
+    return status
+
+
+def hard(args: argparse.Namespace) -> int:
+    specs = [args.hard_for, *([args.easy_for] if args.easy_for else [])]
+    try:
+        settings = Settings(solver=specs, command=args.command, registry=args.registry, timeout=args.timeout,
+                            jobs=args.jobs)
+        check_commands_selected(args.command or [], specs)  # the specs checked now, before any search
+        selected = select_methods(specs, registry_of(settings), 1, settings.budget)
+        labelled = Settings(**{**settings.__dict__, "solver": [s.label for s in selected]})
+        search = Search(labelled, args.box, args.isomorphs, random.Random(args.seed), pool_size=args.pool)
+    except UsageError as exc:
+        print(f"python -m puzzles.generate: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    status = EXIT_OK
+    minutes = args.minutes
+    with progress_bar("search", minutes * 60) as bar:
+        task = bar.add_task("search", total=round(minutes * 60), note="")
+        started = time.monotonic()
+
+        def report(s: Search) -> None:
+            best = s.pool[0].score if s.pool else 0.0
+            bar.update(task, completed=min(round(time.monotonic() - started), round(minutes * 60)),
+                       note=f"best {best:,.1f} ({s.counter or 'effort'}), {s.tried} tried")
+
+        try:
+            hard_search.run_search(search, minutes, report)
+        except KeyboardInterrupt:
+            status = EXIT_INTERRUPTED
+    rows = []
+    counter = search.counter or "effort"
+    for rank, c in enumerate(search.pool[:args.count] if args.count else search.pool, 1):
+        rows.append({"puzzle": c.puzzle.line(), "name": f"hard-{c.puzzle.side}x{c.puzzle.side}-{rank}",
+                     "clues": len(c.puzzle.values) - c.puzzle.values.count(0), "score": round(c.score, 3),
+                     f"{counter}_hard": round(c.hard, 3),
+                     **({f"{counter}_easy": round(c.easy, 3)} if c.easy is not None else {})})
+    write(args.output, rows)
+    what = f"{search.labels[0]}" + (f" / {search.labels[1]}" if len(search.labels) > 1 else "")
+    print(f"python -m puzzles.generate: {search.tried:,} puzzles tried, {len(rows)} written; best score "
+          f"{rows[0]['score'] if rows else '-'} ({counter}, {what}, geometric mean over {args.isomorphs} isomorphs)"
+          + (f"; {search.errors} candidates skipped for an error" if search.errors else ""), file=sys.stderr)
+    return status
+
+
+def write(output: str | None, rows: Sequence[dict[str, Any]]) -> None:
+    """The puzzles as a line-format file (puzzle and name), or CSV with every column when `output` ends in .csv."""
+    with ExitStack() as stack:
+        handle: IO[str] = stack.enter_context(open(output, "w", newline="", encoding="utf-8")) if output \
+            else sys.stdout
+        if output and output.lower().endswith(".csv"):
+            fields = list(dict.fromkeys(k for row in rows for k in row)) or ["puzzle", "name", "clues"]
+            writer = csv.DictWriter(handle, fields)
+            writer.writeheader()
+            writer.writerows(rows)
+        else:
+            handle.writelines(f"{row['puzzle']} {row['name']}\n" for row in rows)
+        handle.flush()
+

@@ -1,0 +1,103 @@
+"""Shrinking a failing puzzle by delta debugging (Zeller's ddmin, as cnfdd does for CNF): the smallest puzzle
+on which the same failure persists.
+
+Clues are taken away in chunks, halves first, then ever smaller down to one at a time, keeping each removal
+after which the puzzle still fails; then the puzzle is relabelled (values numbered in order of first
+appearance) and permuted (bands, stacks, rows, columns and the transpose, toward the clues first) to its
+smallest form, kept if it still fails; then one-at-a-time removal once more. The result is 1-minimal: taking
+any one more clue away makes the failure go away.
+
+`fails` takes a list of candidate puzzles and says which still fail: the fuzzer tests a round's candidates
+together, in one run of compare.py's workers.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from .grid import Grid
+from .isomorph import Isomorph
+
+Fails = Callable[[Sequence[Grid]], list[bool]]
+
+
+def without(grid: Grid, cells: Sequence[int]) -> Grid:
+    values = bytearray(grid.values)
+    for c in cells:
+        values[c] = 0
+    return Grid(grid.box, bytes(values))
+
+
+def clues(grid: Grid) -> list[int]:
+    return [c for c, v in enumerate(grid.values) if v]
+
+
+def remove_clues(grid: Grid, fails: Fails) -> Grid:
+    """ddmin over the clues: chunks of half the clues, then smaller, each removal kept while the failure persists;
+    ends after a pass of single clues where no removal fails (1-minimal)."""
+    chunk = max(1, len(clues(grid)) // 2)
+    while clues(grid):
+        given = clues(grid)
+        candidates = [without(grid, given[i:i + chunk]) for i in range(0, len(given), chunk)]
+        failing = [c for c, bad in zip(candidates, fails(candidates), strict=True) if bad]
+        if failing:
+            grid = failing[0]
+            chunk = max(1, min(chunk, len(clues(grid)) // 2))
+        elif chunk == 1:
+            break
+        else:
+            chunk //= 2
+    return grid
+
+
+def relabelled(grid: Grid) -> Grid:
+    """Values renumbered in order of first appearance (row by row): the first clue is 1, the next new value 2..."""
+    order: dict[int, int] = {}
+    for v in grid.values:
+        if v and v not in order:
+            order[v] = len(order) + 1
+    rest = [v for v in range(1, grid.side + 1) if v not in order]
+    for v in rest:
+        order[v] = len(order) + 1
+    return Isomorph(grid.box, (0, *(order[v] for v in range(1, grid.side + 1))), tuple(range(grid.side)),
+                    tuple(range(grid.side)), False).apply(grid)
+
+
+def _lines_by_clues(grid: Grid, rows: bool) -> tuple[int, ...]:
+    """A line order (bands kept whole) that puts the lines with more clues first, bands by their clues too."""
+    box, n = grid.box, grid.side
+
+    def count(line: int) -> int:
+        cells = range(line * n, line * n + n) if rows else range(line, n * n, n)
+        return sum(1 for c in cells if grid.values[c])
+    bands = sorted(range(box), key=lambda b: -sum(count(b * box + i) for i in range(box)))
+    return tuple(line for b in bands for line in sorted(range(b * box, b * box + box), key=lambda x: -count(x)))
+
+
+def smallest_forms(grid: Grid) -> list[Grid]:
+    """The puzzle's candidate small forms, smallest first: relabelled, and permuted so that the clues come first
+    (each also transposed), relabelled again after the moves."""
+    n = grid.side
+    identity = tuple(range(n))
+    forms = {relabelled(grid)}
+    for transpose in (False, True):
+        base = Isomorph(grid.box, tuple(range(n + 1)), identity, identity, transpose).apply(grid)
+        moved = Isomorph(grid.box, tuple(range(n + 1)), _lines_by_clues(base, True), _lines_by_clues(base, False),
+                         False).apply(base)
+        forms.add(relabelled(moved))
+    return sorted(forms, key=form_key)
+
+
+def form_key(grid: Grid) -> tuple[int, ...]:
+    """Smaller is earlier clues, then smaller values: blanks count as larger than any value."""
+    return tuple(v if v else grid.side + 1 for v in grid.values)
+
+
+def shrink(grid: Grid, fails: Fails) -> Grid:
+    """The failing puzzle shrunk: clues removed (ddmin), put in its smallest form if it still fails, 1-minimal."""
+    grid = remove_clues(grid, fails)
+    forms = [f for f in smallest_forms(grid) if form_key(f) < form_key(grid)]
+    for form, bad in zip(forms, fails(forms) if forms else [], strict=True):
+        if bad:
+            grid = form
+            break
+    return remove_clues(grid, fails)

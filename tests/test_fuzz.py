@@ -1,0 +1,140 @@
+"""compare.py --fuzz: solvers with planted bugs (tests/planted.py) are found within a fixed number of puzzles, and
+each failing puzzle is shrunk to a 1-minimal one that reproduces the failure through compare.py itself."""
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+import compare
+from comparison.fuzz import failure_class, parse_duration, trusted_label
+from puzzles import Grid
+from puzzles.formats import read_puzzles
+from puzzles.shrink import relabelled, remove_clues, shrink, smallest_forms
+
+
+def failures(path) -> list[tuple[str, str, Grid]]:
+    """(method, class, puzzle) of each failure the fuzzer wrote, from its comment and the line after it."""
+    lines = path.read_text().splitlines()
+    found = []
+    for comment, line in itertools.pairwise(lines):
+        if comment.startswith("# ") and not line.startswith("#"):
+            method, _, rest = comment[2:].partition(": ")
+            found.append((method, rest.split(" (")[0], Grid.parse(line.split()[0])))
+    return found
+
+
+def fewer(grid: Grid) -> list[Grid]:
+    out = []
+    for cell, value in enumerate(grid.values):
+        if value:
+            values = bytearray(grid.values)
+            values[cell] = 0
+            out.append(Grid(grid.box, bytes(values)))
+    return out
+
+
+def run_compare(tmp_path, name: str, grids: list[Grid], method: str) -> int:
+    path = tmp_path / name
+    path.write_text("".join(f"{g.line()}\n" for g in grids))
+    return compare.main([str(path), "--registry", "planted", "--solver", method, "--solver", "cpsat", "--jobs", "1"])
+
+
+@pytest.mark.parametrize("methods, boxes, limit, expected", [
+    (["corrupt", "liar"], [2, 3], 21, {("corrupt", "invalid answer"), ("liar", "false unsat")}),
+    (["crasher"], [2, 4], 8, {("crasher", "error")}),
+])
+def test_planted_bugs_are_found_and_shrunk_to_a_1_minimal_puzzle_that_reproduces(tmp_path, capsys, methods, boxes,
+                                                                                   limit, expected):
+    out = tmp_path / "failures.txt"
+    argv = ["--fuzz", "--limit", str(limit), "--registry", "planted", "--seed", "1", "--jobs", "2",
+            "--timeout", "5", "--output", str(out)]
+    for method in methods:
+        argv += ["--solver", method]
+    for box in boxes:
+        argv += ["--box", str(box)]
+    assert compare.main(argv) == 1
+    report = capsys.readouterr().out
+    assert f"FAILED: {len(expected)} distinct failure" in report and f"in {limit} puzzles" in report
+    found = failures(out)
+    assert {(m, c) for m, c, _ in found} == expected
+    assert list(read_puzzles(out))  # a puzzle file compare.py reads, comments and all
+    for method, kind, grid in found:
+        given = {(c // grid.side, v) for c, v in enumerate(grid.values) if v}  # (row, value) of each clue
+        if method == "corrupt":  # exactly the condition: a 2 in the first row and a 3 in the last
+            assert given == {(0, 2), (grid.side - 1, 3)}
+        elif method == "liar":  # exactly the first and the last cells
+            assert [c for c, v in enumerate(grid.values) if v] == [0, grid.side**2 - 1]
+        else:
+            assert grid.box == 4 and not any(grid.values)
+        # it reproduces through compare.py (1: invalid or a disagreement; 3: an error record) ...
+        assert run_compare(tmp_path, "one.txt", [grid], method) == (3 if kind == "error" else 1)
+        # ... and is 1-minimal: with any one clue less, every answer is valid and the methods agree
+        if any(grid.values):
+            assert run_compare(tmp_path, "fewer.txt", fewer(grid), method) == 0
+    comments = [line for line in out.read_text().splitlines() if line.startswith("# ") and ": " in line]
+    assert any("cpsat:solutions=2 (trusted) says:" in line for line in comments)
+
+
+def test_the_fuzzer_over_a_right_method_finds_nothing(tmp_path, capsys):
+    out = tmp_path / "none.txt"
+    assert compare.main(["--fuzz", "--limit", "7", "--solver", "mrv:propagate=singles", "--box", "2", "--jobs", "1",
+                         "--output", str(out)]) == 0
+    report = capsys.readouterr().out
+    assert "OK: no failure in 7 puzzles" in report
+    for kind in ("unique", "several", "unsat", "near-empty", "nearly-full", "minimal", "hard"):
+        assert kind in report
+    assert failures(out) == []
+
+
+def test_delta_debugging_reaches_a_1_minimal_puzzle():
+    """A failure that needs three given clues (any values) among many: ddmin keeps exactly those three."""
+    rng = random.Random(4)
+    needed = {3, 40, 77}
+    grid = Grid(3, bytes(rng.randint(1, 9) if rng.random() < 0.7 or c in needed else 0 for c in range(81)))
+    tested: list[int] = []
+
+    def fails(grids):
+        tested.append(len(grids))
+        return [all(g.values[c] for c in needed) for g in grids]
+    small = remove_clues(grid, fails)
+    assert [c for c, v in enumerate(small.values) if v] == sorted(needed)
+    assert sum(tested) < 81 * 3  # halves first: far fewer tests than one clue at a time, repeatedly
+    assert shrink(grid, fails).values.count(0) == 78
+
+
+def test_the_smallest_form_relabels_and_moves_clues_first():
+    grid = Grid.parse("...." "...." "..4." "...2")
+    assert relabelled(grid).line()[:16] == "...." "...." "..1." "...2"
+    forms = smallest_forms(grid)
+    assert forms[0].values[0] == 1  # a clue moved to the first cell, numbered 1
+    assert all(sorted(f.values) == sorted(relabelled(grid).values) for f in forms)
+
+
+def test_failure_classes_and_durations():
+    base = {"status": "solved", "detail": "", "valid": True, "disagrees": False, "unique": None}
+    assert failure_class(base) is None
+    assert failure_class({**base, "valid": False}) == "invalid answer"
+    assert failure_class({**base, "status": "unsatisfiable", "valid": None, "disagrees": True}) == "false unsat"
+    assert failure_class({**base, "unique": True, "disagrees": True}) == "false unique"
+    assert failure_class({**base, "status": "error", "valid": None}) == "error"
+    assert failure_class({**base, "status": "gave_up", "detail": "time (killed)", "valid": None}) == "budget overrun"
+    assert failure_class({**base, "status": "gave_up", "detail": "time", "valid": None}) is None
+    assert [parse_duration(t) for t in ("90", "90s", "5m", "1.5h")] == [90, 90, 300, 5400]
+    with pytest.raises(ValueError):
+        parse_duration("soon")
+    assert trusted_label("cpsat") == "cpsat:solutions=2"
+    assert trusted_label("sat:solver=cadical195,solutions=1") == "sat:solver=cadical195,solutions=2"
+
+
+def test_fuzz_usage_errors(capsys):
+    assert compare.main(["--fuzz"]) == 2
+    assert "--fuzz needs a DURATION" in capsys.readouterr().err
+    assert compare.main(["--fuzz", "soon"]) == 2
+    assert compare.main(["--fuzz", "1m", "--against", "nosuch"]) == 2
+    assert "unknown method 'nosuch'" in capsys.readouterr().err
+    assert compare.main(["--fuzz", "1m", "--resume", "--output", "x.txt"]) == 2
+    assert "--resume is not for a fuzz run" in capsys.readouterr().err
+    assert compare.main(["--fuzz", "1m", "--output", "x.csv"]) == 2
+    assert "name it .txt" in capsys.readouterr().err

@@ -69,7 +69,7 @@ from comparison.report import ProgressBar, print_methods
 from comparison.resume import identity, write_settings
 from comparison.run import Comparison, Settings, expected_puzzles, plural, registry_of
 from comparison.watch import DEFAULT_STEPS as WATCH_STEPS
-from puzzles import Method, PuzzleFileError
+from puzzles import Method, PuzzleFileError, kernels
 from puzzles.formats import FORMATS
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED, EXIT_TERMINATED = 0, 1, 2, 130, 143  # 128 + SIGINT, SIGTERM
@@ -222,6 +222,7 @@ def main(argv: Sequence[str] | None = None, methods: dict[str, Method] | None = 
 @stopped_by_signals
 def run(args: argparse.Namespace, comparison: Comparison, writer: RecordWriter | None, reference: int | None,
         console: Console, html: HtmlOutput | None = None, ladder: Ladder | None = None) -> int:
+    console.print(kernels.STATUS.line(), markup=False, highlight=False)  # first: which build of the searches runs
     show_progress = sys.stderr.isatty()
     total = expected_puzzles(comparison.settings, comparison.files) if show_progress else None
     progress = ProgressBar(total, show_progress)

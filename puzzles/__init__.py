@@ -3,6 +3,7 @@
 `puzzles` imports nothing else of the project; search/, formulations/ and
 compare.py build on it.
 """
+from . import kernels  # first: it decides, before any of them loads, whether the compiled modules may run
 from .bitboards import Bitboards
 from .candidates import Candidates
 from .formats import BadEntry, Detection, Entry, PuzzleFileError, detect, read_lines, read_puzzles, read_text
@@ -13,5 +14,5 @@ from .outcome import GAVE_UP_REASONS, Budget, GaveUp, Method, Outcome, Status
 __all__ = [
     "GAVE_UP_REASONS", "SYMBOLS", "BadEntry", "Bitboards", "Budget", "Candidates", "Detection", "Entry", "GaveUp",
     "Geometry", "Grid", "Isomorph", "Method", "Outcome", "PuzzleError", "PuzzleFileError", "Status", "detect",
-    "geometry", "mask_of", "random_isomorph", "read_lines", "read_puzzles", "read_text", "values_of",
+    "geometry", "kernels", "mask_of", "random_isomorph", "read_lines", "read_puzzles", "read_text", "values_of",
 ]

@@ -272,7 +272,8 @@ def test_a_solver_that_prints_does_not_garble_the_report(tmp_path):
                           capture_output=True, text=True, timeout=120, env=env)
     assert done.returncode == 0, done.stderr
     assert "solving..." not in done.stdout and "progress: 50%" not in done.stdout
-    assert done.stdout.splitlines()[0].startswith(f"{path}: 2 puzzles x 2 methods")
+    kernels, summary = done.stdout.splitlines()[:2]  # first, which build of the searches runs
+    assert kernels.startswith("kernels: ") and summary.startswith(f"{path}: 2 puzzles x 2 methods")
     assert "OK: every answer valid" in done.stdout
 
 
@@ -305,10 +306,10 @@ def test_jobs_beyond_the_cores_or_the_work_are_capped_with_a_note(tmp_path, caps
     code, out, err = run(capsys, puzzle_file(tmp_path, HOMEWORK, HARD), "--solver", "good", "--jobs", 64)
     assert code == 0
     assert "compare.py: note: --jobs 64: this process may use 2 cores, so 2 workers run" in err
-    assert "2 workers" in out.splitlines()[0]
+    assert "2 workers" in out.splitlines()[1]  # (after the kernels line)
     code, out, err = run(capsys, puzzle_file(tmp_path, HOMEWORK), "--solver", "good", "--jobs", 2)
     assert "compare.py: note: --jobs 2: only 1 run to do, so 1 worker" in err
-    assert "1 worker (" in out.splitlines()[0]
+    assert "1 worker (" in out.splitlines()[1]
 
 
 @pytest.mark.parametrize("source, message", [

@@ -101,6 +101,7 @@ def holds(clause: list[int], solution: bytes, n: int) -> bool:
     return any((solution[(lit >> 1) // n] == (lit >> 1) % n + 1) != bool(lit & 1) for lit in clause)
 
 
+@pytest.mark.interpreted  # spies on Learner's methods
 @settings(max_examples=40, deadline=None)
 @given(box=st.sampled_from([2, 3]), seed=st.integers(0, 10**6), blank=st.floats(0.3, 0.9), unit=st.sampled_from([1, 5]),
        propagate=st.sampled_from(["singles", "locked"]), choose=st.sampled_from(["mrv", "vsids"]))
@@ -179,6 +180,7 @@ def first_uip(learner: Learner, conflict: list[int] | tuple[int, ...]) -> tuple[
     return true[uip], cut
 
 
+@pytest.mark.interpreted  # spies on Learner's methods
 @settings(max_examples=10, deadline=None)
 @given(seed=st.integers(0, 10**6), propagate=st.sampled_from(["singles", "locked"]),
        choose=st.sampled_from(["mrv", "vsids"]))
@@ -218,6 +220,7 @@ def test_every_nogood_is_the_first_unique_implication_point(seed, propagate, cho
     assert met  # UNSAT9 takes 7 conflicts or more under either rule
 
 
+@pytest.mark.interpreted  # spies on Learner's methods
 @settings(max_examples=12, deadline=None)
 @given(seed=st.integers(0, 10**6), unit=st.sampled_from([1, 100]), propagate=st.sampled_from(["singles", "locked"]),
        rescale=st.booleans(), choose=st.sampled_from(["mrv", "vsids"]))

@@ -8,6 +8,7 @@ the compiled modules only while every source is the one they were built from.
 """
 from __future__ import annotations
 
+import functools
 import importlib.util
 import json
 import sys
@@ -42,15 +43,9 @@ class BuildKernels(build_ext):
         self.failure: str | None = None  # why there is no compiled build
 
     def finalize_options(self) -> None:
-        # mypyc translates to C here, only when the extensions are to be built (not for the metadata)
-        try:
-            from mypyc.build import mypycify
-
-            paths = [str(kernels.source_of(module, ROOT).relative_to(ROOT)) for module in kernels.MODULES]
-            self.distribution.ext_modules = mypycify(paths, opt_level="3", group_name=kernels.GROUP)
-        except (Exception, SystemExit) as error:  # mypy's errors end in SystemExit
-            self.failure = f"mypyc could not translate the modules ({describe(error)})"
-            self.distribution.ext_modules = []
+        # mypyc translates to C here, once a process, and only when something is built (not for the metadata)
+        if not set(self.distribution.commands) <= {"egg_info", "dist_info"}:
+            self.distribution.ext_modules, self.failure = translated()
         super().finalize_options()
 
     def run(self) -> None:
@@ -80,6 +75,18 @@ class BuildKernels(build_ext):
         for target in targets:
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(text)
+
+
+@functools.cache
+def translated() -> tuple[list[Extension], str | None]:
+    """mypyc's extensions for the kernels, or none and why."""
+    try:
+        from mypyc.build import mypycify
+
+        paths = [str(kernels.source_of(module, ROOT).relative_to(ROOT)) for module in kernels.MODULES]
+        return mypycify(paths, opt_level="3", group_name=kernels.GROUP), None
+    except (Exception, SystemExit) as error:  # mypy's errors end in SystemExit
+        return [], f"mypyc could not translate the modules ({describe(error)})"
 
 
 def describe(error: BaseException) -> str:

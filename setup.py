@@ -12,7 +12,6 @@ import functools
 import importlib.util
 import json
 import sys
-import traceback
 from pathlib import Path
 from types import ModuleType
 
@@ -90,8 +89,9 @@ def translated() -> tuple[list[Extension], str | None]:
 
 
 def describe(error: BaseException) -> str:
-    lines = traceback.format_exception_only(type(error), error)
-    return lines[-1].strip() if lines else type(error).__name__
+    """The error's kind and the start of its message: one short line for compare.py's first line."""
+    message = str(error).strip().splitlines()[0] if str(error).strip() else ""
+    return type(error).__name__ + (f": {message[:60]}" + ("..." if len(message) > 60 else "") if message else "")
 
 
 # One placeholder extension makes the wheel platform-specific and runs build_ext; BuildKernels swaps in

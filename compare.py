@@ -74,7 +74,7 @@ from comparison.report.plot import plot
 from comparison.report.terminal import ProgressBar, print_methods
 from comparison.run import Plain, Program, expected_puzzles, registry_of
 from comparison.settings import Settings
-from puzzles import Method, PuzzleFileError
+from puzzles import Method, PuzzleFileError, kernels
 from puzzles.formats import FORMATS
 from puzzles.words import plural
 
@@ -230,6 +230,7 @@ def main(argv: Sequence[str] | None = None, methods: dict[str, Method] | None = 
 def run(args: argparse.Namespace, program: Program, writer: RecordWriter | None, reference: int | None,
         console: Console, html: HtmlOutput | None = None) -> int:
     comparison = program.comparison
+    console.print(kernels.STATUS.line(), markup=False, highlight=False)  # first: which build of the searches runs
     show_progress = sys.stderr.isatty()
     total = expected_puzzles(comparison.settings, comparison.files) if show_progress else None
     progress = ProgressBar(total, show_progress)

@@ -5,6 +5,7 @@ compare.py build on it.
 """
 from importlib import metadata
 
+from . import kernels  # first: it decides, before any of them loads, whether the compiled modules may run
 from .bitboards import Bitboards
 from .candidates import Candidates
 from .formats import BadEntry, Detection, Entry, PuzzleFileError, detect, read_lines, read_puzzles, read_text
@@ -20,5 +21,5 @@ except metadata.PackageNotFoundError:  # run from a source tree that was never i
 __all__ = [
     "GAVE_UP_REASONS", "SYMBOLS", "BadEntry", "Bitboards", "Budget", "Candidates", "Detection", "Entry", "GaveUp",
     "Geometry", "Grid", "Isomorph", "Method", "Outcome", "PuzzleError", "PuzzleFileError", "Status", "detect",
-    "geometry", "mask_of", "random_isomorph", "read_lines", "read_puzzles", "read_text", "values_of",
+    "geometry", "kernels", "mask_of", "random_isomorph", "read_lines", "read_puzzles", "read_text", "values_of",
 ]

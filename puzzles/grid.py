@@ -182,7 +182,8 @@ class Grid:
         """The canonical one-line form: blanks as '.'."""
         return "".join(SYMBOLS[v - 1] if v else "." for v in self.values)
 
-    __str__ = line
+    def __str__(self) -> str:
+        return self.line()
 
     def pretty(self) -> str:
         """The grid with its boxes drawn, one row a line."""

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
+from puzzles import kernels  # noqa: F401  (first: it decides whether the compiled modules may load)
 from puzzles.options import Option, describe
 from puzzles.outcome import Method, Outcome
 

@@ -45,7 +45,7 @@ default), it costs one test per step and changes nothing else.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Generic, Protocol
 
@@ -59,11 +59,6 @@ from .watch import Watch as Watch
 from .watch import watching as watching
 
 TIME_CHECK = 255  # read the clock when nodes & TIME_CHECK == 0: every 256 placements
-
-
-def ascending(untried: int) -> int:
-    """The value order of every seed: the lowest untried value (its bit)."""
-    return untried & -untried
 
 
 class Strategy(Protocol[Mark]):
@@ -100,7 +95,9 @@ class Strategy(Protocol[Mark]):
 class SeedPlugs:
     """The plugs the seeds share: values ascending, nothing to do when a cell is stepped back over."""
 
-    order = staticmethod(ascending)
+    def order(self, untried: int) -> int:
+        """The value order of every seed: the lowest untried value (its bit)."""
+        return untried & -untried
 
     def release(self, cell: int) -> None:
         pass  # the cell order does not depend on what the search stepped back over
@@ -163,7 +160,6 @@ class Node(Generic[Mark]):
         self.solved = False  # ... and that value lies on the path to a solution found
 
 
-@dataclass
 class Descent(Generic[Mark]):
     """One depth-first run from the engine's present state (MiniSat's `search`).
 
@@ -173,14 +169,16 @@ class Descent(Generic[Mark]):
     (None: as many as the tree takes).
     """
 
-    strategy: Strategy[Mark]
-    effort: Effort
-    limits: Limits
-    allowance: int | None = None
-    backtracks: int = 0  # this run's, against its allowance
-    stack: list[Node[Mark]] = field(default_factory=list)
-    at_solution: bool = False
-    watch: Watch | None = field(default_factory=watching.get)
+    # A plain class, not a generic dataclass: mypyc compiles a Generic class, not a Generic dataclass.
+    def __init__(self, strategy: Strategy[Mark], effort: Effort, limits: Limits, allowance: int | None = None) -> None:
+        self.strategy = strategy
+        self.effort = effort
+        self.limits = limits
+        self.allowance = allowance
+        self.backtracks = 0  # this run's, against its allowance
+        self.stack: list[Node[Mark]] = []
+        self.at_solution = False
+        self.watch: Watch | None = watching.get()
 
     def tell(self, nodes: int, guesses: int, backtracks: int, forced: int) -> Watch:
         """The watch, with the counters brought up to date for it to read."""

@@ -97,7 +97,9 @@ def luby(i: int) -> int:
 
 
 def luby_allowances(unit: int) -> Iterator[int]:
-    return (unit * luby(i) for i in itertools.count(1))
+    # a generator function, not a generator expression: mypyc makes a list of the latter, and this one never ends
+    for i in itertools.count(1):
+        yield unit * luby(i)
 
 
 class RandomFewest(SeedPlugs):

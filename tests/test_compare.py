@@ -563,7 +563,9 @@ def test_ctrl_c_keeps_what_finished_and_prints_the_summary(tmp_path):
     records = jsonl(out_path)
     assert 1 <= len(records) < 30
     assert all(r["status"] == "solved" for r in records)
-    done = int(out.split(": ", 1)[1].split(" puzzles")[0])
+    kernels, report = out.split("\n", 1)
+    assert kernels.startswith("kernels: ")  # the first line says which build of the searches ran
+    done = int(report.split(": ", 1)[1].split(" puzzles")[0])
     assert done == sum(r["verdict"] != "interrupted" for r in records)
 
 

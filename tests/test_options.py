@@ -5,7 +5,7 @@ import pytest
 from fixtures import SEED000
 
 import formulations.cpsat
-import search.mrv
+import search.inference
 from formulations import SOLVERS as FORMULATIONS
 from puzzles import Budget, Grid, Outcome, Status
 from puzzles.options import (
@@ -173,7 +173,7 @@ def test_an_exception_inside_a_real_solve_is_an_error_outcome(monkeypatch):
     def broken(*args, **kwargs):
         raise ZeroDivisionError("inside the search")
 
-    monkeypatch.setattr(search.mrv, "search", broken)
+    monkeypatch.setitem(search.inference.MAKE_RUNG, "none", broken)  # (a dict: compiled or not, mrv reads it at each solve)
     monkeypatch.setattr(formulations.cpsat, "SudokuModel", broken)
     for name, method in [("mrv", SEARCHES["mrv"]), ("cpsat", FORMULATIONS["cpsat"])]:
         out = method(Grid.parse(SEED000))

@@ -108,7 +108,8 @@ def assert_well_formed(run: Run, finished: int) -> None:
 
 
 def finished_puzzles(out: str) -> int:
-    return int(out.split(": ", 1)[1].split(" puzzle")[0])
+    summary = out.split("\n", 1)[1]  # after the first line, which says which build of the searches ran
+    return int(summary.split(": ", 1)[1].split(" puzzle")[0])
 
 
 # -- the cases ------------------------------------------------------------------------------------------

@@ -21,7 +21,7 @@ from importlib import resources
 from string import Template
 from typing import Any, Protocol
 
-from puzzles import Grid
+from puzzles import Grid, kernels
 from puzzles.grid import BOX_OF_LENGTH
 
 from ...judging.stats import COMMON_COUNTERS, MethodStats, Summary, present
@@ -117,6 +117,7 @@ def settings_section(comparison: Comparison, interrupted: bool) -> str:
             ("puzzles", f"{summary.puzzles:,}" + (f" ({s.isomorphs} isomorphs each, seed {s.seed})"
                                                   if s.isomorphs else "")),
             ("methods", ", ".join(st.label for st in summary.stats)),
+            ("kernels", kernels.STATUS.line().removeprefix("kernels: ")),
             ("budget", f"{s.timeout:g} s" + (f", {s.nodes:,} nodes" if s.nodes else "") + " per method per puzzle"),
             ("solutions", "2 (every method proves uniqueness)" if s.solutions == 2 else "1"),
             ("wall time", f"{comparison.wall:.2f} s, {comparison.jobs} workers ({busy:.0%} busy)"),

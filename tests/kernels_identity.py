@@ -1,0 +1,139 @@
+"""The runs the identity test makes in one build (tests/test_kernels.py), each outcome as JSON.
+
+    python tests/kernels_identity.py OUT.json [SHARED_DATA]
+
+Every method of search/, with its defaults and with each choice of each option (one at a time), on the
+seeds (puzzles/seeds.txt), random isomorphs of top1465 (a fixed seed), a 16x16 and two 25x25 puzzles,
+each under a node budget (and no clock: a budget of time would make the counters depend on the machine);
+and the pinned figures, without a budget. The test runs this twice, compiled and SUDOKU_SEARCH_COMPILED=0,
+and compares the two files; it reads no counter of its own but the pinned ones.
+"""
+from __future__ import annotations
+
+import json
+import random
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from puzzles import Budget, Grid, Outcome, kernels, random_isomorph
+from search import SOLVERS
+
+ROOT = Path(__file__).resolve().parents[1]
+ISOMORPHS = 200
+ISOMORPH_SEED = 23
+# nodes per run, by side (the 9x9 isomorphs' own below): enough to search, bounded for a test
+NODES = {4: 2_000, 9: 2_000, 16: 300, 25: 60}
+ISOMORPH_NODES = 200
+# budgets divided by: a method that rarely finishes early (backtracking places a value per node, restart starts
+# over at each dead end), a rung whose node costs more propagations (probing tries every candidate)
+SMALL = {"backtracking": 4, "restart": 5}
+COSTLY = {"subsets": 2, "alldiff": 2, "pairs": 5, "probe": 20}
+ROOT_PROBE = 16  # probe's root propagation on a 25x25 takes minutes, before any node: up to 16x16 only
+# restart with a rung above locked spends its whole budget on most isomorphs (0.1 s each, compiled): one in five
+FEWER = ("restart", ("subsets", "alldiff", "pairs", "probe"), 5)
+# the pinned figures: method, options, seed line name, counter, value
+PINNED = (("mrv", {}, "seed000-homework", "nodes", 51),
+          ("mrv", {"tie": "requeue"}, "seed001-hard", "nodes", 444),
+          ("backtracking", {}, "seed003-backtracking", "nodes", 1_027_695))
+
+
+class Case(NamedTuple):
+    key: str  # how the JSON names it: method spec @ puzzle name
+    method: str
+    options: dict[str, Any]
+    grid: Grid
+    nodes: int | None
+    solutions: int  # 2: the search goes on past a solution (the pinned figures are for 1)
+
+
+def variants() -> Iterator[tuple[str, dict[str, Any]]]:
+    """Every method with its defaults, then with each other choice of each option, one at a time."""
+    for name, method in SOLVERS.items():
+        spec = sys.modules[method.solve.__module__].OPTIONS
+        yield name, {}
+        for option, described in spec.items():
+            for choice in described.choices:
+                if choice != described.default:
+                    yield name, {option: choice}
+
+
+def spec_of(method: str, options: dict[str, Any]) -> str:
+    return method + "".join(f":{k}={v}" for k, v in options.items())
+
+
+def seeds() -> list[tuple[str, Grid]]:
+    puzzles = []
+    for line in (ROOT / "puzzles" / "seeds.txt").read_text().splitlines():
+        if line.strip() and not line.startswith("#"):
+            text, name = line.split()
+            puzzles.append((name, Grid.parse(text)))
+    return puzzles
+
+
+def lines_of(path: Path, count: int) -> list[str]:
+    lines = [line.split()[0] for line in path.read_text().splitlines() if line.strip() and not line.startswith("#")]
+    return lines[:count]
+
+
+def runs_on(method: str, options: dict[str, Any], name: str, grid: Grid) -> bool:
+    if options.get("propagate") == "probe" and grid.side > ROOT_PROBE:
+        return False
+    fewer, rungs, every = FEWER
+    if method == fewer and options.get("propagate") in rungs and "-isomorph-" in name:
+        return int(name.rpartition("-")[2]) % every == 0
+    return True
+
+
+def puzzles(shared: Path | None) -> list[tuple[str, Grid, int | None]]:
+    """(name, grid, node budget) of every puzzle the variants run on."""
+    chosen = [(name, grid, NODES[grid.side]) for name, grid in seeds()]
+    if shared is not None:
+        rng = random.Random(ISOMORPH_SEED)
+        top = [Grid.parse(line) for line in lines_of(shared / "9x9" / "top1465.txt", 10**6)]
+        for i in range(ISOMORPHS):
+            index = rng.randrange(len(top))
+            chosen.append((f"top1465-{index + 1}-isomorph-{i}", random_isomorph(top[index], rng), ISOMORPH_NODES))
+        chosen += [(f"gecode-16x16-{i + 1}", Grid.parse(line), NODES[16])
+                   for i, line in enumerate(lines_of(shared / "16x16" / "gecode-16x16.txt", 1))]
+        chosen += [(f"gecode-25x25-{i + 1}", Grid.parse(line), NODES[25])
+                   for i, line in enumerate(lines_of(shared / "25x25" / "gecode-25x25.txt", 2))]
+    return chosen
+
+
+def cases(shared: Path | None) -> list[Case]:
+    every = puzzles(shared)
+    found = []
+    for method, options in variants():
+        scale = SMALL.get(method, 1) * COSTLY.get(str(options.get("propagate")), 1)
+        for name, grid, nodes in every:
+            if not runs_on(method, options, name, grid):
+                continue
+            budget = None if nodes is None else max(nodes // scale, 3)
+            found.append(Case(f"{spec_of(method, options)} @ {name}", method, options, grid, budget, 2))
+    by_name = dict(seeds())
+    found += [Case(f"pinned {spec_of(method, options)} @ {name}", method, options, by_name[name], None, 1)
+              for method, options, name, _counter, _value in PINNED]
+    return found
+
+
+def record(outcome: Outcome) -> dict[str, Any]:
+    """The Outcome's fields but its time: status, solution, counters, uniqueness, detail, info."""
+    return {"status": outcome.status.value, "solution": None if outcome.solution is None else outcome.solution.line(),
+            "effort": outcome.effort, "unique": outcome.unique, "detail": outcome.detail, "info": outcome.info}
+
+
+def main(out: str, shared: str | None = None) -> None:
+    data = Path(shared) if shared else None
+    runs = {}
+    for case in cases(data if data is not None and data.is_dir() else None):
+        outcome = SOLVERS[case.method](case.grid, Budget(nodes=case.nodes), solutions=case.solutions,
+                                      **case.options)
+        runs[case.key] = json.loads(json.dumps(record(outcome), sort_keys=True, default=repr))
+    Path(out).write_text(json.dumps({"kernels": kernels.STATUS.line(), "loaded": kernels.loaded(), "runs": runs},
+                                    indent=0, sort_keys=True))
+
+
+if __name__ == "__main__":
+    main(*sys.argv[1:])

@@ -1,0 +1,204 @@
+"""One source, two builds (puzzles/kernels.py, setup.py): a stale compiled build is never used, the switch runs
+everything interpreted, and both builds give the same outcomes, counter for counter."""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from puzzles import kernels
+from tests.kernels_identity import PINNED
+
+ROOT = Path(__file__).resolve().parents[1]
+SHARED_DATA = ROOT.parent / "shared" / "data"
+NOTE = "sudoku-search: running interpreted, stale: search/mrv.py changed since the build; rebuild with pip install -e ."
+
+
+def fresh_build() -> bool:
+    """A compiled build of the sources as they are (whatever this run was asked to use)."""
+    return kernels.decide(environ={}).compiled
+
+
+needs_build = pytest.mark.skipif(not fresh_build(), reason="no compiled build of these sources (pip install -e .)")
+
+
+def without_switch(**extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in (kernels.SWITCH, kernels.NOTED)}
+    return {**env, **extra}
+
+
+# -- deciding, on a made-up build -----------------------------------------------------------------------
+
+def copy_sources(root: Path) -> None:
+    for module in kernels.MODULES:
+        source = kernels.source_of(module, root)
+        source.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(kernels.source_of(module), source)
+
+
+def fake_build(root: Path, record: dict[str, object] | None, extensions: bool = True) -> Path:
+    """Empty files where the extensions go, and the manifest (the sources are in place)."""
+    if extensions:
+        for module in (*kernels.MODULES, f"{kernels.GROUP}__mypyc"):
+            kernels.extension_of(module, root).touch()
+    manifest = root / "kernels-manifest.json"
+    if record is not None:
+        manifest.write_text(json.dumps(record))
+    return manifest
+
+
+def test_without_a_build_or_with_a_failed_one_it_runs_interpreted(tmp_path):
+    copy_sources(tmp_path)
+    manifest = fake_build(tmp_path, None, extensions=False)
+    assert kernels.decide({}, tmp_path, manifest) == kernels.Status("interpreted", "no compiled build")
+    manifest = fake_build(tmp_path, kernels.failed("the C build failed (CompileError: command '/bin/false')"))
+    status = kernels.decide({}, tmp_path, manifest)
+    assert status.line() == ("kernels: interpreted (no compiled build: the C build failed "
+                             "(CompileError: command '/bin/false'))")
+
+
+def test_a_build_of_these_sources_runs_compiled_unless_switched_off(tmp_path):
+    copy_sources(tmp_path)
+    manifest = fake_build(tmp_path, kernels.manifest(tmp_path))
+    assert kernels.decide({}, tmp_path, manifest).line() == "kernels: compiled (mypyc)"
+    assert kernels.decide({"SUDOKU_SEARCH_COMPILED": "1"}, tmp_path, manifest).compiled
+    switched = kernels.decide({"SUDOKU_SEARCH_COMPILED": "0"}, tmp_path, manifest)
+    assert switched.line() == "kernels: interpreted (SUDOKU_SEARCH_COMPILED=0)"
+
+
+def test_one_changed_byte_or_one_missing_extension_makes_it_all_interpreted(tmp_path):
+    copy_sources(tmp_path)
+    manifest = fake_build(tmp_path, kernels.manifest(tmp_path))
+    learning = kernels.source_of("search.learning", tmp_path)
+    learning.write_bytes(learning.read_bytes() + b"\n")
+    assert kernels.decide({}, tmp_path, manifest).line() == (
+        "kernels: interpreted (stale: search/learning.py changed since the build; rebuild with pip install -e .)")
+    fake_build(tmp_path, kernels.manifest(tmp_path))  # rebuilt: compiled again
+    assert kernels.decide({}, tmp_path, manifest).compiled
+    kernels.extension_of("search.mrv", tmp_path).unlink()
+    assert "mrv" in kernels.decide({}, tmp_path, manifest).why and not kernels.decide({}, tmp_path, manifest).compiled
+    fake_build(tmp_path, {**kernels.manifest(tmp_path), "ext_suffix": ".cpython-39-x86_64-linux-gnu.so"})
+    assert kernels.decide({}, tmp_path, manifest).why.startswith("no compiled build for this Python")
+
+
+# -- a real copy of the build, edited -------------------------------------------------------------------
+
+PROBE = """
+import json, multiprocessing, sys
+import search, search.mrv
+from puzzles import Grid, kernels
+from search import SOLVERS
+
+def in_a_worker(queue):
+    import search.mrv
+    from puzzles import kernels
+    queue.put(kernels.STATUS.line())
+
+if __name__ == "__main__":
+    queue = multiprocessing.get_context("spawn").Queue()
+    worker = multiprocessing.get_context("spawn").Process(target=in_a_worker, args=(queue,))
+    worker.start()
+    worker_line = queue.get(timeout=60)
+    worker.join()
+    seed000 = Grid.parse("000702000100040007650000094470801062000000000580209013860000075900060008000908000")
+    print(json.dumps({"line": kernels.STATUS.line(), "loaded": kernels.loaded(), "worker": worker_line,
+                      "edit": getattr(search.mrv, "EDITED", None), "nodes": SOLVERS["mrv"](seed000).effort["nodes"],
+                      "mrv": search.mrv.__file__}))
+"""
+
+
+def run_copy(copy: Path, **env: str) -> tuple[dict[str, object], str]:
+    (copy / "probe.py").write_text(PROBE)
+    done = subprocess.run([sys.executable, "probe.py"], cwd=copy, capture_output=True, text=True, timeout=120,
+                          env=without_switch(PYTHONPATH=str(copy), **env))
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout), done.stderr
+
+
+@pytest.fixture
+def built_copy(tmp_path: Path) -> Path:
+    """The packages with their compiled build and its manifest, copied elsewhere."""
+    for package in ("puzzles", "search"):
+        shutil.copytree(ROOT / package, tmp_path / package, ignore=shutil.ignore_patterns("__pycache__"))
+    return tmp_path
+
+
+@needs_build
+def test_an_edited_source_runs_interpreted_with_one_note(built_copy):
+    as_built, quiet = run_copy(built_copy)
+    assert as_built["line"] == as_built["worker"] == "kernels: compiled (mypyc)", quiet
+    assert all(as_built["loaded"].values()) and len(as_built["loaded"]) == len(kernels.MODULES)
+    assert str(as_built["mrv"]).startswith(str(built_copy)) and as_built["edit"] is None and quiet == ""
+
+    mrv = built_copy / "search" / "mrv.py"
+    mrv.write_text(mrv.read_text() + '\nEDITED = "the edited source runs"\n')
+    edited, note = run_copy(built_copy)
+    assert edited["edit"] == "the edited source runs"  # the .py ran, not the extension beside it
+    assert edited["line"] == edited["worker"] == f"kernels: interpreted ({NOTE.split(', ', 1)[1]})"
+    assert not any(edited["loaded"].values()) and len(edited["loaded"]) == len(kernels.MODULES)  # all or nothing
+    assert note.splitlines() == [NOTE]  # once per run: the worker process stays quiet
+    assert edited["nodes"] == as_built["nodes"] == 51
+
+
+@needs_build
+def test_the_switch_runs_every_module_interpreted(built_copy):
+    switched, quiet = run_copy(built_copy, SUDOKU_SEARCH_COMPILED="0")
+    assert switched["line"] == switched["worker"] == "kernels: interpreted (SUDOKU_SEARCH_COMPILED=0)"
+    assert not any(switched["loaded"].values()) and quiet == ""
+    assert switched["nodes"] == 51
+
+
+def test_ci_runs_the_compiled_build():
+    """CI machines have a C compiler: a CI run that ended up interpreted is a broken build, not a fallback."""
+    if os.environ.get("CI", "").lower() != "true":
+        pytest.skip("not CI (CI=true): an interpreted run is allowed here")
+    assert kernels.STATUS.compiled, kernels.STATUS.line()
+    assert all(kernels.loaded().values())
+
+
+def test_this_run_loads_what_its_status_says():
+    import search  # noqa: F401  (every listed module)
+
+    loaded = kernels.loaded()
+    assert set(loaded) == set(kernels.MODULES)
+    assert all(compiled is kernels.STATUS.compiled for compiled in loaded.values())
+
+
+# -- the same outcomes from both ------------------------------------------------------------------------
+
+@needs_build
+def test_compiled_and_interpreted_give_identical_outcomes(tmp_path):
+    """Every method, every option value, under node budgets: statuses, solutions, counters and info alike."""
+    shared = str(SHARED_DATA) if SHARED_DATA.is_dir() else ""
+    sides = {}
+    for name, switch in (("compiled", {}), ("interpreted", {kernels.SWITCH: "0"})):
+        out = tmp_path / f"{name}.json"
+        process = subprocess.Popen([sys.executable, str(ROOT / "tests" / "kernels_identity.py"), str(out), shared],
+                                   cwd=ROOT, env=without_switch(PYTHONPATH=str(ROOT), **switch),
+                                   stderr=subprocess.PIPE, text=True)
+        sides[name] = (process, out)
+    results = {}
+    for name, (process, out) in sides.items():
+        _, err = process.communicate(timeout=900)
+        assert process.returncode == 0, err
+        results[name] = json.loads(out.read_text())
+    compiled, interpreted = results["compiled"], results["interpreted"]
+    assert compiled["kernels"] == "kernels: compiled (mypyc)" and all(compiled["loaded"].values())
+    assert interpreted["kernels"] == "kernels: interpreted (SUDOKU_SEARCH_COMPILED=0)"
+    assert not any(interpreted["loaded"].values())
+    assert compiled["runs"].keys() == interpreted["runs"].keys()
+    differ = [key for key, run in compiled["runs"].items() if run != interpreted["runs"][key]]
+    assert not differ, (len(differ), differ[:5], [(compiled["runs"][k], interpreted["runs"][k]) for k in differ[:2]])
+    assert len(compiled["runs"]) > 300 + (6000 if shared else 0)
+    for method, options, name, counter, value in PINNED:  # the pinned figures, in both builds
+        spec = method + "".join(f":{k}={v}" for k, v in options.items())
+        for side in (compiled, interpreted):
+            run = side["runs"][f"pinned {spec} @ {name}"]
+            assert run["status"] == "solved" and run["effort"][counter] == value, (spec, run)
+    if not shared:
+        pytest.skip("../shared/data is absent: compared on the seeds only")

@@ -173,7 +173,7 @@ def test_an_exception_inside_a_real_solve_is_an_error_outcome(monkeypatch):
     def broken(*args, **kwargs):
         raise ZeroDivisionError("inside the search")
 
-    monkeypatch.setitem(search.inference.MAKE_RUNG, "none", broken)  # (a dict: compiled or not, mrv reads it at each solve)
+    monkeypatch.setitem(search.inference.MAKE_RUNG, "none", broken)  # (a dict: compiled or not, read at each solve)
     monkeypatch.setattr(formulations.cpsat, "SudokuModel", broken)
     for name, method in [("mrv", SEARCHES["mrv"]), ("cpsat", FORMULATIONS["cpsat"])]:
         out = method(Grid.parse(SEED000))

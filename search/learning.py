@@ -267,9 +267,6 @@ class VarOrder:
         ax, ay = self.activity[x], self.activity[y]
         return ax > ay or (ax == ay and x < y)
 
-    def contains(self, x: int) -> bool:
-        return self.index[x] >= 0
-
     def top(self) -> int:
         return self.heap[0] if self.heap else -1
 
@@ -408,14 +405,9 @@ class Solver:
 
     def reason_of(self, x: int) -> list[int]:
         """The literals of the clause that implied x's value, but for x's own: all false."""
-        kind, arg = self.reason_kind[x], self.reason_arg[x]
-        if kind == EXCLUDED:
-            return [neg(arg)]
-        if kind == LAST_PLACE:
-            return [q for q in self.enc.group_lits[arg] if var(q) != x]
-        clause = self.reason_clause[x]
-        assert kind == BY_CLAUSE and clause is not None
-        return clause.lits[1:]
+        if self.reason_kind[x] == EXCLUDED:
+            return [neg(self.reason_arg[x])]
+        return [q for q in self.reason_clause_lits(x) if var(q) != x]
 
     def start(self) -> bool:
         """The givens at level 0, propagated; False when they clash."""

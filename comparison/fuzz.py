@@ -95,7 +95,8 @@ def unsat_puzzle(box: int, rng: random.Random) -> Grid:
     """One clue of a unique puzzle changed to a value that no given of its units holds, and no solution left."""
     while True:
         puzzle = base_puzzle(box, rng)
-        for cell in rng.sample(givens_of(puzzle), len(givens_of(puzzle))):
+        cells = givens_of(puzzle)
+        for cell in rng.sample(cells, len(cells)):
             values = bytearray(puzzle.values)
             values[cell] = 0
             board = Candidates(Grid(box, bytes(values)))

@@ -12,6 +12,7 @@ method spec compare.py takes, --command programs included, on --jobs workers wit
 """
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 import time
@@ -92,7 +93,7 @@ class Search:
 
     def score(self, pairs: Sequence[tuple[Grid, Grid]]) -> list[Candidate]:
         """Each puzzle's score over K fresh isomorphs (the seed of each round's isomorphs drawn anew)."""
-        settings = Settings(**{**self.settings.__dict__, "seed": self.rng.randrange(1 << 30)})
+        settings = dataclasses.replace(self.settings, seed=self.rng.randrange(1 << 30))
         batches = run_batch([p for p, _ in pairs], settings, self.methods, isomorphs=self.isomorphs, certify=False)
         scored = []
         for (puzzle, solution), records in zip(pairs, batches, strict=True):

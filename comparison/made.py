@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import dataclasses
 import random
 import sys
 import time
@@ -86,7 +87,7 @@ def hard(args: argparse.Namespace) -> int:
                             jobs=args.jobs)
         check_commands_selected(args.command or [], specs)  # the specs checked now, before any search
         selected = select_methods(specs, registry_of(settings), 1, settings.budget)
-        labelled = Settings(**{**settings.__dict__, "solver": [s.label for s in selected]})
+        labelled = dataclasses.replace(settings, solver=[s.label for s in selected])
         search = Search(labelled, args.box, args.isomorphs, random.Random(args.seed), pool_size=args.pool)
     except UsageError as exc:
         print(f"python -m puzzles.generate: error: {exc}", file=sys.stderr)

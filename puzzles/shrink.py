@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 
 from .grid import Grid
 from .isomorph import Isomorph
+from .minimal import givens_of
 
 Fails = Callable[[Sequence[Grid]], list[bool]]
 
@@ -27,21 +28,17 @@ def without(grid: Grid, cells: Sequence[int]) -> Grid:
     return Grid(grid.box, bytes(values))
 
 
-def clues(grid: Grid) -> list[int]:
-    return [c for c, v in enumerate(grid.values) if v]
-
-
 def remove_clues(grid: Grid, fails: Fails) -> Grid:
     """ddmin over the clues: chunks of half the clues, then smaller, each removal kept while the failure persists;
     ends after a pass of single clues where no removal fails (1-minimal)."""
-    chunk = max(1, len(clues(grid)) // 2)
-    while clues(grid):
-        given = clues(grid)
+    chunk = max(1, len(givens_of(grid)) // 2)
+    while givens_of(grid):
+        given = givens_of(grid)
         candidates = [without(grid, given[i:i + chunk]) for i in range(0, len(given), chunk)]
         failing = [c for c, bad in zip(candidates, fails(candidates), strict=True) if bad]
         if failing:
             grid = failing[0]
-            chunk = max(1, min(chunk, len(clues(grid)) // 2))
+            chunk = max(1, min(chunk, len(givens_of(grid)) // 2))
         elif chunk == 1:
             break
         else:

@@ -44,7 +44,7 @@ from puzzles.options import Option, contract, real
 from puzzles.outcome import Budget, GaveUp, Outcome, Status
 
 from .engine import Engine, tied
-from .inference import MAKE_RUNG, OutOfTime
+from .inference import MAKE_RUNG, OutOfTime, make_rung
 from .watch import DescribeChoice, watching
 
 OPTIONS = {
@@ -69,8 +69,7 @@ def describe_choice(board: Engine[Any]) -> DescribeChoice:
 @contract("astar", OPTIONS)
 def solve(grid: Grid, budget: Budget, solutions: int, options: dict[str, Any], started: float) -> Outcome:
     """A* on partial grids, branching on the fewest-candidates cell (seed 004)."""
-    make = MAKE_RUNG[options["propagate"]]
-    inference = make() if make is not None else None
+    inference = make_rung(options["propagate"])
     board: Any = Candidates(grid) if inference is None else Bitboards(grid)
     # a frontier state: the cell values (the seed's), or the bitboards' mark (the candidates a rung removed too)
     keep, resume = (board.state, board.load) if inference is None else (board.mark, board.restore)

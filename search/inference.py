@@ -88,7 +88,7 @@ class Singles:
 
     def __call__(self, engine: Engine[Any]) -> int:
         if self.watch is None:
-            placed = engine.force_singles() if self.hidden else singles(engine, hidden=False)
+            placed = singles(engine, self.hidden)
         else:
             self.watch.propagating(self.name, engine.masks())
             placed = told_singles(engine, self.watch, self.hidden)
@@ -313,3 +313,9 @@ MAKE_RUNG: dict[str, Callable[[], Inference] | None] = {
     "probe": lambda: Propagation("probe", alldiff_steps(), probe="every"),
 }
 REMOVING = ("locked", "subsets", "alldiff", "pairs", "probe")  # the rungs that need an Eliminating engine
+
+
+def make_rung(name: str) -> Inference | None:
+    """The inference of the rung named (`propagate`), made for one solve; None for "none"."""
+    make = MAKE_RUNG[name]
+    return make() if make is not None else None

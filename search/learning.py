@@ -77,7 +77,7 @@ from functools import cache
 from typing import Any, Final, NamedTuple, Protocol
 
 from puzzles.conclusion import conclude
-from puzzles.grid import Grid, geometry
+from puzzles.grid import Grid, geometry, values_of
 from puzzles.options import Option, contract, whole
 from puzzles.outcome import Budget, Outcome, Status
 
@@ -960,7 +960,7 @@ class Narrator:
         n, depth = solver.n, solver.decision_level()
         cell = x // n
         left = solver.places[cell]
-        values = [k + 1 for k in range(n) if left >> k & 1]
+        values = values_of(left)
         if not solver.vsids:
             by = "MRV, then VSIDS: of the cells with fewest values left, the most active value"
         elif solver.activity[x]:

@@ -52,7 +52,7 @@ from puzzles.outcome import Budget, Outcome
 
 from .depth_first import SeedPlugs, Strategy, search
 from .engine import Engine, Mark, tied
-from .inference import MAKE_RUNG, REMOVING, Inference
+from .inference import MAKE_RUNG, REMOVING, Inference, make_rung
 from .weighted import FailureWeights
 
 OPTIONS = {
@@ -124,8 +124,7 @@ def strategy(grid: Grid, propagate: str, tie: str, engine: str = "auto", choose:
     for singles; the rungs above remove candidates, which the bitboards undo), the per-unit masks
     without; `engine` ("bits", "candidates") forces one (tests compare them). choose=domwdeg
     weighs the cells by failures, on the bitboards (`tie` does not apply)."""
-    make = MAKE_RUNG[propagate]
-    inference = make() if make is not None else None
+    inference = make_rung(propagate)
     if choose == "domwdeg":
         return FailureWeights(Bitboards(grid), inference)
     if engine == "bits" or (engine == "auto" and inference is not None):

@@ -62,7 +62,7 @@ from .depth_first import (
     watching,
 )
 from .engine import tied
-from .inference import MAKE_RUNG, Inference
+from .inference import MAKE_RUNG, Inference, make_rung
 from .weighted import FailureWeights
 
 OPTIONS = {
@@ -205,8 +205,7 @@ def restart_on_schedule(runs: Runs, allowances: Iterator[int]) -> Outcome:
 def solve(grid: Grid, budget: Budget, solutions: int, options: dict[str, Any], started: float) -> Outcome:
     """Random choice among the fewest-candidates cells, restarting (seed 002)."""
     limit = options["max_restarts"]
-    make = MAKE_RUNG[options["propagate"]]
-    inference = make() if make is not None else None
+    inference = make_rung(options["propagate"])
     chosen: Strategy[Any]
     if options["choose"] == "domwdeg":  # the failures a run learns from weigh on in the next
         chosen = FailureWeights(Bitboards(grid), inference)

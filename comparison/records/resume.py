@@ -126,13 +126,18 @@ def resume(output: str, fmt: str, identity: dict[str, Any], labels: Sequence[str
     complete, incomplete = judged_puzzles(path, fmt, fields, labels)
     kept = Kept(output)
     rewrite = path.with_name(path.name + ".resuming")
-    stale = any(rechecked(group, labels, run_result) is not group  # a kept answer that no longer holds
-                for group in groups(read_records(path, fmt, fields)) if key(group[0]) in complete)
+    # every kept puzzle checked and judged again (recheck.py), once: the groups that no longer hold, anew
+    stale: dict[tuple[str, int, int], list[dict[str, Any]]] = {}
+    for group in groups(read_records(path, fmt, fields)):
+        if group[0]["status"] != BAD_ENTRY and key(group[0]) in complete:
+            checked = rechecked(group, labels, run_result)
+            if checked is not group:
+                stale[key(group[0])] = checked
     writer = RecordWriter(str(rewrite), fmt, fields) if incomplete or stale or ends_cut(path) else None
     try:
         for group in groups(read_records(path, fmt, fields)):
-            if group[0]["status"] != BAD_ENTRY and key(group[0]) in complete:
-                group = rechecked(group, labels, run_result)  # checked and judged again: see recheck.py
+            if group[0]["status"] != BAD_ENTRY:
+                group = stale.get(key(group[0]), group)
             record = group[0]
             if record["status"] == BAD_ENTRY:
                 kept.bad.add((record["file"], record["line"]))

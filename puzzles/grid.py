@@ -101,6 +101,11 @@ class Grid:
         if max(self.values, default=0) > geo.side:
             raise PuzzleError(f"value {max(self.values)} is larger than {geo.side}")
 
+    def __reduce__(self) -> tuple[type[Grid], tuple[int, bytes]]:
+        # Pickled as its constructor's arguments: compiled by mypyc, a frozen dataclass cannot be unpickled by
+        # setting its fields one by one (the generator sends grids to its move-making processes).
+        return Grid, (self.box, self.values)
+
     # -- making grids -------------------------------------------------------
     @classmethod
     def parse(cls, text: str) -> Grid:

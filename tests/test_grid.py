@@ -1,6 +1,7 @@
 """The grid model and its geometry, checked against slow obvious computations."""
 from __future__ import annotations
 
+import pickle
 import random
 
 import numpy as np
@@ -143,3 +144,12 @@ def test_pretty_draws_boxes():
 @given(st.sets(st.integers(1, 25)))
 def test_masks_round_trip(values):
     assert values_of(mask_of(values)) == sorted(values)
+
+
+@pytest.mark.parametrize("line", ["1234341221434321", "." * 81, "1" + "." * 255])
+def test_a_grid_survives_pickling(line):
+    # What the generator's move-making processes receive and send back; compiled, a frozen dataclass needs its
+    # own __reduce__ for this.
+    grid = Grid.parse(line)
+    copy = pickle.loads(pickle.dumps(grid))
+    assert copy == grid and (copy.box, copy.values) == (grid.box, grid.values)

@@ -17,6 +17,10 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # run from anywhere, as compare.py is
+
+from puzzles import Entry, read_puzzles  # noqa: E402
+
 ONE_RUN = """
 import json, resource, sys, time
 import compare
@@ -51,8 +55,7 @@ def main() -> None:
     ways = {"pool": ["--jobs", str(args.workers)], "cluster": ["--cluster", f"local:{args.workers}"]}
     rates: dict[str, list[float]] = {name: [] for name in ways}
     shares: dict[str, list[float]] = {name: [] for name in ways}
-    with open(args.file) as lines:
-        puzzles = args.limit or sum(1 for line in lines if line.strip() and not line.startswith("#"))
+    puzzles = args.limit or sum(isinstance(record, Entry) for record in read_puzzles(args.file))
     for round_ in range(1, args.rounds + 1):
         for name, how in ways.items():
             figures = run([*common, *how])

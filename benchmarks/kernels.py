@@ -23,6 +23,10 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # run from anywhere, as compare.py is
+
+from puzzles import Entry, read_puzzles  # noqa: E402
+
 SHARED = ROOT.parent / "shared" / "data"
 BUILDS = {"compiled": {}, "interpreted": {"SUDOKU_SEARCH_COMPILED": "0"}}
 
@@ -49,8 +53,7 @@ def environment(build: str) -> dict[str, str]:
 
 
 def per_puzzle(spec: str, path: Path, limit: int | None) -> None:
-    lines = [line.split()[0] for line in path.read_text().splitlines() if line.strip() and not line.startswith("#")]
-    lines = lines[:limit] if limit else lines
+    lines = [record.grid.line() for record in read_puzzles(path) if isinstance(record, Entry)][:limit]
     workers = {build: subprocess.Popen([sys.executable, "-c", WORKER, spec], stdin=subprocess.PIPE,
                                        stdout=subprocess.PIPE, text=True, cwd=ROOT, env=environment(build))
                for build in BUILDS}

@@ -147,12 +147,13 @@ class Comparison:
             self.wall = time.perf_counter() - started
             self.busy_seconds = pool.busy_seconds
 
-    def resume(self, output: str, fmt: str, on_kept: Callable[[list[dict[str, Any]]], None] | None = None) -> bool:
+    def resume(self, output: str, fmt: str, identity: dict[str, Any],
+               on_kept: Callable[[list[dict[str, Any]]], None] | None = None) -> bool:
         """--resume: keep the judged puzzles of `output` (their records, in the summary, and to `on_kept`), run
         the rest; whether the file holds records to append to. UsageError naming the difference if it was run
-        otherwise."""
-        self.resumed = resume(output, fmt, self.identity(fmt), [s.label for s in self.selected], self.records.fields,
-                              self.settings.certify, self.summary, on_kept)
+        otherwise than this run's `identity` (the caller's: it hashes every input file, once)."""
+        self.resumed = resume(output, fmt, identity, [s.label for s in self.selected],
+                              self.records.fields, self.settings.certify, self.summary, on_kept)
         return self.resumed is not None
 
     def identity(self, fmt: str) -> dict[str, Any]:
@@ -256,9 +257,10 @@ class Plain:
                      on_kept: Callable[[list[dict[str, Any]]], None] | None) -> RecordWriter:
         """The --output writer; with --resume, after the records the file keeps (each group to `on_kept` too).
         Its settings go beside it."""
-        append = self.comparison.resume(output, fmt, on_kept) if resume else False
+        identity = self.comparison.identity(fmt)
+        append = self.comparison.resume(output, fmt, identity, on_kept) if resume else False
         writer = RecordWriter(output, fmt, self.comparison.records.fields, append=append)
-        write_settings(output, self.comparison.identity(fmt))
+        write_settings(output, identity)
         return writer
 
     def add(self, records: Iterable[dict[str, Any]]) -> None:

@@ -33,6 +33,8 @@ from ..stream import where
 from .format import BAD_ENTRY, RECORD_KEYS, RecordWriter, ends_cut, read_records
 from .recheck import rechecked
 
+Key = tuple[str, int, int]  # a puzzle's file, line and isomorph
+
 
 def settings_path(output: str) -> Path:
     return Path(output + ".settings.json")
@@ -94,7 +96,7 @@ class Kept:
     """What an output file already holds, kept: the puzzles judged (file, line, isomorph), the bad entries."""
 
     path: str
-    puzzles: set[tuple[str, int, int]] = field(default_factory=set)
+    puzzles: set[Key] = field(default_factory=set)
     bad: set[tuple[str, int]] = field(default_factory=set)
     records: int = 0
     dropped: int = 0
@@ -123,16 +125,9 @@ def resume(output: str, fmt: str, identity: dict[str, Any], labels: Sequence[str
     changed = differences(old if isinstance(old, dict) else {}, identity)
     if changed:
         raise UsageError(f"--resume: {output} was written with other settings: {'; '.join(changed)}")
-    complete, incomplete = judged_puzzles(path, fmt, fields, labels)
+    complete, incomplete, stale = judged_puzzles(path, fmt, fields, labels)
     kept = Kept(output)
     rewrite = path.with_name(path.name + ".resuming")
-    # every kept puzzle checked and judged again (recheck.py), once: the groups that no longer hold, anew
-    stale: dict[tuple[str, int, int], list[dict[str, Any]]] = {}
-    for group in groups(read_records(path, fmt, fields)):
-        if group[0]["status"] != BAD_ENTRY and key(group[0]) in complete:
-            checked = rechecked(group, labels, run_result)
-            if checked is not group:
-                stale[key(group[0])] = checked
     writer = RecordWriter(str(rewrite), fmt, fields) if incomplete or stale or ends_cut(path) else None
     try:
         for group in groups(read_records(path, fmt, fields)):
@@ -164,24 +159,31 @@ def resume(output: str, fmt: str, identity: dict[str, Any], labels: Sequence[str
     return kept
 
 
-def key(record: dict[str, Any]) -> tuple[str, int, int]:
+def key(record: dict[str, Any]) -> Key:
     return record["file"], record["line"], record["isomorph"]
 
 
-def judged_puzzles(path: Path, fmt: str, fields: Sequence[str],
-                   labels: Sequence[str]) -> tuple[set[tuple[str, int, int]], int]:
-    """The puzzles with exactly one record a method, judged (not interrupted); how many puzzles are not."""
-    seen: dict[tuple[str, int, int], Counter[str]] = {}
-    interrupted: set[tuple[str, int, int]] = set()
-    for _, record in read_records(path, fmt, fields):
-        if record["status"] == BAD_ENTRY:
-            continue
-        seen.setdefault(key(record), Counter())[record["method"]] += 1
-        if record["verdict"] == "interrupted":
-            interrupted.add(key(record))
+def judged_puzzles(path: Path, fmt: str, fields: Sequence[str], labels: Sequence[str],
+                   ) -> tuple[set[Key], int, dict[Key, list[dict[str, Any]]]]:
+    """The puzzles with exactly one record a method, judged (not interrupted); how many puzzles are not; and
+    the judged ones whose records no longer hold, checked and judged again (recheck.py), with their records anew."""
+    seen: dict[Key, Counter[str]] = {}
+    interrupted: set[Key] = set()
+    stale: dict[Key, list[dict[str, Any]]] = {}
     wanted = Counter(labels)
+    for group in groups(read_records(path, fmt, fields)):
+        if group[0]["status"] == BAD_ENTRY:
+            continue
+        methods = seen.setdefault(key(group[0]), Counter())
+        methods.update(record["method"] for record in group)
+        if any(record["verdict"] == "interrupted" for record in group):
+            interrupted.add(key(group[0]))
+        elif methods == wanted:
+            checked = rechecked(group, labels, run_result)
+            if checked is not group:
+                stale[key(group[0])] = checked
     complete = {k for k, methods in seen.items() if methods == wanted and k not in interrupted}
-    return complete, len(seen) - len(complete)
+    return complete, len(seen) - len(complete), {k: group for k, group in stale.items() if k in complete}
 
 
 def groups(records: Iterator[tuple[int, dict[str, Any]]]) -> Iterator[list[dict[str, Any]]]:

@@ -1,11 +1,13 @@
 """Uniqueness certified by SAT, for the generator and the fuzzer: many puzzles checked on one solver.
 
 A puzzle whose solution S is known has another solution exactly when the rules, its givens and "not S" (a
-clause: some cell differs from S) are satisfiable. So one solver holds the rules of the size and that clause,
-and each puzzle of S (each subset of S's cells) is one solve with its givens as assumptions: UNSAT proves it
-unique, a model is the second solution. Learnt clauses stay valid across puzzles, so dropping clues one at a
-time (making a minimal puzzle) costs one short incremental solve a clue. The clauses are formulations.sat's
-complete encoding; a model is read back by its decode.
+clause: some cell differs from S) are satisfiable. So one solver holds the rules of the size, kept for the
+process (formulations.sat's `kept`), and each solution's "not S" is switched on by a selector while that
+solution is certified and retired after; each puzzle of S (each subset of S's cells) is one solve with the
+selector and its givens as assumptions: UNSAT proves it unique, a model is the second solution. Learnt clauses
+stay valid across puzzles and solutions, so dropping clues one at a time (making a minimal puzzle) costs one
+short incremental solve a clue, and a new solution costs one clause, not a solver. The clauses are
+formulations.sat's complete encoding; a model is read back by its decode.
 
 `solutions(grid, limit)` counts up to `limit` solutions of any puzzle (a solver of its own, each solution
 found excluded by a clause): what the fuzzer uses to tell unique, several-solution and unsatisfiable puzzles.
@@ -13,13 +15,15 @@ found excluded by a clause): what the fuzzer uses to tell unique, several-soluti
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 
 from pysat.solvers import Solver
 
 from puzzles.candidates import Candidates
 from puzzles.grid import Grid
+from puzzles.minimal import minimise, puzzle_of
 
-from .sat import DEFAULT_SOLVER, decode, givens, load, rules
+from .sat import DEFAULT_SOLVER, decode, givens, kept, load, rules
 
 CERTIFYING_SOLVER = "cadical195"  # on near-minimal 16x16 and 25x25 puzzles, faster per check than MiniSat
 
@@ -31,9 +35,8 @@ class SolutionCertifier:
         if 0 in solution.values:
             raise ValueError("a certifier needs a full grid")
         self.solution = solution
-        self.sat = Solver(name=CERTIFYING_SOLVER)
-        load(self.sat, CERTIFYING_SOLVER, rules(solution.box))
-        self.sat.add_clause([-lit for lit in givens(solution)])  # some cell differs from the solution
+        self.kept = kept(CERTIFYING_SOLVER, "complete", solution.box)  # the rules, loaded once a process
+        self.differs = self.kept.switchable([-lit for lit in givens(solution)])  # some cell differs from it
         self.checks = 0  # SAT solves
         self.forced = 0  # puzzles that naked and hidden singles filled alone: unique without a solve
 
@@ -42,26 +45,29 @@ class SolutionCertifier:
 
         A puzzle that naked and hidden singles fill is unique (every placement was forced): no solve needed.
         """
-        n = self.solution.side
-        values = bytearray(n * n)
-        for c in cells:
-            values[c] = self.solution.values[c]
-        board = Candidates(Grid(self.solution.box, bytes(values)))
-        if board.singles([]) and all(board.values):
+        if self.settled_by_singles(cells):
             self.forced += 1
             return True
-        return self.other(cells) is None
+        return not self.solve(cells)
 
     def other(self, cells: list[int]) -> Grid | None:
         """A second solution of the puzzle of `cells`, or None when the solution is its only one."""
+        if not self.solve(cells):
+            return None
+        return decode(self.solution, self.kept.sat.get_model() or [])
+
+    def solve(self, cells: list[int]) -> bool:
+        """Whether the puzzle of `cells` has a solution other than the certifier's (one SAT solve)."""
         self.checks += 1
         n = self.solution.side
-        if not self.sat.solve(assumptions=[c * n + self.solution.values[c] for c in cells]):
-            return None
-        return decode(self.solution, self.sat.get_model() or [])
+        return bool(self.kept.sat.solve(assumptions=[self.differs, *(c * n + self.solution.values[c] for c in cells)]))
+
+    def settled_by_singles(self, cells: list[int]) -> bool:
+        board = Candidates(puzzle_of(self.solution, cells))
+        return board.singles([]) and all(board.values)
 
     def close(self) -> None:
-        self.sat.delete()
+        self.kept.retire([self.differs])
 
     def __enter__(self) -> SolutionCertifier:
         return self
@@ -70,10 +76,30 @@ class SolutionCertifier:
         self.close()
 
 
+@dataclass(frozen=True)
+class Made:
+    """A minimal puzzle made from a random full grid, and what certifying it took."""
+
+    puzzle: Grid
+    solution: Grid
+    checks: int  # SAT solves
+    forced: int  # uniqueness settled by singles alone
+
+
+def minimal_puzzle(box: int, rng: random.Random) -> Made:
+    """A random full grid with its clues taken away in random order while it stays the only solution: a unique
+    and minimal puzzle (puzzles/minimal.py says why one pass suffices)."""
+    solution = random_solution(box, rng)
+    with SolutionCertifier(solution) as certifier:
+        cells = minimise(range(len(solution.values)), certifier.unique, rng)
+    return Made(puzzle_of(solution, cells), solution, certifier.checks, certifier.forced)
+
+
 def solutions(grid: Grid, limit: int = 2) -> list[Grid]:
     """Up to `limit` solutions of `grid` (none: it has no solution; one: it is unique, when limit >= 2)."""
     found: list[Grid] = []
-    with Solver(name=DEFAULT_SOLVER, bootstrap_with=rules(grid.box)) as sat:
+    with Solver(name=DEFAULT_SOLVER) as sat:
+        load(sat, DEFAULT_SOLVER, rules(grid.box))
         for lit in givens(grid):
             sat.add_clause([lit])
         while len(found) < limit and sat.solve():
@@ -91,7 +117,8 @@ def random_solution(box: int, rng: random.Random) -> Grid:
     while True:
         values = bytearray(n * n)
         values[:n] = bytes(rng.sample(range(1, n + 1), n))
-        with Solver(name=DEFAULT_SOLVER, bootstrap_with=rules(box)) as sat:
+        with Solver(name=DEFAULT_SOLVER) as sat:
+            load(sat, DEFAULT_SOLVER, rules(box))
             sat.set_phases([(v if rng.random() < 1 / n else -v) for v in range(1, n**3 + 1)])
             assumptions = [c * n + values[c] for c in range(n)]
             for cell in rng.sample(range(n, n * n), n):  # a few more, where they fit

@@ -192,14 +192,27 @@ def decode(grid: Grid, model: Iterable[int]) -> Grid:
 # -- the solver: a fresh one per puzzle, or one kept across puzzles ------------------------------
 
 @dataclass
-class _Kept:
-    """A solver kept across puzzles (one per process, solver and encoding, box size), and its last variable."""
+class Kept:
+    """A solver kept across puzzles (one per process, solver and encoding, box size), and its last variable.
+
+    A clause meant for one puzzle only is switched on by a selector variable (assumed while that puzzle is
+    solved) and retired afterwards, so the solver is left as it was, learnt clauses aside, for the next one.
+    """
 
     sat: Solver
     last: int
 
+    def switchable(self, clause: list[int]) -> int:
+        """A new selector s and the clause (not s, or `clause`): `clause` holds while s is assumed."""
+        self.last += 1
+        self.sat.add_clause([-self.last, *clause])
+        return self.last
 
-_KEPT: dict[tuple[str, str, int, bool], _Kept] = {}
+    def retire(self, selectors: Sequence[int]) -> None:
+        self.sat.append_formula([[-s] for s in selectors])
+
+
+_KEPT: dict[tuple[str, str, int, bool], Kept] = {}
 
 
 # Each solver's own clause-adding function in PySAT's C module, and where its wrapper keeps the
@@ -232,12 +245,12 @@ def _new_solver(name: str, encoding: str, box: int) -> Solver:
     return sat
 
 
-def _kept(name: str, encoding: str, box: int, search: bool) -> _Kept:
+def kept(name: str, encoding: str, box: int, search: bool = True) -> Kept:
     # Propagation alone (search off) gets a solver that never searches: one that had learnt clauses
     # from other puzzles' searches would propagate more than the encoding's clauses do.
     key = (name, encoding, box, search)
     if key not in _KEPT:
-        _KEPT[key] = _Kept(_new_solver(name, encoding, box), variables(box, encoding))
+        _KEPT[key] = Kept(_new_solver(name, encoding, box), variables(box, encoding))
     return _KEPT[key]
 
 
@@ -257,7 +270,7 @@ class SatFormulation(Model):
         self.info: dict[str, object] = {"solver": self.name, "encoding": encoding,
                                         "variables": variables(grid.box, encoding),
                                         "clauses": len(rules(grid.box, encoding)) + grid.givens}
-        self.kept = _kept(self.name, encoding, grid.box, bool(opts["search"])) if opts["incremental"] else None
+        self.kept = kept(self.name, encoding, grid.box, bool(opts["search"])) if opts["incremental"] else None
         self.sat = self.kept.sat if self.kept is not None else _new_solver(self.name, encoding, grid.box)
         self.cell_values = grid.geometry.cells * grid.side
         self.facts = givens(grid)
@@ -357,9 +370,7 @@ class SatFormulation(Model):
         if self.kept is None:
             self.sat.add_clause(clause)
             return
-        self.kept.last += 1
-        selector = self.kept.last
-        self.sat.add_clause([-selector, *clause])
+        selector = self.kept.switchable(clause)
         self.selectors.append(selector)
         self.assumptions.append(selector)
 
@@ -367,7 +378,7 @@ class SatFormulation(Model):
         if self.kept is None:
             self.sat.delete()
         else:
-            self.sat.append_formula([[-s] for s in self.selectors])  # retire this puzzle's blocking clauses
+            self.kept.retire(self.selectors)  # this puzzle's blocking clauses
 
 
 def _search(sat: Solver, name: str, deadline: float, conflict_limit: float,

@@ -63,7 +63,15 @@ from rich.console import Console
 from rich.markup import escape
 
 from comparison import ladder
-from comparison.errors import UsageError
+from comparison.errors import (
+    EXIT_ERRORS,
+    EXIT_FAILED,
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    EXIT_TERMINATED,
+    EXIT_USAGE,
+    UsageError,
+)
 from comparison.execution.interrupts import Interrupted, signals_held, stopped_by_signals
 from comparison.methods import Selected
 from comparison.paths import check_html, check_outputs, check_plot
@@ -77,9 +85,6 @@ from comparison.settings import Settings
 from puzzles import Method, PuzzleFileError, kernels
 from puzzles.formats import FORMATS
 from puzzles.words import plural
-
-EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED, EXIT_TERMINATED = 0, 1, 2, 130, 143  # 128 + SIGINT, SIGTERM
-EXIT_ERRORS = 3  # a method's error records (a crash, junk output, a protocol error): the software under test failed
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -32,14 +32,14 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from formulations.certify import SolutionCertifier, random_solution, solutions
+from formulations.certify import SolutionCertifier, minimal_puzzle, random_solution, solutions
 from puzzles import GaveUp, Grid, Method
 from puzzles.candidates import Candidates
-from puzzles.minimal import completed, givens_of, minimise, puzzle_of
+from puzzles.minimal import completed, givens_of, puzzle_of
 from puzzles.shrink import shrink
 
 from .batch import run_batch
-from .errors import UsageError
+from .errors import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, UsageError
 from .hard_search import move
 from .methods import check_commands_selected, select_methods
 from .run import registry_of
@@ -70,23 +70,17 @@ def unique_puzzle(box: int, rng: random.Random) -> Grid:
         return puzzle_of(solution, completed(kept, solution, certifier.unique, rng))
 
 
-def minimal_puzzle(box: int, rng: random.Random) -> tuple[Grid, Grid]:
-    solution = random_solution(box, rng)
-    with SolutionCertifier(solution) as certifier:
-        return puzzle_of(solution, minimise(range(len(solution.values)), certifier.unique, rng)), solution
-
-
 def base_puzzle(box: int, rng: random.Random) -> Grid:
     """A unique puzzle with few clues: minimal where that is quick, else a unique one."""
-    return minimal_puzzle(box, rng)[0] if box <= MINIMAL_UP_TO else unique_puzzle(box, rng)
+    return minimal_puzzle(box, rng).puzzle if box <= MINIMAL_UP_TO else unique_puzzle(box, rng)
 
 
 def several_puzzle(box: int, rng: random.Random) -> Grid:
     while True:
         puzzle = base_puzzle(box, rng)
         cells = givens_of(puzzle)
-        fewer = Grid(box, bytes(0 if c in set(rng.sample(cells, rng.randint(1, 3))) else v
-                                for c, v in enumerate(puzzle.values)))
+        dropped = set(rng.sample(cells, rng.randint(1, 3)))
+        fewer = Grid(box, bytes(0 if c in dropped else v for c, v in enumerate(puzzle.values)))
         if len(solutions(fewer, 2)) == 2:
             return fewer
 
@@ -130,7 +124,8 @@ def open_after_singles(puzzle: Grid) -> int:
 
 def hard_puzzle(box: int, rng: random.Random) -> Grid:
     """The generator's moves from a minimal puzzle: of three, the one that naked and hidden singles leave most open."""
-    puzzle, solution = minimal_puzzle(box, rng)
+    made = minimal_puzzle(box, rng)
+    puzzle, solution = made.puzzle, made.solution
     tries = [puzzle]
     for _ in range(2):
         puzzle, solution = move(puzzle, solution, rng)
@@ -140,7 +135,7 @@ def hard_puzzle(box: int, rng: random.Random) -> Grid:
 
 MAKERS: dict[str, Callable[[int, random.Random], Grid]] = {
     "unique": unique_puzzle, "several": several_puzzle, "unsat": unsat_puzzle, "near-empty": near_empty_puzzle,
-    "nearly-full": nearly_full_puzzle, "minimal": lambda box, rng: minimal_puzzle(box, rng)[0], "hard": hard_puzzle}
+    "nearly-full": nearly_full_puzzle, "minimal": lambda box, rng: minimal_puzzle(box, rng).puzzle, "hard": hard_puzzle}
 
 
 def kinds_for(box: int) -> tuple[str, ...]:
@@ -302,7 +297,7 @@ def fuzz_main(args: Any, methods: dict[str, Method] | None, console: Console) ->
         select_methods([against], registry, 2, settings.budget)  # the trusted method must exist too
     except (UsageError, ValueError) as exc:
         print(f"compare.py: error: {exc}", file=sys.stderr)
-        return 2
+        return EXIT_USAGE
     boxes = sorted(set(args.box or [2, 3, 4]))
     fuzzer = Fuzzer(dataclasses.replace(settings, solver=[s.label for s in selected]), against, boxes,
                     random.Random(args.seed), methods)
@@ -317,7 +312,7 @@ def fuzz_main(args: Any, methods: dict[str, Method] | None, console: Console) ->
         if args.output:
             write_failures(args.output, fuzzer, reproduce)
     fuzzer.on_found = found
-    status = 0
+    status = EXIT_OK
     started = time.monotonic()
     from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
     total = duration if duration is not None else float(args.limit)
@@ -335,13 +330,13 @@ def fuzz_main(args: Any, methods: dict[str, Method] | None, console: Console) ->
                 bar.update(task, completed=min(done, total),
                            note=f"{fuzzer.puzzles:,} puzzles, {len(fuzzer.failures)} failures")
         except KeyboardInterrupt:
-            status = 130
+            status = EXIT_INTERRUPTED
     report(console, fuzzer, time.monotonic() - started)
     if args.output:
         write_failures(args.output, fuzzer, reproduce)
         console.print(f"Failing puzzles written to {args.output}" if fuzzer.failures
                       else f"No failure: {args.output} holds none")
-    return status or (1 if fuzzer.failures else 0)
+    return status or (EXIT_FAILED if fuzzer.failures else EXIT_OK)
 
 
 def report(console: Console, fuzzer: Fuzzer, seconds: float) -> None:

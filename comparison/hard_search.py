@@ -1,42 +1,102 @@
 """Puzzles made hard (or easy) for a method, to order: a local search in the manner of tdoku's generator.
 
-A pool holds the best puzzles found so far, all unique and minimal. A move takes one of them, drops d of its
-clues, re-completes the rest to a unique puzzle (with the clues of another solution when the drop let one in,
-so that the search wanders between solution grids) and minimises it again. A puzzle's score is the geometric
-mean effort of the method over K random isomorphs, by the method's own counter (guesses, nodes, conflicts or
-branches, the first it reports): effort is not invariant under isomorphs, and their mean is what a benchmark
-sees. With an easy method too, the score is the ratio of the two means: puzzles that split the methods.
+A pool holds the best puzzles found so far, all unique and minimal. A move takes one of them (the best more
+often), drops d of its clues, re-completes the rest to a unique puzzle (with the clues of another solution when
+the drop let one in, so that the search wanders between solution grids) and minimises it again.
 
-The candidates of a round are scored together through compare.py's own machinery (comparison/batch.py): any
-method spec compare.py takes, --command programs included, on --jobs workers with its budgets and kills.
+A puzzle's score is the geometric mean effort of the method over random isomorphs, by the method's own counter
+(guesses, nodes, conflicts or branches, the first it reports): effort is not invariant under isomorphs, and
+their mean is what a benchmark sees. A candidate is scored on K isomorphs. The best of thousands of candidates
+scored so is mostly the luckiest (the winner's curse), so a pool member picked as a parent is scored again on K
+fresh isomorphs, up to RESCORED times, and from then on only those count: isomorphs drawn after it was chosen,
+which its luck in being chosen does not bias. Its score then tends to what any fresh isomorphs give. With an
+easy method too, the score is the ratio of the two means: puzzles that split them.
+
+The moves are made on --jobs processes of their own (SAT certifies each clue dropped), and the candidates of a
+round scored together through compare.py's own machinery (comparison/batch.py): any method spec compare.py
+takes, --command programs included, on --jobs workers with its budgets and kills.
 """
 from __future__ import annotations
 
 import dataclasses
 import math
 import random
+import signal
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass, field
+from multiprocessing import get_context
 from typing import Any
 
-from formulations.certify import SolutionCertifier, random_solution
+from formulations.certify import SolutionCertifier, minimal_puzzle
 from puzzles import Grid, Method
 from puzzles.minimal import completed, givens_of, minimise, puzzle_of
 
 from .batch import run_batch
+from .execution.processes import die_with_parent
+from .run import usable_cores
 from .settings import Settings
 
 COUNTERS = ("guesses", "nodes", "conflicts", "branches")  # a method's own measure of search, in this preference
+RESCORED = 4  # a pool member is scored again on K isomorphs up to this many times
+
+
+@dataclass
+class Candidate:
+    """A puzzle, its solution, and the log(1 + effort) of each method's runs on its isomorphs so far."""
+
+    puzzle: Grid
+    solution: Grid
+    logs: list[list[float]]  # one list a method: the hard one, then the easy one
+    origin: str = ""  # where a puzzle of --start was read (FILE:LINE); "" for one the search made
+    rescored: int = 0  # times scored again as a pool member
+
+    @property
+    def hard(self) -> float:
+        """The geometric mean effort of the hard method."""
+        return geometric_mean(self.logs[0])
+
+    @property
+    def easy(self) -> float | None:
+        return geometric_mean(self.logs[1]) if len(self.logs) > 1 else None
+
+    @property
+    def score(self) -> float:
+        easy = self.easy
+        return self.hard if easy is None else (self.hard + 1) / (easy + 1)
+
+    @property
+    def isomorphs(self) -> int:
+        return len(self.logs[0])
+
+
+def geometric_mean(logs: Sequence[float]) -> float:
+    """The geometric mean of (1 + effort), less 1, from the log(1 + effort) of each run."""
+    return math.exp(sum(logs) / len(logs)) - 1
 
 
 @dataclass(frozen=True)
-class Candidate:
-    puzzle: Grid
-    solution: Grid
-    score: float
-    hard: float  # the geometric mean effort of the hard method
-    easy: float | None = None  # and of the easy one, when there is one
+class Order:
+    """What a move-making process is asked for: a fresh minimal puzzle (no parent) or a move from a parent."""
+
+    box: int
+    seed: int
+    drop: int
+    parent: Candidate | None = None
+
+
+def make(order: Order) -> Candidate:
+    """The candidate an order asks for, not scored yet (run in a move-making process)."""
+    rng = random.Random(order.seed)
+    if order.parent is None:
+        made = minimal_puzzle(order.box, rng)
+        return Candidate(made.puzzle, made.solution, [])
+    return Candidate(*move(order.parent.puzzle, order.parent.solution, rng, order.drop), [])
+
+
+Makers = Callable[[Sequence[Order]], list[Candidate]]  # the candidates of a round's orders, in order
 
 
 @dataclass
@@ -50,6 +110,8 @@ class Search:
     pool_size: int = 12
     drop: int = 3  # clues dropped by a move (at least 1, at most this)
     methods: dict[str, Method] | None = None
+    makers: Makers | None = None  # None: made in this process
+    start: list[Candidate] = field(default_factory=list)  # puzzles read (--start), scored in the first rounds
     pool: list[Candidate] = field(default_factory=list)
     tried: int = 0
     errors: int = 0  # candidates a method answered with an error: not scored
@@ -59,66 +121,67 @@ class Search:
     def labels(self) -> list[str]:
         return list(self.settings.solver or [])
 
-    def start(self, count: int) -> list[tuple[Grid, Grid]]:
-        """`count` fresh minimal puzzles (with their solutions) to fill the pool from."""
-        made = []
-        for _ in range(count):
-            solution = random_solution(self.box, self.rng)
-            with SolutionCertifier(solution) as certifier:
-                cells = minimise(range(len(solution.values)), certifier.unique, self.rng)
-            made.append((puzzle_of(solution, cells), solution))
-        return made
-
-    def move(self, puzzle: Grid, solution: Grid) -> tuple[Grid, Grid]:
-        return move(puzzle, solution, self.rng, self.drop)
-
     def round(self, size: int) -> list[Candidate]:
-        """One round: `size` candidates (fresh puzzles while the pool fills, then moves), scored, pooled."""
-        if len(self.pool) < self.pool_size:
-            pairs = self.start(size)
+        """One round: `size` candidates (the puzzles read first, then fresh ones while the pool fills, then moves),
+        scored with the parents due more isomorphs, pooled."""
+        parents: list[Candidate] = []
+        if self.start:
+            fresh, self.start = self.start[:size], self.start[size:]
+        elif len(self.pool) < self.pool_size:
+            fresh = self.make([Order(self.box, self.rng.randrange(1 << 62), self.drop) for _ in range(size)])
         else:
             parents = [self.pool[min(int(self.rng.expovariate(3 / self.pool_size)), len(self.pool) - 1)]
                        for _ in range(size)]  # the best more often
-            pairs = [self.move(p.puzzle, p.solution) for p in parents]
-        scored = self.score(pairs)
-        self.tried += len(pairs)
+            fresh = self.make([Order(self.box, self.rng.randrange(1 << 62), self.drop, p) for p in parents])
+        rescored = [p for p in {id(p): p for p in parents}.values() if p.rescored < RESCORED]
+        scored = self.score(fresh, rescored)
+        self.tried += len(fresh)
         seen = {c.puzzle.values for c in self.pool}
         for candidate in scored:
             if candidate.puzzle.values not in seen:
                 self.pool.append(candidate)
                 seen.add(candidate.puzzle.values)
+        self.pool = [c for c in self.pool if c.logs]  # a member whose rescoring met an error leaves the pool
         self.pool.sort(key=lambda c: c.score, reverse=True)
         del self.pool[self.pool_size:]
         return scored
 
-    def score(self, pairs: Sequence[tuple[Grid, Grid]]) -> list[Candidate]:
-        """Each puzzle's score over K fresh isomorphs (the seed of each round's isomorphs drawn anew)."""
+    def make(self, orders: Sequence[Order]) -> list[Candidate]:
+        return self.makers(orders) if self.makers is not None else [make(order) for order in orders]
+
+    def score(self, fresh: Sequence[Candidate], rescored: Sequence[Candidate]) -> list[Candidate]:
+        """The fresh candidates scored on K isomorphs (those a method failed on left out: counted in `errors`),
+        and K more isomorphs added to each rescored pool member's (its logs emptied on an error): each round's
+        isomorphs drawn anew."""
         settings = dataclasses.replace(self.settings, seed=self.rng.randrange(1 << 30))
-        batches = run_batch([p for p, _ in pairs], settings, self.methods, isomorphs=self.isomorphs, certify=False)
-        scored = []
-        for (puzzle, solution), records in zip(pairs, batches, strict=True):
-            means = [self.mean_effort(records, label) for label in self.labels]
-            if any(m is None for m in means):
-                self.errors += 1
-                continue
-            hard, easy = means[0], (means[1] if len(means) > 1 else None)
-            assert hard is not None
-            score = hard if easy is None else (hard + 1) / (easy + 1)
-            scored.append(Candidate(puzzle, solution, score, hard, easy))
+        batches = run_batch([c.puzzle for c in [*fresh, *rescored]], settings, self.methods,
+                            isomorphs=self.isomorphs, certify=False)
+        for candidate, records in zip([*fresh, *rescored], batches, strict=True):
+            logs = [self.efforts(records, label) for label in self.labels]
+            if not all(logs):  # a method's error: a fresh candidate goes unscored, a pool member leaves
+                candidate.logs = []
+            elif candidate.rescored:
+                candidate.logs = [old + new for old, new in zip(candidate.logs, logs, strict=True)]
+            else:  # a fresh candidate, or a member's first rescoring: the isomorphs it entered on no longer count
+                candidate.logs = logs
+        for member in rescored:
+            member.rescored += 1
+        scored = [c for c in fresh if c.logs]
+        self.errors += len(fresh) - len(scored)
         return scored
 
-    def mean_effort(self, records: list[dict[str, Any]], label: str) -> float | None:
-        """The geometric mean of (1 + the method's counter) over the isomorphs, less 1; None on an error."""
+    def efforts(self, records: list[dict[str, Any]], label: str) -> list[float]:
+        """log(1 + the method's counter) of each of its runs; [] when one of them was an error."""
         runs = [r for r in records if r["method"] == label]
         if not runs or any(r["status"] == "error" for r in runs):
-            return None
-        values = []
+            return []
+        logs = []
         for record in runs:
             name, value = counter_of(record)
             if label == self.labels[0] and name:
                 self.counter = name
-            values.append(value)
-        return math.exp(sum(math.log1p(v) for v in values) / len(values)) - 1
+            logs.append(math.log1p(value))
+        return logs
 
 
 def move(puzzle: Grid, solution: Grid, rng: random.Random, drop: int = 3) -> tuple[Grid, Grid]:
@@ -146,11 +209,35 @@ def counter_of(record: dict[str, Any]) -> tuple[str, float]:
     return "", 0.0
 
 
+def _maker_start() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    die_with_parent()
+
+
+@contextmanager
+def move_makers(jobs: int) -> Iterator[Makers | None]:
+    """`jobs` processes that make the moves (None for one job: they are made in this process), gone on exit."""
+    if jobs <= 1:
+        yield None
+        return
+    executor = ProcessPoolExecutor(jobs, mp_context=get_context("spawn"), initializer=_maker_start)
+    try:
+        yield lambda orders: list(executor.map(make, orders))
+    finally:
+        executor.shutdown(wait=True, cancel_futures=True)
+
+
 def run_search(search: Search, minutes: float, on_round: Callable[[Search], None] | None = None) -> None:
     """Rounds until `minutes` are spent (KeyboardInterrupt goes through; the pool so far stays in `search`)."""
-    size = max(2, 2 * (search.settings.jobs or 1))
+    jobs = search.settings.jobs or usable_cores()
+    size = 8 * jobs  # a round: few enough to stay greedy, enough to keep each round's start-up small
     deadline = time.monotonic() + minutes * 60
-    while time.monotonic() < deadline:
-        search.round(size)
-        if on_round is not None:
-            on_round(search)
+    with move_makers(jobs) as makers:
+        search.makers = makers
+        try:
+            while time.monotonic() < deadline:
+                search.round(size)
+                if on_round is not None:
+                    on_round(search)
+        finally:
+            search.makers = None

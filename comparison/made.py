@@ -5,7 +5,8 @@ the puzzle unique (puzzles/minimal.py): unique and minimal by construction, at e
 This module is the generator's command line past the plain singles puzzles: puzzles/generate.py hands over to it
 by name, so that the puzzles package depends on neither SAT nor compare.py's machinery.
 --hard-for: the pool of comparison/hard_search.py's local search, best first, when --minutes are spent or at
-Ctrl-C (the pool so far, exit status 130).
+Ctrl-C (the pool so far, exit status 130). --start FILE: the unique puzzles of FILE are scored first and the
+best of them pooled, as tdoku's generator loads a pool; one of them that stays is named where it was read.
 
 The output is the line format (each puzzle, then its name) or, for a FILE.csv, CSV with the clue count and the
 effort columns (what certifying took; with --hard-for the score and each method's mean effort), which
@@ -26,17 +27,15 @@ from typing import IO, Any
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from formulations.certify import SolutionCertifier, random_solution
-from puzzles.minimal import minimise, puzzle_of
+from formulations.certify import minimal_puzzle, solutions
+from puzzles import BadEntry, PuzzleFileError, read_puzzles
 
 from . import hard_search
-from .errors import UsageError
-from .hard_search import Search
+from .errors import EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, UsageError
+from .hard_search import Candidate, Search
 from .methods import check_commands_selected, select_methods
 from .run import registry_of
 from .settings import Settings
-
-EXIT_OK, EXIT_USAGE, EXIT_INTERRUPTED = 0, 2, 130
 
 
 def made_to_order(args: argparse.Namespace) -> int:
@@ -66,14 +65,12 @@ def minimal(args: argparse.Namespace) -> int:
         try:
             for i in range(count):
                 started = time.perf_counter()
-                solution = random_solution(args.box, rng)
-                with SolutionCertifier(solution) as certifier:
-                    cells = minimise(range(len(solution.values)), certifier.unique, rng)
-                puzzle = puzzle_of(solution, cells)
+                made = minimal_puzzle(args.box, rng)
+                puzzle = made.puzzle
                 rows.append({"puzzle": puzzle.line(), "name": f"minimal-{puzzle.side}x{puzzle.side}-seed{args.seed}-"
-                             f"{i + 1}", "clues": len(cells), "sat_checks": certifier.checks,
-                             "forced": certifier.forced, "seconds": round(time.perf_counter() - started, 3)})
-                bar.update(task, advance=1, note=f"{len(cells)} clues")
+                             f"{i + 1}", "clues": puzzle.givens, "sat_checks": made.checks,
+                             "forced": made.forced, "seconds": round(time.perf_counter() - started, 3)})
+                bar.update(task, advance=1, note=f"{puzzle.givens} clues")
         except KeyboardInterrupt:
             status = EXIT_INTERRUPTED
     write(args.output, rows)
@@ -84,16 +81,18 @@ def hard(args: argparse.Namespace) -> int:
     specs = [args.hard_for, *([args.easy_for] if args.easy_for else [])]
     try:
         settings = Settings(solver=specs, command=args.command, registry=args.registry, timeout=args.timeout,
-                            jobs=args.jobs)
+                            jobs=args.jobs, solutions=args.solutions)
         check_commands_selected(args.command or [], specs)  # the specs checked now, before any search
-        selected = select_methods(specs, registry_of(settings), 1, settings.budget)
+        selected = select_methods(specs, registry_of(settings), args.solutions, settings.budget)
         labelled = dataclasses.replace(settings, solver=[s.label for s in selected])
-        search = Search(labelled, args.box, args.isomorphs, random.Random(args.seed), pool_size=args.pool)
-    except UsageError as exc:
+        search = Search(labelled, args.box, args.isomorphs, random.Random(args.seed), pool_size=args.pool,
+                        start=[c for path in args.start or [] for c in read_start(path, args.box)])
+    except (UsageError, PuzzleFileError) as exc:
         print(f"python -m puzzles.generate: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
     status = EXIT_OK
     minutes = args.minutes
+    read = len(search.start)
     with progress_bar("search", minutes * 60) as bar:
         task = bar.add_task("search", total=round(minutes * 60), note="")
         started = time.monotonic()
@@ -110,16 +109,39 @@ def hard(args: argparse.Namespace) -> int:
     rows = []
     counter = search.counter or "effort"
     for rank, c in enumerate(search.pool[:args.count] if args.count else search.pool, 1):
-        rows.append({"puzzle": c.puzzle.line(), "name": f"hard-{c.puzzle.side}x{c.puzzle.side}-{rank}",
+        rows.append({"puzzle": c.puzzle.line(), "name": c.origin or f"hard-{c.puzzle.side}x{c.puzzle.side}-{rank}",
                      "clues": len(c.puzzle.values) - c.puzzle.values.count(0), "score": round(c.score, 3),
                      f"{counter}_hard": round(c.hard, 3),
-                     **({f"{counter}_easy": round(c.easy, 3)} if c.easy is not None else {})})
+                     **({f"{counter}_easy": round(c.easy, 3)} if c.easy is not None else {}),
+                     "isomorphs": c.isomorphs})
     write(args.output, rows)
     what = f"{search.labels[0]}" + (f" / {search.labels[1]}" if len(search.labels) > 1 else "")
-    print(f"python -m puzzles.generate: {search.tried:,} puzzles tried, {len(rows)} written; best score "
+    print(f"python -m puzzles.generate: {search.tried:,} puzzles tried"
+          + (f" ({read:,} read from --start)" if read else "") + f", {len(rows)} written; best score "
           f"{rows[0]['score'] if rows else '-'} ({counter}, {what}, geometric mean over {args.isomorphs} isomorphs)"
           + (f"; {search.errors} candidates skipped for an error" if search.errors else ""), file=sys.stderr)
     return status
+
+
+def read_start(path: str, box: int) -> list[Candidate]:
+    """The puzzles of a --start file, each with its solution: every one unique and of the size searched, or a
+    UsageError that names the file, the line and the reason."""
+    read = []
+    for record in read_puzzles(path):
+        if isinstance(record, BadEntry):
+            raise UsageError(f"--start {record}")
+        grid = record.grid
+        if grid.box != box:
+            raise UsageError(f"--start {record.where}: a {grid.side}x{grid.side} puzzle, and the search makes "
+                             f"{box * box}x{box * box} ones (--box {box})")
+        found = solutions(grid, 2)
+        if len(found) != 1:
+            raise UsageError(f"--start {record.where}: " + ("no solution" if not found else "more than one "
+                             "solution: the search keeps unique puzzles only"))
+        read.append(Candidate(grid, found[0], [], origin=record.where))
+    if not read:
+        raise UsageError(f"--start {path}: no puzzle in it")
+    return read
 
 
 def write(output: str | None, rows: Sequence[dict[str, Any]]) -> None:

@@ -101,7 +101,13 @@ def main(argv: list[str] | None = None) -> int:
     made.add_argument("--minutes", type=float, default=1.0, help="how long the search runs (default 1)")
     made.add_argument("--isomorphs", type=int, default=8, metavar="K",
                       help="a puzzle's effort is the geometric mean over K random isomorphs (default 8)")
+    made.add_argument("--solutions", type=int, choices=(1, 2), default=1,
+                      help="2: score the effort to prove each isomorph's solution unique (the whole search tree), "
+                      "which depends less on the luck of the value order than the effort to the first solution")
     made.add_argument("--pool", type=int, default=12, help="the pool of best puzzles kept (default 12)")
+    made.add_argument("--start", action="append", metavar="FILE", help="score the unique puzzles of FILE first, "
+                      "and let the best of them into the pool (tdoku's generator loads its pool so); in the "
+                      "output such a puzzle is named where it was read")
     made.add_argument("--jobs", type=int, metavar="N", help="worker processes (default: the cores)")
     made.add_argument("--timeout", type=float, default=10.0, help="budget per run, seconds (default 10)")
     made.add_argument("--command", action="append", metavar="NAME=PROGRAM",

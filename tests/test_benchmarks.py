@@ -3,12 +3,14 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from math import log1p
 from pathlib import Path
 
 import pytest
 from fixtures import SEED000, SEED001
 
-from benchmarks import sat_setup, versus_pycosat
+from benchmarks import hard_for, sat_setup, versus_pycosat
+from comparison.hard_search import geometric_mean
 
 
 def test_versus_pycosat_times_both_on_every_puzzle(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -79,3 +81,21 @@ def test_sat_setup_times_every_form_for_every_solver(capsys: pytest.CaptureFixtu
     out = capsys.readouterr().out
     assert "4x4, complete encoding: 448 clauses" in out  # 16 cells and 12 unit-values: 1 + 6 pairs each
     assert len(re.findall(r"(minisat22|cadical195)( +[\d.]+){5}\n", out)) == 2
+
+
+def test_hard_for_scores_made_puzzles_on_fresh_isomorphs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    made, reference = tmp_path / "made.txt", tmp_path / "reference.txt"
+    made.write_text(f"{SEED001} hard-9x9-1\n{SEED000} hard-9x9-2\n")
+    reference.write_text(f"{SEED000}\n{SEED001}\n{SEED000}\n")
+    assert hard_for.main([str(made), "--isomorphs", "3", "--top", "1", "--reference", str(reference)]) == 0
+    out = capsys.readouterr().out
+    lines = re.findall(r"made.txt:(\d+): geometric mean ([\d.]+), median [\d.]+ over 3 fresh isomorphs "
+                       r"\(seed 99\): (.*)\n", out)
+    assert [line for line, _, _ in lines] == ["1"]  # --top 1: the best only
+    counts = [float(c) for c in lines[0][2].split(", ")]
+    assert len(counts) == 3 and float(lines[0][1]) == pytest.approx(geometric_mean([log1p(c) for c in counts]),
+                                                                    abs=0.05)
+    assert "reference.txt, as written: median" in out and "over 3 puzzles" in out
+    assert "reference.txt, one random isomorph each (seed 99): median" in out
+    assert hard_for.main([str(tmp_path / "missing.txt")]) == 2
+    assert "missing.txt: no such file" in capsys.readouterr().err

@@ -4,18 +4,20 @@ from __future__ import annotations
 
 import csv
 import math
+import multiprocessing
 import random
 
 import pytest
 
-from comparison.hard_search import Search, counter_of
+from comparison.hard_search import RESCORED, Candidate, Order, Search, counter_of, geometric_mean, move_makers
+from comparison.batch import run_batch
 from comparison.run import Settings
 from formulations import SOLVERS as FORMULATIONS
-from formulations.certify import SolutionCertifier, random_solution, solutions
+from formulations.certify import SolutionCertifier, minimal_puzzle, solutions
 from puzzles import Budget, Grid, Status
 from puzzles.formats import read_puzzles
 from puzzles.generate import main
-from puzzles.minimal import givens_of, is_minimal, minimise, puzzle_of
+from puzzles.minimal import givens_of, is_minimal
 
 
 def count_by_cpsat(grid: Grid) -> int:
@@ -69,21 +71,36 @@ def test_the_certifier_against_a_count_by_hand():
     assert solutions(Grid.parse("11" + "." * 14), 2) == []
 
 
-def test_minimise_keeps_each_clue_only_while_needed():
-    rng = random.Random(3)
-    solution = random_solution(3, rng)
-    with SolutionCertifier(solution) as certifier:
-        cells = minimise(range(81), certifier.unique, rng)
-    assert is_minimal(puzzle_of(solution, cells), lambda g: len(solutions(g, 2)))
+def test_a_certifier_leaves_the_kept_solver_as_it_found_it():
+    # The 12 grids of one 4x4 first row, certified in turn on the one kept solver: were a certifier's "some cell
+    # differs" clause to hold beyond it (added without its selector), the twelfth would find no other completion.
+    row = [0, 1, 2, 3]
+    grids = solutions(Grid.parse("1234" + "." * 12), 20)
+    assert len(grids) == 12
+    for solution in grids:
+        with SolutionCertifier(solution) as certifier:
+            other = certifier.other(row)
+            assert other is not None and other != solution and other.values[:4] == solution.values[:4]
+            assert certifier.unique(list(range(16))) and not certifier.unique(row)
+
+
+def test_a_minimal_puzzle_keeps_each_clue_only_while_needed():
+    made = minimal_puzzle(3, random.Random(3))
+    assert made.puzzle.solution_problems(made.solution) == []
+    assert made.checks + made.forced == 81  # one certificate a cell: each clue is tried once
+    assert is_minimal(made.puzzle, lambda g: len(solutions(g, 2)))
 
 
 def test_a_score_is_the_geometric_mean_of_the_methods_own_counter():
     search = Search(Settings(solver=["mrv", "cpsat"]), 2, 3, random.Random(0))
     records = [{"method": "mrv", "status": "solved", "guesses": g, "extra": None} for g in (0, 3, 15)]
-    assert search.mean_effort(records, "mrv") == pytest.approx(3.0)  # (1 * 4 * 16) ** (1/3) - 1
+    logs = search.efforts(records, "mrv")
+    assert geometric_mean(logs) == pytest.approx(3.0)  # (1 * 4 * 16) ** (1/3) - 1
     assert search.counter == "guesses"
     assert counter_of({"extra": {"conflicts": 7}}) == ("conflicts", 7.0)
-    assert search.mean_effort([*records, {"method": "mrv", "status": "error", "extra": None}], "mrv") is None
+    assert search.efforts([*records, {"method": "mrv", "status": "error", "extra": None}], "mrv") == []
+    split = Candidate(Grid.parse("." * 16), Grid.parse("1234341221434321"), [logs, [math.log1p(1)] * 2])
+    assert (split.hard, split.easy, split.score, split.isomorphs) == pytest.approx((3.0, 1.0, 2.0, 3))
 
 
 def test_the_search_pools_unique_minimal_puzzles_best_first():
@@ -93,6 +110,10 @@ def test_the_search_pools_unique_minimal_puzzles_best_first():
         scored = search.round(3)
         assert all(c.score == pytest.approx((c.hard + 1) / ((c.easy or 0) + 1)) for c in scored)
     assert search.tried == 9 and len(search.pool) == 3
+    # The parents of the two rounds of moves were scored again on K=2 fresh isomorphs: the first time in place of
+    # the isomorphs they entered the pool on, then in addition.
+    assert any(c.rescored for c in search.pool) and all(c.rescored <= min(2, RESCORED) for c in search.pool)
+    assert all(c.isomorphs == 2 * max(1, c.rescored) for c in search.pool)
     assert [c.score for c in search.pool] == sorted((c.score for c in search.pool), reverse=True)
     for candidate in search.pool:
         assert is_minimal(candidate.puzzle, lambda g: len(solutions(g, 2)))
@@ -126,7 +147,64 @@ def test_ctrl_c_stops_the_search_and_writes_the_pool_so_far(tmp_path, monkeypatc
     assert main(["--hard-for", "mrv", "--box", "2", "--isomorphs", "2", "--jobs", "1", "--output", str(out)]) == 130
     rows = list(csv.DictReader(out.open()))
     assert len(rows) == 2 and float(rows[0]["score"]) >= float(rows[1]["score"])
-    assert set(rows[0]) == {"puzzle", "name", "clues", "score", "guesses_hard"}
+    assert set(rows[0]) == {"puzzle", "name", "clues", "score", "guesses_hard", "isomorphs"}
     for row in rows:
         assert count_by_cpsat(Grid.parse(row["puzzle"])) == 1
     assert "2 puzzles tried, 2 written" in capsys.readouterr().err
+
+
+def test_moves_made_on_processes_of_their_own_are_unique_minimal_puzzles():
+    parent = minimal_puzzle(3, random.Random(4))
+    orders = [Order(3, seed, 3, Candidate(parent.puzzle, parent.solution, [])) for seed in range(3)]
+    orders.append(Order(2, 7, 3))  # a fresh minimal 4x4
+    with move_makers(2) as makers:
+        assert makers is not None
+        made = makers(orders)
+        workers = multiprocessing.active_children()
+    assert [c.puzzle.box for c in made] == [3, 3, 3, 2]
+    for candidate in made:
+        assert candidate.puzzle.solution_problems(candidate.solution) == []
+        assert is_minimal(candidate.puzzle, lambda g: len(solutions(g, 2)))
+    assert workers and not any(w.is_alive() for w in workers)  # gone once the search is over
+
+
+def test_the_puzzles_of_start_are_scored_first_and_named_where_read(tmp_path, capsys):
+    start = tmp_path / "start.txt"
+    lines = [minimal_puzzle(2, random.Random(seed)).puzzle.line() for seed in (1, 2)]
+    start.write_text("".join(f"{line}\n" for line in lines))
+    out = tmp_path / "pool.csv"
+    assert main(["--hard-for", "mrv", "--box", "2", "--isomorphs", "2", "--jobs", "1", "--minutes", "0.01",
+                 "--pool", "40", "--start", str(start), "--output", str(out)]) == 0
+    rows = list(csv.DictReader(out.open()))
+    named = {row["name"]: row["puzzle"] for row in rows}
+    assert named[f"{start}:1"] == lines[0] and named[f"{start}:2"] == lines[1]
+    assert "(2 read from --start)" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("text, message", [
+    ("1234" + "." * 12 + "\n", "start.txt:1: more than one solution"),
+    ("." * 81 + "\n", "start.txt:1: a 9x9 puzzle, and the search makes 4x4 ones (--box 2)"),
+    ("1234341221434321\n11" + "." * 14 + "\n", "start.txt:2: "),
+    ("# nothing\n", "no puzzle in it"),
+])
+def test_a_start_file_is_checked_before_the_search(tmp_path, capsys, text, message):
+    start = tmp_path / "start.txt"
+    start.write_text(text)
+    assert main(["--hard-for", "mrv", "--box", "2", "--jobs", "1", "--start", str(start)]) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_with_solutions_2_every_isomorph_is_proved_unique(tmp_path, monkeypatch):
+    import comparison.hard_search as hard_search
+    seen = []
+
+    def recording(*args, **kwargs):
+        batches = run_batch(*args, **kwargs)
+        seen.extend(record for records in batches for record in records)
+        return batches
+    monkeypatch.setattr(hard_search, "run_batch", recording)
+    out = tmp_path / "pool.csv"
+    assert main(["--hard-for", "mrv", "--solutions", "2", "--box", "2", "--isomorphs", "2", "--jobs", "1",
+                 "--minutes", "0.01", "--output", str(out)]) == 0
+    assert seen and all(record["unique"] is True for record in seen)  # the whole tree searched, each time
+    assert len(list(csv.DictReader(out.open()))) >= 1

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """How hard a made puzzle is on fresh isomorphs, against a public collection's median, under one method.
 
-    python benchmarks/hard_for.py MADE [--method SPEC] [--isomorphs 20] [--seed 99] [--top 3]
+    python benchmarks/hard_for.py MADE [--method SPEC] [--easy SPEC] [--isomorphs 20] [--seed 99] [--top 3]
         [--reference FILE]
 
 MADE is what `python -m puzzles.generate --hard-for SPEC` wrote (CSV or line format), best first. Its first
@@ -11,7 +11,9 @@ score over the isomorphs it drew favours the lucky ones (the winner's curse), th
 collection (default: forum-hardest-1106 of ../shared/data) is run once on the file as written and once on one
 random isomorph of each puzzle (the file's own orientation can favour a search: forum-hardest-1106 is written
 so that most solutions' first row reads 123456789), and its median and geometric mean are printed both ways.
-Every run goes through compare.py's machinery (comparison.run.compare), on the cores.
+With --easy SPEC (puzzles made with --easy-for), the easy method runs on the same isomorphs and the ratio of
+the two means (each plus one) is printed instead. Every run goes through compare.py's machinery
+(comparison.run.compare), on the cores.
 """
 from __future__ import annotations
 
@@ -31,18 +33,19 @@ from comparison.run import compare  # noqa: E402
 REFERENCE = ROOT.parent / "shared" / "data" / "9x9" / "forum-hardest-1106.txt"
 
 
-def efforts(path: str, method: str, isomorphs: int | None, seed: int, limit: int | None = None,
-            ) -> dict[int, list[float]]:
-    """The method's counter on each puzzle of `path` (by line), on its isomorphs when asked (the original
-    left out), else on the puzzle as written."""
-    found: dict[int, list[float]] = defaultdict(list)
-    run = compare([path], [method], isomorphs=isomorphs, seed=seed, limit=limit, certify=False, timeout=60)
+def efforts(path: str, methods: list[str], isomorphs: int | None, seed: int, limit: int | None = None,
+            ) -> dict[str, dict[int, list[float]]]:
+    """Each method's counter on each puzzle of `path` (by line), on the same isomorphs when asked (the
+    original left out), else on the puzzle as written."""
+    found: dict[str, dict[int, list[float]]] = {method: defaultdict(list) for method in methods}
+    run = compare([path], methods, isomorphs=isomorphs, seed=seed, limit=limit, certify=False, timeout=60)
     for record in run:
         if record["status"] == "bad_entry" or (isomorphs and not record["isomorph"]):
             continue
         if record["status"] not in ("solved", "unsatisfiable"):
-            raise SystemExit(f"{path}:{record['line']}: {method} ended {record['status']} ({record['detail']})")
-        found[record["line"]].append(counter_of(record)[1])
+            raise SystemExit(f"{path}:{record['line']}: {record['method']} ended {record['status']} "
+                             f"({record['detail']})")
+        found[record["method"]][record["line"]].append(counter_of(record)[1])
     return found
 
 
@@ -54,6 +57,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="hard_for", description=__doc__.split("\n")[0])
     parser.add_argument("made")
     parser.add_argument("--method", default="mrv:propagate=singles")
+    parser.add_argument("--easy", metavar="SPEC", help="the --easy-for method: its effort on the same isomorphs, "
+                        "and the ratio of the two means (each plus one); no reference then")
     parser.add_argument("--isomorphs", type=int, default=20)
     parser.add_argument("--seed", type=int, default=99)
     parser.add_argument("--top", type=int, default=3)
@@ -64,15 +69,24 @@ def main(argv: list[str] | None = None) -> int:
             print(f"hard_for: {path}: no such file", file=sys.stderr)
             return 2
     print(f"{args.method}, by its own counter; geometric means are of (1 + count), less 1")
-    for line, values in sorted(efforts(args.made, args.method, args.isomorphs, args.seed, args.top).items()):
-        print(f"{args.made}:{line}: geometric mean {geometric_mean(logs(values)):.1f}, median "
-              f"{statistics.median(values):.1f} over {len(values)} fresh isomorphs (seed {args.seed}): "
-              f"{', '.join(f'{v:g}' for v in values)}")
+    methods = [args.method, *([args.easy] if args.easy else [])]
+    found = efforts(args.made, methods, args.isomorphs, args.seed, args.top)
+    for line, values in sorted(found[args.method].items()):
+        hard = geometric_mean(logs(values))
+        print(f"{args.made}:{line}: geometric mean {hard:.1f}, median {statistics.median(values):.1f} over "
+              f"{len(values)} fresh isomorphs (seed {args.seed}): {', '.join(f'{v:g}' for v in values)}")
+        if args.easy:
+            easy = found[args.easy][line]
+            print(f"  {args.easy}: geometric mean {geometric_mean(logs(easy)):.1f} "
+                  f"({', '.join(f'{v:g}' for v in easy)}); ratio {(hard + 1) / (geometric_mean(logs(easy)) + 1):.2f}")
+    if args.easy:
+        return 0
     if not Path(args.reference).exists():
         print(f"reference {args.reference}: not found, skipped")
         return 0
     for how, isomorphs in (("as written", None), (f"one random isomorph each (seed {args.seed})", 1)):
-        each = [v for vs in efforts(args.reference, args.method, isomorphs, args.seed).values() for v in vs]
+        each = [v for vs in efforts(args.reference, [args.method], isomorphs, args.seed)[args.method].values()
+                for v in vs]
         print(f"{Path(args.reference).name}, {how}: median {statistics.median(each):.1f}, geometric mean "
               f"{geometric_mean(logs(each)):.1f} over {len(each)} puzzles")
     return 0

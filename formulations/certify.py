@@ -6,8 +6,10 @@ process (formulations.sat's `kept`), and each solution's "not S" is switched on 
 solution is certified and retired after; each puzzle of S (each subset of S's cells) is one solve with the
 selector and its givens as assumptions: UNSAT proves it unique, a model is the second solution. Learnt clauses
 stay valid across puzzles and solutions, so dropping clues one at a time (making a minimal puzzle) costs one
-short incremental solve a clue, and a new solution costs one clause, not a solver. The clauses are
-formulations.sat's complete encoding; a model is read back by its decode.
+short incremental solve a clue, and a new solution costs one clause, not a solver. Whether a puzzle is
+unique never depends on that history; which second solution `other` returns may (what the solver learnt
+before steers its search). The clauses are formulations.sat's complete encoding; a model is read back by
+its decode.
 
 `solutions(grid, limit)` counts up to `limit` solutions of any puzzle (a solver of its own, each solution
 found excluded by a clause): what the fuzzer uses to tell unique, several-solution and unsatisfiable puzzles.

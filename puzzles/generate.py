@@ -103,7 +103,8 @@ def main(argv: list[str] | None = None) -> int:
                       help="a puzzle's effort is the geometric mean over K random isomorphs (default 8)")
     made.add_argument("--solutions", type=int, choices=(1, 2), default=1,
                       help="2: score the effort to prove each isomorph's solution unique (the whole search tree), "
-                      "which depends less on the luck of the value order than the effort to the first solution")
+                      "which depends less on the luck of the value order than the effort to the first solution; "
+                      "for complete searches")
     made.add_argument("--pool", type=int, default=12, help="the pool of best puzzles kept (default 12)")
     made.add_argument("--start", action="append", metavar="FILE", help="score the unique puzzles of FILE first, "
                       "and let the best of them into the pool (tdoku's generator loads its pool so); in the "

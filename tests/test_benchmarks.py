@@ -97,5 +97,11 @@ def test_hard_for_scores_made_puzzles_on_fresh_isomorphs(tmp_path: Path, capsys:
                                                                     abs=0.05)
     assert "reference.txt, as written: median" in out and "over 3 puzzles" in out
     assert "reference.txt, one random isomorph each (seed 99): median" in out
+    assert hard_for.main([str(made), "--isomorphs", "2", "--top", "1", "--easy", "cdcl"]) == 0
+    out = capsys.readouterr().out
+    hard = float(re.search(r"made.txt:1: geometric mean ([\d.]+)", out)[1])
+    easy = float(re.search(r"  cdcl: geometric mean ([\d.]+) \(\d+, \d+\); ratio ([\d.]+)", out)[1])
+    ratio = float(re.search(r"ratio ([\d.]+)", out)[1])
+    assert ratio == pytest.approx((hard + 1) / (easy + 1), abs=0.06) and "forum-hardest" not in out
     assert hard_for.main([str(tmp_path / "missing.txt")]) == 2
     assert "missing.txt: no such file" in capsys.readouterr().err

@@ -24,7 +24,6 @@ import random
 import signal
 import time
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from multiprocessing import get_context
@@ -216,15 +215,17 @@ def _maker_start() -> None:
 
 @contextmanager
 def move_makers(jobs: int) -> Iterator[Makers | None]:
-    """`jobs` processes that make the moves (None for one job: they are made in this process), gone on exit."""
+    """`jobs` processes that make the moves (None for one job: they are made in this process), killed on exit,
+    however the search ends: a move in hand is of no use once the search stops."""
     if jobs <= 1:
         yield None
         return
-    executor = ProcessPoolExecutor(jobs, mp_context=get_context("spawn"), initializer=_maker_start)
+    pool = get_context("spawn").Pool(jobs, initializer=_maker_start)  # spawned: no lock of this process copied
     try:
-        yield lambda orders: list(executor.map(make, orders))
+        yield lambda orders: pool.map(make, orders)
     finally:
-        executor.shutdown(wait=True, cancel_futures=True)
+        pool.terminate()
+        pool.join()
 
 
 def run_search(search: Search, minutes: float, on_round: Callable[[Search], None] | None = None) -> None:

@@ -5,7 +5,7 @@ the puzzle unique (puzzles/minimal.py): unique and minimal by construction, at e
 This module is the generator's command line past the plain singles puzzles: puzzles/generate.py hands over to it
 by name, so that the puzzles package depends on neither SAT nor compare.py's machinery.
 --hard-for: the pool of comparison/hard_search.py's local search, best first, when --minutes are spent or at
-Ctrl-C (the pool so far, exit status 130). --start FILE: the unique puzzles of FILE are scored first and the
+Ctrl-C or SIGTERM (the pool so far, exit status 130 or 143). --start FILE: the unique puzzles of FILE are scored first and the
 best of them pooled, as tdoku's generator loads a pool; one of them that stays is named where it was read.
 
 The output is the line format (each puzzle, then its name) or, for a FILE.csv, CSV with the clue count and the
@@ -32,12 +32,14 @@ from puzzles import BadEntry, PuzzleFileError, read_puzzles
 
 from . import hard_search
 from .errors import EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, UsageError
+from .execution.interrupts import Interrupted, stopped_by_signals
 from .hard_search import Candidate, Search
 from .methods import check_commands_selected, select_methods
 from .run import registry_of
 from .settings import Settings
 
 
+@stopped_by_signals  # SIGINT and SIGTERM alike: the pool so far is written, exit 130 or 143
 def made_to_order(args: argparse.Namespace) -> int:
     try:
         if args.hard_for:
@@ -71,8 +73,8 @@ def minimal(args: argparse.Namespace) -> int:
                              f"{i + 1}", "clues": puzzle.givens, "sat_checks": made.checks,
                              "forced": made.forced, "seconds": round(time.perf_counter() - started, 3)})
                 bar.update(task, advance=1, note=f"{puzzle.givens} clues")
-        except KeyboardInterrupt:
-            status = EXIT_INTERRUPTED
+        except KeyboardInterrupt as exc:
+            status = exc.status if isinstance(exc, Interrupted) else EXIT_INTERRUPTED
     write(args.output, rows)
     return status
 
@@ -104,8 +106,8 @@ def hard(args: argparse.Namespace) -> int:
 
         try:
             hard_search.run_search(search, minutes, report)
-        except KeyboardInterrupt:
-            status = EXIT_INTERRUPTED
+        except KeyboardInterrupt as exc:
+            status = exc.status if isinstance(exc, Interrupted) else EXIT_INTERRUPTED
     rows = []
     counter = search.counter or "effort"
     for rank, c in enumerate(search.pool[:args.count] if args.count else search.pool, 1):

@@ -80,7 +80,8 @@ def generate(box: int, rng: random.Random, keep: int = 0, rule: str = "singles")
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m puzzles.generate", description=__doc__.split("\n")[0],
-        epilog="Exit status: 0 done; 2 a usage error; 130 interrupted (Ctrl-C: the pool so far is written).")
+        epilog="Exit status: 0 done; 2 a usage error; 130 or 143 interrupted by Ctrl-C or SIGTERM (what was made "
+        "so far is written).")
     parser.add_argument("--box", type=int, default=3, choices=(2, 3, 4, 5), help="box size (3 = 9x9)")
     parser.add_argument("--count", type=int, default=None, help="how many puzzles (default 1; with --hard-for, "
                         "the whole pool)")

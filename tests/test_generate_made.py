@@ -5,9 +5,15 @@ from __future__ import annotations
 import csv
 import math
 import multiprocessing
+import os
 import random
+import signal
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
+from fixtures import MARK, eventually, marked
 
 from comparison.batch import run_batch
 from comparison.hard_search import RESCORED, Candidate, Order, Search, counter_of, geometric_mean, move_makers
@@ -210,3 +216,21 @@ def test_with_solutions_2_every_isomorph_is_proved_unique(tmp_path, monkeypatch)
                  "--minutes", "0.01", "--output", str(out)]) == 0
     assert seen and all(record["unique"] is True for record in seen)  # the whole tree searched, each time
     assert len(list(csv.DictReader(out.open()))) >= 1
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux's /proc")
+@pytest.mark.parametrize("signum, status", [(signal.SIGTERM, 143), (signal.SIGINT, 130)])
+def test_a_signal_writes_the_pool_and_leaves_no_process(tmp_path, signum, status):
+    mark, out = f"generate-{signum}-{os.getpid()}", tmp_path / "pool.csv"
+    search = subprocess.Popen(
+        [sys.executable, "-m", "puzzles.generate", "--hard-for", "mrv", "--box", "2", "--isomorphs", "2",
+         "--jobs", "2", "--minutes", "5", "--output", str(out)], cwd=Path(__file__).parents[1],
+        env={**os.environ, MARK: mark}, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    # Once the move makers have started (two processes beside the search, and compare.py's workers by turns),
+    # the handlers are in place.
+    assert eventually(lambda: len(marked(mark)) >= 3, 120)
+    search.send_signal(signum)
+    _, err = search.communicate(timeout=120)
+    assert search.returncode == status, err
+    assert "puzzles tried" in err and out.exists()
+    assert eventually(lambda: not marked(mark))

@@ -5,8 +5,9 @@ the puzzle unique (puzzles/minimal.py): unique and minimal by construction, at e
 This module is the generator's command line past the plain singles puzzles: puzzles/generate.py hands over to it
 by name, so that the puzzles package depends on neither SAT nor compare.py's machinery.
 --hard-for: the pool of comparison/hard_search.py's local search, best first, when --minutes are spent or at
-Ctrl-C or SIGTERM (the pool so far, exit status 130 or 143). --start FILE: the unique puzzles of FILE are scored first and the
-best of them pooled, as tdoku's generator loads a pool; one of them that stays is named where it was read.
+Ctrl-C or SIGTERM (the pool so far, exit status 130 or 143). --start FILE: the unique puzzles of FILE are
+scored first and the best of them pooled, as tdoku's generator loads a pool; one of them that stays is named
+where it was read.
 
 The output is the line format (each puzzle, then its name) or, for a FILE.csv, CSV with the clue count and the
 effort columns (what certifying took; with --hard-for the score and each method's mean effort), which

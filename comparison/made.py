@@ -113,7 +113,7 @@ def hard(args: argparse.Namespace) -> int:
     counter = search.counter or "effort"
     for rank, c in enumerate(search.pool[:args.count] if args.count else search.pool, 1):
         rows.append({"puzzle": c.puzzle.line(), "name": c.origin or f"hard-{c.puzzle.side}x{c.puzzle.side}-{rank}",
-                     "clues": len(c.puzzle.values) - c.puzzle.values.count(0), "score": round(c.score, 3),
+                     "clues": c.puzzle.givens, "score": round(c.score, 3),
                      f"{counter}_hard": round(c.hard, 3),
                      **({f"{counter}_easy": round(c.easy, 3)} if c.easy is not None else {}),
                      "isomorphs": c.isomorphs})

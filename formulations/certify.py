@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from pysat.solvers import Solver
 
-from puzzles.candidates import Candidates
+from puzzles.generate import singles_solve
 from puzzles.grid import Grid
 from puzzles.minimal import minimise, puzzle_of
 
@@ -47,7 +47,7 @@ class SolutionCertifier:
 
         A puzzle that naked and hidden singles fill is unique (every placement was forced): no solve needed.
         """
-        if self.settled_by_singles(cells):
+        if singles_solve(puzzle_of(self.solution, cells)):
             self.forced += 1
             return True
         return not self.solve(cells)
@@ -63,10 +63,6 @@ class SolutionCertifier:
         self.checks += 1
         n = self.solution.side
         return bool(self.kept.sat.solve(assumptions=[self.differs, *(c * n + self.solution.values[c] for c in cells)]))
-
-    def settled_by_singles(self, cells: list[int]) -> bool:
-        board = Candidates(puzzle_of(self.solution, cells))
-        return board.singles([]) and all(board.values)
 
     def close(self) -> None:
         self.kept.retire([self.differs])

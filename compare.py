@@ -62,8 +62,7 @@ from typing import Any
 from rich.console import Console
 from rich.markup import escape
 
-from comparison import ladder
-from comparison.errors import (
+from comparison.core.errors import (
     EXIT_ERRORS,
     EXIT_FAILED,
     EXIT_INTERRUPTED,
@@ -72,16 +71,17 @@ from comparison.errors import (
     EXIT_USAGE,
     UsageError,
 )
+from comparison.core.paths import check_html, check_outputs, check_plot
+from comparison.core.selected import Selected
+from comparison.core.settings import Settings
 from comparison.execution.interrupts import Interrupted, signals_held, stopped_by_signals
-from comparison.methods import Selected
-from comparison.paths import check_html, check_outputs, check_plot
+from comparison.programs import ladder
 from comparison.records.format import RecordWriter
 from comparison.report.page.html import HtmlOutput
 from comparison.report.page.watch import DEFAULT_STEPS as WATCH_STEPS
 from comparison.report.plot import plot
 from comparison.report.terminal import ProgressBar, print_methods
-from comparison.run import Plain, Program, expected_puzzles, registry_of
-from comparison.settings import Settings
+from comparison.run.comparison import Plain, Program, expected_puzzles, registry_of
 from puzzles import Method, PuzzleFileError, kernels
 from puzzles.formats import FORMATS
 from puzzles.words import plural
@@ -200,7 +200,7 @@ def main(argv: Sequence[str] | None = None, methods: dict[str, Method] | None = 
         return int(exc.code or 0)
     console = Console(width=None if sys.stdout.isatty() else 160)
     if args.fuzz is not None:
-        from comparison.fuzz import fuzz_main  # made puzzles and shrinking: imported only for a fuzz run
+        from comparison.programs.fuzz import fuzz_main  # made puzzles and shrinking: imported only for a fuzz run
 
         return fuzz_main(args, methods, console)
     try:

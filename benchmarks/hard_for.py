@@ -27,8 +27,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # run from anywhere, as compare.py is
 
-from comparison.hard_search import counter_of, geometric_mean  # noqa: E402
-from comparison.run import compare  # noqa: E402
+from comparison.programs.hard_search import counter_of, geometric_mean  # noqa: E402
+from comparison.run.comparison import compare  # noqa: E402
 
 REFERENCE = ROOT.parent / "shared" / "data" / "9x9" / "forum-hardest-1106.txt"
 

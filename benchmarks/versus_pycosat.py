@@ -37,9 +37,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # run from anywhere, as compare.py is
 
-from comparison.errors import UsageError  # noqa: E402
-from comparison.methods import load_registry, parse_solver  # noqa: E402
-from comparison.stream import puzzles_of  # noqa: E402
+from comparison.core.errors import UsageError  # noqa: E402
+from comparison.core.stream import puzzles_of  # noqa: E402
+from comparison.run.methods import load_registry, parse_solver  # noqa: E402
 from formulations.sat import decode, encode  # noqa: E402
 from puzzles import Budget, Entry, Grid, PuzzleFileError, read_puzzles  # noqa: E402
 

@@ -37,6 +37,6 @@ report/          what a run shows (imports records, judging, execution)
     plot         the cactus and effort plots
     page/        the --html page: html, runbook, figures, svg, watch, static/
 """
-from .run import Comparison, compare
+from .run.comparison import Comparison, compare
 
 __all__ = ["Comparison", "compare"]

@@ -1,6 +1,6 @@
 """Sudoku as CNF, solved with PySAT (package python-sat).
 
-Variable var(c, v) = c*n + v is true when cell c holds value v. Four encodings
+Variable var(c, v, n) = c*n + v is true when cell c holds value v. Four encodings
 (Lynce and Ouaknine's names in brackets), each a rung of the inference ladder:
 
 - minimal:   at least one value per cell, at most one of each value per unit;
@@ -100,6 +100,11 @@ def variables(box: int, encoding: str = "complete") -> int:
     return n**3 + (2 * n * n * box if encoding == "augmented" else 0)
 
 
+def var(cell: int, value: int, n: int) -> int:
+    """The variable "cell holds value" of a grid of side n: cell * n + value (1-based, as DIMACS wants)."""
+    return cell * n + value
+
+
 def exactly_one(lits: Sequence[int]) -> list[list[int]]:
     return [list(lits), *at_most_one(lits)]
 
@@ -110,11 +115,11 @@ def at_most_one(lits: Sequence[int]) -> list[list[int]]:
 
 @cache
 def rules(box: int, encoding: str = "complete") -> tuple[list[int], ...]:
-    """The clauses every puzzle of a box size shares, built once per process (var(c, v) = c*n + v)."""
+    """The clauses every puzzle of a box size shares, built once per process."""
     geo = geometry(box)
     n = geo.side
     values = range(1, n + 1)
-    cells = [[c * n + v for v in values] for c in range(geo.cells)]
+    cells = [[var(c, v, n) for v in values] for c in range(geo.cells)]
     clauses: list[list[int]] = []
     # Each cell holds a value; at most one, except in the minimal encoding.
     for lits in cells:
@@ -125,7 +130,7 @@ def rules(box: int, encoding: str = "complete") -> tuple[list[int], ...]:
     # Each value at most once in each unit; the complete encoding adds at least once.
     for unit in geo.units:
         for v in values:
-            lits = [c * n + v for c in unit]
+            lits = [var(c, v, n) for c in unit]
             clauses.extend(exactly_one(lits) if encoding == "complete" else at_most_one(lits))
     return tuple(clauses)
 
@@ -141,7 +146,7 @@ def _triad_clauses(box: int) -> list[list[int]]:
     clauses: list[list[int]] = []
     for v in range(1, n + 1):
         for s, cells in enumerate(cells_of):
-            t, lits = triad(s, v), [c * n + v for c in cells]
+            t, lits = triad(s, v), [var(c, v, n) for c in cells]
             clauses.extend([-x, t] for x in lits)  # a cell holding v makes its triad true
             clauses.append([-t, *lits])  # a true triad has a cell holding v
         for group in groups:
@@ -170,7 +175,7 @@ def segments(box: int) -> tuple[list[list[int]], list[list[int]]]:
 
 def givens(grid: Grid) -> list[int]:
     """The puzzle's facts: one true literal var(c, v) per given."""
-    return [c * grid.side + v for c, v in enumerate(grid.values) if v]
+    return [var(c, v, grid.side) for c, v in enumerate(grid.values) if v]
 
 
 def encode(grid: Grid, encoding: str = "complete") -> tuple[int, list[list[int]]]:
@@ -366,7 +371,7 @@ class SatFormulation(Model):
     def exclude(self, solution: Grid) -> None:
         """A blocking clause: some blank cell must take another value (for this puzzle only, on a kept solver)."""
         n = self.grid.side
-        clause = [-(c * n + solution.values[c]) for c in self.grid.empty_cells()]
+        clause = [-var(c, solution.values[c], n) for c in self.grid.empty_cells()]
         if self.kept is None:
             self.sat.add_clause(clause)
             return

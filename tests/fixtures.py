@@ -11,8 +11,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from making.solutions import pattern_solution
 from puzzles import Budget, Candidates, Grid, Outcome, Status, random_isomorph, values_of
-from puzzles.generate import pattern_solution
 from search import SOLVERS, rules
 
 ROOT = Path(__file__).resolve().parents[1]

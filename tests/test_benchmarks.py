@@ -10,7 +10,7 @@ import pytest
 from fixtures import SEED000, SEED001
 
 from benchmarks import hard_for, sat_setup, versus_pycosat
-from comparison.hard_search import geometric_mean
+from comparison.programs.hard_search import geometric_mean
 
 
 def test_versus_pycosat_times_both_on_every_puzzle(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -23,10 +23,10 @@ import pytest
 from fixtures import SEED000, SEED001, SEED001_UNSAT, SEED002_MULTI, tiny_solve
 
 import compare
+from comparison.core.stream import Puzzle
 from comparison.execution.result import RunResult
 from comparison.judging.judge import judge
 from comparison.judging.stats import MethodStats
-from comparison.stream import Puzzle
 from puzzles import Budget, Grid, Method, Outcome, Status, random_isomorph
 
 ROOT = Path(__file__).resolve().parents[1]

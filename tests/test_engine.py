@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from making.solutions import pattern_solution
 from puzzles import Candidates, Grid, PuzzleError, values_of
-from puzzles.generate import pattern_solution
 from puzzles.isomorph import random_isomorph
 
 

@@ -8,10 +8,10 @@ import random
 import pytest
 
 import compare
-from comparison.fuzz import failure_class, parse_duration, trusted_label
+from comparison.programs.fuzz import failure_class, parse_duration, trusted_label
+from making.shrink import relabelled, remove_clues, shrink, smallest_forms
 from puzzles import Grid
 from puzzles.formats import read_puzzles
-from puzzles.shrink import relabelled, remove_clues, shrink, smallest_forms
 
 
 def failures(path) -> list[tuple[str, str, Grid]]:

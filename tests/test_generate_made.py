@@ -15,15 +15,24 @@ from pathlib import Path
 import pytest
 from fixtures import MARK, eventually, marked
 
-from comparison.batch import run_batch
-from comparison.hard_search import RESCORED, Candidate, Order, Search, counter_of, geometric_mean, move_makers
-from comparison.run import Settings
+from commands.generate import main
+from comparison.core.settings import Settings
+from comparison.programs.hard_search import (
+    RESCORED,
+    MoveOrder,
+    Scored,
+    Search,
+    counter_of,
+    geometric_mean,
+    move_workers,
+)
+from comparison.run.batch import run_batch
 from formulations import SOLVERS as FORMULATIONS
-from formulations.certify import SolutionCertifier, minimal_puzzle, solutions
+from making.certify import SolutionCertifier, solutions
+from making.kinds import minimal_puzzle
+from making.minimal import givens_of, is_minimal
 from puzzles import Budget, Grid, Status
 from puzzles.formats import read_puzzles
-from puzzles.generate import main
-from puzzles.minimal import givens_of, is_minimal
 
 
 def count_by_cpsat(grid: Grid) -> int:
@@ -105,7 +114,7 @@ def test_a_score_is_the_geometric_mean_of_the_methods_own_counter():
     assert search.counter == "guesses"
     assert counter_of({"extra": {"conflicts": 7}}) == ("conflicts", 7.0)
     assert search.efforts([*records, {"method": "mrv", "status": "error", "extra": None}], "mrv") == []
-    split = Candidate(Grid.parse("." * 16), Grid.parse("1234341221434321"), [logs, [math.log1p(1)] * 2])
+    split = Scored(Grid.parse("." * 16), Grid.parse("1234341221434321"), [logs, [math.log1p(1)] * 2])
     assert (split.hard, split.easy, split.score, split.isomorphs) == pytest.approx((3.0, 1.0, 2.0, 3))
 
 
@@ -143,7 +152,7 @@ def test_generator_usage_errors(capsys, argv, message):
 
 
 def test_ctrl_c_stops_the_search_and_writes_the_pool_so_far(tmp_path, monkeypatch, capsys):
-    import comparison.hard_search as hard_search
+    import comparison.programs.hard_search as hard_search
 
     def interrupted(search, minutes, on_round=None):
         search.round(2)
@@ -163,9 +172,9 @@ def test_ctrl_c_stops_the_search_and_writes_the_pool_so_far(tmp_path, monkeypatc
 
 def test_moves_made_on_processes_of_their_own_are_unique_minimal_puzzles():
     parent = minimal_puzzle(3, random.Random(4))
-    orders = [Order(3, seed, 3, Candidate(parent.puzzle, parent.solution, [])) for seed in range(3)]
-    orders.append(Order(2, 7, 3))  # a fresh minimal 4x4
-    with move_makers(2) as makers:
+    orders = [MoveOrder(3, seed, 3, Scored(parent.puzzle, parent.solution, [])) for seed in range(3)]
+    orders.append(MoveOrder(2, 7, 3))  # a fresh minimal 4x4
+    with move_workers(2) as makers:
         assert makers is not None
         made = makers(orders)
         workers = multiprocessing.active_children()
@@ -203,7 +212,7 @@ def test_a_start_file_is_checked_before_the_search(tmp_path, capsys, text, messa
 
 
 def test_with_solutions_2_every_isomorph_is_proved_unique(tmp_path, monkeypatch):
-    import comparison.hard_search as hard_search
+    import comparison.programs.hard_search as hard_search
     seen = []
 
     def recording(*args, **kwargs):

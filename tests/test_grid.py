@@ -10,8 +10,8 @@ from fixtures import SEED000
 from hypothesis import given
 from hypothesis import strategies as st
 
+from making.solutions import pattern_solution
 from puzzles import Grid, PuzzleError, geometry, mask_of, random_isomorph, values_of
-from puzzles.generate import pattern_solution
 
 
 def obvious_same_unit(box: int, a: int, b: int) -> bool:

@@ -17,8 +17,8 @@ from fixtures import SEED000, SEED001, SEED001_UNSAT, SEED002_MULTI
 from hostile import AMBIGUOUS_AS_LINES, EXPECTED, make_hostile_files
 
 import compare
-from comparison import run as comparison_run
 from comparison.records import format as records
+from comparison.run import comparison as comparison_run
 from puzzles import Grid
 
 ROOT = Path(__file__).resolve().parents[1]

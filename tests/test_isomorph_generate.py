@@ -7,8 +7,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from making.singles import generate, singles_solve
+from making.solutions import pattern_solution
 from puzzles import Candidates, Grid
-from puzzles.generate import generate, pattern_solution, singles_solve
 from puzzles.isomorph import Isomorph, random_isomorph
 
 

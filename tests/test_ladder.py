@@ -14,8 +14,9 @@ from fixtures import LADDER, SEED001, SEED001_UNSAT, UNSAT_4, partial_grid, refe
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from making.singles import generate
+from making.solutions import pattern_solution
 from puzzles import Bitboards, Budget, Grid, Status, random_isomorph
-from puzzles.generate import generate, pattern_solution
 from search import SOLVERS
 from search.inference import MAKE_RUNG, REMOVING
 

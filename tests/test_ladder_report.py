@@ -19,11 +19,11 @@ from fixtures import ROW_COLUMN_UNSAT, SEED001, SEED002_MULTI, rung_settles
 from rich.console import Console
 
 import compare
-from comparison.ladder import EQUIVALENCES, LADDER_RUNGS, Ladder, Rung
-from comparison.settings import Settings
+from comparison.core.settings import Settings
+from comparison.programs.ladder import EQUIVALENCES, LADDER_RUNGS, Ladder, Rung
 from formulations import SOLVERS as FORMULATIONS
+from making.solutions import pattern_solution
 from puzzles import Budget, Grid, Method, Outcome, Status, random_isomorph
-from puzzles.generate import pattern_solution
 from search import SOLVERS as SEARCHES
 
 NEEDS = ("naked", "singles", "locked")  # the rules a built puzzle needs, weakest first

@@ -23,8 +23,8 @@ from fixtures import MARK, PUZZLES, alive, all_pids, eventually, marked, stat_fi
 from misbehaving import SLEEP, SOLVERS
 
 import compare
+from comparison.core.selected import Selected
 from comparison.execution.pool import Pool
-from comparison.methods import Selected
 from puzzles import Budget, Grid, Method, Outcome
 
 ROOT = Path(__file__).resolve().parents[1]

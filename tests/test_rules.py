@@ -15,8 +15,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from making.singles import generate
+from making.solutions import pattern_solution
 from puzzles import Candidates, geometry, mask_of, random_isomorph, values_of
-from puzzles.generate import generate, pattern_solution
 from search import rules
 
 # -- the references --------------------------------------------------------------

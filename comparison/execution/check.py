@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 
 from puzzles import Budget, Grid, Status
 
-from ..methods import Selected
+from ..core.selected import Selected
 from .result import RunResult
 
 COUNTER_RANGE = range(-(2**63), 2**63)  # what a record, numpy or a CSV reader takes as a whole number

@@ -14,7 +14,6 @@ KilledWorker) becomes error records for its runs, as does a task that fails for 
 from __future__ import annotations
 
 import gc
-import importlib.util
 import logging
 import math
 import multiprocessing
@@ -26,8 +25,9 @@ from typing import Any
 
 from puzzles import Budget, Status
 
-from ..errors import UsageError
-from ..methods import Selected
+from ..core.errors import UsageError
+from ..core.selected import Selected
+from ..core.settings import check_cluster
 from .check import Item
 from .pool import Feed, Pool
 from .processes import die_with_parent
@@ -38,27 +38,9 @@ MAX_CHUNK = 4096
 TASKS_PER_THREAD = 2  # one running and one waiting on each worker thread, so none idles
 THREADS_CHECKED_EVERY = 2.0  # seconds: workers may join or leave a cluster in mid-run
 CONNECT_SECONDS = 10
-INSTALL = "pip install 'sudoku-search[cluster]'"
 LEAN = {"distributed.worker.profile.enabled": False, "distributed.admin.tick.interval": "500ms",
         "distributed.admin.system-monitor.interval": "2s"}
 DAEMON_FIX = "DASK_DISTRIBUTED__WORKER__DAEMON=False"
-
-
-def check_cluster(address: str) -> int | None:
-    """UsageError unless Dask distributed is installed and the address is `local:N` or a scheduler's;
-    N for a local cluster, None for a scheduler."""
-    if importlib.util.find_spec("distributed") is None:
-        raise UsageError(f"--cluster needs Dask distributed: {INSTALL}")
-    if not address.startswith("local:"):
-        return None
-    try:
-        workers = int(address.removeprefix("local:"))
-    except ValueError:
-        workers = 0
-    if workers < 1:
-        raise UsageError(f"--cluster {address}: say local:N with N worker processes (N at least 1), "
-                         "or a scheduler's address such as tcp://host:8786")
-    return workers
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from typing import Any
 
 from puzzles import Budget, GaveUp, Status
 
-from ..methods import Selected
+from ..core.selected import Selected
 from .check import Item, run_one
 from .processes import Lifeline, bind_worker, exit_reason, kill_group, lead_group
 from .result import RunResult

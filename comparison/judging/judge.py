@@ -7,9 +7,9 @@ from typing import Literal, get_args
 
 from puzzles import Grid, Status
 
+from ..core.selected import CERTIFIER
+from ..core.stream import Puzzle
 from ..execution.result import RunResult
-from ..methods import CERTIFIER
-from ..stream import Puzzle
 
 VerdictKind = Literal["agree", "multiple_solutions", "disagreement", "invalid", "unsatisfiable", "unsolved",
                       "interrupted"]

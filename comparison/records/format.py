@@ -16,12 +16,12 @@ from typing import IO, Any
 
 from puzzles import BadEntry, Status
 
-from ..errors import UsageError
+from ..core.errors import UsageError
+from ..core.selected import Selected
+from ..core.stream import Puzzle
 from ..execution.result import RunResult
 from ..judging.judge import Verdict
 from ..judging.stats import COMMON_COUNTERS
-from ..methods import Selected
-from ..stream import Puzzle
 
 RECORD_FIELDS = ("file", "line", "name", "isomorph", "rating", "method", "status", "detail", "puzzle", "solution",
                  "unique", "seconds", "valid", "problems", "verdict", "note", "disagrees")

@@ -14,9 +14,9 @@ from typing import Any
 
 from puzzles import Grid, PuzzleError, Status
 
+from ..core.stream import Puzzle
 from ..execution.result import RunResult
 from ..judging.judge import judge
-from ..stream import Puzzle
 
 AsResult = Callable[[int, dict[str, Any]], RunResult]  # a record back as the result it was made from
 FRESH_FAILURES = ("invalid", "disagreement")

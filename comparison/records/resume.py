@@ -25,11 +25,11 @@ from typing import Any, cast
 
 from puzzles import BadEntry, Status
 
-from ..errors import UsageError
+from ..core.errors import UsageError
+from ..core.stream import where
 from ..execution.result import RunResult
 from ..judging.judge import Claims, Verdict, VerdictKind
 from ..judging.stats import Summary, tally
-from ..stream import where
 from .format import BAD_ENTRY, RECORD_KEYS, RecordWriter, ends_cut, read_records
 from .recheck import rechecked
 

@@ -13,8 +13,8 @@ from rich.table import Table
 
 from puzzles import GAVE_UP_REASONS, Method
 
+from ..core.selected import CERTIFIER
 from ..judging.stats import COMMON_COUNTERS, LISTED, Summary, present
-from ..methods import CERTIFIER
 
 
 class ProgressBar:

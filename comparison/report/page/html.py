@@ -24,9 +24,9 @@ from typing import Any, Protocol
 from puzzles import Grid, kernels
 from puzzles.grid import BOX_OF_LENGTH
 
+from ...core.selected import CERTIFIER, Selected
+from ...core.settings import Settings
 from ...judging.stats import COMMON_COUNTERS, MethodStats, Summary, present
-from ...methods import CERTIFIER, Selected
-from ...settings import Settings
 from ..plot import PLOT_COUNTERS, default_reference
 from ..terminal import fmt_counter, fmt_seconds, fmt_share, gave_up_text
 from . import figures, svg

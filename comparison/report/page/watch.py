@@ -15,8 +15,8 @@ from puzzles.grid import values_of
 from puzzles.words import plural
 from search.trace import KINDS, trace
 
-from ...errors import UsageError
-from ...methods import Selected
+from ...core.errors import UsageError
+from ...core.selected import Selected
 
 DEFAULT_STEPS = 1000  # events a method's trace embeds at most: about 60 KB of page
 

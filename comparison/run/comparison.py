@@ -21,31 +21,23 @@ from rich.markup import escape
 from puzzles import BadEntry, Method, PuzzleFileError
 from puzzles.words import plural
 
-from .execution.cluster import Cluster
-from .execution.interrupts import signals_held
-from .execution.pool import GRACE_FRACTION, GRACE_SECONDS, Pool
-from .judging.stats import MethodStats, Summary
-from .methods import (
-    CERTIFIER,
-    Selected,
-    certifier,
-    check_commands_selected,
-    command_methods,
-    extra_methods,
-    load_registry,
-    select_methods,
-)
-from .records.format import Records, RecordWriter, counter_columns
-from .records.resume import Kept, contents, resume, write_settings
-from .report.terminal import ProgressBar, print_report
-from .settings import Settings
-from .stream import good_entries, open_inputs, puzzles_of, reservoir
+from ..core.selected import CERTIFIER, Selected, certifier
+from ..core.settings import Settings
+from ..core.stream import good_entries, open_inputs, puzzles_of, reservoir
+from ..execution.cluster import Cluster
+from ..execution.interrupts import signals_held
+from ..execution.pool import GRACE_FRACTION, GRACE_SECONDS, Pool
+from ..judging.stats import MethodStats, Summary
+from ..records.format import Records, RecordWriter, counter_columns
+from ..records.resume import Kept, contents, resume, write_settings
+from ..report.terminal import ProgressBar, print_report
+from .methods import check_commands_selected, command_methods, extra_methods, load_registry, select_methods
 from .tracker import Tracker
 
 if TYPE_CHECKING:  # pandas is an optional extra
     import pandas as pd
 
-DEFAULT_FILE = Path(__file__).resolve().parents[1] / "puzzles" / "seeds.txt"
+DEFAULT_FILE = Path(__file__).resolve().parents[2] / "puzzles" / "seeds.txt"
 
 
 def registry_of(settings: Settings, methods: dict[str, Method] | None = None, everything: bool = False

@@ -1,10 +1,9 @@
 """`python -m puzzles.generate --minimal | --hard-for SPEC`: puzzles made to order, written as a puzzle file.
 
---minimal: a random full grid (formulations.certify), its clues taken away in random order while SAT certifies
-the puzzle unique (puzzles/minimal.py): unique and minimal by construction, at every size.
-This module is the generator's command line past the plain singles puzzles: puzzles/generate.py hands over to it
-by name, so that the puzzles package depends on neither SAT nor compare.py's machinery.
---hard-for: the pool of comparison/hard_search.py's local search, best first, when --minutes are spent or at
+--minimal: a random full grid (making/solutions.py), its clues taken away in random order while SAT certifies
+the puzzle unique (making/minimal.py): unique and minimal by construction, at every size.
+The generator's command line (commands/generate.py) hands over to it for these two.
+--hard-for: the pool of comparison/programs/hard_search.py's local search, best first, when --minutes are spent or at
 Ctrl-C or SIGTERM (the pool so far, exit status 130 or 143). --start FILE: the unique puzzles of FILE are
 scored first and the best of them pooled, as tdoku's generator loads a pool; one of them that stays is named
 where it was read.
@@ -28,16 +27,17 @@ from typing import IO, Any
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from formulations.certify import minimal_puzzle, solutions
+from making.certify import solutions
+from making.kinds import minimal_puzzle
 from puzzles import BadEntry, PuzzleFileError, read_puzzles
 
+from ..core.errors import EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, UsageError
+from ..core.settings import Settings
+from ..execution.interrupts import Interrupted, stopped_by_signals
+from ..run.comparison import registry_of
+from ..run.methods import check_commands_selected, select_methods
 from . import hard_search
-from .errors import EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, UsageError
-from .execution.interrupts import Interrupted, stopped_by_signals
-from .hard_search import Candidate, Search
-from .methods import check_commands_selected, select_methods
-from .run import registry_of
-from .settings import Settings
+from .hard_search import Scored, Search
 
 
 @stopped_by_signals  # SIGINT and SIGTERM alike: the pool so far is written, exit 130 or 143
@@ -126,7 +126,7 @@ def hard(args: argparse.Namespace) -> int:
     return status
 
 
-def read_start(path: str, box: int) -> list[Candidate]:
+def read_start(path: str, box: int) -> list[Scored]:
     """The puzzles of a --start file, each with its solution: every one unique and of the size searched, or a
     UsageError that names the file, the line and the reason."""
     read = []
@@ -141,7 +141,7 @@ def read_start(path: str, box: int) -> list[Candidate]:
         if len(found) != 1:
             raise UsageError(f"--start {record.where}: " + ("no solution" if not found else "more than one "
                              "solution: the search keeps unique puzzles only"))
-        read.append(Candidate(grid, found[0], [], origin=record.where))
+        read.append(Scored(grid, found[0], [], origin=record.where))
     if not read:
         raise UsageError(f"--start {path}: no puzzle in it")
     return read

@@ -2,13 +2,15 @@
 from __future__ import annotations
 
 import dataclasses
+import importlib.util
 from dataclasses import dataclass
 from typing import Any
 
 from puzzles import Budget
 
 from .errors import UsageError
-from .execution.cluster import check_cluster
+
+INSTALL = "pip install 'sudoku-search[cluster]'"  # what --cluster needs
 
 
 @dataclass
@@ -50,3 +52,20 @@ class Settings:
     @property
     def budget(self) -> Budget:
         return Budget(seconds=self.timeout, nodes=self.nodes)
+
+
+def check_cluster(address: str) -> int | None:
+    """UsageError unless Dask distributed is installed and the address is `local:N` or a scheduler's;
+    N for a local cluster, None for a scheduler."""
+    if importlib.util.find_spec("distributed") is None:
+        raise UsageError(f"--cluster needs Dask distributed: {INSTALL}")
+    if not address.startswith("local:"):
+        return None
+    try:
+        workers = int(address.removeprefix("local:"))
+    except ValueError:
+        workers = 0
+    if workers < 1:
+        raise UsageError(f"--cluster {address}: say local:N with N worker processes (N at least 1), "
+                         "or a scheduler's address such as tcp://host:8786")
+    return workers

@@ -16,16 +16,13 @@ found excluded by a clause): what the fuzzer uses to tell unique, several-soluti
 """
 from __future__ import annotations
 
-import random
-from dataclasses import dataclass
-
 from pysat.solvers import Solver
 
-from puzzles.generate import singles_solve
+from formulations.sat import DEFAULT_SOLVER, decode, givens, kept, load, rules, var
 from puzzles.grid import Grid
-from puzzles.minimal import minimise, puzzle_of
 
-from .sat import DEFAULT_SOLVER, decode, givens, kept, load, rules
+from .minimal import puzzle_of
+from .singles import singles_solve
 
 CERTIFYING_SOLVER = "cadical195"  # on near-minimal 16x16 and 25x25 puzzles, faster per check than MiniSat
 
@@ -61,8 +58,8 @@ class SolutionCertifier:
     def solve(self, cells: list[int]) -> bool:
         """Whether the puzzle of `cells` has a solution other than the certifier's (one SAT solve)."""
         self.checks += 1
-        n = self.solution.side
-        return bool(self.kept.sat.solve(assumptions=[self.differs, *(c * n + self.solution.values[c] for c in cells)]))
+        n, values = self.solution.side, self.solution.values
+        return bool(self.kept.sat.solve(assumptions=[self.differs, *(var(c, values[c], n) for c in cells)]))
 
     def close(self) -> None:
         self.kept.retire([self.differs])
@@ -72,25 +69,6 @@ class SolutionCertifier:
 
     def __exit__(self, *_: object) -> None:
         self.close()
-
-
-@dataclass(frozen=True)
-class Made:
-    """A minimal puzzle made from a random full grid, and what certifying it took."""
-
-    puzzle: Grid
-    solution: Grid
-    checks: int  # SAT solves
-    forced: int  # uniqueness settled by singles alone
-
-
-def minimal_puzzle(box: int, rng: random.Random) -> Made:
-    """A random full grid with its clues taken away in random order while it stays the only solution: a unique
-    and minimal puzzle (puzzles/minimal.py says why one pass suffices)."""
-    solution = random_solution(box, rng)
-    with SolutionCertifier(solution) as certifier:
-        cells = minimise(range(len(solution.values)), certifier.unique, rng)
-    return Made(puzzle_of(solution, cells), solution, certifier.checks, certifier.forced)
 
 
 def solutions(grid: Grid, limit: int = 2) -> list[Grid]:
@@ -105,23 +83,3 @@ def solutions(grid: Grid, limit: int = 2) -> list[Grid]:
             found.append(solution)
             sat.add_clause([-lit for lit in givens(solution)])
     return found
-
-
-def random_solution(box: int, rng: random.Random) -> Grid:
-    """A full grid drawn at random: a random first row and a few random cells, completed by SAT (phases drawn
-    at random too), retried in the rare case they admit no completion."""
-    n = box * box
-    empty = Grid(box, bytes(n * n))
-    while True:
-        values = bytearray(n * n)
-        values[:n] = bytes(rng.sample(range(1, n + 1), n))
-        with Solver(name=DEFAULT_SOLVER) as sat:
-            load(sat, DEFAULT_SOLVER, rules(box))
-            sat.set_phases([(v if rng.random() < 1 / n else -v) for v in range(1, n**3 + 1)])
-            assumptions = [c * n + values[c] for c in range(n)]
-            for cell in rng.sample(range(n, n * n), n):  # a few more, where they fit
-                candidate = cell * n + rng.randint(1, n)
-                if sat.solve(assumptions=[*assumptions, candidate]):
-                    assumptions.append(candidate)
-            if sat.solve(assumptions=assumptions):
-                return decode(empty, sat.get_model() or [])

@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from .grid import Grid
-from .isomorph import Isomorph
+from puzzles.grid import Grid
+from puzzles.isomorph import Isomorph
+
 from .minimal import givens_of
 
 Fails = Callable[[Sequence[Grid]], list[bool]]

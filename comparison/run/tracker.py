@@ -8,14 +8,14 @@ from typing import Any
 
 from puzzles import BadEntry
 
-from .execution.check import Item
-from .execution.result import RunResult
-from .judging.judge import Verdict, judge
-from .judging.stats import Summary, tally
-from .methods import Selected
-from .records.format import Records
-from .report.terminal import ProgressBar
-from .stream import Puzzle, where
+from ..core.selected import Selected
+from ..core.stream import Puzzle, where
+from ..execution.check import Item
+from ..execution.result import RunResult
+from ..judging.judge import Verdict, judge
+from ..judging.stats import Summary, tally
+from ..records.format import Records
+from ..report.terminal import ProgressBar
 
 
 @dataclass(slots=True)

@@ -9,11 +9,11 @@ without solution), near-empty (a few clues of a full grid), nearly-full (a full 
 and hard (the generator's moves from a minimal puzzle, the one singles leave most open). Minimal and hard
 puzzles are made up to 16x16: certifying a 25x25 minimal puzzle takes minutes.
 
-Each round's puzzles go through compare.py's own run (comparison/batch.py) with the methods as compare.py
+Each round's puzzles go through compare.py's own run (comparison/run/batch.py) with the methods as compare.py
 selects them and the trusted method (--against, run with solutions=2): so every failure class compare.py knows
 counts, by its own judge. A failure of a method on a puzzle is its class: an invalid answer, a false unsat, a
 false unique, a disagreement, an error (crash, junk, protocol), a budget overrun (killed past its time). The
-first puzzle of each (method, class) is shrunk (puzzles/shrink.py) while that method fails that way on it, and
+first puzzle of each (method, class) is shrunk (making/shrink.py) while that method fails that way on it, and
 written to --output with a comment naming the method, the class and what the trusted method says.
 """
 from __future__ import annotations
@@ -32,21 +32,18 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from formulations.certify import SolutionCertifier, minimal_puzzle, random_solution, solutions
+from making.kinds import KINDS
+from making.minimal import givens_of
+from making.shrink import shrink
 from puzzles import GaveUp, Grid, Method
-from puzzles.candidates import Candidates
-from puzzles.minimal import completed, givens_of, puzzle_of
-from puzzles.shrink import shrink
 
-from .batch import run_batch
-from .errors import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, UsageError
-from .hard_search import move
-from .methods import check_commands_selected, select_methods
-from .run import registry_of
-from .settings import Settings
+from ..core.errors import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, UsageError
+from ..core.settings import Settings
+from ..run.batch import run_batch
+from ..run.comparison import registry_of
+from ..run.methods import check_commands_selected, select_methods
 
-KINDS = ("unique", "several", "unsat", "near-empty", "nearly-full", "minimal", "hard")
-MINIMAL_UP_TO = 4  # box sizes whose minimal (and hard) puzzles are made: 25x25 ones take minutes each
+FUZZED = ("unique", "several", "unsat", "near-empty", "nearly-full", "minimal", "hard")  # of making.kinds.KINDS
 ROUND = 14  # puzzles a round: two of each kind
 DURATION = re.compile(r"(?P<number>\d+(?:\.\d*)?)\s*(?P<unit>s|m|h|)")
 
@@ -61,85 +58,8 @@ def parse_duration(text: str) -> float:
 
 # -- the puzzles ------------------------------------------------------------------------------------------------
 
-def unique_puzzle(box: int, rng: random.Random) -> Grid:
-    solution = random_solution(box, rng)
-    cells = list(range(len(solution.values)))
-    rng.shuffle(cells)
-    kept = cells[:rng.randint(len(cells) // 4, len(cells) * 3 // 4)]
-    with SolutionCertifier(solution) as certifier:
-        return puzzle_of(solution, completed(kept, solution, certifier.unique, rng))
-
-
-def base_puzzle(box: int, rng: random.Random) -> Grid:
-    """A unique puzzle with few clues: minimal where that is quick, else a unique one."""
-    return minimal_puzzle(box, rng).puzzle if box <= MINIMAL_UP_TO else unique_puzzle(box, rng)
-
-
-def several_puzzle(box: int, rng: random.Random) -> Grid:
-    while True:
-        puzzle = base_puzzle(box, rng)
-        cells = givens_of(puzzle)
-        dropped = set(rng.sample(cells, rng.randint(1, 3)))
-        fewer = Grid(box, bytes(0 if c in dropped else v for c, v in enumerate(puzzle.values)))
-        if len(solutions(fewer, 2)) == 2:
-            return fewer
-
-
-def unsat_puzzle(box: int, rng: random.Random) -> Grid:
-    """One clue of a unique puzzle changed to a value that no given of its units holds, and no solution left."""
-    while True:
-        puzzle = base_puzzle(box, rng)
-        cells = givens_of(puzzle)
-        for cell in rng.sample(cells, len(cells)):
-            values = bytearray(puzzle.values)
-            values[cell] = 0
-            board = Candidates(Grid(box, bytes(values)))
-            others = [v for v in range(1, puzzle.side + 1) if v != puzzle.values[cell] and board.allows(cell, v)]
-            if not others:
-                continue
-            values[cell] = rng.choice(others)
-            changed = Grid(box, bytes(values))
-            if not solutions(changed, 1):
-                return changed
-
-
-def near_empty_puzzle(box: int, rng: random.Random) -> Grid:
-    solution = random_solution(box, rng)
-    n = solution.side
-    return puzzle_of(solution, rng.sample(range(n * n), rng.randint(0, n)))
-
-
-def nearly_full_puzzle(box: int, rng: random.Random) -> Grid:
-    solution = random_solution(box, rng)
-    n = solution.side
-    blanks = set(rng.sample(range(n * n), rng.randint(1, n)))
-    return puzzle_of(solution, [c for c in range(n * n) if c not in blanks])
-
-
-def open_after_singles(puzzle: Grid) -> int:
-    board = Candidates(puzzle)
-    board.singles([])
-    return board.values.count(0)
-
-
-def hard_puzzle(box: int, rng: random.Random) -> Grid:
-    """The generator's moves from a minimal puzzle: of three, the one that naked and hidden singles leave most open."""
-    made = minimal_puzzle(box, rng)
-    puzzle, solution = made.puzzle, made.solution
-    tries = [puzzle]
-    for _ in range(2):
-        puzzle, solution = move(puzzle, solution, rng)
-        tries.append(puzzle)
-    return max(tries, key=open_after_singles)
-
-
-MAKERS: dict[str, Callable[[int, random.Random], Grid]] = {
-    "unique": unique_puzzle, "several": several_puzzle, "unsat": unsat_puzzle, "near-empty": near_empty_puzzle,
-    "nearly-full": nearly_full_puzzle, "minimal": lambda box, rng: minimal_puzzle(box, rng).puzzle, "hard": hard_puzzle}
-
-
 def kinds_for(box: int) -> tuple[str, ...]:
-    return KINDS if box <= MINIMAL_UP_TO else tuple(k for k in KINDS if k not in ("minimal", "hard"))
+    return tuple(name for name in FUZZED if box <= KINDS[name].largest_box)
 
 
 # -- failures ---------------------------------------------------------------------------------------------------
@@ -212,7 +132,7 @@ class Fuzzer:
         made = []
         for kind, box in plan:
             started = time.perf_counter()
-            made.append((kind, box, MAKERS[kind](box, self.rng)))
+            made.append((kind, box, KINDS[kind].make(box, self.rng)))
             self.seconds[kind] = self.seconds.get(kind, 0.0) + time.perf_counter() - started
         started = time.perf_counter()
         batches = self.run([g for _, _, g in made], self.under_test)
@@ -345,7 +265,7 @@ def report(console: Console, fuzzer: Fuzzer, seconds: float) -> None:
     for box in fuzzer.boxes:
         table.add_column(f"{box * box}x{box * box}", justify="right")
     table.add_column("per minute", justify="right")
-    for kind in KINDS:
+    for kind in FUZZED:
         counts = [fuzzer.tried[kind, box] for box in fuzzer.boxes]
         if not any(counts):
             continue

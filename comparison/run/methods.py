@@ -6,30 +6,29 @@ import importlib
 import os
 import sys
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
-from puzzles import Budget, Grid, Method, Outcome, Status
+from puzzles import Budget, Method
 from puzzles.options import OptionError, split_spec
 
-from .errors import UsageError
-from .execution.external import Command
-
-REGISTRY_PACKAGES = ("search", "formulations")  # registries are merged in this order
-CERTIFIER = "cpsat"  # certifies multi-solution puzzles with solutions=2
+from ..core.errors import UsageError
+from ..core.selected import Selected
+from ..execution.external import Command
 
 
-@dataclass(frozen=True)
-class Selected:
-    """A method as chosen on the command line: its label, e.g. `mrv:propagate=singles`."""
+def search_methods() -> dict[str, Method]:
+    import search
 
-    label: str
-    method: Method | LazyMethod
-    options: dict[str, Any]  # keyword arguments of every call, `solutions` included
+    return search.SOLVERS
 
-    @property
-    def asks_two(self) -> bool:
-        return str(self.options.get("solutions")) == "2"
+
+def formulation_methods() -> dict[str, Method]:
+    import formulations  # ortools and PySAT: imported only when a chosen method needs them
+
+    return formulations.SOLVERS
+
+
+REGISTRIES = (("search", search_methods), ("formulations", formulation_methods))  # merged in this order
 
 
 def load_registry(wanted: Iterable[str] | None = None) -> dict[str, Method]:
@@ -39,15 +38,13 @@ def load_registry(wanted: Iterable[str] | None = None) -> dict[str, Method]:
     `--solver mrv` starts without ortools.
     """
     registry: dict[str, Method] = {}
-    for package in REGISTRY_PACKAGES:
+    for package, methods in REGISTRIES:
         if wanted is not None and registry and all(name in registry for name in wanted):
             break
         try:
-            module = importlib.import_module(package)
+            registry.update(methods())
         except Exception as exc:  # a broken package must not hide the others
             warn(f"{package} cannot be imported ({type(exc).__name__}: {exc}); its methods are left out")
-            continue
-        registry.update(getattr(module, "SOLVERS", {}))
     return registry
 
 
@@ -107,30 +104,6 @@ def check_commands_selected(commands: Sequence[str], solvers: Sequence[str] | No
         if name not in chosen:
             raise UsageError(f"--command {spec}: the method {name!r} is not among the --solver methods, so it "
                              f"would not run; add --solver {name} (or leave out every --solver to run all)")
-
-
-class LazyMethod:
-    """A registered method imported on its first call, in the worker: the certifier when ortools was not loaded."""
-
-    def __init__(self, package: str, name: str) -> None:
-        self.package, self.name = package, name
-        self.method: Method | None = None
-        self.counters: tuple[str, ...] = ()  # not known before the import
-
-    def __call__(self, grid: Grid, budget: Budget, **options: Any) -> Outcome:
-        if self.method is None:
-            try:
-                self.method = importlib.import_module(self.package).SOLVERS[self.name]
-            except Exception as exc:
-                return Outcome(Status.ERROR, detail=f"{self.package}.SOLVERS[{self.name!r}]: {exc}")
-        return self.method(grid, budget, **options)
-
-
-def certifier(registry: dict[str, Method], injected: bool) -> Method | LazyMethod | None:
-    """The method that certifies uniqueness, if there is one."""
-    if CERTIFIER in registry:
-        return registry[CERTIFIER]
-    return None if injected else LazyMethod("formulations", CERTIFIER)
 
 
 def parse_solver(spec: str, registry: dict[str, Method], solutions: int, budget: Budget) -> Selected:

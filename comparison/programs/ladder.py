@@ -32,11 +32,11 @@ from rich.table import Table
 
 from puzzles import GaveUp, Method
 
-from .errors import UsageError
-from .records.format import RecordWriter
-from .report.terminal import NOTABLE, red_if
-from .run import Comparison
-from .settings import Settings
+from ..core.errors import UsageError
+from ..core.settings import Settings
+from ..records.format import RecordWriter
+from ..report.terminal import NOTABLE, red_if
+from ..run.comparison import Comparison
 
 SETTLED, NOT_SETTLED, GAVE_UP, ERROR, INVALID = "settled", "not settled", "gave up", "error", "invalid"
 NOT_SETTLED_REASONS = (GaveUp.NODES.value, GaveUp.INCOMPLETE.value)  # stopped at its first node: no more to it

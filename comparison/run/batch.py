@@ -14,8 +14,8 @@ from typing import Any
 
 from puzzles import Grid, Method
 
-from .run import Comparison
-from .settings import Settings
+from ..core.settings import Settings
+from .comparison import Comparison
 
 Records = list[dict[str, Any]]  # one puzzle's records, one a method (and isomorph)
 

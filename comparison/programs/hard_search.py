@@ -13,7 +13,7 @@ which its luck in being chosen does not bias. Its score then tends to what any f
 easy method too, the score is the ratio of the two means: puzzles that split them.
 
 The moves are made on --jobs processes of their own (SAT certifies each clue dropped), and the candidates of a
-round scored together through compare.py's own machinery (comparison/batch.py): any method spec compare.py
+round scored together through compare.py's own machinery (comparison/run/batch.py): any method spec compare.py
 takes, --command programs included, on --jobs workers with its budgets and kills.
 """
 from __future__ import annotations
@@ -29,21 +29,21 @@ from dataclasses import dataclass, field
 from multiprocessing import get_context
 from typing import Any
 
-from formulations.certify import SolutionCertifier, minimal_puzzle
+from making.kinds import minimal_puzzle
+from making.moves import move
 from puzzles import Grid, Method
-from puzzles.minimal import completed, givens_of, minimise, puzzle_of
 
-from .batch import run_batch
-from .execution.processes import die_with_parent
-from .run import usable_cores
-from .settings import Settings
+from ..core.settings import Settings
+from ..execution.processes import die_with_parent
+from ..run.batch import run_batch
+from ..run.comparison import usable_cores
 
 COUNTERS = ("guesses", "nodes", "conflicts", "branches")  # a method's own measure of search, in this preference
 RESCORED = 4  # a pool member is scored again on K isomorphs up to this many times
 
 
 @dataclass
-class Candidate:
+class Scored:
     """A puzzle, its solution, and the log(1 + effort) of each method's runs on its isomorphs so far."""
 
     puzzle: Grid
@@ -77,25 +77,25 @@ def geometric_mean(logs: Sequence[float]) -> float:
 
 
 @dataclass(frozen=True)
-class Order:
+class MoveOrder:
     """What a move-making process is asked for: a fresh minimal puzzle (no parent) or a move from a parent."""
 
     box: int
     seed: int
     drop: int
-    parent: Candidate | None = None
+    parent: Scored | None = None
 
 
-def make(order: Order) -> Candidate:
+def made_for(order: MoveOrder) -> Scored:
     """The candidate an order asks for, not scored yet (run in a move-making process)."""
     rng = random.Random(order.seed)
     if order.parent is None:
         made = minimal_puzzle(order.box, rng)
-        return Candidate(made.puzzle, made.solution, [])
-    return Candidate(*move(order.parent.puzzle, order.parent.solution, rng, order.drop), [])
+        return Scored(made.puzzle, made.solution, [])
+    return Scored(*move(order.parent.puzzle, order.parent.solution, rng, order.drop), [])
 
 
-Makers = Callable[[Sequence[Order]], list[Candidate]]  # the candidates of a round's orders, in order
+MoveWorkers = Callable[[Sequence[MoveOrder]], list[Scored]]  # the candidates of a round's orders, in order
 
 
 @dataclass
@@ -109,9 +109,9 @@ class Search:
     pool_size: int = 12
     drop: int = 3  # clues dropped by a move (at least 1, at most this)
     methods: dict[str, Method] | None = None
-    makers: Makers | None = None  # None: made in this process
-    start: list[Candidate] = field(default_factory=list)  # puzzles read (--start), scored in the first rounds
-    pool: list[Candidate] = field(default_factory=list)
+    workers: MoveWorkers | None = None  # None: moves made in this process
+    start: list[Scored] = field(default_factory=list)  # puzzles read (--start), scored in the first rounds
+    pool: list[Scored] = field(default_factory=list)
     tried: int = 0
     errors: int = 0  # candidates a method answered with an error: not scored
     counter: str = ""  # the hard method's counter, once seen
@@ -120,18 +120,18 @@ class Search:
     def labels(self) -> list[str]:
         return list(self.settings.solver or [])
 
-    def round(self, size: int) -> list[Candidate]:
+    def round(self, size: int) -> list[Scored]:
         """One round: `size` candidates (the puzzles read first, then fresh ones while the pool fills, then moves),
         scored with the parents due more isomorphs, pooled."""
-        parents: list[Candidate] = []
+        parents: list[Scored] = []
         if self.start:
             fresh, self.start = self.start[:size], self.start[size:]
         elif len(self.pool) < self.pool_size:
-            fresh = self.make([Order(self.box, self.rng.randrange(1 << 62), self.drop) for _ in range(size)])
+            fresh = self.moves([MoveOrder(self.box, self.rng.randrange(1 << 62), self.drop) for _ in range(size)])
         else:
             parents = [self.pool[min(int(self.rng.expovariate(3 / self.pool_size)), len(self.pool) - 1)]
                        for _ in range(size)]  # the best more often
-            fresh = self.make([Order(self.box, self.rng.randrange(1 << 62), self.drop, p) for p in parents])
+            fresh = self.moves([MoveOrder(self.box, self.rng.randrange(1 << 62), self.drop, p) for p in parents])
         rescored = [p for p in {id(p): p for p in parents}.values() if p.rescored < RESCORED]
         scored = self.score(fresh, rescored)
         self.tried += len(fresh)
@@ -145,10 +145,10 @@ class Search:
         del self.pool[self.pool_size:]
         return scored
 
-    def make(self, orders: Sequence[Order]) -> list[Candidate]:
-        return self.makers(orders) if self.makers is not None else [make(order) for order in orders]
+    def moves(self, orders: Sequence[MoveOrder]) -> list[Scored]:
+        return self.workers(orders) if self.workers is not None else [made_for(order) for order in orders]
 
-    def score(self, fresh: Sequence[Candidate], rescored: Sequence[Candidate]) -> list[Candidate]:
+    def score(self, fresh: Sequence[Scored], rescored: Sequence[Scored]) -> list[Scored]:
         """The fresh candidates scored on K isomorphs (those a method failed on left out: counted in `errors`),
         and K more isomorphs added to each rescored pool member's (its logs emptied on an error): each round's
         isomorphs drawn anew."""
@@ -183,21 +183,6 @@ class Search:
         return logs
 
 
-def move(puzzle: Grid, solution: Grid, rng: random.Random, drop: int = 3) -> tuple[Grid, Grid]:
-    """Drop 1..`drop` clues, re-complete to a unique puzzle (of another solution, when one appeared), minimise:
-    the new puzzle and its solution."""
-    cells = givens_of(puzzle)
-    dropped = set(rng.sample(cells, min(len(cells), rng.randint(1, drop))))
-    kept = [c for c in cells if c not in dropped]
-    with SolutionCertifier(solution) as certifier:
-        other = certifier.other(kept)
-    target = other if other is not None else solution
-    with SolutionCertifier(target) as certifier:
-        whole = completed(kept, target, certifier.unique, rng)
-        cells = minimise(whole, certifier.unique, rng)
-    return puzzle_of(target, cells), target
-
-
 def counter_of(record: dict[str, Any]) -> tuple[str, float]:
     """The record's search effort by the method's own counter: (its name, its value); ('', 0) if it has none."""
     extra = record.get("extra") or {}
@@ -208,21 +193,21 @@ def counter_of(record: dict[str, Any]) -> tuple[str, float]:
     return "", 0.0
 
 
-def _maker_start() -> None:
+def _worker_start() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
     die_with_parent()
 
 
 @contextmanager
-def move_makers(jobs: int) -> Iterator[Makers | None]:
+def move_workers(jobs: int) -> Iterator[MoveWorkers | None]:
     """`jobs` processes that make the moves (None for one job: they are made in this process), killed on exit,
     however the search ends: a move in hand is of no use once the search stops."""
     if jobs <= 1:
         yield None
         return
-    pool = get_context("spawn").Pool(jobs, initializer=_maker_start)  # spawned: no lock of this process copied
+    pool = get_context("spawn").Pool(jobs, initializer=_worker_start)  # spawned: no lock of this process copied
     try:
-        yield lambda orders: pool.map(make, orders)
+        yield lambda orders: pool.map(made_for, orders)
     finally:
         pool.terminate()
         pool.join()
@@ -233,12 +218,12 @@ def run_search(search: Search, minutes: float, on_round: Callable[[Search], None
     jobs = search.settings.jobs or usable_cores()
     size = 8 * jobs  # a round: few enough to stay greedy, enough to keep each round's start-up small
     deadline = time.monotonic() + minutes * 60
-    with move_makers(jobs) as makers:
-        search.makers = makers
+    with move_workers(jobs) as workers:
+        search.workers = workers
         try:
             while time.monotonic() < deadline:
                 search.round(size)
                 if on_round is not None:
                     on_round(search)
         finally:
-            search.makers = None
+            search.workers = None

@@ -3,14 +3,14 @@
 Clues are taken away from a full grid in random order, each kept only when the rest no longer pins the grid
 down. One pass is enough: a clue kept at some point is needed then, and stays needed as clues go (fewer clues,
 more solutions). Whether the grid is pinned down is the caller's `unique`, a SAT certificate in practice
-(formulations.certify): this module only decides which clues to try.
+(making/certify.py): this module only decides which clues to try.
 """
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable
 
-from .grid import Grid
+from puzzles.grid import Grid
 
 Unique = Callable[[list[int]], bool]  # whether the solution's values at these cells leave it the only solution
 

@@ -1,0 +1,76 @@
+"""Unique-solution puzzles of any size, made without a search.
+
+`sudoku-generate`, also `python -m puzzles.generate`:
+
+    sudoku-generate --box 4 --count 3 --seed 1 [--rule naked]
+
+By default, unique puzzles that naked and hidden singles solve alone (making/singles.py): easy for propagation,
+the project's own sizes-and-formats material. With --minimal, unique and minimal puzzles certified by SAT;
+with --hard-for, puzzles made hard for a method by a local search (comparison/programs/to_order.py).
+"""
+from __future__ import annotations
+
+import argparse
+import random
+
+from making.singles import RULES, generate
+from puzzles.formats import format_line
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m puzzles.generate", description=__doc__.split("\n")[0],
+        epilog="Exit status: 0 done; 2 a usage error; 130 or 143 interrupted by Ctrl-C or SIGTERM (what was made "
+        "so far is written).")
+    parser.add_argument("--box", type=int, default=3, choices=(2, 3, 4, 5), help="box size (3 = 9x9)")
+    parser.add_argument("--count", type=int, default=None, help="how many puzzles (default 1; with --hard-for, "
+                        "the whole pool)")
+    parser.add_argument("--seed", type=int, default=0, help="the same seed makes the same puzzles")
+    parser.add_argument("--keep", type=int, default=0, help="keep at least this many givens")
+    parser.add_argument("--rule", choices=sorted(RULES), default="singles",
+                        help="what must solve the puzzle alone: naked and hidden singles, or naked singles only")
+    parser.add_argument("--minimal", action="store_true",
+                        help="unique and minimal puzzles (removing any clue leaves more than one solution), "
+                        "certified by SAT")
+    parser.add_argument("--output", metavar="FILE", help="write the puzzles to FILE (CSV with clue count and effort "
+                        "columns when it ends in .csv; else the line format); default standard output")
+    made = parser.add_argument_group("puzzles made hard for a method (comparison/programs/hard_search.py)")
+    made.add_argument("--hard-for", metavar="SPEC", help="a compare.py method spec: puzzles that take it the most "
+                      "effort, by its own counter (guesses, nodes, conflicts, branches)")
+    made.add_argument("--easy-for", metavar="SPEC", help="with --hard-for: the score is the ratio of the two "
+                      "methods' efforts (puzzles that split them)")
+    made.add_argument("--minutes", type=float, default=1.0, help="how long the search runs (default 1)")
+    made.add_argument("--isomorphs", type=int, default=8, metavar="K",
+                      help="a puzzle's effort is the geometric mean over K random isomorphs (default 8)")
+    made.add_argument("--solutions", type=int, choices=(1, 2), default=1,
+                      help="2: score the effort to prove each isomorph's solution unique (the whole search tree), "
+                      "which depends less on the luck of the value order than the effort to the first solution; "
+                      "for complete searches")
+    made.add_argument("--pool", type=int, default=12, help="the pool of best puzzles kept (default 12)")
+    made.add_argument("--start", action="append", metavar="FILE", help="score the unique puzzles of FILE first, "
+                      "and let the best of them into the pool (tdoku's generator loads its pool so); in the "
+                      "output such a puzzle is named where it was read")
+    made.add_argument("--jobs", type=int, metavar="N", help="worker processes (default: the cores)")
+    made.add_argument("--timeout", type=float, default=10.0, help="budget per run, seconds (default 10)")
+    made.add_argument("--command", action="append", metavar="NAME=PROGRAM",
+                      help="a method NAME that runs a program speaking the solver protocol, as compare.py's")
+    made.add_argument("--registry", action="append", metavar="MODULE", help="also the methods of MODULE.SOLVERS")
+    args = parser.parse_args(argv)
+    if args.hard_for or args.minimal:
+        from comparison.programs.to_order import made_to_order  # compare.py's machinery: loaded only when used
+
+        return made_to_order(args)
+    if args.easy_for:
+        parser.error("--easy-for needs --hard-for")
+    rng = random.Random(args.seed)
+    lines = []
+    for i in range(args.count or 1):
+        puzzle, _ = generate(args.box, rng, args.keep, args.rule)
+        lines.append(format_line(puzzle, f"generated-{puzzle.side}x{puzzle.side}-seed{args.seed}-{i + 1}"))
+    if args.output:
+        with open(args.output, "w", encoding="utf-8") as handle:
+            handle.write("".join(line + "\n" for line in lines))
+    else:
+        print("\n".join(lines))
+    return 0
+

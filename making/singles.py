@@ -1,0 +1,65 @@
+"""Unique-solution puzzles made without a search: givens taken away while singles alone still fill the grid.
+
+A full grid is drawn as a random isomorph of the pattern solution; then givens are taken away, in random order,
+as long as naked and hidden singles alone still fill the grid. A puzzle that singles solve has exactly one
+solution (every placement was forced), so uniqueness needs no solution count. Such puzzles are easy for
+propagation: they are the project's own sizes-and-formats material, not its hard benchmark (that is the public
+collections, docs/reference/data.md). With rule "naked", naked singles alone must suffice: MRV then never
+backtracks.
+"""
+from __future__ import annotations
+
+import random
+
+from puzzles.candidates import Candidates
+from puzzles.grid import Grid
+from puzzles.isomorph import random_isomorph
+
+from .solutions import pattern_solution
+
+
+def singles_solve(grid: Grid) -> bool:
+    """Whether naked and hidden singles alone fill the whole grid."""
+    board = Candidates(grid)
+    return board.singles([]) and all(board.values)
+
+
+def naked_solve(grid: Grid) -> bool:
+    """Whether naked singles alone (a cell with one candidate) fill the whole grid.
+
+    Such a puzzle is solved by MRV without a single backtrack, propagation or not.
+    """
+    board = Candidates(grid)
+    empties = board.empty_cells()
+    while empties:
+        cell, mask = board.fewest(empties)
+        if mask.bit_count() != 1:
+            return False
+        board.place(cell, mask.bit_length())
+        empties.remove(cell)
+    return True
+
+
+RULES = {"singles": singles_solve, "naked": naked_solve}
+
+
+def generate(box: int, rng: random.Random, keep: int = 0, rule: str = "singles") -> tuple[Grid, Grid]:
+    """A (puzzle, solution) pair that `rule` solves alone; at least `keep` givens stay.
+
+    rule "singles": naked and hidden singles; "naked": naked singles only (easier).
+    """
+    solvable = RULES[rule]
+    solution = random_isomorph(pattern_solution(box), rng)
+    values = bytearray(solution.values)
+    cells = list(range(len(values)))
+    rng.shuffle(cells)
+    givens = len(values)
+    for cell in cells:
+        if givens <= keep:
+            break
+        value, values[cell] = values[cell], 0
+        if solvable(Grid(box, bytes(values))):
+            givens -= 1
+        else:
+            values[cell] = value
+    return Grid(box, bytes(values)), solution

@@ -45,7 +45,7 @@ def efforts(path: str, methods: list[str], isomorphs: int | None, seed: int, lim
         if record["status"] not in ("solved", "unsatisfiable"):
             raise SystemExit(f"{path}:{record['line']}: {record['method']} ended {record['status']} "
                              f"({record['detail']})")
-        found[record["method"]][record["line"]].append(counter_of(record)[1])
+        found[record["method"]][record["line"]].append(counter_of({**(record.get("extra") or {}), **record})[1])
     return found
 
 

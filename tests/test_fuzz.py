@@ -8,9 +8,11 @@ import random
 import pytest
 
 import compare
-from comparison.programs.fuzz import failure_class, parse_duration, trusted_label
+from comparison.execution.result import RunResult
+from comparison.judging.judge import failure_of
+from comparison.programs.fuzz import parse_duration, trusted_label
 from making.shrink import relabelled, remove_clues, shrink, smallest_forms
-from puzzles import Grid
+from puzzles import Grid, Status
 from puzzles.formats import read_puzzles
 
 
@@ -113,14 +115,18 @@ def test_the_smallest_form_relabels_and_moves_clues_first():
 
 
 def test_failure_classes_and_durations():
-    base = {"status": "solved", "detail": "", "valid": True, "disagrees": False, "unique": None}
-    assert failure_class(base) is None
-    assert failure_class({**base, "valid": False}) == "invalid answer"
-    assert failure_class({**base, "status": "unsatisfiable", "valid": None, "disagrees": True}) == "false unsat"
-    assert failure_class({**base, "unique": True, "disagrees": True}) == "false unique"
-    assert failure_class({**base, "status": "error", "valid": None}) == "error"
-    assert failure_class({**base, "status": "gave_up", "detail": "time (killed)", "valid": None}) == "budget overrun"
-    assert failure_class({**base, "status": "gave_up", "detail": "time", "valid": None}) is None
+    """The judge's failure class of one run (comparison/judging/judge.py), which the fuzzer hunts."""
+    def run(status: Status = Status.SOLVED, **fields: object) -> RunResult:
+        return RunResult(0, 0, status, **fields)  # type: ignore[arg-type]
+    assert failure_of(run(solution="1"), disagrees=False) is None
+    assert failure_of(run(solution="1", problems=["two 1s in row 1"]), disagrees=False) == "invalid answer"
+    assert failure_of(run(Status.UNSATISFIABLE), disagrees=True) == "false unsat"
+    assert failure_of(run(solution="1", unique=True), disagrees=True) == "false unique"
+    assert failure_of(run(solution="1", unique=False), disagrees=True) == "false not-unique"
+    assert failure_of(run(solution="1"), disagrees=True) == "disagreement"
+    assert failure_of(run(Status.ERROR, detail="crashed"), disagrees=False) == "error"
+    assert failure_of(run(Status.GAVE_UP, detail="time (killed)"), disagrees=False) == "budget overrun"
+    assert failure_of(run(Status.GAVE_UP, detail="time"), disagrees=False) is None
     assert [parse_duration(t) for t in ("90", "90s", "5m", "1.5h")] == [90, 90, 300, 5400]
     with pytest.raises(ValueError):
         parse_duration("soon")

@@ -17,6 +17,9 @@ from fixtures import MARK, eventually, marked
 
 from commands.generate import main
 from comparison.core.settings import Settings
+from comparison.core.stream import Puzzle
+from comparison.execution.result import RunResult
+from comparison.judging.judge import Judged, Verdict
 from comparison.programs.hard_search import (
     RESCORED,
     MoveOrder,
@@ -108,12 +111,19 @@ def test_a_minimal_puzzle_keeps_each_clue_only_while_needed():
 
 def test_a_score_is_the_geometric_mean_of_the_methods_own_counter():
     search = Search(Settings(solver=["mrv", "cpsat"]), 2, 3, random.Random(0))
-    records = [{"method": "mrv", "status": "solved", "guesses": g, "extra": None} for g in (0, 3, 15)]
-    logs = search.efforts(records, "mrv")
+    grid = Grid.parse("." * 16)
+
+    def judged(status: Status, effort: dict[str, int]) -> Judged:
+        puzzle = Puzzle(0, "<memory>", 1, "", 1, grid, None)
+        return Judged(puzzle, ("mrv", "cpsat"), (RunResult(0, 0, status, effort=effort), RunResult(0, 1, status)),
+                      Verdict("agree"))
+    isomorphs = [judged(Status.SOLVED, {"nodes": 9, "guesses": g}) for g in (0, 3, 15)]
+    logs = search.efforts(isomorphs, "mrv")
     assert geometric_mean(logs) == pytest.approx(3.0)  # (1 * 4 * 16) ** (1/3) - 1
     assert search.counter == "guesses"
-    assert counter_of({"extra": {"conflicts": 7}}) == ("conflicts", 7.0)
-    assert search.efforts([*records, {"method": "mrv", "status": "error", "extra": None}], "mrv") == []
+    assert counter_of({"conflicts": 7, "restarts": 2}) == ("conflicts", 7.0)
+    assert counter_of({"propagations": 7}) == ("", 0.0)
+    assert search.efforts([*isomorphs, judged(Status.ERROR, {})], "mrv") == []
     split = Scored(Grid.parse("." * 16), Grid.parse("1234341221434321"), [logs, [math.log1p(1)] * 2])
     assert (split.hard, split.easy, split.score, split.isomorphs) == pytest.approx((3.0, 1.0, 2.0, 3))
 
@@ -217,13 +227,13 @@ def test_with_solutions_2_every_isomorph_is_proved_unique(tmp_path, monkeypatch)
 
     def recording(*args, **kwargs):
         batches = run_batch(*args, **kwargs)
-        seen.extend(record for records in batches for record in records)
+        seen.extend(result for isomorphs in batches for judged in isomorphs for result in judged.results)
         return batches
     monkeypatch.setattr(hard_search, "run_batch", recording)
     out = tmp_path / "pool.csv"
     assert main(["--hard-for", "mrv", "--solutions", "2", "--box", "2", "--isomorphs", "2", "--jobs", "1",
                  "--minutes", "0.01", "--output", str(out)]) == 0
-    assert seen and all(record["unique"] is True for record in seen)  # the whole tree searched, each time
+    assert seen and all(result.unique is True for result in seen)  # the whole tree searched, each time
     assert len(list(csv.DictReader(out.open()))) >= 1
 
 

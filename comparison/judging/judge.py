@@ -5,7 +5,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal, get_args
 
-from puzzles import Grid, Status
+from puzzles import GaveUp, Grid, Status
 
 from ..core.selected import CERTIFIER
 from ..core.stream import Puzzle
@@ -14,6 +14,9 @@ from ..execution.result import RunResult
 VerdictKind = Literal["agree", "multiple_solutions", "disagreement", "invalid", "unsatisfiable", "unsolved",
                       "interrupted"]
 VERDICT_KINDS: tuple[VerdictKind, ...] = get_args(VerdictKind)
+# what went wrong with one method's run, by this judgement (None: nothing did); the fuzzer hunts these
+FailureClass = Literal["error", "budget overrun", "invalid answer", "false unsat", "false unique", "false not-unique",
+                       "disagreement"]
 
 
 @dataclass(frozen=True)
@@ -23,6 +26,26 @@ class Verdict:
     disagree: frozenset[int] = frozenset()  # indices of the methods that disagree
     unchecked: int = 0  # claims (unsatisfiable, unique) that nothing corroborated and no certificate settled
     certified: int = 0  # claims the certificate settled, confirmed or refuted
+    failures: tuple[FailureClass | None, ...] = ()  # each method's failure class, in the run's order
+
+
+def failure_of(result: RunResult, disagrees: bool) -> FailureClass | None:
+    """What went wrong with one method's run; None when nothing did."""
+    if result.status is Status.ERROR:
+        return "error"
+    if result.status is Status.GAVE_UP and result.detail == GaveUp.KILLED.value:
+        return "budget overrun"
+    if result.valid is False:
+        return "invalid answer"
+    if disagrees:
+        if result.status is Status.UNSATISFIABLE:
+            return "false unsat"
+        if result.unique is True:
+            return "false unique"
+        if result.unique is False:
+            return "false not-unique"
+        return "disagreement"
+    return None
 
 
 @dataclass(frozen=True)
@@ -112,7 +135,8 @@ def judge(puzzle: Puzzle, results: Sequence[RunResult], labels: Sequence[str], c
         kind = "unsatisfiable"
     else:
         kind = "unsolved"
-    return Verdict(kind, "; ".join(notes), frozenset(disagree), unchecked, certified)
+    failures = tuple(failure_of(r, i in disagree) for i, r in enumerate(results))
+    return Verdict(kind, "; ".join(notes), frozenset(disagree), unchecked, certified, failures)
 
 
 def describe(results: Sequence[RunResult], labels: Sequence[str], disagree: set[int],
@@ -121,3 +145,21 @@ def describe(results: Sequence[RunResult], labels: Sequence[str], disagree: set[
         return "unique" if r.unique else "not unique" if r.unique is False else r.status.value
     told = ", ".join(f"{labels[i]} said {said(results[i])}" for i in sorted(disagree))
     return told + (f" ({CERTIFIER}, certifying, said {said(cert)})" if cert is not None else "")
+
+
+@dataclass(frozen=True)
+class Judged:
+    """One puzzle's runs as judged: what a program that runs puzzles in memory reads back (run/batch.py)."""
+
+    puzzle: Puzzle
+    labels: tuple[str, ...]  # the methods, in the run's order
+    results: tuple[RunResult, ...]  # one a method
+    verdict: Verdict
+
+    def of(self, label: str) -> RunResult | None:
+        """The run of the method labelled so, if it ran."""
+        return self.results[self.labels.index(label)] if label in self.labels else None
+
+    def failure(self, label: str) -> FailureClass | None:
+        index = self.labels.index(label)
+        return self.verdict.failures[index] if self.verdict.failures else None

@@ -35,10 +35,12 @@ from rich.table import Table
 from making.kinds import KINDS
 from making.minimal import givens_of
 from making.shrink import shrink
-from puzzles import GaveUp, Grid, Method
+from puzzles import Grid, Method, Status
 
 from ..core.errors import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, UsageError
 from ..core.settings import Settings
+from ..execution.result import RunResult
+from ..judging.judge import FailureClass, Judged
 from ..run.batch import run_batch
 from ..run.comparison import registry_of
 from ..run.methods import check_commands_selected, select_methods
@@ -64,39 +66,26 @@ def kinds_for(box: int) -> tuple[str, ...]:
 
 # -- failures ---------------------------------------------------------------------------------------------------
 
-def failure_class(record: dict[str, Any]) -> str | None:
-    """What went wrong with one method's run, by compare.py's judgement; None when nothing did."""
-    if record["status"] == "error":
-        return "error"
-    if record["status"] == "gave_up" and record["detail"] == GaveUp.KILLED.value:
-        return "budget overrun"
-    if record["valid"] is False:
-        return "invalid answer"
-    if record["disagrees"]:
-        if record["status"] == "unsatisfiable":
-            return "false unsat"
-        if record["unique"] is True:
-            return "false unique"
-        if record["unique"] is False:
-            return "false not-unique"
-        return "disagreement"
-    return None
-
-
-def trusted_word(record: dict[str, Any] | None) -> str:
-    if record is None:
+def trusted_word(result: RunResult | None) -> str:
+    if result is None:
         return "nothing"
-    if record["status"] == "unsatisfiable":
+    if result.status is Status.UNSATISFIABLE:
         return "no solution"
-    if record["status"] == "solved":
-        return {True: "a unique solution", False: "more than one solution"}.get(record["unique"], "a solution")
-    return f"{record['status']} ({record['detail']})" if record["detail"] else record["status"]
+    if result.status is Status.SOLVED:
+        return "a solution" if result.unique is None else "a unique solution" if result.unique else \
+            "more than one solution"
+    return f"{result.status.value} ({result.detail})" if result.detail else result.status.value
+
+
+def told(result: RunResult) -> str:
+    """What a method said of a puzzle, in its own words: why it gave up or erred, or why its answer is wrong."""
+    return result.detail or "; ".join(result.problems)
 
 
 @dataclass(frozen=True)
 class Failure:
     method: str
-    kind: str  # the failure class
+    failure: FailureClass
     puzzle: Grid  # shrunk
     found_on: Grid  # the puzzle the fuzzer made
     puzzle_kind: str
@@ -112,7 +101,7 @@ class Fuzzer:
     rng: random.Random
     methods: dict[str, Method] | None = None
     tried: Counter[tuple[str, int]] = field(default_factory=Counter)  # (kind, box) -> puzzles
-    failing: Counter[tuple[str, str]] = field(default_factory=Counter)  # (method, class) -> puzzles
+    failing: Counter[tuple[str, FailureClass]] = field(default_factory=Counter)  # (method, class) -> puzzles
     failures: list[Failure] = field(default_factory=list)
     seconds: dict[str, float] = field(default_factory=dict)  # kind -> seconds spent making and running
     on_found: Callable[[Failure], None] | None = None
@@ -121,9 +110,9 @@ class Fuzzer:
     def under_test(self) -> list[str]:
         return [label for label in self.settings.solver or [] if label != self.against]
 
-    def run(self, grids: Sequence[Grid], labels: Sequence[str]) -> list[list[dict[str, Any]]]:
+    def run(self, grids: Sequence[Grid], labels: Sequence[str]) -> list[Judged]:
         settings = dataclasses.replace(self.settings, solver=list(dict.fromkeys([*labels, self.against])))
-        return run_batch(grids, settings, self.methods)
+        return [judged for [judged] in run_batch(grids, settings, self.methods)]  # one each: no isomorphs
 
     def round(self, count: int) -> None:
         start = self.rng.randrange(1000)  # where in the cycle of (kind, size) this round begins
@@ -137,33 +126,29 @@ class Fuzzer:
         started = time.perf_counter()
         batches = self.run([g for _, _, g in made], self.under_test)
         spent = (time.perf_counter() - started) / max(1, len(made))
-        for (kind, box, grid), records in zip(made, batches, strict=True):
+        for (kind, box, grid), judged in zip(made, batches, strict=True):
             self.tried[kind, box] += 1
             self.seconds[kind] = self.seconds.get(kind, 0.0) + spent
-            for record in records:
-                if record["method"] == self.against:
+            for label, result in zip(judged.labels, judged.results, strict=True):
+                what = judged.failure(label)
+                if label == self.against or what is None:
                     continue
-                what = failure_class(record)
-                if what is None:
-                    continue
-                self.failing[record["method"], what] += 1
-                if self.failing[record["method"], what] == 1:
-                    self.shrink(record["method"], what, grid, kind, record["detail"] or record["problems"] or "")
+                self.failing[label, what] += 1
+                if self.failing[label, what] == 1:
+                    self.shrink(label, what, grid, kind, told(result))
 
-    def fails(self, label: str, what: str) -> Callable[[Sequence[Grid]], list[bool]]:
+    def fails(self, label: str, what: FailureClass) -> Callable[[Sequence[Grid]], list[bool]]:
         def check(grids: Sequence[Grid]) -> list[bool]:
-            batches = self.run(grids, [label])
-            return [any(r["method"] == label and failure_class(r) == what for r in records) for records in batches]
+            return [judged.failure(label) == what for judged in self.run(grids, [label])]
         return check
 
-    def shrink(self, label: str, what: str, grid: Grid, kind: str, detail: str) -> None:
+    def shrink(self, label: str, what: FailureClass, grid: Grid, kind: str, detail: str) -> None:
         small = shrink(grid, self.fails(label, what))
-        records = self.run([small], [label])[0]
-        mine = next((r for r in records if r["method"] == label), None)
-        trusted = next((r for r in records if r["method"] == self.against), None)
-        said = (mine or {}).get("detail") or (mine or {}).get("problems") or detail
-        failure = Failure(label, what, small, grid, kind, said or f"it said {(mine or {}).get('status')}",
-                          trusted_word(trusted))
+        judged = self.run([small], [label])[0]
+        mine = judged.of(label)
+        said = (told(mine) if mine is not None else "") or detail
+        failure = Failure(label, what, small, grid, kind, said or f"it said {mine.status.value if mine else None}",
+                          trusted_word(judged.of(self.against)))
         self.failures.append(failure)
         if self.on_found is not None:
             self.on_found(failure)
@@ -183,10 +168,10 @@ def write_failures(path: str, fuzzer: Fuzzer, reproduce: str) -> None:
     lines = [f"# compare.py --fuzz: {len(fuzzer.failures)} distinct failures, each shrunk to a 1-minimal puzzle.",
              f"# Reproduce: python compare.py {path} {reproduce}"]
     for i, f in enumerate(fuzzer.failures, 1):
-        lines.append(f"# {f.method}: {f.kind} ({f.detail[:160]}); {fuzzer.against} (trusted) says: {f.trusted}; "
+        lines.append(f"# {f.method}: {f.failure} ({f.detail[:160]}); {fuzzer.against} (trusted) says: {f.trusted}; "
                      f"found on a {f.puzzle_kind} puzzle of {len(givens_of(f.found_on))} clues")
         lines.append(f"{f.puzzle.line()} fuzz-{i}-{re.sub(r'[^A-Za-z0-9]+', '-', f.method)}-"
-                     f"{f.kind.replace(' ', '-')}")
+                     f"{f.failure.replace(' ', '-')}")
     with open(path, "w", encoding="utf-8") as handle:
         handle.write("\n".join(lines) + "\n")
 
@@ -226,7 +211,7 @@ def fuzz_main(args: Any, methods: dict[str, Method] | None, console: Console) ->
                           f"--solver {args.against}", *(["--solutions 2"] if args.solutions == 2 else [])])
 
     def found(failure: Failure) -> None:
-        console.print(f"[bold red]found[/] {failure.method}: {failure.kind} on a {failure.puzzle_kind} "
+        console.print(f"[bold red]found[/] {failure.method}: {failure.failure} on a {failure.puzzle_kind} "
                       f"{failure.puzzle.side}x{failure.puzzle.side} puzzle, shrunk to "
                       f"{len(givens_of(failure.puzzle))} clues (from {len(givens_of(failure.found_on))})")
         if args.output:

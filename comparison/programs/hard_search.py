@@ -23,7 +23,7 @@ import math
 import random
 import signal
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from multiprocessing import get_context
@@ -31,10 +31,11 @@ from typing import Any
 
 from making.kinds import minimal_puzzle
 from making.moves import move
-from puzzles import Grid, Method
+from puzzles import Grid, Method, Status
 
 from ..core.settings import Settings
 from ..execution.processes import die_with_parent
+from ..judging.judge import Judged
 from ..run.batch import run_batch
 from ..run.comparison import usable_cores
 
@@ -155,8 +156,8 @@ class Search:
         settings = dataclasses.replace(self.settings, seed=self.rng.randrange(1 << 30))
         batches = run_batch([c.puzzle for c in [*fresh, *rescored]], settings, self.methods,
                             isomorphs=self.isomorphs, certify=False)
-        for candidate, records in zip([*fresh, *rescored], batches, strict=True):
-            logs = [self.efforts(records, label) for label in self.labels]
+        for candidate, judged in zip([*fresh, *rescored], batches, strict=True):
+            logs = [self.efforts(judged, label) for label in self.labels]
             if not all(logs):  # a method's error: a fresh candidate goes unscored, a pool member leaves
                 candidate.logs = []
             elif candidate.rescored:
@@ -169,25 +170,24 @@ class Search:
         self.errors += len(fresh) - len(scored)
         return scored
 
-    def efforts(self, records: list[dict[str, Any]], label: str) -> list[float]:
+    def efforts(self, isomorphs: list[Judged], label: str) -> list[float]:
         """log(1 + the method's counter) of each of its runs; [] when one of them was an error."""
-        runs = [r for r in records if r["method"] == label]
-        if not runs or any(r["status"] == "error" for r in runs):
+        runs = [run for judged in isomorphs if (run := judged.of(label)) is not None]
+        if not runs or any(run.status is Status.ERROR for run in runs):
             return []
         logs = []
-        for record in runs:
-            name, value = counter_of(record)
+        for run in runs:
+            name, value = counter_of(run.effort)
             if label == self.labels[0] and name:
                 self.counter = name
             logs.append(math.log1p(value))
         return logs
 
 
-def counter_of(record: dict[str, Any]) -> tuple[str, float]:
-    """The record's search effort by the method's own counter: (its name, its value); ('', 0) if it has none."""
-    extra = record.get("extra") or {}
+def counter_of(counters: Mapping[str, Any]) -> tuple[str, float]:
+    """A run's search effort by the method's own counter: (its name, its value); ('', 0) if it has none."""
     for name in COUNTERS:
-        value = record.get(name, extra.get(name))
+        value = counters.get(name)
         if value is not None:
             return name, float(value)
     return "", 0.0

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from rich.console import Console
 from rich.markup import escape
 
-from puzzles import BadEntry, Method, PuzzleFileError
+from puzzles import BadEntry, Entry, Grid, Method, PuzzleFileError
 from puzzles.words import plural
 
 from ..core.selected import CERTIFIER, Selected, certifier
@@ -27,6 +27,7 @@ from ..core.stream import good_entries, open_inputs, puzzles_of, reservoir
 from ..execution.cluster import Cluster
 from ..execution.interrupts import signals_held
 from ..execution.pool import GRACE_FRACTION, GRACE_SECONDS, Pool
+from ..judging.judge import Judged
 from ..judging.stats import MethodStats, Summary
 from ..records.format import Records, RecordWriter, counter_columns
 from ..records.resume import Kept, contents, resume, write_settings
@@ -37,6 +38,7 @@ from .tracker import Tracker
 if TYPE_CHECKING:  # pandas is an optional extra
     import pandas as pd
 
+IN_MEMORY = "<memory>"  # the file of puzzles made in memory
 DEFAULT_FILE = Path(__file__).resolve().parents[2] / "puzzles" / "seeds.txt"
 
 
@@ -62,14 +64,21 @@ class Comparison:
     iterating again yields the records kept so far, then the rest.
     """
 
-    def __init__(self, settings: Settings, methods: dict[str, Method] | None = None) -> None:
+    def __init__(self, settings: Settings, methods: dict[str, Method] | None = None,
+                 puzzles: Sequence[Grid] | None = None) -> None:
+        """`puzzles`: run these grids, made in memory, instead of the settings' files (run/batch.py)."""
         self.settings = settings
         self.registry = registry_of(settings, methods)
         check_commands_selected(settings.command or [], settings.solver)
         self.selected = select_methods(settings.solver, self.registry, settings.solutions, settings.budget)
-        self.files = [str(f) for f in settings.files] or [os.path.relpath(DEFAULT_FILE)]
-        self.inputs = open_inputs(self.files, settings.input_format, note)
-        self.jobs = worker_count(settings, self.files, len(self.selected)) if settings.cluster is None else 0
+        if puzzles is None:
+            self.files = [str(f) for f in settings.files] or [os.path.relpath(DEFAULT_FILE)]
+            self.inputs = open_inputs(self.files, settings.input_format, note)
+        else:
+            self.files = []
+            self.inputs = [iter([Entry(IN_MEMORY, i + 1, grid) for i, grid in enumerate(puzzles)])]
+        known = None if puzzles is None else len(puzzles)
+        self.jobs = worker_count(settings, self.files, len(self.selected), known) if settings.cluster is None else 0
         self.certify_with = certifier(self.registry, methods is not None) if settings.certify else None
         self.records = Records(counter_columns(self.selected))
         self.summary = Summary([MethodStats(s.label, s.method.no_guess if isinstance(s.method, Method) else None)
@@ -79,6 +88,7 @@ class Comparison:
         self.tracker: Tracker | None = None
         self.resumed: Kept | None = None  # what --resume kept of the output file
         self._running: Iterator[list[dict[str, Any]]] | None = None
+        self.on_judged: Callable[[Judged], None] | None = None  # hears each judged puzzle, typed
 
     def batches(self, writer: RecordWriter | None = None,
                 progress: ProgressBar | None = None) -> Generator[list[dict[str, Any]], None, None]:
@@ -102,6 +112,7 @@ class Comparison:
             self.jobs = pool.jobs
         tracker = self.tracker = Tracker(self.selected, self.certify_with is not None, pool.queue, self.summary,
                                          self.records, progress or ProgressBar(None, False))
+        tracker.on_judged = self.on_judged
         kept = self.resumed or Kept("")
         for _ in range(len(kept.puzzles)):
             tracker.progress.advance()
@@ -292,7 +303,7 @@ def usable_cores() -> int:
         return os.cpu_count() or 1
 
 
-def worker_count(settings: Settings, files: Sequence[str], methods: int) -> int:
+def worker_count(settings: Settings, files: Sequence[str], methods: int, known: int | None = None) -> int:
     """--jobs, capped at the cores this process may use and at the runs there are, with a note when capped."""
     cores = usable_cores()
     explicit = settings.jobs is not None  # the default is capped quietly
@@ -300,7 +311,7 @@ def worker_count(settings: Settings, files: Sequence[str], methods: int) -> int:
     if jobs > cores:
         note(f"--jobs {jobs}: this process may use {plural(cores, 'core')}, so {plural(cores, 'worker')} run")
         jobs = cores
-    puzzles = expected_puzzles(settings, files, at_most=jobs)
+    puzzles = expected_puzzles(settings, files, at_most=jobs, known=known)
     if puzzles is None:
         return jobs
     runs = puzzles * methods
@@ -311,14 +322,16 @@ def worker_count(settings: Settings, files: Sequence[str], methods: int) -> int:
     return jobs
 
 
-def expected_puzzles(settings: Settings, files: Sequence[str], at_most: int | None = None) -> int | None:
-    """How many puzzles the run will judge (counting stops past `at_most` of the files'); None if unknown.
+def expected_puzzles(settings: Settings, files: Sequence[str], at_most: int | None = None,
+                     known: int | None = None) -> int | None:
+    """How many puzzles the run will judge (counting stops past `at_most` of the files', or `known` of puzzles
+    held in memory); None if unknown.
 
     Counting reads the files once more (about 30 us a puzzle): the progress bar's time left needs the
     whole count, and --jobs needs to know only whether there are fewer runs than workers.
     """
-    count = None
-    if "-" not in files:  # standard input can be read only once
+    count = known
+    if known is None and "-" not in files:  # standard input can be read only once
         try:
             entries = good_entries(open_inputs(files, settings.input_format), lambda _: None)
             count = sum(1 for _ in itertools.islice(entries, at_most))

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -12,7 +12,7 @@ from ..core.selected import Selected
 from ..core.stream import Puzzle, where
 from ..execution.check import Item
 from ..execution.result import RunResult
-from ..judging.judge import Verdict, judge
+from ..judging.judge import Judged, Verdict, judge
 from ..judging.stats import Summary, tally
 from ..records.format import Records
 from ..report.terminal import ProgressBar
@@ -40,6 +40,7 @@ class Tracker:
         self.queue, self.summary, self.records, self.progress = pool_queue, summary, records, progress
         self.open: dict[int, PuzzleRun] = {}
         self.done: list[list[dict[str, Any]]] = []
+        self.on_judged: Callable[[Judged], None] | None = None  # hears each judged puzzle, typed (run/batch.py)
 
     def items(self, puzzles: Iterable[Puzzle]) -> Iterator[Item]:
         for puzzle in puzzles:
@@ -73,6 +74,8 @@ class Tracker:
         tally(self.summary, self.labels, where(puzzle.file, puzzle.line, puzzle.name, puzzle.isomorph), results,
               verdict)
         self.write(run, verdict)
+        if self.on_judged is not None:
+            self.on_judged(Judged(puzzle, tuple(self.labels), tuple(results), verdict))
         self.progress.advance()
 
     def write(self, run: PuzzleRun, verdict: Verdict) -> None:

@@ -55,13 +55,13 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 from rich.console import Console
 from rich.markup import escape
 
+from commands.flags import PROGRAMS, add_method_flags, positive
 from comparison.core.errors import (
     EXIT_ERRORS,
     EXIT_FAILED,
@@ -75,10 +75,10 @@ from comparison.core.paths import check_html, check_outputs, check_plot
 from comparison.core.selected import Selected
 from comparison.core.settings import Settings
 from comparison.execution.interrupts import Interrupted, signals_held, stopped_by_signals
-from comparison.programs import ladder
+from comparison.programs.ladder import Ladder
 from comparison.records.format import RecordWriter
 from comparison.report.page.html import HtmlOutput
-from comparison.report.page.watch import DEFAULT_STEPS as WATCH_STEPS
+from comparison.report.page.player import DEFAULT_STEPS as WATCH_STEPS
 from comparison.report.plot import plot
 from comparison.report.terminal import ProgressBar, print_methods
 from comparison.run.comparison import Plain, Program, expected_puzzles, registry_of
@@ -99,16 +99,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--input-format", choices=FORMATS, metavar="line|grid|csv",
                         help="read every input in this format (default: detected per file; "
                         "see docs/reference/puzzle-files.md)")
-    parser.add_argument("--solver", action="append", metavar="NAME[:key=value,...]",
-                        help="a method and its options (repeatable); default every registered method")
     parser.add_argument("--list", action="store_true", help="list the registered methods, options and counters")
-    parser.add_argument("--registry", action="append", metavar="MODULE",
-                        help="also the methods of MODULE.SOLVERS (name -> puzzles.Method), e.g. your own solver")
-    parser.add_argument("--command", action="append", metavar="NAME[:mode=once,input=matrix]='PROGRAM ARGS'",
-                        help="also a method NAME that runs a program speaking the solver protocol "
-                        "(docs/reference/protocol.md), in any language (repeatable)")
-    parser.add_argument("--timeout", type=positive(float), default=10.0, metavar="SECONDS",
-                        help="time budget per method per puzzle (default 10)")
+    add_method_flags(parser)
     parser.add_argument("--nodes", type=positive(int), metavar="N", help="node budget per method per puzzle")
     parser.add_argument("--solutions", type=int, choices=(1, 2), default=1,
                         help="2: every method also proves the solution unique")
@@ -117,8 +109,6 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--seed", type=int, default=0, help="seed of --sample and --isomorphs (default 0)")
     parser.add_argument("--isomorphs", type=positive(int), metavar="K",
                         help="replace each puzzle by K random isomorphs")
-    parser.add_argument("--jobs", type=positive(int), metavar="N",
-                        help="worker processes (default: the number of cores this process may use)")
     parser.add_argument("--format", choices=("csv", "jsonl"), help="record format (default: from --output)")
     parser.add_argument("--output", metavar="FILE", help="write one record per (puzzle, method) to FILE")
     parser.add_argument("--plot", metavar="FILE.png", help="cactus and effort plots (needs matplotlib)")
@@ -155,18 +145,6 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def positive(kind: type) -> Callable[[str], Any]:
-    def parse(text: str) -> Any:
-        try:
-            value = kind(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a {kind.__name__}") from None
-        if not value > 0:
-            raise argparse.ArgumentTypeError(f"{text!r} must be greater than 0")
-        return value
-    return parse
-
-
 def output_format(args: argparse.Namespace) -> str | None:
     if args.output is None:
         if args.format:
@@ -194,18 +172,23 @@ def reference_index(args: argparse.Namespace, selected: Sequence[Selected]) -> i
 
 def main(argv: Sequence[str] | None = None, methods: dict[str, Method] | None = None) -> int:
     """Run the command; `methods` replaces the registries (tests register their own methods this way)."""
+    parser = build_parser()
     try:
-        args = build_parser().parse_args(argv)
+        args = parser.parse_args(argv)
     except SystemExit as exc:  # argparse has printed the usage and the error
         return int(exc.code or 0)
     console = Console(width=None if sys.stdout.isatty() else 160)
+    refusal = PROGRAMS["fuzz" if args.fuzz is not None else "ladder" if args.ladder else "run"].foreign(args, parser)
+    if refusal:
+        print(f"compare.py: error: {refusal}", file=sys.stderr)
+        return EXIT_USAGE
     if args.fuzz is not None:
         from comparison.programs.fuzz import fuzz_main  # made puzzles and shrinking: imported only for a fuzz run
 
         return fuzz_main(args, methods, console)
     try:
         settings = Settings.of(args)
-        kind = ladder.command(args) if args.ladder else Plain
+        kind = Ladder if args.ladder else Plain
         if args.list:
             print_methods(console, registry_of(settings, methods, everything=True))
             return EXIT_OK

@@ -33,9 +33,10 @@ BUILDS = {"compiled": {}, "interpreted": {"SUDOKU_SEARCH_COMPILED": "0"}}
 WORKER = """
 import json, sys, time
 from puzzles import Grid, kernels
-from puzzles.options import split_spec
+from puzzles.options import MethodSpec
 from search import SOLVERS
-name, options = split_spec(sys.argv[1])
+spec = MethodSpec.parse(sys.argv[1])
+name, options = spec.name, dict(spec.options)
 method = SOLVERS[name]
 print(json.dumps(kernels.STATUS.line()), flush=True)
 for line in sys.stdin:

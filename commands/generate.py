@@ -16,6 +16,8 @@ import random
 from making.singles import RULES, generate
 from puzzles.formats import format_line
 
+from .flags import add_method_flags
+
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
@@ -50,11 +52,7 @@ def main(argv: list[str] | None = None) -> int:
     made.add_argument("--start", action="append", metavar="FILE", help="score the unique puzzles of FILE first, "
                       "and let the best of them into the pool (tdoku's generator loads its pool so); in the "
                       "output such a puzzle is named where it was read")
-    made.add_argument("--jobs", type=int, metavar="N", help="worker processes (default: the cores)")
-    made.add_argument("--timeout", type=float, default=10.0, help="budget per run, seconds (default 10)")
-    made.add_argument("--command", action="append", metavar="NAME=PROGRAM",
-                      help="a method NAME that runs a program speaking the solver protocol, as compare.py's")
-    made.add_argument("--registry", action="append", metavar="MODULE", help="also the methods of MODULE.SOLVERS")
+    add_method_flags(made, solver=False)  # the methods are --hard-for's and --easy-for's
     args = parser.parse_args(argv)
     if args.hard_for or args.minimal:
         from comparison.programs.to_order import made_to_order  # compare.py's machinery: loaded only when used

@@ -8,12 +8,9 @@
 """
 from __future__ import annotations
 
-import argparse
-import sys
-
 from ortools.linear_solver import pywraplp
 
-from puzzles.grid import Grid, PuzzleError
+from puzzles.grid import Grid
 
 from . import cpsat, mip, sat
 
@@ -43,31 +40,7 @@ def export_text(grid: Grid, model: str, *, cpsat_model: str = "integer", mip_for
     raise ValueError(f"unknown model {model!r} (choose from {', '.join(MODELS)})")
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m formulations.export", description=__doc__.split("\n\n")[0])
-    parser.add_argument("puzzle", help="the puzzle on one line (16, 81, 256 or 625 symbols)")
-    parser.add_argument("--model", choices=MODELS, required=True)
-    parser.add_argument("--out", help="file to write (default: standard output)")
-    parser.add_argument("--cpsat-model", choices=cpsat.MODELS, default="integer",
-                        help="the CP-SAT formulation (default integer)")
-    parser.add_argument("--format", choices=("lp", "mps"), default="lp", help="MIP file format (default lp)")
-    args = parser.parse_args(argv)
-    try:
-        grid = Grid.parse(args.puzzle)
-    except PuzzleError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
-    if grid.conflicts():
-        print("error: invalid puzzle: " + "; ".join(grid.conflicts()), file=sys.stderr)
-        return 2
-    text = export_text(grid, args.model, cpsat_model=args.cpsat_model, mip_format=args.format)
-    if args.out:
-        with open(args.out, "w", encoding="utf-8") as out:
-            out.write(text)
-    else:
-        sys.stdout.write(text)
-    return 0
+if __name__ == "__main__":  # `python -m formulations.export` is sudoku-export (commands/export.py)
+    from commands.export import main
 
-
-if __name__ == "__main__":
-    sys.exit(main())
+    raise SystemExit(main())

@@ -15,7 +15,7 @@ A method declares its options as `Option`s; `contract` wraps its search so that
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, cast
 
@@ -178,17 +178,46 @@ def parse(spec: dict[str, Option], given: dict[str, Any]) -> dict[str, Any]:
             for name, option in spec.items()}
 
 
-def split_spec(spec: str) -> tuple[str, dict[str, str]]:
-    """A method as compare.py's --solver names it, `NAME[:key=value,...]`: the name and the options
-    as written; OptionError if they are not key=value pairs."""
-    name, _, rest = spec.partition(":")
-    options: dict[str, str] = {}
-    for part in filter(None, (p.strip() for p in rest.split(","))):
-        key, eq, value = (s.strip() for s in part.partition("="))
-        if not eq or not key:
-            raise OptionError("options are key=value pairs separated by commas")
-        options[key] = value
-    return name.strip(), options
+@dataclass(frozen=True)
+class MethodSpec:
+    """A method as compare.py's --solver (and the tracer, the fuzzer) names it, `NAME[:key=value,...]`: its
+    name and its options as written, in order, read in this one place."""
+
+    name: str
+    options: tuple[tuple[str, str], ...] = ()
+
+    @classmethod
+    def parse(cls, text: str) -> MethodSpec:
+        """OptionError if the options are not key=value pairs."""
+        name, _, rest = text.partition(":")
+        options: dict[str, str] = {}
+        for part in filter(None, (p.strip() for p in rest.split(","))):
+            key, eq, value = (s.strip() for s in part.partition("="))
+            if not eq or not key:
+                raise OptionError("options are key=value pairs separated by commas")
+            options[key] = value
+        return cls(name.strip(), tuple(options.items()))
+
+    @staticmethod
+    def name_of(text: str) -> str:
+        """The NAME of a spec, before its options are read (they may be wrong: the name says whose they are)."""
+        return text.partition(":")[0].strip()
+
+    @property
+    def label(self) -> str:
+        """The spec written back: `NAME` or `NAME:key=value,...`, how a run labels the method."""
+        return self.name + (":" + ",".join(f"{k}={v}" for k, v in self.options) if self.options else "")
+
+    def unknown_option(self, allowed: Sequence[str]) -> str | None:
+        """Why the spec does not fit a method whose options are `allowed` (one it has not), or None."""
+        for key, _ in self.options:
+            if key not in allowed:
+                return f"{self.name} has no option {key!r}; its options: {', '.join(allowed)}"
+        return None
+
+    def replaced(self, key: str, value: str) -> MethodSpec:
+        """The same spec with `key` set to `value`, last."""
+        return MethodSpec(self.name, (*((k, v) for k, v in self.options if k != key), (key, value)))
 
 
 def describe(spec: dict[str, Option]) -> dict[str, str]:

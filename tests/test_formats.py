@@ -12,8 +12,8 @@ import pytest
 from fixtures import SEED000
 from hostile import AMBIGUOUS_AS_LINES, AMBIGUOUS_NOTE, EXPECTED, Expected, make_hostile_files
 
+from commands.check import main as check_main
 from puzzles import BadEntry, Detection, Entry, Grid, PuzzleFileError, detect, read_puzzles, read_text
-from puzzles.__main__ import main as check_main
 
 ROOT = Path(__file__).resolve().parents[1]
 SOLVED000 = "348792651192645837657183294479831562213456789586279413861324975934567128725918346"

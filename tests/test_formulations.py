@@ -265,7 +265,7 @@ def test_cbc_refuses_a_node_budget_clearly() -> None:
 
 
 def test_export_texts(tmp_path: Path) -> None:
-    from formulations import export
+    from commands import export
 
     puzzle = Grid.parse(SEEDS["seed000"])
     dimacs = export_text(puzzle, "sat")

@@ -144,3 +144,18 @@ def test_fuzz_usage_errors(capsys):
     assert "--resume is not for a fuzz run" in capsys.readouterr().err
     assert compare.main(["--fuzz", "1m", "--output", "x.csv"]) == 2
     assert "name it .txt" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("argv, refusal", [
+    (["--box", "3"], "--box is for a fuzz run (--fuzz)"),
+    (["--against", "sat", "--box", "2"], "--against, --box is for a fuzz run (--fuzz)"),
+    (["--ladder", "--solver", "mrv", "--solutions", "2"], "--ladder runs its own rungs (one solution, a node budget of "
+     "1), so it takes no --solver, --solutions 2"),
+    (["--ladder", "--box", "2"], "so it takes no --box"),
+    (["--fuzz", "1m", "puzzles/seeds.txt", "--isomorphs", "2"], "FILE, --isomorphs is not for a fuzz run"),
+])
+def test_each_program_refuses_the_flags_it_has_no_use_for(capsys, argv, refusal):
+    """One table (commands/flags.py) says which of compare.py's flags a run, --ladder and --fuzz take."""
+    assert compare.main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and refusal in err

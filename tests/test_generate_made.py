@@ -110,7 +110,7 @@ def test_a_minimal_puzzle_keeps_each_clue_only_while_needed():
 
 
 def test_a_score_is_the_geometric_mean_of_the_methods_own_counter():
-    search = Search(Settings(solver=["mrv", "cpsat"]), 2, 3, random.Random(0))
+    search = Search(Settings(methods=["mrv", "cpsat"]), 2, 3, random.Random(0))
     grid = Grid.parse("." * 16)
 
     def judged(status: Status, effort: dict[str, int]) -> Judged:
@@ -129,7 +129,7 @@ def test_a_score_is_the_geometric_mean_of_the_methods_own_counter():
 
 
 def test_the_search_pools_unique_minimal_puzzles_best_first():
-    settings = Settings(solver=["mrv:propagate=singles", "mrv:propagate=alldiff"], timeout=5, jobs=1)
+    settings = Settings(methods=["mrv:propagate=singles", "mrv:propagate=alldiff"], timeout=5, jobs=1)
     search = Search(settings, 3, 2, random.Random(1), pool_size=3)
     members = {}  # every candidate that was in the pool after a round
     for _ in range(3):  # a round of fresh puzzles, then two of moves

@@ -25,7 +25,7 @@ import compare
 import search
 from comparison.report.page import figures
 from comparison.report.page.html import grid_html, ladder_section
-from comparison.report.page.watch import KINDS
+from comparison.report.page.player import KINDS
 from puzzles import Budget, Grid, Method, Outcome, Status
 from search.trace import trace
 

@@ -55,7 +55,7 @@ def built(need: str) -> Grid:
 
 def run_rung(rung: Rung, grid: Grid) -> tuple[Status, bool]:
     """The rung's method on the puzzle, with the ladder's node budget: (status, made no guess)."""
-    name, _, rest = rung.solver.partition(":")
+    name, _, rest = rung.method.partition(":")
     method = {**SEARCHES, **FORMULATIONS}[name]
     options = dict(part.split("=") for part in rest.split(",") if part)
     outcome = method(grid, Budget(seconds=30, nodes=1), **options)
@@ -123,7 +123,7 @@ def test_shares_counted_by_hand_on_a_tiny_file(tmp_path: Path, capsys: pytest.Ca
         row = next(line for line in printed.splitlines() if line.startswith(f"│ {name} "))
         assert f"{count / 5:.1%}" in row, row
         # the page's ladder table holds the same row: the rung, its method, what it settled and the share
-        method = next(r.solver for r in LADDER_RUNGS if r.name == name)
+        method = next(r.method for r in LADDER_RUNGS if r.name == name)
         assert (f"<tr><td>{html.escape(name)}</td><td>{html.escape(method)}</td><td data-v=\"{count}\">{count}</td>"
                 f"<td data-v=\"{100 * count / 5:.12g}\">") in ladder_table, name
     for name in ("CP-SAT presolve", "MIP root LP", "MIP root node"):  # refute at the root what naked singles do
@@ -140,7 +140,7 @@ def test_records_are_a_row_per_puzzle_and_rung(tmp_path: Path) -> None:
     assert {(r["line"], r["rung"]) for r in records} == {(line, r.name) for line in (1, 2) for r in LADDER_RUNGS}
     for record in records:
         assert record["ladder"] == next(r.ladder for r in LADDER_RUNGS if r.name == record["rung"])
-        assert record["method"] == next(r.solver for r in LADDER_RUNGS if r.name == record["rung"])
+        assert record["method"] == next(r.method for r in LADDER_RUNGS if r.name == record["rung"])
         if record["rung"] in HAND_COUNTED:  # line 1 needs naked singles, line 2 hidden singles too
             naked_level = REACHES[record["rung"]] == "naked"
             assert record["settled"] is (record["line"] == 1 or not naked_level), record
@@ -216,7 +216,7 @@ def test_the_mip_root_lp_rung_settles_what_its_lp_does_from_the_mip_rungs_run(tm
 
 def test_a_counterexample_is_printed_and_fails_the_run() -> None:
     ladder = Ladder(Settings(["puzzles/seeds.txt"]), rungs=EQUIVALENT_RUNGS)
-    label = {r.name: r.solver for r in EQUIVALENT_RUNGS}
+    label = {r.name: r.method for r in EQUIVALENT_RUNGS}
     base = {"file": "f.txt", "line": 7, "isomorph": 0, "detail": "", "valid": True, "seconds": 0.001,
             "extra": None}
     records = [

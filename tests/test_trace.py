@@ -9,13 +9,14 @@ from pathlib import Path
 import pytest
 from fixtures import SEED001
 
+from commands.trace import main
 from puzzles import Budget, Grid, Status
 from puzzles.bitboards import Bitboards
 from puzzles.formats import read_puzzles
 from puzzles.grid import geometry
 from search.inference import MAKE_RUNG
 from search.trace import Event, Recorder, Trace, selected, trace
-from search.trace.view import main, parting
+from search.trace.view import parting
 from search.watch import watching
 
 SEEDS = Path(__file__).resolve().parents[1] / "puzzles" / "seeds.txt"

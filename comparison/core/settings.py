@@ -18,7 +18,7 @@ class Settings:
     """What a run does: compare.py's options by their names (`Settings.of` takes a parsed command line)."""
 
     files: list[str] = dataclasses.field(default_factory=list)
-    solver: list[str] | None = None  # NAME[:key=value,...] specs; None: every method
+    methods: list[str] | None = None  # --solver: NAME[:key=value,...] specs (a label is one); None: all
     command: list[str] | None = None  # --command specs
     registry: list[str] | None = None  # --registry modules
     timeout: float = 10.0

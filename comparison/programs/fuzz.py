@@ -36,6 +36,7 @@ from making.kinds import KINDS
 from making.minimal import givens_of
 from making.shrink import shrink
 from puzzles import Grid, Method, Status
+from puzzles.options import MethodSpec, OptionError
 
 from ..core.errors import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, UsageError
 from ..core.settings import Settings
@@ -108,10 +109,10 @@ class Fuzzer:
 
     @property
     def under_test(self) -> list[str]:
-        return [label for label in self.settings.solver or [] if label != self.against]
+        return [label for label in self.settings.methods or [] if label != self.against]
 
     def run(self, grids: Sequence[Grid], labels: Sequence[str]) -> list[Judged]:
-        settings = dataclasses.replace(self.settings, solver=list(dict.fromkeys([*labels, self.against])))
+        settings = dataclasses.replace(self.settings, methods=list(dict.fromkeys([*labels, self.against])))
         return [judged for [judged] in run_batch(grids, settings, self.methods)]  # one each: no isomorphs
 
     def round(self, count: int) -> None:
@@ -159,9 +160,11 @@ class Fuzzer:
 
 
 def trusted_label(against: str) -> str:
-    name, _, options = against.partition(":")
-    kept = [o for o in options.split(",") if o and not o.startswith("solutions=")]
-    return f"{name}:{','.join([*kept, 'solutions=2'])}"
+    """--against's method, asked to prove its solution unique; UsageError for a spec that cannot be read."""
+    try:
+        return MethodSpec.parse(against).replaced("solutions", "2").label
+    except OptionError as exc:
+        raise UsageError(f"--against {against}: {exc}") from None
 
 
 def write_failures(path: str, fuzzer: Fuzzer, reproduce: str) -> None:
@@ -179,32 +182,25 @@ def write_failures(path: str, fuzzer: Fuzzer, reproduce: str) -> None:
 def fuzz_main(args: Any, methods: dict[str, Method] | None, console: Console) -> int:
     """compare.py --fuzz: returns the exit status (0 nothing found, 1 a failure found, 2 usage, 130 Ctrl-C)."""
     try:
-        refused = [flag for flag, given in (("FILE", args.files), ("--resume", args.resume), ("--html", args.html),
-                                             ("--plot", args.plot), ("--ladder", args.ladder), ("--watch", args.watch),
-                                             ("--cluster", args.cluster), ("--sample", args.sample),
-                                             ("--isomorphs", args.isomorphs), ("--format", args.format)) if given]
-        if refused:
-            raise UsageError(f"--fuzz makes its own puzzles and writes failing ones to --output: {', '.join(refused)} "
-                             "is not for a fuzz run")
         duration = parse_duration(args.fuzz) if args.fuzz else None
         if duration is None and args.limit is None:
             raise UsageError("--fuzz needs a DURATION (--fuzz 5m) or --limit N puzzles")
         if args.output and args.output.lower().endswith((".csv", ".jsonl")):
             raise UsageError(f"--fuzz --output {args.output}: the failing puzzles are a puzzle file (line format); "
                              "name it .txt")
-        settings = Settings(solver=args.solver, command=args.command, registry=args.registry, timeout=args.timeout,
+        settings = Settings(methods=args.methods, command=args.command, registry=args.registry, timeout=args.timeout,
                             nodes=args.nodes, solutions=args.solutions, jobs=args.jobs, seed=args.seed)
         against = trusted_label(args.against)
-        wanted = dataclasses.replace(settings, solver=[*args.solver, against]) if args.solver else settings
+        wanted = dataclasses.replace(settings, methods=[*args.methods, against]) if args.methods else settings
         registry = registry_of(wanted, methods)  # the trusted method's registry imported too
-        check_commands_selected(args.command or [], args.solver)
-        selected = select_methods(args.solver, registry, args.solutions, settings.budget)
+        check_commands_selected(args.command or [], args.methods)
+        selected = select_methods(args.methods, registry, args.solutions, settings.budget)
         select_methods([against], registry, 2, settings.budget)  # the trusted method must exist too
     except (UsageError, ValueError) as exc:
         print(f"compare.py: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
     boxes = sorted(set(args.box or [2, 3, 4]))
-    fuzzer = Fuzzer(dataclasses.replace(settings, solver=[s.label for s in selected]), against, boxes,
+    fuzzer = Fuzzer(dataclasses.replace(settings, methods=[s.label for s in selected]), against, boxes,
                     random.Random(args.seed), methods)
     reproduce = " ".join([*(f"--registry {r}" for r in args.registry or []),
                           *(f"--command '{c}'" for c in args.command or []), "--solver METHOD",

@@ -119,7 +119,7 @@ class Search:
 
     @property
     def labels(self) -> list[str]:
-        return list(self.settings.solver or [])
+        return list(self.settings.methods or [])
 
     def round(self, size: int) -> list[Scored]:
         """One round: `size` candidates (the puzzles read first, then fresh ones while the pool fills, then moves),

@@ -32,7 +32,6 @@ from rich.table import Table
 
 from puzzles import GaveUp, Method
 
-from ..core.errors import UsageError
 from ..core.settings import Settings
 from ..records.format import RecordWriter
 from ..report.terminal import NOTABLE, red_if
@@ -49,12 +48,12 @@ class Rung:
 
     `by_info`, when given, tells from the run's info whether the rung settled the puzzle (True, False, or
     None when the info does not say: the run stopped first), and `seconds` which fact is the rung's time;
-    its run may serve another rung too (the same solver), and is run once.
+    its run may serve another rung too (the same method spec), and is run once.
     """
 
     name: str
     ladder: str
-    solver: str
+    method: str  # NAME[:key=value,...]
     reference: dict[str, float] = dataclasses.field(default_factory=dict)  # set -> % settled (docs/reference/data.md)
     by_info: Callable[[dict[str, Any]], bool | None] | None = None
     seconds: str | None = None  # the info's fact that is the rung's own time (else the run's)
@@ -93,28 +92,6 @@ LADDER_RUNGS = (
 EQUIVALENCES = (("UP minimal", "naked"), ("UP natural", "naked"), ("UP complete", "singles"),
                 ("UP augmented", "locked"))
 
-# Flags that choose what the ladder chooses itself, or report what it does not.
-REFUSED = {"solver": "--solver", "command": "--command", "registry": "--registry", "nodes": "--nodes",
-           "plot": "--plot", "reference": "--reference", "list": "--list",
-           "resume": "--resume"}
-
-
-def command(args: Any) -> type[Ladder]:
-    """compare.py --ladder: its command line checked (refuse_flags), the program that runs it."""
-    refuse_flags(args)
-    return Ladder
-
-
-def refuse_flags(args: Any) -> None:
-    """UsageError for a command-line flag that makes no sense with --ladder."""
-    given = [flag for name, flag in REFUSED.items() if getattr(args, name, None)]
-    if getattr(args, "solutions", 1) != 1:
-        given.append("--solutions 2")
-    if given:
-        raise UsageError(f"--ladder runs its own rungs (one solution, a node budget of 1), so it takes no "
-                         f"{', '.join(given)}")
-
-
 @dataclass(frozen=True)
 class Counterexample:
     """A puzzle on which two rungs that should agree do not."""
@@ -129,13 +106,13 @@ class Ladder:
 
     def __init__(self, settings: Settings, methods: dict[str, Method] | None = None,
                  rungs: Sequence[Rung] = LADDER_RUNGS) -> None:
-        solvers = list(dict.fromkeys(r.solver for r in rungs))  # a run serves every rung of its solver
-        settings = dataclasses.replace(settings, solver=solvers, nodes=1, solutions=1)
+        specs = list(dict.fromkeys(r.method for r in rungs))  # a run serves every rung of its method spec
+        settings = dataclasses.replace(settings, methods=specs, nodes=1, solutions=1)
         self.comparison = Comparison(settings, methods)
         self.rungs = list(rungs)
         selected = self.comparison.selected
-        self.rungs_of = {s.label: [r for r in rungs if r.solver == solver]
-                         for s, solver in zip(selected, solvers, strict=True)}
+        self.rungs_of = {s.label: [r for r in rungs if r.method == spec]
+                         for s, spec in zip(selected, specs, strict=True)}
         self.no_guess = {s.label: s.method.no_guess if isinstance(s.method, Method) else None for s in selected}
         self.tally = {r.name: Counter[str]() for r in rungs}
         self.seconds: dict[str, list[float]] = {r.name: [] for r in rungs}
@@ -242,7 +219,7 @@ class Ladder:
         rows = []
         for rung in self.rungs:
             counts, seconds = self.tally[rung.name], self.seconds[rung.name]
-            row: dict[str, Any] = {"rung": rung.name, "method": rung.solver, "settled": counts[SETTLED],
+            row: dict[str, Any] = {"rung": rung.name, "method": rung.method, "settled": counts[SETTLED],
                                    "share %": None if (share := self.share(rung.name)) is None
                                    else 100 * share}
             if reference:

@@ -83,11 +83,11 @@ def minimal(args: argparse.Namespace) -> int:
 def hard(args: argparse.Namespace) -> int:
     specs = [args.hard_for, *([args.easy_for] if args.easy_for else [])]
     try:
-        settings = Settings(solver=specs, command=args.command, registry=args.registry, timeout=args.timeout,
+        settings = Settings(methods=specs, command=args.command, registry=args.registry, timeout=args.timeout,
                             jobs=args.jobs, solutions=args.solutions)
         check_commands_selected(args.command or [], specs)  # the specs checked now, before any search
         selected = select_methods(specs, registry_of(settings), args.solutions, settings.budget)
-        labelled = dataclasses.replace(settings, solver=[s.label for s in selected])
+        labelled = dataclasses.replace(settings, methods=[s.label for s in selected])
         search = Search(labelled, args.box, args.isomorphs, random.Random(args.seed), pool_size=args.pool,
                         start=[c for path in args.start or [] for c in read_start(path, args.box)])
     except (UsageError, PuzzleFileError) as exc:

@@ -19,6 +19,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from puzzles import BadEntry, Entry, Grid, Method, PuzzleFileError
+from puzzles.options import MethodSpec
 from puzzles.words import plural
 
 from ..core.selected import CERTIFIER, Selected, certifier
@@ -32,7 +33,14 @@ from ..judging.stats import MethodStats, Summary
 from ..records.format import Records, RecordWriter, counter_columns
 from ..records.resume import Kept, contents, resume, write_settings
 from ..report.terminal import ProgressBar, print_report
-from .methods import check_commands_selected, command_methods, extra_methods, load_registry, select_methods
+from .methods import (
+    check_commands_selected,
+    command_methods,
+    command_name,
+    extra_methods,
+    load_registry,
+    select_methods,
+)
 from .tracker import Tracker
 
 if TYPE_CHECKING:  # pandas is an optional extra
@@ -47,9 +55,9 @@ def registry_of(settings: Settings, methods: dict[str, Method] | None = None, ev
     """The methods to choose from: the registries (or `methods`, as tests give them), --registry modules and
     --command programs. Only the registries that the chosen methods need are imported, unless `everything`."""
     extra = extra_methods(settings.registry or [])
-    specs = settings.solver if settings.solver and not everything else None
-    wanted = None if specs is None else [spec.partition(":")[0].strip() for spec in specs]
-    own = {spec.partition("=")[0].partition(":")[0].strip() for spec in settings.command or []}
+    specs = settings.methods if settings.methods and not everything else None
+    wanted = None if specs is None else [MethodSpec.name_of(spec) for spec in specs]
+    own = {command_name(spec) for spec in settings.command or []}
     if wanted is not None:
         wanted = [name for name in wanted if name not in extra and name not in own]
     registry = {**(load_registry(wanted) if methods is None else methods), **extra}
@@ -69,8 +77,8 @@ class Comparison:
         """`puzzles`: run these grids, made in memory, instead of the settings' files (run/batch.py)."""
         self.settings = settings
         self.registry = registry_of(settings, methods)
-        check_commands_selected(settings.command or [], settings.solver)
-        self.selected = select_methods(settings.solver, self.registry, settings.solutions, settings.budget)
+        check_commands_selected(settings.command or [], settings.methods)
+        self.selected = select_methods(settings.methods, self.registry, settings.solutions, settings.budget)
         if puzzles is None:
             self.files = [str(f) for f in settings.files] or [os.path.relpath(DEFAULT_FILE)]
             self.inputs = open_inputs(self.files, settings.input_format, note)
@@ -290,7 +298,7 @@ def compare(files: Sequence[str | os.PathLike[str]] = (), solvers: Sequence[str]
     >>> run = compare(["puzzles/seeds.txt"], solvers=["mrv:propagate=singles", "cpsat"], timeout=5)
     >>> frame = run.to_pandas()   # or: for record in run: ...; then run.summary, run.report()
     """
-    return Comparison(Settings(files=[os.fspath(f) for f in files], solver=list(solvers) if solvers else None,
+    return Comparison(Settings(files=[os.fspath(f) for f in files], methods=list(solvers) if solvers else None,
                                command=list(commands), registry=list(registry), timeout=timeout, nodes=nodes,
                                solutions=solutions, limit=limit, sample=sample, seed=seed, isomorphs=isomorphs,
                                jobs=jobs, certify=certify, input_format=input_format, cluster=cluster))

@@ -9,7 +9,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from puzzles import Budget, Method
-from puzzles.options import OptionError, split_spec
+from puzzles.options import MethodSpec, OptionError
 
 from ..core.errors import UsageError
 from ..core.selected import Selected
@@ -98,7 +98,7 @@ def check_commands_selected(commands: Sequence[str], solvers: Sequence[str] | No
     """UsageError for a --command method that an explicit --solver list leaves out: it would never run."""
     if not solvers:
         return  # no --solver: every method runs, the commands' too
-    chosen = {spec.partition(":")[0].strip() for spec in solvers}
+    chosen = {MethodSpec.name_of(spec) for spec in solvers}
     for spec in commands:
         name = command_name(spec)
         if name not in chosen:
@@ -108,23 +108,22 @@ def check_commands_selected(commands: Sequence[str], solvers: Sequence[str] | No
 
 def parse_solver(spec: str, registry: dict[str, Method], solutions: int, budget: Budget) -> Selected:
     """`NAME[:key=value,...]` -> Selected; option names are checked here, values by the method's own check."""
-    name = spec.partition(":")[0].strip()
+    name = MethodSpec.name_of(spec)
     if name not in registry:
         raise UsageError(f"unknown method {name!r} in --solver {spec}; registered: {', '.join(registry) or 'none'}")
     method = registry[name]
-    allowed = list(dict.fromkeys([*method.options, "solutions"]))
     try:
-        options: dict[str, Any] = dict(split_spec(spec)[1])
+        parsed = MethodSpec.parse(spec)
     except OptionError as exc:
         raise UsageError(f"--solver {spec}: {exc}") from None
-    for key in options:
-        if key not in allowed:
-            raise UsageError(f"--solver {spec}: {name} has no option {key!r}; its options: {', '.join(allowed)}")
+    unknown = parsed.unknown_option(list(dict.fromkeys([*method.options, "solutions"])))
+    if unknown:
+        raise UsageError(f"--solver {spec}: {unknown}")
+    options: dict[str, Any] = dict(parsed.options)
     problem = method.check(budget, **{"solutions": solutions, **options}) if isinstance(method, Method) else None
     if problem:  # a bad value, or a budget it cannot keep, would make every run an error: refuse it now
         raise UsageError(f"--solver {spec}: {name}: {problem}")
-    label = name + (":" + ",".join(f"{k}={v}" for k, v in options.items()) if options else "")
-    return Selected(label, method, {"solutions": solutions, **options})
+    return Selected(parsed.label, method, {"solutions": solutions, **options})
 
 
 def select_methods(specs: Sequence[str] | None, registry: dict[str, Method], solutions: int,

@@ -1,6 +1,6 @@
-"""python -m search.trace: the command line (view.py)."""
-from __future__ import annotations
+"""`python -m search.trace` is `sudoku-trace` (commands/trace.py)."""
 
-from .view import main
+if __name__ == "__main__":  # an entry point: the command at the top of the house (tests/test_layout.py)
+    from commands.trace import main
 
-raise SystemExit(main())
+    raise SystemExit(main())

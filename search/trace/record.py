@@ -64,7 +64,7 @@ from typing import Any
 from puzzles.candidates import Candidates
 from puzzles.formats import BadEntry, PuzzleFileError, checked, read_puzzles
 from puzzles.grid import Geometry, Grid, PuzzleError, geometry, values_of
-from puzzles.options import OptionError, split_spec
+from puzzles.options import MethodSpec, OptionError
 from puzzles.outcome import Budget, Method, Outcome, Status
 
 from .. import SOLVERS
@@ -307,16 +307,16 @@ def selected(spec: str) -> tuple[str, Method, dict[str, Any]]:
     """The hand-written method of a spec (`NAME[:key=value,...]`, as compare.py's --solver takes
     it) and its options; ValueError (an OptionError) if it is not one or an option is wrong."""
     try:
-        name, options = split_spec(spec)
+        parsed = MethodSpec.parse(spec)
     except OptionError as exc:
         raise OptionError(f"--solver {spec}: {exc}") from None
+    name, options = parsed.name, dict(parsed.options)
     if name not in SOLVERS:
         raise OptionError(f"unknown method {name!r} in --solver {spec}; the hand-written ones: {', '.join(SOLVERS)}")
     method = SOLVERS[name]
-    allowed = [*method.options, "solutions"]
-    for key in options:
-        if key not in allowed:
-            raise OptionError(f"--solver {spec}: {name} has no option {key!r}; its options: {', '.join(allowed)}")
+    unknown = parsed.unknown_option([*method.options, "solutions"])
+    if unknown:
+        raise OptionError(f"--solver {spec}: {unknown}")
     problem = method.check(Budget(), **options)
     if problem:
         raise OptionError(f"--solver {spec}: {name}: {problem}")

@@ -30,8 +30,8 @@ from ...judging.stats import COMMON_COUNTERS, MethodStats, Summary, present
 from ..plot import PLOT_COUNTERS, default_reference
 from ..terminal import fmt_counter, fmt_seconds, fmt_share, gave_up_text
 from . import figures, svg
+from .player import DEFAULT_STEPS, find_watched, traces
 from .runbook import NOTABLE_KINDS, MethodRuns, Notable, RunBook
-from .watch import DEFAULT_STEPS, find_watched, traces
 
 
 class Comparison(Protocol):

@@ -12,6 +12,7 @@ from typing import Any
 
 from puzzles import BadEntry, Budget, Entry, PuzzleFileError, read_puzzles
 from puzzles.grid import values_of
+from puzzles.options import MethodSpec
 from puzzles.words import plural
 from search.trace import KINDS, trace
 
@@ -61,7 +62,7 @@ def hand_written(selected: Sequence[Selected]) -> list[Selected]:
     """The methods of the run that the tracer can follow: the hand-written searches (search.SOLVERS)."""
     import search
 
-    return [s for s in selected if s.label.partition(":")[0] in search.SOLVERS]
+    return [s for s in selected if MethodSpec.name_of(s.label) in search.SOLVERS]
 
 
 def traces(watched: Watched, selected: Sequence[Selected], steps: int, budget: Budget) -> dict[str, Any]:

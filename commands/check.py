@@ -1,0 +1,71 @@
+"""Check puzzle files: how many puzzles of each size, their givens, every bad entry.
+
+    sudoku-check FILE...   (also python -m puzzles; '-' reads standard input)
+
+Exit status 0 when every entry is a puzzle, 1 if any entry was bad, 2 if a
+file could not be read. A note on standard error says when a file's format
+was a choice between two readings (--input-format picks the other one).
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from collections import Counter
+from typing import TextIO
+
+from puzzles.formats import FORMATS, BadEntry, PuzzleFileError, read_puzzles
+from puzzles.words import plural
+
+
+def median_of(histogram: Counter[int]) -> float:
+    """The median of values held as a histogram {value: count} (flat memory for any count)."""
+    total = sum(histogram.values())
+    middle = [(total - 1) // 2, total // 2]
+    found, seen = [], 0
+    for value in sorted(histogram):
+        seen += histogram[value]
+        while middle and middle[0] < seen:
+            found.append(value)
+            middle.pop(0)
+    return float(sum(found) / len(found))
+
+
+def check_file(path: str, fmt: str | None, out: TextIO) -> tuple[int, int]:
+    """Print one file's summary and bad entries; return (puzzles, bad entries)."""
+    givens: dict[int, Counter[int]] = {}
+    bad = 0
+    for record in read_puzzles(path, fmt, on_note=lambda note: print(f"note: {note}", file=sys.stderr)):
+        if isinstance(record, BadEntry):
+            bad += 1
+            print(record, file=out)
+        else:
+            givens.setdefault(record.grid.side, Counter())[record.grid.givens] += 1
+    puzzles = sum(sum(h.values()) for h in givens.values())
+    name = "<stdin>" if path == "-" else path  # as its records name it
+    print(f"{name}: {plural(puzzles, 'puzzle')}, {plural(bad, 'bad entry', 'bad entries')}", file=out)
+    for side in sorted(givens):
+        h = givens[side]
+        print(
+            f"  {side}x{side}: {plural(sum(h.values()), 'puzzle')}, givens min {min(h)} / "
+            f"median {median_of(h):g} / max {max(h)}",
+            file=out,
+        )
+    return puzzles, bad
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m puzzles", description=__doc__.split("\n")[0])
+    parser.add_argument("files", nargs="+", metavar="FILE", help="puzzle files; '-' for standard input")
+    parser.add_argument("--input-format", "--format", dest="format", choices=FORMATS, help="skip format detection")
+    args = parser.parse_args(argv)
+    status = 0
+    for path in args.files:
+        try:
+            _, bad = check_file(path, args.format, sys.stdout)
+        except PuzzleFileError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            status = 2
+            continue
+        if bad and status == 0:
+            status = 1
+    return status

@@ -1,0 +1,66 @@
+"""The command lines' shared flags: how methods are chosen and budgeted (compare.py and sudoku-generate alike),
+and which of compare.py's flags each of its programs (a run, --ladder, --fuzz) has no use for."""
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+
+def positive(kind: type) -> Callable[[str], Any]:
+    """An argparse type: a number of `kind` greater than 0."""
+    def parse(text: str) -> Any:
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a {kind.__name__}") from None
+        if not value > 0:
+            raise argparse.ArgumentTypeError(f"{text!r} must be greater than 0")
+        return value
+    return parse
+
+
+def add_method_flags(parser: argparse.ArgumentParser | argparse._ArgumentGroup, *, solver: bool = True) -> None:
+    """--solver (unless the program names its methods otherwise), --registry, --command, --timeout, --jobs."""
+    if solver:
+        parser.add_argument("--solver", action="append", dest="methods", metavar="NAME[:key=value,...]",
+                            help="a method and its options (repeatable); default every registered method")
+    parser.add_argument("--registry", action="append", metavar="MODULE",
+                        help="also the methods of MODULE.SOLVERS (name -> puzzles.Method), e.g. your own solver")
+    parser.add_argument("--command", action="append", metavar="NAME[:mode=once,input=matrix]='PROGRAM ARGS'",
+                        help="also a method NAME that runs a program speaking the solver protocol "
+                        "(docs/reference/protocol.md), in any language (repeatable)")
+    parser.add_argument("--timeout", type=positive(float), default=10.0, metavar="SECONDS",
+                        help="time budget per method per puzzle (default 10)")
+    parser.add_argument("--jobs", type=positive(int), metavar="N",
+                        help="worker processes (default: the number of cores this process may use)")
+
+
+@dataclass(frozen=True)
+class Program:
+    """One of compare.py's programs: the flags it has no use for (argparse dest -> as the user writes it), and
+    the sentence that refuses them."""
+
+    refuses: dict[str, str]
+    why: str  # {flags}: the flags given
+
+    def foreign(self, args: argparse.Namespace, parser: argparse.ArgumentParser) -> str | None:
+        """The refusal of the flags given that this program has no use for; None when there are none."""
+        given = [flag for dest, flag in self.refuses.items()
+                 if getattr(args, dest) not in (None, False, []) and getattr(args, dest) != parser.get_default(dest)]
+        return self.why.format(flags=", ".join(given)) if given else None
+
+
+FUZZ_ONLY = {"against": "--against", "box": "--box"}
+PROGRAMS = {
+    "run": Program(FUZZ_ONLY, "{flags} is for a fuzz run (--fuzz)"),
+    "ladder": Program({"methods": "--solver", "command": "--command", "registry": "--registry", "nodes": "--nodes",
+                       "plot": "--plot", "reference": "--reference", "list": "--list", "resume": "--resume",
+                       "solutions": "--solutions 2", **FUZZ_ONLY},
+                      "--ladder runs its own rungs (one solution, a node budget of 1), so it takes no {flags}"),
+    "fuzz": Program({"files": "FILE", "resume": "--resume", "html": "--html", "plot": "--plot", "ladder": "--ladder",
+                     "watch": "--watch", "cluster": "--cluster", "sample": "--sample", "isomorphs": "--isomorphs",
+                     "format": "--format"},
+                    "--fuzz makes its own puzzles and writes failing ones to --output: {flags} is not for a fuzz run"),
+}

@@ -15,7 +15,7 @@ from puzzles.grid import Grid, PuzzleError
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m formulations.export", 
+    parser = argparse.ArgumentParser(prog="python -m formulations.export",
                                      description="Write a puzzle's model in its solver's own text form, for study.")
     parser.add_argument("puzzle", help="the puzzle on one line (16, 81, 256 or 625 symbols)")
     parser.add_argument("--model", choices=MODELS, required=True)

@@ -9,7 +9,7 @@
         [--no-certify] [--list] [--cluster tcp://HOST:8786|local:N] [--resume]
     python compare.py FILE ... --ladder [--timeout S] [--limit K] [--sample K] [--jobs N] [--output FILE]
     python compare.py --fuzz DURATION|--limit N [--solver ...] [--command ...] [--against METHOD] [--box 2|3|4|5]...
-        [--output FAILURES.txt]   (comparison/fuzz.py)
+        [--output FAILURES.txt]   (comparison/programs/fuzz.py)
 
 How it runs. The puzzle files are streamed: each puzzle becomes one work item per
 method, (puzzle id, method index, cell values), and items go to worker processes
@@ -41,9 +41,9 @@ that overruns is killed there as here; results come back as tasks complete, reco
 are written as they arrive. --resume (comparison/records/resume.py) keeps the judged puzzles
 of --output FILE, whose settings are in FILE.settings.json, and runs the rest.
 
-The same run is `comparison.compare(...)` from Python (comparison/run.py): this file
+The same run is `comparison.compare(...)` from Python (comparison/run/comparison.py): this file
 is only the command line, the report and the exit status around it; --ladder runs
-comparison/ladder.py's program the same way. comparison/__init__.py maps the parts.
+comparison/programs/ladder.py's program the same way. comparison/__init__.py maps the parts.
 
 SIGTERM stops a run as Ctrl-C does: the records and the summary of what finished
 are kept (exit status 143, 130 after Ctrl-C): see comparison/execution/interrupts.py. No
@@ -57,6 +57,7 @@ import importlib.util
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from rich.console import Console
 from rich.markup import escape
@@ -82,7 +83,7 @@ from comparison.report.page.player import DEFAULT_STEPS as WATCH_STEPS
 from comparison.report.plot import plot
 from comparison.report.terminal import ProgressBar, print_methods
 from comparison.run.comparison import Plain, Program, expected_puzzles, registry_of
-from puzzles import Method, PuzzleFileError, kernels
+from puzzles import Grid, Method, PuzzleFileError, kernels
 from puzzles.formats import FORMATS
 from puzzles.words import plural
 
@@ -130,11 +131,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--ladder", action="store_true",
                         help="the ladder report: which rungs of both ladders (hand-written rules, SAT unit "
                         "propagation, CP-SAT presolve, the MIP's root) settle each puzzle without a guess, and "
-                        "the equivalences the literature states, checked on every puzzle (comparison/ladder.py)")
+                        "the equivalences the literature states, checked on every puzzle "
+                        "(comparison/programs/ladder.py)")
     parser.add_argument("--fuzz", nargs="?", const="", metavar="DURATION",
                         help="fuzz the methods for DURATION (90s, 5m, 1h; or --limit N puzzles) on puzzles made for "
                         "it, against --against; each failure shrunk to a 1-minimal puzzle written to --output "
-                        "(comparison/fuzz.py); exit 1 when one is found")
+                        "(comparison/programs/fuzz.py); exit 1 when one is found")
     parser.add_argument("--against", default="cpsat", metavar="METHOD",
                         help="with --fuzz: the trusted method (default cpsat, run with solutions=2)")
     parser.add_argument("--box", type=int, action="append", choices=(2, 3, 4, 5),
@@ -225,11 +227,13 @@ def run(args: argparse.Namespace, program: Program, writer: RecordWriter | None,
     summary = comparison.summary
     status = None
     batches = comparison.batches(writer, progress)
+    answers: list[dict[str, Any]] = []  # the valid answers: a run of one puzzle shows its solution
     try:
         for batch in batches:  # the records are written as they come
             if html is not None:
                 html.add(batch)
             program.add(batch)
+            answers.extend(r for r in batch if r.get("valid") and r.get("solution"))
         if writer is not None and writer.failed:
             status = EXIT_USAGE
     except Interrupted as exc:
@@ -252,6 +256,8 @@ def run(args: argparse.Namespace, program: Program, writer: RecordWriter | None,
                 writer.close()
     interrupted = status in (EXIT_INTERRUPTED, EXIT_TERMINATED)
     program.report(console, interrupted=interrupted)
+    if summary.puzzles == 1 and answers and isinstance(program, Plain):
+        show_solution(console, answers)
     if writer is not None and writer.failed:
         print(f"compare.py: error: {writer.failed}; the {plural(writer.written, 'record')} written before "
               "it are kept; the run stopped there", file=sys.stderr)
@@ -278,6 +284,16 @@ def run(args: argparse.Namespace, program: Program, writer: RecordWriter | None,
     if summary.failed or program.failed:
         return EXIT_FAILED
     return EXIT_ERRORS if summary.errors else EXIT_OK
+
+
+def show_solution(console: Console, answers: Sequence[dict[str, Any]]) -> None:
+    """The one puzzle's solution as a grid, with the methods that found it."""
+    first = answers[0]
+    found = [r["method"] for r in answers if r["solution"] == first["solution"]]
+    several = first["verdict"] == "multiple_solutions"
+    console.print(f"{'One of its solutions' if several else 'Solution'} (found by {', '.join(found)}):", markup=False,
+                  highlight=False)
+    console.print(Grid.parse(first["solution"]).pretty(), markup=False, highlight=False)
 
 
 if __name__ == "__main__":

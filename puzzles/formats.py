@@ -120,10 +120,18 @@ def read_puzzles(path: str | Path, fmt: str | None = None, on_note: Note | None 
     be read fails here; `on_note` hears once if the detected format was a choice.
     """
     source = "<stdin>" if str(path) == "-" else str(path)
+    if is_puzzle_text(source) and not Path(source).exists():  # a puzzle given where a file is expected
+        return read_lines([source], source, fmt, on_note)
     with contextlib.ExitStack() as stack, _failing_clearly(source):
         binary = sys.stdin.buffer if str(path) == "-" else stack.enter_context(_open(path))
         records = read_lines(_text_lines(binary, source), source, fmt, on_note)
         return _streamed(records, source, stack.pop_all())
+
+
+def is_puzzle_text(text: str) -> bool:
+    """Whether `text` is a puzzle written on one line (16, 81, 256 or 625 symbols, blanks . 0 _), as a
+    command line may give one in place of a file."""
+    return len(text) in BOX_OF_LENGTH and re.fullmatch(r"[0-9A-Za-z._]+", text) is not None
 
 
 def read_lines(lines: Iterable[str], source: str, fmt: str | None = None,

@@ -615,3 +615,39 @@ def test_the_no_guess_share_counts_valid_solutions_within_the_methods_own_measur
         run.effort = {"nodes": nodes}
         mip.add(run, False)
     assert mip.no_guess_share == 2 / 3
+
+
+# -- one puzzle, for the person who wants an answer ------------------------------------------------
+def solution_shown(out: str) -> Grid:
+    """The grid a one-puzzle run prints after its report, read back from its rows."""
+    lines = out.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith(("Solution (", "One of its solutions (")))
+    rows = [line for line in lines[start + 1:] if line.strip() and not line.startswith("-")]
+    return Grid.parse("".join(row.replace("|", "").replace(" ", "") for row in rows))
+
+
+def test_a_puzzle_given_where_a_file_is_expected_is_that_puzzle(capsys):
+    code, out, err = run(capsys, SEED000, "--solver", "tiny", "--jobs", 1)
+    assert code == 0, err
+    assert out.splitlines()[1].startswith(f"{SEED000}: 1 puzzle x 1 method")
+    assert "Solution (found by tiny):" in out
+    shown = solution_shown(out)
+    grid = Grid.parse(SEED000)
+    assert shown.solution_problems(shown) == [] and grid.solution_problems(shown) == []  # cell by cell
+
+
+def test_standard_input_and_a_puzzle_with_several_solutions(tmp_path, capsys, monkeypatch):
+    import io
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(f"{SEED002_MULTI} the multi\n".encode())))
+    code, out, err = run(capsys, "-", "--solver", "tiny", "--jobs", 1, "--no-certify")
+    assert code == 0, err
+    assert "One of its solutions (found by tiny):" in out or "Solution (found by tiny):" in out
+    assert Grid.parse(SEED002_MULTI).solution_problems(solution_shown(out)) == []
+
+
+def test_no_grid_for_a_run_of_several_puzzles_and_a_bad_name_stays_a_missing_file(tmp_path, capsys):
+    path = puzzle_file(tmp_path, SEED000, SEED000)
+    code, out, _ = run(capsys, path, "--solver", "tiny", "--jobs", 1)
+    assert code == 0 and "Solution (" not in out
+    code, _, err = run(capsys, "no-such-file.txt", "--solver", "tiny")
+    assert code == 2 and "no-such-file.txt: no such file" in err

@@ -159,3 +159,19 @@ def test_each_program_refuses_the_flags_it_has_no_use_for(capsys, argv, refusal)
     assert compare.main(argv) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and refusal in err
+
+
+def test_without_output_each_shrunk_failure_is_printed(capsys):
+    """Found, shrunk and shown: the lines --output would hold, and the kernels line first, as every run."""
+    argv = ["--fuzz", "--limit", "14", "--registry", "planted", "--seed", "4", "--jobs", "1", "--box", "2",
+            "--solver", "liar", "--solver", "mrv"]
+    assert compare.main(argv) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("kernels: ")
+    shown = out[out.index("Failing puzzles (--output FILE.txt keeps them):") + 1:]
+    assert shown[1] == "# Reproduce: python compare.py FILE.txt --registry planted --solver METHOD --solver cpsat"
+    assert shown[2].startswith("# liar: false unsat (it said unsatisfiable); cpsat:solutions=2 (trusted) says:")
+    puzzle, name = shown[3].split()
+    assert name == "fuzz-1-liar-false-unsat"
+    grid = Grid.parse(puzzle)
+    assert [c for c, v in enumerate(grid.values) if v] == [0, 15]  # exactly the liar's condition: first and last

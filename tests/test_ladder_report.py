@@ -1,4 +1,4 @@
-"""compare.py --ladder (comparison/ladder.py): which rungs settle each puzzle, the shares, the equivalences.
+"""compare.py --ladder (comparison/programs/ladder.py): which rungs settle each puzzle, the shares, the equivalences.
 
 The puzzles that need exactly one rule are built here, from a full grid, by taking givens away while
 the slow, obvious rule of test_sat_encodings (`rung_settles`) still settles the puzzle, and keeping it

@@ -35,7 +35,7 @@ from rich.table import Table
 from making.kinds import KINDS
 from making.minimal import givens_of
 from making.shrink import shrink
-from puzzles import Grid, Method, Status
+from puzzles import Grid, Method, Status, kernels
 from puzzles.options import MethodSpec, OptionError
 
 from ..core.errors import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, UsageError
@@ -167,7 +167,8 @@ def trusted_label(against: str) -> str:
         raise UsageError(f"--against {against}: {exc}") from None
 
 
-def write_failures(path: str, fuzzer: Fuzzer, reproduce: str) -> None:
+def failure_lines(fuzzer: Fuzzer, reproduce: str, path: str) -> list[str]:
+    """The failing puzzles as a puzzle file: a comment on what each does, then the shrunk puzzle and a name."""
     lines = [f"# compare.py --fuzz: {len(fuzzer.failures)} distinct failures, each shrunk to a 1-minimal puzzle.",
              f"# Reproduce: python compare.py {path} {reproduce}"]
     for i, f in enumerate(fuzzer.failures, 1):
@@ -175,8 +176,12 @@ def write_failures(path: str, fuzzer: Fuzzer, reproduce: str) -> None:
                      f"found on a {f.puzzle_kind} puzzle of {len(givens_of(f.found_on))} clues")
         lines.append(f"{f.puzzle.line()} fuzz-{i}-{re.sub(r'[^A-Za-z0-9]+', '-', f.method)}-"
                      f"{f.failure.replace(' ', '-')}")
+    return lines
+
+
+def write_failures(path: str, fuzzer: Fuzzer, reproduce: str) -> None:
     with open(path, "w", encoding="utf-8") as handle:
-        handle.write("\n".join(lines) + "\n")
+        handle.write("\n".join(failure_lines(fuzzer, reproduce, path)) + "\n")
 
 
 def fuzz_main(args: Any, methods: dict[str, Method] | None, console: Console) -> int:
@@ -213,6 +218,7 @@ def fuzz_main(args: Any, methods: dict[str, Method] | None, console: Console) ->
         if args.output:
             write_failures(args.output, fuzzer, reproduce)
     fuzzer.on_found = found
+    console.print(kernels.STATUS.line(), markup=False, highlight=False)  # first: which build of the searches runs
     status = EXIT_OK
     started = time.monotonic()
     from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
@@ -237,6 +243,10 @@ def fuzz_main(args: Any, methods: dict[str, Method] | None, console: Console) ->
         write_failures(args.output, fuzzer, reproduce)
         console.print(f"Failing puzzles written to {args.output}" if fuzzer.failures
                       else f"No failure: {args.output} holds none")
+    elif fuzzer.failures:  # not thrown away: shown as the file --output would hold (save them as FILE.txt)
+        console.print("Failing puzzles (--output FILE.txt keeps them):")
+        console.print("\n".join(failure_lines(fuzzer, reproduce, "FILE.txt")), markup=False, highlight=False,
+                      soft_wrap=True)
     return status or (EXIT_FAILED if fuzzer.failures else EXIT_OK)
 
 

@@ -15,6 +15,7 @@ import random
 
 from making.singles import RULES, generate
 from puzzles.formats import format_line
+from puzzles.fpuzzles import json_line
 
 from .flags import add_method_flags
 
@@ -35,7 +36,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="unique and minimal puzzles (removing any clue leaves more than one solution), "
                         "certified by SAT")
     parser.add_argument("--output", metavar="FILE", help="write the puzzles to FILE (CSV with clue count and effort "
-                        "columns when it ends in .csv; else the line format); default standard output")
+                        "columns when it ends in .csv; f-puzzles JSON, one puzzle a line, when it ends in .jsonl; "
+                        "else the line format); default standard output")
     made = parser.add_argument_group("puzzles made hard for a method (comparison/programs/hard_search.py)")
     made.add_argument("--hard-for", metavar="SPEC", help="a compare.py method spec: puzzles that take it the most "
                       "effort, by its own counter (guesses, nodes, conflicts, branches)")
@@ -61,10 +63,12 @@ def main(argv: list[str] | None = None) -> int:
     if args.easy_for:
         parser.error("--easy-for needs --hard-for")
     rng = random.Random(args.seed)
+    as_json = bool(args.output) and args.output.lower().endswith(".jsonl")
     lines = []
     for i in range(args.count or 1):
-        puzzle, _ = generate(args.box, rng, args.keep, args.rule)
-        lines.append(format_line(puzzle, f"generated-{puzzle.side}x{puzzle.side}-seed{args.seed}-{i + 1}"))
+        puzzle, solution = generate(args.box, rng, args.keep, args.rule)
+        name = f"generated-{puzzle.side}x{puzzle.side}-seed{args.seed}-{i + 1}"
+        lines.append(json_line(puzzle, name, solution) if as_json else format_line(puzzle, name))
     if args.output:
         with open(args.output, "w", encoding="utf-8") as handle:
             handle.write("".join(line + "\n" for line in lines))

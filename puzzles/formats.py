@@ -1,4 +1,4 @@
-"""Reading and writing puzzle files: one puzzle a line, grid blocks, or CSV.
+"""Reading and writing puzzle files: one puzzle a line, grid blocks, CSV, or f-puzzles JSON and links.
 
 Reading streams: entries are yielded one at a time, so a file of any length
 goes through in flat memory. A bad entry is a `BadEntry` record (file, line,
@@ -30,6 +30,9 @@ and the block of lines it starts, unless the caller names one (`fmt`):
   only if its first block is 16 rows of 16 symbols; if every one of those
   rows is also a 4x4 puzzle the choice is ambiguous and `on_note` is told.
   A puzzle is `side` lines of symbols; puzzles are separated by blank lines.
+- fpuzzles: that line starts with `{` (f-puzzles JSON: an object a line, or one
+  object over the whole file) or is an f-puzzles link (`...?load=...`, or its
+  bare payload), one a line (puzzles/fpuzzles.py).
 - line: anything else: one puzzle a line (16, 81, 256 or 625 symbols); what
   follows the puzzle on its line is its name.
 An empty file, or one of comments only, has no entries.
@@ -48,11 +51,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
+from .fpuzzles import FPuzzlesError, is_link, puzzle_of, read_objects
 from .grid import BOX_OF_LENGTH, BOX_OF_SIDE, Grid, PuzzleError
 
 PUZZLE_COLUMNS = ("puzzle", "quizzes")
 SOLUTION_COLUMNS = ("solution", "solutions")
-FORMATS = ("line", "grid", "csv")
+FORMATS = ("line", "grid", "csv", "fpuzzles")
 _SEPARATORS = str.maketrans("", "", "|-+ \t")
 _HEAD_LINES = 32  # from the first content line: a 25x25 block with its separator lines and a blank fits
 _ESCAPED_BYTE = re.compile("[\udc80-\udcff]")  # what surrogateescape makes of a byte that is not UTF-8
@@ -249,6 +253,8 @@ def detect(head: list[str]) -> Detection:
     if not content:
         return Detection("line")
     first = head[content[0]].strip()
+    if first.startswith("{") or is_link(first.split()[0]):
+        return Detection("fpuzzles")
     if _is_csv_header(first):
         return Detection("csv")
     words = first.split()
@@ -315,6 +321,20 @@ def _read_line_format(lines: Iterable[str], source: str, first: int) -> Iterator
             yield Entry(source, number, checked(puzzle), name.strip())
         except PuzzleError as exc:
             yield BadEntry(source, number, str(exc))
+
+
+def _read_fpuzzles(lines: Iterable[str], source: str, first: int) -> Iterator[Record]:
+    content = ((number, text) for number, text in enumerate(lines, first) if _is_content(text))
+    for number, found in read_objects(content):
+        if isinstance(found, FPuzzlesError):
+            yield BadEntry(source, number, str(found))
+            continue
+        try:
+            grid, solution, title = puzzle_of(found)
+        except PuzzleError as exc:
+            yield BadEntry(source, number, str(exc))
+            continue
+        yield Entry(source, number, grid, title, solution)
 
 
 def _read_grid_format(lines: Iterable[str], source: str, first: int) -> Iterator[Record]:
@@ -414,7 +434,7 @@ def _csv_record(row: list[str], columns: _Columns, source: str, number: int) -> 
     return Entry(source, number, grid, meta.get("name", meta.get("id", "")), solved, meta)
 
 
-_READERS = {"line": _read_line_format, "grid": _read_grid_format, "csv": _read_csv}
+_READERS = {"line": _read_line_format, "grid": _read_grid_format, "csv": _read_csv, "fpuzzles": _read_fpuzzles}
 
 
 # -- writing ----------------------------------------------------------------------

@@ -29,7 +29,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from making.certify import solutions
 from making.kinds import minimal_puzzle
-from puzzles import BadEntry, PuzzleFileError, read_puzzles
+from puzzles import BadEntry, Grid, PuzzleFileError, read_puzzles
+from puzzles.fpuzzles import json_line
 
 from ..core.errors import EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, UsageError
 from ..core.settings import Settings
@@ -148,7 +149,8 @@ def read_start(path: str, box: int) -> list[Scored]:
 
 
 def write(output: str | None, rows: Sequence[dict[str, Any]]) -> None:
-    """The puzzles as a line-format file (puzzle and name), or CSV with every column when `output` ends in .csv."""
+    """The puzzles as a line-format file (puzzle and name), CSV with every column when `output` ends in .csv, or
+    f-puzzles JSON lines when it ends in .jsonl."""
     with ExitStack() as stack:
         handle: IO[str] = stack.enter_context(open(output, "w", newline="", encoding="utf-8")) if output \
             else sys.stdout
@@ -157,6 +159,8 @@ def write(output: str | None, rows: Sequence[dict[str, Any]]) -> None:
             writer = csv.DictWriter(handle, fields)
             writer.writeheader()
             writer.writerows(rows)
+        elif output and output.lower().endswith(".jsonl"):
+            handle.writelines(json_line(Grid.parse(row["puzzle"]), row["name"]) + "\n" for row in rows)
         else:
             handle.writelines(f"{row['puzzle']} {row['name']}\n" for row in rows)
         handle.flush()

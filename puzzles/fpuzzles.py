@@ -1,0 +1,190 @@
+"""f-puzzles, the Sudoku family's exchange format: a puzzle as a JSON object, or as a link that carries one
+(LZ-String's base64 form of the JSON, after `?load=`).
+
+An object has a `size` (the side), a `grid` of `size` rows of cells (`value`, `given`, `region`), and optional
+`title`, `author`, `ruleset` and `solution` (every cell's value, row-major). Only a cell's given value is part
+of the puzzle: a value without `given` is a solver's entry, and pencil marks are a solver's notes.
+
+What is read: the classic rules, on a grid of side 4, 9, 16 or 25 whose regions are its square boxes. Anything
+else an f-puzzles object can hold (irregular regions, diagonals, extra regions, Killer cages, arrows,
+thermometers, ...) is refused with its name: a solver that ignored a rule would solve a different puzzle. A
+cosmetic element (text, a circle, a line, a cosmetic cage) is refused as well, since a puzzle's rules may give
+it a meaning.
+"""
+from __future__ import annotations
+
+import itertools
+import json
+import re
+import urllib.parse
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from .grid import BOX_OF_SIDE, Grid, PuzzleError, geometry
+
+ABOUT = ("title", "author", "ruleset")  # words about the puzzle, no rule
+COSMETIC = ("text", "circle", "rectangle", "line", "cage")  # drawn only, but the ruleset may give them a meaning
+CELL_NOTES = ("centerPencilMarks", "cornerPencilMarks", "c", "highlight")  # a solver's marks, not the puzzle's
+LINK = re.compile(r"[?&]load=(?P<payload>[^&#\s]+)")
+PAYLOAD = re.compile(r"[A-Za-z0-9+/=$-]{16,}")  # LZ-String's base64 (f-puzzles links may swap + for -)
+
+
+class FPuzzlesError(PuzzleError):
+    """An f-puzzles object or link that is not a puzzle the project reads; the message says why."""
+
+
+def is_link(text: str) -> bool:
+    """Whether `text` is an f-puzzles link (`...?load=...`) or a bare payload (a long base64 word, not a puzzle)."""
+    if LINK.search(text) is not None:
+        return True
+    if PAYLOAD.fullmatch(text) is None:
+        return False
+    try:
+        Grid.parse(text)
+    except PuzzleError:
+        return True
+    return False
+
+
+def object_of_link(text: str) -> dict[str, Any]:
+    """The JSON object a link (or its bare payload) carries; FPuzzlesError if it carries none."""
+    import lzstring  # py-lzstring: imported only when a link is read
+
+    found = LINK.search(text)
+    payload = urllib.parse.unquote(found["payload"]) if found else text
+    try:
+        decoded = lzstring.decompress_from_base64(payload.replace(" ", "+"))
+    except Exception:  # any malformed payload: what the library raises is its own
+        decoded = None
+    if not decoded:
+        raise FPuzzlesError("not an f-puzzles link: its payload is not LZ-String's base64")
+    return object_of_json(decoded, "the link's payload")
+
+
+def object_of_json(text: str, what: str = "the line") -> dict[str, Any]:
+    """A JSON object from text; FPuzzlesError saying where it breaks (not the whole text)."""
+    try:
+        found = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise FPuzzlesError(f"{what} is not JSON ({exc.msg} at column {exc.colno})") from None
+    if not isinstance(found, dict):
+        raise FPuzzlesError(f"{what} is JSON but not an f-puzzles object (a {type(found).__name__})")
+    return found
+
+
+def puzzle_of(puzzle: Mapping[str, Any]) -> tuple[Grid, Grid | None, str]:
+    """The grid of an f-puzzles object, its solution if it gives a whole one, and its title (its name)."""
+    size = puzzle.get("size")
+    if not isinstance(size, int) or isinstance(size, bool):
+        raise FPuzzlesError("an f-puzzles object needs a whole number `size`")
+    box = BOX_OF_SIDE.get(size)
+    if box is None:
+        raise FPuzzlesError(f"size {size}: the project reads sides 4, 9, 16 and 25 (square boxes)")
+    refuse_rules(puzzle)
+    values = givens_of(puzzle.get("grid"), size, box)
+    grid = Grid(box, bytes(values))
+    conflicts = grid.conflicts()
+    if conflicts:
+        raise FPuzzlesError(f"invalid puzzle: {', '.join(conflicts)}")
+    title = puzzle.get("title")
+    return grid, solution_of(puzzle.get("solution"), box), title.strip() if isinstance(title, str) else ""
+
+
+def refuse_rules(puzzle: Mapping[str, Any]) -> None:
+    """FPuzzlesError naming the first field that holds a rule (or a drawing) the project does not read."""
+    for key, value in puzzle.items():
+        if key in ("size", "grid", "solution", *ABOUT) or value in (None, False, [], {}, ""):
+            continue
+        what = "a cosmetic element, which the rules may give a meaning" if key in COSMETIC else "a constraint"
+        raise FPuzzlesError(f"f-puzzles field {key!r} ({what}): not read by this project, and a solver that "
+                            "ignored it would solve a different puzzle")
+
+
+def givens_of(rows: Any, size: int, box: int) -> list[int]:
+    """The given values of an f-puzzles `grid`, row-major (0 = blank), its regions checked to be the boxes."""
+    if not isinstance(rows, list) or len(rows) != size or not all(isinstance(r, list) and len(r) == size
+                                                                  for r in rows):
+        raise FPuzzlesError(f"`grid` must be {size} rows of {size} cells")
+    geo = geometry(box)
+    values: list[int] = []
+    for r, row in enumerate(rows):
+        for c, cell in enumerate(row):
+            where = f"R{r + 1}C{c + 1}"
+            if not isinstance(cell, dict):
+                raise FPuzzlesError(f"cell {where} is not an object")
+            unknown = [k for k in cell if k not in ("value", "given", "region", *CELL_NOTES)
+                       and cell[k] not in (None, False, [], "")]
+            if unknown:
+                raise FPuzzlesError(f"cell {where}: field {unknown[0]!r} is not read by this project")
+            region = cell.get("region")
+            if region is not None and region != geo.box_of[r * size + c] - 2 * size:
+                raise FPuzzlesError(f"cell {where} is in region {region + 1 if isinstance(region, int) else region}"
+                                    f", not box {geo.box_of[r * size + c] - 2 * size + 1}: irregular regions "
+                                    "(Jigsaw) are not read by this project")
+            value = cell.get("value")
+            given = cell.get("given") is True and value is not None
+            if given and (not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= size):
+                raise FPuzzlesError(f"cell {where}: a given must be a value 1 to {size}, not {value!r}")
+            values.append(value if given and isinstance(value, int) else 0)
+    return values
+
+
+def solution_of(solution: Any, box: int) -> Grid | None:
+    """The object's `solution` as a grid when it gives every cell; None when it is absent or partial."""
+    n = box * box
+    if not isinstance(solution, list) or len(solution) != n * n:
+        return None
+    if not all(isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= n for v in solution):
+        return None
+    return Grid(box, bytes(solution))
+
+
+def object_of(grid: Grid, title: str = "", solution: Grid | None = None) -> dict[str, Any]:
+    """A grid as an f-puzzles object (the boxes as regions, as f-puzzles draws them by default)."""
+    n = grid.side
+    rows = [[{"value": v, "given": True} if v else {} for v in grid.values[r * n:(r + 1) * n]] for r in range(n)]
+    found: dict[str, Any] = {"size": n, "grid": rows}
+    if title:
+        found["title"] = title
+    if solution is not None:
+        found["solution"] = list(solution.values)
+    return found
+
+
+def json_line(grid: Grid, title: str = "", solution: Grid | None = None) -> str:
+    """A grid as one line of f-puzzles JSON (a .jsonl file holds one a line)."""
+    return json.dumps(object_of(grid, title, solution), separators=(",", ":"))
+
+
+def link_of(puzzle: Mapping[str, Any]) -> str:
+    """The f-puzzles link that loads this object."""
+    import lzstring
+
+    payload: str = lzstring.compress_to_base64(json.dumps(puzzle, separators=(",", ":")))
+    return "https://www.f-puzzles.com/?load=" + payload
+
+
+def read_objects(lines: Iterator[tuple[int, str]]) -> Iterator[tuple[int, dict[str, Any] | FPuzzlesError]]:
+    """The objects of an f-puzzles file's content lines, each with the line it starts on: a JSON object a line
+    or a link a line, streamed; or, when the first line is not a whole object, one JSON object over every line
+    (a .json file written over several lines)."""
+    first = next(lines, None)
+    if first is None:
+        return
+    number, text = first
+    if text.strip().startswith("{"):
+        try:
+            json.loads(text)
+        except json.JSONDecodeError:
+            whole = text + "".join(rest for _, rest in lines)
+            try:
+                yield number, object_of_json(whole, "the file")
+            except FPuzzlesError as exc:
+                yield number, exc
+            return
+    for number, text in itertools.chain([first], lines):
+        line = text.strip()
+        try:
+            yield number, object_of_json(line) if line.startswith("{") else object_of_link(line.split()[0])
+        except FPuzzlesError as exc:
+            yield number, exc

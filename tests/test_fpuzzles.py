@@ -1,0 +1,127 @@
+"""f-puzzles JSON and links (puzzles/fpuzzles.py): the classic rules read, every other rule refused by name."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import lzstring
+import pytest
+from fixtures import SEED000
+
+import compare
+from puzzles import BadEntry, Entry, Grid, read_puzzles
+from puzzles.fpuzzles import FPuzzlesError, is_link, link_of, object_of, object_of_link, puzzle_of
+
+PUZZLE = Grid.parse(SEED000)
+SOLUTION = Grid.parse("348792651192645837657183294479831562213456789586279413861324975934567128725918346")
+
+
+def fpuzzle(grid: Grid = PUZZLE, **fields: object) -> dict:
+    """An f-puzzles object written by hand, as f-puzzles writes one: `size`, rows of cells, givens flagged."""
+    n = grid.side
+    rows = [[{"value": v, "given": True} if v else {} for v in grid.values[r * n:(r + 1) * n]] for r in range(n)]
+    return {"size": n, "grid": rows, "title": "seed 000", "author": "someone", **fields}
+
+
+def test_the_solution_fixture_solves_the_puzzle():
+    assert PUZZLE.solution_problems(SOLUTION) == []
+
+
+def test_a_classic_object_is_its_grid_cell_by_cell():
+    grid, solution, title = puzzle_of(fpuzzle(solution=list(SOLUTION.values)))
+    assert grid == PUZZLE and solution == SOLUTION and title == "seed 000"
+    # a solver's own digits and notes are not givens
+    solved_some = fpuzzle()
+    solved_some["grid"][0][0] = {"value": 3, "centerPencilMarks": [3, 4]}
+    assert puzzle_of(solved_some)[0] == PUZZLE
+    # the boxes given as regions (0-based, row-major) are the classic puzzle still
+    with_regions = fpuzzle()
+    for r, row in enumerate(with_regions["grid"]):
+        for c, cell in enumerate(row):
+            cell["region"] = r // 3 * 3 + c // 3
+    assert puzzle_of(with_regions)[0] == PUZZLE
+
+
+@pytest.mark.parametrize("fields, named", [
+    ({"diagonal+": True}, "'diagonal+' (a constraint)"),
+    ({"killercage": [{"cells": ["R1C1", "R1C2"], "value": "7"}]}, "'killercage' (a constraint)"),
+    ({"arrow": [{"cells": ["R1C1"], "lines": [["R1C1", "R1C2"]]}]}, "'arrow' (a constraint)"),
+    ({"extraregion": [{"cells": ["R2C2"]}]}, "'extraregion'"),
+    ({"text": [{"cells": ["R1C1"], "value": "odd"}]}, "'text' (a cosmetic element, which the rules may give"),
+])
+def test_a_rule_the_project_does_not_read_is_refused_by_name(fields, named):
+    with pytest.raises(FPuzzlesError, match="would solve a different puzzle") as caught:
+        puzzle_of(fpuzzle(**fields))
+    assert named in str(caught.value)
+
+
+def test_fields_that_say_no_rule_are_read():
+    assert puzzle_of(fpuzzle(**{"diagonal+": False, "arrow": [], "ruleset": "Normal sudoku rules."}))[0] == PUZZLE
+
+
+def test_bad_objects_are_clear_errors():
+    irregular = fpuzzle()
+    irregular["grid"][0][3]["region"] = 0  # R1C4 put in box 1's region: a Jigsaw
+    with pytest.raises(FPuzzlesError, match=r"cell R1C4 is in region 1, not box 2: irregular regions"):
+        puzzle_of(irregular)
+    with pytest.raises(FPuzzlesError, match="size 6: the project reads sides 4, 9, 16 and 25"):
+        puzzle_of({"size": 6, "grid": []})
+    with pytest.raises(FPuzzlesError, match="`grid` must be 9 rows of 9 cells"):
+        puzzle_of({"size": 9, "grid": [[{}] * 9] * 8})
+    clash = fpuzzle()
+    clash["grid"][0][1] = {"value": 7, "given": True}  # row 1 holds a 7 at R1C4 already
+    with pytest.raises(FPuzzlesError, match="invalid puzzle: two 7s in row 1"):
+        puzzle_of(clash)
+    with pytest.raises(FPuzzlesError, match="a given must be a value 1 to 9"):
+        puzzle_of({**fpuzzle(), "grid": [[{"value": 10, "given": True}] + [{}] * 8] + [[{}] * 9] * 8})
+
+
+def test_links_and_bare_payloads_carry_the_object():
+    link = link_of(fpuzzle())
+    assert link.startswith("https://www.f-puzzles.com/?load=") and is_link(link)
+    payload = link.partition("load=")[2]
+    assert is_link(payload) and object_of_link(payload) == object_of_link(link) == fpuzzle()
+    assert not is_link(SEED000) and not is_link("123456789ABCDEFG" * 16)  # puzzles are not payloads
+    with pytest.raises(FPuzzlesError, match="not an f-puzzles link"):
+        object_of_link("https://www.f-puzzles.com/?load=AAAAAAAAAAAAAAAAAAAAAAA")
+    # the link form the JavaScript library writes reads back the same (compressToBase64 of the JSON)
+    assert object_of_link(lzstring.compress_to_base64(json.dumps(fpuzzle()))) == fpuzzle()
+
+
+def test_files_of_objects_of_links_and_of_one_pretty_object(tmp_path):
+    lines = tmp_path / "family.jsonl"
+    bad = fpuzzle(**{"diagonal-": True})
+    lines.write_text("\n".join([json.dumps(fpuzzle()), "# a comment", json.dumps(bad), "{not json",
+                                link_of(object_of(PUZZLE, "as a link"))]) + "\n")
+    read = list(read_puzzles(lines))
+    assert [type(r) for r in read] == [Entry, BadEntry, BadEntry, Entry]
+    assert [r.line for r in read] == [1, 3, 4, 5]
+    assert read[0].grid == read[3].grid == PUZZLE and read[3].name == "as a link"
+    assert "'diagonal-' (a constraint)" in read[1].reason
+    assert read[2].reason.startswith("the line is not JSON (") and len(read[2].reason) < 100  # short: no quoted line
+    pretty = tmp_path / "one.json"
+    pretty.write_text(json.dumps(fpuzzle(solution=list(SOLUTION.values)), indent=2))
+    [entry] = list(read_puzzles(pretty))
+    assert isinstance(entry, Entry) and entry.line == 1 and entry.grid == PUZZLE and entry.solution == SOLUTION
+
+
+def test_compare_runs_an_fpuzzles_file(tmp_path: Path, capsys):
+    path = tmp_path / "puzzles.jsonl"
+    path.write_text(json.dumps(fpuzzle(solution=list(SOLUTION.values))) + "\n" + json.dumps(fpuzzle(arrow=[{}])) + "\n")
+    assert compare.main([str(path), "--solver", "mrv", "--jobs", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "Bad entries (skipped): 1" in out and f"{path}:2: f-puzzles field 'arrow'" in out
+    assert "Solution (found by mrv):" in out  # one puzzle run: its solution shown, checked against the file's
+
+
+def test_the_generator_writes_fpuzzles_lines_that_read_back(tmp_path):
+    from commands.generate import main as generate
+
+    lines, jsonl = tmp_path / "made.txt", tmp_path / "made.jsonl"
+    assert generate(["--box", "2", "--count", "3", "--seed", "5", "--output", str(lines)]) == 0
+    assert generate(["--box", "2", "--count", "3", "--seed", "5", "--output", str(jsonl)]) == 0
+    as_lines, as_json = list(read_puzzles(lines)), list(read_puzzles(jsonl))
+    assert [e.grid for e in as_json] == [e.grid for e in as_lines] and len(as_json) == 3
+    assert [e.name for e in as_json] == [e.name for e in as_lines]
+    for entry in as_json:  # each carries its solution, which solves it
+        assert entry.solution is not None and entry.grid.solution_problems(entry.solution) == []

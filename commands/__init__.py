@@ -1,0 +1,1 @@
+"""The command lines, at the top of the house."""

@@ -363,12 +363,12 @@ class Fetched:
     downloaded: bool
 
 
-ProgressBar = Callable[[Collection], Any]
+BarFactory = Callable[[Collection], Any]
 """Makes the progress bar of one download: an object pooch can drive (`total`, `update`, `reset`, `close`)."""
 
 
 def fetch(entries: Iterable[Collection], folder: Path | None = None, mirror: str | None = None,
-          progress: ProgressBar | None = None, timeout: float = TIMEOUT) -> Iterator[Fetched]:
+          progress: BarFactory | None = None, timeout: float = TIMEOUT) -> Iterator[Fetched]:
     """Make each collection present in `folder` (default `data_folder()`), one after the other.
 
     A collection already there with the pinned SHA-256 is left as it is. Else its upstream file is
@@ -396,7 +396,7 @@ def fetch(entries: Iterable[Collection], folder: Path | None = None, mirror: str
         yield Fetched(entry, path, downloaded=True)
 
 
-def converted_file(entry: Collection, downloads: Path, mirror: str | None, progress: ProgressBar | None,
+def converted_file(entry: Collection, downloads: Path, mirror: str | None, progress: BarFactory | None,
                    timeout: float) -> bytes:
     """The collection's file made from its upstream file, checked against its pinned SHA-256."""
     upstream = download(entry, downloads, mirror, progress, timeout)
@@ -414,7 +414,7 @@ def converted_file(entry: Collection, downloads: Path, mirror: str | None, progr
     return converted
 
 
-def download(entry: Collection, folder: Path, mirror: str | None, progress: ProgressBar | None,
+def download(entry: Collection, folder: Path, mirror: str | None, progress: BarFactory | None,
              timeout: float) -> Path:
     """The upstream file of `entry` in `folder`, downloaded unless it is there already (and checked)."""
     import logging
@@ -476,9 +476,3 @@ def write_whole(path: Path, data: bytes) -> None:
     except BaseException:
         temporary.unlink(missing_ok=True)
         raise
-
-
-def present(catalogue: Sequence[Collection] = CATALOGUE) -> dict[str, Path | None]:
-    """Each collection's file where it is found, or None."""
-    return {entry.name: find(entry) for entry in catalogue}
-

@@ -96,7 +96,8 @@ def build_parser() -> argparse.ArgumentParser:
         "disagreement; 2 a usage error or an unreadable file; 3 a method's error records (a crash, junk output, a "
         "protocol error), the answers otherwise valid; 130 interrupted (Ctrl-C); 143 terminated (SIGTERM).")
     parser.add_argument("files", nargs="*", metavar="FILE",
-                        help="puzzle files (line, grid or CSV format; '-' = stdin); default puzzles/seeds.txt")
+                        help="puzzle files (line, grid or CSV format; '-' = stdin), or the names of public "
+                        "collections (sudoku-data list); default puzzles/seeds.txt")
     parser.add_argument("--input-format", choices=FORMATS, metavar="line|grid|csv",
                         help="read every input in this format (default: detected per file; "
                         "see docs/reference/puzzle-files.md)")

@@ -19,7 +19,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # run from anywhere, as compare.py is
 
-from puzzles import Entry, read_puzzles  # noqa: E402
+from puzzles import Entry, data, read_puzzles  # noqa: E402
 
 ONE_RUN = """
 import json, resource, sys, time
@@ -45,12 +45,16 @@ def run(argv: list[str]) -> dict[str, float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("file", nargs="?", default=str(ROOT.parent / "shared/data/9x9/17-clue.txt"))
+    parser.add_argument("file", nargs="?", default="17-clue", help="a puzzle file or a collection's name")
     parser.add_argument("--solver", default="mrv:propagate=singles")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--limit", type=int)
     args = parser.parse_args()
+    try:
+        args.file = data.resolve(args.file)
+    except data.DataError as exc:
+        raise SystemExit(f"cluster_vs_pool: {exc}") from None
     common = [args.file, "--solver", args.solver, "--no-certify", *(["--limit", str(args.limit)] if args.limit else [])]
     ways = {"pool": ["--jobs", str(args.workers)], "cluster": ["--cluster", f"local:{args.workers}"]}
     rates: dict[str, list[float]] = {name: [] for name in ways}

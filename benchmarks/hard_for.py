@@ -8,7 +8,7 @@ MADE is what `python -m puzzles.generate --hard-for SPEC` wrote (CSV or line for
 --top puzzles are each run on --isomorphs random isomorphs that the search never drew (another seed), and the
 geometric mean of (1 + the method's counter), less 1, is printed with the counts themselves: the search's own
 score over the isomorphs it drew favours the lucky ones (the winner's curse), these do not. The reference
-collection (default: forum-hardest-1106 of ../shared/data) is run once on the file as written and once on one
+collection (default: the collection forum-hardest-1106) is run once on the file as written and once on one
 random isomorph of each puzzle (the file's own orientation can favour a search: forum-hardest-1106 is written
 so that most solutions' first row reads 123456789), and its median and geometric mean are printed both ways.
 With --easy SPEC (puzzles made with --easy-for), the easy method runs on the same isomorphs and the ratio of
@@ -29,8 +29,9 @@ sys.path.insert(0, str(ROOT))  # run from anywhere, as compare.py is
 
 from comparison.programs.hard_search import counter_of, geometric_mean  # noqa: E402
 from comparison.run.comparison import compare  # noqa: E402
+from puzzles import data  # noqa: E402
 
-REFERENCE = ROOT.parent / "shared" / "data" / "9x9" / "forum-hardest-1106.txt"
+REFERENCE = "forum-hardest-1106"  # a collection's name: puzzles/data.py finds its file
 
 
 def efforts(path: str, methods: list[str], isomorphs: int | None, seed: int, limit: int | None = None,
@@ -62,10 +63,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--isomorphs", type=int, default=20)
     parser.add_argument("--seed", type=int, default=99)
     parser.add_argument("--top", type=int, default=3)
-    parser.add_argument("--reference", default=str(REFERENCE))
+    parser.add_argument("--reference", default=REFERENCE, help="a puzzle file or a collection's name")
     args = parser.parse_args(argv)
     for path in (args.made, args.reference):
-        if not Path(path).is_file() and path != str(REFERENCE):
+        if not Path(path).is_file() and path not in data.NAMES:
             print(f"hard_for: {path}: no such file", file=sys.stderr)
             return 2
     print(f"{args.method}, by its own counter; geometric means are of (1 + count), less 1")
@@ -81,13 +82,15 @@ def main(argv: list[str] | None = None) -> int:
                   f"({', '.join(f'{v:g}' for v in easy)}); ratio {(hard + 1) / (geometric_mean(logs(easy)) + 1):.2f}")
     if args.easy:
         return 0
-    if not Path(args.reference).exists():
-        print(f"reference {args.reference}: not found, skipped")
+    try:
+        reference = data.resolve(args.reference)
+    except data.MissingCollection as exc:
+        print(f"reference {args.reference}: not found ({exc}), skipped")
         return 0
     for how, isomorphs in (("as written", None), (f"one random isomorph each (seed {args.seed})", 1)):
-        each = [v for vs in efforts(args.reference, [args.method], isomorphs, args.seed)[args.method].values()
+        each = [v for vs in efforts(reference, [args.method], isomorphs, args.seed)[args.method].values()
                 for v in vs]
-        print(f"{Path(args.reference).name}, {how}: median {statistics.median(each):.1f}, geometric mean "
+        print(f"{Path(reference).name}, {how}: median {statistics.median(each):.1f}, geometric mean "
               f"{geometric_mean(logs(each)):.1f} over {len(each)} puzzles")
     return 0
 

@@ -8,7 +8,7 @@ Per puzzle: two worker processes, one of each build, are handed each puzzle in t
 first), and each times its own solve; it prints the median and mean seconds per puzzle of both and their
 ratio (interpreted / compiled: above 1, the compiled build is faster). Whole runs: `python compare.py FILE`
 in each build, alternating, `--rounds` times each; the median wall seconds and their ratio. Defaults:
-mrv:propagate=singles on top1465 of ../shared/data, and compare.py on puzzles/seeds.txt.
+mrv:propagate=singles on the collection top1465 (`sudoku-data fetch top1465`), and compare.py on puzzles/seeds.txt.
 """
 from __future__ import annotations
 
@@ -25,9 +25,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # run from anywhere, as compare.py is
 
-from puzzles import Entry, read_puzzles  # noqa: E402
+from puzzles import Entry, data, read_puzzles  # noqa: E402
 
-SHARED = ROOT.parent / "shared" / "data"
 BUILDS = {"compiled": {}, "interpreted": {"SUDOKU_SEARCH_COMPILED": "0"}}
 
 WORKER = """
@@ -110,16 +109,20 @@ def whole_runs(files: list[str], extra: list[str], rounds: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--solver", default="mrv:propagate=singles")
-    parser.add_argument("--file", default=str(SHARED / "9x9" / "top1465.txt"))
+    parser.add_argument("--file", default="top1465", help="a puzzle file or a collection's name (default top1465)")
     parser.add_argument("--limit", type=int, default=None)
     parser.add_argument("--compare", nargs="*", default=[str(ROOT / "puzzles" / "seeds.txt")],
                         help="the files of the whole compare.py runs (none: skip them)")
     parser.add_argument("--compare-args", default="", help="more arguments for compare.py, e.g. '--jobs 2'")
     parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args()
-    if not Path(args.file).is_file():
-        raise SystemExit(f"benchmarks/kernels.py: {args.file} is missing (../shared/data beside the project?)")
-    per_puzzle(args.solver, Path(args.file), args.limit)
+    try:
+        file = Path(data.resolve(args.file))
+    except data.DataError as exc:
+        raise SystemExit(f"benchmarks/kernels.py: {exc}") from None
+    if not file.is_file():
+        raise SystemExit(f"benchmarks/kernels.py: {args.file} is missing")
+    per_puzzle(args.solver, file, args.limit)
     if args.compare:
         whole_runs(args.compare, shlex.split(args.compare_args), args.rounds)
 

@@ -1,7 +1,8 @@
 """Runs compare.py the same fixed ways and keeps what it wrote, timings masked, so that two versions of the code
 can be diffed: a refactoring that changes no behaviour leaves every file byte-identical.
 
-    python benchmarks/same_behaviour.py OUT_DIR [--data DIR]      (DIR: the shared data, default ../shared/data)
+    python benchmarks/same_behaviour.py OUT_DIR [--data DIR]      (DIR: the collections' folder, default where
+                                                                  puzzles/data.py finds top95)
     diff -r BEFORE_DIR AFTER_DIR
 
 Each case is one compare.py command line: its records (CSV or JSON lines), its report on standard output, its
@@ -26,6 +27,10 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # run from anywhere, as compare.py is
+
+from puzzles import data  # noqa: E402
+
 MASK = "#"
 TIME_HEADER = re.compile(r"( s| ms|/s)$")
 # SAT's failed-literal probing (PySAT's propagate on each literal) counts a few propagations more or fewer from one
@@ -179,8 +184,14 @@ def sorted_lists(lines: list[str]) -> list[str]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("out", type=Path, help="the folder to write the outputs to (created)")
-    parser.add_argument("--data", type=Path, default=ROOT.parent / "shared" / "data", help="the shared data")
+    parser.add_argument("--data", type=Path, help="the collections' folder (default: where puzzles/data.py "
+                        "finds top95)")
     args = parser.parse_args()
+    if args.data is None:
+        try:
+            args.data = data.locate("top95").parents[1]
+        except data.DataError as exc:
+            raise SystemExit(f"same_behaviour: {exc}") from None
     args.out.mkdir(parents=True, exist_ok=True)
     DATA[0] = str(args.data)
     with tempfile.TemporaryDirectory() as folder:

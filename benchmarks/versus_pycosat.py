@@ -13,8 +13,8 @@ Each is first run once, untimed, on the file's first puzzle, so that imports
 and tables built once per process do not fall on a puzzle's time. It prints
 median, mean and max seconds per puzzle for both, and their ratios (the
 hand-written side is ahead where the ratio is below 1), and the line of each
-one's slowest puzzle. Default files: top1465 and forum-hardest-1106 of
-../shared/data.
+one's slowest puzzle. Default files: the collections top1465 and
+forum-hardest-1106 (`sudoku-data fetch top1465 forum-hardest-1106`).
 
 Each puzzle is timed as one random isomorph of it (relabelled, rows and columns
 permuted), the ones `compare.py FILE --isomorphs 1 --seed S` draws, as the
@@ -41,15 +41,14 @@ from comparison.core.errors import UsageError  # noqa: E402
 from comparison.core.stream import puzzles_of  # noqa: E402
 from comparison.run.methods import load_registry, parse_solver  # noqa: E402
 from formulations.sat import decode, encode  # noqa: E402
-from puzzles import Budget, Entry, Grid, PuzzleFileError, read_puzzles  # noqa: E402
+from puzzles import Budget, Entry, Grid, PuzzleFileError, data, read_puzzles  # noqa: E402
 
 try:  # once, not in the timed calls
     import pycosat  # the bench extra: pip install -e ".[bench]"
 except ImportError:  # main says so before it times anything; the tests skip
     pycosat = None
 
-DATA = ROOT.parent / "shared" / "data" / "9x9"
-DEFAULT_FILES = [DATA / "top1465.txt", DATA / "forum-hardest-1106.txt"]
+DEFAULT_FILES = ["top1465", "forum-hardest-1106"]  # collections' names: puzzles/data.py finds their files
 
 
 def pycosat_solve(grid: Grid) -> Grid | None:
@@ -95,7 +94,8 @@ def summary(times: list[float]) -> tuple[float, float, float]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("files", nargs="*", type=Path, help="puzzle files (default: top1465, forum-hardest-1106)")
+    parser.add_argument("files", nargs="*", help="puzzle files or collections' names (default: top1465, "
+                        "forum-hardest-1106)")
     parser.add_argument("--solver", default="mrv:propagate=singles", help="the hand-written method and options")
     parser.add_argument("--limit", type=int, help="only the first K puzzles of each file")
     oriented = parser.add_mutually_exclusive_group()
@@ -115,10 +115,11 @@ def main(argv: list[str] | None = None) -> int:
     seed = None if args.literal else args.seed
     puzzles = "the files' own puzzles" if seed is None else f"a random isomorph of each puzzle, seed {seed}"
     print(f"{chosen.label} against pycosat on the complete CNF (seconds per puzzle, both in one loop; {puzzles})")
-    for path in args.files or DEFAULT_FILES:
+    for file in args.files or DEFAULT_FILES:
         try:
+            path = Path(data.resolve(file))
             times, lines = compare_file(path, search, args.limit, seed)
-        except PuzzleFileError as exc:  # read whole before any timing: nothing of this file is lost
+        except (PuzzleFileError, data.DataError) as exc:  # read whole before any timing: nothing of it is lost
             print(f"versus_pycosat: {exc}", file=sys.stderr)
             return 2
         mine, theirs = summary(times["search"]), summary(times["pycosat"])

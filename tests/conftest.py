@@ -1,17 +1,23 @@
-"""Shared test fixtures: where the public puzzle collections are, if they are here."""
+"""Shared test fixtures: the public puzzle collections, where this machine has them."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
-SHARED_DATA = ROOT.parent / "shared" / "data"
+from puzzles import data
 
 
 @pytest.fixture
-def shared_data() -> Path:
-    """../shared/data, or skip the test cleanly where it is absent."""
-    if not SHARED_DATA.is_dir():
-        pytest.skip("../shared/data is not beside the project")
-    return SHARED_DATA
+def collection() -> Callable[[str], Path]:
+    """The file of a public collection by its name, found as everywhere else (puzzles/data.py: $SUDOKU_DATA,
+    ../shared/data, the per-user cache); where it is not here the test skips, naming the command that fetches it."""
+
+    def find(name: str) -> Path:
+        try:
+            return data.locate(name)
+        except data.MissingCollection as exc:
+            pytest.skip(str(exc))
+
+    return find

@@ -1,9 +1,10 @@
 """The runs the identity test makes in one build (tests/test_kernels.py), each outcome as JSON.
 
-    python tests/kernels_identity.py OUT.json [SHARED_DATA]
+    python tests/kernels_identity.py OUT.json [public]
 
 Every method of search/, with its defaults and with each choice of each option (one at a time), on the
-seeds (puzzles/seeds.txt), random isomorphs of top1465 (a fixed seed), a 16x16 and two 25x25 puzzles,
+seeds (puzzles/seeds.txt) and, with `public`, random isomorphs of top1465 (a fixed seed), a 16x16 and two 25x25
+puzzles of the public collections (puzzles/data.py finds them),
 each under a node budget (and no clock: a budget of time would make the counters depend on the machine);
 and the pinned figures, without a budget. The test runs this twice, compiled and SUDOKU_SEARCH_COMPILED=0,
 and compares the two files; it reads no counter of its own but the pinned ones.
@@ -18,6 +19,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from puzzles import Budget, Grid, Outcome, kernels, random_isomorph
+from puzzles.data import locate
 from search import SOLVERS
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -86,24 +88,27 @@ def runs_on(method: str, options: dict[str, Any], name: str, grid: Grid) -> bool
     return True
 
 
-def puzzles(shared: Path | None) -> list[tuple[str, Grid, int | None]]:
+PUBLIC = ("top1465", "gecode-16x16", "gecode-25x25")  # the public collections it runs on, when asked
+
+
+def puzzles(public: bool) -> list[tuple[str, Grid, int | None]]:
     """(name, grid, node budget) of every puzzle the variants run on."""
     chosen = [(name, grid, NODES[grid.side]) for name, grid in seeds()]
-    if shared is not None:
+    if public:
         rng = random.Random(ISOMORPH_SEED)
-        top = [Grid.parse(line) for line in lines_of(shared / "9x9" / "top1465.txt", 10**6)]
+        top = [Grid.parse(line) for line in lines_of(locate("top1465"), 10**6)]
         for i in range(ISOMORPHS):
             index = rng.randrange(len(top))
             chosen.append((f"top1465-{index + 1}-isomorph-{i}", random_isomorph(top[index], rng), ISOMORPH_NODES))
         chosen += [(f"gecode-16x16-{i + 1}", Grid.parse(line), NODES[16])
-                   for i, line in enumerate(lines_of(shared / "16x16" / "gecode-16x16.txt", 1))]
+                   for i, line in enumerate(lines_of(locate("gecode-16x16"), 1))]
         chosen += [(f"gecode-25x25-{i + 1}", Grid.parse(line), NODES[25])
-                   for i, line in enumerate(lines_of(shared / "25x25" / "gecode-25x25.txt", 2))]
+                   for i, line in enumerate(lines_of(locate("gecode-25x25"), 2))]
     return chosen
 
 
-def cases(shared: Path | None) -> list[Case]:
-    every = puzzles(shared)
+def cases(public: bool) -> list[Case]:
+    every = puzzles(public)
     found = []
     for method, options in variants():
         scale = SMALL.get(method, 1) * COSTLY.get(str(options.get("propagate")), 1)
@@ -124,10 +129,9 @@ def record(outcome: Outcome) -> dict[str, Any]:
             "effort": outcome.effort, "unique": outcome.unique, "detail": outcome.detail, "info": outcome.info}
 
 
-def main(out: str, shared: str | None = None) -> None:
-    data = Path(shared) if shared else None
+def main(out: str, public: str = "") -> None:
     runs = {}
-    for case in cases(data if data is not None and data.is_dir() else None):
+    for case in cases(public == "public"):
         outcome = SOLVERS[case.method](case.grid, Budget(nodes=case.nodes), solutions=case.solutions,
                                       **case.options)
         runs[case.key] = json.loads(json.dumps(record(outcome), sort_keys=True, default=repr))

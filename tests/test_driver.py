@@ -7,6 +7,7 @@ hand-written search.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -18,9 +19,6 @@ from puzzles.conclusion import UNPROVED
 from puzzles.grid import Grid
 from puzzles.outcome import Budget, Outcome, Status
 from search import SOLVERS as SEARCHES
-
-SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "data"
-
 
 # Every formulation, as (method, options), and the counter its node budget binds (None: it takes none).
 FORMULATIONS: dict[str, tuple[str, dict[str, str], str | None]] = {
@@ -116,10 +114,8 @@ def test_no_time_left_gives_up_before_any_solve(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_tiny_time_budget_gives_up_promptly(name: str) -> None:
-    path = SHARED / "9x9" / "top95.txt"
-    if not path.exists():
-        pytest.skip(f"{path} is absent (../shared not mounted)")
+def test_tiny_time_budget_gives_up_promptly(name: str, collection: Callable[[str], Path]) -> None:
+    path = collection("top95")
     if name == "sat-incremental":
         pytest.skip("a kept solver may have learnt enough from earlier puzzles to answer within a millisecond")
     hard = path.read_text().split()[0]

@@ -247,8 +247,8 @@ def c_solver(tmp_path_factory) -> Path:
     return folder / "sudoku"
 
 
-def test_the_c_example_against_cpsat(c_solver, capsys, tmp_path, shared_data):
-    for files in ([str(SEEDS)], [str(shared_data / "9x9" / "top95.txt"), "--sample", "12"]):
+def test_the_c_example_against_cpsat(c_solver, capsys, tmp_path, collection):
+    for files in ([str(SEEDS)], [str(collection("top95")), "--sample", "12"]):
         out_path = tmp_path / "records.jsonl"
         code = compare.main([*files, "--command", f"c={c_solver}", "--solver", "c", "--solver", "cpsat",
                              "--timeout", "1", "--output", str(out_path)])

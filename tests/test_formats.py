@@ -14,6 +14,7 @@ from hostile import AMBIGUOUS_AS_LINES, AMBIGUOUS_NOTE, EXPECTED, Expected, make
 
 from commands.check import main as check_main
 from puzzles import BadEntry, Detection, Entry, Grid, PuzzleFileError, detect, read_puzzles, read_text
+from puzzles.data import CATALOGUE
 
 ROOT = Path(__file__).resolve().parents[1]
 SOLVED000 = "348792651192645837657183294479831562213456789586279413861324975934567128725918346"
@@ -137,30 +138,30 @@ def test_check_command_reports_bad_lines_and_counts(tmp_path):
     assert missing.returncode == 2 and "nope.txt: no such file" in missing.stderr and "Traceback" not in missing.stderr
 
 
-# The shared collections: every file, with the count docs/reference/data.md gives.
+# The public collections: every one, with the count docs/reference/data.md gives.
 COLLECTIONS = [
-    ("9x9/easy50.txt", 50, 9),
-    ("9x9/top95.txt", 95, 9),
-    ("9x9/hardest.txt", 11, 9),
-    ("9x9/top1465.txt", 1465, 9),
-    ("9x9/17-clue.txt", 49158, 9),
-    ("9x9/forum-hardest-1106.txt", 375, 9),
-    ("9x9/forum-hardest-1905-11plus.txt", 48766, 9),
-    ("9x9/unbiased-1000.txt", 1000, 9),
-    ("9x9/serg-multi-solution.txt", 10000, 9),
-    ("9x9/diabolical-rated.csv", 39719, 9),
-    ("9x9/gecode-9x9.txt", 18, 9),
-    ("16x16/gecode-16x16.txt", 55, 16),
-    ("25x25/gecode-25x25.txt", 18, 25),
+    ("easy50", "9x9/easy50.txt", 50, 9),
+    ("top95", "9x9/top95.txt", 95, 9),
+    ("hardest", "9x9/hardest.txt", 11, 9),
+    ("top1465", "9x9/top1465.txt", 1465, 9),
+    ("17-clue", "9x9/17-clue.txt", 49158, 9),
+    ("forum-hardest-1106", "9x9/forum-hardest-1106.txt", 375, 9),
+    ("forum-hardest-1905-11plus", "9x9/forum-hardest-1905-11plus.txt", 48766, 9),
+    ("unbiased-1000", "9x9/unbiased-1000.txt", 1000, 9),
+    ("serg-multi-solution", "9x9/serg-multi-solution.txt", 10000, 9),
+    ("diabolical-rated", "9x9/diabolical-rated.csv", 39719, 9),
+    ("gecode-9x9", "9x9/gecode-9x9.txt", 18, 9),
+    ("gecode-16x16", "16x16/gecode-16x16.txt", 55, 16),
+    ("gecode-25x25", "25x25/gecode-25x25.txt", 18, 25),
 ]
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name,count,side", COLLECTIONS, ids=[c[0] for c in COLLECTIONS])
-def test_shared_collections_are_read_whole(shared_data, name, count, side):
+@pytest.mark.parametrize("name,file,count,side", COLLECTIONS, ids=[c[0] for c in COLLECTIONS])
+def test_public_collections_are_read_whole(collection, name, file, count, side):
     good, bad = 0, []
     sides = set()
-    for record in read_puzzles(shared_data / name):
+    for record in read_puzzles(collection(name)):
         if isinstance(record, BadEntry):
             bad.append(str(record))
         else:
@@ -169,20 +170,20 @@ def test_shared_collections_are_read_whole(shared_data, name, count, side):
     assert (good, bad, sides) == (count, [], {side})
 
 
-def test_every_shared_file_is_covered(shared_data):
-    files = {str(p.relative_to(shared_data)) for p in shared_data.rglob("*") if p.suffix in (".txt", ".csv")}
-    assert files == {c[0] for c in COLLECTIONS}
+def test_the_catalogue_is_the_documented_list():
+    assert [(c.name, c.file, c.puzzles) for c in CATALOGUE] == [c[:3] for c in COLLECTIONS]
 
 
-def test_ratings_are_kept(shared_data):
-    first = next(iter(read_puzzles(shared_data / "9x9/diabolical-rated.csv")))
+def test_ratings_are_kept(collection):
+    first = next(iter(read_puzzles(collection("diabolical-rated"))))
     assert first.line == 2 and first.meta == {"rating": "7.2", "id": "00015097c6c3"} and first.name == "00015097c6c3"
 
 
 @pytest.mark.slow
-def test_reading_streams_in_flat_memory(shared_data):
+def test_reading_streams_in_flat_memory(collection):
+    path = collection("17-clue")
     tracemalloc.start()
-    count = sum(1 for _ in read_puzzles(shared_data / "9x9/17-clue.txt"))
+    count = sum(1 for _ in read_puzzles(path))
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
     assert count == 49158

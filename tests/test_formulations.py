@@ -1,6 +1,7 @@
 """The formulations (CP-SAT, python-constraint, 0-1 MIP, SAT) through the common contract."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -11,8 +12,6 @@ from formulations.export import export_text
 from puzzles.grid import Grid
 from puzzles.outcome import Budget, Method, Status
 
-SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "data"
-
 SEEDS = {
     "seed000": "000702000100040007650000094470801062000000000580209013860000075900060008000908000",
     "seed001": "005300000800000020070010500400005300010070006003200080060500009004000030000009700",
@@ -21,10 +20,7 @@ SEEDS = {
 NAMES = tuple(SOLVERS)
 
 
-def shared_lines(relative: str) -> list[str]:
-    path = SHARED / relative
-    if not path.exists():
-        pytest.skip(f"{path} is absent (../shared not mounted)")
+def collection_lines(path: Path) -> list[str]:
     return [line.split()[0] for line in path.read_text().splitlines() if line.strip() and not line.startswith("#")]
 
 
@@ -99,16 +95,16 @@ def test_cpsat_large_built_puzzles(box: int) -> None:
     assert outcome.info["variables"] == box**4
 
 
-def test_cpsat_gecode_16x16() -> None:
-    puzzle = Grid.parse(shared_lines("16x16/gecode-16x16.txt")[0])
+def test_cpsat_gecode_16x16(collection: Callable[[str], Path]) -> None:
+    puzzle = Grid.parse(collection_lines(collection("gecode-16x16"))[0])
     outcome = SOLVERS["cpsat"](puzzle, Budget(seconds=60))
     assert outcome.status is Status.SOLVED
     assert puzzle.solution_problems(outcome.solution) == []
 
 
-def test_cpsat_gecode_25x25() -> None:
+def test_cpsat_gecode_25x25(collection: Callable[[str], Path]) -> None:
     # The third puzzle of the set: CP-SAT settles it in about a second (many others take far longer).
-    puzzle = Grid.parse(shared_lines("25x25/gecode-25x25.txt")[2])
+    puzzle = Grid.parse(collection_lines(collection("gecode-25x25"))[2])
     outcome = SOLVERS["cpsat"](puzzle, Budget(seconds=60))
     assert outcome.status is Status.SOLVED, outcome.detail
     assert puzzle.solution_problems(outcome.solution) == []

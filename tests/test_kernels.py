@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 
 from puzzles import kernels
-from tests.kernels_identity import PINNED
+from puzzles.data import collection, find
+from tests.kernels_identity import PINNED, PUBLIC
 
 ROOT = Path(__file__).resolve().parents[1]
-SHARED_DATA = ROOT.parent / "shared" / "data"
 NOTE = "sudoku-search: running interpreted, stale: search/mrv.py changed since the build; rebuild with pip install -e ."
 
 
@@ -174,11 +174,11 @@ def test_this_run_loads_what_its_status_says():
 @needs_build
 def test_compiled_and_interpreted_give_identical_outcomes(tmp_path):
     """Every method, every option value, under node budgets: statuses, solutions, counters and info alike."""
-    shared = str(SHARED_DATA) if SHARED_DATA.is_dir() else ""
+    public = "public" if all(find(collection(name)) for name in PUBLIC) else ""
     sides = {}
     for name, switch in (("compiled", {}), ("interpreted", {kernels.SWITCH: "0"})):
         out = tmp_path / f"{name}.json"
-        process = subprocess.Popen([sys.executable, str(ROOT / "tests" / "kernels_identity.py"), str(out), shared],
+        process = subprocess.Popen([sys.executable, str(ROOT / "tests" / "kernels_identity.py"), str(out), public],
                                    cwd=ROOT, env=without_switch(PYTHONPATH=str(ROOT), **switch),
                                    stderr=subprocess.PIPE, text=True)
         sides[name] = (process, out)
@@ -194,11 +194,11 @@ def test_compiled_and_interpreted_give_identical_outcomes(tmp_path):
     assert compiled["runs"].keys() == interpreted["runs"].keys()
     differ = [key for key, run in compiled["runs"].items() if run != interpreted["runs"][key]]
     assert not differ, (len(differ), differ[:5], [(compiled["runs"][k], interpreted["runs"][k]) for k in differ[:2]])
-    assert len(compiled["runs"]) > 300 + (6000 if shared else 0)
+    assert len(compiled["runs"]) > 300 + (6000 if public else 0)
     for method, options, name, counter, value in PINNED:  # the pinned figures, in both builds
         spec = method + "".join(f":{k}={v}" for k, v in options.items())
         for side in (compiled, interpreted):
             run = side["runs"][f"pinned {spec} @ {name}"]
             assert run["status"] == "solved" and run["effort"][counter] == value, (spec, run)
-    if not shared:
-        pytest.skip("../shared/data is absent: compared on the seeds only")
+    if not public:
+        pytest.skip(f"compared on the seeds only: `sudoku-data fetch {' '.join(PUBLIC)}` adds the public collections")

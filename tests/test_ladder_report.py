@@ -11,6 +11,7 @@ import html
 import io
 import json
 import random
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
@@ -255,9 +256,9 @@ def test_equivalences_hold_on_the_seeds() -> None:
 
 
 @pytest.mark.slow
-def test_equivalences_hold_on_a_sample_of_the_shared_data(shared_data: Path) -> None:
-    sets = {"easy50.txt": None, "17-clue.txt": 40, "top1465.txt": 30}
-    ladders = [equivalences_hold([str(shared_data / "9x9" / name)], sample=k, seed=3) for name, k in sets.items()]
+def test_equivalences_hold_on_a_sample_of_the_public_collections(collection: Callable[[str], Path]) -> None:
+    sets = {"easy50": None, "17-clue": 40, "top1465": 30}
+    ladders = [equivalences_hold([str(collection(name))], sample=k, seed=3) for name, k in sets.items()]
     for name in ("naked", "singles", "locked"):  # samples on which each equivalence has both sides
         settled = sum(ladder.tally[name]["settled"] for ladder in ladders)
         assert 0 < settled < sum(ladder.puzzles for ladder in ladders), name

@@ -287,8 +287,8 @@ def test_uniqueness_agrees_with_brute_force(box, seed, blank, propagate):
 
 
 @pytest.mark.parametrize("line, propagate", [(2, "singles"), (3, "singles"), (3, "locked")])
-def test_minimal_16x16_puzzles(line, propagate, shared_data):
-    path = shared_data / "16x16" / "gecode-16x16.txt"
+def test_minimal_16x16_puzzles(line, propagate, collection):
+    path = collection("gecode-16x16")
     entries = [e for e in read_puzzles(path) if isinstance(e, Entry)]
     out = cdcl(entries[line].grid, Budget(seconds=60), solutions=2, propagate=propagate)
     assert out.status is Status.SOLVED and out.unique is True

@@ -1,4 +1,4 @@
-"""search/ on the public collections in ../shared/data (skipped cleanly where absent)."""
+"""search/ on the public collections (skipped cleanly where they are not here: `sudoku-data fetch NAME`)."""
 from __future__ import annotations
 
 from itertools import islice
@@ -11,8 +11,8 @@ def first(path, count):
     return [r for r in islice(read_puzzles(path), count) if isinstance(r, Entry)]
 
 
-def test_every_16x16_solved_by_mrv_with_singles(shared_data):
-    entries = first(shared_data / "16x16" / "gecode-16x16.txt", 1000)
+def test_every_16x16_solved_by_mrv_with_singles(collection):
+    entries = first(collection("gecode-16x16"), 1000)
     assert len(entries) == 55
     for entry in entries:
         out = SOLVERS["mrv"](entry.grid, propagate="singles")
@@ -20,8 +20,8 @@ def test_every_16x16_solved_by_mrv_with_singles(shared_data):
         assert entry.grid.solution_problems(out.solution) == [], entry.where
 
 
-def test_hard_9x9_methods_agree(shared_data):
-    for entry in first(shared_data / "9x9" / "top95.txt", 4):
+def test_hard_9x9_methods_agree(collection):
+    for entry in first(collection("top95"), 4):
         reference = SOLVERS["mrv"](entry.grid, propagate="singles", solutions=2)
         assert reference.status is Status.SOLVED and reference.unique is True, entry.where
         for name, options in [("mrv", {"tie": "swap"}), ("mrv", {"propagate": "singles", "tie": "swap"})]:
@@ -32,8 +32,8 @@ def test_hard_9x9_methods_agree(shared_data):
         assert out.solution == reference.solution, entry.where
 
 
-def test_multi_solution_collection(shared_data):
-    for entry in first(shared_data / "9x9" / "serg-multi-solution.txt", 20):
+def test_multi_solution_collection(collection):
+    for entry in first(collection("serg-multi-solution"), 20):
         out = SOLVERS["mrv"](entry.grid, propagate="singles", solutions=2)
         assert out.status is Status.SOLVED and out.unique is False, entry.where
         assert entry.grid.solution_problems(out.solution) == []

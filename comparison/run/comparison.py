@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from rich.console import Console
 from rich.markup import escape
 
-from puzzles import BadEntry, Entry, Grid, Method, PuzzleFileError
+from puzzles import BadEntry, Entry, Grid, Method, PuzzleFileError, data
 from puzzles.options import MethodSpec
 from puzzles.words import plural
 
@@ -80,7 +80,7 @@ class Comparison:
         check_commands_selected(settings.command or [], settings.methods)
         self.selected = select_methods(settings.methods, self.registry, settings.solutions, settings.budget)
         if puzzles is None:
-            self.files = [str(f) for f in settings.files] or [os.path.relpath(DEFAULT_FILE)]
+            self.files = [puzzle_file(str(f)) for f in settings.files] or [os.path.relpath(DEFAULT_FILE)]
             self.inputs = open_inputs(self.files, settings.input_format, note)
         else:
             self.files = []
@@ -302,6 +302,15 @@ def compare(files: Sequence[str | os.PathLike[str]] = (), solvers: Sequence[str]
                                command=list(commands), registry=list(registry), timeout=timeout, nodes=nodes,
                                solutions=solutions, limit=limit, sample=sample, seed=seed, isomorphs=isomorphs,
                                jobs=jobs, certify=certify, input_format=input_format, cluster=cluster))
+
+
+def puzzle_file(file: str) -> str:
+    """A path as it is; the name of a public collection (`top95`, see `sudoku-data list`) as its file, found by
+    puzzles/data.py's lookup, or a PuzzleFileError naming the command that fetches it."""
+    try:
+        return data.resolve(file)
+    except data.MissingCollection as exc:
+        raise PuzzleFileError(str(exc)) from None
 
 
 def usable_cores() -> int:

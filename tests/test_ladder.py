@@ -1,7 +1,7 @@
 """The inference ladder on the engine: each rung deduces exactly what its rules' fixpoint does.
 
 search/rules.py's rules are tested against brute force in test_rules.py; here the rungs
-as the searches run them (search/inference.py, on the bitboards, placing values and
+as the searches run them (search/inference.py, on the per-cell masks, placing values and
 removing candidates with exact undo) are held to `rules.fixpoint` of the same rules on
 random partial grids of every size, and the searches built on them to the puzzles' answers.
 """
@@ -14,7 +14,7 @@ from fixtures import LADDER, SEED001, SEED001_UNSAT, UNSAT_4, partial_grid, refe
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from puzzles import Bitboards, Budget, Grid, Status, random_isomorph
+from puzzles import Budget, CellMasks, Grid, Status, random_isomorph
 from puzzles.generate import generate, pattern_solution
 from search import SOLVERS
 from search.inference import MAKE_RUNG, REMOVING
@@ -25,7 +25,7 @@ def engine_result(grid: Grid, rung: str) -> list[int] | None:
     (the bit of its value once placed); 0 for a given. None: a contradiction."""
     make = MAKE_RUNG[rung]
     assert make is not None
-    engine = Bitboards(grid)
+    engine = CellMasks(grid)
     if make()(engine) < 0:
         return None
     state, masks = engine.state(), engine.masks()

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 
-from puzzles.candidates import Candidates
+from puzzles.cellmasks import CellMasks
 from puzzles.grid import Grid
 from puzzles.isomorph import random_isomorph
 
@@ -20,24 +20,13 @@ from .solutions import pattern_solution
 
 def singles_solve(grid: Grid) -> bool:
     """Whether naked and hidden singles alone fill the whole grid."""
-    board = Candidates(grid)
-    return board.singles([]) and all(board.values)
+    return CellMasks(grid).solved_by_singles()
 
 
 def naked_solve(grid: Grid) -> bool:
-    """Whether naked singles alone (a cell with one candidate) fill the whole grid.
-
-    Such a puzzle is solved by MRV without a single backtrack, propagation or not.
-    """
-    board = Candidates(grid)
-    empties = board.empty_cells()
-    while empties:
-        cell, mask = board.fewest(empties)
-        if mask.bit_count() != 1:
-            return False
-        board.place(cell, mask.bit_length())
-        empties.remove(cell)
-    return True
+    """Whether naked singles alone (a cell with one candidate) fill the whole grid: MRV then never backtracks,
+    propagation or not."""
+    return CellMasks(grid).solved_by_singles(hidden=False)
 
 
 RULES = {"singles": singles_solve, "naked": naked_solve}

@@ -6,8 +6,8 @@ compare.py build on it.
 from importlib import metadata
 
 from . import kernels  # first: it decides, before any of them loads, whether the compiled modules may run
-from .bitboards import Bitboards
 from .candidates import Candidates
+from .cellmasks import CellMasks
 from .formats import BadEntry, Detection, Entry, PuzzleFileError, detect, read_lines, read_puzzles, read_text
 from .grid import SYMBOLS, Geometry, Grid, PuzzleError, geometry, mask_of, values_of
 from .isomorph import Isomorph, random_isomorph
@@ -19,7 +19,7 @@ except metadata.PackageNotFoundError:  # run from a source tree that was never i
     __version__ = "0+unknown"
 
 __all__ = [
-    "GAVE_UP_REASONS", "SYMBOLS", "BadEntry", "Bitboards", "Budget", "Candidates", "Detection", "Entry", "GaveUp",
+    "GAVE_UP_REASONS", "SYMBOLS", "BadEntry", "Budget", "Candidates", "CellMasks", "Detection", "Entry", "GaveUp",
     "Geometry", "Grid", "Isomorph", "Method", "Outcome", "PuzzleError", "PuzzleFileError", "Status", "detect",
     "geometry", "kernels", "mask_of", "random_isomorph", "read_lines", "read_puzzles", "read_text", "values_of",
 ]

@@ -1,25 +1,23 @@
-"""The candidate engine: which values each empty cell may still take.
+"""The candidate engine on per-unit masks: which values each empty cell may still take.
 
-Every search uses this one engine, for every box size. Values are bits: value
-v is bit v-1, so a cell's candidate set is an int and set operations are
+Values are bits: value v is bit v-1, so a cell's candidate set is an int and set operations are
 integer bit operations.
 
-The state kept is one bitmask per unit (row, column, box) of the values already
-placed in it. A cell's candidates are the values none of its three units
-holds, read in O(1); placing or removing a value updates three integers. That
-is exact in both directions, so a search steps back by removing what it placed:
-no undo copies of per-cell sets and no re-scan of rows and columns. (Keeping a
-mask per cell instead would make placing touch 20 peers and removing recompute
-them, for the same answers.)
+The state kept is one bitmask per unit (row, column, box) of the values already placed in it. A
+cell's candidates are the values none of its three units holds, read in O(1); placing or removing a
+value updates three integers. That is exact in both directions, so a search steps back by removing
+what it placed: no undo copies of per-cell sets and no re-scan of rows and columns.
 
-Its own undo is a trail: `assign` and `force_singles` record each placement,
-`mark()` is the trail's length and `restore(mark)` removes what was placed
-since. (`place`, `remove`, `undo(trail, mark)` and `singles(trail)` are the same
-operations on a trail the caller keeps.)
+It is one of the two engines (search/engine.py): the searches that place values and infer nothing
+run on it, as do plain backtracking and the tools that only read candidates. `CellMasks`
+(puzzles/cellmasks.py) holds the same candidates as one mask per cell, with snapshots for its undo:
+the searches with a rung of inference run on that one, since a trail of placements cannot take back
+a candidate removed without a placement, and it finds singles faster.
 
-`Bitboards` (puzzles/bitboards.py) holds the same candidates as one mask per
-cell, with snapshots for its undo: a cell's candidates are read without the
-three look-ups, and a rung can remove candidates and have them put back.
+Its own undo is a trail: `assign` and `force_singles` record each placement, `mark()` is the trail's
+length and `restore(mark)` removes what was placed since. (`place`, `remove`, `undo(trail, mark)`
+and `singles(trail)` are the same operations on a trail the caller keeps.) A whole state is its
+cell values: `save()` gives them, `load()` takes them back.
 """
 from __future__ import annotations
 
@@ -44,18 +42,18 @@ class Candidates:
                 if not self.candidates(cell) & bit:  # a unit holds v already: two equal givens
                     raise PuzzleError(f"invalid puzzle: {grid.conflicts()[0]}")
                 self._mark(cell, bit)
-        self.blanks = self.empty_cells()  # row-major: where `fewest()` looks
+        self.blanks = self.empty_cells()  # row-major: where `fewest()` and `live_total()` look
         self.trail: list[int] = []  # the cells `assign` and `force_singles` filled, in order
 
-    def load(self, values: bytes) -> None:
-        """Reset to a compact state (bytes of cell values) of the same puzzle size, e.g. one
-        an A* frontier kept. The state is trusted: it came from this engine's own placements.
+    def load(self, saved: bytes) -> None:
+        """Back to a state `save` gave: the cell values of a state of the same puzzle (e.g. one
+        A*'s frontier kept). The state is trusted: it came from this engine's own placements.
         The trail starts again empty."""
-        self.values = list(values)
+        self.values = list(saved)
         used = self.used = [0] * len(self.used)
         row_of, col_of, box_of = self.row_of, self.col_of, self.box_of
         blanks = self.blanks = []
-        for cell, v in enumerate(values):
+        for cell, v in enumerate(saved):
             if v:
                 bit = 1 << (v - 1)
                 used[row_of[cell]] |= bit
@@ -64,6 +62,10 @@ class Candidates:
             else:
                 blanks.append(cell)
         self.trail = []
+
+    def save(self) -> bytes:
+        """The present state for `load`: the cell values (the unit masks follow from them)."""
+        return bytes(self.values)
 
     def _mark(self, cell: int, bit: int) -> None:
         used = self.used
@@ -85,26 +87,12 @@ class Candidates:
         return [c for c, v in enumerate(self.values) if not v]
 
     def fewest(self, cells: list[int] | None = None) -> tuple[int, int]:
-        """The cell of `cells` (all empty) with the fewest candidates (the first such) and its
-        candidates; without `cells`, the first empty cell in row-major order, (-1, 0) when the
-        grid is full.
-
-        Stops early at a cell with none: that is a dead end whatever else holds.
-        """
-        if cells is None:
-            i, mask = self.fewest_from(self.blanks)
-            return (self.blanks[i], mask) if i >= 0 else (-1, 0)
-        used, full = self.used, self.full
-        row_of, col_of, box_of = self.row_of, self.col_of, self.box_of
-        best, best_mask, best_count = -1, 0, 1 << 30
-        for cell in cells:
-            m = full & ~(used[row_of[cell]] | used[col_of[cell]] | used[box_of[cell]])
-            k = m.bit_count()
-            if k < best_count:
-                best, best_mask, best_count = cell, m, k
-                if k == 0:
-                    break
-        return best, best_mask
+        """The first cell of `cells` (all empty; without, every empty cell in row-major order) with
+        the fewest candidates, and its candidates; (-1, 0) when there is none. A cell with no
+        candidate ends the scan: that is a dead end whatever else holds."""
+        cells = self.blanks if cells is None else cells
+        i, mask = self.fewest_from(cells)
+        return (cells[i], mask) if i >= 0 else (-1, 0)
 
     def fewest_from(self, cells: list[int], start: int = 0, enough: int = 0) -> tuple[int, int]:
         """The position in `cells` (from `start` on, filled cells skipped) of the first empty
@@ -146,13 +134,13 @@ class Candidates:
                 ties.append(cell)
         return (best_count, ties) if ties else (-1, ties)
 
-    def live_total(self, cells: list[int]) -> int:
-        """The sum of the candidate counts of the empty cells of `cells`, or -1 as soon as one
-        of them has no candidate (a dead state: A* does not keep it)."""
+    def live_total(self) -> int:
+        """The sum of the candidate counts of the empty cells, or -1 as soon as one of them has no
+        candidate (a dead state: A* does not keep it)."""
         values, used, full = self.values, self.used, self.full
         row_of, col_of, box_of = self.row_of, self.col_of, self.box_of
         total = 0
-        for cell in cells:
+        for cell in self.blanks:
             if values[cell]:
                 continue
             k = (full & ~(used[row_of[cell]] | used[col_of[cell]] | used[box_of[cell]])).bit_count()
@@ -160,14 +148,6 @@ class Candidates:
                 return -1
             total += k
         return total
-
-    def total_candidates(self, cells: list[int]) -> int:
-        """The sum of the candidate counts of `cells` (A*'s heuristic sums this)."""
-        used, full = self.used, self.full
-        row_of, col_of, box_of = self.row_of, self.col_of, self.box_of
-        return sum(
-            (full & ~(used[row_of[c]] | used[col_of[c]] | used[box_of[c]])).bit_count() for c in cells
-        )
 
     def masks(self) -> list[int]:
         """Every cell's candidate mask (0 for a filled cell)."""

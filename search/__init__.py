@@ -6,8 +6,8 @@ Every depth-first method runs on the one search of `depth_first.py` (a
 `Descent`: one run, which says why it stopped; the effort vocabulary is there),
 so their counters mean the same thing. A method plugs in a strategy: which cell
 next, which value first, what inference after a placement (`inference.py`, the
-rungs of `propagate`), on a storage with its own undo (`engine.py`: either
-`Candidates` or `Bitboards`). restart.py owns its loop over runs. A* has its
+rungs of `propagate`), on an engine with its own undo (`engine.py` chooses
+`Candidates` or `CellMasks`). restart.py owns its loop over runs. A* has its
 own loop and its own counters.
 """
 from __future__ import annotations

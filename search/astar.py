@@ -12,17 +12,18 @@ recognised when it is taken off the frontier (as the seed's loop does).
 As the seed's `fill` does ("returns 0: no solution"), a child in which some
 empty cell has no candidate left is not pushed. Ties in f go to the state
 pushed first (an insertion counter), so runs are repeatable. States are kept
-as bytes (one byte a cell), not as copies of the engine; the engine is reset to
-a state when it is taken off the frontier, and a child is the engine's
-placement, undone to its mark once the child is pushed. (A* keeps its own loop:
-a frontier ordered by f is not a depth-first stack, and its counters are its
-own; it runs on `Candidates`, whose `load` and `live_total` it needs.)
+as the engine's `save()` (bytes: the cell values, and with a rung the
+candidates it removed too), not as copies of the engine; the engine `load`s a
+state when it is taken off the frontier, and a child is the engine's
+placement, undone to its `mark` once the child is pushed. (A* keeps its own
+loop: a frontier ordered by f is not a depth-first stack, and its counters are
+its own. It runs on the engine search/engine.py's `on_engine` chooses, as the
+depth-first methods do.)
 
 Options: heuristic=seed|zero (zero: uniform-cost search, h = 0), and weight,
 a multiplier on h (weight > 1 trades optimality of g for speed). propagate: a
 rung of the ladder (search/inference.py) applied to every child before it is
-pushed, a child it refutes being dropped as a dead one is; the states are then
-the bitboards' marks, which hold the candidates the rung removed.
+pushed, a child it refutes being dropped as a dead one is.
 
 Counters: nodes = states taken off the frontier (docs/concepts/effort.md), expanded = those
 that were not goals and were branched on, generated = states pushed (the start
@@ -36,15 +37,13 @@ import heapq
 import time
 from typing import Any
 
-from puzzles.bitboards import Bitboards
-from puzzles.candidates import Candidates
 from puzzles.conclusion import conclude
 from puzzles.grid import Grid
 from puzzles.options import Option, contract, real
 from puzzles.outcome import Budget, GaveUp, Outcome, Status
 
-from .engine import Engine, tied
-from .inference import MAKE_RUNG, OutOfTime, make_rung
+from .engine import Engine, Mark, on_engine, tied
+from .inference import MAKE_RUNG, Inference, OutOfTime, make_rung
 from .watch import DescribeChoice, watching
 
 OPTIONS = {
@@ -58,7 +57,7 @@ COUNTERS = ("nodes", "expanded", "generated", "frontier_peak", "forced", "elimin
 TIME_CHECK = 63  # read the clock every 64 states taken off the frontier
 
 
-def describe_choice(board: Engine[Any]) -> DescribeChoice:
+def describe_choice(board: Engine[Mark]) -> DescribeChoice:
     """How A* picks the cell a state branches on, for a watch: the fewest candidates, the first in
     row-major order (its cells' order) on a tie, and how many cells had as few."""
     def described(cell: int, mask: int) -> dict[str, Any]:
@@ -66,15 +65,9 @@ def describe_choice(board: Engine[Any]) -> DescribeChoice:
     return described
 
 
-@contract("astar", OPTIONS)
-def solve(grid: Grid, budget: Budget, solutions: int, options: dict[str, Any], started: float) -> Outcome:
-    """A* on partial grids, branching on the fewest-candidates cell (seed 004)."""
-    inference = make_rung(options["propagate"])
-    board: Any = Candidates(grid) if inference is None else Bitboards(grid)
-    # a frontier state: the cell values (the seed's), or the bitboards' mark (the candidates a rung removed too)
-    keep, resume = (board.state, board.load) if inference is None else (board.mark, board.restore)
-    cells = grid.empty_cells()
-    scale = 0.0 if options["heuristic"] == "zero" else float(options["weight"]) / 4
+def frontier_search(board: Engine[Mark], grid: Grid, inference: Inference | None, scale: float, budget: Budget,
+                    solutions: int, started: float) -> Outcome:
+    """A* from the board's state, f = g + scale * (the candidates left)."""
     node_limit, deadline, clock = budget.node_limit, budget.deadline(started), time.perf_counter
     nodes = expanded = generated = peak = forced = 0
     found: list[bytes] = []
@@ -107,7 +100,7 @@ def solve(grid: Grid, budget: Budget, solutions: int, options: dict[str, Any], s
         if placed < 0:  # the rung refutes the puzzle itself
             return outcome(Status.UNSATISFIABLE)
     # the frontier holds (f, insertion number, g, state)
-    frontier = [(scale * max(board.live_total(cells), 0), 0, 0, keep())]
+    frontier = [(scale * max(board.live_total(), 0), 0, 0, board.save())]
     generated = peak = 1
     if watch is not None:
         watch.pushed(0)
@@ -118,18 +111,18 @@ def solve(grid: Grid, budget: Budget, solutions: int, options: dict[str, Any], s
             return outcome(Status.GAVE_UP, GaveUp.TIME)
         _, number, g, state = heapq.heappop(frontier)
         nodes += 1
-        resume(state)
-        i, mask = board.fewest_from(cells)
+        board.load(state)
+        cell, mask = board.fewest()
         if watch is not None:
             watch.popped(number, g)
-            watch.looked(-1, cells[i] if i >= 0 else -1, mask)
-        if i < 0:  # a full grid: the goal
+            watch.looked(-1, cell, mask)
+        if cell < 0:  # a full grid: the goal
             found.append(board.state())
             if len(found) >= solutions:
                 return outcome(Status.SOLVED)
             continue
         expanded += 1
-        cell, k = cells[i], mask.bit_count()
+        k = mask.bit_count()
         parent = board.mark()
         while mask:
             bit = mask & -mask
@@ -141,9 +134,9 @@ def solve(grid: Grid, budget: Budget, solutions: int, options: dict[str, Any], s
                 placed = inference(board) if inference is not None else 0
             except OutOfTime:
                 return outcome(Status.GAVE_UP, GaveUp.TIME)
-            total = board.live_total(cells) if placed >= 0 else -1
+            total = board.live_total() if placed >= 0 else -1
             if total >= 0:  # the seed's fill(): a child with a dead cell (or refuted) is not kept
-                heapq.heappush(frontier, (g + k + scale * total, generated, g + k, keep()))
+                heapq.heappush(frontier, (g + k + scale * total, generated, g + k, board.save()))
                 generated += 1
                 forced += placed
             if watch is not None:
@@ -158,3 +151,14 @@ def solve(grid: Grid, budget: Budget, solutions: int, options: dict[str, Any], s
             if peak > node_limit:
                 return outcome(Status.GAVE_UP, GaveUp.NODES)
     return outcome(Status.SOLVED if found else Status.UNSATISFIABLE)
+
+
+@contract("astar", OPTIONS)
+def solve(grid: Grid, budget: Budget, solutions: int, options: dict[str, Any], started: float) -> Outcome:
+    """A* on partial grids, branching on the fewest-candidates cell (seed 004)."""
+    inference = make_rung(options["propagate"])
+    scale = 0.0 if options["heuristic"] == "zero" else float(options["weight"]) / 4
+
+    def run(board: Engine[Mark]) -> Outcome:
+        return frontier_search(board, grid, inference, scale, budget, solutions, started)
+    return on_engine(grid, inference is not None, run)

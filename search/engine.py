@@ -1,21 +1,35 @@
-"""What a search needs of a candidate storage: the engine interface.
+"""What a search needs of a candidate engine, and which engine a search runs on.
 
-Two storages implement it: `Candidates` (one mask per unit of the values it
-holds, and a trail of placements) and `Bitboards` (one mask of candidates per
-cell, and snapshots). Both hold every mask within a machine word (n <= 25
-bits), so they run on native integers when compiled. A strategy written against `Engine` runs on either, and
-counts the same: the storages hold the same candidates, only their costs differ.
+Two engines implement the interface (`Engine`), each holding the same candidates in its own way:
 
-Each storage has its own undo: `mark()` gives a token for the present state and
-`restore(mark)` goes back to it exactly, whatever was placed (or, on Bitboards,
-eliminated) since. The search never needs to know what a mark is.
+- `Candidates` (puzzles/candidates.py): one mask per unit of the values placed in it, a cell's
+  candidates read from its three units; its undo is a trail of placements. A placement touches
+  three masks, so a search that only places values runs fastest on it.
+- `CellMasks` (puzzles/cellmasks.py): one candidate mask per cell; its undo is a snapshot. Singles
+  run fastest on it (a cell's candidates are one read, and a cell falling to one candidate is
+  noticed as it falls), and it takes back candidates removed without a placement, which a trail of
+  placements cannot: every rung above singles removes some (`Eliminating`).
+
+`on_engine` is the one place that chooses between them. Both keep every mask within a machine word
+(n <= 25 bits), so they run on native integers when compiled. A strategy written against `Engine`
+runs on either and counts the same: only the costs differ.
+
+Each engine has its own undo: `mark()` gives a token for the present state and `restore(mark)` goes
+back to it exactly, whatever was placed (or, on `CellMasks`, eliminated) since; marks are taken and
+restored last-in first-out, as a depth-first search does. A state kept for later in any order (A*'s
+frontier) is `save()`d as bytes and `load()`ed back.
 """
 from __future__ import annotations
 
 from collections.abc import Iterable
 from typing import Protocol, TypeVar
 
-Mark = TypeVar("Mark")  # a storage's token for a state: a trail length, a snapshot
+from puzzles.candidates import Candidates
+from puzzles.cellmasks import CellMasks
+from puzzles.grid import Grid
+
+Mark = TypeVar("Mark")  # an engine's token for a state: a trail length, a snapshot
+Result = TypeVar("Result", covariant=True)
 
 
 class Engine(Protocol[Mark]):
@@ -26,7 +40,13 @@ class Engine(Protocol[Mark]):
         """A token for the present state."""
 
     def restore(self, mark: Mark) -> None:
-        """Back to the state of `mark`, exactly."""
+        """Back to the state of `mark`, exactly (marks are restored last-in first-out)."""
+
+    def save(self) -> bytes:
+        """The present state, compact and apart from the engine: what A*'s frontier keeps."""
+
+    def load(self, saved: bytes) -> None:
+        """Back to a state `save` gave (on this engine, or one of the same puzzle), in any order."""
 
     # -- changes
     def assign(self, cell: int, value: int) -> None:
@@ -55,6 +75,9 @@ class Engine(Protocol[Mark]):
         """The fewest candidate count of an empty cell, and every empty cell of `cells` that has
         it, in list order (only the first when it is 0); (-1, []) when the grid is full."""
 
+    def live_total(self) -> int:
+        """The candidates of every empty cell together, or -1 when an empty cell has none (A*'s h)."""
+
     def masks(self) -> list[int]:
         """Every cell's candidate mask (0 for a filled cell): what the rules and a watch read."""
 
@@ -67,7 +90,7 @@ def tied(engine: Engine[Mark], count: int) -> int:
 class Eliminating(Engine[Mark], Protocol):
     """An engine that also removes candidates without placing a value, as the rungs above singles
     do (locked candidates, subsets, AllDifferent, probing); `restore` takes the removals back with
-    the placements. It also places naked singles alone (the `naked` rung). `Bitboards` is one."""
+    the placements. It also places naked singles alone (the `naked` rung). `CellMasks` is one."""
 
     @property
     def box(self) -> int:
@@ -84,3 +107,22 @@ class Eliminating(Engine[Mark], Protocol):
 
     def units_touched(self, cells: Iterable[int]) -> list[int]:
         """The units (indices into the geometry's units) holding one of `cells`, in order."""
+
+
+class OnEngine(Protocol[Result]):
+    """A search that runs on either engine, whichever `on_engine` hands it (generic in the mark)."""
+
+    def __call__(self, engine: Engine[Mark], /) -> Result: ...
+
+
+def on_engine(grid: Grid, infers: bool, run: OnEngine[Result]) -> Result:
+    """`run` on the engine for this grid that suits the search: with a rung of inference (`infers`),
+    `CellMasks` (singles run fastest on it, and the rungs above singles remove candidates, which only
+    its snapshots take back); without, `Candidates` (a placement touches three masks, not a cell's peers).
+
+    The choice is handed to `run` rather than returned: each engine has its own kind of mark, and a
+    search is written once for any kind (generic in `Mark`), so it is given an engine whose kind is known.
+    """
+    if infers:
+        return run(CellMasks(grid))
+    return run(Candidates(grid))

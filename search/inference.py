@@ -25,7 +25,7 @@ from collections import Counter
 from collections.abc import Callable, Collection, Sequence
 from typing import Any, Protocol
 
-from puzzles.bitboards import Bitboards
+from puzzles.cellmasks import CellMasks
 from puzzles.grid import Geometry, geometry, values_of
 
 from . import rules
@@ -51,10 +51,10 @@ class Inference(Protocol):
 
 
 def eliminating(engine: Engine[Any]) -> Eliminating[Any]:
-    """The engine as one that removes candidates: the bitboards (mrv, restart and A* run every rung
-    but `singles` on them; the per-unit masks cannot take a removal back)."""
-    if not isinstance(engine, Bitboards):
-        raise TypeError("this rung removes candidates or places naked singles alone: it runs on the bitboards")
+    """The engine as one that removes candidates: the per-cell masks, which every search with a rung
+    runs on (search/engine.py's `on_engine`; the per-unit masks cannot take a removal back)."""
+    if not isinstance(engine, CellMasks):
+        raise TypeError("this rung removes candidates or places naked singles alone: it runs on CellMasks")
     return engine
 
 

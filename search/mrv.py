@@ -31,10 +31,10 @@ Options:
   fewest candidates per summed weight of its three units goes first; ties to
   the first in row-major order (`tie` does not apply). Deterministic.
 
-The strategy is one class for every option, on either storage of the engine:
-with singles it runs on the per-cell masks with snapshots (`Bitboards`), the
-project's fast path; without, on the per-unit masks (`Candidates`). The counters are the
-same on both (a test compares them): only the cost differs.
+The strategy is one class for every option, on either engine (search/engine.py's
+`on_engine` chooses: the per-cell masks with a rung of inference, the per-unit
+masks without). The counters are the same on both (a test compares them): only
+the cost differs.
 The tie rule is not a detail: on top1465 (solutions=2, one isomorph each)
 MRV without propagation makes about 2.5 times as many guesses with row-major
 ties as with tdoku's drifting list.
@@ -44,15 +44,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Generic
 
-from puzzles.bitboards import Bitboards
-from puzzles.candidates import Candidates
+from puzzles.cellmasks import CellMasks
 from puzzles.grid import Grid
 from puzzles.options import Option, contract
 from puzzles.outcome import Budget, Outcome
 
-from .depth_first import SeedPlugs, Strategy, search
-from .engine import Engine, Mark, tied
-from .inference import MAKE_RUNG, REMOVING, Inference, make_rung
+from .depth_first import SeedPlugs, search
+from .engine import Engine, Mark, on_engine, tied
+from .inference import MAKE_RUNG, Inference, make_rung
 from .weighted import FailureWeights
 
 OPTIONS = {
@@ -119,23 +118,13 @@ class Fewest(SeedPlugs, Generic[Mark]):
             self.stepped_back.append(cell)
 
 
-def strategy(grid: Grid, propagate: str, tie: str, engine: str = "auto", choose: str = "fewest") -> Strategy[Any]:
-    """The strategy for these options. The engine: the bitboards with any inference (the fast path
-    for singles; the rungs above remove candidates, which the bitboards undo), the per-unit masks
-    without; `engine` ("bits", "candidates") forces one (tests compare them). choose=domwdeg
-    weighs the cells by failures, on the bitboards (`tie` does not apply)."""
-    inference = make_rung(propagate)
-    if choose == "domwdeg":
-        return FailureWeights(Bitboards(grid), inference)
-    if engine == "bits" or (engine == "auto" and inference is not None):
-        return Fewest(Bitboards(grid), tie, inference)
-    if propagate in REMOVING:
-        raise ValueError(f"propagate={propagate} removes candidates: it runs on the bitboards")
-    return Fewest(Candidates(grid), tie, inference)
-
-
 @contract("mrv", OPTIONS)
 def solve(grid: Grid, budget: Budget, solutions: int, options: dict[str, Any], started: float) -> Outcome:
     """MRV depth-first search (seeds 000, 001), optionally with singles (Norvig)."""
-    chosen = strategy(grid, options["propagate"], options["tie"], choose=options["choose"])
-    return search(chosen, grid, budget, solutions, started)
+    inference = make_rung(options["propagate"])
+    if options["choose"] == "domwdeg":  # it reads the cells by candidate count: the per-cell masks
+        return search(FailureWeights(CellMasks(grid), inference), grid, budget, solutions, started)
+
+    def run(engine: Engine[Mark]) -> Outcome:
+        return search(Fewest(engine, options["tie"], inference), grid, budget, solutions, started)
+    return on_engine(grid, inference is not None, run)

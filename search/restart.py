@@ -40,10 +40,9 @@ import itertools
 import random
 import time
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, Generic
 
-from puzzles.bitboards import Bitboards
-from puzzles.candidates import Candidates
+from puzzles.cellmasks import CellMasks
 from puzzles.conclusion import conclude
 from puzzles.grid import Grid
 from puzzles.options import Option, contract, optional_whole, whole
@@ -61,7 +60,7 @@ from .depth_first import (
     report,
     watching,
 )
-from .engine import tied
+from .engine import Engine, Mark, on_engine, tied
 from .inference import MAKE_RUNG, Inference, make_rung
 from .weighted import FailureWeights
 
@@ -102,14 +101,14 @@ def luby_allowances(unit: int) -> Iterator[int]:
         yield unit * luby(i)
 
 
-class RandomFewest(SeedPlugs):
+class RandomFewest(SeedPlugs, Generic[Mark]):
     """Choose a cell at random among those with the fewest candidates; values ascending; the
     inference of a rung of the ladder, or none (the seed)."""
 
-    def __init__(self, grid: Grid, seed: int, inference: Inference | None = None) -> None:
-        self.engine: Any = Candidates(grid) if inference is None else Bitboards(grid)  # the rungs need eliminations
+    def __init__(self, engine: Engine[Mark], seed: int, inference: Inference | None = None) -> None:
+        self.engine = engine
         self.inference = inference
-        self.todo = grid.empty_cells()
+        self.todo = [cell for cell, v in enumerate(engine.state()) if not v]
         self.seed = seed
         self.rng = random.Random(seed)
 
@@ -128,11 +127,11 @@ class RandomFewest(SeedPlugs):
         return cell, self.engine.candidates(cell)
 
 
-class Runs:
+class Runs(Generic[Mark]):
     """What the runs of one solve share: the original puzzle to go back to, the solutions found,
     the counters, the budget."""
 
-    def __init__(self, strategy: Strategy[Any], grid: Grid, budget: Budget, solutions: int, started: float,
+    def __init__(self, strategy: Strategy[Mark], grid: Grid, budget: Budget, solutions: int, started: float,
                  max_restarts: int | None) -> None:
         self.strategy, self.grid, self.solutions, self.started = strategy, grid, solutions, started
         self.limits = Limits.of(budget, started)
@@ -142,7 +141,7 @@ class Runs:
         self.found: list[bytes] = []
         self.original = strategy.engine.mark()
 
-    def descent(self, allowance: int) -> Descent[Any]:
+    def descent(self, allowance: int) -> Descent[Mark]:
         return Descent(self.strategy, self.effort, self.limits, allowance)
 
     def enough(self) -> bool:
@@ -168,7 +167,7 @@ class Runs:
         return conclude(self.grid, self.found, self.solutions, status, detail, counters, self.started, info)
 
 
-def restart_at_dead_ends(runs: Runs) -> Outcome:
+def restart_at_dead_ends(runs: Runs[Mark]) -> Outcome:
     """Seed 002's method: fill in, never step back; at a dead end clear the board and start again.
     A run that finds a solution when another is wanted starts again too. Incomplete: it proves
     nothing, so it gives up after its restarts."""
@@ -184,7 +183,7 @@ def restart_at_dead_ends(runs: Runs) -> Outcome:
             return runs.end(Status.GAVE_UP, reason)
 
 
-def restart_on_schedule(runs: Runs, allowances: Iterator[int]) -> Outcome:
+def restart_on_schedule(runs: Runs[Mark], allowances: Iterator[int]) -> Outcome:
     """The Luby method: backtrack as the shared search does, and start again when a run has made
     its allowance of backtracks. Complete: a run that exhausts its tree proves what it found."""
     for allowance in allowances:
@@ -204,13 +203,19 @@ def restart_on_schedule(runs: Runs, allowances: Iterator[int]) -> Outcome:
 @contract("restart", OPTIONS)
 def solve(grid: Grid, budget: Budget, solutions: int, options: dict[str, Any], started: float) -> Outcome:
     """Random choice among the fewest-candidates cells, restarting (seed 002)."""
-    limit = options["max_restarts"]
     inference = make_rung(options["propagate"])
-    chosen: Strategy[Any]
     if options["choose"] == "domwdeg":  # the failures a run learns from weigh on in the next
-        chosen = FailureWeights(Bitboards(grid), inference)
-    else:
-        chosen = RandomFewest(grid, options["seed"], inference)
+        return restarting(FailureWeights(CellMasks(grid), inference), grid, budget, solutions, options, started)
+
+    def run(engine: Engine[Mark]) -> Outcome:
+        return restarting(RandomFewest(engine, options["seed"], inference), grid, budget, solutions, options, started)
+    return on_engine(grid, inference is not None, run)
+
+
+def restarting(chosen: Strategy[Mark], grid: Grid, budget: Budget, solutions: int, options: dict[str, Any],
+               started: float) -> Outcome:
+    """The runs of `chosen`, restarted as `cutoff` says, until enough solutions or no restart left."""
+    limit = options["max_restarts"]
     seeds_way = options["cutoff"] == "none"
     if limit == "auto":
         limit = DEFAULT_MAX_RESTARTS if seeds_way else None

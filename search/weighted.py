@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from puzzles.bitboards import Bitboards
+from puzzles.cellmasks import CellMasks
 from puzzles.grid import geometry
 
 from .depth_first import SeedPlugs
@@ -27,10 +27,10 @@ from .inference import Inference
 
 
 class FailureWeights(SeedPlugs):
-    """dom/wdeg on the bitboards: the empty cell with the fewest candidates per unit weight; values
+    """dom/wdeg on the per-cell masks: the empty cell with the fewest candidates per unit weight; values
     ascending; the inference of a rung of the ladder, or none."""
 
-    def __init__(self, engine: Bitboards, inference: Inference | None) -> None:
+    def __init__(self, engine: CellMasks, inference: Inference | None) -> None:
         self.engine = engine
         self.inference = inference
         geo = geometry(engine.box)

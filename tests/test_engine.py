@@ -1,15 +1,21 @@
-"""The candidate engine against a slow, obvious computation, for every box size."""
+"""The candidate engines against a slow, obvious computation, for every box size; which engine a search
+runs on (search/engine.py's `on_engine`), and that the choice changes no count."""
 from __future__ import annotations
 
 import random
 
 import pytest
+from fixtures import SEED001, blanked
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from making.solutions import pattern_solution
-from puzzles import Candidates, Grid, PuzzleError, values_of
+from puzzles import Budget, Candidates, CellMasks, Grid, PuzzleError, values_of
 from puzzles.isomorph import random_isomorph
+from search.astar import frontier_search
+from search.engine import on_engine
+from search.inference import make_rung
+from search.restart import RandomFewest, restarting
 
 
 def obvious_candidates(values: list[int], box: int, cell: int) -> set[int]:
@@ -65,7 +71,7 @@ def test_fewest_is_first_cell_with_fewest_candidates():
     cell, mask = board.fewest(empties)
     assert cell == empties[counts.index(min(counts))]
     assert set(values_of(mask)) == obvious_candidates(board.values, 3, cell)
-    assert board.total_candidates(empties) == sum(counts)
+    assert board.live_total() == sum(counts)
 
 
 def test_singles_solve_and_undo():
@@ -110,8 +116,38 @@ def test_duplicate_givens_are_refused():
 
 def test_compact_state_round_trip():
     board = Candidates(Grid.parse("3..1...2.3..2..."))
-    state = board.state()
-    assert isinstance(state, bytes) and len(state) == 16
+    state = board.save()
+    assert isinstance(state, bytes) and state == board.state() and len(state) == 16
     again = Candidates(Grid(2, state))
     assert again.values == board.values
     assert all(again.candidates(c) == board.candidates(c) for c in range(16))
+    board.assign(1, 4)
+    board.load(state)
+    assert board.values == again.values and board.trail == [] and board.fewest() == again.fewest()
+
+
+# -- which engine a search runs on, and that it changes no count -------------------------------------------
+
+def test_a_search_with_a_rung_runs_on_the_cell_masks_and_one_without_on_the_unit_masks():
+    puzzle = Grid.parse(SEED001)
+    assert on_engine(puzzle, True, type) is CellMasks
+    assert on_engine(puzzle, False, type) is Candidates
+    assert on_engine(puzzle, False, lambda engine: engine.state()) == puzzle.values
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 10**6), blank=st.floats(0.4, 0.75), solutions=st.sampled_from([1, 2]),
+       propagate=st.sampled_from(["none", "singles"]))
+def test_restart_and_astar_count_the_same_on_either_engine(seed, blank, solutions, propagate):
+    # on_engine picks one engine by the rung; the searches are written for either, and the other must give
+    # the very same outcome, counter for counter (mrv's: tests/test_search_properties.py)
+    puzzle = blanked(3, seed, blank)
+    budget = Budget(nodes=3000)
+    options = {"cutoff": "luby", "unit": 5, "max_restarts": "auto"}
+    restarts = [restarting(RandomFewest(engine, seed, make_rung(propagate)), puzzle, budget, solutions, options, 0.0)
+                for engine in (Candidates(puzzle), CellMasks(puzzle))]
+    frontiers = [frontier_search(engine, puzzle, make_rung(propagate), 0.25, budget, solutions, 0.0)
+                 for engine in (Candidates(puzzle), CellMasks(puzzle))]
+    for units, cells in (restarts, frontiers):
+        assert units.effort == cells.effort and units.info == cells.info
+        assert (units.status, units.solution, units.unique) == (cells.status, cells.solution, cells.unique)

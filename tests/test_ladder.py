@@ -1,7 +1,7 @@
 """The inference ladder on the engine: each rung deduces exactly what its rules' fixpoint does.
 
 search/rules.py's rules are tested against brute force in test_rules.py; here the rungs
-as the searches run them (search/inference.py, on the bitboards, placing values and
+as the searches run them (search/inference.py, on the per-cell masks, placing values and
 removing candidates with exact undo) are held to `rules.fixpoint` of the same rules on
 random partial grids of every size, and the searches built on them to the puzzles' answers.
 """
@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from making.singles import generate
 from making.solutions import pattern_solution
-from puzzles import Bitboards, Budget, Grid, Status, random_isomorph
+from puzzles import Budget, CellMasks, Grid, Status, random_isomorph
 from search import SOLVERS
 from search.inference import MAKE_RUNG, REMOVING
 
@@ -26,7 +26,7 @@ def engine_result(grid: Grid, rung: str) -> list[int] | None:
     (the bit of its value once placed); 0 for a given. None: a contradiction."""
     make = MAKE_RUNG[rung]
     assert make is not None
-    engine = Bitboards(grid)
+    engine = CellMasks(grid)
     if make()(engine) < 0:
         return None
     state, masks = engine.state(), engine.masks()

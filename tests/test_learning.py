@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from puzzles import Budget, Entry, Grid, Status, random_isomorph, read_puzzles
-from puzzles.bitboards import Bitboards
+from puzzles.cellmasks import CellMasks
 from search.depth_first import Limits
 from search.learning import DECIDED, EXCLUDED, FALSE, TRUE, UNDEF, UNSEEN, Solver
 from search.learning import run as run_solver
@@ -298,12 +298,12 @@ def test_minimal_16x16_puzzles(line, propagate, collection):
 @given(box=st.sampled_from([2, 3, 4]), seed=st.integers(0, 10**6), blank=st.floats(0.2, 0.8))
 def test_propagation_at_the_root_is_the_singles_fixpoint(box, seed, blank):
     # Before any decision, propagation is naked and hidden singles and nothing else: the values it
-    # places and the candidates it leaves are those of the bitboards' singles (a fixpoint is unique).
+    # places and the candidates it leaves are those of the per-cell masks' singles (a fixpoint is unique).
     puzzle = blanked(box, seed, blank)
     n = puzzle.side
     learner = Solver(puzzle, Limits(float("inf"), float("inf")))
     consistent = learner.start()
-    boards = Bitboards(puzzle)
+    boards = CellMasks(puzzle)
     assert consistent is (boards.force_singles() >= 0)
     if not consistent:
         return

@@ -5,10 +5,16 @@ from fixtures import blanked
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from puzzles import Budget, Grid, Status
+from puzzles import Budget, Candidates, CellMasks, Grid, Status
 from search import SOLVERS
 from search.depth_first import search
-from search.mrv import strategy
+from search.inference import make_rung
+from search.mrv import Fewest
+
+
+def strategy(puzzle: Grid, propagate: str, tie: str, engine: str) -> Fewest:
+    """mrv's strategy on the engine named, whichever search/engine.py's `on_engine` would choose."""
+    return Fewest((CellMasks if engine == "cells" else Candidates)(puzzle), tie, make_rung(propagate))
 
 VARIANTS = [
     ("backtracking", {}),
@@ -45,11 +51,11 @@ def test_every_method_returns_valid_solutions_and_agrees_on_the_status(box, seed
 @given(seed=st.integers(0, 10**6), blank=st.floats(0.4, 0.8), solutions=st.sampled_from([1, 2]),
        tie=st.sampled_from(["rowmajor", "swap", "requeue"]), propagate=st.sampled_from(["none", "singles"]))
 def test_both_engines_give_the_same_singles_search(seed, blank, solutions, tie, propagate):
-    # mrv with singles runs on the bitboards, without on the candidate engine; one strategy runs
+    # mrv with singles runs on the per-cell masks, without on the per-unit masks; one strategy runs
     # on either, and must count exactly the same
     puzzle = blanked(3, seed, blank)
     outs = [search(strategy(puzzle, propagate, tie, engine), puzzle, Budget(nodes=5000), solutions, 0.0)
-            for engine in ("bits", "candidates")]
+            for engine in ("cells", "units")]
     assert outs[0].effort == outs[1].effort
     assert (outs[0].status, outs[0].solution, outs[0].unique) == (outs[1].status, outs[1].solution, outs[1].unique)
 
@@ -60,5 +66,5 @@ def test_both_engines_count_the_same_on_hard_puzzles():
         puzzle = Grid.parse(line)
         for tie in ("rowmajor", "swap", "requeue"):
             outs = [search(strategy(puzzle, "singles", tie, engine), puzzle, Budget(), 2, 0.0)
-                    for engine in ("bits", "candidates")]
+                    for engine in ("cells", "units")]
             assert outs[0].effort == outs[1].effort and outs[0].unique is True

@@ -11,7 +11,7 @@ from fixtures import SEED001
 
 from commands.trace import main
 from puzzles import Budget, Grid, Status
-from puzzles.bitboards import Bitboards
+from puzzles.cellmasks import CellMasks
 from puzzles.formats import read_puzzles
 from puzzles.grid import geometry
 from search.inference import MAKE_RUNG
@@ -199,7 +199,7 @@ def test_a_rung_tells_its_watch_every_step_it_makes(rung: str) -> None:
     the values leave their peers; each rule's removals), is the engine's state after it."""
     told = 0
     for grid in seed_puzzles()[:4]:
-        engine, recorder = Bitboards(grid), Recorder(geometry(grid.box), None)
+        engine, recorder = CellMasks(grid), Recorder(geometry(grid.box), None)
         token = watching.set(recorder)
         try:
             make = MAKE_RUNG[rung]

@@ -9,7 +9,7 @@ from fixtures import LADDER, SEED001_UNSAT, TOP95_FIRST, UNSAT_4, partial_grid
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from puzzles import Bitboards, Budget, Candidates, Grid, Status
+from puzzles import Budget, Candidates, CellMasks, Grid, Status
 from puzzles.grid import geometry
 from search import SOLVERS
 from search.depth_first import search
@@ -45,7 +45,7 @@ def slow_choice(grid: Grid, failures: list[int]) -> tuple[int, int]:
 def test_the_weighted_choice_is_the_slow_obvious_one(box, seed, blank, wrong, failures):
     grid = partial_grid(box, seed, blank, wrong)
     cells = [f % (box ** 4) for f in failures]
-    chooser = FailureWeights(Bitboards(grid), None)
+    chooser = FailureWeights(CellMasks(grid), None)
     for cell in cells:
         chooser.failed(cell)
     assert chooser.choose(0) == slow_choice(grid, cells)
@@ -54,7 +54,7 @@ def test_the_weighted_choice_is_the_slow_obvious_one(box, seed, blank, wrong, fa
 def test_with_no_failure_yet_it_is_mrv_with_row_major_ties():
     """Every cell weighs 3 at first, so the first choice is seed 000's."""
     grid = partial_grid(3, 1, 0.6, 0)
-    assert FailureWeights(Bitboards(grid), None).choose(0) == Bitboards(grid).fewest()
+    assert FailureWeights(CellMasks(grid), None).choose(0) == CellMasks(grid).fewest()
 
 
 class Recording:
@@ -63,7 +63,7 @@ class Recording:
 
     def __init__(self, grid: Grid, rung: str) -> None:
         make = MAKE_RUNG[rung]
-        self.weights = FailureWeights(Bitboards(grid), make() if make else None)
+        self.weights = FailureWeights(CellMasks(grid), make() if make else None)
         self.engine = self.weights.engine
         self.order = self.weights.order
         self.release = self.weights.release

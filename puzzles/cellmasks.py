@@ -1,38 +1,35 @@
-"""The candidates stored per cell, with snapshots: the engine the rungs of inference run on (the fast path).
+"""The candidate engine on per-cell masks, with snapshots: the engine of every search with a rung of inference.
 
-`Bitboards` holds the same candidates as `Candidates` (it is built from one),
-each empty cell's candidates as one mask of n bits (value v is bit v-1; n is at
-most 25), with one mask per unit of the values placed in it. Every mask is
-held within a machine word (63 bits): compiled (mypyc), an operation on it is
-one native instruction, where a bitboard of a whole 9x9 (81 bits), 16x16 (256)
-or 25x25 (625) is a boxed Python int that each operation allocates anew. So
-the hot loops below (singles, the fewest candidates, a placement) read and
-write lists of small masks; interpreted, they cost about what the wider
-bitboards cost, and a cell's candidates are read in O(1).
+`CellMasks` holds the same candidates as `Candidates` (puzzles/candidates.py; it is built from
+one), each empty cell's candidates as one mask of n bits (value v is bit v-1; n is at most 25),
+with one mask per unit of the values placed in it. Every mask is held within a machine word (63
+bits): compiled (mypyc), an operation on it is one native instruction, where one wide bitset of the
+cells per value (81 bits at 9x9, 625 at 25x25) is a boxed Python int that each operation allocates
+anew. So the hot loops below (singles, the fewest candidates, a placement) read and write lists of
+small masks, and a cell's candidates are one read.
 
-Its undo is a snapshot: `mark()` copies the masks and the values, and
-`restore(mark)` puts them back, so whatever changed since (placements,
-eliminated candidates, inference) is taken back exactly, with no trail. It
-also removes candidates without placing a value (`eliminate`), which the
-per-unit masks of `Candidates` cannot take back; the rungs above singles
-(search/inference.py) need that.
-
-(The name is its first layout's: one bitboard of cells per value, 81 to 625
-bits a board. It keeps it, so the strategies and tests that name it read on.)
+Its undo is a snapshot: `mark()` copies the masks and the values, and `restore(mark)` puts them
+back, so whatever changed since (placements, eliminated candidates, inference) is taken back
+exactly, with no trail. It also removes candidates without placing a value (`eliminate`), which
+the per-unit masks of `Candidates` cannot take back; the rungs above singles (search/inference.py)
+need that. A state kept apart from the engine (A*'s frontier) is `save()`d as bytes.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from array import array
+from collections.abc import Iterable
 
 from .candidates import Candidates
 from .grid import Grid, geometry
 
-# A Bitboards state: every cell's candidate mask, the cell values, every unit's placed values, the empty count,
-# the cells left with one candidate or none since singles last looked, the units changed since singles read them
-BoardsMark = tuple[list[int], list[int], list[int], int, list[int], list[bool]]
+# A CellMasks state, for `restore`: every cell's candidate mask, the cell values, every unit's placed values, the
+# empty count, the cells left with one candidate or none since singles last looked, the units changed since singles
+# read them
+Snapshot = tuple[list[int], list[int], list[int], int, list[int], list[bool]]
+MASKS = "I" if array("I").itemsize >= 4 else "L"  # the array type code `save` writes the masks with: 32 bits or more
 
 
-class Bitboards:
+class CellMasks:
     """The candidates of a partly filled grid, a mask of n bits per cell.
 
     `cand[c]` holds the values empty cell c may take (0 for a filled cell), `values[c]` its value
@@ -65,15 +62,46 @@ class Bitboards:
         self.changed = [True] * len(geo.units)
 
     # -- its own undo -------------------------------------------------------------
-    def mark(self) -> BoardsMark:
+    def mark(self) -> Snapshot:
         """The present state, for `restore`."""
         return self.cand[:], self.values[:], self.used[:], self.left, self.pending[:], self.changed[:]
 
-    def restore(self, mark: BoardsMark) -> None:
+    def restore(self, mark: Snapshot) -> None:
         """Back to the state of `mark`, exactly."""
         cand, values, used, self.left, pending, changed = mark
         self.cand, self.values, self.used = cand[:], values[:], used[:]
         self.pending, self.changed = pending[:], changed[:]
+
+    def save(self) -> bytes:
+        """The present state, apart from the engine, for `load`: the cell values, a byte per unit
+        for whether singles must read it again, then the candidate masks (a few hundred bytes at 9x9)."""
+        return bytes(self.values) + bytes(self.changed) + array(MASKS, self.cand).tobytes()
+
+    def load(self, saved: bytes) -> None:
+        """Back to a state `save` gave, in any order. The values, the masks and the units to read come
+        back as they were; the cells singles must look at are every empty cell with one candidate or
+        none, in row-major order (where `save` came after singles, as A*'s do, there is none)."""
+        cells, units = self.cells, len(self.units)
+        values = self.values = list(saved[:cells])
+        self.changed = [flag != 0 for flag in saved[cells:cells + units]]
+        cand = self.cand = array(MASKS, saved[cells + units:]).tolist()
+        used = self.used = [0] * units
+        row_of, col_of, box_of = self.row_of, self.col_of, self.box_of
+        left = 0
+        pending = self.pending = []
+        for cell in range(cells):
+            v = values[cell]
+            if v:
+                bit = 1 << (v - 1)
+                used[row_of[cell]] |= bit
+                used[col_of[cell]] |= bit
+                used[box_of[cell]] |= bit
+            else:
+                left += 1
+                m = cand[cell]
+                if not m & (m - 1):
+                    pending.append(cell)
+        self.left = left
 
     # -- reading ----------------------------------------------------------------
     def candidates(self, cell: int) -> int:
@@ -163,9 +191,8 @@ class Bitboards:
                 touched[u] = True
         return [u for u, hit in enumerate(touched) if hit]
 
-    def live_total(self, cells: Sequence[int] = ()) -> int:
-        """The candidates of all empty cells together, or -1 when an empty cell has none left
-        (A*'s h; `cells` is for the signature `Candidates` has: every empty cell counts)."""
+    def live_total(self) -> int:
+        """The candidates of all empty cells together, or -1 when an empty cell has none left (A*'s h)."""
         cand, values = self.cand, self.values
         total = 0
         for cell in range(self.cells):
@@ -175,6 +202,12 @@ class Bitboards:
                     return -1
                 total += k
         return total
+
+    def solved_by_singles(self, hidden: bool = True) -> bool:
+        """Whether singles alone fill the grid from here: naked and hidden singles, or naked singles
+        alone (`hidden=False`). A puzzle they fill has one solution, found without a guess. The
+        singles placed stay placed."""
+        return self.singles(hidden) >= 0 and not self.left
 
     # -- changing ---------------------------------------------------------------
     def assign(self, cell: int, value: int) -> None:

@@ -44,7 +44,7 @@ from puzzles.outcome import Budget, GaveUp, Outcome, Status
 
 from .engine import Engine, Mark, on_engine, tied
 from .inference import MAKE_RUNG, Inference, OutOfTime, make_rung
-from .watch import DescribeChoice, watching
+from .watch import DescribeChoice, FrontierWatch, watching
 
 OPTIONS = {
     "heuristic": Option("seed", "h: seed = sum of the empty cells' candidate counts / 4; "
@@ -84,7 +84,7 @@ def frontier_search(board: Engine[Mark], grid: Grid, inference: Inference | None
         info: dict[str, object] = {"rules": dict(inference.by_rule)} if inference is not None else {}
         return conclude(grid, found, solutions, status, detail, counters(), started, info)
 
-    watch = watching.get()
+    watch: FrontierWatch | None = watching.get()
     if watch is not None:  # search/trace/: told each step (search/watch.py)
         watch.started_frontier(board.masks(), describe_choice(board), counters)
     if inference is not None:

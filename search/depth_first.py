@@ -55,6 +55,7 @@ from puzzles.outcome import Budget, GaveUp, Outcome, Status
 
 from .engine import Engine, Mark
 from .inference import Inference, OutOfTime
+from .watch import DescentWatch
 from .watch import Watch as Watch
 from .watch import watching as watching
 
@@ -178,9 +179,9 @@ class Descent(Generic[Mark]):
         self.backtracks = 0  # this run's, against its allowance
         self.stack: list[Node[Mark]] = []
         self.at_solution = False
-        self.watch: Watch | None = watching.get()
+        self.watch: DescentWatch | None = watching.get()
 
-    def tell(self, nodes: int, guesses: int, backtracks: int, forced: int) -> Watch:
+    def tell(self, nodes: int, guesses: int, backtracks: int, forced: int) -> DescentWatch:
         """The watch, with the counters brought up to date for it to read."""
         effort = self.effort
         effort.nodes, effort.guesses, effort.backtracks = nodes, guesses, backtracks

@@ -30,7 +30,7 @@ from puzzles.grid import Geometry, geometry, values_of
 
 from . import rules
 from .engine import Eliminating, Engine
-from .watch import Watch, watching
+from .watch import RungWatch, watching
 
 
 class OutOfTime(Exception):
@@ -63,7 +63,7 @@ def singles(engine: Engine[Any], hidden: bool = True) -> int:
     return engine.force_singles() if hidden else eliminating(engine).force_naked_singles()
 
 
-def told_singles(engine: Engine[Any], watch: Watch, hidden: bool = True) -> int:
+def told_singles(engine: Engine[Any], watch: RungWatch, hidden: bool = True) -> int:
     """`singles`, and the watch told what they placed."""
     before = engine.state()
     placed = singles(engine, hidden)
@@ -84,7 +84,7 @@ class Singles:
         self.deadline = float("inf")  # singles are quick: the search's own clock checks suffice
         self.eliminated = 0
         self.by_rule: Counter[str] = Counter()
-        self.watch = watching.get()  # told each step, when there is one (search/watch.py)
+        self.watch: RungWatch | None = watching.get()  # told each step, when there is one (search/watch.py)
 
     def __call__(self, engine: Engine[Any]) -> int:
         if self.watch is None:
@@ -180,7 +180,7 @@ class Propagation:
         self.deadline = float("inf")
         self.eliminated = 0
         self.by_rule: Counter[str] = Counter()
-        self.watch = watching.get()  # told each step, when there is one (search/watch.py)
+        self.watch: RungWatch | None = watching.get()  # told each step, when there is one (search/watch.py)
 
     def __call__(self, engine: Engine[Any]) -> int:
         board = eliminating(engine)
@@ -196,7 +196,7 @@ class Propagation:
             self.eliminated += sum(n for rule, n in tally.items() if rule != "singles")
         return placed
 
-    def settle(self, engine: Eliminating[Any], tally: Counter[str], watch: Watch | None) -> int:
+    def settle(self, engine: Eliminating[Any], tally: Counter[str], watch: RungWatch | None) -> int:
         """The fixpoint of singles and the rules; values placed, or -1 on a contradiction. `watch`
         is told each step (None for a probe's trial, which is undone)."""
         geo = geometry(engine.box)

@@ -24,17 +24,9 @@ Counters = Callable[[], dict[str, int]]  # the search's counters, read when an e
 DescribeChoice = Callable[[int, int], dict[str, Any]]  # (cell, its candidate mask) -> why the search chose it
 
 
-class Watch(Protocol):
-    """An observer of a search, told each step as it happens; the counters it reads are up to date
-    at each call. Depths: the number of open nodes; -1 (A*) when the watch knows the path."""
-
-    # -- a depth-first search (depth_first.py, restart.py) and A* (astar.py) ---------------------
-    def started(self, masks: list[int], describe: DescribeChoice, counters: Counters) -> None:
-        """A depth-first search is about to begin (before the inference at the root): every cell's
-        candidate mask (0 for a given), how the search describes a choice, its counters."""
-
-    def started_frontier(self, masks: list[int], describe: DescribeChoice, counters: Counters) -> None:
-        """A* is about to begin, as `started`: its states then come off a frontier (see `popped`)."""
+class StepWatch(Protocol):
+    """What every search that places values tells, at each step. Depths: the number of open nodes; -1 (A*)
+    when the watch knows the path. The counters a watch reads are up to date at each call."""
 
     def looked(self, depth: int, cell: int, mask: int) -> None:
         """The search looked for a cell: cell -1 (the grid is full), a mask of 0 (a dead end), or a
@@ -50,10 +42,24 @@ class Watch(Protocol):
         """The state is back to the one before the placement at `depth`; `backtrack`: it led nowhere
         (not a solution's path)."""
 
+
+class DescentWatch(StepWatch, Protocol):
+    """What a depth-first search tells (depth_first.py; restart.py's loop of descents)."""
+
+    def started(self, masks: list[int], describe: DescribeChoice, counters: Counters) -> None:
+        """A depth-first search is about to begin (before the inference at the root): every cell's
+        candidate mask (0 for a given), how the search describes a choice, its counters."""
+
     def restarted(self) -> None:
         """The search went back to the original puzzle (restart.py)."""
 
-    # -- A*'s frontier (astar.py) -----------------------------------------------------------------
+
+class FrontierWatch(StepWatch, Protocol):
+    """What A* tells (astar.py): its states come off a frontier."""
+
+    def started_frontier(self, masks: list[int], describe: DescribeChoice, counters: Counters) -> None:
+        """A* is about to begin, as `started`: its states then come off a frontier (see `popped`)."""
+
     def pushed(self, number: int) -> None:
         """The state just made (the start, or the last child tried) went on the frontier as `number`."""
 
@@ -64,7 +70,10 @@ class Watch(Protocol):
         """The last child tried, after its inference: it has `total` candidates left (-1: a dead
         cell, or refuted), and went on the frontier as `number` (None: dropped)."""
 
-    # -- an inference rung (inference.py), as it makes each step ---------------------------------
+
+class RungWatch(Protocol):
+    """What an inference rung tells (inference.py), as it makes each step."""
+
     def propagating(self, rung: str, masks: list[int]) -> None:
         """A propagation of `rung` starts from these masks (every cell's, 0 for a filled cell)."""
 
@@ -74,13 +83,21 @@ class Watch(Protocol):
     def removed(self, rule: str, removals: Mapping[int, int]) -> None:
         """`rule` removed these candidates ({cell: mask of values it loses})."""
 
-    # -- a search that narrates itself (cdcl, learning.py) ---------------------------------------
+
+class NarratingWatch(Protocol):
+    """What a search that narrates itself tells (cdcl, learning.py)."""
+
     def narrated(self, grid: Grid, counters: Counters) -> None:
         """The search starts from `grid` and tells its own steps, with these counters, by `emit`."""
 
     def emit(self, kind: str, depth: int, cell: int | None = None, value: int | None = None,
              rule: str | None = None, **detail: Any) -> None:
         """One step in the trace's vocabulary (search/trace/: choose, try, place, remove, ...)."""
+
+
+class Watch(DescentWatch, FrontierWatch, RungWatch, NarratingWatch, Protocol):
+    """An observer of every kind of search, told each step as it happens: what a recorder (search/trace/)
+    implements. Each search reads it as the one protocol above that it calls."""
 
 
 watching: ContextVar[Watch | None] = ContextVar("watching", default=None)

@@ -3,9 +3,6 @@ from __future__ import annotations
 
 import random
 
-from pysat.solvers import Solver
-
-from formulations.sat import DEFAULT_SOLVER, decode, load, rules, var
 from puzzles.grid import Grid
 
 
@@ -18,6 +15,10 @@ def pattern_solution(box: int) -> Grid:
 def random_solution(box: int, rng: random.Random) -> Grid:
     """A full grid drawn at random: a random first row and a few random cells, completed by SAT (phases drawn
     at random too), retried in the rare case they admit no completion."""
+    from pysat.solvers import Solver  # SAT (and ortools with formulations) loaded only when a grid is drawn
+
+    from formulations.sat import DEFAULT_SOLVER, decode, load, rules, var
+
     n = box * box
     empty = Grid(box, bytes(n * n))
     while True:

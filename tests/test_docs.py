@@ -6,6 +6,7 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -275,3 +276,20 @@ def test_the_readme_quotes_only_current_figures() -> None:
     assert quoted, "the README's findings table links its results pages"
     superseded = sorted(p for p in quoted if status_of(RESULTS / p)[0] == "Superseded")
     assert not superseded, f"the README's findings quote superseded pages: {superseded}"
+
+
+def test_the_readmes_python_example_runs_as_shown(monkeypatch: pytest.MonkeyPatch,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("pandas")
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    example = re.search(r"## From Python\n.*?```python\n(.*?)```", readme, re.S)
+    assert example, "the README has a Python example under 'From Python'"
+    code = example.group(1)
+    assert len(code.strip().splitlines()) <= 5, "the README's Python example stays five lines"
+    monkeypatch.chdir(ROOT)
+    names: dict[str, Any] = {}
+    exec(compile(code, "README.md", "exec"), names)
+    methods = sorted(set(names["frame"]["method"].dropna()))
+    assert methods == ["cdcl", "mrv", "mrv:propagate=singles"]
+    printed = capsys.readouterr().out
+    assert all(m in printed for m in methods) and "guesses" in printed

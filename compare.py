@@ -54,6 +54,7 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -175,6 +176,10 @@ def reference_index(args: argparse.Namespace, selected: Sequence[Selected]) -> i
 
 def main(argv: Sequence[str] | None = None, methods: dict[str, Method] | None = None) -> int:
     """Run the command; `methods` replaces the registries (tests register their own methods this way)."""
+    if not hasattr(os, "fork"):  # the workers are forked processes in groups of their own (POSIX)
+        print("compare.py: error: its workers are forked POSIX processes, which this system does not have; "
+              "on Windows, run it under WSL", file=sys.stderr)
+        return EXIT_USAGE
     parser = build_parser()
     try:
         args = parser.parse_args(argv)

@@ -6,6 +6,7 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -193,3 +194,102 @@ def test_each_console_script_answers_help(script: str) -> None:
                           stdin=subprocess.DEVNULL)
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("usage: "), done.stdout[:200]
+
+
+# --- the results pages' status ---------------------------------------------------------------------------------
+
+RESULTS = DOCS / "results"
+STATUS = re.compile(r'^!!! (success "Current"|warning "Superseded")\n((?:    .*\n|\n(?=    ))+)', re.M)
+COMMIT = re.compile(r"`([0-9a-f]{7,40})`")
+# what a status says of each measurement: "commit `abc1234` (2026-11-27), compiled build" (or commits `a`, `b`)
+MEASURED = re.compile(r"commits? ((?:`[0-9a-f]{7,40}`(?:, | and )?)+) \(\d{4}-\d{2}-\d{2}\), "
+                      r"(compiled|interpreted) build")
+
+
+def results_pages() -> list[Path]:
+    return sorted(p for p in RESULTS.glob("*.md") if p.name != "index.md")
+
+
+def status_of(page: Path) -> tuple[str, str]:
+    """('Current' or 'Superseded', the admonition's text): the first thing under the page's title."""
+    text = page.read_text(encoding="utf-8")
+    after_title = text[text.index("\n", text.index("# ")) + 1:].lstrip("\n")
+    found = STATUS.match(after_title)
+    assert found, f"docs/results/{page.name} does not open with its status (!!! success \"Current\" or " \
+                  "!!! warning \"Superseded\") right under its title"
+    return ("Current" if found.group(1).startswith("success") else "Superseded"), " ".join(found.group(2).split())
+
+
+def is_commit(name: str) -> bool | None:
+    """Whether the repository has this commit; None outside a git checkout."""
+    if not (ROOT / ".git").exists():
+        return None
+    try:
+        done = subprocess.run(["git", "cat-file", "-e", f"{name}^{{commit}}"], cwd=ROOT, capture_output=True,
+                              timeout=60)
+    except OSError:
+        return None
+    return done.returncode == 0
+
+
+@pytest.mark.parametrize("page", results_pages(), ids=lambda p: p.name)
+def test_each_results_page_opens_with_its_status(page: Path) -> None:
+    kind, text = status_of(page)
+    measured = MEASURED.findall(text)
+    assert measured, f"{page.name}: the status says what was measured on which commit, when, and which build: " \
+                     "'commit `abc1234` (2026-11-27), compiled build'"
+    for name in COMMIT.findall(text):
+        assert is_commit(name) is not False, f"{page.name}: {name} is not a commit of this repository"
+    if kind == "Superseded":
+        by = re.match(r"Superseded by \[[^\]]+\]\(([\w-]+\.md)[#\w-]*\)", text)
+        assert by, f"{page.name}: a superseded page opens with 'Superseded by [the page](page.md)'"
+        assert status_of(RESULTS / by.group(1))[0] == "Current", f"{page.name}: superseded by a page not current"
+
+
+def test_a_compiled_build_is_named_only_where_one_existed() -> None:
+    # the compiled build began with puzzles/kernels.py: a commit said to be measured compiled has that file
+    if not (ROOT / ".git").exists():
+        pytest.skip("not a git checkout")
+    for page in results_pages():
+        for commits, build in MEASURED.findall(status_of(page)[1]):
+            for name in COMMIT.findall(commits):
+                has = subprocess.run(["git", "cat-file", "-e", f"{name}:puzzles/kernels.py"], cwd=ROOT,
+                                     capture_output=True, timeout=60).returncode == 0
+                assert has == (build == "compiled"), f"{page.name}: {name} was measured {build}, yet " \
+                    f"{'had' if has else 'had no'} compiled build"
+
+
+def test_the_results_index_lists_every_page_with_its_status() -> None:
+    index = (RESULTS / "index.md").read_text(encoding="utf-8")
+    for page in results_pages():
+        row = next((line for line in index.splitlines() if re.match(rf"\| \[[^\]]+\]\({page.name}\) \|", line)), None)
+        assert row, f"docs/results/index.md has no row for {page.name}"
+        assert (status_of(page)[0] == "Superseded") == ("superseded" in row.lower()), \
+            f"docs/results/index.md: {page.name}'s row and its page disagree on whether it is superseded"
+
+
+def test_the_readme_quotes_only_current_figures() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    findings = readme[readme.index("## What the study found"):]
+    findings = findings[:findings.index("\n## ")]
+    quoted = set(re.findall(r"\]\(docs/results/([\w-]+\.md)", findings)) - {"index.md"}
+    assert quoted, "the README's findings table links its results pages"
+    superseded = sorted(p for p in quoted if status_of(RESULTS / p)[0] == "Superseded")
+    assert not superseded, f"the README's findings quote superseded pages: {superseded}"
+
+
+def test_the_readmes_python_example_runs_as_shown(monkeypatch: pytest.MonkeyPatch,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("pandas")
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    example = re.search(r"## From Python\n.*?```python\n(.*?)```", readme, re.S)
+    assert example, "the README has a Python example under 'From Python'"
+    code = example.group(1)
+    assert len(code.strip().splitlines()) <= 5, "the README's Python example stays five lines"
+    monkeypatch.chdir(ROOT)
+    names: dict[str, Any] = {}
+    exec(compile(code, "README.md", "exec"), names)
+    methods = sorted(set(names["frame"]["method"].dropna()))
+    assert methods == ["cdcl", "mrv", "mrv:propagate=singles"]
+    printed = capsys.readouterr().out
+    assert all(m in printed for m in methods) and "guesses" in printed

@@ -31,6 +31,7 @@ from search.learning import (
     UNSEEN,
     VSIDS,
     Assigned,
+    Encoding,
     Narrator,
     Solver,
     values_in,
@@ -552,6 +553,24 @@ def test_the_narrator_tells_what_the_calls_carry():
         ("place", 0, 0, 3, "naked single", {"path": True}), ("remove", 0, 1, 4, "learned clause", {"path": True}),
         ("remove", 0, 3, 1, "learned clause", {"path": True}),
         ("dead_end", 0, None, None, None, {"reason": "the givens clash"})]
+
+
+@pytest.mark.parametrize("box", [2, 3, 4])
+def test_the_masks_locked_candidates_looks_at_are_those_inside_a_crossing(box):
+    # With propagate=locked, a group whose places (two or more) all lie where a line crosses a box is
+    # looked at. The slow, obvious way: from the grid's units themselves, the places of each unit that
+    # lie in another it crosses (b cells shared), and every mask of two or more of them.
+    geo = geometry(box)
+    n = geo.side
+    inside = set()
+    for unit in geo.units:
+        for other in geo.units:
+            shared = [k for k, cell in enumerate(unit) if cell in other]
+            if len(shared) == box and other != unit:
+                inside |= {m for m in range(1 << n) if m & (m - 1) and not m & ~sum(1 << k for k in shared)}
+    enc = Encoding(box, locked=True)
+    assert {m for m in range(1 << n) if enc.look[m >> 3] >> (m & 7) & 1} == inside
+    assert len(enc.look) == max((1 << n) // 8, 1) and Encoding(box, locked=False).look == b""
 
 
 def test_values_in_counts_the_bits_of_a_mask():

@@ -7,18 +7,22 @@ what each dead end teaches, as CDCL SAT solvers do, on the puzzle itself. It
 is written in the shape and the vocabulary of MiniSat's Solver.cc, so that a
 reader who knows one finds each part of the other by its name:
 
-- Literals (`var`, `sign`, `neg`). A variable per cell and value, "the cell
-  holds the value"; its positive literal is a placement, its negative one an
-  exclusion. A decision is a trial placement, as in the other methods.
-- The trail. Every assignment goes on it, with its level and its reason: a
-  decision (or a given), an exclusion by a placement in one of its groups (the
-  clause "not both"), the last place of a group (the group's clause "one of
-  these"), or a stored clause (learned, or locked candidates').
+- Literals (`Lit`: `var`, `sign`, `neg`). A variable (`Var`) per cell and
+  value, "the cell holds the value"; its positive literal is a placement, its
+  negative one an exclusion. A decision is a trial placement, as in the other
+  methods.
+- The trail. Every assignment goes on it, with its level and its reason (a
+  `Reason`: its kind, and the literals of its clause): none for a decision or
+  a given (`NO_REASON`); an exclusion by a placement in one of its groups (the
+  clause "not both"); the last value of a cell or the last place of a value in
+  a unit (the group's clause "one of these"); or a stored clause (a nogood,
+  locked candidates', a solution's block). `reason_lits` reads the literals a
+  reason rests on, all false, whatever its kind.
 - `propagate`: the literals of the trail, in order, each with what it implies.
   A placement excludes the other values of its cell and its value elsewhere in
   its row, column and box; an exclusion leaves its four groups (the cell, and
   the value in each unit) one place fewer, and a group with one place left
-  places it (naked and hidden singles); the learned clauses watching the
+  places it (naked and hidden singles); the stored clauses watching the
   literal made false are visited (two watched literals). These are the clauses
   of the complete encoding (formulations/sat.py), so each step has a reason to
   trace back. With propagate=locked, locked candidates too, once singles are at
@@ -30,7 +34,7 @@ reader who knows one finds each part of the other by its name:
   encoding's triads give a SAT solver.
 - `analyze`: at a dead end the reasons are traced back along the trail to the
   first point every path to the clash passed through (the first unique
-  implication point). That gives a nogood, learned as a clause; the search
+  implication point). That gives a nogood, stored as a clause; the search
   jumps back to the level where the clause forces its one free literal.
   Literals implied by the others are dropped (`redundant`: MiniSat's recursive
   minimisation), and two or more exclusions of lower levels made by one
@@ -41,15 +45,57 @@ reader who knows one finds each part of the other by its name:
   VSIDS within: of the cells with fewest values left, the most active value.
   With choose=vsids, MiniSat's rule: the most active free placement, whatever
   its cell (while no free placement has met a conflict, MRV's first value).
-- The clause database (`learn`, `reduce_db`): learned clauses are forgotten in
-  part (glucose's rule): every few thousand conflicts, half of those whose
-  literals span the most decision levels (LBD above 2) go, unless one is the
-  reason of a present assignment.
+- The clause database (`add_nogood`, `nogoods`, `reduce_db`): stored nogoods
+  are forgotten in part (glucose's rule): every few thousand conflicts, half
+  of those whose literals span the most decision levels (LBD above 2) go,
+  unless one is the reason of a present assignment.
 - As in MiniSat, `Solver.search` runs one descent with an allowance of
-  conflicts and says why it stopped. `solve` decides what comes next: a
-  restart on a Luby schedule (`unit` x 1 1 2 1 1 2 4 ... conflicts), as
-  restart.py's cutoff=luby. The clauses learned and the activities are kept
-  across restarts.
+  conflicts and says why it stopped. `run` (MiniSat's `solve`) decides what
+  comes next: a restart on a Luby schedule (`unit` x 1 1 2 1 1 2 4 ...
+  conflicts), as restart.py's cutoff=luby. The stored clauses and the
+  activities are kept across restarts.
+
+MiniSat's names (Solver.h and Solver.cc of MiniSat 2.2), and this module's:
+
+    MiniSat                               here
+    Lit, Var, mkLit(x, sign)              Lit, Var, placement(x), exclusion(x)
+    var(p), sign(p), ~p                   var(p), sign(p), neg(p)
+    value(p): l_True, l_False, l_Undef    value[p]: TRUE, FALSE, UNDEF
+    trail, trail_lim, qhead               trail, trail_lim, qhead
+    decisionLevel(), newDecisionLevel()   decision_level(), new_decision_level()
+    level(x), reason(x)                   level[x], reason[x]: a Reason (kind, lits)
+    CRef_Undef                            NO_REASON (kind DECIDED)
+    ca[reason(x)] read from c[1]          reason_lits(x)
+    uncheckedEnqueue(p, from)             assign(p, reason)
+    propagate()                           propagate(): exclude_others, narrow_groups
+                                          (the encoding's clauses, read by group),
+                                          propagate_clauses (stored, two watched),
+                                          locked_candidates
+    watches, attachClause(c)              watches, attach(c)
+    analyze(confl, out_learnt, out_btlevel)  analyze(conflict) -> (nogood, back)
+    pathC, out_learnt, p, index, seen     path, nogood, p, index (local, as there), seen
+    abstractLevel(x)                      abstract_level(level[x])
+    litRedundant(p, abstract_levels)      redundant(p, levels, to_clear)
+    analyze_stack, analyze_toclear        stack, to_clear
+    -                                     shorten (not MiniSat's: see analyze)
+    cancelUntil(level)                    cancel_until(level)
+    order_heap, pickBranchLit()           VarOrder, pick_branch()
+    varBumpActivity(x), varDecayActivity()  bump(x), decay_activities()
+    var_inc, var_decay                    var_inc, var_decay
+    learnt_clause, learnts                nogood (one drawn), nogoods (those stored)
+    (a learnt clause stored, enqueued)    add_nogood(nogood, lbd)
+    reduceDB(), locked(c)                 reduce_db() (glucose's rule), is_reason(c)
+    search(nof_conflicts)                 search(allowance) -> Stop
+    solve_()                              run(solver, solutions, unit)
+
+(`is_reason` is MiniSat's locked(c): here "locked" names the rule, locked
+candidates.) Minimisation is MiniSat 2.2.0's (ccmin_mode 2): `minimize` is
+the loop of its analyze that drops literals, with the abstract levels, and
+`redundant` its litRedundant (an explicit stack; a trace that reaches a level
+none of the nogood's literals has is ruled out at once), with one change, as
+later MiniSat versions do with seen_failed: a trace that fails leaves the
+variables it marked NOT_IMPLIED, where 2.2.0 unmarks them, so that a later
+trace stops there at once.
 
 With solutions=2, a solution found is blocked by a clause (not all of its
 search-placed values again) and the search goes on; a search that then runs out
@@ -63,18 +109,25 @@ Effort (the meanings of depth_first.py, read for this search):
 - forced: values placed by propagation, in propagations that end without a
   conflict; eliminated (propagate=locked): candidates locked candidates removed,
   counted alike.
-- conflicts: dead ends met; learned: clauses learned (one a conflict); restarts.
+- conflicts: dead ends met; learned: nogoods learned (one a conflict); restarts.
 
 The narration for the trace (search/trace/) is `Narrator`, outside the
 solver: the solver tells an `Observer`, when one is plugged in, what it did at
-each step, and the narrator turns that into the trace's events. Tests plug in
-observers of their own to check each nogood and each decision.
+each step, in typed calls that carry all the narrator reads, and the narrator
+turns them into the trace's events. Tests plug in observers of their own to
+check each nogood and each decision.
+
+Counting bits: `values_in` looks a mask up in a table (`BITS_IN`), here and in
+no other way. mypyc has no primitive for int.bit_count(): compiled, it is a
+method call through the Python object, 64 ns a mask against 9 ns for the two
+looks in the table (a micro-benchmark, 9-bit masks; 107 against 15 ns at 25
+bits); bit_length, which propagation uses, is a primitive.
 """
 from __future__ import annotations
 
 import time
 from functools import cache
-from typing import Any, Final, NamedTuple, Protocol
+from typing import Any, Final, NamedTuple, Protocol, TypeAlias
 
 from puzzles.conclusion import conclude
 from puzzles.grid import Grid, geometry, values_of
@@ -84,7 +137,7 @@ from puzzles.outcome import Budget, Outcome, Status
 from .depth_first import BUDGET_SPENT, Limits, Stop, record
 from .restart import luby_allowances
 from .rules import crossings
-from .watch import Watch, watching
+from .watch import Counters, NarratingWatch, watching
 
 OPTIONS = {
     "propagate": Option("singles", "what propagation deduces, with its reasons: singles (naked and hidden), "
@@ -98,37 +151,38 @@ COUNTERS = ("nodes", "guesses", "backtracks", "forced", "eliminated", "conflicts
 
 VAR_DECAY: Final = 0.95  # VSIDS: the bump grows by 1 / 0.95 each conflict, so older bumps fade (MiniSat's)
 RESCALE: Final = 1e100  # all is scaled down once an activity passes this
-FIRST_REDUCE: Final = 2000  # glucose: forget learned clauses after 2000, 2300, 2600, ... conflicts
+FIRST_REDUCE: Final = 2000  # glucose: forget stored nogoods after 2000, 2300, 2600, ... conflicts
 REDUCE_STEP: Final = 300
-KEEP_LBD: Final = 2  # learned clauses spanning at most this many levels are kept for good
+KEEP_LBD: Final = 2  # stored nogoods spanning at most this many levels are kept for good
 TIME_CHECK: Final = 63  # read the clock every 64 decisions and every 64 conflicts
 
 
 # -- literals (MiniSat's Lit) ----------------------------------------------------------------------
-# A variable is cell * n + (value - 1): "the cell holds the value". Its literals are 2 * var (the
-# placement) and 2 * var + 1 (the exclusion, "not").
+Var: TypeAlias = int  # cell * n + (value - 1): "the cell holds the value"
+Lit: TypeAlias = int  # 2 * var (the placement) or 2 * var + 1 (the exclusion, "not")
 
-def var(p: int) -> int:
+
+def var(p: Lit) -> Var:
     """The variable of literal p."""
     return p >> 1
 
 
-def sign(p: int) -> bool:
+def sign(p: Lit) -> bool:
     """True for a negative literal: an exclusion."""
     return (p & 1) == 1
 
 
-def neg(p: int) -> int:
+def neg(p: Lit) -> Lit:
     """The negation of literal p."""
     return p ^ 1
 
 
-def placement(x: int) -> int:
+def placement(x: Var) -> Lit:
     """The positive literal of variable x: its cell holds its value."""
     return 2 * x
 
 
-def exclusion(x: int) -> int:
+def exclusion(x: Var) -> Lit:
     """The negative literal of variable x: its cell does not hold its value."""
     return 2 * x + 1
 
@@ -138,16 +192,15 @@ UNDEF: Final = 0
 TRUE: Final = 1
 FALSE: Final = 2
 
-# Why a variable has its value: the kind of its reason, and what the reason is.
-DECIDED: Final = 0  # a decision or a given: no reason
-EXCLUDED: Final = 1  # excluded by the placement `reason_arg` in one of its groups: the clause (not p or not x)
-LAST_PLACE: Final = 2  # the last place left in group `reason_arg`: the group's clause (one of its variables)
-BY_CLAUSE: Final = 3  # implied by the stored clause `reason_clause` (its literal first, the others false)
-
-# The origins of a stored clause
-LEARNED: Final = 0
-LOCKED: Final = 1  # locked candidates' exclusion
-BLOCKING: Final = 2  # a solution's block (solutions=2), kept for good
+# The kinds of reason: why a variable has its value (MiniSat's reason, a clause, told apart by what it is)
+ReasonKind: TypeAlias = int
+DECIDED: Final = 0  # a decision or a given: no reason (NO_REASON)
+EXCLUDED: Final = 1  # excluded by placement p in one of its groups: the clause (not p or not x)
+LAST_VALUE: Final = 2  # the last value left in its cell (a naked single): the cell's clause, one of its values
+LAST_PLACE: Final = 3  # the last place left for a value in a unit (a hidden single): that clause, one of them
+NOGOOD: Final = 4  # a stored nogood, learned at a conflict
+LOCKED_CANDIDATES: Final = 5  # locked candidates: the value is in the group outside the crossing, or not here
+SOLUTION_BLOCK: Final = 6  # a solution's block (solutions=2): not all of its search-placed values, kept for good
 
 # The marks of the analysis (`seen`)
 UNSEEN: Final = 0
@@ -155,13 +208,29 @@ MARKED: Final = 1  # met by this analysis: in the nogood, resolved away, or show
 NOT_IMPLIED: Final = 2  # the minimisation found it does not follow from the nogood (kept for this nogood)
 
 
-class Clause:
-    """A stored clause: learned, locked candidates', or a solution's block. In a clause that is the
-    reason of an assignment, the literal it implies comes first; the first two are the watched ones."""
+class Reason:
+    """Why a literal is true: a clause all of whose other literals are false (MiniSat's reason, a
+    clause reference). Its literals, `lits`, as its kind keeps them: an exclusion's, the one literal
+    "not p" (the clause "not p or not x" is shared by everything p excludes: x's own is left out);
+    a group's (LAST_VALUE, LAST_PLACE), all of the group's placements, x's among them; a stored
+    clause's, x's first. Read them with `Solver.reason_lits`. The encoding's reasons are made once,
+    shared by every assignment they explain (`Encoding.excluded_by`, `Encoding.last_left`)."""
 
-    def __init__(self, lits: list[int], origin: int, lbd: int = 0) -> None:
+    def __init__(self, kind: ReasonKind, lits: list[Lit]) -> None:
+        self.kind = kind
         self.lits = lits
-        self.origin = origin
+
+
+NO_REASON: Final = Reason(DECIDED, [])  # a decision's or a given's (MiniSat's CRef_Undef)
+
+
+class Clause(Reason):
+    """A stored clause: a nogood, locked candidates' exclusion, or a solution's block. While it is
+    the reason of an assignment, the literal it implies comes first; the first two are the watched
+    ones (a nogood and a block are watched; locked candidates' are reasons only)."""
+
+    def __init__(self, kind: ReasonKind, lits: list[Lit], lbd: int = 0) -> None:
+        super().__init__(kind, lits)
         self.lbd = lbd  # literal block distance: how many decision levels its literals span
         self.deleted = False
 
@@ -169,7 +238,7 @@ class Clause:
 class Crossing:
     """A crossing of a line and a box (b cells), seen from the group of a value in one of them."""
 
-    def __init__(self, inside: int, across: int, across_inside: int, outside: list[int]) -> None:
+    def __init__(self, inside: int, across: int, across_inside: int, outside: list[Lit]) -> None:
         self.inside = inside  # the group's bits inside the crossing
         self.across = across  # the group of the same value in the other unit (the box, or the line)
         self.across_inside = across_inside  # that group's bits inside the crossing: they stay
@@ -178,16 +247,21 @@ class Crossing:
 
 class Encoding:
     """The complete encoding's clauses as propagation reads them, by group: a cell (its values), or a
-    unit and a value (its cells). Of each group's variables one holds (at-least-one: `LAST_PLACE`)
-    and a placement excludes the others (at-most-one: `EXCLUDED`). A group's places are a mask of
-    n bits (n <= 25), so every mask the propagation touches is a machine word once compiled.
+    unit and a value (its cells). Of each group's variables one holds (at-least-one: a LAST_VALUE or
+    LAST_PLACE reason) and a placement excludes the others (at-most-one: EXCLUDED). A group's places
+    are a mask of n bits (n <= 25), so every mask the propagation touches is a machine word once
+    compiled.
 
     group_lits:  per group, the placements of its variables, by their bit in the group's mask
     var_groups:  per variable, its four groups (cell, row-value, column-value, box-value): 4 * var + k
     var_bits:    per variable, its bit in each of those groups, alike
-    look:        per mask, 1 if a group with these places is to be looked at by locked candidates:
-                 two places or more, all inside one crossing (a byte a mask: 32 MB at 25x25, built once
-                 per process for each box size)
+    excluded_by: per variable, the reason of each exclusion its placement makes
+    last_left:   per group, the reason of a value placed as the group's last place
+    look:        with propagate=locked, per mask m, a bit (bit m & 7 of byte m >> 3): 1 if a group with
+                 these places is to be looked at by locked candidates, two places or more, all inside one
+                 crossing (4 MB at 25x25, built once per process for each box size). A bit a mask, not a
+                 byte: as fast at 9x9 and 8 times smaller, and so 18% faster at 25x25 (measured); a test
+                 of the mask's bits against its crossings, also tried, is 3 times slower than a look
     crossings:   per group, its crossings with the other kind of unit (none for a cell's group)
     inside:      per group, from a mask of two places or more to the crossings that hold all of it
     """
@@ -196,7 +270,7 @@ class Encoding:
         geo = geometry(box)
         n, cells = geo.side, geo.cells
         self.n = n
-        self.group_lits: list[list[int]] = [[placement(cell * n + v) for v in range(n)] for cell in range(cells)]
+        self.group_lits: list[list[Lit]] = [[placement(cell * n + v) for v in range(n)] for cell in range(cells)]
         self.group_lits += [[placement(cell * n + v) for cell in unit] for unit in geo.units for v in range(n)]
         position = {(u, cell): k for u, unit in enumerate(geo.units) for k, cell in enumerate(unit)}
         self.var_groups: list[int] = []
@@ -205,7 +279,10 @@ class Encoding:
             for v in range(n):
                 self.var_groups += [cell] + [cells + unit * n + v for unit in geo.units_of(cell)]
                 self.var_bits += [1 << v] + [1 << position[unit, cell] for unit in geo.units_of(cell)]
-        look = bytearray(1 << n)
+        self.excluded_by = [Reason(EXCLUDED, [exclusion(x)]) for x in range(cells * n)]
+        self.last_left = [Reason(LAST_VALUE if g < cells else LAST_PLACE, lits)
+                          for g, lits in enumerate(self.group_lits)]
+        look = bytearray(((1 << n) + 7) // 8 if locked else 0)
         self.crossings: list[list[Crossing]] = [[] for _ in self.group_lits]
         self.inside: list[dict[int, list[int]]] = [{} for _ in self.group_lits]
         if locked:
@@ -232,7 +309,7 @@ class Encoding:
                 if shape not in tables:
                     tables[shape] = holding(shape)
                     for m in tables[shape]:
-                        look[m] = 1
+                        look[m >> 3] |= 1 << (m & 7)
                 self.inside[g] = tables[shape]
 
 
@@ -260,23 +337,23 @@ class VarOrder:
 
     def __init__(self, activity: list[float]) -> None:
         self.activity = activity
-        self.heap: list[int] = list(range(len(activity)))  # every activity 0: already a heap
+        self.heap: list[Var] = list(range(len(activity)))  # every activity 0: already a heap
         self.index: list[int] = list(range(len(activity)))  # per variable, its place in the heap, or -1
 
-    def before(self, x: int, y: int) -> bool:
+    def before(self, x: Var, y: Var) -> bool:
         ax, ay = self.activity[x], self.activity[y]
         return ax > ay or (ax == ay and x < y)
 
-    def top(self) -> int:
+    def top(self) -> Var:
         return self.heap[0] if self.heap else -1
 
-    def insert(self, x: int) -> None:
+    def insert(self, x: Var) -> None:
         if self.index[x] < 0:
             self.index[x] = len(self.heap)
             self.heap.append(x)
             self.up(self.index[x])
 
-    def remove_top(self) -> int:
+    def remove_top(self) -> Var:
         heap, index = self.heap, self.index
         x = heap[0]
         last = heap.pop()
@@ -287,7 +364,7 @@ class VarOrder:
             self.down(0)
         return x
 
-    def increased(self, x: int) -> None:
+    def increased(self, x: Var) -> None:
         """x's activity grew: it may rise."""
         if self.index[x] >= 0:
             self.up(self.index[x])
@@ -320,7 +397,7 @@ class VarOrder:
         heap[i] = x
         index[x] = i
 
-    def rebuild(self, free: list[int]) -> None:
+    def rebuild(self, free: list[Var]) -> None:
         """The heap anew, of these variables (after the activities were scaled down)."""
         for x in self.heap:
             self.index[x] = -1
@@ -329,24 +406,61 @@ class VarOrder:
             self.insert(x)
 
 
-class Observer(Protocol):
-    """What a watch of the solver is told, when one is plugged in (the trace's narrator, or a test):
-    each call comes after the step it names, with the solver's state as that step left it."""
+class Assigned(NamedTuple):
+    """An assignment as an observer is told it: the literal made true, and the kind of its reason."""
 
-    def started(self, solver: Solver) -> None: ...
-    def propagated(self, solver: Solver) -> None: ...
-    def chose(self, solver: Solver, x: int) -> None: ...
-    def decided(self, solver: Solver, x: int) -> None: ...
-    def conflict(self, solver: Solver, lits: list[int]) -> None: ...
-    def analyzed(self, solver: Solver, conflict: list[int], learnt: list[int], back: int) -> None: ...
-    def learned(self, solver: Solver, learnt: list[int], lbd: int) -> None: ...
-    def solution(self, solver: Solver) -> None: ...
-    def blocked(self, solver: Solver) -> None: ...
-    def restarted(self, solver: Solver) -> None: ...
+    lit: Lit
+    kind: ReasonKind
+
+
+# Which rule chose a decision's placement, as an observer is told it
+ChoiceRule: TypeAlias = int
+MRV_THEN_VSIDS: Final = 0  # choose=mrv: of the cells with fewest values left, the most active value
+VSIDS: Final = 1  # choose=vsids: the most active free placement
+MRV_FIRST: Final = 2  # choose=vsids, while no free placement has met a conflict: MRV's first value
+
+
+class Observer(Protocol):
+    """What a watch of the solver is told, when one is plugged in (the trace's narrator, or a test),
+    each call right after the step it names. Levels are decision levels, as the step left them."""
+
+    def started(self, grid: Grid, counters: Counters) -> None:
+        """The search starts from `grid` (its givens are on the trail, not yet propagated)."""
+
+    def givens_clash(self, conflict: list[Lit]) -> None:
+        """The givens' propagation made every literal of `conflict` false: no solution."""
+
+    def propagated(self, level: int, assigned: list[Assigned]) -> None:
+        """A propagation ended without a conflict. `assigned`: the trail from the literal it started
+        from (a decision, a given, a nogood's or a block's literal) to its end, in order."""
+
+    def chose(self, level: int, x: Var, left: int, by: ChoiceRule) -> None:
+        """A decision is to place x; its cell has the values of mask `left` (bit v - 1: value v)."""
+
+    def decided(self, level: int, x: Var) -> None:
+        """x is placed, the decision of the new `level`."""
+
+    def conflict(self, level: int, conflict: list[Lit]) -> None:
+        """The search's propagation made every literal of `conflict` false (counted)."""
+
+    def analyzed(self, conflict: list[Lit], nogood: list[Lit], back: int) -> None:
+        """The analysis of `conflict` drew `nogood`, to jump back to level `back` (not yet taken)."""
+
+    def backjumped(self, level: int, nogood: list[Lit], lbd: int) -> None:
+        """Back at `level`, where the stored nogood made its first literal true."""
+
+    def solution(self, level: int) -> None:
+        """Every cell is placed."""
+
+    def blocked(self) -> None:
+        """After a solution, back to level 0; its block is stored next."""
+
+    def restarted(self) -> None:
+        """Back to level 0, for the next descent."""
 
 
 class Solver:
-    """The assignment with its trail and reasons, the learned clauses and the activities of one solve."""
+    """The assignment with its trail and reasons, the stored clauses and the activities of one solve."""
 
     def __init__(self, grid: Grid, limits: Limits, locked: bool = False, vsids: bool = False,
                  observer: Observer | None = None) -> None:
@@ -357,10 +471,8 @@ class Solver:
         # the assignment
         self.value = [UNDEF] * (2 * variables)  # per literal: TRUE, FALSE or UNDEF
         self.level = [0] * variables
-        self.reason_kind = [DECIDED] * variables
-        self.reason_arg = [0] * variables  # the placement that excluded it, or the group it was last in
-        self.reason_clause: list[Clause | None] = [None] * variables
-        self.trail: list[int] = []  # every literal made true, in order
+        self.reason: list[Reason] = [NO_REASON] * variables
+        self.trail: list[Lit] = []  # every literal made true, in order
         self.trail_lim: list[int] = []  # where each decision level begins on the trail
         self.qhead = 0  # the trail up to here is propagated
         # the groups' places: per group, the mask of its variables not excluded by a propagated literal
@@ -369,15 +481,13 @@ class Solver:
         self.confined: list[int] = []  # groups whose places lie inside a crossing, for locked candidates
         # the clauses: per literal, the clauses watching it (visited when it is made false)
         self.watches: list[list[Clause] | None] = [None] * (2 * variables)  # (None until one watches it)
-        self.learnts: list[Clause] = []
+        self.nogoods: list[Clause] = []  # the stored nogoods (the solutions' blocks are kept apart, for good)
         # VSIDS
         self.activity = [0.0] * variables
         self.var_inc = 1.0
         self.order = VarOrder(self.activity if vsids else [])  # (choose=mrv reads no heap)
         # the analysis
         self.seen = [UNSEEN] * variables
-        self.learnt: list[int] = []  # the nogood being drawn, and the literals of the present level in it
-        self.path = 0
         self.next_reduce, self.reductions = FIRST_REDUCE, 0
         # effort
         self.nodes = self.backtracks = self.forced = self.eliminated = 0
@@ -391,43 +501,44 @@ class Solver:
     def decision_level(self) -> int:
         return len(self.trail_lim)
 
-    def assign(self, p: int, kind: int, arg: int = 0, clause: Clause | None = None) -> None:
-        """Make literal p true at the present level, for the reason given (MiniSat's uncheckedEnqueue)."""
+    def assign(self, p: Lit, reason: Reason) -> None:
+        """Make literal p true at the present level, for this reason (MiniSat's uncheckedEnqueue)."""
         x = var(p)
         self.value[p] = TRUE
         self.value[neg(p)] = FALSE
         self.level[x] = len(self.trail_lim)
-        self.reason_kind[x] = kind
-        self.reason_arg[x] = arg
-        if clause is not None:  # (else the kind says there is none: a stale one is never read)
-            self.reason_clause[x] = clause
+        self.reason[x] = reason
         self.trail.append(p)
 
-    def reason_of(self, x: int) -> list[int]:
-        """The literals of the clause that implied x's value, but for x's own: all false."""
-        if self.reason_kind[x] == EXCLUDED:
-            return [neg(self.reason_arg[x])]
-        return [q for q in self.reason_clause_lits(x) if var(q) != x]
+    def reason_lits(self, x: Var) -> list[Lit]:
+        """The literals the reason of x's value rests on, all false: its clause's, x's own left out
+        (MiniSat reads them from c[1]); none for a decision. `analyze` reads them in place."""
+        return [q for q in self.reason[x].lits if var(q) != x]
 
     def start(self) -> bool:
         """The givens at level 0, propagated; False when they clash."""
-        n = self.n
+        n, observer = self.n, self.observer
         for cell, v in enumerate(self.grid.values):
             if v and self.value[placement(cell * n + v - 1)] == UNDEF:
-                self.assign(placement(cell * n + v - 1), DECIDED)  # a clash shows in the propagation
-        if self.observer is not None:
-            self.observer.started(self)
+                self.assign(placement(cell * n + v - 1), NO_REASON)  # a clash shows in the propagation
+        if observer is not None:
+            observer.started(self.grid, self.counters)
         conflict = self.propagate()
         if conflict is not None:
-            if self.observer is not None:
-                self.observer.conflict(self, conflict)
+            if observer is not None:
+                observer.givens_clash(conflict)
             return False
-        if self.observer is not None:
-            self.observer.propagated(self)
+        if observer is not None:
+            observer.propagated(0, self.assigned_since(0))
         return True
 
+    def assigned_since(self, start: int) -> list[Assigned]:
+        """The trail from `start`, each literal with the kind of its reason (for an observer)."""
+        reason = self.reason
+        return [Assigned(p, reason[var(p)].kind) for p in self.trail[start:]]
+
     # -- propagation -------------------------------------------------------------------------------
-    def propagate(self) -> list[int] | None:
+    def propagate(self) -> list[Lit] | None:
         """Every literal of the trail not yet propagated, in order, with what it implies (and locked
         candidates at singles' fixpoint), to a fixpoint: the clause made false (all its literals
         false) at a conflict, else None."""
@@ -451,11 +562,12 @@ class Solver:
         self.eliminated += eliminated
         return None
 
-    def exclude_others(self, p: int) -> list[int] | None:
+    def exclude_others(self, p: Lit) -> list[Lit] | None:
         """Placement p: the other variables of its four groups not yet false become so; a conflict if
         one of them is placed (the clause: not both)."""
         enc, value, places = self.enc, self.value, self.places
         x = var(p)
+        because = enc.excluded_by[x]
         for k in range(4 * x, 4 * x + 4):
             g = enc.var_groups[k]
             others = places[g] & ~enc.var_bits[k]
@@ -467,10 +579,10 @@ class Solver:
                 if value[q] == TRUE:
                     return [neg(p), neg(q)]
                 if value[q] == UNDEF:
-                    self.assign(neg(q), EXCLUDED, p)
+                    self.assign(neg(q), because)
         return None
 
-    def narrow_groups(self, p: int) -> list[int] | None:
+    def narrow_groups(self, p: Lit) -> list[Lit] | None:
         """Exclusion p: its four groups have one place fewer. A group with none left is a conflict
         (its clause: one of them); one with one place left places it (a naked single in a cell, a
         hidden single in a unit); one whose places all lie inside a crossing is for locked candidates."""
@@ -484,13 +596,13 @@ class Solver:
             if m & (m - 1) == 0:
                 q = enc.group_lits[g][m.bit_length() - 1]
                 if value[q] == UNDEF:
-                    self.assign(q, LAST_PLACE, g)
+                    self.assign(q, enc.last_left[g])
                     self.placed_now += 1
-            elif enc.look[m]:
+            elif self.locked and enc.look[m >> 3] >> (m & 7) & 1:
                 self.confined.append(g)
         return None
 
-    def propagate_clauses(self, p: int) -> list[int] | None:
+    def propagate_clauses(self, p: Lit) -> list[Lit] | None:
         """The stored clauses watching the literal p made false (MiniSat's two watched literals): each
         finds another literal not false to watch, or implies its other watched one, or is a conflict."""
         false_lit = neg(p)
@@ -531,7 +643,7 @@ class Solver:
                     i += 1
                 del ws[j:]
                 return list(lits)
-            self.assign(first, BY_CLAUSE, 0, c)
+            self.assign(first, c)
             if not sign(first):
                 self.placed_now += 1
         del ws[j:]
@@ -553,7 +665,7 @@ class Solver:
                     gone ^= low
                     q = lits[low.bit_length() - 1]
                     if value[q] == UNDEF:
-                        self.assign(neg(q), BY_CLAUSE, 0, Clause([neg(q), *crossing.outside], LOCKED))
+                        self.assign(neg(q), Clause(LOCKED_CANDIDATES, [neg(q), *crossing.outside]))
                         excluded += 1
         self.confined.clear()
         return excluded
@@ -578,133 +690,108 @@ class Solver:
         del self.saved_places[level:]
 
     # -- the analysis -------------------------------------------------------------------------------
-    def analyze(self, conflict: list[int]) -> tuple[list[int], int]:
-        """The nogood learned from a conflict at the present level, its first literal the one it forces
+    def analyze(self, conflict: list[Lit]) -> tuple[list[Lit], int]:
+        """The nogood drawn from a conflict at the present level, its first literal the one it forces
         (the negation of the first unique implication point), and the level to jump back to."""
         seen, level, trail = self.seen, self.level, self.trail
-        self.learnt = [0]  # its first literal is set at the end
-        self.path = 0  # literals of the present level met and not yet resolved
-        for q in conflict:
-            self.meet(q)
+        depth = self.decision_level()
+        nogood = [0]  # its first literal is set at the end
+        path = 0  # literals of the present level met and not yet resolved
+        lits, resolved = conflict, -1  # what is met next, and whose reason it is (the conflict: no one's)
         index = len(trail) - 1
         while True:
+            for q in lits:  # each false literal met once: marked and bumped; one of the present level
+                x = var(q)  # is to be resolved, one of a lower level goes into the nogood (level 0's
+                if x != resolved and seen[x] == UNSEEN and level[x] > 0:  # are facts: they go)
+                    seen[x] = MARKED
+                    self.bump(x)
+                    if level[x] >= depth:
+                        path += 1
+                    else:
+                        nogood.append(q)
             while seen[var(trail[index])] == UNSEEN:  # the next marked assignment back on the trail
                 index -= 1
             p = trail[index]
             index -= 1
-            seen[var(p)] = UNSEEN
-            self.path -= 1
-            if self.path == 0:  # p: the first unique implication point
+            resolved = var(p)
+            seen[resolved] = UNSEEN
+            path -= 1
+            if path == 0:  # p: the first unique implication point
                 break
-            self.meet_reason(var(p))  # resolved away: what it rests on is met instead
-        learnt = self.learnt
-        learnt[0] = neg(p)
-        self.shorten(learnt)
-        learnt = self.minimize(learnt)
+            # resolved away: what it rests on is met instead, reason_lits(resolved) read in place (its own
+            # literal skipped above): a copy for each took 6% longer on forum-hardest-1106 (measured)
+            lits = self.reason[resolved].lits
+        nogood[0] = neg(p)
+        self.shorten(nogood)
+        nogood = self.minimize(nogood)
         back = 0
-        if len(learnt) > 1:  # the second watched literal: one of the highest level left
+        if len(nogood) > 1:  # the second watched literal: one of the highest level left
             top = 1
-            for k in range(2, len(learnt)):
-                if level[var(learnt[k])] > level[var(learnt[top])]:
+            for k in range(2, len(nogood)):
+                if level[var(nogood[k])] > level[var(nogood[top])]:
                     top = k
-            learnt[1], learnt[top] = learnt[top], learnt[1]
-            back = level[var(learnt[1])]
-        return learnt, back
+            nogood[1], nogood[top] = nogood[top], nogood[1]
+            back = level[var(nogood[1])]
+        return nogood, back
 
-    def meet(self, q: int) -> None:
-        """A false literal met by the analysis, once: marked and bumped; one of the present level is
-        to be resolved, one of a lower level goes into the nogood (level 0's are facts: they go)."""
-        x = var(q)
-        if self.seen[x] == UNSEEN and self.level[x] > 0:
-            self.seen[x] = MARKED
-            self.bump(x)
-            if self.level[x] >= self.decision_level():
-                self.path += 1
-            else:
-                self.learnt.append(q)
-
-    def meet_reason(self, x: int) -> None:
-        """Each literal of the reason of x's value but x's own (all false), met: `reason_of`, read in
-        place."""
-        if self.reason_kind[x] == EXCLUDED:
-            self.meet(neg(self.reason_arg[x]))
-        else:
-            for q in self.reason_clause_lits(x):
-                if var(q) != x:
-                    self.meet(q)
-
-    def shorten(self, learnt: list[int]) -> None:
+    def shorten(self, nogood: list[Lit]) -> None:
         """Two or more exclusions of lower levels made by one placement give way to "not that
         placement": the nogood's resolvent on their reasons, weaker but shorter, and it forces the same
         literal at the same level. (The minimisation then drops those exclusions: each follows from
         the placement.)"""
-        count: dict[int, int] = {}
-        for q in learnt[1:]:
-            x = var(q)
-            if not sign(q) and self.reason_kind[x] == EXCLUDED:
-                count[self.reason_arg[x]] = count.get(self.reason_arg[x], 0) + 1
-        for u, excluded in count.items():
-            if excluded > 1 and self.seen[var(u)] == UNSEEN:
-                self.seen[var(u)] = MARKED
-                learnt.append(neg(u))
+        reason = self.reason
+        count: dict[Lit, int] = {}  # per "not p" (an exclusion's reason), how many of the nogood's rest on it
+        for q in nogood[1:]:
+            r = reason[var(q)]
+            if not sign(q) and r.kind == EXCLUDED:
+                count[r.lits[0]] = count.get(r.lits[0], 0) + 1
+        for not_p, excluded in count.items():
+            if excluded > 1 and self.seen[var(not_p)] == UNSEEN:
+                self.seen[var(not_p)] = MARKED
+                nogood.append(not_p)
 
-    def minimize(self, learnt: list[int]) -> list[int]:
-        """The nogood without the literals that follow from its others (MiniSat's recursive
-        minimisation); every mark of the analysis cleared."""
-        levels = 0  # one bit per level of the nogood (a level's bit is its number mod 32)
-        for q in learnt[1:]:
-            levels |= 1 << (self.level[var(q)] & 31)
-        to_clear = [var(q) for q in learnt[1:]]
-        kept = [learnt[0]]
-        for q in learnt[1:]:
-            if self.reason_kind[var(q)] == DECIDED or not self.redundant(q, levels, to_clear):
+    def minimize(self, nogood: list[Lit]) -> list[Lit]:
+        """The nogood without the literals that follow from its others (MiniSat 2.2.0's recursive
+        minimisation, the loop of its analyze); every mark of the analysis cleared."""
+        level = self.level
+        levels = 0  # the nogood's abstract levels
+        for q in nogood[1:]:
+            levels |= abstract_level(level[var(q)])
+        to_clear = [var(q) for q in nogood[1:]]
+        kept = [nogood[0]]
+        for q in nogood[1:]:
+            if self.reason[var(q)].kind == DECIDED or not self.redundant(q, levels, to_clear):
                 kept.append(q)
         for x in to_clear:
             self.seen[x] = UNSEEN
         return kept
 
-    def redundant(self, p: int, levels: int, to_clear: list[int]) -> bool:
-        """Whether false literal p of a nogood follows from the nogood's other literals: its reasons,
-        traced back, end in them or at level 0. `levels` rules out at once a trace that reaches another
-        level. What it marks is added to `to_clear`."""
+    def redundant(self, p: Lit, levels: int, to_clear: list[Var]) -> bool:
+        """Whether false literal p of a nogood follows from the nogood's other literals (MiniSat's
+        litRedundant): its reasons, traced back, end in them or at level 0. A trace that reaches a
+        decision, a literal already found not to follow, or a level of none of the nogood's literals
+        (`levels`, its abstract levels, rules most of those out at once) fails. What it marks is added
+        to `to_clear`."""
+        seen, level, reason = self.seen, self.level, self.reason
         stack = [p]
         top = len(to_clear)
         while stack:
-            x = var(stack.pop())
-            if self.reason_kind[x] == EXCLUDED:
-                follows = self.traced(neg(self.reason_arg[x]), levels, stack, to_clear)
-            else:  # (x's own literal is among them: it is marked, so it passes)
-                follows = all(self.traced(r, levels, stack, to_clear) for r in self.reason_clause_lits(x))
-            if not follows:
-                for y in to_clear[top:]:  # not implied: nor (to be safe) is anything on the way
-                    self.seen[y] = NOT_IMPLIED
+            for q in self.reason_lits(var(stack.pop())):  # (a copy: reading in place showed no gain here)
+                y = var(q)
+                if seen[y] == MARKED or level[y] == 0:
+                    continue  # in the nogood, already traced, or a fact
+                if seen[y] == UNSEEN and reason[y].kind != DECIDED and levels & abstract_level(level[y]):
+                    seen[y] = MARKED
+                    stack.append(q)
+                    to_clear.append(y)
+                    continue
+                for z in to_clear[top:]:  # not implied: nor (to be safe) is anything on the way
+                    seen[z] = NOT_IMPLIED
                 return False
         return True
 
-    def traced(self, r: int, levels: int, stack: list[int], to_clear: list[int]) -> bool:
-        """A false literal met by the minimisation's trace: whether it may still follow from the
-        nogood (in it, at level 0, or implied at one of its levels: then traced further)."""
-        x = var(r)
-        if self.seen[x] == MARKED or self.level[x] == 0:
-            return True
-        if self.seen[x] == UNSEEN and self.reason_kind[x] != DECIDED and (levels >> (self.level[x] & 31)) & 1:
-            self.seen[x] = MARKED
-            stack.append(r)
-            to_clear.append(x)
-            return True
-        return False
-
-    def reason_clause_lits(self, x: int) -> list[int]:
-        """The literals of the clause that implied x's value, x's own among them: the group's (the last
-        place) or the stored clause's. (Read in place: a placement's exclusion has no list of its own.)"""
-        if self.reason_kind[x] == LAST_PLACE:
-            return self.enc.group_lits[self.reason_arg[x]]
-        clause = self.reason_clause[x]
-        assert self.reason_kind[x] == BY_CLAUSE and clause is not None
-        return clause.lits
-
     # -- VSIDS ----------------------------------------------------------------------------------------
-    def bump(self, x: int) -> None:
+    def bump(self, x: Var) -> None:
         """A conflict met x: more active (MiniSat's varBumpActivity)."""
         self.activity[x] = self.activity[x] + self.var_inc
         if self.vsids:
@@ -722,7 +809,7 @@ class Solver:
             if self.vsids:  # (ties may appear where the smallest fall to 0: the heap is rebuilt)
                 self.order.rebuild(list(self.order.heap))
 
-    def pick_branch(self) -> int:
+    def pick_branch(self) -> Var:
         """The variable a decision places (choose=mrv or vsids), or -1 when every cell is placed."""
         if self.vsids:
             order, value = self.order, self.value
@@ -734,7 +821,13 @@ class Solver:
             # value of the first cell with fewest
         return self.fewest_left()
 
-    def fewest_left(self) -> int:
+    def chosen_by(self, x: Var) -> ChoiceRule:
+        """Which rule of `pick_branch` chose x (told to an observer)."""
+        if not self.vsids:
+            return MRV_THEN_VSIDS
+        return VSIDS if self.activity[x] else MRV_FIRST
+
+    def fewest_left(self) -> Var:
         """MRV over the cells, VSIDS within: of the cells with fewest values left, the value most
         active (ties to the lowest cell, then value)."""
         n, places, activity = self.n, self.places, self.activity
@@ -760,7 +853,7 @@ class Solver:
         self.watch(clause.lits[0], clause)
         self.watch(clause.lits[1], clause)
 
-    def watch(self, p: int, clause: Clause) -> None:
+    def watch(self, p: Lit, clause: Clause) -> None:
         """`clause` watches literal p: it is visited when p is made false."""
         ws = self.watches[p]
         if ws is None:
@@ -768,28 +861,29 @@ class Solver:
         else:
             ws.append(clause)
 
-    def learn(self, learnt: list[int], lbd: int) -> None:
-        """Keep a clause whose first literal is free and the rest false, and make that literal true."""
+    def add_nogood(self, nogood: list[Lit], lbd: int) -> None:
+        """Store a nogood whose first literal is free and the rest false, and make that literal true."""
         self.learned += 1
-        clause = Clause(learnt, LEARNED, lbd)
-        if len(learnt) > 1:  # (a unit one, at level 0, is a fact: nothing to watch)
+        clause = Clause(NOGOOD, nogood, lbd)
+        if len(nogood) > 1:  # (a unit one, at level 0, is a fact: nothing to watch)
             self.attach(clause)
-            self.learnts.append(clause)
-        self.assign(learnt[0], BY_CLAUSE, 0, clause)
+            self.nogoods.append(clause)
+        self.assign(nogood[0], clause)
 
     def is_reason(self, c: Clause) -> bool:
-        """Whether c is the reason of a present assignment (then it may not go)."""
-        x = var(c.lits[0])
-        return self.value[c.lits[0]] == TRUE and self.reason_kind[x] == BY_CLAUSE and self.reason_clause[x] is c
+        """Whether c is the reason of a present assignment, so that it may not go (MiniSat's
+        locked(c))."""
+        p = c.lits[0]
+        return self.value[p] == TRUE and self.reason[var(p)] is c
 
     def reduce_db(self) -> None:
-        """Glucose's rule: half of the learned clauses spanning more than KEEP_LBD levels go, those
+        """Glucose's rule: half of the stored nogoods spanning more than KEEP_LBD levels go, those
         spanning the most first, but no clause that is the reason of a present assignment."""
-        candidates = [c for c in self.learnts if c.lbd > KEEP_LBD and not self.is_reason(c)]
+        candidates = [c for c in self.nogoods if c.lbd > KEEP_LBD and not self.is_reason(c)]
         candidates.sort(key=lbd_of, reverse=True)
         for c in candidates[:len(candidates) // 2]:
             c.deleted = True  # the watches drop it when they next meet it
-        self.learnts = [c for c in self.learnts if not c.deleted]
+        self.nogoods = [c for c in self.nogoods if not c.deleted]
 
     # -- the search -------------------------------------------------------------------------------------
     def new_decision_level(self) -> None:
@@ -798,11 +892,11 @@ class Solver:
         self.trail_lim.append(len(self.trail))
         self.saved_places.append(self.places[:])
 
-    def decide(self, x: int) -> None:
+    def decide(self, x: Var) -> None:
         """A decision: a new level, where x's value is placed."""
         self.nodes += 1
         self.new_decision_level()
-        self.assign(placement(x), DECIDED)
+        self.assign(placement(x), NO_REASON)
 
     def search(self, allowance: int) -> Stop:
         """One descent from level 0 until a solution, a proof there is none (left), `allowance`
@@ -810,29 +904,30 @@ class Solver:
         limits, observer = self.limits, self.observer
         spent = 0
         while True:
+            start = self.qhead
             conflict = self.propagate()
             if conflict is not None:
                 self.conflicts += 1
                 spent += 1
                 if observer is not None:
-                    observer.conflict(self, conflict)
+                    observer.conflict(self.decision_level(), conflict)
                 if self.decision_level() == 0:
                     return Stop.EXHAUSTED
-                learnt, back = self.analyze(conflict)
+                nogood, back = self.analyze(conflict)
                 if observer is not None:
-                    observer.analyzed(self, conflict, learnt, back)
-                lbd = self.lbd(learnt)
+                    observer.analyzed(conflict, nogood, back)
+                lbd = self.lbd(nogood)
                 self.backtracks += self.decision_level() - back
                 self.cancel_until(back)
-                self.learn(learnt, lbd)
+                self.add_nogood(nogood, lbd)
                 if observer is not None:
-                    observer.learned(self, learnt, lbd)
+                    observer.backjumped(back, nogood, lbd)
                 self.decay_activities()
                 if not self.conflicts & TIME_CHECK and time.perf_counter() > limits.deadline:
                     return Stop.TIME
                 continue
             if observer is not None:
-                observer.propagated(self)
+                observer.propagated(self.decision_level(), self.assigned_since(start))
             if spent > allowance:
                 return Stop.ALLOWANCE
             if self.conflicts >= self.next_reduce:
@@ -842,28 +937,28 @@ class Solver:
             x = self.pick_branch()
             if x < 0:
                 if observer is not None:
-                    observer.solution(self)
+                    observer.solution(self.decision_level())
                 return Stop.SOLUTION
             if self.nodes >= limits.nodes:
                 return Stop.NODES
             if not self.nodes & TIME_CHECK and time.perf_counter() > limits.deadline:
                 return Stop.TIME
             if observer is not None:
-                observer.chose(self, x)
+                observer.chose(self.decision_level(), x, self.places[x // self.n], self.chosen_by(x))
             self.decide(x)
             if observer is not None:
-                observer.decided(self, x)
+                observer.decided(self.decision_level(), x)
 
-    def lbd(self, learnt: list[int]) -> int:
+    def lbd(self, nogood: list[Lit]) -> int:
         """Literal block distance: how many decision levels a clause's literals span."""
-        return len({self.level[var(q)] for q in learnt})
+        return len({self.level[var(q)] for q in nogood})
 
     def restart(self) -> None:
         """Back to level 0, what was learned kept."""
         self.cancel_until(0)
         self.restarts += 1
         if self.observer is not None:
-            self.observer.restarted(self)
+            self.observer.restarted()
 
     def solution_so_far(self) -> bytes:
         """The values placed, a byte a cell (0: none yet); a solution once every variable is set."""
@@ -882,12 +977,12 @@ class Solver:
                 if self.level[cell * n + v - 1] > 0]
         self.cancel_until(0)
         if self.observer is not None:
-            self.observer.blocked(self)
+            self.observer.blocked()
         if not lits:
             return False
-        clause = Clause(lits, BLOCKING)  # kept for good: not a learned clause
+        clause = Clause(SOLUTION_BLOCK, lits)  # kept for good: not among the nogoods reduce_db may forget
         if len(lits) == 1:
-            self.assign(lits[0], BY_CLAUSE, 0, clause)
+            self.assign(lits[0], clause)
         else:
             self.attach(clause)
         return True
@@ -899,11 +994,17 @@ class Solver:
         return counters | {"conflicts": self.conflicts, "learned": self.learned, "restarts": self.restarts}
 
 
+def abstract_level(level: int) -> int:
+    """A level's bit in a set of levels kept as one word (MiniSat's abstractLevel): its number mod 32.
+    Two levels with one bit may be told apart by a slower look, never the reverse."""
+    return 1 << (level & 31)
+
+
 BITS_IN: Final = bytes(bin(m).count("1") for m in range(1 << 13))  # how many bits each 13-bit mask holds
 
 
 def values_in(mask: int) -> int:
-    """How many bits a mask of at most 26 bits holds (two looks in a table)."""
+    """How many bits a mask of at most 26 bits holds (two looks in a table: see the module's docstring)."""
     return BITS_IN[mask & 0x1FFF] + BITS_IN[mask >> 13]
 
 
@@ -911,93 +1012,87 @@ def lbd_of(c: Clause) -> int:
     return c.lbd
 
 
-Step = tuple[str, int, int, str]  # a step told to the watch: place or remove, cell, value, rule
+class Step(NamedTuple):
+    """A step of level 0 told to the watch, to be told again after a restart."""
+
+    kind: str  # place or remove
+    cell: int
+    value: int
+    rule: str
+
+
+# The rule the trace names for what an assignment's reason deduced; a decision (told as a try) and a
+# placement's own exclusions (implied, as the trace says) are not told as steps.
+RULES: Final = {LAST_VALUE: "naked single", LAST_PLACE: "hidden single", NOGOOD: "learned clause",
+                LOCKED_CANDIDATES: "locked candidates", SOLUTION_BLOCK: "learned clause"}
+CHOSEN_BY: Final = {
+    MRV_THEN_VSIDS: "MRV, then VSIDS: of the cells with fewest values left, the most active value",
+    VSIDS: "VSIDS: the most active placement not yet false",
+    MRV_FIRST: "MRV: no free placement has met a conflict; the first value of a cell with fewest",
+}
 
 
 class Narrator:
     """The solver's steps told to the watch (search/trace/ records one) in the trace's vocabulary: what propagation
     placed and what it removed that no placement explains, each decision with the choice behind it,
-    each dead end, jump back, solution and restart."""
+    each dead end, jump back, solution and restart. It reads nothing but what the solver tells it."""
 
-    def __init__(self, watch: Watch) -> None:
+    def __init__(self, watch: NarratingWatch) -> None:
         self.watch = watch
-        self.shown = 0  # the trail up to here is told
+        self.n = 0  # the grid's side, once started
         self.root: list[Step] = []  # what level 0 holds beyond the givens: told again after a restart
 
-    def tell(self, solver: Solver, kind: str, depth: int | None = None, cell: int | None = None,
-             value: int | None = None, rule: str | None = None, **detail: Any) -> None:
-        self.watch.emit(kind, max(solver.decision_level() - 1, 0) if depth is None else depth, cell, value, rule,
-                        **detail)
+    def tell(self, kind: str, depth: int, cell: int | None = None, value: int | None = None,
+             rule: str | None = None, **detail: Any) -> None:
+        self.watch.emit(kind, depth, cell, value, rule, **detail)
 
-    def started(self, solver: Solver) -> None:
-        self.watch.narrated(solver.grid, solver.counters)
-        self.shown = len(solver.trail)  # the givens: the trace starts from them
+    def started(self, grid: Grid, counters: Counters) -> None:
+        self.n = grid.side
+        self.watch.narrated(grid, counters)
 
-    def propagated(self, solver: Solver) -> None:
-        """What propagation added to the trail since it was last told, in trail order: the values
-        singles and stored clauses placed, and the exclusions no placement explains (locked
-        candidates', learned clauses'). A placement's own exclusions are implied, as the trace says."""
-        n = solver.n
-        for i in range(self.shown, len(solver.trail)):
-            p = solver.trail[i]
-            x = var(p)
-            kind, cell, value = solver.reason_kind[x], x // n, x % n + 1
-            if kind in (DECIDED, EXCLUDED):
-                continue  # a decision (told as a try), or a placement's exclusion
-            clause = solver.reason_clause[x]
-            if kind == LAST_PLACE:
-                rule = "naked single" if solver.reason_arg[x] < n * n else "hidden single"
-            else:
-                rule = "locked candidates" if clause is not None and clause.origin == LOCKED else "learned clause"
-            step: Step = ("remove" if sign(p) else "place", cell, value, rule)
-            if solver.decision_level() == 0:
+    def givens_clash(self, conflict: list[Lit]) -> None:
+        self.tell("dead_end", 0, reason="the givens clash")
+
+    def propagated(self, level: int, assigned: list[Assigned]) -> None:
+        """The values singles and stored clauses placed, and the exclusions no placement explains
+        (locked candidates', stored clauses'), in trail order."""
+        n = self.n
+        for p, kind in assigned:
+            rule = RULES.get(kind)
+            if rule is None:
+                continue  # a decision, a given, or a placement's exclusion
+            step = Step("remove" if sign(p) else "place", var(p) // n, var(p) % n + 1, rule)
+            if level == 0:
                 self.root.append(step)
-            self.tell(solver, step[0], None, cell, value, rule)
-        self.shown = len(solver.trail)
+            self.tell(step.kind, max(level - 1, 0), step.cell, step.value, step.rule)
 
-    def chose(self, solver: Solver, x: int) -> None:
+    def chose(self, level: int, x: Var, left: int, by: ChoiceRule) -> None:
         """Which cell a decision fills, the values it has left, and the rule that chose."""
-        n, depth = solver.n, solver.decision_level()
-        cell = x // n
-        left = solver.places[cell]
         values = values_of(left)
-        if not solver.vsids:
-            by = "MRV, then VSIDS: of the cells with fewest values left, the most active value"
-        elif solver.activity[x]:
-            by = "VSIDS: the most active placement not yet false"
-        else:
-            by = "MRV: no free placement has met a conflict; the first value of a cell with fewest"
-        self.tell(solver, "choose", depth, cell, candidates=len(values), values=values, by=by)
+        self.tell("choose", level, x // self.n, candidates=len(values), values=values, by=CHOSEN_BY[by])
 
-    def decided(self, solver: Solver, x: int) -> None:
-        self.tell(solver, "try", solver.decision_level() - 1, x // solver.n, x % solver.n + 1, guess=True)
-        self.shown = len(solver.trail)
+    def decided(self, level: int, x: Var) -> None:
+        self.tell("try", level - 1, x // self.n, x % self.n + 1, guess=True)
 
-    def conflict(self, solver: Solver, lits: list[int]) -> None:
-        if solver.conflicts == 0:  # (the search counts a conflict before it tells it)
-            self.tell(solver, "dead_end", reason="the givens clash")
-        else:
-            self.tell(solver, "dead_end", rule="conflict", reason="a clause has every literal false")
+    def conflict(self, level: int, conflict: list[Lit]) -> None:
+        self.tell("dead_end", max(level - 1, 0), rule="conflict", reason="a clause has every literal false")
 
-    def analyzed(self, solver: Solver, conflict: list[int], learnt: list[int], back: int) -> None:
+    def analyzed(self, conflict: list[Lit], nogood: list[Lit], back: int) -> None:
         pass
 
-    def learned(self, solver: Solver, learnt: list[int], lbd: int) -> None:
-        self.shown = min(self.shown, len(solver.trail) - 1)  # the literal it forces is to be told
-        self.tell(solver, "backtrack", solver.decision_level(), counted=True, learned=len(learnt))
+    def backjumped(self, level: int, nogood: list[Lit], lbd: int) -> None:
+        self.tell("backtrack", level, counted=True, learned=len(nogood))
 
-    def solution(self, solver: Solver) -> None:
-        self.tell(solver, "solution", solver.decision_level())
+    def solution(self, level: int) -> None:
+        self.tell("solution", level)
 
-    def blocked(self, solver: Solver) -> None:
-        self.shown = min(self.shown, len(solver.trail))
-        self.tell(solver, "backtrack", 0, counted=False)
+    def blocked(self) -> None:
+        self.tell("backtrack", 0, counted=False)
 
-    def restarted(self, solver: Solver) -> None:
-        self.shown = min(self.shown, len(solver.trail))
-        self.tell(solver, "restart", 0)
-        for kind, cell, value, rule in self.root:
-            self.tell(solver, kind, 0, cell, value, rule, path=True)
+    def restarted(self) -> None:
+        self.tell("restart", 0)
+        for step in self.root:
+            self.tell(step.kind, 0, step.cell, step.value, step.rule, path=True)
 
 
 class Finish(NamedTuple):

@@ -14,8 +14,28 @@ from hypothesis import strategies as st
 
 from puzzles import Budget, Entry, Grid, Status, random_isomorph, read_puzzles
 from puzzles.cellmasks import CellMasks
+from puzzles.grid import geometry
 from search.depth_first import Limits
-from search.learning import DECIDED, EXCLUDED, FALSE, TRUE, UNDEF, UNSEEN, Solver
+from search.learning import (
+    DECIDED,
+    EXCLUDED,
+    FALSE,
+    LAST_PLACE,
+    LAST_VALUE,
+    LOCKED_CANDIDATES,
+    MRV_FIRST,
+    NOGOOD,
+    SOLUTION_BLOCK,
+    TRUE,
+    UNDEF,
+    UNSEEN,
+    VSIDS,
+    Assigned,
+    Encoding,
+    Narrator,
+    Solver,
+    values_in,
+)
 from search.learning import run as run_solver
 from search.trace import trace
 
@@ -26,18 +46,22 @@ def cdcl(puzzle: str | Grid, budget: Budget = Budget(), **options):
 
 
 class Quiet:
-    """An observer of the solver that does nothing: the spies below override what they check."""
+    """An observer of the solver that does nothing: the spies below override what they check, and read
+    the solver's state as each step left it through `solver` (the run it watches, set by `watched`)."""
 
-    def started(self, solver): pass
-    def propagated(self, solver): pass
-    def chose(self, solver, x): pass
-    def decided(self, solver, x): pass
-    def conflict(self, solver, lits): pass
-    def analyzed(self, solver, conflict, learnt, back): pass
-    def learned(self, solver, learnt, lbd): pass
-    def solution(self, solver): pass
-    def blocked(self, solver): pass
-    def restarted(self, solver): pass
+    solver: Solver
+
+    def started(self, grid, counters): pass
+    def givens_clash(self, conflict): pass
+    def propagated(self, level, assigned): pass
+    def chose(self, level, x, left, by): pass
+    def decided(self, level, x): pass
+    def conflict(self, level, conflict): pass
+    def analyzed(self, conflict, nogood, back): pass
+    def backjumped(self, level, nogood, lbd): pass
+    def solution(self, level): pass
+    def blocked(self): pass
+    def restarted(self): pass
 
 
 def watched(grid: Grid, observer: Quiet, budget: Budget = Budget(), solutions: int = 1, unit: int = 100,
@@ -46,6 +70,7 @@ def watched(grid: Grid, observer: Quiet, budget: Budget = Budget(), solutions: i
     each solution found checked cell by cell against the givens and the rules."""
     solver = Solver(grid, Limits.of(budget, time.perf_counter()), locked=propagate == "locked",
                     vsids=choose == "vsids", observer=observer)
+    observer.solver = solver
     finish = run_solver(solver, solutions, unit)
     for values in finish.found:
         assert grid.solution_problems(grid.with_values(list(values))) == []  # checked cell by cell
@@ -132,8 +157,10 @@ def test_every_nogood_holds_in_every_solution_and_asserts_one_literal(box, seed,
     learned: list[list[int]] = []
 
     class Spy(Quiet):
-        def learned(self, solver, learnt, lbd):  # (told once the clause is kept and its literal made true)
+        def backjumped(self, level, learnt, lbd):  # (told once the clause is kept and its literal made true)
+            solver = self.solver
             depth = solver.decision_level()
+            assert level == depth
             assert solver.value[learnt[0]] == TRUE and solver.level[learnt[0] >> 1] == depth
             assert all(solver.value[lit] == FALSE for lit in learnt[1:])
             if len(learnt) > 1:
@@ -160,7 +187,7 @@ def first_uip(solver: Solver, conflict: list[int]) -> tuple[int, set[int]]:
     value, level = solver.value, solver.level
     here = {var for var in range(n * n * n) if value[2 * var] != UNDEF and level[var] == depth}
     true = {var: 2 * var if value[2 * var] == TRUE else 2 * var + 1 for var in here}
-    reasons = {var: solver.reason_of(var) for var in here if solver.reason_kind[var] != DECIDED}
+    reasons = {var: solver.reason_lits(var) for var in here if solver.reason[var].kind != DECIDED}
     reasons[-1] = list(conflict)  # the conflict, a node of its own
     decision = solver.trail[solver.trail_lim[-1]] >> 1
     after: dict[int, set[int]] = {var: set() for var in here | {-1}}
@@ -205,19 +232,21 @@ def test_every_nogood_is_the_first_unique_implication_point(seed, propagate, cho
     met = []
 
     def placements(solver: Solver, lits: Iterable[int]) -> Counter[int]:
-        """How many of `lits` each placement excluded (the literals false by a placement's exclusion)."""
-        return Counter(solver.reason_arg[lit >> 1] for lit in lits
-                       if not lit & 1 and solver.reason_kind[lit >> 1] == EXCLUDED)
+        """How many of `lits` each placement excluded (the literals false by a placement's exclusion), by
+        the placement's negation: the one literal such an exclusion rests on."""
+        return Counter(solver.reason_lits(lit >> 1)[0] for lit in lits
+                       if not lit & 1 and solver.reason[lit >> 1].kind == EXCLUDED)
 
     class Spy(Quiet):
-        def analyzed(self, solver, conflict, learnt, back):  # (the trail still as the conflict left it)
+        def analyzed(self, conflict, learnt, back):  # (the trail still as the conflict left it)
+            solver = self.solver
             uip, cut = first_uip(solver, conflict)
             excluders = placements(solver, cut)
             assert learnt[0] == uip ^ 1
-            assert set(learnt[1:]) <= cut | {u ^ 1 for u, k in excluders.items() if k > 1}
+            assert set(learnt[1:]) <= cut | {not_u for not_u, k in excluders.items() if k > 1}
             assert len(set(learnt)) == len(learnt)
             kept = placements(solver, learnt[1:])
-            assert all(k == 1 and u ^ 1 not in learnt for u, k in kept.items()), "exclusions of one placement go"
+            assert all(k == 1 and not_u not in learnt for not_u, k in kept.items()), "exclusions of one placement go"
             assert all(mark == UNSEEN for mark in solver.seen), "the analysis leaves no mark behind"
             met.append(len(learnt))
 
@@ -244,11 +273,13 @@ def test_each_decision_is_the_variable_a_scan_of_them_all_finds(seed, unit, prop
     picked = []
 
     class Spy(Quiet):
-        def started(self, solver):
+        def started(self, grid, counters):
+            solver = self.solver
             if rescale:  # the bump grows 1e5-fold a conflict and the rescaling comes every few conflicts
                 solver.var_decay, solver.rescale_limit = 1e-5, 1e50
 
-        def chose(self, solver, x):
+        def chose(self, level, x, left, by):
+            solver = self.solver
             n, value, activity = solver.n, solver.value, solver.activity
             cells = {cell: range(cell * n, cell * n + n) for cell in range(n * n)}
             left = {cell: [var for var in vs if value[2 * var] == UNDEF]  # the free cells' values left
@@ -266,8 +297,8 @@ def test_each_decision_is_the_variable_a_scan_of_them_all_finds(seed, unit, prop
             assert x == best
             picked.append(x)
 
-        def solution(self, solver):
-            assert all(value != UNDEF for value in solver.value)
+        def solution(self, level):
+            assert all(value != UNDEF for value in self.solver.value)
             picked.append(-1)
 
     solver, finish = watched(grid, Spy(), solutions=2, unit=unit, propagate=propagate, choose=choose)
@@ -391,3 +422,158 @@ def test_the_counters_of_the_rewrite_are_pinned(puzzle, options, effort):
     out = cdcl(puzzle, solutions=2, **options)
     assert counters(out, "nodes", "backtracks", "forced", "conflicts", "learned") == effort
     assert out.effort["guesses"] == out.effort["nodes"]
+
+
+def test_reasons_of_q4_by_hand():
+    # test_q4_by_hand's search, each assignment with the literals its reason rests on (literal 2 * var for
+    # "cell = value", + 1 for "not"; var = cell * 4 + value - 1). Cell 0 = 1, the decision, rests on
+    # nothing. Row 0's 2 is left with cell 1 alone: its reason is row 0's clause "2 is in cell 0, 1, 2 or
+    # 3", so it rests on 2 being at none of cells 0, 2, 3 (literals 2, 18, 26). Column 0's 2 is left with
+    # cell 8 (cells 0, 4, 12: 2, 34, 98), column 1's 1 with cell 9 (cells 1, 5, 13: 8, 40, 104). Then the
+    # solution is blocked, and the nogood "not cell 0 = 1" (literal 1) is a unit clause: it rests on
+    # nothing, and leaves cell 0 one value, 2, a naked single resting on cell 0's other values (0, 4, 6).
+    # An exclusion made by a placement rests on that placement alone: "not cell 0 = 2" on cell 0 = 1.
+    told: list[tuple[int, list[tuple[int, int, list[int]]]]] = []
+    excluded: dict[int, list[int]] = {}
+
+    class Spy(Quiet):
+        def propagated(self, level, assigned):
+            solver = self.solver
+            told.append((level, [(p, kind, solver.reason_lits(p >> 1)) for p, kind in assigned if kind != EXCLUDED]))
+            for p, kind in assigned:
+                if kind == EXCLUDED:
+                    excluded.setdefault(p, solver.reason_lits(p >> 1))
+
+    watched(Grid.parse(Q4), Spy(), solutions=2)
+    assert excluded[3] == [1]
+    start, first, after_nogood = [(level, assigned) for level, assigned in told if assigned]  # (the givens first)
+    assert first == (1, [(0, DECIDED, []), (10, LAST_PLACE, [2, 18, 26]), (66, LAST_PLACE, [2, 34, 98]),
+                         (72, LAST_PLACE, [8, 40, 104])])
+    level, assigned = after_nogood
+    assert level == 0 and assigned[:2] == [(1, NOGOOD, []), (2, LAST_VALUE, [0, 4, 6])]
+    assert start[0] == 0 and {kind for _, kind, _ in start[1]} == {DECIDED}  # Q4 has no single at the start
+
+
+@settings(max_examples=25, deadline=None)
+@given(box=st.sampled_from([2, 3]), seed=st.integers(0, 10**6), blank=st.floats(0.4, 0.9),
+       propagate=st.sampled_from(["singles", "locked"]), choose=st.sampled_from(["mrv", "vsids"]))
+def test_every_reason_is_a_clause_whose_other_literals_were_false_before(box, seed, blank, propagate, choose):
+    # At each propagation an observer is told, each assignment it made rests on literals made false
+    # before it on the trail, and they form with it a clause of its kind: an exclusion's, "not both" of
+    # two placements sharing a group; a naked single's, the cell's values; a hidden single's, a unit's
+    # places for the value; a stored clause's (a nogood, locked candidates'), a clause every solution
+    # (found by brute force, up to 300) holds. What the observer is told is the trail's end, with each
+    # reason's kind.
+    grid = blanked(box, seed, blank if box == 2 else blank * 0.7)
+    n, geo = grid.side, geometry(box)
+    solutions = every_solution(grid, cap=300)
+    checked: Counter[int] = Counter()
+
+    class Spy(Quiet):
+        def propagated(self, level, assigned):
+            solver = self.solver
+            trail = solver.trail
+            assert assigned == [(p, solver.reason[p >> 1].kind) for p in trail[len(trail) - len(assigned):]]
+            where = {p: i for i, p in enumerate(trail)}
+            for p, kind in assigned:
+                x = p >> 1
+                lits = solver.reason_lits(x)
+                assert all(solver.value[q] == FALSE and where[q ^ 1] < where[p] for q in lits)
+                cell, v = divmod(x, n)
+                if kind == DECIDED:
+                    assert lits == [] and not p & 1
+                elif kind == EXCLUDED:
+                    [q] = lits
+                    other_cell, w = divmod(q >> 1, n)
+                    assert p & 1 and q & 1
+                    assert (other_cell == cell and w != v) or (w == v and other_cell in geo.peers[cell])
+                elif kind == LAST_VALUE:
+                    assert not p & 1 and sorted(lits) == [2 * (cell * n + w) for w in range(n) if w != v]
+                elif kind == LAST_PLACE:
+                    assert not p & 1
+                    assert any(sorted(lits) == sorted(2 * (c * n + v) for c in unit if c != cell)
+                               for unit in geo.units if cell in unit)
+                else:  # (solutions=1: no solution's block, so every stored clause follows from the puzzle)
+                    assert kind in (NOGOOD, LOCKED_CANDIDATES)
+                    assert all(holds([p, *lits], s, n) for s in solutions)
+                checked[kind] += 1
+
+    _, finish = watched(grid, Spy(), Budget(nodes=3_000), unit=1, propagate=propagate, choose=choose)
+    assert finish.status is Status.SOLVED and checked[EXCLUDED]
+
+
+class Heard:
+    """A watch that keeps what it is told."""
+
+    def __init__(self) -> None:
+        self.events: list[tuple] = []
+
+    def narrated(self, grid, counters):
+        self.events.append(("narrated", grid.line(), counters()))
+
+    def emit(self, kind, depth, cell=None, value=None, rule=None, **detail):
+        self.events.append((kind, depth, cell, value, rule, detail))
+
+
+def test_the_narrator_tells_what_the_calls_carry():
+    # No solver here: the narrator hears typed calls and tells the trace's steps from them alone. On a
+    # 4x4 (var = cell * 4 + value - 1): a decision and a placement's exclusion are not told as steps;
+    # var 5 placed as a hidden single is cell 1 = 2; var 6 excluded by locked candidates, cell 1 loses
+    # 3. Depths are levels - 1. Level 0's steps are told again, as a path, after a restart.
+    heard = Heard()
+    narrator = Narrator(heard)
+    narrator.started(Grid.parse(Q4), lambda: {"nodes": 7})
+    narrator.propagated(1, [Assigned(0, DECIDED), Assigned(3, EXCLUDED), Assigned(10, LAST_PLACE),
+                            Assigned(13, LOCKED_CANDIDATES)])
+    narrator.propagated(0, [Assigned(4, LAST_VALUE), Assigned(15, NOGOOD), Assigned(25, SOLUTION_BLOCK)])
+    narrator.chose(2, 9, 0b0101, VSIDS)
+    narrator.decided(3, 9)
+    narrator.conflict(3, [1, 3])
+    narrator.backjumped(1, [1, 2, 3], 2)
+    narrator.chose(0, 0, 0b0011, MRV_FIRST)
+    narrator.solution(4)
+    narrator.blocked()
+    narrator.restarted()
+    narrator.givens_clash([1, 3])
+    assert heard.events == [
+        ("narrated", Grid.parse(Q4).line(), {"nodes": 7}),
+        ("place", 0, 1, 2, "hidden single", {}), ("remove", 0, 1, 3, "locked candidates", {}),
+        ("place", 0, 0, 3, "naked single", {}), ("remove", 0, 1, 4, "learned clause", {}),
+        ("remove", 0, 3, 1, "learned clause", {}),
+        ("choose", 2, 2, None, None, {"candidates": 2, "values": [1, 3],
+                                      "by": "VSIDS: the most active placement not yet false"}),
+        ("try", 2, 2, 2, None, {"guess": True}),
+        ("dead_end", 2, None, None, "conflict", {"reason": "a clause has every literal false"}),
+        ("backtrack", 1, None, None, None, {"counted": True, "learned": 3}),
+        ("choose", 0, 0, None, None, {"candidates": 2, "values": [1, 2], "by": "MRV: no free placement has met a "
+                                      "conflict; the first value of a cell with fewest"}),
+        ("solution", 4, None, None, None, {}),
+        ("backtrack", 0, None, None, None, {"counted": False}),
+        ("restart", 0, None, None, None, {}),
+        ("place", 0, 0, 3, "naked single", {"path": True}), ("remove", 0, 1, 4, "learned clause", {"path": True}),
+        ("remove", 0, 3, 1, "learned clause", {"path": True}),
+        ("dead_end", 0, None, None, None, {"reason": "the givens clash"})]
+
+
+@pytest.mark.parametrize("box", [2, 3, 4])
+def test_the_masks_locked_candidates_looks_at_are_those_inside_a_crossing(box):
+    # With propagate=locked, a group whose places (two or more) all lie where a line crosses a box is
+    # looked at. The slow, obvious way: from the grid's units themselves, the places of each unit that
+    # lie in another it crosses (b cells shared), and every mask of two or more of them.
+    geo = geometry(box)
+    n = geo.side
+    inside = set()
+    for unit in geo.units:
+        for other in geo.units:
+            shared = [k for k, cell in enumerate(unit) if cell in other]
+            if len(shared) == box and other != unit:
+                inside |= {m for m in range(1 << n) if m & (m - 1) and not m & ~sum(1 << k for k in shared)}
+    enc = Encoding(box, locked=True)
+    assert {m for m in range(1 << n) if enc.look[m >> 3] >> (m & 7) & 1} == inside
+    assert len(enc.look) == max((1 << n) // 8, 1) and Encoding(box, locked=False).look == b""
+
+
+def test_values_in_counts_the_bits_of_a_mask():
+    rng = random.Random(5)
+    masks = [0, 1, (1 << 25) - 1, 1 << 24, 0x1FFF, 0x2000, *(rng.getrandbits(rng.randint(1, 25)) for _ in range(2000))]
+    assert [values_in(m) for m in masks] == [bin(m).count("1") for m in masks]

@@ -260,8 +260,9 @@ class Encoding:
     look:        with propagate=locked, per mask m, a bit (bit m & 7 of byte m >> 3): 1 if a group with
                  these places is to be looked at by locked candidates, two places or more, all inside one
                  crossing (4 MB at 25x25, built once per process for each box size). A bit a mask, not a
-                 byte: as fast at 9x9 and 8 times smaller, and so 18% faster at 25x25 (measured); a test
-                 of the mask's bits against its crossings, also tried, is 3 times slower than a look
+                 byte: 8 times smaller, as fast at 9x9 and no slower at 25x25 (measured: 0.82 to 1.04 of
+                 the byte table's time); a test of the mask against its crossings, also tried, took 3
+                 times as long as a look at 9x9
     crossings:   per group, its crossings with the other kind of unit (none for a cell's group)
     inside:      per group, from a mask of two places or more to the crossings that hold all of it
     """
@@ -719,7 +720,7 @@ class Solver:
             if path == 0:  # p: the first unique implication point
                 break
             # resolved away: what it rests on is met instead, reason_lits(resolved) read in place (its own
-            # literal skipped above): a copy for each took 6% longer on forum-hardest-1106 (measured)
+            # literal skipped above): a copy for each took 5-7% longer on forum-hardest-1106 (measured)
             lits = self.reason[resolved].lits
         nogood[0] = neg(p)
         self.shorten(nogood)

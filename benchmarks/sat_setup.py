@@ -34,6 +34,7 @@ from pysat.formula import CNF  # noqa: E402
 from pysat.solvers import Solver  # noqa: E402
 
 from formulations.sat import BACKENDS, ENCODINGS, load, rules  # noqa: E402
+from puzzles.grid import classic  # noqa: E402
 
 FORMS = ("bootstrap", "append", "CNF", "direct")
 
@@ -80,7 +81,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--encoding", default="complete", choices=ENCODINGS)
     args = parser.parse_args(argv)
     for box in args.box:
-        clauses = [list(c) for c in rules(box, args.encoding)]
+        clauses = [list(c) for c in rules(classic(box), args.encoding)]
         print(f"{box * box}x{box * box}, {args.encoding} encoding: {len(clauses):,} clauses; "
               f"median ms over {args.repeat} set-ups")
         print(f"  {'solver':12}" + "".join(f"{form:>11}" for form in FORMS) + "   direct/bootstrap")

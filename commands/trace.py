@@ -56,7 +56,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         for spec in specs:
             show = None if args.diff or args.jsonl == "-" else (CompactView if args.compact else FullView)(console)
             if show is not None:
-                console.print(f"[bold]{escape(spec)}[/bold] on {grid.line()}")
+                console.print(f"[bold]{escape(spec)}[/bold] on {grid.text()}")
                 console.print(grid.pretty())
             traced = trace(grid, spec, limit, on_event=show)
             if show is not None:

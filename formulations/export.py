@@ -31,7 +31,7 @@ def export_text(grid: Grid, model: str, *, cpsat_model: str = "integer", mip_for
         nvars, clauses = sat.encode(grid)
         n = grid.side
         lines = [
-            f"c Sudoku {n}x{n}: {grid.line()}",
+            f"c Sudoku {n}x{n}: {grid.text()}",
             f"c variable (cell * {n} + value) is true when cell (row-major, from 0) holds value",
             f"p cnf {nvars} {len(clauses)}",
         ]

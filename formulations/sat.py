@@ -49,7 +49,7 @@ try:  # PySAT's C module, not its documented API: load() says why it is used, an
 except ImportError:  # a PySAT built otherwise: every solver takes its clauses through the public API
     pysolvers = None
 
-from puzzles.grid import Grid, geometry
+from puzzles.grid import Grid, Layout, geometry
 from puzzles.options import Option, OptionError, contract, describe, switch
 from puzzles.outcome import Budget, GaveUp, Method, Outcome, Status
 
@@ -94,10 +94,11 @@ _STATS = COUNTERS[1:]
 
 # -- the model: variables and clauses ------------------------------------------------------------
 
-def variables(box: int, encoding: str = "complete") -> int:
-    """How many variables an encoding has: n^3 cell-values, and for `augmented` 2*n^2*box triads after them."""
-    n = box * box
-    return n**3 + (2 * n * n * box if encoding == "augmented" else 0)
+def variables(lay: Layout, encoding: str = "complete") -> int:
+    """How many variables an encoding has: n^3 cell-values, and for `augmented` a triad a segment and value after
+    them (2*n^2*box in classic Sudoku)."""
+    n = lay.side
+    return n**3 + (len(segments(lay)[0]) * n if encoding == "augmented" else 0)
 
 
 def var(cell: int, value: int, n: int) -> int:
@@ -114,9 +115,9 @@ def at_most_one(lits: Sequence[int]) -> list[list[int]]:
 
 
 @cache
-def rules(box: int, encoding: str = "complete") -> tuple[list[int], ...]:
-    """The clauses every puzzle of a box size shares, built once per process."""
-    geo = geometry(box)
+def rules(lay: Layout, encoding: str = "complete") -> tuple[list[int], ...]:
+    """The clauses every puzzle of a layout shares, built once per process."""
+    geo = geometry(lay)
     n = geo.side
     values = range(1, n + 1)
     cells = [[var(c, v, n) for v in values] for c in range(geo.cells)]
@@ -125,9 +126,9 @@ def rules(box: int, encoding: str = "complete") -> tuple[list[int], ...]:
     for lits in cells:
         clauses.extend(exactly_one(lits) if encoding != "minimal" else [lits])
     if encoding == "augmented":
-        clauses.extend(_triad_clauses(box))
+        clauses.extend(_triad_clauses(lay))
         return tuple(clauses)
-    # Each value at most once in each unit; the complete encoding adds at least once.
+    # Each value at most once in each house; the complete encoding adds at least once.
     for unit in geo.units:
         for v in values:
             lits = [var(c, v, n) for c in unit]
@@ -135,13 +136,16 @@ def rules(box: int, encoding: str = "complete") -> tuple[list[int], ...]:
     return tuple(clauses)
 
 
-def _triad_clauses(box: int) -> list[list[int]]:
-    """The units over triads: each triad the OR of its cells, one triad per line-value and per box-value."""
-    n = box * box
-    cells_of, groups = segments(box)
+def _triad_clauses(lay: Layout) -> list[list[int]]:
+    """The houses over triads: each triad the OR of its cells, exactly one triad (or lone cell) per group."""
+    n = lay.side
+    cells_of, groups = segments(lay)
 
     def triad(segment: int, v: int) -> int:
         return n**3 + segment * n + v  # numbered after the cell-values
+
+    def holds(piece: int, v: int) -> int:  # a piece of a group: a segment's triad, or one cell's value
+        return triad(piece, v) if piece >= 0 else var(-piece - 1, v, n)
 
     clauses: list[list[int]] = []
     for v in range(1, n + 1):
@@ -150,27 +154,46 @@ def _triad_clauses(box: int) -> list[list[int]]:
             clauses.extend([-x, t] for x in lits)  # a cell holding v makes its triad true
             clauses.append([-t, *lits])  # a true triad has a cell holding v
         for group in groups:
-            clauses.extend(exactly_one([triad(s, v) for s in group]))
+            clauses.extend(exactly_one([holds(piece, v) for piece in group]))
     return clauses
 
 
-def segments(box: int) -> tuple[list[list[int]], list[list[int]]]:
-    """The box-line segments (the cells of each), and the groups of segments that hold a value exactly once.
+@cache
+def segments(lay: Layout) -> tuple[list[list[int]], list[list[int]]]:
+    """The segments (where a house crosses a row, a column or a region in two cells or more: the cells of
+    each), and the groups of pieces that hold a value exactly once: a house cut by the rows, the columns or
+    the regions, when one piece at least is a segment. A piece is a segment's index, or -(cell + 1) for a
+    piece of one cell.
 
-    Segment r*box + j is row r's cells in box column j; segment n*box + c*box + i is column c's
-    cells in box row i. Groups: each row's segments, each column's, then each box's row segments
-    and its column segments.
+    In classic Sudoku the segments are the box-line triads: segment r*box + j is row r's cells in box column
+    j; segment n*box + c*box + i is column c's cells in box row i. Groups: each row's segments, each
+    column's, then each box's row segments and its column segments.
     """
-    n = box * box
-    rows = [[r * n + j * box + k for k in range(box)] for r in range(n) for j in range(box)]
-    cols = [[(i * box + k) * n + c for k in range(box)] for c in range(n) for i in range(box)]
-    lines = [list(range(line * box, (line + 1) * box)) for line in range(2 * n)]
-    boxes: list[list[int]] = []
-    for band in range(box):
-        for stack in range(box):
-            boxes.append([(band * box + k) * box + stack for k in range(box)])
-            boxes.append([n * box + (stack * box + k) * box + band for k in range(box)])
-    return rows + cols, lines + boxes
+    geo = geometry(lay)
+    n = geo.side
+    families = {"rows": range(n), "columns": range(n, 2 * n), "regions": range(2 * n, 3 * n)}
+    cut_by = [("regions",)] * (2 * n) + [("rows", "columns")] * n + [("rows", "columns", "regions")] * len(lay.extras)
+    index: dict[tuple[int, ...], int] = {}
+    cells_of: list[list[int]] = []
+    groups: list[list[int]] = []
+    for house, cuts in zip(geo.units, cut_by, strict=True):
+        held = set(house)
+        for family in cuts:
+            pieces = [tuple(c for c in geo.units[u] if c in held) for u in families[family]]
+            pieces = [p for p in pieces if p and len(p) < n]
+            if all(len(p) == 1 for p in pieces):
+                continue  # the house's own cells: no segment
+            group = []
+            for piece in pieces:
+                if len(piece) == 1:
+                    group.append(-piece[0] - 1)
+                    continue
+                if piece not in index:
+                    index[piece] = len(cells_of)
+                    cells_of.append(list(piece))
+                group.append(index[piece])
+            groups.append(group)
+    return cells_of, groups
 
 
 def givens(grid: Grid) -> list[int]:
@@ -180,7 +203,7 @@ def givens(grid: Grid) -> list[int]:
 
 def encode(grid: Grid, encoding: str = "complete") -> tuple[int, list[list[int]]]:
     """The CNF of a puzzle: (number of variables, clauses): the rules of its size, then its givens."""
-    return variables(grid.box, encoding), [*rules(grid.box, encoding), *([lit] for lit in givens(grid))]
+    return variables(grid.layout, encoding), [*rules(grid.layout, encoding), *([lit] for lit in givens(grid))]
 
 
 def decode(grid: Grid, model: Iterable[int]) -> Grid:
@@ -198,7 +221,7 @@ def decode(grid: Grid, model: Iterable[int]) -> Grid:
 
 @dataclass
 class Kept:
-    """A solver kept across puzzles (one per process, solver and encoding, box size), and its last variable.
+    """A solver kept across puzzles (one per process, solver and encoding, layout), and its last variable.
 
     A clause meant for one puzzle only is switched on by a selector variable (assumed while that puzzle is
     solved) and retired afterwards, so the solver is left as it was, learnt clauses aside, for the next one.
@@ -217,7 +240,7 @@ class Kept:
         self.sat.append_formula([[-s] for s in selectors])
 
 
-_KEPT: dict[tuple[str, str, int, bool], Kept] = {}
+_KEPT: dict[tuple[str, str, Layout, bool], Kept] = {}
 
 
 # Each solver's own clause-adding function in PySAT's C module, and where its wrapper keeps the
@@ -241,21 +264,21 @@ def load(sat: Solver, name: str, clauses: Sequence[list[int]], direct: bool = Tr
         raise ValueError("the rules contradict themselves")
 
 
-def _new_solver(name: str, encoding: str, box: int) -> Solver:
+def _new_solver(name: str, encoding: str, lay: Layout) -> Solver:
     """A solver holding the rules. Decisions place values first (phase true on cell-values), as tdoku's
     MiniSat literals do."""
     sat = Solver(name=name)
-    load(sat, name, rules(box, encoding))
-    sat.set_phases(range(1, box**6 + 1))
+    load(sat, name, rules(lay, encoding))
+    sat.set_phases(range(1, lay.side**3 + 1))
     return sat
 
 
-def kept(name: str, encoding: str, box: int, search: bool = True) -> Kept:
+def kept(name: str, encoding: str, lay: Layout, search: bool = True) -> Kept:
     # Propagation alone (search off) gets a solver that never searches: one that had learnt clauses
     # from other puzzles' searches would propagate more than the encoding's clauses do.
-    key = (name, encoding, box, search)
+    key = (name, encoding, lay, search)
     if key not in _KEPT:
-        _KEPT[key] = Kept(_new_solver(name, encoding, box), variables(box, encoding))
+        _KEPT[key] = Kept(_new_solver(name, encoding, lay), variables(lay, encoding))
     return _KEPT[key]
 
 
@@ -273,10 +296,10 @@ class SatFormulation(Model):
         self.grid, self.opts = grid, opts
         self.name, encoding = str(opts["solver"]), str(opts["encoding"])
         self.info: dict[str, object] = {"solver": self.name, "encoding": encoding,
-                                        "variables": variables(grid.box, encoding),
-                                        "clauses": len(rules(grid.box, encoding)) + grid.givens}
-        self.kept = kept(self.name, encoding, grid.box, bool(opts["search"])) if opts["incremental"] else None
-        self.sat = self.kept.sat if self.kept is not None else _new_solver(self.name, encoding, grid.box)
+                                        "variables": variables(grid.layout, encoding),
+                                        "clauses": len(rules(grid.layout, encoding)) + grid.givens}
+        self.kept = kept(self.name, encoding, grid.layout, bool(opts["search"])) if opts["incremental"] else None
+        self.sat = self.kept.sat if self.kept is not None else _new_solver(self.name, encoding, grid.layout)
         self.cell_values = grid.geometry.cells * grid.side
         self.facts = givens(grid)
         self.assumptions: list[int] = []

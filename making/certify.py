@@ -34,7 +34,7 @@ class SolutionCertifier:
         if 0 in solution.values:
             raise ValueError("a certifier needs a full grid")
         self.solution = solution
-        self.kept = kept(CERTIFYING_SOLVER, "complete", solution.box)  # the rules, loaded once a process
+        self.kept = kept(CERTIFYING_SOLVER, "complete", solution.layout)  # the rules, loaded once a process
         self.differs = self.kept.switchable([-lit for lit in givens(solution)])  # some cell differs from it
         self.checks = 0  # SAT solves
         self.forced = 0  # puzzles that naked and hidden singles filled alone: unique without a solve
@@ -75,7 +75,7 @@ def solutions(grid: Grid, limit: int = 2) -> list[Grid]:
     """Up to `limit` solutions of `grid` (none: it has no solution; one: it is unique, when limit >= 2)."""
     found: list[Grid] = []
     with Solver(name=DEFAULT_SOLVER) as sat:
-        load(sat, DEFAULT_SOLVER, rules(grid.box))
+        load(sat, DEFAULT_SOLVER, rules(grid.layout))
         for lit in givens(grid):
             sat.add_clause([lit])
         while len(found) < limit and sat.solve():

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from puzzles.candidates import Candidates
-from puzzles.grid import Grid
+from puzzles.grid import Grid, classic
 
 from .certify import SolutionCertifier, solutions
 from .minimal import completed, givens_of, minimise, puzzle_of
@@ -62,7 +62,7 @@ def several_puzzle(box: int, rng: random.Random) -> Grid:
         puzzle = base_puzzle(box, rng)
         cells = givens_of(puzzle)
         dropped = set(rng.sample(cells, rng.randint(1, 3)))
-        fewer = Grid(box, bytes(0 if c in dropped else v for c, v in enumerate(puzzle.values)))
+        fewer = Grid(classic(box), bytes(0 if c in dropped else v for c, v in enumerate(puzzle.values)))
         if len(solutions(fewer, 2)) == 2:
             return fewer
 
@@ -75,12 +75,12 @@ def unsat_puzzle(box: int, rng: random.Random) -> Grid:
         for cell in rng.sample(cells, len(cells)):
             values = bytearray(puzzle.values)
             values[cell] = 0
-            board = Candidates(Grid(box, bytes(values)))
+            board = Candidates(Grid(classic(box), bytes(values)))
             others = [v for v in range(1, puzzle.side + 1) if v != puzzle.values[cell] and board.allows(cell, v)]
             if not others:
                 continue
             values[cell] = rng.choice(others)
-            changed = Grid(box, bytes(values))
+            changed = Grid(classic(box), bytes(values))
             if not solutions(changed, 1):
                 return changed
 

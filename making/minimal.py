@@ -42,7 +42,7 @@ def puzzle_of(solution: Grid, cells: Iterable[int]) -> Grid:
     values = bytearray(len(solution.values))
     for c in cells:
         values[c] = solution.values[c]
-    return Grid(solution.box, bytes(values))
+    return solution.with_values(values)
 
 
 def givens_of(puzzle: Grid) -> list[int]:
@@ -57,6 +57,6 @@ def is_minimal(puzzle: Grid, solutions: Callable[[Grid], int]) -> bool:
     for cell in givens_of(puzzle):
         values = bytearray(puzzle.values)
         values[cell] = 0
-        if solutions(Grid(puzzle.box, bytes(values))) < 2:
+        if solutions(puzzle.with_values(values)) < 2:
             return False
     return True

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from puzzles.grid import Grid
-from puzzles.isomorph import Isomorph
+from puzzles.isomorph import Isomorph, symmetries
 
 from .minimal import givens_of
 
@@ -26,7 +26,7 @@ def without(grid: Grid, cells: Sequence[int]) -> Grid:
     values = bytearray(grid.values)
     for c in cells:
         values[c] = 0
-    return Grid(grid.box, bytes(values))
+    return grid.with_values(values)
 
 
 def remove_clues(grid: Grid, fails: Fails) -> Grid:
@@ -56,7 +56,7 @@ def relabelled(grid: Grid) -> Grid:
     rest = [v for v in range(1, grid.side + 1) if v not in order]
     for v in rest:
         order[v] = len(order) + 1
-    return Isomorph(grid.box, (0, *(order[v] for v in range(1, grid.side + 1))), tuple(range(grid.side)),
+    return Isomorph(grid.layout, (0, *(order[v] for v in range(1, grid.side + 1))), tuple(range(grid.side)),
                     tuple(range(grid.side)), False).apply(grid)
 
 
@@ -77,9 +77,13 @@ def smallest_forms(grid: Grid) -> list[Grid]:
     n = grid.side
     identity = tuple(range(n))
     forms = {relabelled(grid)}
+    if not grid.layout.is_classic:  # a variant's own rotations and reflections, no line moves
+        for rows, cols, transpose in symmetries(grid.layout):
+            forms.add(relabelled(Isomorph(grid.layout, tuple(range(n + 1)), rows, cols, transpose).apply(grid)))
+        return sorted(forms, key=form_key)
     for transpose in (False, True):
-        base = Isomorph(grid.box, tuple(range(n + 1)), identity, identity, transpose).apply(grid)
-        moved = Isomorph(grid.box, tuple(range(n + 1)), _lines_by_clues(base, True), _lines_by_clues(base, False),
+        base = Isomorph(grid.layout, tuple(range(n + 1)), identity, identity, transpose).apply(grid)
+        moved = Isomorph(grid.layout, tuple(range(n + 1)), _lines_by_clues(base, True), _lines_by_clues(base, False),
                          False).apply(base)
         forms.add(relabelled(moved))
     return sorted(forms, key=form_key)

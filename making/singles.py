@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 
 from puzzles.cellmasks import CellMasks
-from puzzles.grid import Grid
+from puzzles.grid import Grid, classic
 from puzzles.isomorph import random_isomorph
 
 from .solutions import pattern_solution
@@ -47,8 +47,8 @@ def generate(box: int, rng: random.Random, keep: int = 0, rule: str = "singles")
         if givens <= keep:
             break
         value, values[cell] = values[cell], 0
-        if solvable(Grid(box, bytes(values))):
+        if solvable(Grid(classic(box), bytes(values))):
             givens -= 1
         else:
             values[cell] = value
-    return Grid(box, bytes(values)), solution
+    return Grid(classic(box), bytes(values)), solution

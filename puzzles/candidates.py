@@ -3,10 +3,12 @@
 Values are bits: value v is bit v-1, so a cell's candidate set is an int and set operations are
 integer bit operations.
 
-The state kept is one bitmask per unit (row, column, box) of the values already placed in it. A
-cell's candidates are the values none of its three units holds, read in O(1); placing or removing a
-value updates three integers. That is exact in both directions, so a search steps back by removing
-what it placed: no undo copies of per-cell sets and no re-scan of rows and columns.
+The state kept is one bitmask per unit (row, column, region, extra house) of the values placed in
+it. A cell's candidates are the values none of its units holds, read in O(1); placing or removing a
+value updates one integer a unit (three in classic Sudoku; the extra houses of a variant are looked
+at only when the layout has some, so classic grids pay one test for them). That is exact in both
+directions, so a search steps back by removing what it placed: no undo copies of per-cell sets and
+no re-scan of rows and columns.
 
 It is one of the two engines (search/engine.py): the searches that place values and infer nothing
 run on it, as do plain backtracking and the tools that only read candidates. `CellMasks`
@@ -27,13 +29,16 @@ from .grid import Geometry, Grid, PuzzleError
 class Candidates:
     """A partly filled grid with its candidate sets, changed in place."""
 
-    __slots__ = ("blanks", "box_of", "col_of", "full", "geometry", "row_of", "trail", "used", "values")
+    __slots__ = ("blanks", "col_of", "extra", "extra_of", "full", "geometry", "region_of", "row_of", "trail", "used",
+                 "values")
 
     def __init__(self, grid: Grid) -> None:
         geo = grid.geometry
         self.geometry: Geometry = geo
         self.full = geo.full
-        self.row_of, self.col_of, self.box_of = geo.row_of, geo.col_of, geo.box_of
+        self.row_of, self.col_of, self.region_of = geo.row_of, geo.col_of, geo.region_of
+        self.extra_of = geo.extra_of
+        self.extra = bool(geo.layout.extras)  # whether any cell lies in an extra house
         self.values = list(grid.values)
         self.used = [0] * len(geo.units)
         for cell, v in enumerate(self.values):
@@ -51,14 +56,16 @@ class Candidates:
         The trail starts again empty."""
         self.values = list(saved)
         used = self.used = [0] * len(self.used)
-        row_of, col_of, box_of = self.row_of, self.col_of, self.box_of
+        row_of, col_of, region_of = self.row_of, self.col_of, self.region_of
         blanks = self.blanks = []
         for cell, v in enumerate(saved):
             if v:
                 bit = 1 << (v - 1)
                 used[row_of[cell]] |= bit
                 used[col_of[cell]] |= bit
-                used[box_of[cell]] |= bit
+                used[region_of[cell]] |= bit
+                for u in self.extra_of[cell]:
+                    used[u] |= bit
             else:
                 blanks.append(cell)
         self.trail = []
@@ -71,13 +78,23 @@ class Candidates:
         used = self.used
         used[self.row_of[cell]] |= bit
         used[self.col_of[cell]] |= bit
-        used[self.box_of[cell]] |= bit
+        used[self.region_of[cell]] |= bit
+        for u in self.extra_of[cell]:
+            used[u] |= bit
+
+    def _in_extras(self, cell: int) -> int:
+        """The values a cell's extra houses hold."""
+        used, m = self.used, 0
+        for u in self.extra_of[cell]:
+            m |= used[u]
+        return m
 
     # -- reading ------------------------------------------------------------
     def candidates(self, cell: int) -> int:
         """The bitmask of values an empty cell may take under the rules."""
         used = self.used
-        return self.full & ~(used[self.row_of[cell]] | used[self.col_of[cell]] | used[self.box_of[cell]])
+        m = self.full & ~(used[self.row_of[cell]] | used[self.col_of[cell]] | used[self.region_of[cell]])
+        return m & ~self._in_extras(cell) if self.extra else m
 
     def allows(self, cell: int, value: int) -> bool:
         return bool(self.candidates(cell) >> (value - 1) & 1)
@@ -102,13 +119,15 @@ class Candidates:
         plain first-fewest rule; tdoku's basic solver stops at 1.
         """
         values, used, full = self.values, self.used, self.full
-        row_of, col_of, box_of = self.row_of, self.col_of, self.box_of
+        row_of, col_of, region_of, extra = self.row_of, self.col_of, self.region_of, self.extra
         best, best_mask, best_count = -1, 0, 1 << 30
         for i in range(start, len(cells)):
             cell = cells[i]
             if values[cell]:
                 continue
-            m = full & ~(used[row_of[cell]] | used[col_of[cell]] | used[box_of[cell]])
+            m = full & ~(used[row_of[cell]] | used[col_of[cell]] | used[region_of[cell]])
+            if extra:
+                m &= ~self._in_extras(cell)
             k = m.bit_count()
             if k < best_count:
                 best, best_mask, best_count = i, m, k
@@ -120,12 +139,13 @@ class Candidates:
         """The fewest candidate count among the empty cells of `cells`, and every empty cell
         that has it, in the given order ((-1, []) when none is empty). Stops early at 0."""
         values, used, full = self.values, self.used, self.full
-        row_of, col_of, box_of = self.row_of, self.col_of, self.box_of
+        row_of, col_of, region_of, extra = self.row_of, self.col_of, self.region_of, self.extra
         best_count, ties = 1 << 30, []
         for cell in cells:
             if values[cell]:
                 continue
-            k = (full & ~(used[row_of[cell]] | used[col_of[cell]] | used[box_of[cell]])).bit_count()
+            m = full & ~(used[row_of[cell]] | used[col_of[cell]] | used[region_of[cell]])
+            k = (m & ~self._in_extras(cell) if extra else m).bit_count()
             if k < best_count:
                 best_count, ties = k, [cell]
                 if k == 0:
@@ -138,12 +158,13 @@ class Candidates:
         """The sum of the candidate counts of the empty cells, or -1 as soon as one of them has no
         candidate (a dead state: A* does not keep it)."""
         values, used, full = self.values, self.used, self.full
-        row_of, col_of, box_of = self.row_of, self.col_of, self.box_of
+        row_of, col_of, region_of, extra = self.row_of, self.col_of, self.region_of, self.extra
         total = 0
         for cell in self.blanks:
             if values[cell]:
                 continue
-            k = (full & ~(used[row_of[cell]] | used[col_of[cell]] | used[box_of[cell]])).bit_count()
+            m = full & ~(used[row_of[cell]] | used[col_of[cell]] | used[region_of[cell]])
+            k = (m & ~self._in_extras(cell) if extra else m).bit_count()
             if not k:
                 return -1
             total += k
@@ -158,7 +179,7 @@ class Candidates:
         return bytes(self.values)
 
     def grid(self) -> Grid:
-        return Grid(self.geometry.box, bytes(self.values))
+        return Grid(self.geometry.layout, bytes(self.values))
 
     # -- changing, on its own trail -------------------------------------------
     def mark(self) -> int:
@@ -190,7 +211,10 @@ class Candidates:
         used = self.used
         used[self.row_of[cell]] |= bit
         used[self.col_of[cell]] |= bit
-        used[self.box_of[cell]] |= bit
+        used[self.region_of[cell]] |= bit
+        if self.extra:
+            for u in self.extra_of[cell]:
+                used[u] |= bit
 
     def remove(self, cell: int) -> None:
         """Clear a cell, giving its value back to its units."""
@@ -199,7 +223,10 @@ class Candidates:
         used = self.used
         used[self.row_of[cell]] &= keep
         used[self.col_of[cell]] &= keep
-        used[self.box_of[cell]] &= keep
+        used[self.region_of[cell]] &= keep
+        if self.extra:
+            for u in self.extra_of[cell]:
+                used[u] &= keep
 
     def undo(self, trail: list[int], mark: int) -> None:
         """Remove every value placed since the trail had length `mark`."""
@@ -216,7 +243,7 @@ class Candidates:
         some unit); the placements made so far stay on the trail.
         """
         values, used, full = self.values, self.used, self.full
-        row_of, col_of, box_of = self.row_of, self.col_of, self.box_of
+        row_of, col_of, region_of, extra = self.row_of, self.col_of, self.region_of, self.extra
         units = self.geometry.units
         place = self.place
         progress = True
@@ -225,7 +252,9 @@ class Candidates:
             for cell, v in enumerate(values):
                 if v:
                     continue
-                m = full & ~(used[row_of[cell]] | used[col_of[cell]] | used[box_of[cell]])
+                m = full & ~(used[row_of[cell]] | used[col_of[cell]] | used[region_of[cell]])
+                if extra:
+                    m &= ~self._in_extras(cell)
                 if not m:
                     return False
                 if not m & (m - 1):
@@ -236,7 +265,9 @@ class Candidates:
                 once = twice = 0
                 for cell in unit:
                     if not values[cell]:
-                        m = full & ~(used[row_of[cell]] | used[col_of[cell]] | used[box_of[cell]])
+                        m = full & ~(used[row_of[cell]] | used[col_of[cell]] | used[region_of[cell]])
+                        if extra:
+                            m &= ~self._in_extras(cell)
                         twice |= once & m
                         once |= m
                 if (once | used[u]) != full:

@@ -20,7 +20,7 @@ from array import array
 from collections.abc import Iterable
 
 from .candidates import Candidates
-from .grid import Grid, geometry
+from .grid import Grid
 
 # A CellMasks state, for `restore`: every cell's candidate mask, the cell values, every unit's placed values, the
 # empty count, the cells left with one candidate or none since singles last looked, the units changed since singles
@@ -40,16 +40,18 @@ class CellMasks:
     `Candidates` computes (built from it); only the storage differs.
     """
 
-    __slots__ = ("box", "box_of", "cand", "cells", "changed", "col_of", "full", "left", "peers", "pending", "row_of",
-                 "side", "units", "units_of", "used", "values")
+    __slots__ = ("cand", "cells", "changed", "col_of", "extra", "extra_of", "full", "layout", "left", "peers",
+                 "pending", "region_of", "row_of", "side", "units", "units_of", "used", "values")
 
     def __init__(self, grid: Grid) -> None:
         engine = Candidates(grid)  # validates the givens and computes the candidates
-        geo = geometry(grid.box)
-        self.box, self.side, self.cells, self.full = grid.box, geo.side, geo.cells, geo.full
+        geo = grid.geometry
+        self.layout, self.side, self.cells, self.full = grid.layout, geo.side, geo.cells, geo.full
         self.peers, self.units = geo.peers, geo.units
         self.units_of = [geo.units_of(cell) for cell in range(geo.cells)]
-        self.row_of, self.col_of, self.box_of = list(geo.row_of), list(geo.col_of), list(geo.box_of)
+        self.row_of, self.col_of, self.region_of = list(geo.row_of), list(geo.col_of), list(geo.region_of)
+        self.extra_of = geo.extra_of
+        self.extra = bool(grid.layout.extras)  # whether any cell lies in an extra house (never in classic Sudoku)
         self.values = list(grid.values)
         self.cand = [0 if v else engine.candidates(cell) for cell, v in enumerate(grid.values)]
         self.used = [0] * len(geo.units)
@@ -86,7 +88,7 @@ class CellMasks:
         self.changed = [flag != 0 for flag in saved[cells:cells + units]]
         cand = self.cand = array(MASKS, saved[cells + units:]).tolist()
         used = self.used = [0] * units
-        row_of, col_of, box_of = self.row_of, self.col_of, self.box_of
+        row_of, col_of, region_of = self.row_of, self.col_of, self.region_of
         left = 0
         pending = self.pending = []
         for cell in range(cells):
@@ -95,7 +97,9 @@ class CellMasks:
                 bit = 1 << (v - 1)
                 used[row_of[cell]] |= bit
                 used[col_of[cell]] |= bit
-                used[box_of[cell]] |= bit
+                used[region_of[cell]] |= bit
+                for u in self.extra_of[cell]:
+                    used[u] |= bit
             else:
                 left += 1
                 m = cand[cell]
@@ -219,7 +223,7 @@ class CellMasks:
         """Write the value of `bit` into an empty cell, and take it from its peers (`left` is the
         caller's to count)."""
         cand, used, pending, changed = self.cand, self.used, self.pending, self.changed
-        row_of, col_of, box_of = self.row_of, self.col_of, self.box_of
+        row_of, col_of, region_of, extra = self.row_of, self.col_of, self.region_of, self.extra
         self.values[cell] = bit.bit_length()
         cand[cell] = 0
         for peer in self.peers[cell]:
@@ -229,7 +233,10 @@ class CellMasks:
                 cand[peer] = m
                 if not m & (m - 1):
                     pending.append(peer)  # a naked single now, or a dead end
-                changed[row_of[peer]] = changed[col_of[peer]] = changed[box_of[peer]] = True
+                changed[row_of[peer]] = changed[col_of[peer]] = changed[region_of[peer]] = True
+                if extra:
+                    for u in self.extra_of[peer]:
+                        changed[u] = True
         for u in self.units_of[cell]:
             used[u] |= bit
             changed[u] = True

@@ -29,5 +29,5 @@ def conclude(grid: Grid, found: Sequence[bytes], solutions: int, status: Status,
             unique = True  # the whole tree was searched
     if found and status is Status.GAVE_UP:
         status, detail = Status.SOLVED, f"{UNPROVED}{detail}"
-    solution = Grid(grid.box, bytes(found[0])) if found else None
+    solution = grid.with_values(found[0]) if found else None
     return Outcome(status, solution, effort, time.perf_counter() - started, unique, detail, info or {})

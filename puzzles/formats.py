@@ -33,8 +33,9 @@ and the block of lines it starts, unless the caller names one (`fmt`):
 - fpuzzles: that line starts with `{` (f-puzzles JSON: an object a line, or one
   object over the whole file) or is an f-puzzles link (`...?load=...`, or its
   bare payload), one a line (puzzles/fpuzzles.py).
-- line: anything else: one puzzle a line (16, 81, 256 or 625 symbols); what
-  follows the puzzle on its line is its name.
+- line: anything else: one puzzle a line (16, 81, 256 or 625 symbols, or n*n
+  for another side with boxes; a variant's houses follow after `;`, see
+  puzzles/layouts.py); what follows the puzzle on its line is its name.
 An empty file, or one of comments only, has no entries.
 """
 from __future__ import annotations
@@ -52,7 +53,8 @@ from pathlib import Path
 from typing import IO, Any
 
 from .fpuzzles import FPuzzlesError, is_link, puzzle_of, read_objects
-from .grid import BOX_OF_LENGTH, BOX_OF_SIDE, Grid, PuzzleError
+from .grid import BOX_OF_SIDE, Grid, PuzzleError
+from .layouts import SIDE_OF_LENGTH
 
 PUZZLE_COLUMNS = ("puzzle", "quizzes")
 SOLUTION_COLUMNS = ("solution", "solutions")
@@ -133,9 +135,11 @@ def read_puzzles(path: str | Path, fmt: str | None = None, on_note: Note | None 
 
 
 def is_puzzle_text(text: str) -> bool:
-    """Whether `text` is a puzzle written on one line (16, 81, 256 or 625 symbols, blanks . 0 _), as a
-    command line may give one in place of a file."""
-    return len(text) in BOX_OF_LENGTH and re.fullmatch(r"[0-9A-Za-z._]+", text) is not None
+    """Whether `text` is a puzzle written on one line (16, 81, 256 or 625 symbols, blanks . 0 _, or another
+    side's n*n; a variant's houses after `;`), as a command line may give one in place of a file."""
+    symbols, _, words = text.partition(";")
+    return (len(symbols) in SIDE_OF_LENGTH or bool(words)) and re.fullmatch(r"[0-9A-Za-z._]+", symbols) is not None \
+        and re.fullmatch(r"[0-9A-Za-z.=+;-]*", words) is not None
 
 
 def read_lines(lines: Iterable[str], source: str, fmt: str | None = None,
@@ -258,7 +262,7 @@ def detect(head: list[str]) -> Detection:
     if _is_csv_header(first):
         return Detection("csv")
     words = first.split()
-    if len(words) > 1 and len(words[0]) in BOX_OF_LENGTH:  # a puzzle and its name
+    if len(words) > 1 and len(words[0].partition(";")[0]) in SIDE_OF_LENGTH:  # a puzzle and its name
         return Detection("line")
     row = first.translate(_SEPARATORS)
     if len(row) not in BOX_OF_SIDE:
@@ -440,4 +444,4 @@ _READERS = {"line": _read_line_format, "grid": _read_grid_format, "csv": _read_c
 # -- writing ----------------------------------------------------------------------
 def format_line(grid: Grid, name: str = "") -> str:
     """One entry of the line format."""
-    return f"{grid.line()} {name}".rstrip()
+    return f"{grid.text()} {name}".rstrip()

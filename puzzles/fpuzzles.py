@@ -5,11 +5,12 @@ An object has a `size` (the side), a `grid` of `size` rows of cells (`value`, `g
 `title`, `author`, `ruleset` and `solution` (every cell's value, row-major). Only a cell's given value is part
 of the puzzle: a value without `given` is a solver's entry, and pencil marks are a solver's notes.
 
-What is read: the classic rules, on a grid of side 4, 9, 16 or 25 whose regions are its square boxes. Anything
-else an f-puzzles object can hold (irregular regions, diagonals, extra regions, Killer cages, arrows,
-thermometers, ...) is refused with its name: a solver that ignored a rule would solve a different puzzle. A
-cosmetic element (text, a circle, a line, a cosmetic cage) is refused as well, since a puzzle's rules may give
-it a meaning.
+What is read: the Sudoku family of houses (puzzles/layouts.py), on a grid of side 4 to 25: its regions (the
+side's boxes, or each cell's `region`, 0-based, for a Jigsaw), `diagonal+` and `diagonal-` (true: that
+diagonal is a house), `extraregion` (a list of `{"cells": ["R1C1", ...]}`, each a house of n cells) and
+`disjointgroups` (true). Anything else an f-puzzles object can hold (Killer cages, arrows, thermometers, ...)
+is refused with its name: a solver that ignored a rule would solve a different puzzle. A cosmetic element
+(text, a circle, a line, a cosmetic cage) is refused as well, since a puzzle's rules may give it a meaning.
 """
 from __future__ import annotations
 
@@ -20,9 +21,12 @@ import urllib.parse
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from .grid import BOX_OF_SIDE, Grid, PuzzleError, geometry
+from .grid import Grid
+from .layouts import BOX_SHAPE, MAX_SIDE, MIN_SIDE, Layout, PuzzleError, boxes, cell_names, family
 
 ABOUT = ("title", "author", "ruleset")  # words about the puzzle, no rule
+HOUSES = ("diagonal+", "diagonal-", "extraregion", "disjointgroups")  # the family's rules this project reads
+CELL = re.compile(r"R(?P<row>\d+)C(?P<column>\d+)", re.IGNORECASE)
 COSMETIC = ("text", "circle", "rectangle", "line", "cage")  # drawn only, but the ruleset may give them a meaning
 CELL_NOTES = ("centerPencilMarks", "cornerPencilMarks", "c", "highlight")  # a solver's marks, not the puzzle's
 LINK = re.compile(r"[?&]load=(?P<payload>[^&#\s]+)")
@@ -77,36 +81,74 @@ def puzzle_of(puzzle: Mapping[str, Any]) -> tuple[Grid, Grid | None, str]:
     size = puzzle.get("size")
     if not isinstance(size, int) or isinstance(size, bool):
         raise FPuzzlesError("an f-puzzles object needs a whole number `size`")
-    box = BOX_OF_SIDE.get(size)
-    if box is None:
-        raise FPuzzlesError(f"size {size}: the project reads sides 4, 9, 16 and 25 (square boxes)")
+    if not MIN_SIDE <= size <= MAX_SIDE:
+        raise FPuzzlesError(f"size {size}: the project reads sides {MIN_SIDE} to {MAX_SIDE}")
     refuse_rules(puzzle)
-    values = givens_of(puzzle.get("grid"), size, box)
-    grid = Grid(box, bytes(values))
+    values, regions = givens_of(puzzle.get("grid"), size)
+    try:
+        lay = family(size, regions, "".join(s for s in "+-" if puzzle.get(f"diagonal{s}") is True),
+                     [cells_of(region, size, i) for i, region in enumerate(_listed(puzzle, "extraregion"))],
+                     puzzle.get("disjointgroups") is True)
+    except FPuzzlesError:
+        raise
+    except PuzzleError as exc:
+        raise FPuzzlesError(str(exc)) from None
+    grid = Grid(lay, bytes(values))
     conflicts = grid.conflicts()
     if conflicts:
         raise FPuzzlesError(f"invalid puzzle: {', '.join(conflicts)}")
     title = puzzle.get("title")
-    return grid, solution_of(puzzle.get("solution"), box), title.strip() if isinstance(title, str) else ""
+    return grid, solution_of(puzzle.get("solution"), lay), title.strip() if isinstance(title, str) else ""
+
+
+def _listed(puzzle: Mapping[str, Any], key: str) -> list[Any]:
+    found = puzzle.get(key) or []
+    if not isinstance(found, list):
+        raise FPuzzlesError(f"`{key}` must be a list, not {type(found).__name__}")
+    return found
+
+
+def cells_of(region: Any, size: int, index: int) -> list[int]:
+    """The cells of an `extraregion` entry (`{"cells": ["R1C1", ...]}`), checked to lie in the grid."""
+    named = region.get("cells") if isinstance(region, dict) else None
+    if not isinstance(named, list) or not named:
+        raise FPuzzlesError(f"extra region {index + 1} has no `cells` list")
+    cells = []
+    for name in named:
+        found = CELL.fullmatch(name) if isinstance(name, str) else None
+        if found is None:
+            raise FPuzzlesError(f"extra region {index + 1}: {name!r} is not a cell name like R1C1")
+        r, c = int(found["row"]), int(found["column"])
+        if not (1 <= r <= size and 1 <= c <= size):
+            raise FPuzzlesError(f"extra region {index + 1}: {name} is outside the {size}x{size} grid")
+        cells.append((r - 1) * size + c - 1)
+    if len(cells) != size:
+        raise FPuzzlesError(f"extra region {index + 1} has {len(cells)} cells: the project reads extra regions "
+                            f"of {size} (a house, each value once)")
+    return cells
 
 
 def refuse_rules(puzzle: Mapping[str, Any]) -> None:
     """FPuzzlesError naming the first field that holds a rule (or a drawing) the project does not read."""
     for key, value in puzzle.items():
-        if key in ("size", "grid", "solution", *ABOUT) or value in (None, False, [], {}, ""):
+        if key in ("size", "grid", "solution", *ABOUT, *HOUSES) or value in (None, False, [], {}, ""):
             continue
         what = "a cosmetic element, which the rules may give a meaning" if key in COSMETIC else "a constraint"
         raise FPuzzlesError(f"f-puzzles field {key!r} ({what}): not read by this project, and a solver that "
                             "ignored it would solve a different puzzle")
+    for key in ("diagonal+", "diagonal-", "disjointgroups"):
+        if puzzle.get(key) not in (None, True, False):
+            raise FPuzzlesError(f"`{key}` must be true or false, not {puzzle[key]!r}")
 
 
-def givens_of(rows: Any, size: int, box: int) -> list[int]:
-    """The given values of an f-puzzles `grid`, row-major (0 = blank), its regions checked to be the boxes."""
+def givens_of(rows: Any, size: int) -> tuple[list[int], list[int] | None]:
+    """The given values of an f-puzzles `grid`, row-major (0 = blank), and each cell's region when the cells
+    give them (None: the side's boxes)."""
     if not isinstance(rows, list) or len(rows) != size or not all(isinstance(r, list) and len(r) == size
                                                                   for r in rows):
         raise FPuzzlesError(f"`grid` must be {size} rows of {size} cells")
-    geo = geometry(box)
     values: list[int] = []
+    regions: list[int | None] = []
     for r, row in enumerate(rows):
         for c, cell in enumerate(row):
             where = f"R{r + 1}C{c + 1}"
@@ -117,33 +159,62 @@ def givens_of(rows: Any, size: int, box: int) -> list[int]:
             if unknown:
                 raise FPuzzlesError(f"cell {where}: field {unknown[0]!r} is not read by this project")
             region = cell.get("region")
-            if region is not None and region != geo.box_of[r * size + c] - 2 * size:
-                raise FPuzzlesError(f"cell {where} is in region {region + 1 if isinstance(region, int) else region}"
-                                    f", not box {geo.box_of[r * size + c] - 2 * size + 1}: irregular regions "
-                                    "(Jigsaw) are not read by this project")
+            if region is not None and (not isinstance(region, int) or isinstance(region, bool)
+                                       or not 0 <= region < size):
+                raise FPuzzlesError(f"cell {where}: region {region!r} is not 0 to {size - 1}")
+            regions.append(region)
             value = cell.get("value")
             given = cell.get("given") is True and value is not None
             if given and (not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= size):
                 raise FPuzzlesError(f"cell {where}: a given must be a value 1 to {size}, not {value!r}")
             values.append(value if given and isinstance(value, int) else 0)
-    return values
+    if all(region is None for region in regions):
+        if size not in BOX_SHAPE:
+            raise FPuzzlesError(f"a {size}x{size} grid has no boxes: its cells must give their regions")
+        return values, None
+    default = boxes(size).regions if size in BOX_SHAPE else None
+    missing = [i for i, region in enumerate(regions) if region is None]
+    if missing and default is None:
+        raise FPuzzlesError(f"cell {cell_names(missing[:1], size)} has no region, and a {size}x{size} grid has "
+                            "no boxes to take it from")
+    return values, [default[i] if region is None and default is not None else region or 0
+                    for i, region in enumerate(regions)]
 
 
-def solution_of(solution: Any, box: int) -> Grid | None:
+def solution_of(solution: Any, lay: Layout) -> Grid | None:
     """The object's `solution` as a grid when it gives every cell; None when it is absent or partial."""
-    n = box * box
+    n = lay.side
     if not isinstance(solution, list) or len(solution) != n * n:
         return None
     if not all(isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= n for v in solution):
         return None
-    return Grid(box, bytes(solution))
+    return Grid(lay, bytes(solution))
 
 
 def object_of(grid: Grid, title: str = "", solution: Grid | None = None) -> dict[str, Any]:
-    """A grid as an f-puzzles object (the boxes as regions, as f-puzzles draws them by default)."""
-    n = grid.side
-    rows = [[{"value": v, "given": True} if v else {} for v in grid.values[r * n:(r + 1) * n]] for r in range(n)]
+    """A grid as an f-puzzles object: its regions given cell by cell only when they are not the side's boxes
+    (as f-puzzles draws them by default), its extra houses under their f-puzzles names."""
+    n, lay = grid.side, grid.layout
+    own_regions = n not in BOX_SHAPE or lay.regions != boxes(n).regions
+
+    def cell(i: int) -> dict[str, Any]:
+        v = grid.values[i]
+        found: dict[str, Any] = {"value": v, "given": True} if v else {}
+        if own_regions:
+            found["region"] = lay.regions[i]
+        return found
+
+    rows = [[cell(r * n + c) for c in range(n)] for r in range(n)]
     found: dict[str, Any] = {"size": n, "grid": rows}
+    names = [h.name for h in lay.extras]
+    for sign in "+-":
+        if f"diagonal {sign}" in names:
+            found[f"diagonal{sign}"] = True
+    extra = [{"cells": cell_names(h.cells, n).split()} for h in lay.extras if h.name.startswith("extra region")]
+    if extra:
+        found["extraregion"] = extra
+    if any(name.startswith("disjoint group") for name in names):
+        found["disjointgroups"] = True
     if title:
         found["title"] = title
     if solution is not None:

@@ -1,9 +1,11 @@
-"""The Sudoku grid: its geometry for every box size, and an immutable Grid.
+"""The Sudoku grid: its layout of houses, their geometry, and an immutable Grid.
 
-A grid of box size b has side n = b*b (4, 9, 16 or 25) and n*n cells numbered
-row-major from 0. A cell holds 0 (blank) or a value 1..n. The geometry (which
-cells form each row, column and box, and each cell's peers) depends only on
-the box size, so it is computed once per box size and shared by every grid.
+A grid of side n (4 to 25) has n*n cells numbered row-major from 0, each holding 0 (blank) or a value 1..n.
+Its houses (cell sets that hold every value once) are its rows, its columns, its n regions (square boxes in
+classic Sudoku, rectangles on sides that are not squares, any connected shapes in Jigsaw) and any extra
+houses of the Sudoku family (the diagonals of Sudoku-X, extra regions, disjoint groups): a `Layout`. The
+geometry (each house's cells, each cell's houses and peers) depends only on the layout, so it is computed
+once per layout and shared by every grid.
 """
 from __future__ import annotations
 
@@ -13,112 +15,128 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
 
+# the layouts' names a grid's users meet, exported from here too (a puzzle's error, its symbols, its layout)
+from .layouts import BOX_SHAPE, SIDE_OF_LENGTH, layout_of_words, words_of_layout
+from .layouts import SYMBOLS as SYMBOLS
+from .layouts import Layout as Layout
+from .layouts import PuzzleError as PuzzleError
+from .layouts import boxes as boxes
+from .layouts import classic as classic
+
+
 if TYPE_CHECKING:  # numpy is imported only by the two methods that use it
     import numpy as np
     import numpy.typing as npt
 
-SYMBOLS = "123456789ABCDEFGHIJKLMNOP"  # the symbol of value v is SYMBOLS[v - 1]
 BLANKS = ".0_"
-BOX_OF_LENGTH = {16: 2, 81: 3, 256: 4, 625: 5}  # puzzle length -> box size
+BOX_OF_LENGTH = {16: 2, 81: 3, 256: 4, 625: 5}  # classic puzzle length -> box size
 BOX_OF_SIDE = {4: 2, 9: 3, 16: 4, 25: 5}
-
 _VALUE_OF_SYMBOL = {s: v for v, s in enumerate(SYMBOLS, 1)}
 _VALUE_OF_SYMBOL.update({s.lower(): v for v, s in enumerate(SYMBOLS, 1) if s.isalpha()})
 _VALUE_OF_SYMBOL.update({b: 0 for b in BLANKS})
 
 
-class PuzzleError(ValueError):
-    """A text or matrix that is not a puzzle; the message says why."""
-
-
 @dataclass(frozen=True, eq=False)
 class Geometry:
-    """Rows, columns, boxes and peers of the grid with a given box size.
+    """The houses of a layout as the searches read them: every cell's row, column and region, its extra
+    houses, and its peers.
 
-    Units are numbered rows first (0..n-1), then columns (n..2n-1), then
-    boxes (2n..3n-1), boxes row-major. Build it with `geometry(box)`.
+    Units are numbered rows first (0..n-1), then columns (n..2n-1), then regions (2n..3n-1, row-major for
+    boxes), then the layout's extra houses in order. Build it with `geometry(layout)`.
     """
 
-    box: int
+    layout: Layout
     side: int
     cells: int
     units: tuple[tuple[int, ...], ...]
     unit_names: tuple[str, ...]
-    row_of: tuple[int, ...]  # unit index of each cell's row, column, box
+    row_of: tuple[int, ...]  # unit index of each cell's row, column, region
     col_of: tuple[int, ...]
-    box_of: tuple[int, ...]
+    region_of: tuple[int, ...]
+    extra_of: tuple[tuple[int, ...], ...]  # unit indices of each cell's extra houses (none in classic Sudoku)
     peers: tuple[tuple[int, ...], ...]
     full: int  # the bitmask holding every value
     readers: tuple[Callable[[bytes], tuple[int, ...]], ...]  # per unit: its cells' values, read at once
 
-    def units_of(self, cell: int) -> tuple[int, int, int]:
-        return self.row_of[cell], self.col_of[cell], self.box_of[cell]
+    @property
+    def box(self) -> int:
+        return self.layout.box
+
+    def units_of(self, cell: int) -> tuple[int, ...]:
+        return (self.row_of[cell], self.col_of[cell], self.region_of[cell], *self.extra_of[cell])
 
     def symbol(self, value: int) -> str:
         return SYMBOLS[value - 1] if value else "."
 
 
 @cache
-def geometry(box: int) -> Geometry:
-    if box not in (2, 3, 4, 5):
-        raise PuzzleError(f"box size {box} is not supported (2 to 5: 4x4 to 25x25)")
-    n = box * box
+def geometry(of: int | Layout) -> Geometry:
+    """The geometry of a layout (or of classic Sudoku with this box size)."""
+    lay = classic(of) if isinstance(of, int) else of
+    n = lay.side
     rows = [tuple(r * n + c for c in range(n)) for r in range(n)]
     cols = [tuple(r * n + c for r in range(n)) for c in range(n)]
-    boxes = [
-        tuple((br * box + r) * n + bc * box + c for r in range(box) for c in range(box))
-        for br in range(box)
-        for bc in range(box)
-    ]
-    units = tuple(rows + cols + boxes)
+    regions = [tuple(c for c in range(n * n) if lay.regions[c] == k) for k in range(n)]
+    units = tuple(rows + cols + regions + [h.cells for h in lay.extras])
+    region_word = "box" if lay.box_height else "region"
     names = tuple(
         [f"row {i + 1}" for i in range(n)]
         + [f"column {i + 1}" for i in range(n)]
-        + [f"box {i + 1}" for i in range(n)]
+        + [f"{region_word} {i + 1}" for i in range(n)]
+        + [h.name for h in lay.extras]
     )
     row_of = tuple(cell // n for cell in range(n * n))
     col_of = tuple(n + cell % n for cell in range(n * n))
-    box_of = tuple(2 * n + (cell // n // box) * box + (cell % n) // box for cell in range(n * n))
+    region_of = tuple(2 * n + lay.regions[cell] for cell in range(n * n))
+    extra_of = tuple(tuple(3 * n + i for i, h in enumerate(lay.extras) if cell in h.cells) for cell in range(n * n))
     peers = tuple(
-        tuple(sorted(set(units[row_of[c]] + units[col_of[c]] + units[box_of[c]]) - {c}))
+        tuple(sorted({p for u in (row_of[c], col_of[c], region_of[c], *extra_of[c]) for p in units[u]} - {c}))
         for c in range(n * n)
     )
     readers = tuple(operator.itemgetter(*unit) for unit in units)
-    return Geometry(box, n, n * n, units, names, row_of, col_of, box_of, peers, (1 << n) - 1, readers)
+    return Geometry(lay, n, n * n, units, names, row_of, col_of, region_of, extra_of, peers, (1 << n) - 1,
+                    readers)
 
 
 @dataclass(frozen=True)
 class Grid:
-    """An immutable grid: box size and n*n values (0 = blank), row-major."""
+    """An immutable grid: its layout (which cells form its houses) and n*n values (0 = blank), row-major."""
 
-    box: int
+    layout: Layout
     values: bytes
 
     def __post_init__(self) -> None:
-        geo = geometry(self.box)
-        if len(self.values) != geo.cells:
-            raise PuzzleError(f"a {geo.side}x{geo.side} grid has {geo.cells} cells, not {len(self.values)}")
-        if max(self.values, default=0) > geo.side:
-            raise PuzzleError(f"value {max(self.values)} is larger than {geo.side}")
+        n = self.layout.side
+        if len(self.values) != n * n:
+            raise PuzzleError(f"a {n}x{n} grid has {n * n} cells, not {len(self.values)}")
+        if max(self.values, default=0) > n:
+            raise PuzzleError(f"value {max(self.values)} is larger than {n}")
 
-    def __reduce__(self) -> tuple[type[Grid], tuple[int, bytes]]:
+    def __reduce__(self) -> tuple[type[Grid], tuple[Layout, bytes]]:
         # Pickled as its constructor's arguments: compiled by mypyc, a frozen dataclass cannot be unpickled by
         # setting its fields one by one (the generator sends grids to its move-making processes).
-        return Grid, (self.box, self.values)
+        return Grid, (self.layout, self.values)
 
     # -- making grids -------------------------------------------------------
     @classmethod
     def parse(cls, text: str) -> Grid:
-        """A grid from its one-line form; the size follows from the length."""
+        """A grid from its one-line form (`text()`): n*n symbols, the side following from the length, then,
+        for a puzzle of the Sudoku family, its houses (puzzles/layouts.py reads them)."""
         text = text.strip()
-        box = BOX_OF_LENGTH.get(len(text))
-        if box is None:
+        symbols, _, houses = text.partition(";")
+        side = SIDE_OF_LENGTH.get(len(symbols))
+        if side is None and not houses:
             raise PuzzleError(
-                f"{len(text)} symbols: a puzzle has 16, 81, 256 or 625 (4x4, 9x9, 16x16, 25x25)"
-            )
-        side = box * box
-        values = bytearray(len(text))
-        for i, ch in enumerate(text):
+                f"{len(symbols)} symbols: a puzzle has 16, 81, 256 or 625 (4x4, 9x9, 16x16, 25x25)"
+            )  # (or another side's n*n: docs/reference/puzzle-files.md lists them; the common sizes suffice here)
+        if houses:
+            lay = layout_of_words(houses, len(symbols))
+        else:
+            assert side is not None
+            lay = boxes(side)
+        side = lay.side
+        values = bytearray(len(symbols))
+        for i, ch in enumerate(symbols):
             v = _VALUE_OF_SYMBOL.get(ch)
             if v is None or v > side:
                 raise PuzzleError(
@@ -126,16 +144,19 @@ class Grid:
                     f"{SYMBOLS[0]}-{SYMBOLS[side - 1]} and blanks {' '.join(BLANKS)})"
                 )
             values[i] = v
-        return cls(box, bytes(values))
+        return cls(lay, bytes(values))
 
     @classmethod
-    def from_values(cls, values: Sequence[int]) -> Grid:
-        box = BOX_OF_LENGTH.get(len(values))
-        if box is None:
-            raise PuzzleError(f"{len(values)} cells: a grid has 16, 81, 256 or 625")
+    def from_values(cls, values: Sequence[int], lay: Layout | None = None) -> Grid:
+        """A grid from n*n values (0 = blank); its layout the boxes of that side unless one is given."""
+        if lay is None:
+            side = SIDE_OF_LENGTH.get(len(values))
+            if side is None:
+                raise PuzzleError(f"{len(values)} cells: a grid has 16, 81, 256 or 625")
+            lay = boxes(side)
         if min(values, default=0) < 0:
             raise PuzzleError("negative values are not allowed")
-        return cls(box, bytes(values))
+        return cls(lay, bytes(values))
 
     @classmethod
     def from_array(cls, matrix: npt.ArrayLike) -> Grid:
@@ -143,7 +164,7 @@ class Grid:
         import numpy as np
 
         arr = np.asarray(matrix)
-        if arr.ndim != 2 or arr.shape[0] != arr.shape[1] or arr.shape[0] not in BOX_OF_SIDE:
+        if arr.ndim != 2 or arr.shape[0] != arr.shape[1] or arr.shape[0] not in BOX_SHAPE:
             raise PuzzleError(f"a puzzle matrix is 4x4, 9x9, 16x16 or 25x25, not {arr.shape}")
         if not np.issubdtype(arr.dtype, np.integer):
             if np.issubdtype(arr.dtype, np.floating):  # MATLAB style NaN blanks
@@ -162,16 +183,22 @@ class Grid:
         return np.frombuffer(self.values, dtype=np.uint8).astype(np.int64).reshape(n, n)
 
     def with_values(self, values: Sequence[int]) -> Grid:
-        return Grid(self.box, bytes(values))
+        """The same puzzle's layout with other values."""
+        return Grid(self.layout, bytes(values))
 
     # -- reading ------------------------------------------------------------
     @property
     def geometry(self) -> Geometry:
-        return geometry(self.box)
+        return geometry(self.layout)
 
     @property
     def side(self) -> int:
-        return self.box * self.box
+        return self.layout.side
+
+    @property
+    def box(self) -> int:
+        """The side of its square boxes; 0 when its regions are not square boxes."""
+        return self.layout.box
 
     @property
     def givens(self) -> int:
@@ -184,23 +211,29 @@ class Grid:
         return all(self.values)
 
     def line(self) -> str:
-        """The canonical one-line form: blanks as '.'."""
+        """Its values in one line, blanks as '.' (a solution's form, and a classic puzzle's whole form)."""
         return "".join(SYMBOLS[v - 1] if v else "." for v in self.values)
+
+    def text(self) -> str:
+        """The whole puzzle in one line: its values, then its houses where they are not the boxes of its side
+        (`Grid.parse` reads it back; docs/reference/puzzle-files.md)."""
+        words = words_of_layout(self.layout)
+        return f"{self.line()};{words}" if words else self.line()
 
     def __str__(self) -> str:
         return self.line()
 
     def pretty(self) -> str:
         """The grid with its boxes drawn, one row a line."""
-        b, n = self.box, self.side
+        h, w, n = self.layout.box_height or self.side, self.layout.box_width or self.side, self.side
         sym = self.line()
-        bar = "+".join(["-" * (2 * b + 1)] * b)
+        bar = "+".join(["-" * (2 * w + 1)] * (n // w))
         out = []
         for r in range(n):
-            if r and r % b == 0:
+            if r and r % h == 0:
                 out.append(bar)
             row = sym[r * n : (r + 1) * n]
-            out.append("|".join(" " + " ".join(row[c : c + b]) + " " for c in range(0, n, b)))
+            out.append("|".join(" " + " ".join(row[c : c + w]) + " " for c in range(0, n, w)))
         return "\n".join(line.rstrip() for line in out)
 
     # -- checking -----------------------------------------------------------
@@ -229,7 +262,7 @@ class Grid:
 
     def solution_problems(self, solution: Grid) -> list[str]:
         """Why `solution` is not a full, valid solution keeping our givens ([] if it is)."""
-        if solution.box != self.box:
+        if solution.side != self.side:
             return [f"the solution is {solution.side}x{solution.side}, the puzzle {self.side}x{self.side}"]
         problems = []
         blanks = solution.values.count(0)
@@ -239,7 +272,7 @@ class Grid:
         if changed:
             r, c = divmod(changed[0], self.side)
             problems.append(f"{len(changed)} givens changed (first at row {r + 1}, column {c + 1})")
-        problems.extend(solution.conflicts())
+        problems.extend(self.with_values(solution.values).conflicts())  # in this puzzle's houses, not the answer's
         return problems
 
     def is_solved_by(self, solution: Grid) -> bool:

@@ -1,5 +1,9 @@
 """Equivalent puzzles: relabel values, permute bands, stacks, rows and columns, transpose.
 
+That is classic Sudoku's group. A puzzle of the Sudoku family keeps its own: relabelling always, and of the
+grid's eight rotations and reflections those that map its houses onto its houses (Sudoku-X keeps all eight,
+Windoku too; an irregular Jigsaw usually none but the identity). `group_of` names the group drawn from.
+
 Each move maps solutions to solutions, so an isomorph has the same solution
 count as its original. Search effort is not invariant (tie-breaks follow the
 orientation), which is why fair effort figures average over random isomorphs.
@@ -10,8 +14,9 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import cache
 
-from .grid import Grid
+from .grid import Grid, Layout, geometry
 
 
 def _line_order(box: int, rng: random.Random) -> list[int]:
@@ -28,26 +33,31 @@ def _line_order(box: int, rng: random.Random) -> list[int]:
 
 @dataclass(frozen=True)
 class Isomorph:
-    """One equivalence move of a box size: new cell (r, c) takes the relabelled old cell (rows[r], cols[c]),
+    """One equivalence move of a layout: new cell (r, c) takes the relabelled old cell (rows[r], cols[c]),
     read transposed when `transpose` is set."""
 
-    box: int
+    layout: Layout
     relabel: tuple[int, ...]  # relabel[v] is the new value of v; relabel[0] = 0 keeps blanks blank
     rows: tuple[int, ...]
     cols: tuple[int, ...]
     transpose: bool
 
     @classmethod
-    def draw(cls, box: int, rng: random.Random) -> Isomorph:
-        labels = list(range(1, box * box + 1))
+    def draw(cls, lay: Layout, rng: random.Random) -> Isomorph:
+        n = lay.side
+        labels = list(range(1, n + 1))
         rng.shuffle(labels)
-        rows = _line_order(box, rng)
-        cols = _line_order(box, rng)
-        return cls(box, (0, *labels), tuple(rows), tuple(cols), rng.random() < 0.5)
+        if not lay.is_classic:
+            rows, cols, transpose = rng.choice(symmetries(lay))
+            return cls(lay, (0, *labels), rows, cols, transpose)
+        line_rows = _line_order(lay.box, rng)
+        line_cols = _line_order(lay.box, rng)
+        return cls(lay, (0, *labels), tuple(line_rows), tuple(line_cols), rng.random() < 0.5)
 
     def apply(self, grid: Grid) -> Grid:
-        if grid.box != self.box:
-            raise ValueError(f"an isomorph of box size {self.box} applied to a {grid.side}x{grid.side} grid")
+        if grid.layout is not self.layout:
+            raise ValueError(f"an isomorph of a {self.layout.variant} {self.layout.side}x{self.layout.side} grid "
+                             f"applied to a {grid.layout.variant} {grid.side}x{grid.side} grid")
         n, old, relabel = grid.side, grid.values, self.relabel
         new = bytearray(n * n)
         for r in range(n):
@@ -56,9 +66,47 @@ class Isomorph:
                 if self.transpose:
                     src_r, src_c = src_c, src_r
                 new[r * n + c] = relabel[old[src_r * n + src_c]]
-        return Grid(self.box, bytes(new))
+        return Grid(self.layout, bytes(new))
+
+
+Move = tuple[tuple[int, ...], tuple[int, ...], bool]  # rows, columns, transposed: one rotation or reflection
+
+
+@cache
+def symmetries(lay: Layout) -> list[Move]:
+    """Of the grid's eight rotations and reflections, those that map every house of `lay` onto a house."""
+    n = lay.side
+    ahead, back = tuple(range(n)), tuple(range(n - 1, -1, -1))
+    houses = {frozenset(unit) for unit in geometry(lay).units}
+    kept: list[Move] = []
+    for transpose in (False, True):
+        for rows in (ahead, back):
+            for cols in (ahead, back):
+                move = (rows, cols, transpose)
+                if all(frozenset(_moved(move, c, n) for c in house) in houses for house in houses):
+                    kept.append(move)
+    return kept
+
+
+def _moved(move: Move, cell: int, n: int) -> int:
+    """Where a move takes a cell (the inverse of `apply`'s read)."""
+    rows, cols, transpose = move
+    r, c = divmod(cell, n)
+    if transpose:
+        r, c = c, r
+    return rows.index(r) * n + cols.index(c)
+
+
+def group_of(lay: Layout) -> str:
+    """The group isomorphs of this layout are drawn from, in words."""
+    if lay.is_classic:
+        return "relabelling, band, stack, row and column swaps, transposition"
+    count = len(symmetries(lay))
+    if count == 1:
+        return "relabelling only"
+    return f"relabelling, and {count} of the grid's 8 rotations and reflections"
 
 
 def random_isomorph(grid: Grid, rng: random.Random) -> Grid:
-    """A random puzzle equivalent to `grid`, drawn with `rng` (any box size)."""
-    return Isomorph.draw(grid.box, rng).apply(grid)
+    """A random puzzle equivalent to `grid`, drawn with `rng` from its layout's group."""
+    return Isomorph.draw(grid.layout, rng).apply(grid)

@@ -26,7 +26,7 @@ from typing import Protocol, TypeVar
 
 from puzzles.candidates import Candidates
 from puzzles.cellmasks import CellMasks
-from puzzles.grid import Grid
+from puzzles.grid import Grid, Layout
 
 Mark = TypeVar("Mark")  # an engine's token for a state: a trail length, a snapshot
 Result = TypeVar("Result", covariant=True)
@@ -93,8 +93,8 @@ class Eliminating(Engine[Mark], Protocol):
     the placements. It also places naked singles alone (the `naked` rung). `CellMasks` is one."""
 
     @property
-    def box(self) -> int:
-        """The box size of its grid."""
+    def layout(self) -> Layout:
+        """The layout of its grid's houses."""
 
     def eliminate(self, cell: int, mask: int) -> None:
         """Remove the values of `mask` from an empty cell's candidates."""

@@ -199,7 +199,7 @@ class Propagation:
     def settle(self, engine: Eliminating[Any], tally: Counter[str], watch: RungWatch | None) -> int:
         """The fixpoint of singles and the rules; values placed, or -1 on a contradiction. `watch`
         is told each step (None for a probe's trial, which is undone)."""
-        geo = geometry(engine.box)
+        geo = geometry(engine.layout)
         placed = 0
         while True:
             if time.perf_counter() > self.deadline:  # a 25x25 node takes milliseconds: keep to the budget

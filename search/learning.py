@@ -130,7 +130,7 @@ from functools import cache
 from typing import Any, Final, NamedTuple, Protocol, TypeAlias
 
 from puzzles.conclusion import conclude
-from puzzles.grid import Grid, geometry, values_of
+from puzzles.grid import Geometry, Grid, values_of
 from puzzles.options import Option, contract, whole
 from puzzles.outcome import Budget, Outcome, Status
 
@@ -253,7 +253,9 @@ class Encoding:
     compiled.
 
     group_lits:  per group, the placements of its variables, by their bit in the group's mask
-    var_groups:  per variable, its four groups (cell, row-value, column-value, box-value): 4 * var + k
+    var_groups:  per variable, its groups (cell, row-value, column-value, region-value, then one for each
+                 extra house of its cell): those of x from var_start[x] to var_start[x + 1] (four each in
+                 classic Sudoku)
     var_bits:    per variable, its bit in each of those groups, alike
     excluded_by: per variable, the reason of each exclusion its placement makes
     last_left:   per group, the reason of a value placed as the group's last place
@@ -267,8 +269,7 @@ class Encoding:
     inside:      per group, from a mask of two places or more to the crossings that hold all of it
     """
 
-    def __init__(self, box: int, locked: bool) -> None:
-        geo = geometry(box)
+    def __init__(self, geo: Geometry, locked: bool) -> None:
         n, cells = geo.side, geo.cells
         self.n = n
         self.group_lits: list[list[Lit]] = [[placement(cell * n + v) for v in range(n)] for cell in range(cells)]
@@ -276,10 +277,12 @@ class Encoding:
         position = {(u, cell): k for u, unit in enumerate(geo.units) for k, cell in enumerate(unit)}
         self.var_groups: list[int] = []
         self.var_bits: list[int] = []
+        self.var_start: list[int] = [0]
         for cell in range(cells):
             for v in range(n):
                 self.var_groups += [cell] + [cells + unit * n + v for unit in geo.units_of(cell)]
                 self.var_bits += [1 << v] + [1 << position[unit, cell] for unit in geo.units_of(cell)]
+                self.var_start.append(len(self.var_groups))
         self.excluded_by = [Reason(EXCLUDED, [exclusion(x)]) for x in range(cells * n)]
         self.last_left = [Reason(LAST_VALUE if g < cells else LAST_PLACE, lits)
                           for g, lits in enumerate(self.group_lits)]
@@ -287,22 +290,22 @@ class Encoding:
         self.crossings: list[list[Crossing]] = [[] for _ in self.group_lits]
         self.inside: list[dict[int, list[int]]] = [{} for _ in self.group_lits]
         if locked:
-            self.add_crossings(box, look)
+            self.add_crossings(geo, look)
         self.look = bytes(look)
 
-    def add_crossings(self, box: int, look: bytearray) -> None:
+    def add_crossings(self, geo: Geometry, look: bytearray) -> None:
         """The crossings of search/rules.py, as each unit's value groups see them; the masks that call
         for a look marked in `look`."""
-        geo, t, n = geometry(box), crossings(box), self.n
+        t, n = crossings(geo), self.n
         bit = [{cell: 1 << k for k, cell in enumerate(unit)} for unit in geo.units]
         tables: dict[tuple[int, ...], dict[int, list[int]]] = {}
-        for unit in range(3 * n):
+        for unit in range(len(geo.units)):
             for v in range(n):
                 g = geo.cells + unit * n + v
                 for s in t.of_unit[unit]:
-                    line, box_unit = t.line_of[s], geo.box_of[t.cells[s][0]]
-                    across = box_unit if unit == line else line
-                    rest = t.line_rest[s] if unit == line else t.box_rest[s]
+                    first, second = t.first[s], t.second[s]
+                    across = second if unit == first else first
+                    rest = t.first_rest[s] if unit == first else t.second_rest[s]
                     self.crossings[g].append(Crossing(
                         sum(bit[unit][cell] for cell in t.cells[s]), geo.cells + across * n + v,
                         sum(bit[across][cell] for cell in t.cells[s]), [placement(cell * n + v) for cell in rest]))
@@ -328,8 +331,8 @@ def holding(shape: tuple[int, ...]) -> dict[int, list[int]]:
 
 
 @cache
-def encoding(box: int, locked: bool) -> Encoding:
-    return Encoding(box, locked)
+def encoding(geo: Geometry, locked: bool) -> Encoding:
+    return Encoding(geo, locked)
 
 
 class VarOrder:
@@ -468,7 +471,7 @@ class Solver:
         self.grid, self.limits, self.locked, self.vsids, self.observer = grid, limits, locked, vsids, observer
         n = self.n = grid.side
         variables = n * n * n
-        self.enc = enc = encoding(grid.box, locked)
+        self.enc = enc = encoding(grid.geometry, locked)
         # the assignment
         self.value = [UNDEF] * (2 * variables)  # per literal: TRUE, FALSE or UNDEF
         self.level = [0] * variables
@@ -564,12 +567,12 @@ class Solver:
         return None
 
     def exclude_others(self, p: Lit) -> list[Lit] | None:
-        """Placement p: the other variables of its four groups not yet false become so; a conflict if
+        """Placement p: the other variables of its groups not yet false become so; a conflict if
         one of them is placed (the clause: not both)."""
         enc, value, places = self.enc, self.value, self.places
         x = var(p)
         because = enc.excluded_by[x]
-        for k in range(4 * x, 4 * x + 4):
+        for k in range(enc.var_start[x], enc.var_start[x + 1]):
             g = enc.var_groups[k]
             others = places[g] & ~enc.var_bits[k]
             lits = enc.group_lits[g]
@@ -584,12 +587,12 @@ class Solver:
         return None
 
     def narrow_groups(self, p: Lit) -> list[Lit] | None:
-        """Exclusion p: its four groups have one place fewer. A group with none left is a conflict
+        """Exclusion p: its groups have one place fewer. A group with none left is a conflict
         (its clause: one of them); one with one place left places it (a naked single in a cell, a
         hidden single in a unit); one whose places all lie inside a crossing is for locked candidates."""
         enc, value, places = self.enc, self.value, self.places
         x = var(p)
-        for k in range(4 * x, 4 * x + 4):
+        for k in range(enc.var_start[x], enc.var_start[x + 1]):
             g = enc.var_groups[k]
             m = places[g] = places[g] ^ enc.var_bits[k]
             if m == 0:

@@ -44,7 +44,7 @@ from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from puzzles.grid import Geometry, geometry
+from puzzles.grid import Geometry
 
 Removals = dict[int, int]  # cell -> the candidates it loses
 GridRule = Callable[[Sequence[int], Geometry], "Removals | None"]
@@ -311,87 +311,60 @@ def in_every_unit(
 
 @dataclass(frozen=True)
 class Crossings:
-    """Where each line (row or column) crosses each box, and what lies around each crossing (read by
-    locked_candidates here and by cdcl's propagation, search/learning.py)."""
+    """Where two houses cross in two cells or more (a line and a box in classic Sudoku; a diagonal, a Jigsaw
+    region or an extra region make others), and what lies around each crossing: read by locked_candidates
+    here and by cdcl's propagation (search/learning.py). A row and a column share one cell: a value locked
+    there is a single, not this rule's. Crossings are ordered by their first house, then their second (the
+    first's index smaller: in classic Sudoku, the line)."""
 
     cells: tuple[tuple[int, ...], ...]  # per crossing, its cells
-    line_rest: tuple[tuple[int, ...], ...]  # per crossing, the line's cells outside the box
-    box_rest: tuple[tuple[int, ...], ...]  # per crossing, the box's cells outside the line
-    lines: tuple[tuple[int, ...], ...]  # per line, its crossings
-    boxes: tuple[tuple[int, ...], ...]  # per box and direction, its crossings with rows or with columns
-    line_of: tuple[int, ...]  # per crossing, its line (an index into `lines`)
-    box_of: tuple[int, ...]  # per crossing, its box and direction (an index into `boxes`)
-    of_unit: tuple[tuple[int, ...], ...]  # per unit (an index into geo.units), the crossings of its line or box
+    first: tuple[int, ...]  # per crossing, its first house (an index into geo.units) ...
+    second: tuple[int, ...]  # ... and its second
+    first_rest: tuple[tuple[int, ...], ...]  # per crossing, the first house's cells outside it
+    second_rest: tuple[tuple[int, ...], ...]  # per crossing, the second house's cells outside it
+    of_unit: tuple[tuple[int, ...], ...]  # per unit, the crossings it is one of the houses of
 
 
 @cache
-def crossings(box: int) -> Crossings:
-    geo = geometry(box)
-    n = geo.side
+def crossings(geo: Geometry) -> Crossings:
     units = [set(unit) for unit in geo.units]
-    keys = [(line, b) for line in range(2 * n) for b in range(2 * n, 3 * n) if units[line] & units[b]]
-    box_keys = sorted({(b, line < n) for line, b in keys})  # a box's crossings with columns, then with rows
+    keys = [(a, b) for a in range(len(units)) for b in range(a + 1, len(units)) if len(units[a] & units[b]) >= 2]
     return Crossings(
-        cells=tuple(tuple(sorted(units[line] & units[b])) for line, b in keys),
-        line_rest=tuple(tuple(c for c in geo.units[line] if c not in units[b]) for line, b in keys),
-        box_rest=tuple(tuple(c for c in geo.units[b] if c not in units[line]) for line, b in keys),
-        lines=tuple(tuple(s for s, (l2, _) in enumerate(keys) if l2 == line) for line in range(2 * n)),
-        boxes=tuple(tuple(s for s, (l2, b2) in enumerate(keys) if (b2, l2 < n) == key) for key in box_keys),
-        line_of=tuple(line for line, _ in keys),
-        box_of=tuple(box_keys.index((b, line < n)) for line, b in keys),
-        of_unit=tuple(tuple(s for s, (line, b) in enumerate(keys) if u in (line, b)) for u in range(3 * n)),
+        cells=tuple(tuple(sorted(units[a] & units[b])) for a, b in keys),
+        first=tuple(a for a, _ in keys),
+        second=tuple(b for _, b in keys),
+        first_rest=tuple(tuple(c for c in geo.units[a] if c not in units[b]) for a, b in keys),
+        second_rest=tuple(tuple(c for c in geo.units[b] if c not in units[a]) for a, b in keys),
+        of_unit=tuple(tuple(s for s, key in enumerate(keys) if u in key) for u in range(len(units))),
     )
 
 
 def locked_candidates(masks: Sequence[int], geo: Geometry, units: Collection[int] | None = None) -> Removals | None:
-    """Locked candidates, in every crossing of a line and a box (one pass):
-    pointing: a value that, within a box, only one line's cells can take will be
-    in that line there, so it leaves the rest of the line;
-    claiming: a value that, within a line, only one box's cells can take will be
-    in that box there, so it leaves the rest of the box.
+    """Locked candidates, in every crossing of two houses (one pass): a value whose places in one house
+    all lie in the crossing will be there, so it leaves the rest of the other house. Of a line and a box:
+    pointing (the value's places in the box lie in one line: it leaves the rest of the line) and claiming
+    (its places in the line lie in one box: it leaves the rest of the box).
 
     A contradiction when a cell would lose every candidate. A value with no place
-    in a box or line says nothing here (the singles and subsets rules catch it).
-    `units`: only the crossings of these lines and boxes (indices into geo.units), e.g.
+    in a house says nothing here (the singles and subsets rules catch it).
+    `units`: only the crossings of these houses (indices into geo.units), e.g.
     those whose masks changed since the rule last removed nothing anywhere: what a crossing
-    removes depends on the masks of its line and its box alone.
+    removes depends on the masks of its two houses alone.
     """
-    t = crossings(geo.box)
-    if units is None:
-        looked: Sequence[int] = range(len(t.cells))
-        lines: Iterable[int] = range(len(t.lines))
-        boxes: Iterable[int] = range(len(t.boxes))
-    else:
-        looked = sorted({s for u in units for s in t.of_unit[u]})
-        lines, boxes = {t.line_of[s] for s in looked}, {t.box_of[s] for s in looked}
-    # what each crossing can take (those of the lines and boxes looked at)
-    held = dict.fromkeys({r for line in lines for r in t.lines[line]} | {r for box in boxes for r in t.boxes[box]}, 0)
-    for s in held:
-        held[s] = _union([masks[cell] for cell in t.cells[s]])
-    # a value of a crossing that another crossing of its line (or box) holds is one that two hold
-    shared_in_line = {line: _in_two([held[s] for s in t.lines[line]]) for line in lines}
-    shared_in_box = {box: _in_two([held[s] for s in t.boxes[box]]) for box in boxes}
+    t = crossings(geo)
+    looked: Iterable[int] = range(len(t.cells)) if units is None else sorted({s for u in units for s in t.of_unit[u]})
     removed: Removals = {}
     for s in looked:
-        inside = held[s]
-        elsewhere_in_line = inside & shared_in_line[t.line_of[s]]
-        elsewhere_in_box = inside & shared_in_box[t.box_of[s]]
-        pointing = elsewhere_in_line & ~elsewhere_in_box
-        claiming = elsewhere_in_box & ~elsewhere_in_line
+        inside = _union([masks[cell] for cell in t.cells[s]])
+        in_first = inside & _union([masks[cell] for cell in t.first_rest[s]])  # also outside, in the first
+        in_second = inside & _union([masks[cell] for cell in t.second_rest[s]])
+        pointing = in_first & ~in_second  # locked in the second house: leaves the rest of the first
+        claiming = in_second & ~in_first
         if pointing:
-            _lose(masks, t.line_rest[s], pointing, removed)
+            _lose(masks, t.first_rest[s], pointing, removed)
         if claiming:
-            _lose(masks, t.box_rest[s], claiming, removed)
+            _lose(masks, t.second_rest[s], claiming, removed)
     return _unless_emptied_cells(masks, removed)
-
-
-def _in_two(held: Sequence[int]) -> int:
-    """The values that two or more of the crossings, which hold `held`, hold."""
-    once = twice = 0
-    for h in held:
-        twice |= once & h
-        once |= h
-    return twice
 
 
 def _lose(masks: Sequence[int], cells: Sequence[int], values: int, removed: Removals) -> None:

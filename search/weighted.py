@@ -33,7 +33,7 @@ class FailureWeights(SeedPlugs):
     def __init__(self, engine: CellMasks, inference: Inference | None) -> None:
         self.engine = engine
         self.inference = inference
-        geo = geometry(engine.box)
+        geo = geometry(engine.layout)
         self.units = geo.units
         self.units_of = [geo.units_of(cell) for cell in range(geo.cells)]
         self.unit_weight = [1] * len(geo.units)

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from making.solutions import pattern_solution
-from puzzles import Budget, Candidates, Grid, Outcome, Status, random_isomorph, values_of
+from puzzles import Budget, Candidates, Grid, Outcome, Status, classic, random_isomorph, values_of
 from search import SOLVERS, rules
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -87,7 +87,7 @@ def scattered(box: int, keep: float) -> Grid:
     for i in range(len(values)):
         if (i * 7919) % 100 >= keep * 100:
             values[i] = 0
-    return Grid(box, bytes(values))
+    return Grid(classic(box), bytes(values))
 
 
 def partial_grid(box: int, seed: int, blank: float, wrong: int) -> Grid:
@@ -98,11 +98,11 @@ def partial_grid(box: int, seed: int, blank: float, wrong: int) -> Grid:
     values = bytearray(v if rng.random() > blank else 0 for v in solution.values)
     blanks = [c for c, v in enumerate(values) if not v]
     for cell in rng.sample(blanks, min(wrong, len(blanks))):
-        board = Candidates(Grid(box, bytes(values)))
+        board = Candidates(Grid(classic(box), bytes(values)))
         choices = [v for v in range(1, box * box + 1) if board.allows(cell, v) and v != solution.values[cell]]
         if choices:
             values[cell] = rng.choice(choices)
-    return Grid(box, bytes(values))
+    return Grid(classic(box), bytes(values))
 
 
 # -- the ladder's reference semantics ------------------------------------------------------------------------

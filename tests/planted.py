@@ -29,7 +29,7 @@ def corrupt(grid: Grid, budget: Budget = Budget(), **options: Any) -> Outcome:
         values = bytearray(outcome.solution.values)
         last = n * (n - 1)
         values[last], values[last + 1] = values[last + 1], values[last]
-        outcome.solution = Grid(grid.box, bytes(values))
+        outcome.solution = grid.with_values(bytes(values))
     return outcome
 
 

@@ -47,7 +47,7 @@ def broken_solve(grid: Grid, budget: Budget = Budget(), **options: object) -> Ou
     values = bytearray(outcome.solution.values)
     cell = grid.values.index(0)
     values[cell] = values[cell] % grid.side + 1
-    outcome.solution = Grid(grid.box, bytes(values))
+    outcome.solution = grid.with_values(bytes(values))
     return outcome
 
 

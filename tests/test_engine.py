@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from making.solutions import pattern_solution
-from puzzles import Budget, Candidates, CellMasks, Grid, PuzzleError, values_of
+from puzzles import Budget, Candidates, CellMasks, Grid, PuzzleError, classic, values_of
 from puzzles.isomorph import random_isomorph
 from search.astar import frontier_search
 from search.engine import on_engine
@@ -118,7 +118,7 @@ def test_compact_state_round_trip():
     board = Candidates(Grid.parse("3..1...2.3..2..."))
     state = board.save()
     assert isinstance(state, bytes) and state == board.state() and len(state) == 16
-    again = Candidates(Grid(2, state))
+    again = Candidates(Grid(classic(2), state))
     assert again.values == board.values
     assert all(again.candidates(c) == board.candidates(c) for c in range(16))
     board.assign(1, 4)

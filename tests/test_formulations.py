@@ -9,7 +9,7 @@ from fixtures import pattern, scattered
 
 from formulations import SOLVERS
 from formulations.export import export_text
-from puzzles.grid import Grid
+from puzzles.grid import Grid, classic
 from puzzles.outcome import Budget, Method, Status
 
 SEEDS = {
@@ -195,7 +195,7 @@ def test_mip_other_backends(backend: str) -> None:
 def test_python_constraint_counts_one_blank_by_hand() -> None:
     values = pattern(3)
     values[40] = 0  # the centre cell: its 20 peers leave it one candidate
-    puzzle = Grid(3, bytes(values))
+    puzzle = Grid(classic(3), bytes(values))
     for solver in ("backtracking", "recursive", "optimized"):
         one = SOLVERS["python-constraint"](puzzle, solver=solver)
         assert one.effort["nodes"] == 1, solver  # one value tried, and it fits
@@ -207,7 +207,7 @@ def test_python_constraint_counts_one_blank_by_hand() -> None:
 def test_python_constraint_counts_two_blanks_by_hand() -> None:
     values = pattern(3)
     values[0] = values[80] = 0  # corners: each forced by its row, column and box
-    outcome = SOLVERS["python-constraint"](Grid(3, bytes(values)))
+    outcome = SOLVERS["python-constraint"](Grid(classic(3), bytes(values)))
     assert outcome.effort["nodes"] == 2
 
 

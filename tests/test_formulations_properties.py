@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from formulations import SOLVERS
-from puzzles.grid import Grid
+from puzzles.grid import Grid, classic
 from puzzles.outcome import Status
 
 CELLS_4 = 16
@@ -23,9 +23,9 @@ def small_puzzles(draw: st.DrawFn) -> Grid:
     values = [0] * CELLS_4
     for cell in draw(st.lists(st.integers(0, CELLS_4 - 1), max_size=10, unique=True)):
         values[cell] = draw(st.integers(1, 4))
-        if Grid(2, bytes(values)).conflicts():
+        if Grid(classic(2), bytes(values)).conflicts():
             values[cell] = 0
-    grid = Grid(2, bytes(values))
+    grid = Grid(classic(2), bytes(values))
     assert not grid.conflicts()
     return grid
 
@@ -55,7 +55,7 @@ def test_relabelled_pattern_with_blanks_solves_everywhere(labels: list[int], bla
     values = list(full)
     for cell in blanks:
         values[cell] = 0
-    puzzle = Grid(3, bytes(values))
+    puzzle = Grid(classic(3), bytes(values))
     for name in ("cpsat", "sat", "mip"):
         outcome = SOLVERS[name](puzzle)
         assert outcome.status is Status.SOLVED, name

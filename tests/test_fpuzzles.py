@@ -43,10 +43,9 @@ def test_a_classic_object_is_its_grid_cell_by_cell():
 
 
 @pytest.mark.parametrize("fields, named", [
-    ({"diagonal+": True}, "'diagonal+' (a constraint)"),
     ({"killercage": [{"cells": ["R1C1", "R1C2"], "value": "7"}]}, "'killercage' (a constraint)"),
     ({"arrow": [{"cells": ["R1C1"], "lines": [["R1C1", "R1C2"]]}]}, "'arrow' (a constraint)"),
-    ({"extraregion": [{"cells": ["R2C2"]}]}, "'extraregion'"),
+    ({"thermometer": [{"lines": [["R2C2", "R2C3"]]}]}, "'thermometer'"),
     ({"text": [{"cells": ["R1C1"], "value": "odd"}]}, "'text' (a cosmetic element, which the rules may give"),
 ])
 def test_a_rule_the_project_does_not_read_is_refused_by_name(fields, named):
@@ -61,11 +60,11 @@ def test_fields_that_say_no_rule_are_read():
 
 def test_bad_objects_are_clear_errors():
     irregular = fpuzzle()
-    irregular["grid"][0][3]["region"] = 0  # R1C4 put in box 1's region: a Jigsaw
-    with pytest.raises(FPuzzlesError, match=r"cell R1C4 is in region 1, not box 2: irregular regions"):
+    irregular["grid"][0][3]["region"] = 0  # R1C4 put in box 1's region: ten cells there, eight in box 2
+    with pytest.raises(FPuzzlesError, match=r"region 1 has 10 cells, not 9"):
         puzzle_of(irregular)
-    with pytest.raises(FPuzzlesError, match="size 6: the project reads sides 4, 9, 16 and 25"):
-        puzzle_of({"size": 6, "grid": []})
+    with pytest.raises(FPuzzlesError, match="size 3: the project reads sides 4 to 25"):
+        puzzle_of({"size": 3, "grid": []})
     with pytest.raises(FPuzzlesError, match="`grid` must be 9 rows of 9 cells"):
         puzzle_of({"size": 9, "grid": [[{}] * 9] * 8})
     clash = fpuzzle()
@@ -90,14 +89,14 @@ def test_links_and_bare_payloads_carry_the_object():
 
 def test_files_of_objects_of_links_and_of_one_pretty_object(tmp_path):
     lines = tmp_path / "family.jsonl"
-    bad = fpuzzle(**{"diagonal-": True})
+    bad = fpuzzle(**{"thermometer": [{"lines": [["R1C1", "R1C2"]]}]})
     lines.write_text("\n".join([json.dumps(fpuzzle()), "# a comment", json.dumps(bad), "{not json",
                                 link_of(object_of(PUZZLE, "as a link"))]) + "\n")
     read = list(read_puzzles(lines))
     assert [type(r) for r in read] == [Entry, BadEntry, BadEntry, Entry]
     assert [r.line for r in read] == [1, 3, 4, 5]
     assert read[0].grid == read[3].grid == PUZZLE and read[3].name == "as a link"
-    assert "'diagonal-' (a constraint)" in read[1].reason
+    assert "'thermometer' (a constraint)" in read[1].reason
     assert read[2].reason.startswith("the line is not JSON (") and len(read[2].reason) < 100  # short: no quoted line
     pretty = tmp_path / "one.json"
     pretty.write_text(json.dumps(fpuzzle(solution=list(SOLUTION.values)), indent=2))

@@ -12,7 +12,7 @@ from comparison.execution.result import RunResult
 from comparison.judging.judge import failure_of
 from comparison.programs.fuzz import parse_duration, trusted_label
 from making.shrink import relabelled, remove_clues, shrink, smallest_forms
-from puzzles import Grid, Status
+from puzzles import Grid, Status, classic
 from puzzles.formats import read_puzzles
 
 
@@ -33,7 +33,7 @@ def fewer(grid: Grid) -> list[Grid]:
         if value:
             values = bytearray(grid.values)
             values[cell] = 0
-            out.append(Grid(grid.box, bytes(values)))
+            out.append(grid.with_values(bytes(values)))
     return out
 
 
@@ -94,7 +94,7 @@ def test_delta_debugging_reaches_a_1_minimal_puzzle():
     """A failure that needs three given clues (any values) among many: ddmin keeps exactly those three."""
     rng = random.Random(4)
     needed = {3, 40, 77}
-    grid = Grid(3, bytes(rng.randint(1, 9) if rng.random() < 0.7 or c in needed else 0 for c in range(81)))
+    grid = Grid(classic(3), bytes(rng.randint(1, 9) if rng.random() < 0.7 or c in needed else 0 for c in range(81)))
     tested: list[int] = []
 
     def fails(grids):

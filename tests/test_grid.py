@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from making.solutions import pattern_solution
-from puzzles import Grid, PuzzleError, geometry, mask_of, random_isomorph, values_of
+from puzzles import Grid, PuzzleError, classic, geometry, mask_of, random_isomorph, values_of
 
 
 def obvious_same_unit(box: int, a: int, b: int) -> bool:
@@ -33,7 +33,7 @@ def test_geometry_matches_the_obvious_definition(box):
         r, c = divmod(cell, n)
         assert cell in geo.units[geo.row_of[cell]] and geo.unit_names[geo.row_of[cell]] == f"row {r + 1}"
         assert cell in geo.units[geo.col_of[cell]] and geo.unit_names[geo.col_of[cell]] == f"column {c + 1}"
-        assert cell in geo.units[geo.box_of[cell]]
+        assert cell in geo.units[geo.region_of[cell]]
     for unit in geo.units:
         assert len(set(unit)) == n
     assert geometry(box) is geo  # computed once per box size, shared
@@ -84,7 +84,7 @@ def test_conflicts_is_empty_exactly_when_no_two_peers_share_a_value(data, box):
     density = data.draw(st.sampled_from([0.1, 0.3, 0.6]))
     values = data.draw(st.lists(st.integers(1, n), min_size=n * n, max_size=n * n))
     keep = data.draw(st.lists(st.floats(0, 1), min_size=n * n, max_size=n * n))
-    grid = Grid(box, bytes(v if k < density else 0 for v, k in zip(values, keep, strict=True)))
+    grid = Grid(classic(box), bytes(v if k < density else 0 for v, k in zip(values, keep, strict=True)))
     clash = any(grid.values[a] and grid.values[a] == grid.values[b]
                 for a in range(n * n) for b in range(a + 1, n * n) if obvious_same_unit(box, a, b))
     assert bool(grid.conflicts()) == clash
@@ -101,7 +101,7 @@ def test_conflicts_on_solutions_with_blanks_and_a_swap(data, box):
         values[a], values[b] = values[b], values[a]
     blank = data.draw(st.sampled_from([0.0, 0.05, 0.3]))
     keep = data.draw(st.lists(st.floats(0, 1), min_size=n * n, max_size=n * n))
-    grid = Grid(box, bytes(0 if k < blank else v for v, k in zip(values, keep, strict=True)))
+    grid = Grid(classic(box), bytes(0 if k < blank else v for v, k in zip(values, keep, strict=True)))
     clash = any(grid.values[a] and grid.values[a] == grid.values[b]
                 for a in range(n * n) for b in range(a + 1, n * n) if obvious_same_unit(box, a, b))
     assert bool(grid.conflicts()) == clash
@@ -117,7 +117,7 @@ def test_solution_check(box):
     # swap two values of a row: duplicates in columns and a changed given
     swapped = bytearray(solution.values)
     swapped[0], swapped[1] = swapped[1], swapped[0]
-    problems = puzzle.solution_problems(Grid(box, bytes(swapped)))
+    problems = puzzle.solution_problems(Grid(classic(box), bytes(swapped)))
     assert any("givens changed" in p for p in problems) and any("column 1" in p for p in problems)
     assert "cells are still blank" in puzzle.solution_problems(puzzle)[0]
 

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from making.singles import generate, singles_solve
 from making.solutions import pattern_solution
-from puzzles import Candidates, Grid
+from puzzles import Candidates, Grid, classic
 from puzzles.isomorph import Isomorph, random_isomorph
 
 
@@ -30,9 +30,9 @@ def test_isomorph_maps_puzzle_and_solution_together(box, seed):
 def test_one_draw_maps_puzzle_and_solution():
     solution = pattern_solution(3)
     puzzle = solution.with_values([v if i % 4 else 0 for i, v in enumerate(solution.values)])
-    moves = Isomorph.draw(3, random.Random(11))
+    moves = Isomorph.draw(classic(3), random.Random(11))
     assert moves.apply(puzzle).is_solved_by(moves.apply(solution))
-    with pytest.raises(ValueError, match="box size 3"):
+    with pytest.raises(ValueError, match="an isomorph of a classic 9x9 grid applied to a classic 4x4 grid"):
         moves.apply(pattern_solution(2))
 
 
@@ -53,4 +53,4 @@ def test_generated_puzzles_are_unique_by_singles(box):
     cell = next(c for c, v in enumerate(puzzle.values) if v)
     fewer = bytearray(puzzle.values)
     fewer[cell] = 0
-    assert singles_solve(Grid(box, bytes(fewer))) is False
+    assert singles_solve(Grid(classic(box), bytes(fewer))) is False

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from making.singles import generate
 from making.solutions import pattern_solution
-from puzzles import Budget, CellMasks, Grid, Status, random_isomorph
+from puzzles import Budget, CellMasks, Grid, Status, classic, random_isomorph
 from search import SOLVERS
 from search.inference import MAKE_RUNG, REMOVING
 
@@ -88,7 +88,7 @@ def test_counters_on_a_grid_one_cell_short():
     """Hand-counted: one blank, one candidate. Without inference the search places it (one node, no
     guess); every rung places it by inference (one forced value, no node); nothing to eliminate."""
     solved = pattern_solution(2)
-    puzzle = Grid(2, bytes([0, *solved.values[1:]]))
+    puzzle = Grid(classic(2), bytes([0, *solved.values[1:]]))
     assert SOLVERS["mrv"](puzzle).effort == {"nodes": 1, "guesses": 0, "backtracks": 0}
     for rung in LADDER:
         out = SOLVERS["mrv"](puzzle, propagate=rung)
@@ -112,7 +112,7 @@ def test_a_long_propagation_keeps_to_the_time_budget(method, options):
     """Probing a 16x16 at the root takes far longer than a zero budget: the rung reads the
     deadline itself, and the search gives up on time instead of running on."""
     puzzle, _ = generate(4, random.Random(4))
-    blanked = Grid(4, bytes(v if i % 3 else 0 for i, v in enumerate(puzzle.values)))
+    blanked = Grid(classic(4), bytes(v if i % 3 else 0 for i, v in enumerate(puzzle.values)))
     out = SOLVERS[method](blanked, Budget(seconds=0), propagate="probe", **options)
     assert out.status is Status.GAVE_UP and out.detail == "time"
 

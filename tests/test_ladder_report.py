@@ -24,7 +24,7 @@ from comparison.core.settings import Settings
 from comparison.programs.ladder import EQUIVALENCES, LADDER_RUNGS, Ladder, Rung
 from formulations import SOLVERS as FORMULATIONS
 from making.solutions import pattern_solution
-from puzzles import Budget, Grid, Method, Outcome, Status, random_isomorph
+from puzzles import Budget, Grid, Method, Outcome, Status, classic, random_isomorph
 from search import SOLVERS as SEARCHES
 
 NEEDS = ("naked", "singles", "locked")  # the rules a built puzzle needs, weakest first
@@ -45,9 +45,9 @@ def built(need: str) -> Grid:
         values = bytearray(random_isomorph(pattern_solution(3), rng).values)
         for cell in rng.sample(range(81), 81):
             kept, values[cell] = values[cell], 0
-            if not rung_settles(Grid(3, bytes(values)), need):
+            if not rung_settles(Grid(classic(3), bytes(values)), need):
                 values[cell] = kept
-        grid = Grid(3, bytes(values))
+        grid = Grid(classic(3), bytes(values))
         below = BELOW[need]
         if below is None or not rung_settles(grid, below):
             return grid

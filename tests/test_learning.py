@@ -568,9 +568,9 @@ def test_the_masks_locked_candidates_looks_at_are_those_inside_a_crossing(box):
             shared = [k for k, cell in enumerate(unit) if cell in other]
             if len(shared) == box and other != unit:
                 inside |= {m for m in range(1 << n) if m & (m - 1) and not m & ~sum(1 << k for k in shared)}
-    enc = Encoding(box, locked=True)
+    enc = Encoding(geometry(box), locked=True)
     assert {m for m in range(1 << n) if enc.look[m >> 3] >> (m & 7) & 1} == inside
-    assert len(enc.look) == max((1 << n) // 8, 1) and Encoding(box, locked=False).look == b""
+    assert len(enc.look) == max((1 << n) // 8, 1) and Encoding(geometry(box), locked=False).look == b""
 
 
 def test_values_in_counts_the_bits_of_a_mask():

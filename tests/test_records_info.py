@@ -12,7 +12,7 @@ from fixtures import SEED000, SEED001
 import compare
 from comparison.execution.check import DROPPED, INFO_CHARACTERS, facts
 from formulations.sat import rules, variables
-from puzzles import Grid
+from puzzles import Grid, classic
 
 SOLVERS = ["sat", "mip", "mrv:propagate=locked"]
 TIMES = {"build_seconds", "solver_seconds", "root_lp_seconds"}  # wall times: not the same from run to run
@@ -38,8 +38,9 @@ def check_facts(records: dict[tuple[str, str], dict]) -> None:
     for line, puzzle in (("1", SEED000), ("2", SEED001)):
         grid = Grid.parse(puzzle)
         sat = records[(line, "sat")]["info"]
-        assert (sat["encoding"], sat["variables"]) == ("complete", variables(3, "complete")) == ("complete", 729)
-        assert sat["clauses"] == len(rules(3, "complete")) + grid.givens == (81 + 243) * 37 + grid.givens
+        assert (sat["encoding"], sat["variables"]) == ("complete", variables(classic(3), "complete")) \
+            == ("complete", 729)
+        assert sat["clauses"] == len(rules(classic(3), "complete")) + grid.givens == (81 + 243) * 37 + grid.givens
         mip = records[(line, "mip")]["info"]
         assert (mip["variables"], mip["constraints"]) == (729, 4 * 81)  # x[cell, value]; one row a cell, unit-value
         assert mip["root_lp_integral"] in (True, False) and mip["root_lp_iterations"] >= 0

@@ -9,7 +9,7 @@ from fixtures import ROW_COLUMN_UNSAT, SEED000, SEED001, SEED002_MULTI, pattern,
 
 from formulations import SOLVERS
 from formulations.sat import BACKENDS, ENCODINGS, FREE_DECISIONS, decode, encode, givens, load, rules, variables
-from puzzles.grid import Grid
+from puzzles.grid import Grid, classic
 from puzzles.outcome import Budget, GaveUp, Status
 
 SAT = SOLVERS["sat"]
@@ -56,10 +56,10 @@ def test_clause_and_variable_counts_by_formula(box: int) -> None:
         "augmented": n * n * (1 + pairs) + 2 * n * n * box * (box + 1) + 4 * n * n * (1 + triad_pairs),
     }
     for encoding in ENCODINGS:
-        assert len(rules(box, encoding)) == expected[encoding], encoding
-        literals = {abs(lit) for clause in rules(box, encoding) for lit in clause}
-        assert literals == set(range(1, variables(box, encoding) + 1)), encoding
-    assert variables(box, "augmented") == n**3 + 2 * n * n * box
+        assert len(rules(classic(box), encoding)) == expected[encoding], encoding
+        literals = {abs(lit) for clause in rules(classic(box), encoding) for lit in clause}
+        assert literals == set(range(1, variables(classic(box), encoding) + 1)), encoding
+    assert variables(classic(box), "augmented") == n**3 + 2 * n * n * box
 
 
 def test_size_in_info_and_default_encode_unchanged() -> None:
@@ -67,13 +67,13 @@ def test_size_in_info_and_default_encode_unchanged() -> None:
     for encoding in ENCODINGS:
         outcome = SAT(puzzle, encoding=encoding)
         assert outcome.info["encoding"] == encoding
-        assert outcome.info["variables"] == variables(3, encoding)
-        assert outcome.info["clauses"] == len(rules(3, encoding)) + puzzle.givens
+        assert outcome.info["variables"] == variables(classic(3), encoding)
+        assert outcome.info["clauses"] == len(rules(classic(3), encoding)) + puzzle.givens
     nvars, clauses = encode(puzzle)  # benchmarks/versus_pycosat.py and the DIMACS export read this
     assert nvars == 729 and len(clauses) == (81 + 243) * 37 + puzzle.givens
     assert [9 * 3 + 7] in clauses  # row 1, column 4 holds 7: var(c, v) = c*n + v
     solution = SAT(puzzle).solution
-    triads = range(730, variables(3, "augmented") + 1)
+    triads = range(730, variables(classic(3), "augmented") + 1)
     model = [c * 9 + v for c, v in enumerate(solution.values)] + list(triads)
     assert decode(puzzle, model) == solution  # triad variables are not cell-values
 
@@ -129,11 +129,11 @@ def test_every_encoding_agrees_on_multi_solution_and_unsatisfiable_puzzles_of_ev
     sparse = [v if c < n else 0 for c, v in enumerate(pattern(box))]  # the first row given
     clash = [*range(1, n), 0] + [0] * (n - 1) + [n] + [0] * (n * n - 2 * n)  # row 1 leaves n; column n has n
     for encoding in ENCODINGS:
-        many = SAT(Grid(box, bytes(sparse)), Budget(seconds=120), encoding=encoding, solutions=2)
+        many = SAT(Grid(classic(box), bytes(sparse)), Budget(seconds=120), encoding=encoding, solutions=2)
         assert many.status is Status.SOLVED and many.unique is False, (box, encoding)
-        assert Grid(box, bytes(sparse)).solution_problems(many.solution) == []
+        assert Grid(classic(box), bytes(sparse)).solution_problems(many.solution) == []
         for search in ("on", "off"):
-            refuted = SAT(Grid(box, bytes(clash)), Budget(seconds=120), encoding=encoding, search=search)
+            refuted = SAT(Grid(classic(box), bytes(clash)), Budget(seconds=120), encoding=encoding, search=search)
             assert refuted.status is Status.UNSATISFIABLE, (box, encoding, search)
 
 
@@ -272,7 +272,7 @@ def test_rules_loaded_directly_make_the_same_solver(solver: str) -> None:
     runs = []
     for direct in (True, False):
         sat = Solver(name=solver)
-        load(sat, solver, rules(3), direct=direct)
+        load(sat, solver, rules(classic(3)), direct=direct)
         sat.append_formula([[lit] for lit in givens(puzzle)])
         assert sat.solve() is True
         runs.append((decode(puzzle, sat.get_model()), sat.accum_stats()))

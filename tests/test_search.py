@@ -20,7 +20,7 @@ from fixtures import (
     run,
 )
 
-from puzzles import Budget, Grid, Status
+from puzzles import Budget, Grid, Status, classic
 from search import SOLVERS
 from search.backtracking import RowMajor
 from search.depth_first import Descent, Effort, Limits, Stop
@@ -264,7 +264,7 @@ def test_large_boxes_with_singles(line):
 def test_large_box_every_method_on_a_nearly_full_grid():
     # the 16x16 solution with its first row blanked: a few nodes for everyone
     full = run("mrv-singles", test_large_boxes_with_singles.pytestmark[0].args[1][0]).solution
-    puzzle = Grid(4, bytes(16) + full.values[16:])
+    puzzle = Grid(classic(4), bytes(16) + full.values[16:])
     for variant in ALL:
         out = run(variant, puzzle, solutions=2)
         assert out.solution == full, variant

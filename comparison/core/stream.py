@@ -70,7 +70,7 @@ def puzzles_of(entries: Iterable[tuple[int, Entry]], isomorphs: int | None, seed
         # Seeded by the puzzle's position: the same isomorphs whatever --jobs, --limit or --sample.
         rng = random.Random(f"{seed}:{position}")
         for k in range(1, isomorphs + 1):
-            moves = Isomorph.draw(entry.grid.box, rng)  # the same moves map the file's solution alike
+            moves = Isomorph.draw(entry.grid.layout, rng)  # the same moves map the file's solution alike
             iso_solution = moves.apply(entry.solution).line() if entry.solution is not None else None
             yield Puzzle(next(ids), entry.file, entry.line, entry.name, k, moves.apply(entry.grid), iso_solution,
                          rating)

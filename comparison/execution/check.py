@@ -14,6 +14,7 @@ import time
 from typing import Any, NamedTuple
 
 from puzzles import Budget, Grid, Status
+from puzzles.grid import Layout
 
 from ..core.selected import Selected
 from .result import RunResult
@@ -29,7 +30,7 @@ class Item(NamedTuple):
 
     puzzle: int  # the puzzle's id in the run
     method: int  # the method's index among the runners
-    box: int
+    layout: Layout
     values: bytes
 
 
@@ -39,10 +40,10 @@ def run_one(item: Item, selected: Selected, budget: Budget) -> RunResult:
     The method gets a grid of its own, so that one which changes it (frozen or not) cannot change
     what the next method sees, nor what its own answer is checked against.
     """
-    pid, index, box, values = item
+    pid, index, lay, values = item
     started = time.perf_counter()
     try:
-        outcome = selected.method(Grid(box, values), budget, **selected.options)
+        outcome = selected.method(Grid(lay, values), budget, **selected.options)
     except (Exception, SystemExit) as exc:  # the contract says errors are Outcomes; hold methods to it
         return RunResult(pid, index, Status.ERROR, f"raised {type(exc).__name__}: {exc}",
                          seconds=time.perf_counter() - started)
@@ -65,7 +66,7 @@ def run_one(item: Item, selected: Selected, budget: Budget) -> RunResult:
             result.problems = [f"solved, but returned {type(solution).__name__}, not a Grid"]
         else:
             result.solution = solution.line()
-            result.problems = Grid(box, values).solution_problems(solution)
+            result.problems = Grid(lay, values).solution_problems(solution)
     return result
 
 

@@ -174,7 +174,7 @@ def failure_lines(fuzzer: Fuzzer, reproduce: str, path: str) -> list[str]:
     for i, f in enumerate(fuzzer.failures, 1):
         lines.append(f"# {f.method}: {f.failure} ({f.detail[:160]}); {fuzzer.against} (trusted) says: {f.trusted}; "
                      f"found on a {f.puzzle_kind} puzzle of {len(givens_of(f.found_on))} clues")
-        lines.append(f"{f.puzzle.line()} fuzz-{i}-{re.sub(r'[^A-Za-z0-9]+', '-', f.method)}-"
+        lines.append(f"{f.puzzle.text()} fuzz-{i}-{re.sub(r'[^A-Za-z0-9]+', '-', f.method)}-"
                      f"{f.failure.replace(' ', '-')}")
     return lines
 

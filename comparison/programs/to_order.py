@@ -71,7 +71,7 @@ def minimal(args: argparse.Namespace) -> int:
                 started = time.perf_counter()
                 made = minimal_puzzle(args.box, rng)
                 puzzle = made.puzzle
-                rows.append({"puzzle": puzzle.line(), "name": f"minimal-{puzzle.side}x{puzzle.side}-seed{args.seed}-"
+                rows.append({"puzzle": puzzle.text(), "name": f"minimal-{puzzle.side}x{puzzle.side}-seed{args.seed}-"
                              f"{i + 1}", "clues": puzzle.givens, "sat_checks": made.checks,
                              "forced": made.forced, "seconds": round(time.perf_counter() - started, 3)})
                 bar.update(task, advance=1, note=f"{puzzle.givens} clues")
@@ -113,7 +113,7 @@ def hard(args: argparse.Namespace) -> int:
     rows = []
     counter = search.counter or "effort"
     for rank, c in enumerate(search.pool[:args.count] if args.count else search.pool, 1):
-        rows.append({"puzzle": c.puzzle.line(), "name": c.origin or f"hard-{c.puzzle.side}x{c.puzzle.side}-{rank}",
+        rows.append({"puzzle": c.puzzle.text(), "name": c.origin or f"hard-{c.puzzle.side}x{c.puzzle.side}-{rank}",
                      "clues": c.puzzle.givens, "score": round(c.score, 3),
                      f"{counter}_hard": round(c.hard, 3),
                      **({f"{counter}_easy": round(c.easy, 3)} if c.easy is not None else {}),

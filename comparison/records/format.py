@@ -52,7 +52,7 @@ class Records:
         record: dict[str, Any] = dict.fromkeys(self.fields)
         record.update(file=puzzle.file, line=puzzle.line, name=puzzle.name, isomorph=puzzle.isomorph,
                       rating=puzzle.rating, method=selected.label, status=result.status.value, detail=result.detail,
-                      puzzle=puzzle.grid.line(), solution=result.solution,
+                      puzzle=puzzle.grid.text(), solution=result.solution,
                       unique=result.unique if selected.asks_two else None,
                       seconds=round(result.seconds, 6), valid=result.valid, problems="; ".join(result.problems),
                       verdict=verdict.kind, note=verdict.note, disagrees=disagrees)

@@ -46,7 +46,7 @@ class Tracker:
         for puzzle in puzzles:
             self.open[puzzle.id] = PuzzleRun(puzzle)
             for index in range(len(self.selected)):
-                yield Item(puzzle.id, index, puzzle.grid.box, puzzle.grid.values)
+                yield Item(puzzle.id, index, puzzle.grid.layout, puzzle.grid.values)
 
     def bad_entry(self, entry: BadEntry) -> None:
         self.summary.add_bad(entry)
@@ -66,7 +66,7 @@ class Tracker:
             self.finish(run, results, verdict)
         elif self.cert_index is not None:  # the certifier settles a claim first, before anything new
             run.cert_asked = True
-            self.queue.appendleft(Item(run.puzzle.id, self.cert_index, run.puzzle.grid.box, run.puzzle.grid.values))
+            self.queue.appendleft(Item(run.puzzle.id, self.cert_index, run.puzzle.grid.layout, run.puzzle.grid.values))
 
     def finish(self, run: PuzzleRun, results: list[RunResult], verdict: Verdict) -> None:
         del self.open[run.puzzle.id]

@@ -63,7 +63,7 @@ from typing import Any
 
 from puzzles.candidates import Candidates
 from puzzles.formats import BadEntry, PuzzleFileError, checked, read_puzzles
-from puzzles.grid import Geometry, Grid, PuzzleError, geometry, values_of
+from puzzles.grid import Geometry, Grid, PuzzleError, values_of
 from puzzles.options import MethodSpec, OptionError
 from puzzles.outcome import Budget, Method, Outcome, Status
 
@@ -328,9 +328,9 @@ def trace(grid: Grid, spec: str, max_steps: int | None = None, budget: Budget | 
     """The events of the solve of `grid` by the method of `spec`, up to `max_steps` of them;
     `on_event` hears each as it happens (the command line prints them so)."""
     _, method, options = selected(spec)
-    geo = geometry(grid.box)
+    geo = grid.geometry
     recorder = Recorder(geo, max_steps, on_event)
-    start = Trace(spec, grid.line(), geo.side, list(grid.values), [])
+    start = Trace(spec, grid.text(), geo.side, list(grid.values), [])
     token = watching.set(recorder)
     outcome: Outcome | None = None
     try:

@@ -1,0 +1,307 @@
+"""Layouts: which cells form the houses of a grid, for classic Sudoku and the Sudoku family; their names, and
+their words in the project's one-line form.
+
+A variant is classic Sudoku's rows and columns with other regions or extra houses; `family` builds the layout of
+any combination, every reader (the line form, f-puzzles) and the generator going through it, so the extra houses
+always come in one order: `diagonal +`, `diagonal -`, the extra regions, the disjoint groups.
+
+The line form (docs/reference/puzzle-files.md): a puzzle's n*n symbols, then, for a variant, `;` and its
+houses as words joined by `;`:
+
+    r=<n*n symbols>   the regions, each cell's region as a symbol (1..9, A..P); absent: the side's boxes
+    x                 both diagonals; `d+` or `d-` one alone (f-puzzles' `diagonal+`: bottom left to top right)
+    e=<n*n symbols>   extra regions: each cell's extra region as a symbol, `.` outside any (one word per set
+                      of extra regions that do not overlap)
+    dg                disjoint groups (the cells at the same place in each box)
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from functools import cache
+
+SYMBOLS = "123456789ABCDEFGHIJKLMNOP"  # the symbol of value v is SYMBOLS[v - 1], of region k SYMBOLS[k]
+# Sides whose regions may be boxes: square boxes, or rectangles as f-puzzles draws them by default (the
+# tallest shape no taller than wide: 6x6 in boxes 2 rows tall and 3 wide, 8x8 in 2x4, 10x10 in 2x5, 12x12 in
+# 3x4). Other sides (5, 7, 11, ...) need their regions given (Jigsaw).
+BOX_SHAPE = {4: (2, 2), 6: (2, 3), 8: (2, 4), 9: (3, 3), 10: (2, 5), 12: (3, 4), 14: (2, 7), 15: (3, 5),
+             16: (4, 4), 25: (5, 5)}
+SIDE_OF_LENGTH = {n * n: n for n in BOX_SHAPE}
+MIN_SIDE, MAX_SIDE = 4, 25
+
+
+class PuzzleError(ValueError):
+    """A text or matrix that is not a puzzle; the message says why."""
+
+
+@dataclass(frozen=True)
+class House:
+    """A house beyond the rows, columns and regions: cells that hold every value once, named as the puzzle
+    names it (`diagonal -`, `extra region 2`, `disjoint group 5`)."""
+
+    name: str
+    cells: tuple[int, ...]
+
+    def __reduce__(self) -> tuple[type[House], tuple[str, tuple[int, ...]]]:
+        return House, (self.name, self.cells)  # compiled: built from its arguments, as Grid is
+
+
+@dataclass(frozen=True, eq=False)
+class Layout:
+    """Which cells form the houses of a grid of side n: its rows and columns, its n regions (each cell in one),
+    and any extra houses (diagonals, extra regions, disjoint groups). Classic Sudoku's regions are its square
+    boxes and it has no extra houses.
+
+    Made only by `layout()` (or `boxes`, `classic`, `family`), which keeps one object per distinct layout:
+    equality is identity, so comparing and hashing grids costs nothing more than it did.
+    """
+
+    side: int
+    regions: tuple[int, ...]  # each cell's region, 0..n-1, row-major
+    box_height: int  # the regions are boxes this many rows tall and ...
+    box_width: int  # ... this many columns wide; both 0 when they are not boxes (Jigsaw)
+    extras: tuple[House, ...]
+
+    def __reduce__(self) -> tuple[Callable[..., Layout], tuple[int, tuple[int, ...], tuple[House, ...]]]:
+        return layout, (self.side, self.regions, self.extras)  # rebuilt through layout(): one object each
+
+    @property
+    def box(self) -> int:
+        """The side of its square boxes; 0 when the regions are not square boxes."""
+        return self.box_height if self.box_height == self.box_width else 0
+
+    @property
+    def is_classic(self) -> bool:
+        return self.box > 0 and not self.extras
+
+    @property
+    def variant(self) -> str:
+        """Its name in the Sudoku family, as the generator, the report and the docs call it: `classic`,
+        `jigsaw`, `x`, `windoku`, or several joined by `+` (`jigsaw+x`)."""
+        names = [] if self.box_height else ["jigsaw"]
+        extra = {h.name for h in self.extras}
+        if {"diagonal +", "diagonal -"} <= extra:
+            names.append("x")
+        else:
+            names += [f"diagonal{d}" for d in ("+", "-") if f"diagonal {d}" in extra]
+        regions = tuple(h.cells for h in self.extras if h.name.startswith("extra region"))
+        if regions:
+            names.append("windoku" if regions == windoku_cells(self.side) else "extra-regions")
+        if any(h.name.startswith("disjoint group") for h in self.extras):
+            names.append("disjoint")
+        return "+".join(names) or "classic"
+
+
+_LAYOUTS: dict[tuple[int, tuple[int, ...], tuple[House, ...]], Layout] = {}
+
+
+def layout(side: int, regions: Sequence[int], extras: Sequence[House] = ()) -> Layout:
+    """The layout with these regions (each cell's region, row-major) and extra houses, checked: n regions of
+    n connected cells, extra houses of n distinct cells inside the grid. PuzzleError says what is wrong."""
+    key = (side, tuple(regions), tuple(extras))
+    found = _LAYOUTS.get(key)
+    if found is not None:
+        return found
+    if not MIN_SIDE <= side <= MAX_SIDE:
+        raise PuzzleError(f"side {side} is not supported ({MIN_SIDE} to {MAX_SIDE})")
+    cells = side * side
+    if len(key[1]) != cells:
+        raise PuzzleError(f"a region map of a {side}x{side} grid has {cells} entries, not {len(key[1])}")
+    members: list[list[int]] = [[] for _ in range(side)]
+    for cell, region in enumerate(key[1]):
+        if not 0 <= region < side:
+            raise PuzzleError(f"R{cell // side + 1}C{cell % side + 1} is in region {region + 1}: "
+                              f"a {side}x{side} grid has regions 1 to {side}")
+        members[region].append(cell)
+    for region, held in enumerate(members):
+        if len(held) != side:
+            raise PuzzleError(f"region {region + 1} has {len(held)} cells, not {side}")
+        if not _connected(held, side):
+            raise PuzzleError(f"region {region + 1} is not connected (its cells: {cell_names(held, side)})")
+    for house in key[2]:
+        if len(house.cells) != side or len(set(house.cells)) != side:
+            raise PuzzleError(f"{house.name} has {len(set(house.cells))} distinct cells: a house has {side}")
+        if not all(0 <= c < cells for c in house.cells):
+            raise PuzzleError(f"{house.name} names a cell outside the {side}x{side} grid")
+    height, width = _box_shape(side, key[1])
+    made = Layout(side, key[1], height, width, key[2])
+    _LAYOUTS[key] = made
+    return made
+
+
+def _connected(cells: list[int], side: int) -> bool:
+    """Whether the cells form one piece, neighbours sharing an edge."""
+    held, seen, todo = set(cells), {cells[0]}, [cells[0]]
+    while todo:
+        r, c = divmod(todo.pop(), side)
+        for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            other = rr * side + cc
+            if 0 <= rr < side and 0 <= cc < side and other in held and other not in seen:
+                seen.add(other)
+                todo.append(other)
+    return len(seen) == len(cells)
+
+
+def cell_names(cells: Iterable[int], side: int) -> str:
+    """Cells as f-puzzles names them, 1-based: `R1C1 R1C2`."""
+    return " ".join(f"R{c // side + 1}C{c % side + 1}" for c in cells)
+
+
+def box_regions(side: int, height: int, width: int) -> tuple[int, ...]:
+    """Each cell's box, boxes `height` rows tall and `width` columns wide, numbered row-major."""
+    across = side // width
+    return tuple((r // height) * across + c // width for r in range(side) for c in range(side))
+
+
+def _box_shape(side: int, regions: tuple[int, ...]) -> tuple[int, int]:
+    """The boxes' height and width when these regions are boxes of some shape, else (0, 0)."""
+    for height in range(1, side + 1):
+        if side % height == 0 and regions == box_regions(side, height, side // height):
+            return height, side // height
+    return 0, 0
+
+
+@cache
+def boxes(side: int) -> Layout:
+    """The layout of a side whose regions are its boxes, shaped as f-puzzles draws them (`BOX_SHAPE`)."""
+    shape = BOX_SHAPE.get(side)
+    if shape is None:
+        raise PuzzleError(f"a {side}x{side} grid has no boxes: its regions must be given (sides with boxes: "
+                          f"{', '.join(map(str, BOX_SHAPE))})")
+    return layout(side, box_regions(side, *shape))
+
+
+def classic(box: int) -> Layout:
+    """Classic Sudoku's layout: square boxes of side `box` (2 to 5), no extra houses."""
+    if box not in (2, 3, 4, 5):
+        raise PuzzleError(f"box size {box} is not supported (2 to 5: 4x4 to 25x25)")
+    return boxes(box * box)
+
+
+def diagonal(side: int, sign: str) -> House:
+    """f-puzzles' `diagonal+` (bottom left to top right) or `diagonal-` (top left to bottom right)."""
+    return House(f"diagonal {sign}", tuple(r * side + (r if sign == "-" else side - 1 - r) for r in range(side)))
+
+
+def windoku_cells(side: int) -> tuple[tuple[int, ...], ...]:
+    """Windoku's (Hyper Sudoku's) four extra regions on a 9x9: the boxes one cell in from each corner.
+    Other sides have none."""
+    if side != 9:
+        return ()
+    return tuple(tuple((top + r) * 9 + left + c for r in range(3) for c in range(3))
+                 for top in (1, 5) for left in (1, 5))
+
+
+def disjoint_groups(lay: Layout) -> tuple[House, ...]:
+    """The disjoint groups of a layout with boxes: the cells at the same place in each box."""
+    if not lay.box_height:
+        raise PuzzleError("disjoint groups need box regions (the same place in each box)")
+    n, h, w = lay.side, lay.box_height, lay.box_width
+    groups: list[list[int]] = [[] for _ in range(n)]
+    for cell in range(n * n):
+        r, c = divmod(cell, n)
+        groups[(r % h) * w + c % w].append(cell)
+    return tuple(House(f"disjoint group {i + 1}", tuple(g)) for i, g in enumerate(groups))
+
+
+VARIANTS = ("classic", "jigsaw", "x", "windoku", "jigsaw+x", "x+windoku", "disjoint")  # the generator's names
+
+
+def family(side: int, regions: Sequence[int] | None = None, diagonals: str = "",
+           extra_regions: Sequence[Sequence[int]] = (), disjoint: bool = False) -> Layout:
+    """The layout of a puzzle of the Sudoku family: its regions (the side's boxes when None), the diagonals
+    named in `diagonals` ('+', '-' or both), extra regions (cell lists) and, with `disjoint`, disjoint groups."""
+    base = boxes(side) if regions is None else layout(side, regions)
+    extras: list[House] = [diagonal(side, sign) for sign in "+-" if sign in diagonals]
+    extras += [House(f"extra region {i + 1}", tuple(sorted(cells))) for i, cells in enumerate(extra_regions)]
+    if disjoint:
+        extras += disjoint_groups(base)
+    return layout(side, base.regions, extras) if extras else base
+
+
+def named(variant: str, side: int, regions: Sequence[int] | None = None) -> Layout:
+    """The layout a variant's name means (`VARIANTS`, or parts joined by `+`); a Jigsaw needs its regions."""
+    parts = set(variant.split("+")) - {"classic"}
+    unknown = parts - {"jigsaw", "x", "diagonal+", "diagonal-", "windoku", "disjoint"}
+    if unknown:
+        raise PuzzleError(f"unknown variant {sorted(unknown)[0]!r} (known: {', '.join(VARIANTS)}, joined by +)")
+    if ("jigsaw" in parts) != (regions is not None):
+        raise PuzzleError("a jigsaw's regions are its own" if regions is None else f"{variant} has box regions")
+    extra = windoku_cells(side) if "windoku" in parts else ()
+    if "windoku" in parts and not extra:
+        raise PuzzleError("windoku's extra regions are defined on 9x9 grids")
+    signs = "+-" if "x" in parts else "".join(s for s in "+-" if f"diagonal{s}" in parts)
+    return family(side, regions, signs, extra, "disjoint" in parts)
+
+
+def words_of_layout(lay: Layout) -> str:
+    """A variant's houses as the line form's words (empty for the boxes of its side)."""
+    n = lay.side
+    words = [] if lay.box_height and lay.regions == boxes(n).regions else \
+        ["r=" + "".join(SYMBOLS[r] for r in lay.regions)]
+    names = [h.name for h in lay.extras]
+    if "diagonal +" in names and "diagonal -" in names:
+        words.append("x")
+    else:
+        words += [f"d{s}" for s in "+-" if f"diagonal {s}" in names]
+    regions = [h for h in lay.extras if h.name.startswith("extra region")]
+    while regions:  # one map a set of regions that do not overlap, in order
+        taken: list[House] = []
+        held: set[int] = set()
+        for h in regions:
+            if not held & set(h.cells):
+                taken.append(h)
+                held |= set(h.cells)
+        cell_map = ["."] * (n * n)
+        for k, h in enumerate(taken):
+            for c in h.cells:
+                cell_map[c] = SYMBOLS[k]
+        words.append("e=" + "".join(cell_map))
+        regions = [h for h in regions if h not in taken]
+    if any(h.name.startswith("disjoint group") for h in lay.extras):
+        words.append("dg")
+    return ";".join(words)
+
+
+def layout_of_words(text: str, length: int) -> Layout:
+    """The layout a line's words describe, for a puzzle of `length` symbols; PuzzleError naming the word."""
+    side = round(length ** 0.5)
+    if side * side != length:
+        raise PuzzleError(f"{length} symbols is not a square grid")
+    regions: list[int] | None = None
+    signs, extra, disjoint = "", [], False
+    for word in (w.strip() for w in text.split(";")):
+        key, eq, value = word.partition("=")
+        if key == "r" and eq:
+            regions = _map(value, side, "r=")
+            if -1 in regions:
+                raise PuzzleError("`r=` gives every cell a region: no `.`")
+        elif key == "e" and eq:
+            cell_map = _map(value, side, "e=")
+            extra += [[c for c, k in enumerate(cell_map) if k == region]
+                      for region in sorted(set(cell_map) - {-1})]
+        elif word in ("x", "d+", "d-"):
+            signs += "+-" if word == "x" else word[1]
+        elif word == "dg":
+            disjoint = True
+        elif word:
+            raise PuzzleError(f"unknown word {word!r} after the puzzle (known: r=, x, d+, d-, e=, dg)")
+    if regions is None and side not in BOX_SHAPE:
+        raise PuzzleError(f"a {side}x{side} grid has no boxes: give its regions (`r=`)")
+    return family(side, regions, signs, extra, disjoint)
+
+
+def _map(value: str, side: int, word: str) -> list[int]:
+    """A cell map's symbols as indices (-1 for '.')."""
+    if len(value) != side * side:
+        raise PuzzleError(f"`{word}` maps {side * side} cells of a {side}x{side} grid, not {len(value)}")
+    out = []
+    for i, ch in enumerate(value.upper()):
+        k = SYMBOLS.find(ch)
+        if ch != "." and not 0 <= k < side:
+            raise PuzzleError(f"`{word}`: {ch!r} at R{i // side + 1}C{i % side + 1} is not 1 to "
+                              f"{SYMBOLS[side - 1]} or '.'")
+        out.append(k if ch != "." else -1)
+    return out
+
+

@@ -21,8 +21,7 @@ from importlib import resources
 from string import Template
 from typing import Any, Protocol
 
-from puzzles import Grid, kernels
-from puzzles.grid import BOX_OF_LENGTH
+from puzzles import Grid, PuzzleError, kernels
 
 from ...core.selected import CERTIFIER, Selected
 from ...core.settings import Settings
@@ -30,8 +29,9 @@ from ...judging.stats import COMMON_COUNTERS, MethodStats, Summary, present
 from ..plot import PLOT_COUNTERS, default_reference
 from ..terminal import fmt_counter, fmt_seconds, fmt_share, gave_up_text
 from . import figures, svg
+from .houses import cell_marks, legend
 from .player import DEFAULT_STEPS, find_watched, traces
-from .runbook import NOTABLE_KINDS, MethodRuns, Notable, RunBook
+from .runbook import NOTABLE_KINDS, MethodRuns, Notable, RunBook, is_not_run
 
 
 class Comparison(Protocol):
@@ -56,7 +56,9 @@ class Comparison(Protocol):
 POINTS_DRAWN = 1500  # points a rating panel draws at most (the correlation uses them all)
 SPREADS_DRAWN = 150  # puzzles an isomorph panel draws at most
 HEADINGS = {"invalid": "Invalid answers (a bug in the method)", "disagreement": "Disagreements",
-            "error": "Errors", "gave_up": "Methods gave up", "multiple_solutions": "More than one solution"}
+            "error": "Errors", "gave_up": "Methods gave up",
+            "not_run": "Methods that did not run: they cannot take these puzzles (not a failure)",
+            "multiple_solutions": "More than one solution"}
 
 
 def effort_counter(stats: MethodStats | MethodRuns) -> str | None:
@@ -171,17 +173,18 @@ def methods_section(comparison: Comparison, book: RunBook) -> str:
     rows = []
     timeout = comparison.settings.timeout
     for s in comparison.summary.stats:
-        c, total = s.counts, sum(s.seconds)
+        c, seconds = s.counts, s.run_seconds
+        total = sum(seconds)
         par2 = par2_of(book.methods[s.label], timeout)
-        rate = len(s.seconds) / total if total > 0 else None
+        rate = len(seconds) / total if total > 0 else None
         share = s.no_guess_share
         rows.append([f'<th scope="row">{escape(s.label)}</th>', cell(f"{c['solved']:,}", c["solved"]),
                      cell(fmt_share(share), share), cell(f"{c['unsatisfiable']:,}", c["unsatisfiable"]),
                      cell(gave_up_text(c), c["gave_up"]), failure_cell(c["error"]), failure_cell(c["invalid"]),
                      failure_cell(c["disagreements"]),
-                     cell(fmt_seconds(s.seconds, statistics.median), median_or_none(s.seconds)),
-                     cell(fmt_seconds(s.seconds, statistics.fmean), mean_or_none(s.seconds)),
-                     cell(fmt_seconds(s.seconds, max), max(s.seconds, default=None)),
+                     cell(fmt_seconds(seconds, statistics.median), median_or_none(seconds)),
+                     cell(fmt_seconds(seconds, statistics.fmean), mean_or_none(seconds)),
+                     cell(fmt_seconds(seconds, max), max(seconds, default=None)),
                      cell("-" if rate is None else f"{rate:,.1f}", rate),
                      cell("-" if par2 is None else f"{par2:.3g}", par2)])
     notes = ("<p class=\"note\">PAR-2: the mean time a puzzle, an unsolved run (gave up, failed, wrong) counted as "
@@ -401,25 +404,35 @@ def fmt_rho(rho: float | None) -> str:
 
 
 # -- puzzles that went wrong ------------------------------------------------------------------------------
-def grid_html(line: str, answer: str | None = None, caption: str = "") -> str:
-    """A drawn grid: the puzzle's givens in bold; an answer's other values in colour."""
-    box = BOX_OF_LENGTH.get(len(line))
-    if box is None:
-        return f"<pre>{escape(line)}</pre>"
-    side = box * box
+def grid_html(text: str, answer: str | None = None, caption: str = "") -> str:
+    """A drawn grid of a puzzle (its one-line form, `Grid.text()`): the givens in bold, an answer's other values
+    in colour, its houses drawn (houses.py): thick borders between regions, the diagonals, the extra regions and
+    disjoint groups shaded."""
+    try:
+        grid = Grid.parse(text)
+    except PuzzleError:
+        return f"<pre>{escape(text)}</pre>"
+    side, line, lay = grid.side, grid.line(), grid.layout
+    marks = cell_marks(lay)
     rows = []
     for r in range(side):
         cells = []
         for c in range(side):
+            mark = marks[r * side + c]
             given, shown = line[r * side + c], (answer or line)[r * side + c]
-            edge = ("R" if c % box == box - 1 and c < side - 1 else "") + ("B" if r % box == box - 1 and r < side - 1
-                                                                          else "")
             kind = "given" if given not in ".0_" else "filled" if shown not in ".0_" else "blank"
-            text = shown if shown not in ".0_" else ""
-            cells.append(f'<td class="{kind} {edge}">{escape(text)}</td>')
+            text_shown = shown if shown not in ".0_" else ""
+            houses = f" {mark.classes}" if mark.classes else ""
+            style = f' style="{mark.style}"' if mark.style else ""
+            cells.append(f'<td class="{kind} {mark.edges}{houses}"{style}>{escape(text_shown)}</td>')
         rows.append("<tr>" + "".join(cells) + "</tr>")
-    title = f"<caption>{escape(caption)}</caption>" if caption else ""
-    return f'<table class="grid n{side}">{title}{"".join(rows)}</table>'
+    if grid.text() == line:  # the side's boxes and no other house: nothing to name
+        title = f"<caption>{escape(caption)}</caption>" if caption else ""
+        return f'<table class="grid n{side}">{title}{"".join(rows)}</table>'
+    said = legend(lay)
+    title = f'<caption title="{escape(said)}">{escape(caption + (": " if caption else "") + lay.variant)}</caption>'
+    return (f'<table class="grid n{side} variant" data-variant="{escape(lay.variant)}" title="{escape(said)}">'
+            f'{title}{"".join(rows)}</table>')
 
 
 def notable_section(book: RunBook) -> str:
@@ -446,12 +459,13 @@ def notable_html(notable: Notable) -> str:
     grids = [grid_html(notable.puzzle, caption="the puzzle")] if notable.puzzle else []
     runs = []
     for record in notable.records:
-        said = record["status"].replace("_", " ") + (f" ({record['detail']})" if record.get("detail") else "")
+        said = (f"not run ({record['detail'].partition(': ')[2]})" if is_not_run(record) else
+                record["status"].replace("_", " ") + (f" ({record['detail']})" if record.get("detail") else ""))
         style = "bad" if record["valid"] is False or record["disagrees"] else ""
         runs.append(f'<li class="{style}">{escape(record["method"])}: {escape(said)}'
                     + (f" — {escape(record['problems'])}" if record.get("problems") else "") + "</li>")
         if record["valid"] is False and record.get("solution") and notable.puzzle and \
-                Grid.parse(notable.puzzle).box == BOX_OF_LENGTH.get(len(record["solution"])):
+                len(record["solution"]) == Grid.parse(notable.puzzle).side ** 2:
             grids.append(grid_html(notable.puzzle, record["solution"], f"{record['method']}'s answer"))
     note = f"<p>{escape(notable.note)}</p>" if notable.note else ""
     return (f'<div class="puzzle"><h4>{escape(where)}: {escape(notable.verdict.replace("_", " "))}</h4>{note}'

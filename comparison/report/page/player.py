@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from puzzles import BadEntry, Budget, Entry, PuzzleFileError, read_puzzles
+from puzzles import BadEntry, Budget, Entry, Grid, PuzzleFileError, read_puzzles
 from puzzles.grid import values_of
 from puzzles.options import MethodSpec
 from puzzles.words import plural
@@ -18,6 +18,7 @@ from search.trace import KINDS, trace
 
 from ...core.errors import UsageError
 from ...core.selected import Selected
+from .houses import cell_marks, legend
 
 DEFAULT_STEPS = 1000  # events a method's trace embeds at most: about 60 KB of page
 
@@ -71,8 +72,9 @@ def traces(watched: Watched, selected: Sequence[Selected], steps: int, budget: B
     Each trace stops at `steps` events or at the run's budget, whichever comes first.
     """
     methods = hand_written(selected)
-    data: dict[str, Any] = {"where": watched.where, "puzzle": watched.entry.grid.line(),
-                            "box": watched.entry.grid.box, "traces": [], "notes": []}
+    grid = watched.entry.grid
+    data: dict[str, Any] = {"where": watched.where, "puzzle": grid.line(), "box": grid.box, **houses(grid),
+                            "traces": [], "notes": []}
     if not methods:
         data["notes"].append("no hand-written method (backtracking, mrv, restart, astar, cdcl) in this run: "
                              "nothing to watch")
@@ -88,6 +90,19 @@ def traces(watched: Watched, selected: Sequence[Selected], steps: int, budget: B
             continue
         data["traces"].append(pack(method.label, traced))
     return data
+
+
+def houses(grid: Grid) -> dict[str, Any]:
+    """The puzzle's houses as the player draws them and replays candidates in them: its side, each cell's
+    region, the cells of its other houses (diagonals, extra regions, disjoint groups), and, for a variant, each
+    cell's marks (houses.py: [classes, style]) and the words that say what they stand for."""
+    lay = grid.layout
+    found: dict[str, Any] = {"side": grid.side, "regions": list(lay.regions),
+                             "extras": [list(house.cells) for house in lay.extras]}
+    if grid.text() != grid.line():  # not the side's boxes alone
+        found["marks"] = [[mark.classes, mark.style] for mark in cell_marks(lay)]
+        found["legend"] = legend(lay)
+    return found
 
 
 def pack(label: str, traced: dict[str, Any]) -> dict[str, Any]:

@@ -44,8 +44,8 @@ class Player {
   constructor(root, watch) {
     this.root = root;
     this.watch = watch;
-    this.box = watch.box;
-    this.side = this.box * this.box;
+    this.side = watch.side;
+    this.across = Math.ceil(Math.sqrt(this.side));  // a cell's candidates: so many a row
     this.peers = this.peerLists();
     this.method = 0;
     this.step = 0;
@@ -53,13 +53,18 @@ class Player {
     this.build();
   }
 
+  // Each cell's peers: the other cells of its row, its column, its region and its other houses (diagonals,
+  // extra regions, disjoint groups), where a value placed leaves their candidates.
   peerLists() {
-    const n = this.side, b = this.box, peers = [];
+    const n = this.side, regions = this.watch.regions, peers = [];
+    const houses = [...Array.from({ length: n }, () => []), ...this.watch.extras];
+    regions.forEach((region, cell) => houses[region].push(cell));
+    const housesOf = Array.from({ length: n * n }, () => []);
+    houses.forEach((cells) => cells.forEach((cell) => housesOf[cell].push(cells)));
     for (let cell = 0; cell < n * n; cell++) {
       const r = Math.floor(cell / n), c = cell % n, set = new Set();
       for (let k = 0; k < n; k++) { set.add(r * n + k); set.add(k * n + c); }
-      const r0 = r - (r % b), c0 = c - (c % b);
-      for (let i = 0; i < b; i++) for (let j = 0; j < b; j++) set.add((r0 + i) * n + c0 + j);
+      for (const cells of housesOf[cell]) for (const other of cells) set.add(other);
       set.delete(cell);
       peers.push(Array.from(set));
     }
@@ -102,17 +107,27 @@ class Player {
     this.slider.min = 0;
     this.slider.addEventListener("input", () => this.go(Number(this.slider.value)));
     this.position = el("span", "", controls);
+    if (this.watch.legend) el("p", "houses", left).textContent = this.watch.legend;
     this.board = el("div", "board", left);
     const n = this.side, size = n <= 9 ? 46 : n <= 16 ? 32 : 26;
     this.board.style.gridTemplateColumns = `repeat(${n}, ${size}px)`;
     this.board.style.gridAutoRows = `${size}px`;
     if (n > 9) this.board.style.fontSize = "0.75rem";
     this.cells = [];
+    this.drawn = [];  // each cell's classes that stay: its borders and its houses
+    const regions = this.watch.regions, marks = this.watch.marks || [];
     for (let cell = 0; cell < n * n; cell++) {
       const r = Math.floor(cell / n), c = cell % n, d = el("div", "c", this.board);
-      if (c % this.box === this.box - 1 && c < n - 1) d.classList.add("R");
-      if (r % this.box === this.box - 1 && r < n - 1) d.classList.add("B");
+      if (c < n - 1 && regions[cell] !== regions[cell + 1]) d.classList.add("R");  // another region: thick
+      if (r < n - 1 && regions[cell] !== regions[cell + n]) d.classList.add("B");
+      const [houses, colours] = marks[cell] || ["", ""];
+      if (houses) d.classList.add(...houses.split(" "));
+      for (const pair of colours ? colours.split(";") : []) {
+        const at = pair.indexOf(":");
+        d.style.setProperty(pair.slice(0, at), pair.slice(at + 1));
+      }
       d.title = `r${r + 1}c${c + 1}`;
+      this.drawn.push(d.className);
       this.cells.push(d);
     }
     const side = el("div", "side", stage);
@@ -207,7 +222,7 @@ class Player {
     const kind = event ? t.kinds[event[0]] : "start", current = event ? event[2] : -1;
     for (let cell = 0; cell < n * n; cell++) {
       const d = this.cells[cell];
-      d.className = d.className.split(" ").filter((c) => c === "c" || c === "R" || c === "B").join(" ");
+      d.className = this.drawn[cell];
       if (s.how[cell]) d.classList.add(s.how[cell]);
       if (s.solved) d.classList.add("solved");
       if (cell === current) d.classList.add("current", "ev-" + kind);
@@ -215,7 +230,7 @@ class Player {
       if (s.values[cell]) { d.textContent = SYMBOLS[s.values[cell] - 1]; continue; }
       const grid = document.createElement("div");
       grid.className = "cands";
-      grid.style.gridTemplateColumns = `repeat(${this.box}, 1fr)`;
+      grid.style.gridTemplateColumns = `repeat(${this.across}, 1fr)`;
       for (let v = 1; v <= n; v++) {
         const span = document.createElement("span");
         const removed = kind === "remove" && cell === current && v === event[3];

@@ -12,7 +12,7 @@ from rich.markup import escape
 
 from puzzles.grid import Grid
 from search.trace.record import Trace, read_puzzle, selected, trace
-from search.trace.view import CompactView, FullView, counted, print_diff
+from search.trace.view import CompactView, FullView, counted, drawn, print_diff
 
 DEFAULT_MAX_STEPS = 100_000  # a trace is kept in memory (0 = no limit)
 
@@ -57,7 +57,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             show = None if args.diff or args.jsonl == "-" else (CompactView if args.compact else FullView)(console)
             if show is not None:
                 console.print(f"[bold]{escape(spec)}[/bold] on {grid.text()}")
-                console.print(grid.pretty())
+                console.print(drawn(grid))
             traced = trace(grid, spec, limit, on_event=show)
             if show is not None:
                 show.close()
@@ -89,8 +89,8 @@ def ending(console: Console, traced: Trace) -> None:
     status = "stopped after --max-steps" if traced.truncated else traced.status + (
         f" ({traced.detail})" if traced.detail else "")
     console.print(f"{len(traced.events)} steps; {status}; {counted(traced.counters)}")
-    if traced.solution is not None:
-        console.print(Grid.parse(traced.solution).pretty())
+    if traced.solution is not None:  # its values, then the puzzle's houses (the words after its symbols)
+        console.print(drawn(Grid.parse(traced.solution + traced.puzzle[len(traced.solution):])))
 
 
 def write_jsonl(out: IO[str], traced: Trace) -> None:

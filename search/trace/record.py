@@ -269,8 +269,12 @@ class Recorder:
                         masks[cell] &= ~bit
                 continue
             while step:
-                cell, value, why = next_single(step, masks, self.geo)
-                self.emit("place", self.depth, cell, value, why)
+                cell, value, why, house = next_single(step, masks, self.geo)
+                # a variant's hidden single names its house, as the puzzle names it (`diagonal -`, `region 4`):
+                # there the house is what a reader cannot see at a glance (classic traces stay as they were)
+                named = {"house": self.geo.unit_names[house]} if house >= 0 and not self.geo.layout.is_classic \
+                    else {}
+                self.emit("place", self.depth, cell, value, why, **named)
                 bit = 1 << (value - 1)
                 masks[cell] = 0
                 for p in peers[cell]:
@@ -285,19 +289,23 @@ def bits(mask: int) -> Iterator[int]:
         mask ^= low
 
 
-def next_single(placed: dict[int, int], masks: list[int], geo: Geometry) -> tuple[int, int, str]:
+def next_single(placed: dict[int, int], masks: list[int], geo: Geometry) -> tuple[int, int, str, int]:
     """Which of a round of singles to tell next, and why: of the values the round placed, one that
     is a single in `masks` (the state the events have reached), a naked single first (its cell has
-    that candidate alone), else a hidden single (the only place of its value in a unit); each first
-    in row-major order. The round's values are the engine's; this only orders and names them."""
+    that candidate alone), else a hidden single (the only place of its value in a unit: its index
+    is the last item, -1 for a naked single); each first in row-major order, a hidden single's unit
+    the first of the cell's (rows, columns, regions, then the other houses). The round's values are
+    the engine's; this only orders and names them."""
     for cell, value in sorted(placed.items()):
         if masks[cell] == 1 << (value - 1):
-            return cell, value, "naked single"
+            return cell, value, "naked single", -1
     units = geo.units
     for cell, value in sorted(placed.items()):
         bit = 1 << (value - 1)
-        if masks[cell] & bit and any(sum(1 for c in units[u] if masks[c] & bit) == 1 for u in geo.units_of(cell)):
-            return cell, value, "hidden single"
+        if masks[cell] & bit:
+            for u in geo.units_of(cell):
+                if sum(1 for c in units[u] if masks[c] & bit) == 1:
+                    return cell, value, "hidden single", u
     raise AssertionError(f"a round of singles with no single left to tell: {sorted(placed.items())}")
 
 

@@ -26,7 +26,7 @@ from typing import Any
 from rich.console import Console
 from rich.markup import escape
 
-from puzzles.grid import SYMBOLS
+from puzzles.grid import SYMBOLS, Grid
 
 from .record import Event, Trace
 
@@ -59,7 +59,8 @@ def said(event: Event) -> str:
             return f"[dim]try {where(event)} = {shown(event.value)} (on the path to this state)[/dim]"
         return f"[bold]try {where(event)} = {shown(event.value)}[/bold]" + (" (a guess)" if detail.get("guess") else "")
     if kind == "place":
-        return f"  place {where(event)} = {shown(event.value)} by {event.rule}"
+        house = f" in {detail['house']}" if "house" in detail else ""
+        return f"  place {where(event)} = {shown(event.value)} by {event.rule}{house}"
     if kind == "remove":
         return f"  remove {shown(event.value)} from {where(event)} by {event.rule}"
     if kind == "dead_end":
@@ -74,6 +75,58 @@ def said(event: Event) -> str:
         state = f" (state {detail['state']} off the frontier, g = {detail['g']})" if "state" in detail else ""
         return f"[magenta]restart from the original puzzle{state}[/magenta]"
     return kind
+
+
+def drawn(grid: Grid) -> str:
+    """A grid as the trace shows it, with its houses: its regions' borders (`Grid.pretty` for boxes; for other
+    regions, Jigsaw's, a border wherever two neighbours lie in different regions), then, for a variant, its
+    houses beyond rows, columns and regions."""
+    lay = grid.layout
+
+    def picture(of: Grid) -> str:
+        return of.pretty() if lay.box_height else regions_drawn(of)
+
+    lines = [picture(grid)]
+    names = [h.name for h in lay.extras]
+    diagonals = [name for name in names if name.startswith("diagonal")]
+    if diagonals:
+        lines.append(f"and {' and '.join(diagonals)} (diagonal +: bottom left to top right)")
+    extra = [h for h in lay.extras if h.name.startswith("extra region")]
+    if extra:  # a map: each cell by the number of its extra region (the first, where two overlap)
+        marks = [0] * (grid.side ** 2)
+        for k, house in reversed(list(enumerate(extra, 1))):
+            for cell in house.cells:
+                marks[cell] = k
+        count = f"extra regions 1-{len(extra)}" if len(extra) > 1 else "extra region 1"
+        lines += [f"and {count}, each cell by its number:", picture(grid.with_values(marks))]
+    if any(name.startswith("disjoint group") for name in names):
+        lines.append(f"and disjoint groups 1-{grid.side} (the cells at the same place in each box)")
+    return "\n".join(lines)
+
+
+def regions_drawn(grid: Grid) -> str:
+    """The grid with a border between neighbours of different regions: `|` between two cells of a row, `-`
+    between two of a column, `+` where borders meet."""
+    n, region, line = grid.side, grid.layout.regions, grid.line()
+
+    def differ(a: tuple[int, int], b: tuple[int, int]) -> bool:
+        inside = all(0 <= x < n for x in (*a, *b))
+        return inside and region[a[0] * n + a[1]] != region[b[0] * n + b[1]]
+
+    out = []
+    for r in range(n):
+        if r:
+            border = []
+            for c in range(n):
+                if c:
+                    across = differ((r - 1, c - 1), (r, c - 1)) or differ((r - 1, c), (r, c))
+                    down = differ((r - 1, c - 1), (r - 1, c)) or differ((r, c - 1), (r, c))
+                    border.append("+" if across and down else "-" if across else "|" if down else " ")
+                border.append("-" if differ((r - 1, c), (r, c)) else " ")
+            out.append(" " + "".join(border))
+        cells = [("|" if c and differ((r, c - 1), (r, c)) else " ") + line[r * n + c] for c in range(n)]
+        out.append("".join(cells))
+    return "\n".join(row.rstrip() for row in out)
 
 
 def counted(counters: dict[str, int]) -> str:

@@ -1,7 +1,11 @@
 """A solver written in any language: a program that speaks protocol 1 (docs/reference/protocol.md).
 
 `--command NAME[:mode=once,input=matrix]='program and its arguments'` makes a Method
-whose solve sends the puzzle to the program and reads its answer. In streaming mode
+whose solve sends the puzzle to the program and reads its answer. The input form is what
+the program declares it takes: `line` and `matrix` carry a classic grid's values alone, so
+a puzzle of the Sudoku family (a Jigsaw, an X, ...) is not run on such a program: its
+record says so and why (`gave_up`, "not run: ..."), no error and no failure; `fpuzzles`
+carries the whole puzzle, houses and all, as one line of f-puzzles JSON. In streaming mode
 (the default) a worker keeps one program across puzzles, so start-up is paid once.
 The budget is enforced here: a program that overruns is killed with its children (it
 leads a process group of its own, see processes.py) and started again for the next
@@ -27,11 +31,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from puzzles import Budget, GaveUp, Grid, Method, Outcome, PuzzleError, Status
+from puzzles.fpuzzles import json_line
+from puzzles.grid import Layout
+from puzzles.layouts import words_of_layout
 
 from .processes import adopt_program, exit_reason, program_child, release_program
+from .result import not_run
 
 PROTOCOL = 1
-MODES, INPUTS = ("streaming", "once"), ("line", "matrix")
+MODES, INPUTS = ("streaming", "once"), ("line", "matrix", "fpuzzles")
+WHOLE_PUZZLE = ("fpuzzles",)  # input forms that carry a puzzle's houses: any puzzle; the others, classic grids
 FILE = "{file}"  # in a once-mode command: replaced by the path of a file holding the puzzle
 STDERR_TAIL = 1000  # characters of a program's standard error kept for its error records
 EXIT_GRACE = 0.5  # seconds a program that closed its output has to exit before it is killed
@@ -50,10 +59,11 @@ class Command:
 
     @classmethod
     def parse(cls, spec: str) -> Command:
-        """`NAME[:mode=streaming|once,input=line|matrix]=PROGRAM ARGS...`; ValueError says what is wrong."""
+        """`NAME[:mode=streaming|once,input=line|matrix|fpuzzles]=PROGRAM ARGS...`; ValueError says what is wrong."""
         match = SPEC.fullmatch(spec.strip())
         if match is None:
-            raise ValueError("expected NAME[:mode=streaming|once,input=line|matrix]='program and its arguments'")
+            raise ValueError("expected NAME[:mode=streaming|once,input=line|matrix|fpuzzles]='program and its "
+                             "arguments'")
         options = dict(part.split("=") for part in (match["options"] or "").split(",") if part)
         for key, value in options.items():
             choices = {"mode": MODES, "input": INPUTS}.get(key)
@@ -80,6 +90,16 @@ class Command:
 
     def method(self) -> Method:
         return Method(External(self), f"external program ({self.mode}, {self.input} input): {self.line}")
+
+    def refuses(self, grid: Grid) -> str:
+        """Why the program cannot take this puzzle ('' when it can): its input form carries a classic grid's
+        values alone, and this puzzle has other houses (a Jigsaw's regions, diagonals, ...) it would drop."""
+        if self.input in WHOLE_PUZZLE or grid.layout.is_classic:
+            return ""
+        lay, n = grid.layout, grid.side
+        kind = f"Sudoku in {lay.box_height}x{lay.box_width} boxes" if lay.variant == "classic" else lay.variant
+        return (f"input={self.input} carries classic Sudoku (square boxes) only, not this {n}x{n} {kind}; "
+                "input=fpuzzles carries every house")
 
 
 class Overrun(Exception):
@@ -206,10 +226,13 @@ class External:
 
     def __call__(self, grid: Grid, budget: Budget = Budget(), **options: Any) -> Outcome:
         started = time.perf_counter()
+        refused = self.command.refuses(grid)
+        if refused:  # nothing is sent: the program would solve another puzzle than this one
+            return Outcome(Status.GAVE_UP, detail=not_run(refused), seconds=time.perf_counter() - started)
         deadline = budget.deadline(started)
         try:
             text = self._once(grid, deadline) if self.command.mode == "once" else self._streaming(grid, deadline)
-            outcome = parse_answer(text.decode(errors="replace"), grid.side)
+            outcome = parse_answer(text.decode(errors="replace"), grid.layout)
         except Overrun:
             self.stop()
             return Outcome(Status.GAVE_UP, detail=GaveUp.TIME.value, seconds=time.perf_counter() - started)
@@ -264,9 +287,12 @@ def first_error_line(text: str) -> str:
 
 
 def puzzle_text(grid: Grid, form: str) -> str:
-    """The puzzle as the program reads it: one line, or `side` lines of numbers with 0 for a blank."""
+    """The puzzle as the program reads it: one line of symbols, one line of f-puzzles JSON, or `side` lines of
+    numbers with 0 for a blank."""
     if form == "line":
         return grid.line() + "\n"
+    if form == "fpuzzles":
+        return json_line(grid) + "\n"
     side = grid.side
     return "".join(" ".join(map(str, grid.values[r * side:(r + 1) * side])) + "\n" for r in range(side))
 
@@ -281,8 +307,9 @@ def answer_lines(program: Program, side: int, deadline: float) -> bytes:
     return b"\n".join(lines)
 
 
-def parse_answer(text: str, side: int) -> Outcome:
-    """An answer (line or matrix form, `unsat` or `unknown`, then `name=integer` counters) as an Outcome."""
+def parse_answer(text: str, lay: Layout) -> Outcome:
+    """An answer (line or matrix form, `unsat` or `unknown`, then `name=integer` counters) to a puzzle of this
+    layout, as an Outcome: a solution is read in the puzzle's houses."""
     words = text.split()
     effort: dict[str, int] = {}
     while words and "=" in words[-1]:
@@ -295,11 +322,14 @@ def parse_answer(text: str, side: int) -> Outcome:
         return Outcome(Status.UNSATISFIABLE, effort=effort)
     if words == ["unknown"]:
         return Outcome(Status.GAVE_UP, effort=effort, detail=GaveUp.INCOMPLETE.value)
+    side, houses = lay.side, words_of_layout(lay)
     try:
-        if len(words) == 1:
-            solution = Grid.parse(words[0])
+        if len(words) == 1:  # the puzzle's houses after the symbols when it has its own (of its size alone)
+            whole = len(words[0]) == side * side and houses
+            solution = Grid.parse(f"{words[0]};{houses}" if whole else words[0])
         elif words and all(w.isdigit() for w in words):
-            solution = Grid.from_values([int(w) for w in words])
+            values = [int(w) for w in words]
+            solution = Grid.from_values(values, lay if len(values) == side * side else None)
         else:
             raise PuzzleError("neither a grid, unsat nor unknown")
     except PuzzleError as exc:

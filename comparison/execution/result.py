@@ -6,6 +6,16 @@ from typing import Any
 
 from puzzles import GAVE_UP_REASONS, Status
 
+# The start of a GAVE_UP run's detail when the method did not run at all, for it cannot take the puzzle (an
+# external program that reads classic grids, given a Jigsaw): no attempt, so no failure either. The reason
+# follows: "not run: input=line carries classic Sudoku alone, ...".
+NOT_RUN = "not run"
+
+
+def not_run(reason: str) -> str:
+    """The detail of a run the method could not make, for this reason."""
+    return f"{NOT_RUN}: {reason}"
+
 
 @dataclass(slots=True)
 class RunResult:
@@ -34,8 +44,14 @@ class RunResult:
         return None if self.status is not Status.SOLVED else not self.problems
 
     @property
+    def not_run(self) -> bool:
+        """Whether the method could not take the puzzle, and so did not run (see NOT_RUN)."""
+        return self.status is Status.GAVE_UP and self.detail.startswith(f"{NOT_RUN}:")
+
+    @property
     def gave_up_reason(self) -> str | None:
-        """Why it gave up, as one of the contract's reasons ('other' for anything else); None if it did not."""
+        """Why it gave up, as one of the contract's reasons, or NOT_RUN ('other' for anything else); None if it
+        did not."""
         if self.status is not Status.GAVE_UP:
             return None
-        return self.detail if self.detail in GAVE_UP_REASONS else "other"
+        return self.detail if self.detail in GAVE_UP_REASONS else NOT_RUN if self.not_run else "other"

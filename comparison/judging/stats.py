@@ -31,9 +31,14 @@ class MethodStats:
         self.label = label
         self.no_guess = no_guess  # (counter, at most): a solved run within it made no guess
         self.counts: Counter[str] = Counter()
-        self.seconds = array("d")
+        self.seconds = array("d")  # NaN for a puzzle the method did not run (run_seconds leaves it out)
         self.solved = bytearray()  # 1 where the answer was a valid solution
         self.effort: dict[str, array[float]] = {}  # counter -> values aligned with seconds, NaN where not reported
+
+    @property
+    def run_seconds(self) -> list[float]:
+        """The times of the runs the method made: its puzzles but those it could not take (not run)."""
+        return present(self.seconds)
 
     def add(self, result: RunResult, disagrees: bool) -> None:
         n = len(self.seconds)
@@ -45,7 +50,7 @@ class MethodStats:
             counter, at_most = self.no_guess
             self.counts["no_guess"] += result.effort.get(counter, at_most + 1) <= at_most
         self.counts["disagreements"] += disagrees
-        self.seconds.append(result.seconds)
+        self.seconds.append(math.nan if result.not_run else result.seconds)  # a run never made took no time
         self.solved.append(result.valid is True)
         for name, value in result.effort.items():
             if name not in self.effort:
@@ -104,10 +109,12 @@ def tally(summary: Summary, labels: Sequence[str], puzzle: str, results: Sequenc
     summary.unchecked += verdict.unchecked
     if verdict.kind in ("invalid", "disagreement", "multiple_solutions"):
         summary.note(verdict.kind, f"{escape(puzzle)}: {escape(verdict.note)}")
-    failed: dict[str, list[str]] = {}  # error / gave_up -> "method (why)", one line per puzzle
+    failed: dict[str, list[str]] = {}  # error / gave_up / not_run -> "method (why)", one line per puzzle
     for i, result in enumerate(results):
         summary.stats[i].add(result, i in verdict.disagree)
-        if result.status in (Status.ERROR, Status.GAVE_UP):
+        if result.not_run:  # listed apart: the method could not take the puzzle (its reason after NOT_RUN)
+            failed.setdefault("not_run", []).append(f"{labels[i]} ({result.detail.partition(': ')[2]})")
+        elif result.status in (Status.ERROR, Status.GAVE_UP):
             failed.setdefault(result.status.value, []).append(
                 f"{labels[i]} ({result.detail})" if result.detail else labels[i])
     for status, methods in failed.items():

@@ -14,6 +14,7 @@ from rich.table import Table
 from puzzles import GAVE_UP_REASONS, Method
 
 from ..core.selected import CERTIFIER
+from ..execution.result import NOT_RUN
 from ..judging.stats import COMMON_COUNTERS, LISTED, Summary, present
 
 
@@ -74,20 +75,21 @@ def method_table(summary: Summary) -> Table:
                  "median s", "mean s", "max s", "puzzles/s"):
         table.add_column(name, justify="left" if name == "method" else "right")
     for s in summary.stats:
-        c = s.counts
-        total = sum(s.seconds)
+        c, seconds = s.counts, s.run_seconds
+        total = sum(seconds)
         table.add_row(
             escape(s.label), f"{c['solved']:,}", fmt_share(s.no_guess_share), f"{c['unsatisfiable']:,}",
             gave_up_text(c),
             red_if(c["error"]), red_if(c["invalid"]), red_if(c["disagreements"]),
-            fmt_seconds(s.seconds, statistics.median), fmt_seconds(s.seconds, statistics.fmean),
-            fmt_seconds(s.seconds, max), f"{len(s.seconds) / total:,.1f}" if total > 0 else "-")
+            fmt_seconds(seconds, statistics.median), fmt_seconds(seconds, statistics.fmean),
+            fmt_seconds(seconds, max), f"{len(seconds) / total:,.1f}" if total > 0 else "-")
     return table
 
 
 def gave_up_text(counts: Counter[str]) -> str:
-    """'N (k time, j nodes, ...)': the runs that gave up, and why."""
-    why = ", ".join(f"{counts['gave_up_' + r]:,} {r}" for r in (*GAVE_UP_REASONS, "other") if counts["gave_up_" + r])
+    """'N (k time, j nodes, ...)': the runs that gave up, and why (a run the method could not take: `not run`)."""
+    why = ", ".join(f"{counts['gave_up_' + r]:,} {r}" for r in (*GAVE_UP_REASONS, NOT_RUN, "other")
+                    if counts["gave_up_" + r])
     return f"{counts['gave_up']:,} ({why})" if counts["gave_up"] else "0"
 
 
@@ -118,6 +120,7 @@ NOTABLE = (  # kind, heading, style; the loudest first
     ("disagreement", "Disagreements", "bold red"),
     ("error", "Puzzles with errors", "red"),
     ("gave_up", "Puzzles where methods gave up", "yellow"),
+    ("not_run", "Puzzles some methods did not run: they cannot take them (not a failure)", "cyan"),
     ("multiple_solutions", "More than one solution (not a disagreement)", "cyan"),
 )
 

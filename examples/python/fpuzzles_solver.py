@@ -1,0 +1,153 @@
+"""A solver of the Sudoku family as a program of its own (Python's standard library alone), speaking the solver
+protocol with f-puzzles input (docs/reference/protocol.md, docs/guides/own-solver.md):
+
+    python compare.py jigsaws.jsonl --solver mine --solver cpsat \
+        --command "mine:input=fpuzzles=python3 examples/python/fpuzzles_solver.py"
+
+Each line on standard input is one puzzle as f-puzzles JSON: `size`, `grid` (rows of cells with `value`,
+`given`, `region`), and the houses `diagonal+`, `diagonal-`, `extraregion`, `disjointgroups`. Each answer is one
+line: the solution's symbols row by row (1-9, then A-P), or `unsat`, or `unknown` (a puzzle it cannot read),
+then its counters: nodes (values placed), guesses (placed while the cell had another value left), backtracks
+(placements undone) and usec (its own time, reading and writing left out).
+
+The search: of the empty cells, the first (row by row) with one value left or none, else the first with the
+fewest; its values ascending. A cell's values are those no house of it holds yet.
+"""
+import json
+import re
+import sys
+import time
+
+SYMBOLS = "123456789ABCDEFGHIJKLMNOP"
+CELL = re.compile(r"R(\d+)C(\d+)", re.IGNORECASE)
+
+
+def box_shape(size):
+    """f-puzzles' default boxes: the tallest shape no taller than wide (6x6: 2 rows by 3 columns); None when
+    the side has none (a prime side: its regions must be given)."""
+    height = max(h for h in range(1, size + 1) if size % h == 0 and h * h <= size)
+    return None if height == 1 else (height, size // height)
+
+
+def houses_of(puzzle):
+    """The puzzle's givens (row-major, 0 for a blank) and its houses (lists of cells): rows, columns, regions,
+    then the diagonals, extra regions and disjoint groups it has."""
+    n = puzzle["size"]
+    rows = puzzle["grid"]
+    givens = [cell.get("value", 0) if cell.get("given") else 0 for row in rows for cell in row]
+    shape = box_shape(n)
+    regions = {}
+    for i, cell in enumerate(c for row in rows for c in row):
+        if "region" in cell:
+            region = cell["region"]
+        elif shape is not None:
+            r, c = divmod(i, n)
+            region = (r // shape[0]) * (n // shape[1]) + c // shape[1]
+        else:
+            raise ValueError(f"a {n}x{n} grid has no boxes: every cell needs its region")
+        regions.setdefault(region, []).append(i)
+    houses = [[r * n + c for c in range(n)] for r in range(n)]
+    houses += [[r * n + c for r in range(n)] for c in range(n)]
+    houses += list(regions.values())
+    if puzzle.get("diagonal+"):
+        houses.append([(n - 1 - k) * n + k for k in range(n)])
+    if puzzle.get("diagonal-"):
+        houses.append([k * n + k for k in range(n)])
+    for extra in puzzle.get("extraregion") or []:
+        houses.append([(int(r) - 1) * n + int(c) - 1 for r, c in (CELL.fullmatch(name).groups()
+                                                                  for name in extra["cells"])])
+    if puzzle.get("disjointgroups"):
+        if shape is None:
+            raise ValueError("disjoint groups need boxes")
+        height, width = shape
+        groups = {}
+        for i in range(n * n):
+            r, c = divmod(i, n)
+            groups.setdefault((r % height, c % width), []).append(i)
+        houses += list(groups.values())
+    return n, givens, houses
+
+
+class Search:
+    def __init__(self, n, givens, houses):
+        self.n, self.values = n, list(givens)
+        self.houses_of = [[] for _ in range(n * n)]
+        for h, cells in enumerate(houses):
+            for cell in cells:
+                self.houses_of[cell].append(h)
+        self.used = [0] * len(houses)  # bit v-1: value v is in the house
+        self.nodes = self.guesses = self.backtracks = 0
+        self.consistent = all(self.place(cell, v) for cell, v in enumerate(givens) if v)
+
+    def place(self, cell, value):
+        bit = 1 << (value - 1)
+        if any(self.used[h] & bit for h in self.houses_of[cell]):
+            return False
+        for h in self.houses_of[cell]:
+            self.used[h] |= bit
+        self.values[cell] = value
+        return True
+
+    def undo(self, cell, value):
+        for h in self.houses_of[cell]:
+            self.used[h] &= ~(1 << (value - 1))
+        self.values[cell] = 0
+
+    def free(self, cell):
+        taken = 0
+        for h in self.houses_of[cell]:
+            taken |= self.used[h]
+        return ~taken & ((1 << self.n) - 1)
+
+    def solve(self):
+        """Depth first, on a stack of its own (a 25x25 grid is hundreds of choices deep)."""
+        stack = []  # (cell, the values left to try)
+        while True:
+            best, best_free = -1, 0
+            for cell, v in enumerate(self.values):
+                if not v:
+                    free = self.free(cell)
+                    if best < 0 or free.bit_count() < best_free.bit_count():
+                        best, best_free = cell, free
+                        if free.bit_count() <= 1:  # none better: one value left (forced), or none (a dead end)
+                            break
+            if best < 0:
+                return True
+            stack.append((best, best_free))
+            while stack:
+                cell, left = stack.pop()
+                if self.values[cell]:  # back here: its value led nowhere
+                    self.undo(cell, self.values[cell])
+                    self.backtracks += 1
+                if left:
+                    low = left & -left
+                    self.nodes += 1
+                    self.guesses += left != low
+                    self.place(cell, low.bit_length())
+                    stack.append((cell, left & ~low))
+                    break
+            else:
+                return False
+
+
+def answer(line):
+    try:
+        n, givens, houses = houses_of(json.loads(line))
+    except (ValueError, KeyError, TypeError, AttributeError):  # not a puzzle this program reads
+        return "unknown"
+    started = time.perf_counter()
+    search = Search(n, givens, houses)
+    solved = search.consistent and search.solve()
+    usec = round((time.perf_counter() - started) * 1e6)
+    found = "".join(SYMBOLS[v - 1] for v in search.values) if solved else "unsat"
+    return f"{found} nodes={search.nodes} guesses={search.guesses} backtracks={search.backtracks} usec={usec}"
+
+
+def main():
+    for line in sys.stdin:
+        if line.strip():
+            print(answer(line), flush=True)  # the answer must leave now: compare.py is waiting for it
+
+
+if __name__ == "__main__":
+    main()

@@ -36,13 +36,19 @@ class Browser:
 
     def command(self, profile: Path, *flags: str) -> list[str]:
         return [*self.offline, self.program, "--headless", "--disable-gpu", "--no-first-run", "--hide-scrollbars",
+                "--force-device-scale-factor=1",  # a CSS pixel is a pixel of the screenshot
                 f"--user-data-dir={profile}", "--proxy-server=127.0.0.1:9", "--host-resolver-rules=MAP * ~NOTFOUND",
                 *(["--no-sandbox"] if os.geteuid() == 0 else []), *flags]
 
-    def open(self, page: Path, folder: Path, fragment: str = "") -> Opened:
+    def open(self, page: Path, folder: Path, fragment: str = "", width: int | None = None,
+             height: int | None = None) -> Opened:
+        """The page's DOM once its scripts ran; in a window of this size when one is given (as `screenshot`
+        takes it, so that the positions a script writes into the DOM are those of the screenshot)."""
         url = page.resolve().as_uri() + (f"#{fragment}" if fragment else "")
-        done = subprocess.run(self.command(folder / "profile", "--enable-logging=stderr", "--v=0", "--dump-dom",
-                                           url), capture_output=True, text=True, timeout=SECONDS, check=True)
+        size = [f"--window-size={width},{height}"] if width and height else []
+        done = subprocess.run(self.command(folder / "profile", "--enable-logging=stderr", "--v=0", *size,
+                                           "--dump-dom", url), capture_output=True, text=True, timeout=SECONDS,
+                              check=True)
         console = [line for line in done.stderr.splitlines() if ":CONSOLE" in line and "source: file://" in line]
         return Opened(done.stdout, console)
 

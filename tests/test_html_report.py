@@ -18,6 +18,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+import variant_puzzles as variants
 from fixtures import SEED000, SEED001
 from headless import Browser, find_browser
 
@@ -369,3 +370,261 @@ def test_runs_never_judged_stay_out_of_the_page_as_out_of_the_summary(tmp_path):
     book.add([record(1, "gave_up", "agree"), record(2, "gave_up", "interrupted")])
     assert [(key.file, key.line) for key in book.keys] == [("f", 1)]
     assert book.notable_count["gave_up"] == 1
+
+
+# -- a puzzle's houses, drawn ---------------------------------------------------------------------------------
+class Cells(HTMLParser):
+    """The cells of a drawn grid: their classes, style and text, row-major; the table's attributes."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.cells: list[tuple[set[str], str, str]] = []
+        self.table: dict[str, str | None] = {}
+        self.open: list[str] | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = dict(attrs)
+        if tag == "table":
+            self.table = found
+        elif tag == "td":
+            self.cells.append((set((found.get("class") or "").split()), found.get("style") or "", ""))
+            self.open = []
+
+    def handle_data(self, data: str) -> None:
+        if self.open is not None:
+            self.open.append(data)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "td" and self.open is not None:
+            classes, style, _ = self.cells[-1]
+            self.cells[-1] = (classes, style, "".join(self.open))
+            self.open = None
+
+
+def drawn_cells(text: str, answer: str | None = None) -> Cells:
+    cells = Cells()
+    cells.feed(grid_html(text, answer, caption="the puzzle"))
+    return cells
+
+
+def region_borders(regions: str) -> list[set[str]]:
+    """Where a region map (one symbol a cell) puts thick borders: R where the right neighbour's symbol differs,
+    B where the lower one's does (the slow obvious reading of a map)."""
+    n = round(len(regions) ** 0.5)
+    return [{e for e, other in (("R", cell + 1 if cell % n < n - 1 else None),
+                                ("B", cell + n if cell + n < n * n else None))
+             if other is not None and regions[other] != regions[cell]} for cell in range(n * n)]
+
+
+@pytest.mark.parametrize("text, regions", [
+    (variants.JIGSAW9, variants.JIGSAW9_REGIONS), (variants.JIGSAW6, variants.JIGSAW6_REGIONS),
+    (variants.JIGSAW5, variants.JIGSAW5_REGIONS),
+    # boxes drawn from each cell's box, by hand: 3x3 at 9x9, 2 rows by 3 columns at 6x6
+    (SEED000, "".join(str(r // 3 * 3 + c // 3) for r in range(9) for c in range(9))),
+    (variants.X9, "".join(str(r // 3 * 3 + c // 3) for r in range(9) for c in range(9))),
+    (variants.RECT6, "".join(str(r // 2 * 2 + c // 3) for r in range(6) for c in range(6))),
+])
+def test_thick_borders_lie_between_regions(text, regions):
+    cells = drawn_cells(text).cells
+    assert [classes & {"R", "B"} for classes, _, _ in cells] == region_borders(regions)
+
+
+def test_a_classic_grid_is_drawn_with_its_boxes_alone():
+    """Its cells: the kind, then the box edges (a box's corner has both), and nothing else; no caption beyond its
+    own, no variant."""
+    expected = []
+    for cell, ch in enumerate(SEED000.replace("0", ".")):
+        r, c = divmod(cell, 9)
+        edge = " ".join((["R"] if c % 3 == 2 and c < 8 else []) + (["B"] if r % 3 == 2 and r < 8 else []))
+        expected.append(f'<td class="{"given" if ch != "." else "blank"} {edge}">{ch if ch != "." else ""}</td>')
+    rows = "".join("<tr>" + "".join(expected[r * 9:r * 9 + 9]) + "</tr>" for r in range(9))
+    assert grid_html(SEED000, caption="the puzzle") == \
+        f'<table class="grid n9"><caption>the puzzle</caption>{rows}</table>'
+
+
+def test_the_diagonals_extra_regions_and_disjoint_groups_are_marked():
+    n = 9
+    x = drawn_cells(variants.X_WINDOKU9)
+    assert x.table["data-variant"] == "x+windoku"
+    assert [("dp" in k, "dm" in k) for k, _, _ in x.cells] == [(r + c == n - 1, r == c) for r in range(n)
+                                                               for c in range(n)]
+    windows = variants.WINDOKU_CELLS
+    assert ["xr" in k for k, _, _ in x.cells] == [ch != "." for ch in windows]
+    colours = {}  # each extra region one colour, each its own
+    for (_, style, _), ch in zip(x.cells, windows, strict=True):
+        if ch != ".":
+            colours.setdefault(ch, set()).add(style)
+    assert all(len(found) == 1 for found in colours.values())
+    assert len({style for found in colours.values() for style in found}) == 4
+    disjoint = drawn_cells(variants.DISJOINT9).cells
+    assert all("dg" in k for k, _, _ in disjoint)
+    group = [(r % 3, c % 3) for r in range(n) for c in range(n)]  # the place in its box, by hand
+    for a in range(n * n):
+        for b in range(n * n):
+            assert (disjoint[a][1] == disjoint[b][1]) == (group[a] == group[b])
+
+
+def test_an_answer_is_drawn_over_the_puzzle():
+    cells = drawn_cells(variants.JIGSAW5, variants.JIGSAW5_SOLUTION).cells
+    assert "".join(text for _, _, text in cells) == variants.JIGSAW5_SOLUTION
+    givens = variants.JIGSAW5.split(";")[0]
+    assert [("given" in k, "filled" in k) for k, _, _ in cells] == [(ch != ".", ch == ".") for ch in givens]
+
+
+@pytest.fixture(scope="module")
+def variants_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str, list[dict[str, object]]]:
+    """A run on variant puzzles (line forms) where backtracking gives up on some (they are drawn), with the
+    Jigsaw of line 1 watched."""
+    folder = tmp_path_factory.mktemp("variants")
+    puzzles = folder / "variants.txt"
+    puzzles.write_text("".join(f"{p} {name}\n" for p, name in (
+        (variants.JIGSAW9, "jigsaw"), (variants.X_WINDOKU9, "x-windoku"), (variants.DISJOINT9, "disjoint"),
+        (variants.JIGSAW7, "jigsaw-7"))))
+    code, page, records = run_report(folder, puzzles, "--solver", "mrv:propagate=singles", "--solver",
+                                     "backtracking", "--nodes", 40, "--watch", 1, "--watch-steps", 200)
+    assert code == 0
+    return folder / "report.html", page, records
+
+
+def test_the_player_holds_the_puzzles_houses(variants_run):
+    _, page, _ = variants_run
+    watch = embedded(page)["watch"]
+    assert isinstance(watch, dict)
+    grid = Grid.parse(variants.JIGSAW9)
+    assert (watch["side"], watch["puzzle"]) == (9, grid.line())
+    assert "".join(str(k + 1) for k in watch["regions"]) == variants.JIGSAW9_REGIONS
+    assert watch["extras"] == [] and watch["legend"].startswith("jigsaw, 9x9")
+    named = []
+    for packed in watch["traces"]:  # the events as the trace makes them, hidden singles' houses named
+        traced = trace(grid, packed["method"], max_steps=200, budget=Budget(nodes=40))  # the run's budget
+        assert [row[:4] for row in packed["events"]] == [
+            [KINDS.index(e.kind), e.depth, -1 if e.cell is None else e.cell[0] * 9 + e.cell[1], e.value or 0]
+            for e in traced.events]
+        named += [row[5] for row in packed["events"] if row[4] == "hidden single"]
+    assert named and all(re.fullmatch(r"in (row|column|region) [1-9]", said) for said in named)  # mrv's
+
+
+def test_the_puzzles_drawn_are_those_that_went_wrong(variants_run):
+    _, page, records = variants_run
+    gave_up = {str(r["puzzle"]) for r in records if r["status"] == "gave_up"}
+    assert {Grid.parse(p).layout.variant for p in gave_up} == {"jigsaw", "x+windoku", "disjoint"}
+    for puzzle in gave_up:
+        assert grid_html(puzzle, caption="the puzzle") in page
+
+
+# -- the houses in a browser: the DOM, and the pixels where a border must be drawn ---------------------------
+# Writes where each cell of each drawn grid and of the player's board lies, once the page's scripts ran: the
+# dumped DOM then says where to look in a screenshot of the same window.
+WHERE_CELLS_LIE = """<script>
+document.querySelectorAll("table.grid, #player .board").forEach((board) => {
+  const cells = board.querySelectorAll(board.tagName === "TABLE" ? "td" : ".c");
+  board.dataset.rects = JSON.stringify(Array.from(cells, (cell) => {
+    const r = cell.getBoundingClientRect();
+    return [r.left, r.top, r.right, r.bottom, cell.textContent];
+  }));
+});
+</script>"""
+WINDOW = (1400, 1800)
+INK = 90  # a pixel darker than this (mean of R, G, B) is ink: a thick border's, not a thin one's or a shade's
+
+
+def regions_of(puzzle: str) -> str:
+    """A puzzle's region map, one symbol a cell, read by hand: its `r=` word, else its boxes."""
+    word = next((w[2:] for w in puzzle.split(";")[1:] if w.startswith("r=")), None)
+    if word is not None:
+        return word
+    n = round(len(puzzle.split(";")[0]) ** 0.5)
+    h = {9: 3, 6: 2}[n]
+    return "".join(str(r // h * h + c // (n // h)) for r in range(n) for c in range(n))
+
+
+def inked(shot: object, x: int, y: int, along_x: bool) -> int:
+    """Ink pixels across a boundary: from 3 before to 3 after (x, y), across the line it runs along."""
+    points = [(x + d, y) if along_x else (x, y + d) for d in range(-3, 4)]
+    return sum(sum(shot.getpixel(p)[:3]) / 3 < INK for p in points)  # type: ignore[attr-defined]
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+def test_the_houses_are_drawn_where_they_are(browser, variants_run, tmp_path):
+    """The drawn grids of the puzzles that went wrong (a Jigsaw, an X+Windoku, a disjoint, a 7x7 Jigsaw) and
+    the player's board on the Jigsaw: every boundary between two neighbours is thick ink exactly where they lie
+    in different regions, by the puzzles' own maps; and the DOM holds the houses."""
+    image = pytest.importorskip("PIL.Image")
+    _, page, _ = variants_run
+    measured = tmp_path / "measured.html"
+    measured.write_text(page.replace("</body>", WHERE_CELLS_LIE + "</body>"), encoding="utf-8")
+    fragment = "only=puzzles,watch"
+    opened = browser.open(measured, tmp_path, fragment, *WINDOW)
+    assert opened.console == [], opened.console
+    shot = image.open(browser.screenshot(measured, tmp_path / "shot.png", fragment, *WINDOW)).convert("RGB")
+    puzzles = {Grid.parse(p).line(): p for p in (variants.JIGSAW9, variants.X_WINDOKU9, variants.DISJOINT9,
+                                                 variants.JIGSAW7)}
+    boards = re.findall(r'<(table|div) class="(grid[^"]*|board)"[^>]*data-rects="([^"]*)"', opened.dom)
+    assert sorted(kind for kind, _, _ in boards) == ["div", "table", "table", "table", "table"]
+    for kind, _, rects in boards:
+        cells = json.loads(rects.replace("&quot;", '"'))
+        n = round(len(cells) ** 0.5)
+        if kind == "div":  # the player: the watched Jigsaw, its candidates in the blank cells
+            puzzle = variants.JIGSAW9
+        else:
+            givens = "".join(text or "." for *_, text in cells)
+            puzzle = puzzles[givens]
+        regions = regions_of(puzzle)
+        assert len(regions) == n * n
+        wrong = []
+        for cell, (left, top, right, bottom, _) in enumerate(cells):
+            r, c = divmod(cell, n)
+            if c < n - 1:
+                thick = inked(shot, round(right), round((top + bottom) / 2), along_x=True) >= 2
+                if thick != (regions[cell] != regions[cell + 1]):
+                    wrong.append(f"r{r + 1}c{c + 1}|r{r + 1}c{c + 2}")
+            if r < n - 1:
+                thick = inked(shot, round((left + right) / 2), round(bottom), along_x=False) >= 2
+                if thick != (regions[cell] != regions[cell + n]):
+                    wrong.append(f"r{r + 1}c{c + 1}/r{r + 2}c{c + 1}")
+        assert not wrong, f"{kind} of {puzzle}: borders wrong at {wrong}"
+    # the DOM: the player's cells carry their borders; the X's diagonal cells their lines
+    player = re.findall(r'<div class="(c[^"]*)" title="r(\d+)c(\d+)"', opened.dom)
+    assert len(player) == 81
+    borders = region_borders(variants.JIGSAW9_REGIONS)
+    assert [set(classes.split()) & {"R", "B"} for classes, _, _ in player] == borders
+    x = re.search(r'<table class="grid n9 variant" data-variant="x\+windoku".*?</table>', opened.dom, re.DOTALL)
+    assert x is not None
+    cells = Cells()
+    cells.feed(x.group(0))
+    assert [("dp" in k, "dm" in k) for k, _, _ in cells.cells] == [(r + c == 8, r == c) for r in range(9)
+                                                                   for c in range(9)]
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+def test_the_player_replays_a_jigsaw_in_its_houses(browser, variants_run, tmp_path):
+    """mrv's search of the Jigsaw, stopped before its first dead end: every cell shows what a slow replay in the
+    puzzle's own regions (its `r=` map) gives, its value or its candidates."""
+    path, page, _ = variants_run
+    watch = embedded(page)["watch"]
+    assert isinstance(watch, dict)
+    packed = watch["traces"][0]
+    assert packed["method"] == "mrv:propagate=singles"
+    kinds = [KINDS[row[0]] for row in packed["events"]]
+    step = kinds.index("dead_end")  # the events before it only fill cells and remove candidates
+    regions, n = variants.JIGSAW9_REGIONS, 9
+    values = [0 if ch == "." else int(ch) for ch in variants.JIGSAW9.split(";")[0]]
+    candidates = [set(c) for c in packed["candidates"]]
+    for kind, row in zip(kinds[:step], packed["events"][:step], strict=True):
+        cell, value = row[2], row[3]
+        if kind in ("try", "place"):
+            values[cell], candidates[cell] = value, set()
+            for other in range(n * n):  # its row, its column, its region, by the map
+                if other // n == cell // n or other % n == cell % n or regions[other] == regions[cell]:
+                    candidates[other].discard(value)
+        elif kind == "remove":
+            candidates[cell].discard(value)
+    opened = browser.open(path, tmp_path, f"method=0&step={step}")
+    assert opened.player_state()["step"] == str(step)
+    shown = re.findall(r'<div class="c[^"]*" title="r\d+c\d+"[^>]*>(.*?)</div>(?=<div class="c|</div>)',
+                       opened.dom)
+    assert len(shown) == 81
+    texts = [re.sub(r"<[^>]+>", "", cell) for cell in shown]
+    assert texts == [str(v) if v else "".join(map(str, sorted(candidates[c]))) for c, v in enumerate(values)]

@@ -20,8 +20,8 @@ GOLDEN_ANGLE = 137.508  # degrees: successive hues as far apart as they can be, 
 
 @dataclass(frozen=True)
 class CellMarks:
-    """One cell's marks: its borders (`R`, `B`, both or none), its house classes, and their colours (a style
-    attribute's text, empty when it has none)."""
+    """One cell's marks: its borders (`R`, `B`, both as two classes, or none), its house classes, and their
+    colours (a style attribute's text, empty when it has none)."""
 
     edges: str
     classes: str
@@ -55,9 +55,9 @@ def cell_marks(lay: Layout) -> list[CellMarks]:
     marks = []
     for cell in range(n * n):
         r, c = divmod(cell, n)
-        edges = ("R" if c < n - 1 and regions[cell] != regions[cell + 1] else "") + \
-            ("B" if r < n - 1 and regions[cell] != regions[cell + n] else "")
-        marks.append(CellMarks(edges, " ".join(classes[cell]), ";".join(styles[cell])))
+        right, below = cell + 1 if c < n - 1 else cell, cell + n if r < n - 1 else cell
+        edges = [edge for edge, other in (("R", right), ("B", below)) if regions[other] != regions[cell]]
+        marks.append(CellMarks(" ".join(edges), " ".join(classes[cell]), ";".join(styles[cell])))
     return marks
 
 

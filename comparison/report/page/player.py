@@ -133,6 +133,8 @@ def explain(kind: str, detail: dict[str, Any]) -> str:
         return "a guess: another value is left" if detail["guess"] else "forced: no other value left"
     if kind == "dead_end" and "reason" in detail:
         return str(detail["reason"])
+    if kind == "place" and "house" in detail:  # a variant's hidden single: the house it is the only place in
+        return f"in {detail['house']}"
     if kind == "backtrack" and "counted" in detail:
         return "" if detail["counted"] else "not a backtrack in the counters"
     return ", ".join(f"{k} {v}" for k, v in detail.items())

@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
+import variant_puzzles as variants
 from fixtures import SEED001
 
 from commands.trace import main
@@ -140,7 +141,7 @@ def replayed(traced: Trace) -> str | None:
     """Replay the events with the stated semantics, slowly and obviously: the grid at the first
     `solution` event, or None. Every try and place must be a candidate of its cell, every remove
     one too."""
-    geo = geometry(int(traced.size ** 0.5))
+    geo = Grid.parse(traced.puzzle).geometry  # the puzzle's houses: a variant's too
     start = (list(traced.givens), [frozenset(c) for c in traced.candidates])
     values, candidates = list(start[0]), list(start[1])  # a cell's candidates: a frozenset, replaced whole
     snapshots: dict[int, tuple[list[int], list[frozenset[int]]]] = {}
@@ -329,3 +330,91 @@ def test_compact_shows_a_restart_and_its_way_back_on_one_line(capsys: pytest.Cap
     # A*'s state 2 is the root (two hidden singles) and r6c2 = 9 with the hidden single after it
     assert any("restart: state 2, g=2, 4 steps back to it" in line for line in lines)
     assert not any("path" in line for line in lines)
+
+
+# -- puzzles of the Sudoku family -----------------------------------------------------------------------------
+VARIANTS = [variants.JIGSAW6, variants.JIGSAW5, variants.JIGSAW7, variants.X9, variants.DISJOINT9, variants.RECT6]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("spec", SPECS)
+def test_a_variant_search_replays_to_its_solution(spec: str) -> None:
+    """The events of a search of a Jigsaw (5x5, 6x6, 7x7), an X, a disjoint and a 6x6 in rectangles, replayed
+    in each puzzle's houses, reach the solution the search found: its only one."""
+    budget = Budget(nodes=200) if spec.startswith("astar") else BUDGET
+    replays = 0
+    for text in VARIANTS:
+        grid = Grid.parse(text)
+        traced = trace(grid, spec, budget=budget)
+        assert traced.puzzle == text
+        end = replayed(traced)
+        if traced.solution is None:
+            assert end is None
+            continue
+        assert end == traced.solution == variants.SOLVED[text]
+        replays += 1
+    assert replays >= 3
+
+
+def test_a_variant_hidden_single_names_its_house() -> None:
+    """Each hidden single of a variant's trace names a house of its cell, as the puzzle names it, where its
+    value has no other place in the state the events have reached (replayed slowly); classic traces name none."""
+    seen: set[str] = set()
+    for text in (variants.JIGSAW9, variants.X9, variants.WINDOKU9, variants.DISJOINT9):
+        grid = Grid.parse(text)
+        geo, n = grid.geometry, grid.side
+        traced = trace(grid, "mrv:propagate=singles")
+        candidates = [set(c) for c in traced.candidates]
+        values = list(traced.givens)
+        snapshots: dict[int, tuple[list[int], list[set[int]]]] = {}
+        for event in traced.events:
+            cell = -1 if event.cell is None else event.cell[0] * n + event.cell[1]
+            if event.kind == "place" and event.rule == "hidden single":
+                house = geo.unit_names.index(event.detail["house"])
+                assert cell in geo.units[house], event
+                places = [c for c in geo.units[house] if event.value in candidates[c] or values[c] == event.value]
+                assert places == [cell], event
+                seen.add(event.detail["house"].rstrip("0123456789+- "))
+            else:
+                assert "house" not in event.detail
+            if event.kind == "try":
+                snapshots[event.depth] = ([*values], [set(c) for c in candidates])
+            if event.kind in ("try", "place"):
+                values[cell], candidates[cell] = event.value or 0, set()
+                for peer in geo.peers[cell]:
+                    candidates[peer].discard(event.value or 0)
+            elif event.kind == "remove":
+                candidates[cell].discard(event.value or 0)
+            elif event.kind == "backtrack":
+                values, candidates = [*snapshots[event.depth][0]], [set(c) for c in snapshots[event.depth][1]]
+        assert traced.solution == variants.SOLVED[text]
+    assert {"row", "column", "region", "box", "diagonal", "extra region", "disjoint group"} <= seen
+    classic = trace(Grid.parse(SEED001), "mrv:propagate=singles")
+    assert any(e.rule == "hidden single" for e in classic.events)
+    assert not any("house" in e.detail for e in classic.events)
+
+
+def test_the_command_draws_a_jigsaw_in_its_regions(capsys: pytest.CaptureFixture[str]) -> None:
+    """A 5x5 Jigsaw (a side with no boxes): the puzzle and its solution drawn with a border wherever two
+    neighbours lie in different regions (drawn here by hand from its map, 22211 52211 53314 53334 55444)."""
+    assert main([variants.JIGSAW5, "--solver", "mrv:propagate=singles"]) == 0
+    out = capsys.readouterr().out
+    borders = [" -+   |", "  +---+ +-", "  |   +-+", "  +-+---+"]
+    puzzle = [" . . .|. .", " 1|. .|. .", " .|2 .|.|.", " .|5 . .|.", " . .|3 . ."]
+    solution = [" 4 1 2|5 3", " 1|3 5|4 2", " 3|2 4|1|5", " 2|5 1 3|4", " 5 4|3 2 1"]
+    for rows in (puzzle, solution):
+        drawn = [line for pair in zip(rows, [*borders, ""], strict=True) for line in pair if line]
+        assert "\n".join(drawn) in out
+    assert "solved" in out
+
+
+def test_the_command_lists_a_variants_other_houses(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([variants.X_WINDOKU9, "--solver", "mrv:propagate=singles", "--compact"]) == 0
+    out = capsys.readouterr().out
+    assert "and diagonal + and diagonal -" in out
+    assert "and extra regions 1-4, each cell by its number:\n . . . | . . . | . . .\n . 1 1 | 1 . 2 | 2 2 .\n" in out
+    assert main([variants.DISJOINT9, "--solver", "mrv", "--max-steps", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "and disjoint groups 1-9 (the cells at the same place in each box)" in out
+    assert main([variants.X9, "--solver", "mrv:propagate=singles", "--max-steps", "40"]) == 0
+    assert "by hidden single in diagonal" in capsys.readouterr().out

@@ -17,13 +17,18 @@ import uuid
 from pathlib import Path
 
 import pytest
+import variant_puzzles as variants
 from fixtures import MARK, alive, eventually, marked
 from misbehaving import SOLVERS
 
 import compare
 from comparison import compare as compare_api
-from comparison.execution.external import Command, ProtocolError, parse_answer
-from puzzles import Grid, Status
+from comparison.execution.external import Command, ProtocolError, parse_answer, puzzle_text
+from comparison.execution.result import RunResult
+from comparison.judging.stats import MethodStats
+from comparison.report.terminal import gave_up_text
+from puzzles import Grid, Status, classic
+from puzzles.fpuzzles import puzzle_of
 
 ROOT = Path(__file__).resolve().parents[1]
 BROKEN = Path(__file__).resolve().parent / "broken_programs.py"
@@ -88,7 +93,7 @@ def run(capsys, tmp_path: Path, *argv: str, puzzles: list[str] = PUZZLES) -> tup
     ("unknown", Status.GAVE_UP, {}),
 ])
 def test_an_answer_in_either_form_with_its_counters(text, status, effort):
-    outcome = parse_answer(text, 9)
+    outcome = parse_answer(text, classic(3))
     assert outcome.status is status and outcome.effort == effort
     assert status is not Status.SOLVED or (outcome.solution is not None and outcome.solution.line() == SOLVED)
 
@@ -102,14 +107,16 @@ def test_an_answer_in_either_form_with_its_counters(text, status, effort):
 ])
 def test_what_is_not_an_answer(text, message):
     with pytest.raises(ProtocolError, match=message):
-        parse_answer(text, 9)
+        parse_answer(text, classic(3))
 
 
 def test_a_command_spec():
     command = Command.parse("mine:mode=once,input=matrix=cat {file} --flag")
     assert command == Command("mine", ("cat", "{file}", "--flag"), "once", "matrix")
     assert Command.parse("mine=cat -").mode == "streaming"
+    assert Command.parse("mine:input=fpuzzles=cat -").input == "fpuzzles"
     for spec, message in [("mine", "expected NAME"), ("mine:mode=fast=cat", "mode is streaming or once"),
+                          ("mine:input=json=cat", "input is line or matrix or fpuzzles"),
                           ("mine:color=red=cat", "unknown option 'color'"), ("mine=cat {file}", "needs mode=once"),
                           ("mine=./no-such-program", "not found"), ("mine='cat", "cannot split")]:
         with pytest.raises(ValueError, match=message):
@@ -288,3 +295,130 @@ def test_the_octave_example(capsys, tmp_path):
             (record,) = [r for r in records if r["method"] == method and r["puzzle"] == grid.line()]
             assert record["valid"] is True and counter(record, "nodes") == grid.values.count(0)
     assert "OK: every answer valid" in out
+
+
+# -- puzzles of the Sudoku family: what a program declares it takes ---------------------------------------------
+VARIANTS = [variants.JIGSAW9, variants.JIGSAW6, variants.JIGSAW5, variants.JIGSAW7, variants.X9, variants.WINDOKU9,
+            variants.DISJOINT9, variants.X_WINDOKU9, variants.RECT6]
+
+
+def test_a_line_or_matrix_program_takes_classic_grids_alone():
+    line, matrix = Command("p", ("cat",)), Command("p", ("cat",), input="matrix")
+    whole = Command("p", ("cat",), input="fpuzzles")
+    for text in [*PUZZLES, "1...........4..."]:  # the seeds' 9x9s, a 4x4
+        grid = Grid.parse(text)
+        assert line.refuses(grid) == matrix.refuses(grid) == whole.refuses(grid) == ""
+    for text in VARIANTS:
+        grid = Grid.parse(text)
+        assert whole.refuses(grid) == ""
+        said = line.refuses(grid)
+        assert said.startswith("input=line carries classic Sudoku (square boxes) only, not this ")
+        assert grid.layout.variant in said or "2x3 boxes" in said
+        assert matrix.refuses(grid).startswith("input=matrix carries")
+
+
+@pytest.mark.parametrize("text", [PUZZLES[0], *VARIANTS])
+def test_the_fpuzzles_input_is_the_whole_puzzle_on_one_line(text):
+    grid = Grid.parse(text)
+    sent = puzzle_text(grid, "fpuzzles")
+    assert sent.endswith("\n") and "\n" not in sent[:-1]
+    read, solution, _ = puzzle_of(json.loads(sent))
+    assert read == grid and solution is None  # its houses and givens: nothing more, nothing less
+
+
+@pytest.mark.parametrize("text", [variants.JIGSAW5, variants.JIGSAW7, variants.RECT6, variants.X9])
+def test_an_answer_is_read_in_the_puzzles_houses(text):
+    """On every side the project reads, 5x5 and 7x7 (no boxes) included, in either form."""
+    grid = Grid.parse(text)
+    solved, n = variants.SOLVED[text], grid.side
+    matrix = "\n".join(" ".join(str(int(ch, 36)) for ch in solved[r * n:r * n + n]) for r in range(n))
+    for answer in (f"{solved} nodes=3", matrix):
+        outcome = parse_answer(answer, grid.layout)
+        assert outcome.status is Status.SOLVED and outcome.solution is not None
+        assert outcome.solution.line() == solved and grid.is_solved_by(outcome.solution)
+    other = SOLVED if n != 9 else "1234341221434321"  # a 9x9 answer, or a 4x4 one to the 9x9
+    with pytest.raises(ProtocolError, match=f"an answer for a {round(len(other) ** 0.5)}x\\d+ grid; the puzzle is "
+                                            f"{n}x{n}"):
+        parse_answer(other, grid.layout)
+
+
+def test_a_run_not_made_is_counted_apart_from_the_times():
+    stats = MethodStats("line")
+    stats.add(RunResult(0, 0, Status.SOLVED, seconds=0.5), False)
+    stats.add(RunResult(1, 0, Status.GAVE_UP, "not run: input=line carries classic Sudoku ...", seconds=0.0), False)
+    stats.add(RunResult(2, 0, Status.GAVE_UP, "time", seconds=2.0), False)
+    assert stats.run_seconds == [0.5, 2.0] and len(stats.seconds) == 3
+    assert gave_up_text(stats.counts) == "2 (1 time, 1 not run)"
+
+
+def mixed_file(tmp_path: Path) -> Path:
+    """Two classic puzzles, then a puzzle of each variant, in the line form."""
+    path = tmp_path / "mixed.txt"
+    path.write_text("".join(f"{p}\n" for p in [*PUZZLES[:2], *VARIANTS]))
+    return path
+
+
+def test_a_line_program_is_not_run_on_a_variant(capsys, tmp_path, mark):
+    """A program that reads lines gets the classic puzzles alone: a variant is recorded not run, why, and judged
+    without it (no error, no failure, no disagreement); the report lists it apart."""
+    out_path = tmp_path / "records.jsonl"
+    code = compare.main([str(mixed_file(tmp_path)), "--jobs", "1", "--output", str(out_path), "--command",
+                         f"prog={program('good')}", "--solver", "prog", "--solver", "cpsat", "--timeout", "20"])
+    out, err = capsys.readouterr()
+    assert code == 0, out + err
+    records = [json.loads(line) for line in out_path.read_text().splitlines()]
+    mine = {r["puzzle"]: r for r in records if r["method"] == "prog"}
+    assert [mine[Grid.parse(p).text()]["status"] for p in PUZZLES[:2]] == ["solved", "solved"]
+    for text in VARIANTS:
+        record = mine[Grid.parse(text).text()]
+        assert (record["status"], record["valid"], record["disagrees"]) == ("gave_up", None, False)
+        assert record["detail"].startswith("not run: input=line carries classic Sudoku (square boxes) only")
+        assert record["verdict"] == "agree"  # cpsat's valid answer, alone
+    assert f"{len(VARIANTS)} (9 not run)" in out
+    assert f"Puzzles some methods did not run: they cannot take them (not a failure): {len(VARIANTS)}" in out
+    assert "OK: every answer valid, the methods agree" in out
+    assert nothing_left(mark, tmp_path)
+
+
+EXAMPLE_PYTHON = f"{sys.executable} {ROOT / 'examples' / 'python' / 'fpuzzles_solver.py'}"
+
+
+@pytest.mark.parametrize("spec", [f"py:input=fpuzzles={EXAMPLE_PYTHON}",
+                                  f"py:mode=once,input=fpuzzles={EXAMPLE_PYTHON}"])
+def test_the_python_example_reads_fpuzzles_json(capsys, tmp_path, spec):
+    """examples/python/fpuzzles_solver.py (the standard library alone) on classic puzzles and every variant,
+    and on examples/jigsaw.jsonl, against CP-SAT: every answer valid, with its counters."""
+    for path in (mixed_file(tmp_path), ROOT / "examples" / "jigsaw.jsonl"):
+        out_path = tmp_path / "records.jsonl"
+        code = compare.main([str(path), "--jobs", "1", "--output", str(out_path), "--command", spec,
+                             "--solver", "py", "--solver", "cpsat", "--timeout", "60"])
+        out, err = capsys.readouterr()
+        assert code == 0, out + err
+        records = [json.loads(line) for line in out_path.read_text().splitlines()]
+        mine = [r for r in records if r["method"] == "py"]
+        assert mine and all(r["status"] == "solved" and r["valid"] is True for r in mine)
+        assert all(set(r["extra"]) == {"nodes", "guesses", "backtracks", "usec"} for r in mine)
+        assert "OK: every answer valid, the methods agree" in out
+
+
+def test_the_c_example_reads_fpuzzles_json(c_solver, capsys, tmp_path):
+    """examples/c/sudoku with input=fpuzzles: every variant solved and valid; on classic puzzles, the same
+    counts as from their lines (the same search, whichever form the puzzle came in)."""
+    out_path = tmp_path / "records.jsonl"
+    code = compare.main([str(mixed_file(tmp_path)), str(ROOT / "examples" / "jigsaw.jsonl"), "--jobs", "1",
+                         "--output", str(out_path), "--command", f"c:input=fpuzzles={c_solver}",
+                         "--command", f"line={c_solver}", "--solver", "c", "--solver", "line", "--solver", "cpsat",
+                         "--timeout", "20"])
+    out, err = capsys.readouterr()
+    assert code == 0, out + err
+    records = [json.loads(line) for line in out_path.read_text().splitlines()]
+    by = {(r["method"], r["file"], r["line"]): r for r in records}
+    mine = [r for r in records if r["method"] == "c"]
+    assert len(mine) == 2 + len(VARIANTS) + 4 and all(r["valid"] is True for r in mine)
+    for r in mine:
+        line = by[("line", r["file"], r["line"])]
+        if Grid.parse(r["puzzle"]).layout.is_classic:
+            assert [r["extra"][k] for k in ("nodes", "guesses", "backtracks")] == \
+                [line["extra"][k] for k in ("nodes", "guesses", "backtracks")]
+        else:
+            assert line["detail"].startswith("not run:")

@@ -146,8 +146,13 @@ SHOWN = {shown.name: shown for shown in (
           "--max-steps 28"),
     trace("trace-diff-seed001", "python -m search.trace puzzles/seeds.txt:7 --solver mrv:propagate=singles "
           "--solver mrv:propagate=locked --diff"),
+    trace("trace-jigsaw", "python -m search.trace examples/jigsaw.jsonl:4 --solver mrv:propagate=singles "
+          "--max-steps 12"),
     trace("trace-cdcl-conflict", f"python -m search.trace '{TOP95_52}' --solver cdcl --compact --max-steps 46"),
     trace("trace-cdcl-seed001", "python -m search.trace puzzles/seeds.txt:7 --solver cdcl --compact --max-steps 40"),
+    Shown("own-solver-fpuzzles", (Step(
+        "python compare.py examples/jigsaw.jsonl --solver mine --solver cpsat --solver mrv --command "
+        "'mine:input=fpuzzles=python3 examples/python/fpuzzles_solver.py'"),), masked_compare),
     Shown("generate-minimal", (
         Step("python -m puzzles.generate --minimal --box 3 --count 3 --seed 1 --output minimal.csv",
              ("python", "-m", "puzzles.generate", "--minimal", "--box", "3", "--count", "3", "--seed", "1",

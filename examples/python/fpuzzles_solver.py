@@ -7,8 +7,8 @@ protocol with f-puzzles input (docs/reference/protocol.md, docs/guides/own-solve
 Each line on standard input is one puzzle as f-puzzles JSON: `size`, `grid` (rows of cells with `value`,
 `given`, `region`), and the houses `diagonal+`, `diagonal-`, `extraregion`, `disjointgroups`. Each answer is one
 line: the solution's symbols row by row (1-9, then A-P), or `unsat`, or `unknown` (a puzzle it cannot read),
-then its counters: nodes (values placed), guesses (placed while the cell had another value left), backtracks
-(placements undone) and usec (its own time, reading and writing left out).
+then its counters: nodes (values placed), guesses (placed while the cell had another value left) and
+backtracks (placements undone). Its time is measured from outside, by compare.py.
 
 The search: of the empty cells, the first (row by row) with one value left or none, else the first with the
 fewest; its values ascending. A cell's values are those no house of it holds yet.
@@ -16,7 +16,6 @@ fewest; its values ascending. A cell's values are those no house of it holds yet
 import json
 import re
 import sys
-import time
 
 SYMBOLS = "123456789ABCDEFGHIJKLMNOP"
 CELL = re.compile(r"R(\d+)C(\d+)", re.IGNORECASE)
@@ -135,12 +134,10 @@ def answer(line):
         n, givens, houses = houses_of(json.loads(line))
     except (ValueError, KeyError, TypeError, AttributeError):  # not a puzzle this program reads
         return "unknown"
-    started = time.perf_counter()
     search = Search(n, givens, houses)
     solved = search.consistent and search.solve()
-    usec = round((time.perf_counter() - started) * 1e6)
     found = "".join(SYMBOLS[v - 1] for v in search.values) if solved else "unsat"
-    return f"{found} nodes={search.nodes} guesses={search.guesses} backtracks={search.backtracks} usec={usec}"
+    return f"{found} nodes={search.nodes} guesses={search.guesses} backtracks={search.backtracks}"
 
 
 def main():

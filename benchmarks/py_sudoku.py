@@ -49,12 +49,12 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("py-sudoku is not installed: pip install py-sudoku")
     lines = [f"# made by py-sudoku (MIT licence), difficulty {args.difficulty}, seeds {args.seed}.. (benchmarks/"
              "py_sudoku.py)"]
-    makers = [(name, lay, lambda seed, w=w, h=h: Sudoku(w, h, seed=seed)) for name, w, h, lay in SHAPES]
-    makers += [(name, lay, lambda seed, b=b: DiagonalSudoku(b, seed=seed)) for name, b, lay in DIAGONAL]
-    for name, lay, make in makers:
+    shapes = [(name, w, h, lay) for name, w, h, lay in SHAPES] + [(name, b, 0, lay) for name, b, lay in DIAGONAL]
+    for name, width, height, lay in shapes:
         for i in range(args.count):
             seed = args.seed + i
-            puzzle = make(seed).difficulty(args.difficulty)
+            made = Sudoku(width, height, seed=seed) if height else DiagonalSudoku(width, seed=seed)
+            puzzle = made.difficulty(args.difficulty)
             grid = grid_of(puzzle.board, lay)
             solution = grid_of(puzzle.solve().board, lay)
             problems = grid.solution_problems(solution)

@@ -195,3 +195,22 @@ def pattern_x_solutions() -> list[Grid]:
         if not grid.conflicts():
             return [grid]
     return []
+
+
+def test_rectangular_boxes_keep_band_and_stack_moves_without_transposition():
+    from formulations import SOLVERS
+    from puzzles import Budget
+    from puzzles.isomorph import Isomorph
+
+    lay = boxes(6)
+    solution = SOLVERS["cpsat"](Grid(lay, bytes(36)), Budget()).solution
+    assert solution is not None
+    rng = random.Random(3)
+    moves = [Isomorph.draw(lay, rng) for _ in range(20)]
+    assert not any(m.transpose for m in moves)
+    assert len({m.rows for m in moves}) > 1 and all(sorted(m.rows[:2]) in ([0, 1], [2, 3], [4, 5]) for m in moves)
+    for m in moves:
+        moved = m.apply(solution)
+        assert moved.conflicts() == [] and moved.layout is lay
+    assert group_of(lay) == "relabelling, band, stack, row and column swaps"
+    assert group_of(classic(3)).endswith("transposition")

@@ -21,6 +21,7 @@ cell values: `save()` gives them, `load()` takes them back.
 """
 from __future__ import annotations
 
+from .bits import popcount
 from .grid import Geometry, Grid, PuzzleError
 
 
@@ -109,7 +110,7 @@ class Candidates:
             if values[cell]:
                 continue
             m = full & ~(used[row_of[cell]] | used[col_of[cell]] | used[box_of[cell]])
-            k = m.bit_count()
+            k = popcount(m)
             if k < best_count:
                 best, best_mask, best_count = i, m, k
                 if k <= enough:
@@ -125,7 +126,7 @@ class Candidates:
         for cell in cells:
             if values[cell]:
                 continue
-            k = (full & ~(used[row_of[cell]] | used[col_of[cell]] | used[box_of[cell]])).bit_count()
+            k = popcount(full & ~(used[row_of[cell]] | used[col_of[cell]] | used[box_of[cell]]))
             if k < best_count:
                 best_count, ties = k, [cell]
                 if k == 0:
@@ -143,7 +144,7 @@ class Candidates:
         for cell in self.blanks:
             if values[cell]:
                 continue
-            k = (full & ~(used[row_of[cell]] | used[col_of[cell]] | used[box_of[cell]])).bit_count()
+            k = popcount(full & ~(used[row_of[cell]] | used[col_of[cell]] | used[box_of[cell]]))
             if not k:
                 return -1
             total += k

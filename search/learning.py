@@ -115,14 +115,11 @@ The narration for the trace (search/trace/) is `Narrator`, outside the
 solver: the solver tells an `Observer`, when one is plugged in, what it did at
 each step, in typed calls that carry all the narrator reads, and the narrator
 tells them to the watch as the trace's steps, one typed call for each kind
-(`NarratingWatch`). Tests plug in observers of their own to
-check each nogood and each decision.
+(`NarratingWatch`). Tests plug in observers of their own to check each nogood
+and each decision.
 
-Counting bits: `values_in` looks a mask up in a table (`BITS_IN`), here and in
-no other way. mypyc has no primitive for int.bit_count(): compiled, it is a
-method call through the Python object, 64 ns a mask against 9 ns for the two
-looks in the table (a micro-benchmark, 9-bit masks; 107 against 15 ns at 25
-bits); bit_length, which propagation uses, is a primitive.
+Counting bits: `popcount` (puzzles/bits.py, a table), as every compiled module
+counts them; bit_length, which propagation uses, is a primitive of mypyc.
 """
 from __future__ import annotations
 
@@ -130,6 +127,7 @@ import time
 from functools import cache
 from typing import Any, Final, NamedTuple, Protocol, TypeAlias
 
+from puzzles.bits import popcount
 from puzzles.conclusion import conclude
 from puzzles.grid import Grid, geometry, values_of
 from puzzles.options import Option, contract, whole
@@ -836,7 +834,7 @@ class Solver:
         best, most, fewest = -1, -1.0, n + 1
         for cell in range(n * n):
             m = places[cell]
-            left = values_in(m)
+            left = popcount(m)
             if left < 2 or left > fewest:  # placed (one value left), or not among the fewest
                 continue
             if left < fewest:  # fewer than any cell before it: the best so far is among its values
@@ -1000,14 +998,6 @@ def abstract_level(level: int) -> int:
     """A level's bit in a set of levels kept as one word (MiniSat's abstractLevel): its number mod 32.
     Two levels with one bit may be told apart by a slower look, never the reverse."""
     return 1 << (level & 31)
-
-
-BITS_IN: Final = bytes(bin(m).count("1") for m in range(1 << 13))  # how many bits each 13-bit mask holds
-
-
-def values_in(mask: int) -> int:
-    """How many bits a mask of at most 26 bits holds (two looks in a table: see the module's docstring)."""
-    return BITS_IN[mask & 0x1FFF] + BITS_IN[mask >> 13]
 
 
 def lbd_of(c: Clause) -> int:

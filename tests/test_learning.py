@@ -34,7 +34,6 @@ from search.learning import (
     Encoding,
     Narrator,
     Solver,
-    values_in,
 )
 from search.learning import run as run_solver
 from search.trace import trace
@@ -571,8 +570,3 @@ def test_the_masks_locked_candidates_looks_at_are_those_inside_a_crossing(box):
     assert {m for m in range(1 << n) if enc.look[m >> 3] >> (m & 7) & 1} == inside
     assert len(enc.look) == max((1 << n) // 8, 1) and Encoding(box, locked=False).look == b""
 
-
-def test_values_in_counts_the_bits_of_a_mask():
-    rng = random.Random(5)
-    masks = [0, 1, (1 << 25) - 1, 1 << 24, 0x1FFF, 0x2000, *(rng.getrandbits(rng.randint(1, 25)) for _ in range(2000))]
-    assert [values_in(m) for m in masks] == [bin(m).count("1") for m in masks]

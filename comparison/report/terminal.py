@@ -15,6 +15,7 @@ from puzzles import GAVE_UP_REASONS, Method
 
 from ..core.selected import CERTIFIER
 from ..execution.result import NOT_RUN
+from ..judging.judge import DISAGREEING
 from ..judging.stats import COMMON_COUNTERS, LISTED, Summary, present
 
 
@@ -80,7 +81,7 @@ def method_table(summary: Summary) -> Table:
         table.add_row(
             escape(s.label), f"{c['solved']:,}", fmt_share(s.no_guess_share), f"{c['unsatisfiable']:,}",
             gave_up_text(c),
-            red_if(c["error"]), red_if(c["invalid"]), red_if(c["disagreements"]),
+            red_if(s.failures["error"]), red_if(s.failures["invalid answer"]), red_if(s.failed(DISAGREEING)),
             fmt_seconds(seconds, statistics.median), fmt_seconds(seconds, statistics.fmean),
             fmt_seconds(seconds, max), f"{len(seconds) / total:,.1f}" if total > 0 else "-")
     return table

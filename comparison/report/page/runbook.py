@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...execution.result import NOT_RUN
-from ...records.format import RECORD_FIELDS
+from ...judging.judge import LISTED_VERDICTS
+from ...records.format import RECORD_FIELDS, failure_of_record
 
 NOTABLE_KINDS = ("invalid", "disagreement", "error", "gave_up", "not_run", "multiple_solutions")  # the loudest first
 NOTABLE_KEPT = 12  # puzzles kept whole for each kind (their grids are drawn)
@@ -28,14 +29,15 @@ class MethodRuns:
     label: str
     puzzle: array[int] = field(default_factory=lambda: array("q"))
     seconds: array[float] = field(default_factory=lambda: array("d"))  # NaN where the method did not run
-    settled: bytearray = field(default_factory=bytearray)  # a valid solution, or "no solution" that nothing refuted
+    settled: bytearray = field(default_factory=bytearray)  # a valid solution, or "no solution", that nothing refuted
     effort: dict[str, array[float]] = field(default_factory=dict)  # NaN where a run did not report the counter
 
     def add(self, puzzle: int, record: dict[str, Any]) -> None:
         n = len(self.seconds)
         self.puzzle.append(puzzle)
         self.seconds.append(math.nan if is_not_run(record) else float(record["seconds"] or 0.0))  # never made
-        settled = not record["disagrees"] and (record["valid"] is True or record["status"] == "unsatisfiable")
+        settled = (failure_of_record(record) is None
+                   and (record["valid"] is True or record["status"] == "unsatisfiable"))
         self.settled.append(settled)
         for name, value in counters_of(record).items():
             if name not in self.effort:
@@ -134,7 +136,7 @@ def notable_kind(records: Sequence[dict[str, Any]]) -> str | None:
     """Why a puzzle's records are worth drawing: its verdict, else a run that failed, gave up, or was not run
     (its method could not take the puzzle)."""
     verdict = records[0]["verdict"]
-    if verdict in ("invalid", "disagreement", "multiple_solutions"):
+    if verdict in LISTED_VERDICTS:
         return str(verdict)
     statuses = {"not_run" if is_not_run(r) else r["status"] for r in records}
     return next((kind for kind in ("error", "gave_up", "not_run") if kind in statuses), None)

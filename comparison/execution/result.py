@@ -8,7 +8,7 @@ from puzzles import GAVE_UP_REASONS, Status
 
 # The start of a GAVE_UP run's detail when the method did not run at all, for it cannot take the puzzle (an
 # external program that reads classic grids, given a Jigsaw): no attempt, so no failure either. The reason
-# follows: "not run: input=line carries classic Sudoku alone, ...".
+# follows: "not run: input=line carries classic Sudoku (square boxes) only, not this 9x9 jigsaw; ...".
 NOT_RUN = "not run"
 
 

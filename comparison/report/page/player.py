@@ -73,8 +73,8 @@ def traces(watched: Watched, selected: Sequence[Selected], steps: int, budget: B
     """
     methods = hand_written(selected)
     grid = watched.entry.grid
-    data: dict[str, Any] = {"where": watched.where, "puzzle": grid.line(), "box": grid.box, **houses(grid),
-                            "traces": [], "notes": []}
+    data: dict[str, Any] = {"where": watched.where, "puzzle": grid.line(), **houses(grid), "traces": [],
+                            "notes": []}
     if not methods:
         data["notes"].append("no hand-written method (backtracking, mrv, restart, astar, cdcl) in this run: "
                              "nothing to watch")

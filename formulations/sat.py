@@ -6,22 +6,25 @@ Variable var(c, v, n) = c*n + v is true when cell c holds value v. Four encoding
 - minimal:   at least one value per cell, at most one of each value per unit;
 - natural:   ["efficient"] minimal, plus at most one value per cell;
 - complete:  ["extended"] exactly one value per cell, and each value exactly
-             once per row, column and box (the default);
-- augmented: exactly one value per cell; the units written over triads, the
-             box-line segments: t(s, v), numbered after the cell-values, is the
-             OR of segment s's cells for v, and each line-value and each
-             box-value (its row segments, and again its column segments) has
-             exactly one true triad.
+             once per house: row, column, region, extra house (the default);
+- augmented: exactly one value per cell; the houses written over triads, the
+             segments where two houses cross (box-line segments in classic
+             Sudoku): t(s, v), numbered after the cell-values, is the OR of
+             segment s's cells for v, and each house-value has exactly one
+             true triad among the pieces a house is cut into (`segments`:
+             each line's box segments, each box's row segments and again its
+             column segments in classic Sudoku).
 
-At-most-one is pairwise throughout, and each given is a unit clause. Unit
-propagation alone then places naked singles (minimal, natural), also hidden
-singles (complete), also locked candidates (augmented). `search=off` stops
+A unit is a house throughout. At-most-one is pairwise, and each given is a unit
+clause. Unit propagation alone then places naked singles (minimal, natural), also
+hidden singles (complete), also locked candidates in every crossing of two houses
+(augmented), on any layout. `search=off` stops
 there; `probe=on` adds failed-literal probing. `incremental=on` keeps one
 solver per process with the givens as assumptions, as tdoku's benchmark does.
 `guesses` counts the decisions that were real choices (FREE_DECISIONS). The
 same CNF is written as DIMACS by formulations.export.
 
-The clauses a box size shares are built once per process; a fresh solver per
+The clauses a layout shares are built once per process; a fresh solver per
 puzzle (the default, so that runs stay independent) takes them through its own
 C function in one loop (`load`), 0.6 of the set-up of PySAT's bootstrap_with on
 a 16x16 (benchmarks/sat_setup.py). formulations.driver runs the solve.

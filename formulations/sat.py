@@ -41,7 +41,7 @@ import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 from itertools import combinations, repeat
 from typing import Any
 
@@ -117,9 +117,15 @@ def at_most_one(lits: Sequence[int]) -> list[list[int]]:
     return [[-a, -b] for a, b in combinations(lits, 2)]
 
 
-@cache
+# Layouts whose clauses (and kept solvers) a process keeps: classic Sudoku's four sizes, each in its four
+# encodings, all stay; a file of Jigsaws, each puzzle a layout of its own, does not keep every puzzle's (a
+# 16x16's complete encoding is 124,000 clauses, a 25x25's 750,000).
+LAYOUTS_KEPT = 4
+
+
+@lru_cache(maxsize=LAYOUTS_KEPT * len(ENCODINGS))
 def rules(lay: Layout, encoding: str = "complete") -> tuple[list[int], ...]:
-    """The clauses every puzzle of a layout shares, built once per process."""
+    """The clauses every puzzle of a layout shares, built once per process (for the last few layouts)."""
     geo = geometry(lay)
     n = geo.side
     values = range(1, n + 1)
@@ -161,7 +167,7 @@ def _triad_clauses(lay: Layout) -> list[list[int]]:
     return clauses
 
 
-@cache
+@lru_cache(maxsize=LAYOUTS_KEPT)
 def segments(lay: Layout) -> tuple[list[list[int]], list[list[int]]]:
     """The segments (where two houses cross in two cells or more: the cells of each), and the groups of
     pieces that hold a value exactly once, each group a house cut into pieces. A piece is a segment's index,
@@ -340,6 +346,10 @@ def kept(name: str, encoding: str, lay: Layout, search: bool = True) -> Kept:
     # from other puzzles' searches would propagate more than the encoding's clauses do.
     key = (name, encoding, lay, search)
     if key not in _KEPT:
+        layouts = list(dict.fromkeys(k[2] for k in _KEPT))  # in the order they were first kept
+        if lay not in layouts and len(layouts) >= LAYOUTS_KEPT:  # the oldest layout's solvers go
+            for old in [k for k in _KEPT if k[2] is layouts[0]]:
+                _KEPT.pop(old).sat.delete()
         _KEPT[key] = Kept(_new_solver(name, encoding, lay), variables(lay, encoding))
     return _KEPT[key]
 

@@ -127,7 +127,7 @@ bits); bit_length, which propagation uses, is a primitive.
 from __future__ import annotations
 
 import time
-from functools import cache
+from functools import lru_cache
 from typing import Any, Final, NamedTuple, Protocol, TypeAlias
 
 from puzzles.conclusion import conclude
@@ -241,7 +241,7 @@ class Crossing:
 
     def __init__(self, inside: int, across: int, across_inside: int, outside: list[Lit]) -> None:
         self.inside = inside  # the group's bits inside the crossing
-        self.across = across  # the group of the same value in the other unit (the box, or the line)
+        self.across = across  # the group of the same value in the other house
         self.across_inside = across_inside  # that group's bits inside the crossing: they stay
         self.outside = outside  # the group's placements outside the crossing: all false when it applies
 
@@ -331,7 +331,7 @@ def holding(shape: tuple[int, ...]) -> dict[int, list[int]]:
     return {m: [i for i, inside in enumerate(shape) if not m & ~inside] for m in sorted(masks)}
 
 
-@cache
+@lru_cache(maxsize=8)  # a few layouts' (classic Sudoku's sizes): a file of Jigsaws has one a puzzle
 def encoding(geo: Geometry, locked: bool) -> Encoding:
     return Encoding(geo, locked)
 

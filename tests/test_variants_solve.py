@@ -471,7 +471,8 @@ def test_every_search_settles_the_small_variants(method, options):
 SETTLING = [("mrv", {"propagate": p}) for p in ("singles", "locked", "subsets", "alldiff", "pairs")] + [
     ("cdcl", {}), ("cdcl", {"propagate": "locked"}), ("cdcl", {"choose": "vsids"}),
     ("cdcl", {"propagate": "locked", "choose": "vsids"}), ("astar", {"propagate": "singles"}),
-    ("astar", {"propagate": "locked"}), ("restart", {"cutoff": "luby", "propagate": "locked"})]
+    ("astar", {"propagate": "locked"}),
+    pytest.param("restart", {"cutoff": "luby", "propagate": "locked"}, marks=pytest.mark.slow)]
 
 
 @pytest.mark.parametrize(("method", "options"), SETTLING, ids=lambda v: str(v))
@@ -539,13 +540,16 @@ def test_dom_wdeg_weighs_a_cell_by_all_its_houses():
 
 # -- the formulations ---------------------------------------------------------------------------------------------
 
-FORMULATION_VARIANTS = [("cpsat", {}), ("cpsat", {"model": "boolean"}), ("mip", {}),
-                        ("mip", {"backend": "highs"}), ("mip", {"backend": "cbc"}),
+SLOW = pytest.mark.slow
+FORMULATION_VARIANTS = [("cpsat", {}), ("cpsat", {"model": "boolean"}), pytest.param("mip", {}, marks=SLOW),
+                        pytest.param("mip", {"backend": "highs"}, marks=SLOW),
+                        pytest.param("mip", {"backend": "cbc"}, marks=SLOW),
                         *[("sat", {"encoding": e}) for e in ENCODINGS],
                         ("sat", {"encoding": "augmented", "solver": "cadical195"}),
                         ("sat", {"encoding": "augmented", "incremental": "on"}),
                         ("sat", {"probe": "on"}),
-                        ("python-constraint", {}), ("python-constraint", {"solver": "recursive"})]
+                        ("python-constraint", {}),
+                        pytest.param("python-constraint", {"solver": "recursive"}, marks=SLOW)]
 
 
 @pytest.mark.parametrize(("method", "options"), FORMULATION_VARIANTS, ids=lambda v: str(v))
@@ -560,6 +564,7 @@ def test_every_formulation_settles_every_variant(method, options):
             judge(name, kind, puzzle, out, settle=True)
 
 
+@pytest.mark.slow
 def test_python_constraint_settles_a_9x9_x_and_a_windoku():
     for name in ("x-9", "windoku-9", "disjoint-9"):
         for kind, puzzle in kinds(name):

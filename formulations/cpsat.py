@@ -1,7 +1,8 @@
 """Sudoku as a CP-SAT model (OR-Tools), in two formulations.
 
 - integer: one integer variable per cell, domain 1..n (a given's domain is its
-  value), AllDifferent per row, column and box.
+  value), AllDifferent per house (row, column, region, and a variant's
+  diagonals, extra regions, disjoint groups).
 - boolean: one Boolean per (cell, value); exactly one value per cell and each
   value exactly once per unit (the exact-cover view); givens fixed to 1.
 
@@ -51,7 +52,7 @@ class SudokuModel(Model):
                 m.new_int_var(v or 1, v or n, f"cell_{c // n + 1}_{c % n + 1}")
                 for c, v in enumerate(grid.values)
             ]
-            # Constraints: each row, column and box holds n different values.
+            # Constraints: each house holds n different values.
             for unit in geo.units:
                 m.add_all_different(self.cell[c] for c in unit)
         elif self.kind == "boolean":

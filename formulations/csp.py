@@ -1,7 +1,7 @@
 """Sudoku as a CSP for python-constraint2 (imported as `constraint`).
 
 One variable per cell, domain 1..n (a given's domain is its value), one
-AllDifferentConstraint per row, column and box, solved by backtracking with
+AllDifferentConstraint per house (row, column, region, extra house), solved by backtracking with
 forward checking.
 
 The package keeps no statistics and cannot be stopped from outside, so a

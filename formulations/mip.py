@@ -1,7 +1,7 @@
 """Sudoku as a 0-1 integer program, solved through OR-Tools' pywraplp.
 
 x[c, v] = 1 when cell c holds value v. One equality per cell (one value),
-per row-value, column-value and box-value (each value once per unit); a
+per house and value (each value once in each row, column, region and extra house); a
 given fixes its variable's lower bound to 1; no objective (a feasibility
 problem). SCIP by default, HiGHS or CBC as options.
 
@@ -50,7 +50,7 @@ class SudokuMip:
              for v in range(1, n + 1)]
             for c in range(geo.cells)
         ]
-        # Constraints: one value per cell, each value once per row, column, box.
+        # Constraints: one value per cell, each value once per house.
         for c in range(geo.cells):
             self._exactly_one(self.x[c], f"cell_{c // n + 1}_{c % n + 1}")
         for name, unit in zip(geo.unit_names, geo.units, strict=True):

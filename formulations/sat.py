@@ -6,22 +6,25 @@ Variable var(c, v, n) = c*n + v is true when cell c holds value v. Four encoding
 - minimal:   at least one value per cell, at most one of each value per unit;
 - natural:   ["efficient"] minimal, plus at most one value per cell;
 - complete:  ["extended"] exactly one value per cell, and each value exactly
-             once per row, column and box (the default);
-- augmented: exactly one value per cell; the units written over triads, the
-             box-line segments: t(s, v), numbered after the cell-values, is the
-             OR of segment s's cells for v, and each line-value and each
-             box-value (its row segments, and again its column segments) has
-             exactly one true triad.
+             once per house: row, column, region, extra house (the default);
+- augmented: exactly one value per cell; the houses written over triads, the
+             segments where two houses cross (box-line segments in classic
+             Sudoku): t(s, v), numbered after the cell-values, is the OR of
+             segment s's cells for v, and each house-value has exactly one
+             true triad among the pieces a house is cut into (`segments`:
+             each line's box segments, each box's row segments and again its
+             column segments in classic Sudoku).
 
-At-most-one is pairwise throughout, and each given is a unit clause. Unit
-propagation alone then places naked singles (minimal, natural), also hidden
-singles (complete), also locked candidates (augmented). `search=off` stops
+A unit is a house throughout. At-most-one is pairwise, and each given is a unit
+clause. Unit propagation alone then places naked singles (minimal, natural), also
+hidden singles (complete), also locked candidates in every crossing of two houses
+(augmented), on any layout. `search=off` stops
 there; `probe=on` adds failed-literal probing. `incremental=on` keeps one
 solver per process with the givens as assumptions, as tdoku's benchmark does.
 `guesses` counts the decisions that were real choices (FREE_DECISIONS). The
 same CNF is written as DIMACS by formulations.export.
 
-The clauses a box size shares are built once per process; a fresh solver per
+The clauses a layout shares are built once per process; a fresh solver per
 puzzle (the default, so that runs stay independent) takes them through its own
 C function in one loop (`load`), 0.6 of the set-up of PySAT's bootstrap_with on
 a 16x16 (benchmarks/sat_setup.py). formulations.driver runs the solve.
@@ -38,7 +41,7 @@ import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 from itertools import combinations, repeat
 from typing import Any
 
@@ -114,9 +117,15 @@ def at_most_one(lits: Sequence[int]) -> list[list[int]]:
     return [[-a, -b] for a, b in combinations(lits, 2)]
 
 
-@cache
+# Layouts whose clauses (and kept solvers) a process keeps: classic Sudoku's four sizes, each in its four
+# encodings, all stay; a file of Jigsaws, each puzzle a layout of its own, does not keep every puzzle's (a
+# 16x16's complete encoding is 124,000 clauses, a 25x25's 750,000).
+LAYOUTS_KEPT = 4
+
+
+@lru_cache(maxsize=LAYOUTS_KEPT * len(ENCODINGS))
 def rules(lay: Layout, encoding: str = "complete") -> tuple[list[int], ...]:
-    """The clauses every puzzle of a layout shares, built once per process."""
+    """The clauses every puzzle of a layout shares, built once per process (for the last few layouts)."""
     geo = geometry(lay)
     n = geo.side
     values = range(1, n + 1)
@@ -158,16 +167,27 @@ def _triad_clauses(lay: Layout) -> list[list[int]]:
     return clauses
 
 
-@cache
+@lru_cache(maxsize=LAYOUTS_KEPT)
 def segments(lay: Layout) -> tuple[list[list[int]], list[list[int]]]:
-    """The segments (where a house crosses a row, a column or a region in two cells or more: the cells of
-    each), and the groups of pieces that hold a value exactly once: a house cut by the rows, the columns or
-    the regions, when one piece at least is a segment. A piece is a segment's index, or -(cell + 1) for a
-    piece of one cell.
+    """The segments (where two houses cross in two cells or more: the cells of each), and the groups of
+    pieces that hold a value exactly once, each group a house cut into pieces. A piece is a segment's index,
+    or -(cell + 1) for a piece of one cell.
+
+    Unit propagation on these clauses deduces what naked and hidden singles and locked candidates do (the
+    `locked` rung), no more and no less, when three things hold, and the groups are made so that they do:
+    - every house has a group (then, a cell holding one value each, each house holds every value once);
+    - every crossing of two houses is a piece of a group of each house (a value whose places in one house
+      lie in the crossing makes its triad true, which empties the other house outside it);
+    - any two cells of a house lie in different pieces of some group (a value placed leaves the other).
+    First each house cut by the rows, the columns or the regions (a line by the regions; a region by the
+    rows, then the columns; an extra house by all three), when one piece at least is a segment. Then, for a
+    crossing no such cut made a piece of one of its houses (a diagonal and a box, a row and an extra region),
+    a group of that house: the crossing and each other cell alone. Last, for a house whose groups leave
+    two of its cells together (or that has none), its cells one by one.
 
     In classic Sudoku the segments are the box-line triads: segment r*box + j is row r's cells in box column
     j; segment n*box + c*box + i is column c's cells in box row i. Groups: each row's segments, each
-    column's, then each box's row segments and its column segments.
+    column's, then each box's row segments and its column segments; the cuts make every group.
     """
     geo = geometry(lay)
     n = geo.side
@@ -176,24 +196,72 @@ def segments(lay: Layout) -> tuple[list[list[int]], list[list[int]]]:
     index: dict[tuple[int, ...], int] = {}
     cells_of: list[list[int]] = []
     groups: list[list[int]] = []
-    for house, cuts in zip(geo.units, cut_by, strict=True):
+    pieces_of: list[set[tuple[int, ...]]] = [set() for _ in geo.units]  # per house, the pieces of its groups
+
+    def add(house: int, pieces: list[tuple[int, ...]]) -> None:
+        group = []
+        for piece in pieces:
+            if len(piece) == 1:
+                group.append(-piece[0] - 1)
+                continue
+            if piece not in index:
+                index[piece] = len(cells_of)
+                cells_of.append(list(piece))
+            group.append(index[piece])
+        groups.append(group)
+        pieces_of[house].update(tuple(sorted(piece)) for piece in pieces)
+
+    for u, (house, cuts) in enumerate(zip(geo.units, cut_by, strict=True)):
         held = set(house)
         for family in cuts:
-            pieces = [tuple(c for c in geo.units[u] if c in held) for u in families[family]]
+            pieces = [tuple(c for c in geo.units[f] if c in held) for f in families[family]]
             pieces = [p for p in pieces if p and len(p) < n]
             if all(len(p) == 1 for p in pieces):
                 continue  # the house's own cells: no segment
-            group = []
-            for piece in pieces:
-                if len(piece) == 1:
-                    group.append(-piece[0] - 1)
-                    continue
-                if piece not in index:
-                    index[piece] = len(cells_of)
-                    cells_of.append(list(piece))
-                group.append(index[piece])
-            groups.append(group)
+            add(u, pieces)
+    for a, b, crossing in _crossings(geo.units):
+        for u in (a, b):
+            if crossing not in pieces_of[u]:
+                add(u, [crossing, *((c,) for c in geo.units[u] if c not in crossing)])
+    apart = _apart(cells_of, groups, geo.cells)
+    for u, house in enumerate(geo.units):
+        whole = _mask(house)
+        if not pieces_of[u] or any((whole & ~apart[c]) != 1 << c for c in house):
+            add(u, [(c,) for c in house])
     return cells_of, groups
+
+
+def _apart(cells_of: list[list[int]], groups: list[list[int]], cells: int) -> list[int]:
+    """Per cell, the cells some group puts in another piece than its own (as bits: 1 << cell)."""
+    apart = [0] * cells
+    for group in groups:
+        pieces = [cells_of[p] if p >= 0 else [-p - 1] for p in group]
+        every = _mask(c for piece in pieces for c in piece)
+        for piece in pieces:
+            others = every & ~_mask(piece)
+            for c in piece:
+                apart[c] |= others
+    return apart
+
+
+def _mask(cells: Iterable[int]) -> int:
+    """Cells as the bits of one int (a cell's bit: 1 << cell)."""
+    out = 0
+    for c in cells:
+        out |= 1 << c
+    return out
+
+
+def _crossings(units: Sequence[Sequence[int]]) -> list[tuple[int, int, tuple[int, ...]]]:
+    """Every two houses that share two cells or more but not all (unit indices, and their common cells)."""
+    found = []
+    for a in range(len(units)):
+        held = set(units[a])
+        for b in range(a + 1, len(units)):
+            common = tuple(sorted(c for c in units[b] if c in held))
+            if 2 <= len(common) < len(units[a]):
+                found.append((a, b, common))
+    return found
 
 
 def givens(grid: Grid) -> list[int]:
@@ -278,6 +346,10 @@ def kept(name: str, encoding: str, lay: Layout, search: bool = True) -> Kept:
     # from other puzzles' searches would propagate more than the encoding's clauses do.
     key = (name, encoding, lay, search)
     if key not in _KEPT:
+        layouts = list(dict.fromkeys(k[2] for k in _KEPT))  # in the order they were first kept
+        if lay not in layouts and len(layouts) >= LAYOUTS_KEPT:  # the oldest layout's solvers go
+            for old in [k for k in _KEPT if k[2] is layouts[0]]:
+                _KEPT.pop(old).sat.delete()
         _KEPT[key] = Kept(_new_solver(name, encoding, lay), variables(lay, encoding))
     return _KEPT[key]
 

@@ -3,8 +3,8 @@
 Two engines implement the interface (`Engine`), each holding the same candidates in its own way:
 
 - `Candidates` (puzzles/candidates.py): one mask per unit of the values placed in it, a cell's
-  candidates read from its three units; its undo is a trail of placements. A placement touches
-  three masks, so a search that only places values runs fastest on it.
+  candidates read from its units (three in classic Sudoku); its undo is a trail of placements. A
+  placement touches a mask a unit, so a search that only places values runs fastest on it.
 - `CellMasks` (puzzles/cellmasks.py): one candidate mask per cell; its undo is a snapshot. Singles
   run fastest on it (a cell's candidates are one read, and a cell falling to one candidate is
   noticed as it falls), and it takes back candidates removed without a placement, which a trail of
@@ -119,7 +119,7 @@ class OnEngine(Protocol[Result]):
 def on_engine(grid: Grid, infers: bool, run: OnEngine[Result]) -> Result:
     """`run` on the engine for this grid that suits the search: with a rung of inference (`infers`),
     `CellMasks` (singles run fastest on it, and the rungs above singles remove candidates, which only
-    its snapshots take back); without, `Candidates` (a placement touches three masks, not a cell's peers).
+    its snapshots take back); without, `Candidates` (a placement touches a mask a unit, not a cell's peers).
 
     The choice is handed to `run` rather than returned: each engine has its own kind of mark, and a
     search is written once for any kind (generic in `Mark`), so it is given an engine whose kind is known.

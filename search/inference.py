@@ -141,8 +141,8 @@ def alldiff_steps() -> tuple[tuple[str, LocalRule], ...]:
 class Step:
     """A rule of a rung, run only where the grid changed since it last removed nothing anywhere.
 
-    Each rule reads a unit's masks (AllDifferent, subsets) or a line's and a box's (locked
-    candidates) alone, so a unit whose masks are as they were when the whole grid was quiet
+    Each rule reads a unit's masks (AllDifferent, subsets) or the masks of two houses that cross
+    (locked candidates) alone, so a unit whose masks are as they were when the whole grid was quiet
     for the rule is quiet still, whatever the search did in between (placed, backtracked):
     the pass over the changed units removes exactly what a pass over every unit would.
     """

@@ -20,18 +20,19 @@ reader who knows one finds each part of the other by its name:
   reason rests on, all false, whatever its kind.
 - `propagate`: the literals of the trail, in order, each with what it implies.
   A placement excludes the other values of its cell and its value elsewhere in
-  its row, column and box; an exclusion leaves its four groups (the cell, and
-  the value in each unit) one place fewer, and a group with one place left
+  each of its houses (row, column, region, and a variant's extra houses); an
+  exclusion leaves its groups (the cell, and the value in each of its houses:
+  four in classic Sudoku) one place fewer, and a group with one place left
   places it (naked and hidden singles); the stored clauses watching the
   literal made false are visited (two watched literals). These are the clauses
   of the complete encoding (formulations/sat.py), so each step has a reason to
   trace back. With propagate=locked, locked candidates too, once singles are at
-  their fixpoint, as the ladder applies a rung's rules: a value whose places
-  left in a box all lie in one line leaves the rest of that line (pointing),
-  and one whose places left in a line all lie in one box leaves the rest of
-  that box (claiming). Their reason is the clause "the value is somewhere in
-  the box (or line) outside the crossing, or not here", what the augmented
-  encoding's triads give a SAT solver.
+  their fixpoint, as the ladder applies a rung's rules: of two houses that
+  cross in two cells or more (search/rules.py's `crossings`), a value whose
+  places left in one lie in the crossing leaves the rest of the other (in
+  classic Sudoku, a box and a line: pointing and claiming). Their reason is
+  the clause "the value is somewhere in the first house outside the crossing,
+  or not here", what the augmented encoding's triads give a SAT solver.
 - `analyze`: at a dead end the reasons are traced back along the trail to the
   first point every path to the clash passed through (the first unique
   implication point). That gives a nogood, stored as a clause; the search
@@ -124,7 +125,7 @@ counts them; bit_length, which propagation uses, is a primitive of mypyc.
 from __future__ import annotations
 
 import time
-from functools import cache
+from functools import lru_cache
 from typing import Any, Final, NamedTuple, Protocol, TypeAlias
 
 from puzzles.bits import popcount
@@ -235,11 +236,11 @@ class Clause(Reason):
 
 
 class Crossing:
-    """A crossing of a line and a box (b cells), seen from the group of a value in one of them."""
+    """A crossing of two houses (a line and a box in classic Sudoku), seen from the group of a value in one of them."""
 
     def __init__(self, inside: int, across: int, across_inside: int, outside: list[Lit]) -> None:
         self.inside = inside  # the group's bits inside the crossing
-        self.across = across  # the group of the same value in the other unit (the box, or the line)
+        self.across = across  # the group of the same value in the other house
         self.across_inside = across_inside  # that group's bits inside the crossing: they stay
         self.outside = outside  # the group's placements outside the crossing: all false when it applies
 
@@ -260,11 +261,11 @@ class Encoding:
     last_left:   per group, the reason of a value placed as the group's last place
     look:        with propagate=locked, per mask m, a bit (bit m & 7 of byte m >> 3): 1 if a group with
                  these places is to be looked at by locked candidates, two places or more, all inside one
-                 crossing (4 MB at 25x25, built once per process for each box size). A bit a mask, not a
+                 crossing (4 MB at 25x25, built once per process for each layout). A bit a mask, not a
                  byte: 8 times smaller, as fast at 9x9 and no slower at 25x25 (measured: 0.82 to 1.04 of
                  the byte table's time); a test of the mask against its crossings, also tried, took 3
                  times as long as a look at 9x9
-    crossings:   per group, its crossings with the other kind of unit (none for a cell's group)
+    crossings:   per group, its unit's crossings with other houses (none for a cell's group)
     inside:      per group, from a mask of two places or more to the crossings that hold all of it
     """
 
@@ -329,7 +330,7 @@ def holding(shape: tuple[int, ...]) -> dict[int, list[int]]:
     return {m: [i for i, inside in enumerate(shape) if not m & ~inside] for m in sorted(masks)}
 
 
-@cache
+@lru_cache(maxsize=8)  # a few layouts' (classic Sudoku's sizes): a file of Jigsaws has one a puzzle
 def encoding(geo: Geometry, locked: bool) -> Encoding:
     return Encoding(geo, locked)
 

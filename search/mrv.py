@@ -28,7 +28,7 @@ Options:
 - choose=domwdeg: instead of MRV, dom/wdeg (search/weighted.py): each unit
   weighs one plus the failures the search met in its cells (a placement the
   inference refuted, a cell left with no candidate), and the cell with the
-  fewest candidates per summed weight of its three units goes first; ties to
+  fewest candidates per summed weight of its units goes first; ties to
   the first in row-major order (`tie` does not apply). Deterministic.
 
 The strategy is one class for every option, on either engine (search/engine.py's

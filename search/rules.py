@@ -10,7 +10,8 @@ cells, and the engine that calls it applies the removals. A cell with one
 candidate left is a naked single that has not been written in yet; its value
 leaves its peers through the rules below (a naked subset of size 1).
 
-Unit rules look at one unit (row, column or box). They take the masks of the
+Unit rules look at one unit: a house (a row, a column, a region, or a variant's
+diagonal, extra region or disjoint group), n cells that hold every value once. They take the masks of the
 unit's empty cells, in any order, and, where it matters, `needed`: the mask of
 the values still to place in the unit (by default, the values its cells can
 take). They return the candidates each cell loses, one mask per cell in the
@@ -30,8 +31,8 @@ is the engine's first check). They return the removals of one pass as a dict
 {cell: mask of candidates it loses}, each rule applied to the masks as given,
 never to what another unit of the same pass removed; or None for a
 contradiction, including a cell that the removals of two units leave empty.
-Units are visited rows, then columns, then boxes, but as they all read the same
-masks the removals do not depend on that order. With `needed` per unit (what
+Units are visited in the geometry's order (rows, columns, regions, then the extra
+houses), but as they all read the same masks the removals do not depend on that order. With `needed` per unit (what
 the engine's `full & ~used[u]` says), hidden subsets and AllDifferent also catch
 a value with no place left and an empty cell with no candidate (a unit then has
 fewer cells than values); without it they only see what the cells can take.
@@ -273,7 +274,7 @@ def _strong_components(successors: Sequence[int], nodes: int) -> list[int]:
 
 
 def naked_subsets_in_units(masks: Sequence[int], geo: Geometry, max_size: int = 4) -> Removals | None:
-    """`naked_subsets` in every unit, rows, then columns, then boxes (one pass)."""
+    """`naked_subsets` in every unit (one pass)."""
     return in_every_unit(masks, geo, lambda unit, _needed: naked_subsets(unit, max_size), None)
 
 
@@ -313,7 +314,8 @@ def in_every_unit(
 @dataclass(frozen=True)
 class Crossings:
     """Where two houses cross in two cells or more (a line and a box in classic Sudoku; a diagonal, a Jigsaw
-    region or an extra region make others), and what lies around each crossing: read by locked_candidates
+    region or an extra region make others; two houses of the same cells, a Jigsaw region that is a row, are one
+    house twice, no crossing), and what lies around each crossing: read by locked_candidates
     here and by cdcl's propagation (search/learning.py). A row and a column share one cell: a value locked
     there is a single, not this rule's. Crossings are ordered by their first house, then their second (the
     first's index smaller: in classic Sudoku, the line)."""
@@ -329,7 +331,8 @@ class Crossings:
 @cache
 def crossings(geo: Geometry) -> Crossings:
     units = [set(unit) for unit in geo.units]
-    keys = [(a, b) for a in range(len(units)) for b in range(a + 1, len(units)) if len(units[a] & units[b]) >= 2]
+    keys = [(a, b) for a in range(len(units)) for b in range(a + 1, len(units))
+            if 2 <= len(units[a] & units[b]) < len(units[a])]
     return Crossings(
         cells=tuple(tuple(sorted(units[a] & units[b])) for a, b in keys),
         first=tuple(a for a, _ in keys),
@@ -405,7 +408,7 @@ def ladder(rung: str, needed: Sequence[int] | None = None) -> list[GridRule]:
     none     nothing (a cell with no candidate is the engine's dead end)
     naked    naked singles: naked subsets of size 1
     singles  and hidden singles: hidden subsets of size 1
-    locked   and locked candidates
+    locked   and locked candidates, in every two houses that share two cells or more
     subsets  naked and hidden subsets up to size 4, and locked candidates
     alldiff  AllDifferent filtering in every unit (every subset of any size, by
              Hall's theorem), and locked candidates

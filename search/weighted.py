@@ -2,18 +2,18 @@
 
 MRV looks at the candidates alone. dom/wdeg (Boussemart, Hemery, Lecoutre and
 Sais, 2004) also remembers where the search has failed: each unit (a row, a
-column, a box: one AllDifferent constraint) carries a weight, one at first,
-bumped each time a placement in it is refuted, and the search fills the empty
-cell with the smallest ratio of candidates to the summed weights of its three
-units. Cells in the units where the puzzle is hard come first, even with a
-candidate or two more than elsewhere. The weights outlive a backtrack and a
+column, a region, an extra house: one AllDifferent constraint) carries a weight,
+one at first, bumped each time a placement in it is refuted, and the search fills
+the empty cell with the smallest ratio of candidates to the summed weights of its
+units (three in classic Sudoku; an X's centre has five). Cells in the units where
+the puzzle is hard come first, even with a candidate or two more than elsewhere. The weights outlive a backtrack and a
 restart (that is the point: a restart keeps what the failures taught), so the
 choice drifts as the search learns; it is deterministic (ties go to the first
 cell in row-major order, no random draw).
 
 The failures come from the search's hook (`Strategy.failed`): the cell whose
 placement the inference refuted, or an empty cell the grid left with no
-candidate. Its three units are those bumped.
+candidate. Its units are those bumped.
 """
 from __future__ import annotations
 
@@ -37,8 +37,8 @@ class FailureWeights(SeedPlugs):
         self.units = geo.units
         self.units_of = [geo.units_of(cell) for cell in range(geo.cells)]
         self.unit_weight = [1] * len(geo.units)
-        self.cell_weight = [3] * geo.cells  # the summed weights of each cell's three units
-        self.heaviest = 3  # the largest cell weight: bounds how far the scan must go
+        self.cell_weight = [len(units) for units in self.units_of]  # the summed weights of each cell's units
+        self.heaviest = max(self.cell_weight)  # the largest cell weight: bounds how far the scan must go
         self.failures = 0
 
     def failed(self, cell: int) -> None:

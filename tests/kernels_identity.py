@@ -2,12 +2,12 @@
 
     python tests/kernels_identity.py OUT.json [public]
 
-Every method of search/, with its defaults and with each choice of each option (one at a time), on the
-seeds (puzzles/seeds.txt) and, with `public`, random isomorphs of top1465 (a fixed seed), a 16x16 and two 25x25
-puzzles of the public collections (puzzles/data.py finds them),
-each under a node budget (and no clock: a budget of time would make the counters depend on the machine);
-and the pinned figures, without a budget. The test runs this twice, compiled and SUDOKU_SEARCH_COMPILED=0,
-and compares the two files; it reads no counter of its own but the pinned ones.
+Every method of search/, with its defaults and with each choice of each option (one at a time), on the seeds
+(puzzles/seeds.txt), a few puzzles of the Sudoku family (tests/variant_grids.py) and, with `public`, random
+isomorphs of top1465 (a fixed seed), a 16x16 and two 25x25 puzzles of the public collections (puzzles/data.py
+finds them), each under a node budget (and no clock: a budget of time would make the counters depend on the
+machine); and the pinned figures, without a budget. The test runs this twice, compiled and
+SUDOKU_SEARCH_COMPILED=0, and compares the two files; it reads no counter of its own but the pinned ones.
 """
 from __future__ import annotations
 
@@ -18,6 +18,9 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from variant_grids import PUZZLES
+from variant_grids import grid as variant_grid
+
 from puzzles import Budget, Grid, Outcome, kernels, random_isomorph
 from puzzles.data import locate
 from search import SOLVERS
@@ -26,7 +29,7 @@ ROOT = Path(__file__).resolve().parents[1]
 ISOMORPHS = 200
 ISOMORPH_SEED = 23
 # nodes per run, by side (the 9x9 isomorphs' own below): enough to search, bounded for a test
-NODES = {4: 2_000, 9: 2_000, 16: 300, 25: 60}
+NODES = {4: 2_000, 6: 2_000, 8: 2_000, 9: 2_000, 16: 300, 25: 60}
 ISOMORPH_NODES = 200
 # budgets divided by: a method that rarely finishes early (backtracking places a value per node, restart starts
 # over at each dead end), a rung whose node costs more propagations (probing tries every candidate)
@@ -88,12 +91,18 @@ def runs_on(method: str, options: dict[str, Any], name: str, grid: Grid) -> bool
     return True
 
 
+# the Sudoku family's puzzles it runs on: X, Windoku, Jigsaw, disjoint groups, rectangular boxes
+VARIANTS = (("x-9", "unique"), ("windoku-9", "several"), ("jigsaw-9", "unique"), ("disjoint-9", "unsat"),
+            ("jigsaw-6", "unique"), ("boxes-8", "unique"))
 PUBLIC = ("top1465", "gecode-16x16", "gecode-25x25")  # the public collections it runs on, when asked
 
 
 def puzzles(public: bool) -> list[tuple[str, Grid, int | None]]:
     """(name, grid, node budget) of every puzzle the variants run on."""
     chosen = [(name, grid, NODES[grid.side]) for name, grid in seeds()]
+    for name, kind in VARIANTS:
+        puzzle = variant_grid(name, getattr(PUZZLES[name], kind))
+        chosen.append((f"{name}-{kind}", puzzle, NODES[puzzle.side]))
     if public:
         rng = random.Random(ISOMORPH_SEED)
         top = [Grid.parse(line) for line in lines_of(locate("top1465"), 10**6)]

@@ -8,127 +8,27 @@ grids of every size and from arbitrary masks, so that contradictions come up too
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
-from itertools import combinations
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from rule_references import (
+    as_removals,
+    bit,
+    ref_alldiff,
+    ref_alldiff_by_matchings,
+    ref_hidden,
+    ref_in_units,
+    ref_naked,
+    union,
+)
 
 from making.singles import generate
 from making.solutions import pattern_solution
-from puzzles import Candidates, geometry, mask_of, random_isomorph, values_of
+from puzzles import Candidates, geometry, mask_of, random_isomorph
 from search import rules
 
-# -- the references --------------------------------------------------------------
-
-
-def bit(value):
-    return 1 << (value - 1)
-
-
-def union(masks):
-    out = 0
-    for m in masks:
-        out |= m
-    return out
-
-
-def left_empty(masks, lost):
-    """Whether removing `lost` leaves some cell with no candidate."""
-    return any(m & ~gone == 0 for m, gone in zip(masks, lost, strict=True))
-
-
-def ref_naked(masks, max_size):
-    n = len(masks)
-    lost = [0] * n
-    for k in range(1, max_size + 1):
-        for group in combinations(range(n), k):
-            values = union(masks[i] for i in group)
-            if values.bit_count() < k:
-                return None
-            if values.bit_count() == k:
-                for i in range(n):
-                    if i not in group:
-                        lost[i] |= masks[i] & values
-    return None if left_empty(masks, lost) else lost
-
-
-def ref_hidden(masks, max_size, needed=None):
-    n = len(masks)
-    needed = union(masks) if needed is None else needed
-    if needed.bit_count() > n:
-        return None
-    lost = [0] * n
-    for k in range(1, max_size + 1):
-        for values in combinations(values_of(needed), k):
-            kept = mask_of(values)
-            places = [i for i in range(n) if masks[i] & kept]
-            if len(places) < k:
-                return None
-            if len(places) == k:
-                for i in places:
-                    lost[i] |= masks[i] & ~kept
-    return None if left_empty(masks, lost) else lost
-
-
-def assignments(masks, values) -> Iterator[list[int]]:
-    """Every way to give each cell a different one of `values` from its mask."""
-    if not masks:
-        yield []
-        return
-    for v in values:
-        if masks[0] & bit(v):
-            for rest in assignments(masks[1:], [w for w in values if w != v]):
-                yield [v, *rest]
-
-
-def ref_alldiff(masks, needed=None):
-    """The values each cell takes in some complete assignment; the rest leave."""
-    needed = union(masks) if needed is None else needed
-    if needed.bit_count() != len(masks):
-        return None
-    used = [0] * len(masks)
-    found = False
-    for assignment in assignments(list(masks), values_of(needed)):
-        found = True
-        for i, v in enumerate(assignment):
-            used[i] |= bit(v)
-    return [m & ~u for m, u in zip(masks, used, strict=True)] if found else None
-
-
-def has_matching(masks, values):
-    """Whether the cells can take distinct values of `values` (a plain recursive augmenting
-    path search, written independently of the module's)."""
-    owner = {}
-
-    def place(i, seen):
-        for v in values:
-            if masks[i] & bit(v) and v not in seen:
-                seen.add(v)
-                if v not in owner or place(owner[v], seen):
-                    owner[v] = i
-                    return True
-        return False
-
-    return all(place(i, set()) for i in range(len(masks)))
-
-
-def ref_alldiff_by_matchings(masks, needed=None):
-    """GAC by its definition, one candidate at a time: v stays in cell i when the unit still
-    has a perfect matching with i given v alone. Polynomial, for units too large to enumerate."""
-    needed = union(masks) if needed is None else needed
-    values = values_of(needed)
-    if len(values) != len(masks) or not has_matching(masks, values):
-        return None
-    lost = []
-    for i, m in enumerate(masks):
-        gone = m & ~needed
-        for v in values_of(m & needed):
-            if not has_matching([bit(v) if j == i else x for j, x in enumerate(masks)], values):
-                gone |= bit(v)
-        lost.append(gone)
-    return lost
+# -- the references (tests/rule_references.py has those of the unit rules) -------------------
 
 
 def ref_locked(masks, geo):
@@ -150,25 +50,6 @@ def ref_locked(masks, geo):
                     for c in set(box) - inter:
                         lost[c] |= masks[c] & bit(v)
     return as_removals(masks, lost)
-
-
-def ref_in_units(unit_rule, masks, geo, needed=None):
-    lost = [0] * len(masks)
-    for u, unit in enumerate(geo.units):
-        cells = [c for c in unit if masks[c]]
-        removed = unit_rule([masks[c] for c in cells], None if needed is None else needed[u])
-        if removed is None:
-            return None
-        for c, gone in zip(cells, removed, strict=True):
-            lost[c] |= gone
-    return as_removals(masks, lost)
-
-
-def as_removals(masks, lost):
-    """The grid form: {cell: lost} for cells that lose something, None if one loses all."""
-    if any(gone and m == gone for m, gone in zip(masks, lost, strict=True)):
-        return None
-    return {c: gone for c, gone in enumerate(lost) if gone}
 
 
 # -- the material: partial grids and arbitrary units -----------------------------------
@@ -279,11 +160,12 @@ def test_unit_rules_in_every_unit_are_the_definition(grid, with_needed):
     masks, needed, _ = grid
     needed = needed if with_needed else None
     geo = geometry(round(len(masks) ** 0.25))
-    assert rules.naked_subsets_in_units(masks, geo) == ref_in_units(lambda m, _n: ref_naked(m, 4), masks, geo)
+    assert rules.naked_subsets_in_units(masks, geo) == ref_in_units(lambda m, _n: ref_naked(m, 4), masks, geo.units)
     assert rules.hidden_subsets_in_units(masks, geo, needed) == ref_in_units(
-        lambda m, n: ref_hidden(m, 4, n), masks, geo, needed
+        lambda m, n: ref_hidden(m, 4, n), masks, geo.units, needed
     )
-    assert rules.alldiff_in_units(masks, geo, needed) == ref_in_units(ref_alldiff_by_matchings, masks, geo, needed)
+    expected = ref_in_units(ref_alldiff_by_matchings, masks, geo.units, needed)
+    assert rules.alldiff_in_units(masks, geo, needed) == expected
 
 
 @pytest.mark.parametrize("seed", range(3))
@@ -291,11 +173,12 @@ def test_rules_on_25x25_grids_are_the_definition(seed):
     masks, needed, _ = partial(5, seed, blank=0.5, thin=0.2, keep_solution=seed != 0)
     geo = geometry(5)
     assert rules.locked_candidates(masks, geo) == ref_locked(masks, geo)
-    assert rules.naked_subsets_in_units(masks, geo) == ref_in_units(lambda m, _n: ref_naked(m, 4), masks, geo)
+    assert rules.naked_subsets_in_units(masks, geo) == ref_in_units(lambda m, _n: ref_naked(m, 4), masks, geo.units)
     assert rules.hidden_subsets_in_units(masks, geo, needed) == ref_in_units(
-        lambda m, n: ref_hidden(m, 4, n), masks, geo, needed
+        lambda m, n: ref_hidden(m, 4, n), masks, geo.units, needed
     )
-    assert rules.alldiff_in_units(masks, geo, needed) == ref_in_units(ref_alldiff_by_matchings, masks, geo, needed)
+    expected = ref_in_units(ref_alldiff_by_matchings, masks, geo.units, needed)
+    assert rules.alldiff_in_units(masks, geo, needed) == expected
 
 
 # -- the ladder: sound, and each rung at least the one below --------------------------
@@ -509,8 +392,8 @@ def test_a_rule_over_the_changed_units_removes_what_it_removes_over_every_unit(g
     units = [u for u, unit in enumerate(geo.units) if any(changed[c] != quiet[c] for c in unit)]
     everywhere = {
         "locked candidates": lambda: ref_locked(changed, geo),
-        "naked subsets": lambda: ref_in_units(lambda m, _n: ref_naked(m, 4), changed, geo),
-        "hidden subsets": lambda: ref_in_units(lambda m, n: ref_hidden(m, 4, n), changed, geo),
-        "alldiff": lambda: ref_in_units(ref_alldiff_by_matchings, changed, geo),
+        "naked subsets": lambda: ref_in_units(lambda m, _n: ref_naked(m, 4), changed, geo.units),
+        "hidden subsets": lambda: ref_in_units(lambda m, n: ref_hidden(m, 4, n), changed, geo.units),
+        "alldiff": lambda: ref_in_units(ref_alldiff_by_matchings, changed, geo.units),
     }[rule]()
     assert local(changed, geo, units) == everywhere

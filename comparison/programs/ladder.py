@@ -13,8 +13,10 @@ own costs 22).
 The literature states three equivalences (Lynce and Ouaknine 2006; tdoku's benchmark), checked on every
 puzzle: unit propagation on the complete encoding settles a puzzle exactly when naked and hidden singles
 do; on the augmented (triad) encoding exactly when singles and locked candidates do; on the minimal and
-the natural encodings exactly when naked singles alone do. Each is a theorem about the clauses: any
-counterexample is a bug, printed with its puzzle and the rungs that differ, and fails the run.
+the natural encodings exactly when naked singles alone do. Each is a theorem about the clauses, on classic
+Sudoku and on every layout of its family (the rules stated for houses, the triads where any two houses cross:
+formulations/sat.py's `segments`): any counterexample is a bug, printed with its puzzle and the rungs that
+differ, and fails the run.
 """
 from __future__ import annotations
 

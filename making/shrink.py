@@ -77,7 +77,7 @@ def smallest_forms(grid: Grid) -> list[Grid]:
     n = grid.side
     identity = tuple(range(n))
     forms = {relabelled(grid)}
-    if not grid.layout.is_classic:  # a variant's own rotations and reflections, no line moves
+    if not grid.layout.is_classic:  # a variant's (or rectangular boxes') rotations and reflections, no line moves
         for rows, cols, transpose in symmetries(grid.layout):
             forms.add(relabelled(Isomorph(grid.layout, tuple(range(n + 1)), rows, cols, transpose).apply(grid)))
         return sorted(forms, key=form_key)

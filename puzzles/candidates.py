@@ -23,6 +23,7 @@ cell values: `save()` gives them, `load()` takes them back.
 """
 from __future__ import annotations
 
+from .bits import popcount
 from .grid import Geometry, Grid, PuzzleError
 
 
@@ -128,7 +129,7 @@ class Candidates:
             m = full & ~(used[row_of[cell]] | used[col_of[cell]] | used[region_of[cell]])
             if extra:
                 m &= ~self._in_extras(cell)
-            k = m.bit_count()
+            k = popcount(m)
             if k < best_count:
                 best, best_mask, best_count = i, m, k
                 if k <= enough:
@@ -145,7 +146,7 @@ class Candidates:
             if values[cell]:
                 continue
             m = full & ~(used[row_of[cell]] | used[col_of[cell]] | used[region_of[cell]])
-            k = (m & ~self._in_extras(cell) if extra else m).bit_count()
+            k = popcount(m & ~self._in_extras(cell) if extra else m)
             if k < best_count:
                 best_count, ties = k, [cell]
                 if k == 0:
@@ -164,7 +165,7 @@ class Candidates:
             if values[cell]:
                 continue
             m = full & ~(used[row_of[cell]] | used[col_of[cell]] | used[region_of[cell]])
-            k = (m & ~self._in_extras(cell) if extra else m).bit_count()
+            k = popcount(m & ~self._in_extras(cell) if extra else m)
             if not k:
                 return -1
             total += k

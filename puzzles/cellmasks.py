@@ -19,6 +19,7 @@ from __future__ import annotations
 from array import array
 from collections.abc import Iterable
 
+from .bits import popcount
 from .candidates import Candidates
 from .grid import Grid
 
@@ -128,7 +129,7 @@ class CellMasks:
         for cell in range(self.cells):
             if values[cell]:
                 continue
-            k = cand[cell].bit_count()
+            k = popcount(cand[cell])
             if k < best_count:
                 best, best_count = cell, k
                 if k == 0:
@@ -146,7 +147,7 @@ class CellMasks:
             if values[cell]:
                 continue
             m = cand[cell]
-            k = m.bit_count()
+            k = popcount(m)
             if k < best_count:
                 best, best_mask, best_count = i, m, k
                 if k <= enough:
@@ -162,7 +163,7 @@ class CellMasks:
         for cell in cells:
             if values[cell]:
                 continue
-            k = cand[cell].bit_count()
+            k = popcount(cand[cell])
             if k < best_count:
                 best_count, ties = k, [cell]
                 if k == 0:
@@ -174,7 +175,7 @@ class CellMasks:
     def cells_with(self, count: int) -> list[int]:
         """The empty cells with exactly `count` candidates, row-major."""
         cand, values = self.cand, self.values
-        return [cell for cell in range(self.cells) if not values[cell] and cand[cell].bit_count() == count]
+        return [cell for cell in range(self.cells) if not values[cell] and popcount(cand[cell]) == count]
 
     def cells_by_count(self) -> list[tuple[int, list[int]]]:
         """The empty cells grouped by their candidate count, fewest first: (count, the cells with
@@ -183,7 +184,7 @@ class CellMasks:
         cand, values = self.cand, self.values
         for cell in range(self.cells):
             if not values[cell]:
-                groups.setdefault(cand[cell].bit_count(), []).append(cell)
+                groups.setdefault(popcount(cand[cell]), []).append(cell)
         return sorted(groups.items())
 
     def units_touched(self, cells: Iterable[int]) -> list[int]:
@@ -201,7 +202,7 @@ class CellMasks:
         total = 0
         for cell in range(self.cells):
             if not values[cell]:
-                k = cand[cell].bit_count()
+                k = popcount(cand[cell])
                 if not k:
                     return -1
                 total += k

@@ -23,7 +23,6 @@ from .layouts import PuzzleError as PuzzleError
 from .layouts import boxes as boxes
 from .layouts import classic as classic
 
-
 if TYPE_CHECKING:  # numpy is imported only by the two methods that use it
     import numpy as np
     import numpy.typing as npt

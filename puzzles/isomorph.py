@@ -1,6 +1,7 @@
 """Equivalent puzzles: relabel values, permute bands, stacks, rows and columns, transpose.
 
-That is classic Sudoku's group. A puzzle of the Sudoku family keeps its own: relabelling always, and of the
+That is classic Sudoku's group (rectangular boxes keep it without transposition: bands are their boxes' rows,
+stacks their columns). A puzzle of the Sudoku family keeps its own: relabelling always, and of the
 grid's eight rotations and reflections those that map its houses onto its houses (Sudoku-X keeps all eight,
 Windoku too; an irregular Jigsaw usually none but the identity). `group_of` names the group drawn from.
 
@@ -19,15 +20,16 @@ from functools import cache
 from .grid import Grid, Layout, geometry
 
 
-def _line_order(box: int, rng: random.Random) -> list[int]:
-    """A random order of the lines (rows or columns): bands shuffled, then lines within each band."""
-    bands = list(range(box))
-    rng.shuffle(bands)
+def _line_order(bands: int, width: int, rng: random.Random) -> list[int]:
+    """A random order of the lines (rows or columns), `bands` bands of `width` lines: bands shuffled, then lines
+    within each band."""
+    order_of_bands = list(range(bands))
+    rng.shuffle(order_of_bands)
     order: list[int] = []
-    for band in bands:
-        inside = list(range(box))
+    for band in order_of_bands:
+        inside = list(range(width))
         rng.shuffle(inside)
-        order.extend(band * box + i for i in inside)
+        order.extend(band * width + i for i in inside)
     return order
 
 
@@ -47,12 +49,13 @@ class Isomorph:
         n = lay.side
         labels = list(range(1, n + 1))
         rng.shuffle(labels)
-        if not lay.is_classic:
+        height, width = lay.box_height, lay.box_width
+        if lay.extras or not height:
             rows, cols, transpose = rng.choice(symmetries(lay))
             return cls(lay, (0, *labels), rows, cols, transpose)
-        line_rows = _line_order(lay.box, rng)
-        line_cols = _line_order(lay.box, rng)
-        return cls(lay, (0, *labels), tuple(line_rows), tuple(line_cols), rng.random() < 0.5)
+        line_rows = _line_order(n // height, height, rng)  # bands of boxes' rows, stacks of their columns
+        line_cols = _line_order(n // width, width, rng)
+        return cls(lay, (0, *labels), tuple(line_rows), tuple(line_cols), height == width and rng.random() < 0.5)
 
     def apply(self, grid: Grid) -> Grid:
         if grid.layout is not self.layout:
@@ -99,8 +102,8 @@ def _moved(move: Move, cell: int, n: int) -> int:
 
 def group_of(lay: Layout) -> str:
     """The group isomorphs of this layout are drawn from, in words."""
-    if lay.is_classic:
-        return "relabelling, band, stack, row and column swaps, transposition"
+    if lay.box_height and not lay.extras:
+        return "relabelling, band, stack, row and column swaps" + (", transposition" if lay.box else "")
     count = len(symmetries(lay))
     if count == 1:
         return "relabelling only"

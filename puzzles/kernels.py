@@ -33,7 +33,7 @@ from typing import Literal
 # trace (it watches the search from outside), not comparison/ or formulations/ (they wait on processes and
 # solvers, not on Python), not the __init__ files (this module must run before any compiled one loads).
 MODULES = (
-    "puzzles.layouts", "puzzles.grid", "puzzles.candidates", "puzzles.cellmasks",
+    "puzzles.bits", "puzzles.layouts", "puzzles.grid", "puzzles.candidates", "puzzles.cellmasks",
     "search.engine", "search.rules", "search.inference", "search.depth_first", "search.weighted",
     "search.backtracking", "search.mrv", "search.restart", "search.astar", "search.learning",
 )

@@ -37,6 +37,7 @@ import heapq
 import time
 from typing import Any
 
+from puzzles.bits import popcount
 from puzzles.conclusion import conclude
 from puzzles.grid import Grid
 from puzzles.options import Option, contract, real
@@ -61,7 +62,7 @@ def describe_choice(board: Engine[Mark]) -> DescribeChoice:
     """How A* picks the cell a state branches on, for a watch: the fewest candidates, the first in
     row-major order (its cells' order) on a tie, and how many cells had as few."""
     def described(cell: int, mask: int) -> dict[str, Any]:
-        return {"by": "fewest candidates", "tie": "rowmajor", "tied": tied(board, mask.bit_count())}
+        return {"by": "fewest candidates", "tie": "rowmajor", "tied": tied(board, popcount(mask))}
     return described
 
 
@@ -122,7 +123,7 @@ def frontier_search(board: Engine[Mark], grid: Grid, inference: Inference | None
                 return outcome(Status.SOLVED)
             continue
         expanded += 1
-        k = mask.bit_count()
+        k = popcount(mask)
         parent = board.mark()
         while mask:
             bit = mask & -mask

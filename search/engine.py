@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Protocol, TypeVar
 
+from puzzles.bits import popcount
 from puzzles.candidates import Candidates
 from puzzles.cellmasks import CellMasks
 from puzzles.grid import Grid, Layout
@@ -84,7 +85,7 @@ class Engine(Protocol[Mark]):
 
 def tied(engine: Engine[Mark], count: int) -> int:
     """How many empty cells have exactly `count` candidates (a choice's ties, for a watch)."""
-    return sum(1 for mask in engine.masks() if mask and mask.bit_count() == count)
+    return sum(1 for mask in engine.masks() if mask and popcount(mask) == count)
 
 
 class Eliminating(Engine[Mark], Protocol):

@@ -25,6 +25,7 @@ from collections import Counter
 from collections.abc import Callable, Collection, Sequence
 from typing import Any, Protocol
 
+from puzzles.bits import popcount
 from puzzles.cellmasks import CellMasks
 from puzzles.grid import Geometry, geometry, values_of
 
@@ -297,7 +298,7 @@ def remove(engine: Eliminating[Any], removals: rules.Removals) -> int:
     """Apply a rule's removals to the engine; how many candidates left."""
     for cell, mask in removals.items():
         engine.eliminate(cell, mask)
-    return sum(mask.bit_count() for mask in removals.values())
+    return sum(popcount(mask) for mask in removals.values())
 
 
 # The rungs by name (the `propagate` option), weakest first: each maker makes a fresh rung (its tally

@@ -114,14 +114,12 @@ Effort (the meanings of depth_first.py, read for this search):
 The narration for the trace (search/trace/) is `Narrator`, outside the
 solver: the solver tells an `Observer`, when one is plugged in, what it did at
 each step, in typed calls that carry all the narrator reads, and the narrator
-turns them into the trace's events. Tests plug in observers of their own to
-check each nogood and each decision.
+tells them to the watch as the trace's steps, one typed call for each kind
+(`NarratingWatch`). Tests plug in observers of their own to check each nogood
+and each decision.
 
-Counting bits: `values_in` looks a mask up in a table (`BITS_IN`), here and in
-no other way. mypyc has no primitive for int.bit_count(): compiled, it is a
-method call through the Python object, 64 ns a mask against 9 ns for the two
-looks in the table (a micro-benchmark, 9-bit masks; 107 against 15 ns at 25
-bits); bit_length, which propagation uses, is a primitive.
+Counting bits: `popcount` (puzzles/bits.py, a table), as every compiled module
+counts them; bit_length, which propagation uses, is a primitive of mypyc.
 """
 from __future__ import annotations
 
@@ -129,6 +127,7 @@ import time
 from functools import cache
 from typing import Any, Final, NamedTuple, Protocol, TypeAlias
 
+from puzzles.bits import popcount
 from puzzles.conclusion import conclude
 from puzzles.grid import Geometry, Grid, values_of
 from puzzles.options import Option, contract, whole
@@ -838,7 +837,7 @@ class Solver:
         best, most, fewest = -1, -1.0, n + 1
         for cell in range(n * n):
             m = places[cell]
-            left = values_in(m)
+            left = popcount(m)
             if left < 2 or left > fewest:  # placed (one value left), or not among the fewest
                 continue
             if left < fewest:  # fewer than any cell before it: the best so far is among its values
@@ -1004,22 +1003,14 @@ def abstract_level(level: int) -> int:
     return 1 << (level & 31)
 
 
-BITS_IN: Final = bytes(bin(m).count("1") for m in range(1 << 13))  # how many bits each 13-bit mask holds
-
-
-def values_in(mask: int) -> int:
-    """How many bits a mask of at most 26 bits holds (two looks in a table: see the module's docstring)."""
-    return BITS_IN[mask & 0x1FFF] + BITS_IN[mask >> 13]
-
-
 def lbd_of(c: Clause) -> int:
     return c.lbd
 
 
 class Step(NamedTuple):
-    """A step of level 0 told to the watch, to be told again after a restart."""
+    """A placement or a removal propagation made, as the watch is told it (level 0's again after a restart)."""
 
-    kind: str  # place or remove
+    placed: bool  # a value placed, or a candidate removed
     cell: int
     value: int
     rule: str
@@ -1046,16 +1037,12 @@ class Narrator:
         self.n = 0  # the grid's side, once started
         self.root: list[Step] = []  # what level 0 holds beyond the givens: told again after a restart
 
-    def tell(self, kind: str, depth: int, cell: int | None = None, value: int | None = None,
-             rule: str | None = None, **detail: Any) -> None:
-        self.watch.emit(kind, depth, cell, value, rule, **detail)
-
     def started(self, grid: Grid, counters: Counters) -> None:
         self.n = grid.side
         self.watch.narrated(grid, counters)
 
     def givens_clash(self, conflict: list[Lit]) -> None:
-        self.tell("dead_end", 0, reason="the givens clash")
+        self.watch.narrated_dead_end(0, None, "the givens clash")
 
     def propagated(self, level: int, assigned: list[Assigned]) -> None:
         """The values singles and stored clauses placed, and the exclusions no placement explains
@@ -1065,38 +1052,44 @@ class Narrator:
             rule = RULES.get(kind)
             if rule is None:
                 continue  # a decision, a given, or a placement's exclusion
-            step = Step("remove" if sign(p) else "place", var(p) // n, var(p) % n + 1, rule)
+            step = Step(not sign(p), var(p) // n, var(p) % n + 1, rule)
             if level == 0:
                 self.root.append(step)
-            self.tell(step.kind, max(level - 1, 0), step.cell, step.value, step.rule)
+            self.tell(step, max(level - 1, 0), path=False)
 
     def chose(self, level: int, x: Var, left: int, by: ChoiceRule) -> None:
         """Which cell a decision fills, the values it has left, and the rule that chose."""
-        values = values_of(left)
-        self.tell("choose", level, x // self.n, candidates=len(values), values=values, by=CHOSEN_BY[by])
+        self.watch.narrated_choice(level, x // self.n, values_of(left), CHOSEN_BY[by])
 
     def decided(self, level: int, x: Var) -> None:
-        self.tell("try", level - 1, x // self.n, x % self.n + 1, guess=True)
+        self.watch.narrated_decision(level - 1, x // self.n, x % self.n + 1)
 
     def conflict(self, level: int, conflict: list[Lit]) -> None:
-        self.tell("dead_end", max(level - 1, 0), rule="conflict", reason="a clause has every literal false")
+        self.watch.narrated_dead_end(max(level - 1, 0), "conflict", "a clause has every literal false")
 
     def analyzed(self, conflict: list[Lit], nogood: list[Lit], back: int) -> None:
         pass
 
     def backjumped(self, level: int, nogood: list[Lit], lbd: int) -> None:
-        self.tell("backtrack", level, counted=True, learned=len(nogood))
+        self.watch.narrated_backjump(level, len(nogood))
 
     def solution(self, level: int) -> None:
-        self.tell("solution", level)
+        self.watch.narrated_solution(level)
 
     def blocked(self) -> None:
-        self.tell("backtrack", 0, counted=False)
+        self.watch.narrated_block()
 
     def restarted(self) -> None:
-        self.tell("restart", 0)
+        self.watch.narrated_restart()
         for step in self.root:
-            self.tell(step.kind, 0, step.cell, step.value, step.rule, path=True)
+            self.tell(step, 0, path=True)
+
+    def tell(self, step: Step, depth: int, path: bool) -> None:
+        """A placement or a removal propagation made (`path`: told again after a restart)."""
+        if step.placed:
+            self.watch.narrated_placement(depth, step.cell, step.value, step.rule, path)
+        else:
+            self.watch.narrated_removal(depth, step.cell, step.value, step.rule, path)
 
 
 class Finish(NamedTuple):

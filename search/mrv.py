@@ -44,6 +44,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Generic
 
+from puzzles.bits import popcount
 from puzzles.cellmasks import CellMasks
 from puzzles.grid import Grid
 from puzzles.options import Option, contract
@@ -86,7 +87,7 @@ class Fewest(SeedPlugs, Generic[Mark]):
 
     def describe_choice(self, cell: int, mask: int) -> dict[str, Any]:
         """The fewest candidates, ties by `tie`; and how many cells had as few."""
-        return {"by": "fewest candidates", "tie": self.tie, "tied": tied(self.engine, mask.bit_count())}
+        return {"by": "fewest candidates", "tie": self.tie, "tied": tied(self.engine, popcount(mask))}
 
     def first(self, depth: int) -> tuple[int, int]:
         """Seed 000: ties go to the first cell in row-major order."""

@@ -42,6 +42,7 @@ import time
 from collections.abc import Iterator
 from typing import Any, Generic
 
+from puzzles.bits import popcount
 from puzzles.cellmasks import CellMasks
 from puzzles.conclusion import conclude
 from puzzles.grid import Grid
@@ -115,7 +116,7 @@ class RandomFewest(SeedPlugs, Generic[Mark]):
     def describe_choice(self, cell: int, mask: int) -> dict[str, Any]:
         """The fewest candidates, at random among them; and how many cells had as few."""
         return {"by": "fewest candidates", "tie": f"random (seed {self.seed})",
-                "tied": tied(self.engine, mask.bit_count())}
+                "tied": tied(self.engine, popcount(mask))}
 
     def choose(self, depth: int) -> tuple[int, int]:
         count, ties = self.engine.fewest_all(self.todo)

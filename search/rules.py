@@ -44,6 +44,7 @@ from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
+from puzzles.bits import popcount
 from puzzles.grid import Geometry
 
 Removals = dict[int, int]  # cell -> the candidates it loses
@@ -84,7 +85,7 @@ def hidden_subsets(masks: Sequence[int], max_size: int = 4, needed: int | None =
     """
     if needed is None:
         needed = _union(masks)
-    if needed.bit_count() > len(masks):
+    if popcount(needed) > len(masks):
         return None
     values = _bits(needed)
     places = [sum(1 << i for i, mask in enumerate(masks) if mask & value) for value in values]
@@ -105,14 +106,14 @@ def _tight_groups(sets: Sequence[int], max_size: int) -> list[tuple[int, int]] |
     fewer than k. Groups grow one set at a time, and a group whose union already has
     more than max_size elements is dropped with every group that contains it."""
     found: list[tuple[int, int]] = []
-    small = [i for i, s in enumerate(sets) if s.bit_count() <= max_size]
+    small = [i for i, s in enumerate(sets) if popcount(s) <= max_size]
     stack = [(0, 0, 0, 0)]  # (where in `small` to go on from, group, union, group size)
     while stack:
         start, group, union, k = stack.pop()
         for j in range(start, len(small)):
             i = small[j]
             grown = union | sets[i]
-            size = grown.bit_count()
+            size = popcount(grown)
             if size > max_size:
                 continue
             if size <= k:
@@ -146,7 +147,7 @@ def alldiff_filter(masks: Sequence[int], needed: int | None = None) -> list[int]
     domains = list(masks) if needed is None else [mask & needed for mask in masks]
     if needed is None:
         needed = _union(masks)
-    if needed.bit_count() != len(masks):
+    if popcount(needed) != len(masks):
         return None
     value_of = _perfect_matching(domains)
     if value_of is None:
@@ -446,7 +447,7 @@ def probing(rules: Sequence[GridRule], only: int | None = None) -> GridRule:
     def probe(masks: Sequence[int], geo: Geometry) -> Removals | None:
         removed: Removals = {}
         for cell, mask in enumerate(masks):
-            if mask & (mask - 1) and (only is None or mask.bit_count() == only):
+            if mask & (mask - 1) and (only is None or popcount(mask) == only):
                 for value in _bits(mask):
                     trial = list(masks)
                     trial[cell] = value

@@ -85,14 +85,41 @@ class RungWatch(Protocol):
 
 
 class NarratingWatch(Protocol):
-    """What a search that narrates itself tells (cdcl, learning.py)."""
+    """What a search that narrates itself tells (cdcl, learning.py), one call per kind of step. Depths are
+    the trace's: a decision's at the number of decisions below it, a propagation's steps at the last
+    decision's (0 at the root)."""
 
     def narrated(self, grid: Grid, counters: Counters) -> None:
-        """The search starts from `grid` and tells its own steps, with these counters, by `emit`."""
+        """The search starts from `grid` and tells its own steps, with these counters, by the calls below."""
 
-    def emit(self, kind: str, depth: int, cell: int | None = None, value: int | None = None,
-             rule: str | None = None, **detail: Any) -> None:
-        """One step in the trace's vocabulary (search/trace/: choose, try, place, remove, ...)."""
+    def narrated_placement(self, depth: int, cell: int, value: int, rule: str, path: bool) -> None:
+        """Propagation placed `value` in `cell` by `rule` (naked single, ...); `path`: told again after a
+        restart, on the way back to the state the search starts over from."""
+
+    def narrated_removal(self, depth: int, cell: int, value: int, rule: str, path: bool) -> None:
+        """Propagation removed candidate `value` from `cell` by `rule` (locked candidates, learned
+        clause), beyond what a placement removes; `path` as for a placement."""
+
+    def narrated_choice(self, depth: int, cell: int, values: list[int], by: str) -> None:
+        """A decision is to fill `cell`, which has `values` left; `by`: the rule that chose it."""
+
+    def narrated_decision(self, depth: int, cell: int, value: int) -> None:
+        """The decision placed `value` in `cell` (other values were left)."""
+
+    def narrated_dead_end(self, depth: int, rule: str | None, reason: str) -> None:
+        """The search can go no deeper, for `reason` (`rule`: what found it, if anything did)."""
+
+    def narrated_backjump(self, depth: int, learned: int) -> None:
+        """After a dead end, back to `depth`, having learned a nogood of `learned` literals."""
+
+    def narrated_solution(self, depth: int) -> None:
+        """Every cell is filled."""
+
+    def narrated_block(self) -> None:
+        """After a solution, back to the root, leaving the solution's path (not a backtrack)."""
+
+    def narrated_restart(self) -> None:
+        """Back to the original puzzle, for the next descent; what the root holds is told again next."""
 
 
 class Watch(DescentWatch, FrontierWatch, RungWatch, NarratingWatch, Protocol):

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from fixtures import SEED000, SEED001
 
-from benchmarks import hard_for, sat_setup, versus_pycosat
+from benchmarks import hard_for, popcount, sat_setup, versus_pycosat
 from comparison.programs.hard_search import geometric_mean
 
 
@@ -105,3 +105,11 @@ def test_hard_for_scores_made_puzzles_on_fresh_isomorphs(tmp_path: Path, capsys:
     assert ratio == pytest.approx((hard + 1) / (easy + 1), abs=0.06) and "forum-hardest" not in out
     assert hard_for.main([str(tmp_path / "missing.txt")]) == 2
     assert "missing.txt: no such file" in capsys.readouterr().err
+
+
+def test_popcount_times_every_way_on_masks_of_every_width(tmp_path: Path) -> None:
+    # interpreted here (the compiled loops need mypyc and a C compiler, and minutes): each way's totals are
+    # checked against bit_count's as it is timed
+    found = popcount.medians(popcount.modules(tmp_path, compiled=False), rounds=1, repeats=2)
+    assert list(found) == [9, 16, 25] and all(list(ns) == list(popcount.WAYS) for ns in found.values())
+    assert all(t > 0 for ns in found.values() for t in ns.values())

@@ -606,14 +606,14 @@ def test_the_no_guess_share_counts_valid_solutions_within_the_methods_own_measur
                                       ("solved", 0, ("row 1 holds two 5s",)), ("gave_up", 0, ())]:
         run = result(status, SEED000 if status == "solved" else None, problems=problems)
         run.effort = {"guesses": guesses}
-        stats.add(run, False)
+        stats.add(run, "invalid answer" if problems else None)
     assert stats.no_guess_share == 2 / 3  # of the three valid solutions; the invalid one and the give-up do not count
     assert MethodStats("m").no_guess_share is None  # a method that cannot tell says nothing
     mip = MethodStats("mip", ("nodes", 1))  # SCIP counts the root as node 1
     for nodes in (1, 0, 2):
         run = result("solved", SEED000)
         run.effort = {"nodes": nodes}
-        mip.add(run, False)
+        mip.add(run, None)
     assert mip.no_guess_share == 2 / 3
 
 

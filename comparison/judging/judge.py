@@ -17,6 +17,15 @@ VERDICT_KINDS: tuple[VerdictKind, ...] = get_args(VerdictKind)
 # what went wrong with one method's run, by this judgement (None: nothing did); the fuzzer hunts these
 FailureClass = Literal["error", "budget overrun", "invalid answer", "false unsat", "false unique", "false not-unique",
                        "disagreement"]
+# the classes of an answer that others refute (the report's "disagree" column), and of a wrong answer, refuted or
+# invalid in itself (not a crash, not a budget overrun)
+DISAGREEING: frozenset[FailureClass] = frozenset({"false unsat", "false unique", "false not-unique", "disagreement"})
+WRONG_ANSWER: frozenset[FailureClass] = DISAGREEING | {"invalid answer"}
+# the verdicts that fail a run (compare.py exits 1): an invalid answer, or answers that cannot all be right (a
+# disagreement, or the file's solution or the certifier against the answers: no method's failure then)
+FAILING_VERDICTS: tuple[VerdictKind, ...] = ("invalid", "disagreement")
+# the verdicts the reports list, puzzle by puzzle: the failing ones, and more than one solution
+LISTED_VERDICTS: tuple[VerdictKind, ...] = (*FAILING_VERDICTS, "multiple_solutions")
 
 
 @dataclass(frozen=True)
@@ -27,6 +36,11 @@ class Verdict:
     unchecked: int = 0  # claims (unsatisfiable, unique) that nothing corroborated and no certificate settled
     certified: int = 0  # claims the certificate settled, confirmed or refuted
     failures: tuple[FailureClass | None, ...] = ()  # each method's failure class, in the run's order
+
+    @property
+    def failed(self) -> bool:
+        """Whether this verdict fails the run."""
+        return self.kind in FAILING_VERDICTS
 
 
 def failure_of(result: RunResult, disagrees: bool) -> FailureClass | None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 import math
 from array import array
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from rich.markup import escape
@@ -12,7 +12,7 @@ from rich.markup import escape
 from puzzles import BadEntry, Status
 
 from ..execution.result import RunResult
-from .judge import Verdict
+from .judge import FAILING_VERDICTS, LISTED_VERDICTS, FailureClass, Verdict
 
 COMMON_COUNTERS = ("nodes", "guesses", "backtracks")
 LISTED = 10  # lines of each list on screen before "N more"
@@ -30,21 +30,27 @@ class MethodStats:
     def __init__(self, label: str, no_guess: tuple[str, int] | None = None) -> None:
         self.label = label
         self.no_guess = no_guess  # (counter, at most): a solved run within it made no guess
-        self.counts: Counter[str] = Counter()
+        self.counts: Counter[str] = Counter()  # statuses, why it gave up, no guess
+        self.failures: Counter[FailureClass] = Counter()  # the judge's failure classes of its runs
         self.seconds = array("d")
         self.solved = bytearray()  # 1 where the answer was a valid solution
         self.effort: dict[str, array[float]] = {}  # counter -> values aligned with seconds, NaN where not reported
 
-    def add(self, result: RunResult, disagrees: bool) -> None:
+    def failed(self, classes: Collection[FailureClass]) -> int:
+        """Its runs whose failure is of one of these classes."""
+        return sum(self.failures[c] for c in classes)
+
+    def add(self, result: RunResult, failure: FailureClass | None) -> None:
+        """One run, and its failure class as the judge gave it (None: nothing went wrong)."""
         n = len(self.seconds)
         self.counts[result.status.value] += 1
         if result.gave_up_reason:
             self.counts[f"gave_up_{result.gave_up_reason}"] += 1
-        self.counts["invalid"] += result.valid is False
+        if failure is not None:
+            self.failures[failure] += 1
         if result.valid and self.no_guess is not None:
             counter, at_most = self.no_guess
             self.counts["no_guess"] += result.effort.get(counter, at_most + 1) <= at_most
-        self.counts["disagreements"] += disagrees
         self.seconds.append(result.seconds)
         self.solved.append(result.valid is True)
         for name, value in result.effort.items():
@@ -87,13 +93,13 @@ class Summary:
 
     @property
     def failed(self) -> bool:
-        return bool(self.verdicts["invalid"] or self.verdicts["disagreement"])
+        return any(self.verdicts[kind] for kind in FAILING_VERDICTS)
 
     @property
     def errors(self) -> int:
         """The methods' error records (a crash, junk output, a protocol error): failures of the software under
         test, though not of an answer; giving up on a budget is not one."""
-        return sum(s.counts["error"] for s in self.stats)
+        return sum(s.failures["error"] for s in self.stats)
 
 
 def tally(summary: Summary, labels: Sequence[str], puzzle: str, results: Sequence[RunResult], verdict: Verdict) -> None:
@@ -102,11 +108,11 @@ def tally(summary: Summary, labels: Sequence[str], puzzle: str, results: Sequenc
     summary.verdicts[verdict.kind] += 1
     summary.certified += verdict.certified
     summary.unchecked += verdict.unchecked
-    if verdict.kind in ("invalid", "disagreement", "multiple_solutions"):
+    if verdict.kind in LISTED_VERDICTS:
         summary.note(verdict.kind, f"{escape(puzzle)}: {escape(verdict.note)}")
     failed: dict[str, list[str]] = {}  # error / gave_up -> "method (why)", one line per puzzle
     for i, result in enumerate(results):
-        summary.stats[i].add(result, i in verdict.disagree)
+        summary.stats[i].add(result, verdict.failures[i])
         if result.status in (Status.ERROR, Status.GAVE_UP):
             failed.setdefault(result.status.value, []).append(
                 f"{labels[i]} ({result.detail})" if result.detail else labels[i])

@@ -20,7 +20,7 @@ from ..core.errors import UsageError
 from ..core.selected import Selected
 from ..core.stream import Puzzle
 from ..execution.result import RunResult
-from ..judging.judge import Verdict
+from ..judging.judge import FailureClass, Verdict, failure_of
 from ..judging.stats import COMMON_COUNTERS
 
 RECORD_FIELDS = ("file", "line", "name", "isomorph", "rating", "method", "status", "detail", "puzzle", "solution",
@@ -125,6 +125,20 @@ def csv_value(value: Any) -> Any:
     if isinstance(value, dict):
         return json.dumps(value)
     return value
+
+
+def run_result(index: int, record: dict[str, Any]) -> RunResult:
+    """A record back as the result it was made from (the puzzle's id in the run is not kept: 0)."""
+    counters = {k: v for k, v in record.items() if k not in RECORD_KEYS and v is not None}
+    effort = {**counters, **(record.get("extra") or {})}
+    problems = [record["problems"] or "invalid"] if record["valid"] is False else []
+    return RunResult(0, index, Status(record["status"]), record["detail"] or "", record["solution"] or None,
+                     record["unique"], float(record["seconds"] or 0.0), effort, problems, record.get("info") or {})
+
+
+def failure_of_record(record: dict[str, Any]) -> FailureClass | None:
+    """The judge's failure class of the run a record keeps (the records keep whether it disagrees, not the class)."""
+    return failure_of(run_result(0, record), bool(record["disagrees"]))
 
 
 def read_records(path: Path, fmt: str, fields: Sequence[str]) -> Iterator[tuple[int, dict[str, Any]]]:

@@ -9,17 +9,14 @@ invalid answer or a disagreement it did not.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from puzzles import Grid, PuzzleError, Status
 
 from ..core.stream import Puzzle
-from ..execution.result import RunResult
 from ..judging.judge import judge
-
-AsResult = Callable[[int, dict[str, Any]], RunResult]  # a record back as the result it was made from
-FRESH_FAILURES = ("invalid", "disagreement")
+from .format import run_result
 
 
 def kept_problems(record: dict[str, Any]) -> list[str]:
@@ -33,7 +30,7 @@ def kept_problems(record: dict[str, Any]) -> list[str]:
         return [f"the kept solution is not a grid ({exc})"]
 
 
-def rechecked(group: list[dict[str, Any]], labels: Sequence[str], as_result: AsResult) -> list[dict[str, Any]]:
+def rechecked(group: list[dict[str, Any]], labels: Sequence[str]) -> list[dict[str, Any]]:
     """A kept puzzle's records (one a method, any order) checked and judged again: the same list when they hold,
     else new records, with the answers that fail marked invalid and the puzzle's verdict the fresh one."""
     records = list(group)
@@ -42,7 +39,7 @@ def rechecked(group: list[dict[str, Any]], labels: Sequence[str], as_result: AsR
         if problems and record["valid"] is not False:
             records[i] = {**record, "valid": False, "problems": "; ".join(problems)}
     by_label = {r["method"]: r for r in records}
-    results = [as_result(i, by_label[label]) for i, label in enumerate(labels)]
+    results = [run_result(i, by_label[label]) for i, label in enumerate(labels)]
     first = records[0]
     try:
         grid = Grid.parse(first["puzzle"] or "")
@@ -51,7 +48,7 @@ def rechecked(group: list[dict[str, Any]], labels: Sequence[str], as_result: AsR
                  "note": "the kept puzzle is not a grid"} for r in records]
     puzzle = Puzzle(0, first["file"], first["line"], first["name"] or "", first["isomorph"], grid, None)
     verdict = judge(puzzle, results, labels, None, can_certify=False)
-    if verdict is None or verdict.kind not in FRESH_FAILURES or verdict.kind == first["verdict"]:
+    if verdict is None or not verdict.failed or verdict.kind == first["verdict"]:
         return group if records == group else records
     index = {label: i for i, label in enumerate(labels)}
     return [{**r, "verdict": verdict.kind, "note": verdict.note, "disagrees": index[r["method"]] in verdict.disagree}

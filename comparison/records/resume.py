@@ -23,14 +23,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
 
-from puzzles import BadEntry, Status
+from puzzles import BadEntry
 
 from ..core.errors import UsageError
 from ..core.stream import where
-from ..execution.result import RunResult
 from ..judging.judge import Claims, Verdict, VerdictKind
 from ..judging.stats import Summary, tally
-from .format import BAD_ENTRY, RECORD_KEYS, RecordWriter, ends_cut, read_records
+from .format import BAD_ENTRY, RecordWriter, ends_cut, failure_of_record, read_records, run_result
 from .recheck import rechecked
 
 Key = tuple[str, int, int]  # a puzzle's file, line and isomorph
@@ -179,7 +178,7 @@ def judged_puzzles(path: Path, fmt: str, fields: Sequence[str], labels: Sequence
         if any(record["verdict"] == "interrupted" for record in group):
             interrupted.add(key(group[0]))
         elif methods == wanted:
-            checked = rechecked(group, labels, run_result)
+            checked = rechecked(group, labels)
             if checked is not group:
                 stale[key(group[0])] = checked
     complete = {k for k, methods in seen.items() if methods == wanted and k not in interrupted}
@@ -212,17 +211,10 @@ def replay(summary: Summary, labels: Sequence[str], group: list[dict[str, Any]],
     kind = cast(VerdictKind, first["verdict"] or "")  # as the run wrote it: a judged puzzle's records hold its verdict
     verdict = Verdict(kind, first["note"] or "",
                       frozenset(i for i, r in enumerate(ordered) if r["disagrees"]),
-                      unchecked=0 if certify else lone, certified=lone if certify else 0)
+                      unchecked=0 if certify else lone, certified=lone if certify else 0,
+                      failures=tuple(failure_of_record(r) for r in ordered))
     tally(summary, labels, where(first["file"], first["line"], first["name"] or "", first["isomorph"]),
           results, verdict)
 
-
-def run_result(index: int, record: dict[str, Any]) -> RunResult:
-    """A record back as the result it was made from (the puzzle's id in the run is not kept: 0)."""
-    counters = {k: v for k, v in record.items() if k not in RECORD_KEYS and v is not None}
-    effort = {**counters, **(record.get("extra") or {})}
-    problems = [record["problems"] or "invalid"] if record["valid"] is False else []
-    return RunResult(0, index, Status(record["status"]), record["detail"] or "", record["solution"] or None,
-                     record["unique"], float(record["seconds"] or 0.0), effort, problems, record.get("info") or {})
 
 

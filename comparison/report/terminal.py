@@ -14,6 +14,7 @@ from rich.table import Table
 from puzzles import GAVE_UP_REASONS, Method
 
 from ..core.selected import CERTIFIER
+from ..judging.judge import DISAGREEING
 from ..judging.stats import COMMON_COUNTERS, LISTED, Summary, present
 
 
@@ -79,7 +80,7 @@ def method_table(summary: Summary) -> Table:
         table.add_row(
             escape(s.label), f"{c['solved']:,}", fmt_share(s.no_guess_share), f"{c['unsatisfiable']:,}",
             gave_up_text(c),
-            red_if(c["error"]), red_if(c["invalid"]), red_if(c["disagreements"]),
+            red_if(s.failures["error"]), red_if(s.failures["invalid answer"]), red_if(s.failed(DISAGREEING)),
             fmt_seconds(s.seconds, statistics.median), fmt_seconds(s.seconds, statistics.fmean),
             fmt_seconds(s.seconds, max), f"{len(s.seconds) / total:,.1f}" if total > 0 else "-")
     return table

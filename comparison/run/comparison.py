@@ -19,12 +19,13 @@ from rich.console import Console
 from rich.markup import escape
 
 from puzzles import BadEntry, Entry, Grid, Method, PuzzleFileError, data
+from puzzles.isomorph import group_of
 from puzzles.options import MethodSpec
 from puzzles.words import plural
 
 from ..core.selected import CERTIFIER, Selected, certifier
 from ..core.settings import Settings
-from ..core.stream import good_entries, open_inputs, puzzles_of, reservoir
+from ..core.stream import Puzzle, good_entries, open_inputs, puzzles_of, reservoir
 from ..execution.cluster import Cluster
 from ..execution.interrupts import signals_held
 from ..execution.pool import GRACE_FRACTION, GRACE_SECONDS, Pool
@@ -97,6 +98,7 @@ class Comparison:
         self.resumed: Kept | None = None  # what --resume kept of the output file
         self._running: Iterator[list[dict[str, Any]]] | None = None
         self.on_judged: Callable[[Judged], None] | None = None  # hears each judged puzzle, typed
+        self.groups: dict[str, str] = {}  # a variant whose isomorphs were drawn -> the group they came from
 
     def batches(self, writer: RecordWriter | None = None,
                 progress: ProgressBar | None = None) -> Generator[list[dict[str, Any]], None, None]:
@@ -133,7 +135,7 @@ class Comparison:
             entries = itertools.islice(entries, settings.limit)
         if settings.sample:
             entries = reservoir(entries, settings.sample, random.Random(settings.seed))
-        puzzles = (p for p in puzzles_of(entries, settings.isomorphs, settings.seed)
+        puzzles = (self.seen(p) for p in puzzles_of(entries, settings.isomorphs, settings.seed)
                    if (p.file, p.line, p.isomorph) not in kept.puzzles)
         items = tracker.items(puzzles)
         try:
@@ -232,11 +234,19 @@ class Comparison:
         settings += [f"first {s.limit}"] if s.limit else []
         settings += [f"sample of {s.sample} (seed {s.seed})"] if s.sample else []
         settings += [f"{plural(s.isomorphs, 'isomorph')} each (seed {s.seed})"] if s.isomorphs else []
+        settings += [f"{variant}'s isomorphs by {group}" for variant, group in sorted(self.groups.items())]
         if self.resumed is not None:
             settings += [f"{plural(len(self.resumed.puzzles), 'puzzle')} kept from {self.resumed.path}"]
         line = (f"{escape(names)}: {plural(self.summary.puzzles, 'puzzle')} x "
                 f"{plural(len(self.summary.stats), 'method')} in {self.wall:.2f} s wall, " + ", ".join(settings))
         return line + ("  [yellow](interrupted)[/]" if interrupted else "")
+
+    def seen(self, puzzle: Puzzle) -> Puzzle:
+        """A puzzle on its way to the workers: a variant's isomorph group noted for the header."""
+        lay = puzzle.grid.layout
+        if puzzle.isomorph and (lay.extras or not lay.box_height) and lay.variant not in self.groups:
+            self.groups[lay.variant] = group_of(lay)
+        return puzzle
 
     def report(self, console: Console | None = None, interrupted: bool = False) -> None:
         """compare.py's report: the tables and the lists of what went wrong."""

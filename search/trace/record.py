@@ -175,6 +175,34 @@ class Recorder:
         self.counters = counters
         self.start = Candidates(grid).masks()
 
+    # -- cdcl's narration -------------------------------------------------------------------------
+    def narrated_placement(self, depth: int, cell: int, value: int, rule: str, path: bool) -> None:
+        self.emit("place", depth, cell, value, rule, **again(path))
+
+    def narrated_removal(self, depth: int, cell: int, value: int, rule: str, path: bool) -> None:
+        self.emit("remove", depth, cell, value, rule, **again(path))
+
+    def narrated_choice(self, depth: int, cell: int, values: list[int], by: str) -> None:
+        self.emit("choose", depth, cell, candidates=len(values), values=values, by=by)
+
+    def narrated_decision(self, depth: int, cell: int, value: int) -> None:
+        self.emit("try", depth, cell, value, guess=True)
+
+    def narrated_dead_end(self, depth: int, rule: str | None, reason: str) -> None:
+        self.emit("dead_end", depth, rule=rule, reason=reason)
+
+    def narrated_backjump(self, depth: int, learned: int) -> None:
+        self.emit("backtrack", depth, counted=True, learned=learned)
+
+    def narrated_solution(self, depth: int) -> None:
+        self.emit("solution", depth)
+
+    def narrated_block(self) -> None:
+        self.emit("backtrack", 0, counted=False)
+
+    def narrated_restart(self) -> None:
+        self.emit("restart", 0)
+
     def rooted(self) -> None:
         """The search leaves the root: what its inference did is the path back to it."""
         if self.recording is not None and not self.frontier:
@@ -276,6 +304,11 @@ class Recorder:
                 for p in peers[cell]:
                     masks[p] &= ~bit
                 del step[cell]
+
+
+def again(path: bool) -> dict[str, bool]:
+    """The detail of a step told again on the way back after a restart (path=true), none otherwise."""
+    return {"path": True} if path else {}
 
 
 def bits(mask: int) -> Iterator[int]:

@@ -26,7 +26,9 @@ from puzzles.grid import BOX_OF_LENGTH
 
 from ...core.selected import CERTIFIER, Selected
 from ...core.settings import Settings
+from ...judging.judge import DISAGREEING, WRONG_ANSWER
 from ...judging.stats import COMMON_COUNTERS, MethodStats, Summary, present
+from ...records.format import failure_of_record
 from ..plot import PLOT_COUNTERS, default_reference
 from ..terminal import fmt_counter, fmt_seconds, fmt_share, gave_up_text
 from . import figures, svg
@@ -177,8 +179,8 @@ def methods_section(comparison: Comparison, book: RunBook) -> str:
         share = s.no_guess_share
         rows.append([f'<th scope="row">{escape(s.label)}</th>', cell(f"{c['solved']:,}", c["solved"]),
                      cell(fmt_share(share), share), cell(f"{c['unsatisfiable']:,}", c["unsatisfiable"]),
-                     cell(gave_up_text(c), c["gave_up"]), failure_cell(c["error"]), failure_cell(c["invalid"]),
-                     failure_cell(c["disagreements"]),
+                     cell(gave_up_text(c), c["gave_up"]), failure_cell(s.failures["error"]),
+                     failure_cell(s.failures["invalid answer"]), failure_cell(s.failed(DISAGREEING)),
                      cell(fmt_seconds(s.seconds, statistics.median), median_or_none(s.seconds)),
                      cell(fmt_seconds(s.seconds, statistics.fmean), mean_or_none(s.seconds)),
                      cell(fmt_seconds(s.seconds, max), max(s.seconds, default=None)),
@@ -447,7 +449,8 @@ def notable_html(notable: Notable) -> str:
     runs = []
     for record in notable.records:
         said = record["status"].replace("_", " ") + (f" ({record['detail']})" if record.get("detail") else "")
-        style = "bad" if record["valid"] is False or record["disagrees"] else ""
+        # (a kept puzzle no longer a grid has every record marked invalid, whatever its run said)
+        style = "bad" if failure_of_record(record) in WRONG_ANSWER or record["valid"] is False else ""
         runs.append(f'<li class="{style}">{escape(record["method"])}: {escape(said)}'
                     + (f" — {escape(record['problems'])}" if record.get("problems") else "") + "</li>")
         if record["valid"] is False and record.get("solution") and notable.puzzle and \

@@ -13,7 +13,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...records.format import RECORD_FIELDS
+from ...judging.judge import LISTED_VERDICTS
+from ...records.format import RECORD_FIELDS, failure_of_record
 
 NOTABLE_KINDS = ("invalid", "disagreement", "error", "gave_up", "multiple_solutions")  # the loudest first
 NOTABLE_KEPT = 12  # puzzles kept whole for each kind (their grids are drawn)
@@ -27,14 +28,15 @@ class MethodRuns:
     label: str
     puzzle: array[int] = field(default_factory=lambda: array("q"))
     seconds: array[float] = field(default_factory=lambda: array("d"))
-    settled: bytearray = field(default_factory=bytearray)  # a valid solution, or "no solution" that nothing refuted
+    settled: bytearray = field(default_factory=bytearray)  # a valid solution, or "no solution", that nothing refuted
     effort: dict[str, array[float]] = field(default_factory=dict)  # NaN where a run did not report the counter
 
     def add(self, puzzle: int, record: dict[str, Any]) -> None:
         n = len(self.seconds)
         self.puzzle.append(puzzle)
         self.seconds.append(float(record["seconds"] or 0.0))
-        settled = not record["disagrees"] and (record["valid"] is True or record["status"] == "unsatisfiable")
+        settled = (failure_of_record(record) is None
+                   and (record["valid"] is True or record["status"] == "unsatisfiable"))
         self.settled.append(settled)
         for name, value in counters_of(record).items():
             if name not in self.effort:
@@ -132,7 +134,7 @@ class RunBook:
 def notable_kind(records: Sequence[dict[str, Any]]) -> str | None:
     """Why a puzzle's records are worth drawing: its verdict, else a run that failed or gave up."""
     verdict = records[0]["verdict"]
-    if verdict in ("invalid", "disagreement", "multiple_solutions"):
+    if verdict in LISTED_VERDICTS:
         return str(verdict)
     statuses = {r["status"] for r in records}
     return next((kind for kind in ("error", "gave_up") if kind in statuses), None)

@@ -11,9 +11,11 @@ grid less a few cells), minimal, and hard (the generator's moves from a minimal 
 most open). Minimal and hard puzzles are made up to 16x16: certifying a 25x25 minimal puzzle takes minutes.
 
 The run goes where failures can show: a give-up is no finding, so a method that gives up GIVE_UPS times in a
-row at a size (backtracking, A* and python-constraint on 16x16 puzzles, with the default budget) is not run at
-that size for the rest of the run, and the report says so; a size at which every method under test is cut
-back gets no more puzzles. The report ends with the puzzles made and run per minute at each size.
+row on the puzzles of one kind at one size (backtracking, A* and python-constraint on most 16x16 puzzles, MRV
+on the minimal, hard, several-solution and unsatisfiable ones, with the default budget) is not run on that
+kind at that size for the rest of the run, and the report says so; a kind and size on which every method
+under test is cut back gets no more puzzles. The report ends with the puzzles made and run per minute at each
+size.
 
 Each round's puzzles go through compare.py's own run (comparison/run/batch.py) with the methods as compare.py
 selects them and the trusted method (--against, run with solutions=2): so every failure class compare.py knows
@@ -56,7 +58,7 @@ from ..run.methods import check_commands_selected, select_methods
 
 FUZZED = ("unique", "several", "unsat", "near-empty", "nearly-full", "minimal", "hard")  # of making.kinds.KINDS
 ROUND = 14  # puzzles a round: two of each kind
-GIVE_UPS = 3  # give-ups in a row at a size after which a method is no longer run there
+GIVE_UPS = 3  # give-ups in a row on a kind at a size after which a method is no longer run on those
 DURATION = re.compile(r"(?P<number>\d+(?:\.\d*)?)\s*(?P<unit>s|m|h|)")
 
 
@@ -69,6 +71,9 @@ def parse_duration(text: str) -> float:
 
 
 # -- the puzzles ------------------------------------------------------------------------------------------------
+
+Where = tuple[str, Variant, str]  # a method, a size, a kind of puzzle
+
 
 def kinds_for(side: int) -> tuple[str, ...]:
     return tuple(name for name in FUZZED if side <= KINDS[name].largest_side)
@@ -131,8 +136,8 @@ class Fuzzer:
     failures: list[Failure] = field(default_factory=list)
     seconds: dict[str, float] = field(default_factory=dict)  # kind -> seconds spent making and running
     size_seconds: dict[Variant, float] = field(default_factory=dict)  # size -> seconds spent making and running
-    gave_up: Counter[tuple[str, Variant]] = field(default_factory=Counter)  # (method, size) -> give-ups in a row
-    cut: set[tuple[str, Variant]] = field(default_factory=set)  # (method, size) no longer run
+    gave_up: Counter[Where] = field(default_factory=Counter)  # give-ups in a row
+    cut: set[Where] = field(default_factory=set)  # no longer run
     skipped: Counter[tuple[str, Variant]] = field(default_factory=Counter)  # (method, size) -> puzzles not run
     on_found: Callable[[Failure], None] | None = None
 
@@ -140,14 +145,14 @@ class Fuzzer:
     def under_test(self) -> list[str]:
         return [label for label in self.settings.methods or [] if label != self.against]
 
-    def run_at(self, size: Variant) -> list[str]:
-        """The methods under test still run at this size."""
-        return [label for label in self.under_test if (label, size) not in self.cut]
+    def run_on(self, kind: str, size: Variant) -> list[str]:
+        """The methods under test still run on this kind of puzzle at this size."""
+        return [label for label in self.under_test if (label, size, kind) not in self.cut]
 
     @property
-    def sizes(self) -> list[Variant]:
-        """The sizes that still get puzzles: those where some method under test is still run."""
-        return [v for v in self.variants if self.run_at(v) or not self.under_test]
+    def plan(self) -> list[tuple[str, Variant]]:
+        """The kinds and sizes that still get puzzles: those some method under test is still run on."""
+        return [(k, v) for v in self.variants for k in kinds_for(v.side) if self.run_on(k, v) or not self.under_test]
 
     def run(self, grids: Sequence[Grid], labels: Sequence[str]) -> list[Judged]:
         settings = dataclasses.replace(self.settings, methods=list(dict.fromkeys([*labels, self.against])))
@@ -155,8 +160,7 @@ class Fuzzer:
 
     def round(self, count: int) -> None:
         start = self.rng.randrange(1000)  # where in the cycle of (kind, size) this round begins
-        plan = list(itertools.islice(itertools.cycle([(k, v) for v in self.sizes for k in kinds_for(v.side)]),
-                                     start, start + count))
+        plan = list(itertools.islice(itertools.cycle(self.plan), start, start + count))
         made = []
         for kind, size in plan:
             started = time.perf_counter()
@@ -164,8 +168,8 @@ class Fuzzer:
             self.spend(kind, size, time.perf_counter() - started)
         # the puzzles of the sizes that run the same methods in one batch (all of them, until a method is cut)
         groups: dict[tuple[str, ...], list[int]] = {}
-        for i, (_, size, _) in enumerate(made):
-            groups.setdefault(tuple(self.run_at(size)), []).append(i)
+        for i, (kind, size, _) in enumerate(made):
+            groups.setdefault(tuple(self.run_on(kind, size)), []).append(i)
         judged_of: dict[int, Judged] = {}
         for labels, indices in groups.items():
             started = time.perf_counter()
@@ -182,7 +186,7 @@ class Fuzzer:
             for label, result in zip(judged.labels, judged.results, strict=True):
                 if label == self.against:
                     continue
-                self.count_give_up(label, size, result)
+                self.count_give_up((label, size, kind), result)
                 what = judged.failure(label)
                 if what is None:
                     continue
@@ -194,15 +198,15 @@ class Fuzzer:
         self.seconds[kind] = self.seconds.get(kind, 0.0) + seconds
         self.size_seconds[size] = self.size_seconds.get(size, 0.0) + seconds
 
-    def count_give_up(self, label: str, size: Variant, result: RunResult) -> None:
-        """A give-up adds to the method's give-ups in a row at the size (GIVE_UPS of them cut it there), any
-        answer ends them."""
+    def count_give_up(self, where: Where, result: RunResult) -> None:
+        """A give-up adds to the method's give-ups in a row on the kind at the size (GIVE_UPS of them cut it
+        there), any answer ends them."""
         if result.status is Status.GAVE_UP:
-            self.gave_up[label, size] += 1
-            if self.gave_up[label, size] >= GIVE_UPS:
-                self.cut.add((label, size))
+            self.gave_up[where] += 1
+            if self.gave_up[where] >= GIVE_UPS:
+                self.cut.add(where)
         else:
-            self.gave_up[label, size] = 0
+            self.gave_up[where] = 0
 
     def fails(self, label: str, what: FailureClass) -> Callable[[Sequence[Grid]], list[bool]]:
         def check(grids: Sequence[Grid]) -> list[bool]:
@@ -300,9 +304,9 @@ def fuzz_main(args: Any, methods: dict[str, Method] | None, console: Console) ->
                 if (left is not None and left <= 0) or (duration is not None and
                                                         time.monotonic() - started >= duration):
                     break
-                if not fuzzer.sizes:
-                    console.print(f"Every method under test gave up {GIVE_UPS} times in a row at every size: "
-                                  "the run stops here")
+                if not fuzzer.plan:
+                    console.print(f"Every method under test gave up {GIVE_UPS} times in a row on every kind at "
+                                  "every size: the run stops here")
                     break
                 fuzzer.round(min(ROUND, left) if left is not None else ROUND)
                 done = time.monotonic() - started if duration is not None else fuzzer.puzzles
@@ -344,13 +348,19 @@ def report(console: Console, fuzzer: Fuzzer, seconds: float) -> None:
                   f"{per_minute(sum(at_size), sum(fuzzer.size_seconds.values())):,.1f}")
     console.print(table)
     console.print(f"Methods under test: {', '.join(fuzzer.under_test)}")
-    for label, size in sorted(fuzzer.cut, key=lambda cut: (fuzzer.under_test.index(cut[0]),
-                                                            fuzzer.variants.index(cut[1]))):
-        console.print(f"{label}: cut back at {size.label} after {GIVE_UPS} give-ups in a row, not run on the "
-                      f"{fuzzer.skipped[label, size]:,} puzzles made there since")
+    for label in fuzzer.under_test:
+        for size in fuzzer.variants:
+            kinds = [kind for kind in FUZZED if (label, size, kind) in fuzzer.cut]
+            if kinds:
+                console.print(f"{label}: cut back at {size.label} on {', '.join(kinds)} puzzles after {GIVE_UPS} "
+                              f"give-ups in a row on each, not run on the {fuzzer.skipped[label, size]:,} made since",
+                              soft_wrap=True)
+    plan = fuzzer.plan
     for size in fuzzer.variants:
-        if size not in fuzzer.sizes:
-            console.print(f"{size.label}: no puzzles made since every method under test was cut back there")
+        dropped = [kind for kind in kinds_for(size.side) if (kind, size) not in plan]
+        if dropped:
+            console.print(f"{size.label}: no more {', '.join(dropped)} puzzles made once every method under test "
+                          "was cut back on them", soft_wrap=True)
     for (method, what), count in sorted(fuzzer.failing.items()):
         console.print(f"[bold red]{method}: {what} on {count:,} puzzle{'s' if count != 1 else ''}[/]")
     verdict = (f"[bold red]FAILED: {len(fuzzer.failures)} distinct failure{'s' if len(fuzzer.failures) != 1 else ''}"

@@ -142,7 +142,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--against", default="cpsat", metavar="METHOD",
                         help="with --fuzz: the trusted method (default cpsat, run with solutions=2)")
     parser.add_argument("--box", type=int, action="append", choices=(2, 3, 4, 5),
-                        help="with --fuzz: a box size to fuzz on (repeatable; default 2, 3 and 4)")
+                        help="with --fuzz: a box size to fuzz on (repeatable; default 2, 3 and 4, unless --variant "
+                        "is given)")
+    parser.add_argument("--variant", action="append", metavar="NAME[@SIDE]",
+                        help="with --fuzz: a variant of the Sudoku family to fuzz on, 9x9 or at SIDE (repeatable; "
+                        "the generator's names: jigsaw, x, windoku, jigsaw+x, ...; jigsaw@16, x@4)")
     parser.add_argument("--reference", metavar="METHOD",
                         help="the method whose time per puzzle is the effort plot's x axis "
                         "(default: the one that solves most)")

@@ -52,7 +52,7 @@ class Program:
         return self.why.format(flags=", ".join(given)) if given else None
 
 
-FUZZ_ONLY = {"against": "--against", "box": "--box"}
+FUZZ_ONLY = {"against": "--against", "box": "--box", "variant": "--variant"}
 PROGRAMS = {
     "run": Program(FUZZ_ONLY, "{flags} is for a fuzz run (--fuzz)"),
     "ladder": Program({"methods": "--solver", "command": "--command", "registry": "--registry", "nodes": "--nodes",

@@ -3,10 +3,13 @@
 `sudoku-generate`, also `python -m puzzles.generate`:
 
     sudoku-generate --box 4 --count 3 --seed 1 [--rule naked]
+    sudoku-generate --variant jigsaw --side 6 --minimal --output jigsaw6.jsonl
 
 By default, unique puzzles that naked and hidden singles solve alone (making/singles.py): easy for propagation,
 the project's own sizes-and-formats material. With --minimal, unique and minimal puzzles certified by SAT;
-with --hard-for, puzzles made hard for a method by a local search (comparison/programs/to_order.py).
+with --hard-for, puzzles made hard for a method by a local search (comparison/programs/to_order.py). Each of
+them on classic Sudoku or, with --variant, on a variant of the Sudoku family (making/variants.py; a Jigsaw's
+regions drawn anew for each puzzle).
 """
 from __future__ import annotations
 
@@ -14,8 +17,10 @@ import argparse
 import random
 
 from making.singles import RULES, generate
+from making.variants import Variant, variant
 from puzzles.formats import format_line
 from puzzles.fpuzzles import json_line
+from puzzles.layouts import PuzzleError
 
 from .flags import add_method_flags
 
@@ -25,7 +30,12 @@ def main(argv: list[str] | None = None) -> int:
         prog="python -m puzzles.generate", description=__doc__.split("\n")[0],
         epilog="Exit status: 0 done; 2 a usage error; 130 or 143 interrupted by Ctrl-C or SIGTERM (what was made "
         "so far is written).")
-    parser.add_argument("--box", type=int, default=3, choices=(2, 3, 4, 5), help="box size (3 = 9x9)")
+    parser.add_argument("--box", type=int, choices=(2, 3, 4, 5), help="box size (3 = 9x9, the default)")
+    parser.add_argument("--side", type=int, metavar="N", help="the grid's side instead of --box: 6, 8, 10 and "
+                        "12 have rectangular boxes (2x3, 2x4, 2x5, 3x4); a Jigsaw any side from 4 to 16")
+    parser.add_argument("--variant", default="classic", metavar="NAME",
+                        help="a variant of the Sudoku family: jigsaw, x, windoku, disjoint, diagonal+, diagonal-, "
+                        "or several joined by + (jigsaw+x, x+windoku); default classic")
     parser.add_argument("--count", type=int, default=None, help="how many puzzles (default 1; with --hard-for, "
                         "the whole pool)")
     parser.add_argument("--seed", type=int, default=0, help="the same seed makes the same puzzles")
@@ -56,6 +66,7 @@ def main(argv: list[str] | None = None) -> int:
                       "output such a puzzle is named where it was read")
     add_method_flags(made, solver=False)  # the methods are --hard-for's and --easy-for's
     args = parser.parse_args(argv)
+    args.variant = chosen(args, parser)
     if args.hard_for or args.minimal:
         from comparison.programs.to_order import made_to_order  # compare.py's machinery: loaded only when used
 
@@ -66,8 +77,8 @@ def main(argv: list[str] | None = None) -> int:
     as_json = bool(args.output) and args.output.lower().endswith(".jsonl")
     lines = []
     for i in range(args.count or 1):
-        puzzle, solution = generate(args.box, rng, args.keep, args.rule)
-        name = f"generated-{puzzle.side}x{puzzle.side}-seed{args.seed}-{i + 1}"
+        puzzle, solution = generate(args.variant.layout(rng), rng, args.keep, args.rule)
+        name = f"generated-{args.variant.tag}-seed{args.seed}-{i + 1}"
         lines.append(json_line(puzzle, name, solution) if as_json else format_line(puzzle, name))
     if args.output:
         with open(args.output, "w", encoding="utf-8") as handle:
@@ -75,4 +86,16 @@ def main(argv: list[str] | None = None) -> int:
     else:
         print("\n".join(lines))
     return 0
+
+
+
+def chosen(args: argparse.Namespace, parser: argparse.ArgumentParser) -> Variant:
+    """The variant and side asked for (--variant, --box or --side), checked: the parser's error otherwise."""
+    if args.box is not None and args.side is not None:
+        parser.error("give --box or --side, not both")
+    side = args.side if args.side is not None else (args.box or 3) ** 2
+    try:
+        return variant(args.variant, side)
+    except PuzzleError as exc:
+        parser.error(f"--variant {args.variant} at {side}x{side}: {exc}")
 

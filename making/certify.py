@@ -9,7 +9,7 @@ stay valid across puzzles and solutions, so dropping clues one at a time (making
 short incremental solve a clue, and a new solution costs one clause, not a solver. Whether a puzzle is
 unique never depends on that history; which second solution `other` returns may (what the solver learnt
 before steers its search). The clauses are formulations.sat's complete encoding; a model is read back by
-its decode.
+its decode. A Jigsaw's layout is drawn for one puzzle: its certifier has a solver of its own, closed with it.
 
 `solutions(grid, limit)` counts up to `limit` solutions of any puzzle (a solver of its own, each solution
 found excluded by a clause): what the fuzzer uses to tell unique, several-solution and unsatisfiable puzzles.
@@ -18,11 +18,12 @@ from __future__ import annotations
 
 from pysat.solvers import Solver
 
-from formulations.sat import DEFAULT_SOLVER, decode, givens, kept, load, rules, var
-from puzzles.grid import Grid
+from formulations.sat import DEFAULT_SOLVER, Kept, decode, givens, kept, load, var, variables
+from puzzles.grid import Grid, Layout
 
 from .minimal import puzzle_of
 from .singles import singles_solve
+from .solutions import rules_of
 
 CERTIFYING_SOLVER = "cadical195"  # on near-minimal 16x16 and 25x25 puzzles, faster per check than MiniSat
 
@@ -34,7 +35,8 @@ class SolutionCertifier:
         if 0 in solution.values:
             raise ValueError("a certifier needs a full grid")
         self.solution = solution
-        self.kept = kept(CERTIFYING_SOLVER, "complete", solution.layout)  # the rules, loaded once a process
+        self.own = not solution.layout.box_height  # a drawn Jigsaw's solver is not kept for the process
+        self.kept = fresh(solution.layout) if self.own else kept(CERTIFYING_SOLVER, "complete", solution.layout)
         self.differs = self.kept.switchable([-lit for lit in givens(solution)])  # some cell differs from it
         self.checks = 0  # SAT solves
         self.forced = 0  # puzzles that naked and hidden singles filled alone: unique without a solve
@@ -62,7 +64,10 @@ class SolutionCertifier:
         return bool(self.kept.sat.solve(assumptions=[self.differs, *(var(c, values[c], n) for c in cells)]))
 
     def close(self) -> None:
-        self.kept.retire([self.differs])
+        if self.own:
+            self.kept.sat.delete()
+        else:
+            self.kept.retire([self.differs])
 
     def __enter__(self) -> SolutionCertifier:
         return self
@@ -71,11 +76,19 @@ class SolutionCertifier:
         self.close()
 
 
+def fresh(lay: Layout) -> Kept:
+    """A solver holding a layout's rules, as formulations.sat keeps one, for one certifier."""
+    sat = Solver(name=CERTIFYING_SOLVER)
+    load(sat, CERTIFYING_SOLVER, rules_of(lay))
+    sat.set_phases(range(1, lay.side**3 + 1))
+    return Kept(sat, variables(lay))
+
+
 def solutions(grid: Grid, limit: int = 2) -> list[Grid]:
     """Up to `limit` solutions of `grid` (none: it has no solution; one: it is unique, when limit >= 2)."""
     found: list[Grid] = []
     with Solver(name=DEFAULT_SOLVER) as sat:
-        load(sat, DEFAULT_SOLVER, rules(grid.layout))
+        load(sat, DEFAULT_SOLVER, rules_of(grid.layout))
         for lit in givens(grid):
             sat.add_clause([lit])
         while len(found) < limit and sat.solve():

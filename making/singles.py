@@ -1,6 +1,7 @@
 """Unique-solution puzzles made without a search: givens taken away while singles alone still fill the grid.
 
-A full grid is drawn as a random isomorph of the pattern solution; then givens are taken away, in random order,
+A full grid is drawn (a random isomorph of the pattern solution in classic Sudoku, completed by SAT on any other
+layout); then givens are taken away, in random order,
 as long as naked and hidden singles alone still fill the grid. A puzzle that singles solve has exactly one
 solution (every placement was forced), so uniqueness needs no solution count. Such puzzles are easy for
 propagation: they are the project's own sizes-and-formats material, not its hard benchmark (that is the public
@@ -12,10 +13,10 @@ from __future__ import annotations
 import random
 
 from puzzles.cellmasks import CellMasks
-from puzzles.grid import Grid, classic
+from puzzles.grid import Grid, Layout, classic
 from puzzles.isomorph import random_isomorph
 
-from .solutions import pattern_solution
+from .solutions import pattern_solution, random_solution
 
 
 def singles_solve(grid: Grid) -> bool:
@@ -32,13 +33,15 @@ def naked_solve(grid: Grid) -> bool:
 RULES = {"singles": singles_solve, "naked": naked_solve}
 
 
-def generate(box: int, rng: random.Random, keep: int = 0, rule: str = "singles") -> tuple[Grid, Grid]:
-    """A (puzzle, solution) pair that `rule` solves alone; at least `keep` givens stay.
+def generate(of: Layout | int, rng: random.Random, keep: int = 0, rule: str = "singles") -> tuple[Grid, Grid]:
+    """A (puzzle, solution) pair of a layout (or of classic Sudoku with this box size) that `rule` solves alone;
+    at least `keep` givens stay.
 
     rule "singles": naked and hidden singles; "naked": naked singles only (easier).
     """
     solvable = RULES[rule]
-    solution = random_isomorph(pattern_solution(box), rng)
+    lay = classic(of) if isinstance(of, int) else of
+    solution = random_isomorph(pattern_solution(lay.box), rng) if lay.is_classic else random_solution(lay, rng)
     values = bytearray(solution.values)
     cells = list(range(len(values)))
     rng.shuffle(cells)
@@ -47,8 +50,8 @@ def generate(box: int, rng: random.Random, keep: int = 0, rule: str = "singles")
         if givens <= keep:
             break
         value, values[cell] = values[cell], 0
-        if solvable(Grid(classic(box), bytes(values))):
+        if solvable(Grid(lay, bytes(values))):
             givens -= 1
         else:
             values[cell] = value
-    return Grid(classic(box), bytes(values)), solution
+    return Grid(lay, bytes(values)), solution

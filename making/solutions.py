@@ -1,9 +1,13 @@
-"""Full grids: the pattern one every size has, and one drawn at random (completed by SAT)."""
+"""Full grids: the pattern one every classic size has, and one drawn at random on any layout (completed by SAT)."""
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
-from puzzles.grid import Grid, classic
+from puzzles.grid import Grid, Layout, classic
+
+VARIANT_SOLVER = "cadical195"  # on 16x16 Jigsaw grids, faster and steadier than MiniSat
+PROBE_CONFLICTS = 100  # a variant's random cell tried this long at most
 
 
 def pattern_solution(box: int) -> Grid:
@@ -12,20 +16,70 @@ def pattern_solution(box: int) -> Grid:
     return Grid(classic(box), bytes((box * (r % box) + r // box + c) % n + 1 for r in range(n) for c in range(n)))
 
 
-def random_solution(box: int, rng: random.Random) -> Grid:
-    """A full grid drawn at random: a random first row and a few random cells, completed by SAT (phases drawn
-    at random too), retried in the rare case they admit no completion."""
-    from pysat.solvers import Solver  # SAT (and ortools with formulations) loaded only when a grid is drawn
+def rules_of(lay: Layout) -> Sequence[list[int]]:
+    """formulations.sat's complete encoding of a layout. A Jigsaw's regions are drawn for a puzzle or two, so
+    its clauses are built afresh rather than kept for the process as the fixed layouts' are (a long run draws
+    thousands of them)."""
+    from formulations.sat import rules  # SAT (and ortools with formulations) loaded only when a grid is drawn
+
+    return rules(lay) if lay.box_height else rules.__wrapped__(lay)
+
+
+def solvable(lay: Layout) -> bool:
+    """Whether the layout's empty grid has a solution (its houses do not contradict each other)."""
+    from pysat.solvers import Solver
+
+    from formulations.sat import load
+
+    with Solver(name=VARIANT_SOLVER) as sat:
+        load(sat, VARIANT_SOLVER, rules_of(lay))
+        return bool(sat.solve())
+
+
+def random_solution(lay: Layout, rng: random.Random) -> Grid:
+    """A full grid of the layout drawn at random: a random first row and a few random cells, completed by SAT
+    (phases drawn at random too). Any first row fits a layout that has a solution (relabelling one gives it);
+    ValueError for a layout without solution.
+
+    On a variant's layout a random cell is tried for PROBE_CONFLICTS conflicts at most and left out when that
+    does not settle it (refuting a wrong value in a 16x16 Jigsaw can take seconds), and the grid is the model
+    of the last solve that fitted; classic grids are drawn as they always were (the seeds' grids stay)."""
+    if lay.is_classic:
+        return _classic_solution(lay, rng)
+    from pysat.solvers import Solver
+
+    from formulations.sat import decode, load, var
+
+    n = lay.side
+    with Solver(name=VARIANT_SOLVER) as sat:
+        load(sat, VARIANT_SOLVER, rules_of(lay))
+        sat.set_phases([(v if rng.random() < 1 / n else -v) for v in range(1, n**3 + 1)])
+        assumptions = [var(c, v, n) for c, v in enumerate(rng.sample(range(1, n + 1), n))]
+        if not sat.solve(assumptions=assumptions):
+            raise ValueError(f"this {lay.variant} {n}x{n} layout has no solution")
+        model = sat.get_model() or []
+        for cell in rng.sample(range(n, n * n), n):  # a few more, where they fit
+            candidate = var(cell, rng.randint(1, n), n)
+            sat.conf_budget(PROBE_CONFLICTS)
+            if sat.solve_limited(assumptions=[*assumptions, candidate]):
+                assumptions.append(candidate)
+                model = sat.get_model() or []
+    return decode(Grid(lay, bytes(n * n)), model)
+
+
+def _classic_solution(lay: Layout, rng: random.Random) -> Grid:
+    """random_solution on a classic layout, retried in the rare case the cells drawn admit no completion."""
+    from pysat.solvers import Solver
 
     from formulations.sat import DEFAULT_SOLVER, decode, load, rules, var
 
-    n = box * box
-    empty = Grid(classic(box), bytes(n * n))
+    n = lay.side
+    empty = Grid(lay, bytes(n * n))
     while True:
         values = bytearray(n * n)
         values[:n] = bytes(rng.sample(range(1, n + 1), n))
         with Solver(name=DEFAULT_SOLVER) as sat:
-            load(sat, DEFAULT_SOLVER, rules(classic(box)))
+            load(sat, DEFAULT_SOLVER, rules(lay))
             sat.set_phases([(v if rng.random() < 1 / n else -v) for v in range(1, n**3 + 1)])
             assumptions = [var(c, values[c], n) for c in range(n)]
             for cell in rng.sample(range(n, n * n), n):  # a few more, where they fit

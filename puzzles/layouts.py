@@ -16,6 +16,7 @@ houses as words joined by `;`:
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -221,7 +222,7 @@ def family(side: int, regions: Sequence[int] | None = None, diagonals: str = "",
 
 def named(variant: str, side: int, regions: Sequence[int] | None = None) -> Layout:
     """The layout a variant's name means (`VARIANTS`, or parts joined by `+`); a Jigsaw needs its regions."""
-    parts = set(variant.split("+")) - {"classic"}
+    parts = set(re.findall(r"diagonal[+-]|[^+]+", variant)) - {"classic"}  # "diagonal+" is one name
     unknown = parts - {"jigsaw", "x", "diagonal+", "diagonal-", "windoku", "disjoint"}
     if unknown:
         raise PuzzleError(f"unknown variant {sorted(unknown)[0]!r} (known: {', '.join(VARIANTS)}, joined by +)")

@@ -6,13 +6,23 @@ on the givens that the fuzzer must find, and shrink to the few clues that make i
     liar     claims "no solution" when the first and the last cells are both given: a false unsat, 1-minimal
              with exactly those two clues
     crasher  its worker dies on a 16x16 puzzle, whatever the clues: an error, 1-minimal as the empty 16x16 grid
+    blind-regions   SAT on every house but the first two regions (one alone would never show: the rows and the
+             other regions leave it all n values): an invalid answer where the clues leave those two regions room
+             to clash, on any layout (on Jigsaw puzzles for the tests)
+    blind-diagonal  SAT on every house but the diagonal `-`: an invalid answer, on Sudoku-X puzzles only
+    quitter  gives up on every 9x9 puzzle (no failure: what the fuzzer cuts back)
 """
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from typing import Any
 
+from pysat.solvers import Solver
+
+from formulations.sat import exactly_one, var
 from puzzles import Budget, Grid, Method, Outcome, Status
+from puzzles.grid import Geometry
 from search import SOLVERS as SEARCH
 
 COUNTERS = SEARCH["mrv"].counters
@@ -45,8 +55,56 @@ def crasher(grid: Grid, budget: Budget = Budget(), **options: Any) -> Outcome:
     return right(grid, budget, **options)
 
 
+def quitter(grid: Grid, budget: Budget = Budget(), **options: Any) -> Outcome:
+    if grid.side == 9:
+        return Outcome(Status.GAVE_UP, effort={"nodes": 0}, detail="nodes")
+    return right(grid, budget, **options)
+
+
+def blind(ignored: Callable[[Geometry], set[int]]) -> Callable[..., Outcome]:
+    """A SAT solver of every house of a puzzle but those `ignored` names (unit indices of its geometry)."""
+    def solve(grid: Grid, budget: Budget = Budget(), solutions: int = 1, **options: Any) -> Outcome:
+        geo, n = grid.geometry, grid.side
+        skipped = ignored(geo)
+        with Solver(name="minisat22") as sat:
+            for cell in range(geo.cells):
+                sat.append_formula(exactly_one([var(cell, v, n) for v in range(1, n + 1)]))
+            for i, unit in enumerate(geo.units):
+                if i not in skipped:
+                    for v in range(1, n + 1):
+                        sat.append_formula(exactly_one([var(c, v, n) for c in unit]))
+            givens = [var(c, v, n) for c, v in enumerate(grid.values) if v]
+            if not sat.solve(assumptions=givens):
+                return Outcome(Status.UNSATISFIABLE, effort={"nodes": 1})
+            model = sat.get_model() or []
+            values = [0] * geo.cells
+            for lit in model:
+                if 0 < lit <= n * geo.cells:
+                    cell, value = divmod(lit - 1, n)
+                    values[cell] = value + 1
+            found = grid.with_values(bytes(values))
+            unique = None
+            if solutions >= 2:
+                sat.add_clause([-var(c, v, n) for c, v in enumerate(values)])
+                unique = not sat.solve(assumptions=givens)
+            return Outcome(Status.SOLVED, found, effort={"nodes": 1}, unique=unique)
+    return solve
+
+
+def first_two_regions(geo: Geometry) -> set[int]:
+    return {2 * geo.side, 2 * geo.side + 1}  # the units are the rows, the columns, then the regions
+
+
+def diagonal_minus(geo: Geometry) -> set[int]:
+    return {i for i, name in enumerate(geo.unit_names) if name == "diagonal -"}
+
+
 SOLVERS = {
     "corrupt": Method(corrupt, "MRV, its answer corrupted under a condition on the givens", {}, COUNTERS),
     "liar": Method(liar, "MRV, that claims no solution under a condition on the givens", {}, COUNTERS),
     "crasher": Method(crasher, "MRV, that crashes on 16x16 puzzles", {}, COUNTERS),
+    "blind-regions": Method(blind(first_two_regions), "SAT on every house but the first two regions", {},
+                            COUNTERS),
+    "quitter": Method(quitter, "MRV, that gives up on 9x9 puzzles", {}, COUNTERS),
+    "blind-diagonal": Method(blind(diagonal_minus), "SAT on every house but the diagonal -", {}, COUNTERS),
 }

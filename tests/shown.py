@@ -124,9 +124,12 @@ def masked_generate(text: str) -> str:
 
 
 def masked_fuzz(text: str) -> str:
-    """The fuzzer's report: its table as masked_compare reads tables (the per-minute column a time), and the
-    seconds the whole run took."""
-    return masked_compare(re.sub(r"puzzles \(\d+ s\)", f"puzzles ({MASK} s)", text))
+    """The fuzzer's report: its table as masked_compare reads tables (the per-minute column and row times), and
+    the seconds the whole run took."""
+    masked = masked_compare(re.sub(r"puzzles \(\d+ s\)", f"puzzles ({MASK} s)", text))
+    masked = re.sub(r"^├.*\n", "", masked, flags=re.M)  # the rule above the per-minute row, as wide as its numbers
+    return re.sub(r"^per minute\|.*$", lambda m: "|".join(MASK if i else c for i, c in enumerate(m[0].split("|"))),
+                  masked, flags=re.M)
 
 
 # --- the outputs shown -----------------------------------------------------------------------------------------

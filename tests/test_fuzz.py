@@ -5,13 +5,16 @@ from __future__ import annotations
 import itertools
 import random
 
+import planted
 import pytest
 
 import compare
 from comparison.execution.result import RunResult
 from comparison.judging.judge import failure_of
 from comparison.programs.fuzz import parse_duration, trusted_label
+from making.kinds import KINDS
 from making.shrink import relabelled, remove_clues, shrink, smallest_forms
+from making.variants import variant
 from puzzles import Grid, Status, classic
 from puzzles.formats import read_puzzles
 
@@ -39,23 +42,23 @@ def fewer(grid: Grid) -> list[Grid]:
 
 def run_compare(tmp_path, name: str, grids: list[Grid], method: str) -> int:
     path = tmp_path / name
-    path.write_text("".join(f"{g.line()}\n" for g in grids))
+    path.write_text("".join(f"{g.text()}\n" for g in grids))  # a variant's houses written after its symbols
     return compare.main([str(path), "--registry", "planted", "--solver", method, "--solver", "cpsat", "--jobs", "1"])
 
 
-@pytest.mark.parametrize("methods, boxes, limit, expected", [
-    (["corrupt", "liar"], [2, 3], 21, {("corrupt", "invalid answer"), ("liar", "false unsat")}),
-    (["crasher"], [2, 4], 8, {("crasher", "error")}),
+@pytest.mark.parametrize("methods, sizes, limit, expected", [
+    (["corrupt", "liar"], ["--box", "2", "--box", "3"], 21, {("corrupt", "invalid answer"), ("liar", "false unsat")}),
+    (["crasher"], ["--box", "2", "--box", "4"], 8, {("crasher", "error")}),
+    (["blind-regions"], ["--variant", "jigsaw@6"], 21, {("blind-regions", "invalid answer")}),
+    (["blind-diagonal"], ["--variant", "x@6"], 14, {("blind-diagonal", "invalid answer")}),
 ])
-def test_planted_bugs_are_found_and_shrunk_to_a_1_minimal_puzzle_that_reproduces(tmp_path, capsys, methods, boxes,
+def test_planted_bugs_are_found_and_shrunk_to_a_1_minimal_puzzle_that_reproduces(tmp_path, capsys, methods, sizes,
                                                                                    limit, expected):
     out = tmp_path / "failures.txt"
     argv = ["--fuzz", "--limit", str(limit), "--registry", "planted", "--seed", "1", "--jobs", "2",
-            "--timeout", "5", "--output", str(out)]
+            "--timeout", "5", "--output", str(out), *sizes]
     for method in methods:
         argv += ["--solver", method]
-    for box in boxes:
-        argv += ["--box", str(box)]
     assert compare.main(argv) == 1
     report = capsys.readouterr().out
     assert f"FAILED: {len(expected)} distinct failure" in report and f"in {limit} puzzles" in report
@@ -68,6 +71,12 @@ def test_planted_bugs_are_found_and_shrunk_to_a_1_minimal_puzzle_that_reproduces
             assert given == {(0, 2), (grid.side - 1, 3)}
         elif method == "liar":  # exactly the first and the last cells
             assert [c for c, v in enumerate(grid.values) if v] == [0, grid.side**2 - 1]
+        elif method.startswith("blind"):  # the variant kept, and its answer wrong only in the houses ignored
+            ignored = ("region 1", "region 2") if method == "blind-regions" else ("diagonal -",)
+            assert grid.layout.variant == ("jigsaw" if method == "blind-regions" else "x") and grid.side == 6
+            answer = planted.SOLVERS[method](grid).solution
+            problems = grid.solution_problems(answer)
+            assert problems and all(p.endswith(ignored) for p in problems)
         else:
             assert grid.box == 4 and not any(grid.values)
         # it reproduces through compare.py (1: invalid or a disagreement; 3: an error record) ...
@@ -144,6 +153,12 @@ def test_fuzz_usage_errors(capsys):
     assert "--resume is not for a fuzz run" in capsys.readouterr().err
     assert compare.main(["--fuzz", "1m", "--output", "x.csv"]) == 2
     assert "name it .txt" in capsys.readouterr().err
+    assert compare.main(["--fuzz", "1m", "--variant", "hyper"]) == 2
+    assert "--variant hyper: unknown variant 'hyper'" in capsys.readouterr().err
+    assert compare.main(["--fuzz", "1m", "--variant", "windoku@16"]) == 2
+    assert "--variant windoku@16: windoku's extra regions are defined on 9x9 grids" in capsys.readouterr().err
+    assert compare.main(["--fuzz", "1m", "--variant", "jigsaw@six"]) == 2
+    assert "the side after @ is a number" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("argv, refusal", [
@@ -152,6 +167,7 @@ def test_fuzz_usage_errors(capsys):
     (["--ladder", "--solver", "mrv", "--solutions", "2"], "--ladder runs its own rungs (one solution, a node budget of "
      "1), so it takes no --solver, --solutions 2"),
     (["--ladder", "--box", "2"], "so it takes no --box"),
+    (["--variant", "x"], "--variant is for a fuzz run (--fuzz)"),
     (["--fuzz", "1m", "puzzles/seeds.txt", "--isomorphs", "2"], "FILE, --isomorphs is not for a fuzz run"),
 ])
 def test_each_program_refuses_the_flags_it_has_no_use_for(capsys, argv, refusal):
@@ -175,3 +191,36 @@ def test_without_output_each_shrunk_failure_is_printed(capsys):
     assert name == "fuzz-1-liar-false-unsat"
     grid = Grid.parse(puzzle)
     assert [c for c, v in enumerate(grid.values) if v] == [0, 15]  # exactly the liar's condition: first and last
+
+
+def test_ignoring_one_region_alone_never_shows():
+    """The rows and the other regions leave the last region every value: a solver blind to one region is right
+    (the reason the planted bug ignores two)."""
+    one = planted.blind(lambda geo: {2 * geo.side})
+    made = variant("jigsaw", 6)
+    rng = random.Random(5)
+    for kind in ("near-empty", "several", "unique"):
+        for _ in range(4):
+            grid = KINDS[kind].make(made.layout(rng), rng)
+            answer = one(grid).solution
+            assert answer is not None and grid.solution_problems(answer) == []
+
+
+def test_a_method_that_keeps_giving_up_on_a_kind_at_a_size_is_cut_back_there(capsys):
+    """quitter gives up on every 9x9 puzzle: after three in a row on a kind it is no longer run on that kind (two
+    of each kind a round: cut on each in the second round, not run in the third), mrv still is."""
+    argv = ["--fuzz", "--limit", "42", "--registry", "planted", "--seed", "1", "--jobs", "1", "--box", "3",
+            "--solver", "quitter", "--solver", "mrv"]
+    assert compare.main(argv) == 0
+    report = capsys.readouterr().out
+    kinds = "unique, several, unsat, near-empty, nearly-full, minimal, hard"
+    assert f"quitter: cut back at 9x9 on {kinds} puzzles after 3 give-ups in a row on each, not run on the 14 " \
+           "made since" in report
+    assert "mrv: cut back" not in report and "OK: no failure in 42 puzzles" in report
+    rows = {line.split("│")[1].strip(): line for line in report.splitlines() if line.startswith("│")}
+    assert "per minute" in rows  # the puzzles per minute at each size
+    # alone, once it is cut on every kind no more puzzles are made: the run stops after two rounds
+    assert compare.main(argv[:-2]) == 0
+    report = capsys.readouterr().out
+    assert f"9x9: no more {kinds} puzzles made once every method under test was cut back on them" in report
+    assert "the run stops here" in report and "OK: no failure in 28 puzzles" in report

@@ -34,6 +34,7 @@ from formulations import SOLVERS as FORMULATIONS
 from making.certify import SolutionCertifier, solutions
 from making.kinds import minimal_puzzle
 from making.minimal import givens_of, is_minimal
+from making.variants import variant
 from puzzles import Budget, Grid, Status, classic
 from puzzles.formats import read_puzzles
 
@@ -103,14 +104,14 @@ def test_a_certifier_leaves_the_kept_solver_as_it_found_it():
 
 
 def test_a_minimal_puzzle_keeps_each_clue_only_while_needed():
-    made = minimal_puzzle(3, random.Random(3))
+    made = minimal_puzzle(classic(3), random.Random(3))
     assert made.puzzle.solution_problems(made.solution) == []
     assert made.checks + made.forced == 81  # one certificate a cell: each clue is tried once
     assert is_minimal(made.puzzle, lambda g: len(solutions(g, 2)))
 
 
 def test_a_score_is_the_geometric_mean_of_the_methods_own_counter():
-    search = Search(Settings(methods=["mrv", "cpsat"]), 2, 3, random.Random(0))
+    search = Search(Settings(methods=["mrv", "cpsat"]), variant("classic", 4), 3, random.Random(0))
     grid = Grid.parse("." * 16)
 
     def judged(status: Status, effort: dict[str, int]) -> Judged:
@@ -130,7 +131,7 @@ def test_a_score_is_the_geometric_mean_of_the_methods_own_counter():
 
 def test_the_search_pools_unique_minimal_puzzles_best_first():
     settings = Settings(methods=["mrv:propagate=singles", "mrv:propagate=alldiff"], timeout=5, jobs=1)
-    search = Search(settings, 3, 2, random.Random(1), pool_size=3)
+    search = Search(settings, variant("classic", 9), 2, random.Random(1), pool_size=3)
     members = {}  # every candidate that was in the pool after a round
     for _ in range(3):  # a round of fresh puzzles, then two of moves
         scored = search.round(3)
@@ -181,9 +182,10 @@ def test_ctrl_c_stops_the_search_and_writes_the_pool_so_far(tmp_path, monkeypatc
 
 
 def test_moves_made_on_processes_of_their_own_are_unique_minimal_puzzles():
-    parent = minimal_puzzle(3, random.Random(4))
-    orders = [MoveOrder(3, seed, 3, Scored(parent.puzzle, parent.solution, [])) for seed in range(3)]
-    orders.append(MoveOrder(2, 7, 3))  # a fresh minimal 4x4
+    parent = minimal_puzzle(classic(3), random.Random(4))
+    orders = [MoveOrder(variant("classic", 9), seed, 3, Scored(parent.puzzle, parent.solution, []))
+              for seed in range(3)]
+    orders.append(MoveOrder(variant("classic", 4), 7, 3))  # a fresh minimal 4x4
     with move_workers(2) as makers:
         assert makers is not None
         made = makers(orders)
@@ -197,7 +199,7 @@ def test_moves_made_on_processes_of_their_own_are_unique_minimal_puzzles():
 
 def test_the_puzzles_of_start_are_scored_first_and_named_where_read(tmp_path, capsys):
     start = tmp_path / "start.txt"
-    lines = [minimal_puzzle(2, random.Random(seed)).puzzle.line() for seed in (1, 2)]
+    lines = [minimal_puzzle(classic(2), random.Random(seed)).puzzle.line() for seed in (1, 2)]
     start.write_text("".join(f"{line}\n" for line in lines))
     out = tmp_path / "pool.csv"
     assert main(["--hard-for", "mrv", "--box", "2", "--isomorphs", "2", "--jobs", "1", "--minutes", "0.01",
@@ -210,7 +212,8 @@ def test_the_puzzles_of_start_are_scored_first_and_named_where_read(tmp_path, ca
 
 @pytest.mark.parametrize("text, message", [
     ("1234" + "." * 12 + "\n", "start.txt:1: more than one solution"),
-    ("." * 81 + "\n", "start.txt:1: a 9x9 puzzle, and the search makes 4x4 ones (--box 2)"),
+    ("." * 81 + "\n", "start.txt:1: the search makes 4x4 puzzles, this one is 9x9"),
+    ("." * 16 + ";x\n", "start.txt:1: the search makes 4x4 puzzles, this one is x 4x4"),
     ("1234341221434321\n11" + "." * 14 + "\n", "start.txt:2: "),
     ("# nothing\n", "no puzzle in it"),
 ])

@@ -2,12 +2,20 @@
 each failure shrunk to a 1-minimal puzzle that reproduces it (the cnfuzz and cnfdd of Brummayer, Lonsing and
 Biere, for Sudoku solvers).
 
-Puzzles of seven kinds, at each box size asked for (--box), in turn: unique (clues taken away from a random
-full grid while SAT certifies it unique, stopped at random), several-solution (a minimal puzzle less a clue or
-more), unsatisfiable (a minimal puzzle with one clue changed to a value no given of its units holds, certified
-without solution), near-empty (a few clues of a full grid), nearly-full (a full grid less a few cells), minimal,
-and hard (the generator's moves from a minimal puzzle, the one singles leave most open). Minimal and hard
-puzzles are made up to 16x16: certifying a 25x25 minimal puzzle takes minutes.
+Puzzles of seven kinds, at each box size asked for (--box) and of each variant of the Sudoku family asked for
+(--variant NAME, 9x9, or NAME@SIDE; a Jigsaw's regions drawn anew for each puzzle), in turn: unique (clues
+taken away from a random full grid while SAT certifies it unique, stopped at random), several-solution (a
+minimal puzzle less a clue or more), unsatisfiable (a minimal puzzle with one clue changed to a value no given
+of its units holds, certified without solution), near-empty (a few clues of a full grid), nearly-full (a full
+grid less a few cells), minimal, and hard (the generator's moves from a minimal puzzle, the one singles leave
+most open). Minimal and hard puzzles are made up to 16x16: certifying a 25x25 minimal puzzle takes minutes.
+
+The run goes where failures can show: a give-up is no finding, so a method that gives up GIVE_UPS times in a
+row on the puzzles of one kind at one size (backtracking, A* and python-constraint on most 16x16 puzzles, MRV
+on the minimal, hard, several-solution and unsatisfiable ones, with the default budget) is not run on that
+kind at that size for the rest of the run, and the report says so; a kind and size on which every method
+under test is cut back gets no more puzzles. The report ends with the puzzles made and run per minute at each
+size.
 
 Each round's puzzles go through compare.py's own run (comparison/run/batch.py) with the methods as compare.py
 selects them and the trusted method (--against, run with solutions=2): so every failure class compare.py knows
@@ -35,7 +43,9 @@ from rich.table import Table
 from making.kinds import KINDS
 from making.minimal import givens_of
 from making.shrink import shrink
+from making.variants import Variant, variant
 from puzzles import Grid, Method, Status, kernels
+from puzzles.layouts import PuzzleError
 from puzzles.options import MethodSpec, OptionError
 
 from ..core.errors import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, UsageError
@@ -48,6 +58,7 @@ from ..run.methods import check_commands_selected, select_methods
 
 FUZZED = ("unique", "several", "unsat", "near-empty", "nearly-full", "minimal", "hard")  # of making.kinds.KINDS
 ROUND = 14  # puzzles a round: two of each kind
+GIVE_UPS = 3  # give-ups in a row on a kind at a size after which a method is no longer run on those
 DURATION = re.compile(r"(?P<number>\d+(?:\.\d*)?)\s*(?P<unit>s|m|h|)")
 
 
@@ -61,8 +72,27 @@ def parse_duration(text: str) -> float:
 
 # -- the puzzles ------------------------------------------------------------------------------------------------
 
-def kinds_for(box: int) -> tuple[str, ...]:
-    return tuple(name for name in FUZZED if box <= KINDS[name].largest_box)
+Where = tuple[str, Variant, str]  # a method, a size, a kind of puzzle
+
+
+def kinds_for(side: int) -> tuple[str, ...]:
+    return tuple(name for name in FUZZED if side <= KINDS[name].largest_side)
+
+
+def fuzzed_variant(text: str) -> Variant:
+    """--variant NAME (9x9) or NAME@SIDE; UsageError naming what is wrong."""
+    name, at, side = text.partition("@")
+    if at and not side.strip().isdigit():
+        raise UsageError(f"--variant {text}: the side after @ is a number (jigsaw@16)")
+    try:
+        return variant(name, int(side) if at else 9)
+    except PuzzleError as exc:
+        raise UsageError(f"--variant {text}: {exc}") from None
+
+
+def size_of(grid: Grid) -> str:
+    """A puzzle's size as the report names it: `9x9`, or `jigsaw 9x9` for a variant."""
+    return Variant(grid.layout.variant, grid.side).label
 
 
 # -- failures ---------------------------------------------------------------------------------------------------
@@ -98,18 +128,31 @@ class Failure:
 class Fuzzer:
     settings: Settings  # solver: the methods under test (labels), and commands, registry, budget, jobs
     against: str  # the trusted method's label, with solutions=2
-    boxes: Sequence[int]
+    variants: Sequence[Variant]  # the sizes fuzzed: classic Sudoku's and the variants'
     rng: random.Random
     methods: dict[str, Method] | None = None
-    tried: Counter[tuple[str, int]] = field(default_factory=Counter)  # (kind, box) -> puzzles
+    tried: Counter[tuple[str, Variant]] = field(default_factory=Counter)  # (kind, size) -> puzzles
     failing: Counter[tuple[str, FailureClass]] = field(default_factory=Counter)  # (method, class) -> puzzles
     failures: list[Failure] = field(default_factory=list)
     seconds: dict[str, float] = field(default_factory=dict)  # kind -> seconds spent making and running
+    size_seconds: dict[Variant, float] = field(default_factory=dict)  # size -> seconds spent making and running
+    gave_up: Counter[Where] = field(default_factory=Counter)  # give-ups in a row
+    cut: set[Where] = field(default_factory=set)  # no longer run
+    skipped: Counter[tuple[str, Variant]] = field(default_factory=Counter)  # (method, size) -> puzzles not run
     on_found: Callable[[Failure], None] | None = None
 
     @property
     def under_test(self) -> list[str]:
         return [label for label in self.settings.methods or [] if label != self.against]
+
+    def run_on(self, kind: str, size: Variant) -> list[str]:
+        """The methods under test still run on this kind of puzzle at this size."""
+        return [label for label in self.under_test if (label, size, kind) not in self.cut]
+
+    @property
+    def plan(self) -> list[tuple[str, Variant]]:
+        """The kinds and sizes that still get puzzles: those some method under test is still run on."""
+        return [(k, v) for v in self.variants for k in kinds_for(v.side) if self.run_on(k, v) or not self.under_test]
 
     def run(self, grids: Sequence[Grid], labels: Sequence[str]) -> list[Judged]:
         settings = dataclasses.replace(self.settings, methods=list(dict.fromkeys([*labels, self.against])))
@@ -117,26 +160,53 @@ class Fuzzer:
 
     def round(self, count: int) -> None:
         start = self.rng.randrange(1000)  # where in the cycle of (kind, size) this round begins
-        plan = list(itertools.islice(itertools.cycle([(k, b) for b in self.boxes for k in kinds_for(b)]),
-                                     start, start + count))
+        plan = list(itertools.islice(itertools.cycle(self.plan), start, start + count))
         made = []
-        for kind, box in plan:
+        for kind, size in plan:
             started = time.perf_counter()
-            made.append((kind, box, KINDS[kind].make(box, self.rng)))
-            self.seconds[kind] = self.seconds.get(kind, 0.0) + time.perf_counter() - started
-        started = time.perf_counter()
-        batches = self.run([g for _, _, g in made], self.under_test)
-        spent = (time.perf_counter() - started) / max(1, len(made))
-        for (kind, box, grid), judged in zip(made, batches, strict=True):
-            self.tried[kind, box] += 1
-            self.seconds[kind] = self.seconds.get(kind, 0.0) + spent
+            made.append((kind, size, KINDS[kind].make(size.layout(self.rng), self.rng)))
+            self.spend(kind, size, time.perf_counter() - started)
+        # the puzzles of the sizes that run the same methods in one batch (all of them, until a method is cut)
+        groups: dict[tuple[str, ...], list[int]] = {}
+        for i, (kind, size, _) in enumerate(made):
+            groups.setdefault(tuple(self.run_on(kind, size)), []).append(i)
+        judged_of: dict[int, Judged] = {}
+        for labels, indices in groups.items():
+            started = time.perf_counter()
+            judged_of.update(zip(indices, self.run([made[i][2] for i in indices], labels), strict=True))
+            spent = (time.perf_counter() - started) / len(indices)
+            for i in indices:
+                self.spend(made[i][0], made[i][1], spent)
+        for i, (kind, size, grid) in enumerate(made):
+            judged = judged_of[i]
+            self.tried[kind, size] += 1
+            for label in self.under_test:
+                if label not in judged.labels:
+                    self.skipped[label, size] += 1
             for label, result in zip(judged.labels, judged.results, strict=True):
+                if label == self.against:
+                    continue
+                self.count_give_up((label, size, kind), result)
                 what = judged.failure(label)
-                if label == self.against or what is None:
+                if what is None:
                     continue
                 self.failing[label, what] += 1
                 if self.failing[label, what] == 1:
                     self.shrink(label, what, grid, kind, told(result))
+
+    def spend(self, kind: str, size: Variant, seconds: float) -> None:
+        self.seconds[kind] = self.seconds.get(kind, 0.0) + seconds
+        self.size_seconds[size] = self.size_seconds.get(size, 0.0) + seconds
+
+    def count_give_up(self, where: Where, result: RunResult) -> None:
+        """A give-up adds to the method's give-ups in a row on the kind at the size (GIVE_UPS of them cut it
+        there), any answer ends them."""
+        if result.status is Status.GAVE_UP:
+            self.gave_up[where] += 1
+            if self.gave_up[where] >= GIVE_UPS:
+                self.cut.add(where)
+        else:
+            self.gave_up[where] = 0
 
     def fails(self, label: str, what: FailureClass) -> Callable[[Sequence[Grid]], list[bool]]:
         def check(grids: Sequence[Grid]) -> list[bool]:
@@ -201,11 +271,13 @@ def fuzz_main(args: Any, methods: dict[str, Method] | None, console: Console) ->
         check_commands_selected(args.command or [], args.methods)
         selected = select_methods(args.methods, registry, args.solutions, settings.budget)
         select_methods([against], registry, 2, settings.budget)  # the trusted method must exist too
+        fuzzed = list(dict.fromkeys(fuzzed_variant(text) for text in args.variant or []))
     except (UsageError, ValueError) as exc:
         print(f"compare.py: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
-    boxes = sorted(set(args.box or [2, 3, 4]))
-    fuzzer = Fuzzer(dataclasses.replace(settings, methods=[s.label for s in selected]), against, boxes,
+    boxes = sorted(set(args.box or ([] if fuzzed else [2, 3, 4])))
+    sizes = list(dict.fromkeys([variant("classic", box * box) for box in boxes] + fuzzed))
+    fuzzer = Fuzzer(dataclasses.replace(settings, methods=[s.label for s in selected]), against, sizes,
                     random.Random(args.seed), methods)
     reproduce = " ".join([*(f"--registry {r}" for r in args.registry or []),
                           *(f"--command '{c}'" for c in args.command or []), "--solver METHOD",
@@ -213,7 +285,7 @@ def fuzz_main(args: Any, methods: dict[str, Method] | None, console: Console) ->
 
     def found(failure: Failure) -> None:
         console.print(f"[bold red]found[/] {failure.method}: {failure.failure} on a {failure.puzzle_kind} "
-                      f"{failure.puzzle.side}x{failure.puzzle.side} puzzle, shrunk to "
+                      f"{size_of(failure.puzzle)} puzzle, shrunk to "
                       f"{len(givens_of(failure.puzzle))} clues (from {len(givens_of(failure.found_on))})")
         if args.output:
             write_failures(args.output, fuzzer, reproduce)
@@ -231,6 +303,10 @@ def fuzz_main(args: Any, methods: dict[str, Method] | None, console: Console) ->
                 left = None if args.limit is None else args.limit - fuzzer.puzzles
                 if (left is not None and left <= 0) or (duration is not None and
                                                         time.monotonic() - started >= duration):
+                    break
+                if not fuzzer.plan:
+                    console.print(f"Every method under test gave up {GIVE_UPS} times in a row on every kind at "
+                                  "every size: the run stops here")
                     break
                 fuzzer.round(min(ROUND, left) if left is not None else ROUND)
                 done = time.monotonic() - started if duration is not None else fuzzer.puzzles
@@ -250,20 +326,41 @@ def fuzz_main(args: Any, methods: dict[str, Method] | None, console: Console) ->
     return status or (EXIT_FAILED if fuzzer.failures else EXIT_OK)
 
 
+def per_minute(count: int, seconds: float | None) -> float:
+    return count / seconds * 60 if seconds else 0.0
+
+
 def report(console: Console, fuzzer: Fuzzer, seconds: float) -> None:
     table = Table(title=f"Puzzles tried against {fuzzer.against}, by kind and size", title_justify="left")
     table.add_column("kind")
-    for box in fuzzer.boxes:
-        table.add_column(f"{box * box}x{box * box}", justify="right")
+    for size in fuzzer.variants:
+        table.add_column(size.label, justify="right")
     table.add_column("per minute", justify="right")
     for kind in FUZZED:
-        counts = [fuzzer.tried[kind, box] for box in fuzzer.boxes]
+        counts = [fuzzer.tried[kind, size] for size in fuzzer.variants]
         if not any(counts):
             continue
-        rate = sum(counts) / fuzzer.seconds[kind] * 60 if fuzzer.seconds.get(kind) else 0.0
-        table.add_row(kind, *(f"{c:,}" for c in counts), f"{rate:,.1f}")
+        table.add_row(kind, *(f"{c:,}" for c in counts), f"{per_minute(sum(counts), fuzzer.seconds.get(kind)):,.1f}")
+    table.add_section()
+    at_size = [sum(fuzzer.tried[kind, size] for kind in FUZZED) for size in fuzzer.variants]
+    table.add_row("per minute", *(f"{per_minute(count, fuzzer.size_seconds.get(size)):,.1f}"
+                                  for count, size in zip(at_size, fuzzer.variants, strict=True)),
+                  f"{per_minute(sum(at_size), sum(fuzzer.size_seconds.values())):,.1f}")
     console.print(table)
     console.print(f"Methods under test: {', '.join(fuzzer.under_test)}")
+    for label in fuzzer.under_test:
+        for size in fuzzer.variants:
+            kinds = [kind for kind in FUZZED if (label, size, kind) in fuzzer.cut]
+            if kinds:
+                console.print(f"{label}: cut back at {size.label} on {', '.join(kinds)} puzzles after {GIVE_UPS} "
+                              f"give-ups in a row on each, not run on the {fuzzer.skipped[label, size]:,} made since",
+                              soft_wrap=True)
+    plan = fuzzer.plan
+    for size in fuzzer.variants:
+        dropped = [kind for kind in kinds_for(size.side) if (kind, size) not in plan]
+        if dropped:
+            console.print(f"{size.label}: no more {', '.join(dropped)} puzzles made once every method under test "
+                          "was cut back on them", soft_wrap=True)
     for (method, what), count in sorted(fuzzer.failing.items()):
         console.print(f"[bold red]{method}: {what} on {count:,} puzzle{'s' if count != 1 else ''}[/]")
     verdict = (f"[bold red]FAILED: {len(fuzzer.failures)} distinct failure{'s' if len(fuzzer.failures) != 1 else ''}"

@@ -31,6 +31,7 @@ from typing import Any
 
 from making.kinds import minimal_puzzle
 from making.moves import move
+from making.variants import Variant
 from puzzles import Grid, Method, Status
 
 from ..core.settings import Settings
@@ -79,9 +80,10 @@ def geometric_mean(logs: Sequence[float]) -> float:
 
 @dataclass(frozen=True)
 class MoveOrder:
-    """What a move-making process is asked for: a fresh minimal puzzle (no parent) or a move from a parent."""
+    """What a move-making process is asked for: a fresh minimal puzzle of the variant (no parent; a Jigsaw's
+    regions drawn for it) or a move from a parent (on the parent's layout)."""
 
-    box: int
+    variant: Variant
     seed: int
     drop: int
     parent: Scored | None = None
@@ -91,7 +93,7 @@ def made_for(order: MoveOrder) -> Scored:
     """The candidate an order asks for, not scored yet (run in a move-making process)."""
     rng = random.Random(order.seed)
     if order.parent is None:
-        made = minimal_puzzle(order.box, rng)
+        made = minimal_puzzle(order.variant.layout(rng), rng)
         return Scored(made.puzzle, made.solution, [])
     return Scored(*move(order.parent.puzzle, order.parent.solution, rng, order.drop), [])
 
@@ -104,7 +106,7 @@ class Search:
     """The search's state: the pool (best first) and what it has done so far."""
 
     settings: Settings  # the methods (solver[0] hard, solver[1] easy), commands, registry, budget, jobs
-    box: int
+    variant: Variant  # what its puzzles are made of
     isomorphs: int
     rng: random.Random
     pool_size: int = 12
@@ -128,11 +130,11 @@ class Search:
         if self.start:
             fresh, self.start = self.start[:size], self.start[size:]
         elif len(self.pool) < self.pool_size:
-            fresh = self.moves([MoveOrder(self.box, self.rng.randrange(1 << 62), self.drop) for _ in range(size)])
+            fresh = self.moves([MoveOrder(self.variant, self.rng.randrange(1 << 62), self.drop) for _ in range(size)])
         else:
             parents = [self.pool[min(int(self.rng.expovariate(3 / self.pool_size)), len(self.pool) - 1)]
                        for _ in range(size)]  # the best more often
-            fresh = self.moves([MoveOrder(self.box, self.rng.randrange(1 << 62), self.drop, p) for p in parents])
+            fresh = self.moves([MoveOrder(self.variant, self.rng.randrange(1 << 62), self.drop, p) for p in parents])
         rescored = [p for p in {id(p): p for p in parents}.values() if p.rescored < RESCORED]
         scored = self.score(fresh, rescored)
         self.tried += len(fresh)

@@ -8,6 +8,9 @@ Ctrl-C or SIGTERM (the pool so far, exit status 130 or 143). --start FILE: the u
 scored first and the best of them pooled, as tdoku's generator loads a pool; one of them that stays is named
 where it was read.
 
+Either on classic Sudoku or on a variant (`args.variant`, the making.variants.Variant the command line chose;
+a Jigsaw's regions drawn anew for each puzzle made fresh, kept by the moves from it).
+
 The output is the line format (each puzzle, then its name) or, for a FILE.csv, CSV with the clue count and the
 effort columns (what certifying took; with --hard-for the score and each method's mean effort), which
 compare.py reads as it is.
@@ -29,6 +32,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from making.certify import solutions
 from making.kinds import minimal_puzzle
+from making.variants import Variant
 from puzzles import BadEntry, Grid, PuzzleFileError, read_puzzles
 from puzzles.fpuzzles import json_line
 
@@ -69,9 +73,9 @@ def minimal(args: argparse.Namespace) -> int:
         try:
             for i in range(count):
                 started = time.perf_counter()
-                made = minimal_puzzle(args.box, rng)
+                made = minimal_puzzle(args.variant.layout(rng), rng)
                 puzzle = made.puzzle
-                rows.append({"puzzle": puzzle.text(), "name": f"minimal-{puzzle.side}x{puzzle.side}-seed{args.seed}-"
+                rows.append({"puzzle": puzzle.text(), "name": f"minimal-{args.variant.tag}-seed{args.seed}-"
                              f"{i + 1}", "clues": puzzle.givens, "sat_checks": made.checks,
                              "forced": made.forced, "seconds": round(time.perf_counter() - started, 3)})
                 bar.update(task, advance=1, note=f"{puzzle.givens} clues")
@@ -89,8 +93,8 @@ def hard(args: argparse.Namespace) -> int:
         check_commands_selected(args.command or [], specs)  # the specs checked now, before any search
         selected = select_methods(specs, registry_of(settings), args.solutions, settings.budget)
         labelled = dataclasses.replace(settings, methods=[s.label for s in selected])
-        search = Search(labelled, args.box, args.isomorphs, random.Random(args.seed), pool_size=args.pool,
-                        start=[c for path in args.start or [] for c in read_start(path, args.box)])
+        search = Search(labelled, args.variant, args.isomorphs, random.Random(args.seed), pool_size=args.pool,
+                        start=[c for path in args.start or [] for c in read_start(path, args.variant)])
     except (UsageError, PuzzleFileError) as exc:
         print(f"python -m puzzles.generate: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
@@ -113,7 +117,7 @@ def hard(args: argparse.Namespace) -> int:
     rows = []
     counter = search.counter or "effort"
     for rank, c in enumerate(search.pool[:args.count] if args.count else search.pool, 1):
-        rows.append({"puzzle": c.puzzle.text(), "name": c.origin or f"hard-{c.puzzle.side}x{c.puzzle.side}-{rank}",
+        rows.append({"puzzle": c.puzzle.text(), "name": c.origin or f"hard-{args.variant.tag}-{rank}",
                      "clues": c.puzzle.givens, "score": round(c.score, 3),
                      f"{counter}_hard": round(c.hard, 3),
                      **({f"{counter}_easy": round(c.easy, 3)} if c.easy is not None else {}),
@@ -127,17 +131,17 @@ def hard(args: argparse.Namespace) -> int:
     return status
 
 
-def read_start(path: str, box: int) -> list[Scored]:
-    """The puzzles of a --start file, each with its solution: every one unique and of the size searched, or a
-    UsageError that names the file, the line and the reason."""
+def read_start(path: str, made: Variant) -> list[Scored]:
+    """The puzzles of a --start file, each with its solution: every one unique and of the variant and size
+    searched, or a UsageError that names the file, the line and the reason."""
     read = []
     for record in read_puzzles(path):
         if isinstance(record, BadEntry):
             raise UsageError(f"--start {record}")
         grid = record.grid
-        if grid.box != box:
-            raise UsageError(f"--start {record.where}: a {grid.side}x{grid.side} puzzle, and the search makes "
-                             f"{box * box}x{box * box} ones (--box {box})")
+        if grid.side != made.side or grid.layout.variant != made.name:
+            raise UsageError(f"--start {record.where}: the search makes {made.label} puzzles, this one is "
+                             f"{Variant(grid.layout.variant, grid.side).label}")
         found = solutions(grid, 2)
         if len(found) != 1:
             raise UsageError(f"--start {record.where}: " + ("no solution" if not found else "more than one "

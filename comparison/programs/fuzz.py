@@ -352,9 +352,10 @@ def report(console: Console, fuzzer: Fuzzer, seconds: float) -> None:
         for size in fuzzer.variants:
             kinds = [kind for kind in FUZZED if (label, size, kind) in fuzzer.cut]
             if kinds:
+                skipped = fuzzer.skipped[label, size]
+                since = f", not run on the {skipped:,} made since" if skipped else ""
                 console.print(f"{label}: cut back at {size.label} on {', '.join(kinds)} puzzles after {GIVE_UPS} "
-                              f"give-ups in a row on each, not run on the {fuzzer.skipped[label, size]:,} made since",
-                              soft_wrap=True)
+                              f"give-ups in a row on each{since}", soft_wrap=True)
     plan = fuzzer.plan
     for size in fuzzer.variants:
         dropped = [kind for kind in kinds_for(size.side) if (kind, size) not in plan]

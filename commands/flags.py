@@ -28,7 +28,7 @@ def add_method_flags(parser: argparse.ArgumentParser | argparse._ArgumentGroup, 
                             help="a method and its options (repeatable); default every registered method")
     parser.add_argument("--registry", action="append", metavar="MODULE",
                         help="also the methods of MODULE.SOLVERS (name -> puzzles.Method), e.g. your own solver")
-    parser.add_argument("--command", action="append", metavar="NAME[:mode=once,input=matrix]='PROGRAM ARGS'",
+    parser.add_argument("--command", action="append", metavar="NAME[:mode=once,input=matrix|fpuzzles]='PROGRAM ARGS'",
                         help="also a method NAME that runs a program speaking the solver protocol "
                         "(docs/reference/protocol.md), in any language (repeatable)")
     parser.add_argument("--timeout", type=positive(float), default=10.0, metavar="SECONDS",

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from formulations import SOLVERS as FORMULATIONS
 from making.solutions import pattern_solution
 from puzzles import Budget, Candidates, Grid, Outcome, Status, classic, random_isomorph, values_of
 from search import SOLVERS, rules
@@ -280,3 +281,13 @@ def eventually(condition: Callable[[], Any], seconds: float = GRACE) -> bool:
             return False
         time.sleep(0.05)
     return True
+
+
+def count_by_cpsat(grid: Grid) -> int:
+    """0, 1 or 2 (two or more) solutions, by CP-SAT: not the SAT certifier that made the puzzle."""
+    outcome = FORMULATIONS["cpsat"](grid, Budget(seconds=60), solutions=2)
+    if outcome.status is Status.UNSATISFIABLE:
+        return 0
+    assert outcome.status is Status.SOLVED and outcome.solution is not None
+    assert grid.solution_problems(outcome.solution) == []
+    return 1 if outcome.unique else 2

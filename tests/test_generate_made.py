@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from fixtures import MARK, eventually, marked
+from fixtures import MARK, count_by_cpsat, eventually, marked
 
 from commands.generate import main
 from comparison.core.settings import Settings
@@ -30,23 +30,12 @@ from comparison.programs.hard_search import (
     move_workers,
 )
 from comparison.run.batch import run_batch
-from formulations import SOLVERS as FORMULATIONS
 from making.certify import SolutionCertifier, solutions
 from making.kinds import minimal_puzzle
 from making.minimal import givens_of, is_minimal
 from making.variants import variant
-from puzzles import Budget, Grid, Status, classic
+from puzzles import Grid, Status, classic
 from puzzles.formats import read_puzzles
-
-
-def count_by_cpsat(grid: Grid) -> int:
-    """0, 1 or 2 (two or more) solutions, by CP-SAT: not the SAT certifier that made the puzzle."""
-    outcome = FORMULATIONS["cpsat"](grid, Budget(seconds=60), solutions=2)
-    if outcome.status is Status.UNSATISFIABLE:
-        return 0
-    assert outcome.status is Status.SOLVED and outcome.solution is not None
-    assert grid.solution_problems(outcome.solution) == []
-    return 1 if outcome.unique else 2
 
 
 @pytest.mark.parametrize("box, count", [(2, 6), (3, 4), (4, 1)])

@@ -9,11 +9,11 @@ import random
 import re
 
 import pytest
+from fixtures import count_by_cpsat
 
 from commands.generate import main
 from comparison.core.settings import Settings
 from comparison.programs.hard_search import Search
-from formulations import SOLVERS as FORMULATIONS
 from making.certify import SolutionCertifier, solutions
 from making.kinds import KINDS, minimal_puzzle
 from making.minimal import givens_of, is_minimal
@@ -21,19 +21,9 @@ from making.shrink import smallest_forms
 from making.singles import naked_solve, singles_solve
 from making.solutions import random_solution
 from making.variants import random_regions, variant
-from puzzles import Budget, Grid, Status
+from puzzles import Grid
 from puzzles.formats import read_puzzles
 from puzzles.layouts import BOX_SHAPE, PuzzleError, boxes, named
-
-
-def count_by_cpsat(grid: Grid) -> int:
-    """0, 1 or 2 (two or more) solutions, by CP-SAT: not the SAT certifier that made the puzzle."""
-    outcome = FORMULATIONS["cpsat"](grid, Budget(seconds=60), solutions=2)
-    if outcome.status is Status.UNSATISFIABLE:
-        return 0
-    assert outcome.status is Status.SOLVED and outcome.solution is not None
-    assert grid.solution_problems(outcome.solution) == []
-    return 1 if outcome.unique else 2
 
 
 def pieces(cells: list[int], side: int) -> int:

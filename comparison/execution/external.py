@@ -1,6 +1,6 @@
 """A solver written in any language: a program that speaks protocol 1 (docs/reference/protocol.md).
 
-`--command NAME[:mode=once,input=matrix]='program and its arguments'` makes a Method
+`--command NAME[:mode=once,input=matrix|fpuzzles]='program and its arguments'` makes a Method
 whose solve sends the puzzle to the program and reads its answer. The input form is what
 the program declares it takes: `line` and `matrix` carry a classic grid's values alone, so
 a puzzle of the Sudoku family (a Jigsaw, an X, ...) is not run on such a program: its

@@ -58,6 +58,14 @@ from puzzles.outcome import Budget, GaveUp, Method, Outcome, Status
 
 from .driver import FOUND, MAX_COUNT, MAX_SECONDS, NONE, Allowance, Answer, Model, drive
 
+
+def sat_interrupted(error: BaseException) -> bool:
+    """Whether the error is a Ctrl-C: PySAT's C code catches a SIGINT that lands during a solve in the main
+    thread and raises its own error ("Caught keyboard interrupt") where Python would raise KeyboardInterrupt,
+    so a run that solves in its main thread (the generator) stops on either."""
+    return pysolvers is not None and isinstance(error, pysolvers.error) and "interrupt" in str(error)
+
+
 ENCODINGS = ("minimal", "natural", "complete", "augmented")
 # PySAT's solvers, the `solver` option's values (formulations.SOLVERS is the registry of methods)
 BACKENDS = ("minisat22", "cadical195", "cadical153", "glucose4", "glucose3", "maplechrono", "lingeling")

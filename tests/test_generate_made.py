@@ -245,3 +245,22 @@ def test_a_signal_writes_the_pool_and_leaves_no_process(tmp_path, signum, status
     assert search.returncode == status, err
     assert "puzzles tried" in err and out.exists()
     assert eventually(lambda: not marked(mark))
+
+
+@pytest.mark.slow
+def test_ctrl_c_in_a_sat_solve_writes_the_puzzles_made(tmp_path):
+    """Making minimal 16x16 Jigsaw puzzles is mostly SAT solves, where PySAT turns a SIGINT into an error of its
+    own: the run stops all the same, exit 130, no traceback, and the file holds the puzzles made so far."""
+    out = tmp_path / "made.txt"
+    making = subprocess.Popen(
+        [sys.executable, "-m", "puzzles.generate", "--variant", "jigsaw", "--box", "4", "--minimal", "--count", "50",
+         "--output", str(out)], cwd=Path(__file__).parents[1], stderr=subprocess.PIPE, text=True)
+    try:
+        making.wait(timeout=15)  # it takes minutes: still at work when the signal comes
+    except subprocess.TimeoutExpired:
+        making.send_signal(signal.SIGINT)
+    _, err = making.communicate(timeout=120)
+    assert making.returncode == 130 and "Traceback" not in err, err
+    for line in out.read_text().splitlines():
+        puzzle = Grid.parse(line.split()[0])
+        assert puzzle.layout.variant == "jigsaw" and count_by_cpsat(puzzle) == 1

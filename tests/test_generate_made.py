@@ -256,10 +256,13 @@ def test_ctrl_c_in_a_sat_solve_writes_the_puzzles_made(tmp_path):
         [sys.executable, "-m", "puzzles.generate", "--variant", "jigsaw", "--box", "4", "--minimal", "--count", "50",
          "--output", str(out)], cwd=Path(__file__).parents[1], stderr=subprocess.PIPE, text=True)
     try:
-        making.wait(timeout=15)  # it takes minutes: still at work when the signal comes
-    except subprocess.TimeoutExpired:
-        making.send_signal(signal.SIGINT)
-    _, err = making.communicate(timeout=120)
+        try:
+            making.wait(timeout=15)  # it takes minutes: still at work when the signal comes
+        except subprocess.TimeoutExpired:
+            making.send_signal(signal.SIGINT)
+        _, err = making.communicate(timeout=120)
+    finally:
+        making.kill()  # never left behind, whatever the test found
     assert making.returncode == 130 and "Traceback" not in err, err
     for line in out.read_text().splitlines():
         puzzle = Grid.parse(line.split()[0])

@@ -45,6 +45,7 @@ from functools import lru_cache
 from itertools import combinations, repeat
 from typing import Any
 
+import pysat._utils as _pysat_utils
 from pysat.solvers import Solver
 
 try:  # PySAT's C module, not its documented API: load() says why it is used, and falls back to append_formula
@@ -58,13 +59,12 @@ from puzzles.outcome import Budget, GaveUp, Method, Outcome, Status
 
 from .driver import FOUND, MAX_COUNT, MAX_SECONDS, NONE, Allowance, Answer, Model, drive
 
-
-def sat_interrupted(error: BaseException) -> bool:
-    """Whether the error is a Ctrl-C: PySAT's C code catches a SIGINT that lands during a solve in the main
-    thread and raises its own error ("Caught keyboard interrupt") where Python would raise KeyboardInterrupt,
-    so a run that solves in its main thread (the generator) stops on either."""
-    return pysolvers is not None and isinstance(error, pysolvers.error) and "interrupt" in str(error)
-
+# Ctrl-C is Python's to handle, not PySAT's. In the main thread PySAT's C code takes a SIGINT that lands during a
+# solve itself: it jumps out of the solver (left so, a solver can hang when deleted) and raises an error of its
+# own, which neither a run's handler (comparison/execution/interrupts.py) nor a worker's SIG_IGN sees; and when
+# the kernel hands the signal to another thread, the jump crashes the process. Told that no thread is the main
+# one, PySAT leaves SIGINT alone, and the handler acts as soon as the solve returns.
+_pysat_utils.MainThread.check = staticmethod(lambda: False)
 
 ENCODINGS = ("minimal", "natural", "complete", "augmented")
 # PySAT's solvers, the `solver` option's values (formulations.SOLVERS is the registry of methods)

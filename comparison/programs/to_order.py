@@ -30,7 +30,6 @@ from typing import IO, Any
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from formulations.sat import sat_interrupted
 from making.certify import solutions
 from making.kinds import minimal_puzzle
 from making.variants import Variant
@@ -82,10 +81,6 @@ def minimal(args: argparse.Namespace) -> int:
                 bar.update(task, advance=1, note=f"{puzzle.givens} clues")
         except KeyboardInterrupt as exc:
             status = exc.status if isinstance(exc, Interrupted) else EXIT_INTERRUPTED
-        except Exception as exc:  # a Ctrl-C in the middle of a SAT solve: the puzzles made are written all the same
-            if not sat_interrupted(exc):
-                raise
-            status = EXIT_INTERRUPTED
     write(args.output, rows)
     return status
 

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from itertools import combinations
 
 from puzzles import mask_of, values_of
+from search import rules
 
 
 def bit(value):
@@ -152,3 +153,14 @@ def as_removals(masks, lost):
     if any(gone and m == gone for m, gone in zip(masks, lost, strict=True)):
         return None
     return {c: gone for c, gone in enumerate(lost) if gone}
+
+
+# The rules that read only the houses given them (inference.Step runs them over the houses that changed)
+LOCAL_RULES = {
+    "locked candidates": rules.locked_candidates,
+    "naked subsets": lambda masks, geo, units: rules.in_every_unit(
+        masks, geo, lambda m, _n: rules.naked_subsets(m), None, units),
+    "hidden subsets": lambda masks, geo, units: rules.in_every_unit(
+        masks, geo, lambda m, n: rules.hidden_subsets(m, needed=n), None, units),
+    "alldiff": lambda masks, geo, units: rules.in_every_unit(masks, geo, rules.alldiff_filter, None, units),
+}

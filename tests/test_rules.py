@@ -13,6 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from rule_references import (
+    LOCAL_RULES,
     as_removals,
     bit,
     ref_alldiff,
@@ -359,15 +360,6 @@ def test_fixpoint_of_no_rule_is_the_masks():
 
 
 # -- a rule over the units that changed since it was quiet -----------------------------
-
-LOCAL_RULES = {
-    "locked candidates": rules.locked_candidates,
-    "naked subsets": lambda masks, geo, units: rules.in_every_unit(
-        masks, geo, lambda m, _n: rules.naked_subsets(m), None, units),
-    "hidden subsets": lambda masks, geo, units: rules.in_every_unit(
-        masks, geo, lambda m, n: rules.hidden_subsets(m, needed=n), None, units),
-    "alldiff": lambda masks, geo, units: rules.in_every_unit(masks, geo, rules.alldiff_filter, None, units),
-}
 
 
 @pytest.mark.slow

@@ -18,6 +18,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from rule_references import (
+    LOCAL_RULES,
     as_removals,
     bit,
     ref_alldiff_by_matchings,
@@ -274,25 +275,16 @@ def test_every_rung_keeps_a_solution_the_masks_allow(material):
 
 # -- incremental: a rule over the houses that changed since it was quiet -----------------------------------------
 
-LOCAL = {
-    "locked candidates": rules.locked_candidates,
-    "naked subsets": lambda masks, geo, units: rules.in_every_unit(
-        masks, geo, lambda m, _n: rules.naked_subsets(m), None, units),
-    "hidden subsets": lambda masks, geo, units: rules.in_every_unit(
-        masks, geo, lambda m, n: rules.hidden_subsets(m, needed=n), None, units),
-    "alldiff": lambda masks, geo, units: rules.in_every_unit(masks, geo, rules.alldiff_filter, None, units),
-}
-
 
 @settings(max_examples=60, deadline=None)
-@given(material=grids, rule=st.sampled_from(sorted(LOCAL)), seed=st.integers(0, 10**6), changes=st.integers(1, 6))
+@given(material=grids, rule=st.sampled_from(sorted(LOCAL_RULES)), seed=st.integers(0, 10**6), changes=st.integers(1, 6))
 def test_a_rule_over_the_houses_that_changed_is_the_rule_over_every_house(material, rule, seed, changes):
     """What inference.Step relies on, on every layout: a rule reads one house's masks, or two crossing houses'
     alone. From masks where the rule removes nothing, a few cells change; the pass over the houses holding a
     changed cell (the engine's `units_touched`) removes what the definition removes over every house."""
     puzzle, masks, _, _ = material
     geo, every = puzzle.geometry, houses(puzzle.layout)
-    local = LOCAL[rule]
+    local = LOCAL_RULES[rule]
     quiet = rules.fixpoint(masks, geo, [lambda m, g: local(m, g, None)])
     if quiet is None:
         return

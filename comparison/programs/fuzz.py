@@ -331,7 +331,9 @@ def per_minute(count: int, seconds: float | None) -> float:
 
 
 def report(console: Console, fuzzer: Fuzzer, seconds: float) -> None:
-    table = Table(title=f"Puzzles tried against {fuzzer.against}, by kind and size", title_justify="left")
+    # the title on a line of its own: a table's title wraps at the table's width, which the per-minute figures set
+    console.print(f"Puzzles tried against {fuzzer.against}, by kind and size")
+    table = Table()
     table.add_column("kind")
     for size in fuzzer.variants:
         table.add_column(size.label, justify="right")

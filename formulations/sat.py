@@ -134,6 +134,8 @@ LAYOUTS_KEPT = 4
 @lru_cache(maxsize=LAYOUTS_KEPT * len(ENCODINGS))
 def rules(lay: Layout, encoding: str = "complete") -> tuple[list[int], ...]:
     """The clauses every puzzle of a layout shares, built once per process (for the last few layouts)."""
+    if lay.cages:
+        raise ValueError("Killer cages have no SAT encoding here")
     geo = geometry(lay)
     n = geo.side
     values = range(1, n + 1)

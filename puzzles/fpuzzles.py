@@ -8,8 +8,10 @@ of the puzzle: a value without `given` is a solver's entry, and pencil marks are
 What is read: the Sudoku family of houses (puzzles/layouts.py), on a grid of side 4 to 25: its regions (the
 side's boxes, or each cell's `region`, 0-based, for a Jigsaw), `diagonal+` and `diagonal-` (true: that
 diagonal is a house), `extraregion` (a list of `{"cells": ["R1C1", ...]}`, each a house of n cells) and
-`disjointgroups` (true). Anything else an f-puzzles object can hold (Killer cages, arrows, thermometers, ...)
-is refused with its name: a solver that ignored a rule would solve a different puzzle. A cosmetic element
+`disjointgroups` (true); and Killer cages, `killercage` (a list of `{"cells": [...], "value": "17"}`, the
+total a string as f-puzzles writes it, absent for a cage without one; its outline and font colours are the
+drawing's). Anything else an f-puzzles object can hold (arrows, thermometers, little killer sums, ...) is
+refused with its name: a solver that ignored a rule would solve a different puzzle. A cosmetic element
 (text, a circle, a line, a cosmetic cage) is refused as well, since a puzzle's rules may give it a meaning.
 """
 from __future__ import annotations
@@ -22,10 +24,12 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from .grid import Grid
-from .layouts import BOX_SHAPE, MAX_SIDE, MIN_SIDE, Layout, PuzzleError, boxes, cell_names, family
+from .layouts import BOX_SHAPE, MAX_SIDE, MIN_SIDE, Cage, Layout, PuzzleError, boxes, cell_names, family
 
 ABOUT = ("title", "author", "ruleset")  # words about the puzzle, no rule
-HOUSES = ("diagonal+", "diagonal-", "extraregion", "disjointgroups")  # the family's rules this project reads
+HOUSES = ("diagonal+", "diagonal-", "extraregion", "disjointgroups")  # the family's houses this project reads
+RULES = (*HOUSES, "killercage")  # every rule it reads
+CAGE_DRAWING = ("outlineC", "fontC")  # a Killer cage's colours: the drawing's, no rule
 CELL = re.compile(r"R(?P<row>\d+)C(?P<column>\d+)", re.IGNORECASE)
 COSMETIC = ("text", "circle", "rectangle", "line", "cage")  # drawn only, but the ruleset may give them a meaning
 CELL_NOTES = ("centerPencilMarks", "cornerPencilMarks", "c", "highlight")  # a solver's marks, not the puzzle's
@@ -88,7 +92,8 @@ def puzzle_of(puzzle: Mapping[str, Any]) -> tuple[Grid, Grid | None, str]:
     try:
         lay = family(size, regions, "".join(s for s in "+-" if puzzle.get(f"diagonal{s}") is True),
                      [cells_of(region, size, i) for i, region in enumerate(_listed(puzzle, "extraregion"))],
-                     puzzle.get("disjointgroups") is True)
+                     puzzle.get("disjointgroups") is True,
+                     [cage_of(entry, size, i) for i, entry in enumerate(_listed(puzzle, "killercage"))])
     except FPuzzlesError:
         raise
     except PuzzleError as exc:
@@ -108,30 +113,49 @@ def _listed(puzzle: Mapping[str, Any], key: str) -> list[Any]:
     return found
 
 
-def cells_of(region: Any, size: int, index: int) -> list[int]:
-    """The cells of an `extraregion` entry (`{"cells": ["R1C1", ...]}`), checked to lie in the grid."""
+def cells_of(region: Any, size: int, index: int, what: str = "extra region") -> list[int]:
+    """The cells of an `extraregion` entry (`{"cells": ["R1C1", ...]}`), checked to lie in the grid and, for an
+    extra region, to be a house's number."""
     named = region.get("cells") if isinstance(region, dict) else None
     if not isinstance(named, list) or not named:
-        raise FPuzzlesError(f"extra region {index + 1} has no `cells` list")
+        raise FPuzzlesError(f"{what} {index + 1} has no `cells` list")
     cells = []
     for name in named:
         found = CELL.fullmatch(name) if isinstance(name, str) else None
         if found is None:
-            raise FPuzzlesError(f"extra region {index + 1}: {name!r} is not a cell name like R1C1")
+            raise FPuzzlesError(f"{what} {index + 1}: {name!r} is not a cell name like R1C1")
         r, c = int(found["row"]), int(found["column"])
         if not (1 <= r <= size and 1 <= c <= size):
-            raise FPuzzlesError(f"extra region {index + 1}: {name} is outside the {size}x{size} grid")
+            raise FPuzzlesError(f"{what} {index + 1}: {name} is outside the {size}x{size} grid")
         cells.append((r - 1) * size + c - 1)
+    if what != "extra region":
+        return cells
     if len(cells) != size:
         raise FPuzzlesError(f"extra region {index + 1} has {len(cells)} cells: the project reads extra regions "
                             f"of {size} (a house, each value once)")
     return cells
 
 
+def cage_of(entry: Any, size: int, index: int) -> Cage:
+    """A `killercage` entry as a Cage: its cells, and its total (`value`, a whole number as a string or a number;
+    absent or empty for a cage without one). The layout checks that values can fill it."""
+    cells = cells_of(entry, size, index, "cage")
+    unknown = [k for k in entry if k not in ("cells", "value", *CAGE_DRAWING) and entry[k] not in (None, "", [])]
+    if unknown:
+        raise FPuzzlesError(f"cage {index + 1}: field {unknown[0]!r} is not read by this project")
+    value = entry.get("value")
+    if value is None or value == "":
+        return Cage(tuple(cells))
+    text = str(value).strip() if not isinstance(value, bool) else ""
+    if not text.isdigit():
+        raise FPuzzlesError(f"cage {index + 1}: its total {value!r} is not a whole number")
+    return Cage(tuple(cells), int(text))
+
+
 def refuse_rules(puzzle: Mapping[str, Any]) -> None:
     """FPuzzlesError naming the first field that holds a rule (or a drawing) the project does not read."""
     for key, value in puzzle.items():
-        if key in ("size", "grid", "solution", *ABOUT, *HOUSES) or value in (None, False, [], {}, ""):
+        if key in ("size", "grid", "solution", *ABOUT, *RULES) or value in (None, False, [], {}, ""):
             continue
         what = "a cosmetic element, which the rules may give a meaning" if key in COSMETIC else "a constraint"
         raise FPuzzlesError(f"f-puzzles field {key!r} ({what}): not read by this project, and a solver that "
@@ -215,6 +239,9 @@ def object_of(grid: Grid, title: str = "", solution: Grid | None = None) -> dict
         found["extraregion"] = extra
     if any(name.startswith("disjoint group") for name in names):
         found["disjointgroups"] = True
+    if lay.cages:
+        found["killercage"] = [{"cells": cell_names(cage.cells, n).split()} |
+                               ({} if cage.total is None else {"value": str(cage.total)}) for cage in lay.cages]
     if title:
         found["title"] = title
     if solution is not None:

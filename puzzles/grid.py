@@ -16,7 +16,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 # the layouts' names a grid's users meet, exported from here too (a puzzle's error, its symbols, its layout)
-from .layouts import BOX_SHAPE, SIDE_OF_LENGTH, layout_of_words, words_of_layout
+from .layouts import BOX_SHAPE, SIDE_OF_LENGTH, cage_name, layout_of_words, words_of_layout
 from .layouts import SYMBOLS as SYMBOLS
 from .layouts import Layout as Layout
 from .layouts import PuzzleError as PuzzleError
@@ -237,7 +237,28 @@ class Grid:
 
     # -- checking -----------------------------------------------------------
     def conflicts(self) -> list[str]:
-        """Every unit that holds one value twice, as 'two 5s in row 3'."""
+        """Every unit that holds one value twice, as 'two 5s in row 3', then every Killer cage that breaks its
+        rule ('two 5s in cage 4 (17)', 'cage 4 (17) sums to 16')."""
+        houses = self._house_conflicts()
+        return houses + self._cage_conflicts() if self.layout.cages else houses
+
+    def _cage_conflicts(self) -> list[str]:
+        """A value twice in a cage; a full cage whose sum is not its total, or a cage whose values already
+        leave its blanks less than one each."""
+        found = []
+        for index, cage in enumerate(self.layout.cages):
+            name = cage_name(index, cage)
+            held = [self.values[c] for c in cage.cells if self.values[c]]
+            twice = sorted({v for v in held if held.count(v) > 1})
+            if twice:
+                found.append(f"two {self.geometry.symbol(twice[0])}s in {name}")
+            elif cage.total is not None and len(held) == len(cage.cells) and sum(held) != cage.total:
+                found.append(f"{name} sums to {sum(held)}")
+            elif cage.total is not None and sum(held) + len(cage.cells) - len(held) > cage.total:
+                found.append(f"{name}: its values already sum to {sum(held)}")
+        return found
+
+    def _house_conflicts(self) -> list[str]:
         geo, n = self.geometry, self.side
         # at once first: a unit with b blanks and no repeat holds n - b values, and the blank if b > 0;
         # any other count (a repeat) is looked at unit by unit below

@@ -3,7 +3,9 @@
 That is classic Sudoku's group (rectangular boxes keep it without transposition: bands are their boxes' rows,
 stacks their columns). A puzzle of the Sudoku family keeps its own: relabelling always, and of the
 grid's eight rotations and reflections those that map its houses onto its houses (Sudoku-X keeps all eight,
-Windoku too; an irregular Jigsaw usually none but the identity). `group_of` names the group drawn from.
+Windoku too; an irregular Jigsaw usually none but the identity). A Killer puzzle's sums are not kept by
+relabelling, and a rotation or reflection must map each cage onto a cage of the same total: most have
+no move but the identity. `group_of` names the group drawn from.
 
 Each move maps solutions to solutions, so an isomorph has the same solution
 count as its original. Search effort is not invariant (tie-breaks follow the
@@ -48,9 +50,10 @@ class Isomorph:
     def draw(cls, lay: Layout, rng: random.Random) -> Isomorph:
         n = lay.side
         labels = list(range(1, n + 1))
-        rng.shuffle(labels)
+        if not lay.cages:  # relabelling changes a cage's sum
+            rng.shuffle(labels)
         height, width = lay.box_height, lay.box_width
-        if lay.extras or not height:
+        if lay.extras or lay.cages or not height:
             rows, cols, transpose = rng.choice(symmetries(lay))
             return cls(lay, (0, *labels), rows, cols, transpose)
         line_rows = _line_order(n // height, height, rng)  # bands of boxes' rows, stacks of their columns
@@ -81,12 +84,14 @@ def symmetries(lay: Layout) -> list[Move]:
     n = lay.side
     ahead, back = tuple(range(n)), tuple(range(n - 1, -1, -1))
     houses = {frozenset(unit) for unit in geometry(lay).units}
+    cages = {(frozenset(cage.cells), cage.total) for cage in lay.cages}
     kept: list[Move] = []
     for transpose in (False, True):
         for rows in (ahead, back):
             for cols in (ahead, back):
                 move = (rows, cols, transpose)
-                if all(frozenset(_moved(move, c, n) for c in house) in houses for house in houses):
+                if all(frozenset(_moved(move, c, n) for c in house) in houses for house in houses) and \
+                        all((frozenset(_moved(move, c, n) for c in cells), total) in cages for cells, total in cages):
                     kept.append(move)
     return kept
 
@@ -102,9 +107,12 @@ def _moved(move: Move, cell: int, n: int) -> int:
 
 def group_of(lay: Layout) -> str:
     """The group isomorphs of this layout are drawn from, in words."""
-    if lay.box_height and not lay.extras:
+    if lay.box_height and not lay.extras and not lay.cages:
         return "relabelling, band, stack, row and column swaps" + (", transposition" if lay.box else "")
     count = len(symmetries(lay))
+    if lay.cages:  # relabelling changes the sums
+        return "none (a Killer's sums rule out relabelling)" if count == 1 else \
+            f"{count - 1} of the grid's rotations and reflections that keep every cage (no relabelling)"
     if count == 1:
         return "relabelling only"
     return f"relabelling, and {count} of the grid's 8 rotations and reflections"

@@ -13,6 +13,14 @@ houses as words joined by `;`:
     e=<n*n symbols>   extra regions: each cell's extra region as a symbol, `.` outside any (one word per set
                       of extra regions that do not overlap)
     dg                disjoint groups (the cells at the same place in each box)
+    k=<n*n symbols>:<totals>
+                      Killer cages: each cell's cage as a letter (a..z, A..Z), `.` outside any, then after `:`
+                      each letter's total in the letters' order, `-` for a cage without one (one word per set
+                      of cages that do not overlap, 52 at most)
+
+A Killer cage is not a house: it holds each value at most once and its values sum to its total. Cages are the
+layout's too, so every layer that reads a puzzle's houses finds its cages beside them, and one that does not
+know them refuses the puzzle (the contract's `not run`, puzzles/options.py) rather than solve another.
 """
 from __future__ import annotations
 
@@ -47,6 +55,29 @@ class House:
         return House, (self.name, self.cells)  # compiled: built from its arguments, as Grid is
 
 
+@dataclass(frozen=True)
+class Cage:
+    """A Killer cage: cells whose values are all different and, when it has a total, sum to it (f-puzzles
+    allows a cage without one: then it only forbids repeats). Cells need not touch, and cages may overlap."""
+
+    cells: tuple[int, ...]
+    total: int | None = None
+
+    def __reduce__(self) -> tuple[type[Cage], tuple[tuple[int, ...], int | None]]:
+        return Cage, (self.cells, self.total)  # compiled: built from its arguments, as House is
+
+
+def cage_name(index: int, cage: Cage) -> str:
+    """A cage as the puzzle's messages, the trace and the page name it: `cage 7 (17)`, numbered from 1 in the
+    puzzle's order; `cage 7` when it has no total."""
+    return f"cage {index + 1}" if cage.total is None else f"cage {index + 1} ({cage.total})"
+
+
+def reachable(side: int, count: int) -> tuple[int, int]:
+    """The least and greatest sums of `count` different values 1..side."""
+    return count * (count + 1) // 2, count * (2 * side - count + 1) // 2
+
+
 @dataclass(frozen=True, eq=False)
 class Layout:
     """Which cells form the houses of a grid of side n: its rows and columns, its n regions (each cell in one),
@@ -62,9 +93,11 @@ class Layout:
     box_height: int  # the regions are boxes this many rows tall and ...
     box_width: int  # ... this many columns wide; both 0 when they are not boxes (Jigsaw)
     extras: tuple[House, ...]
+    cages: tuple[Cage, ...]  # Killer cages, in the puzzle's order (none but in Killer)
 
-    def __reduce__(self) -> tuple[Callable[..., Layout], tuple[int, tuple[int, ...], tuple[House, ...]]]:
-        return layout, (self.side, self.regions, self.extras)  # rebuilt through layout(): one object each
+    def __reduce__(self) -> tuple[Callable[..., Layout],
+                                  tuple[int, tuple[int, ...], tuple[House, ...], tuple[Cage, ...]]]:
+        return layout, (self.side, self.regions, self.extras, self.cages)  # through layout(): one object each
 
     @property
     def box(self) -> int:
@@ -73,13 +106,20 @@ class Layout:
 
     @property
     def is_classic(self) -> bool:
-        return self.box > 0 and not self.extras
+        return self.box > 0 and not self.extras and not self.cages
+
+    @property
+    def houses(self) -> Layout:
+        """The same houses without the cages (itself when it has none)."""
+        return layout(self.side, self.regions, self.extras) if self.cages else self
 
     @property
     def variant(self) -> str:
         """Its name in the Sudoku family, as the generator, the report and the docs call it: `classic`,
-        `jigsaw`, `x`, `windoku`, or several joined by `+` (`jigsaw+x`)."""
-        names = [] if self.box_height else ["jigsaw"]
+        `jigsaw`, `x`, `windoku`, `killer`, or several joined by `+` (`killer+jigsaw`)."""
+        names = ["killer"] if self.cages else []
+        if not self.box_height:
+            names.append("jigsaw")
         extra = {h.name for h in self.extras}
         if {"diagonal +", "diagonal -"} <= extra:
             names.append("x")
@@ -93,13 +133,14 @@ class Layout:
         return "+".join(names) or "classic"
 
 
-_LAYOUTS: dict[tuple[int, tuple[int, ...], tuple[House, ...]], Layout] = {}
+_LAYOUTS: dict[tuple[int, tuple[int, ...], tuple[House, ...], tuple[Cage, ...]], Layout] = {}
 
 
-def layout(side: int, regions: Sequence[int], extras: Sequence[House] = ()) -> Layout:
-    """The layout with these regions (each cell's region, row-major) and extra houses, checked: n regions of
-    n connected cells, extra houses of n distinct cells inside the grid. PuzzleError says what is wrong."""
-    key = (side, tuple(regions), tuple(extras))
+def layout(side: int, regions: Sequence[int], extras: Sequence[House] = (), cages: Sequence[Cage] = ()) -> Layout:
+    """The layout with these regions (each cell's region, row-major), extra houses and Killer cages, checked: n
+    regions of n connected cells, extra houses of n distinct cells inside the grid, cages that some different
+    values can fill. PuzzleError says what is wrong, naming the region, house or cage."""
+    key = (side, tuple(regions), tuple(extras), tuple(cages))
     found = _LAYOUTS.get(key)
     if found is not None:
         return found
@@ -124,10 +165,32 @@ def layout(side: int, regions: Sequence[int], extras: Sequence[House] = ()) -> L
             raise PuzzleError(f"{house.name} has {len(set(house.cells))} distinct cells: a house has {side}")
         if not all(0 <= c < cells for c in house.cells):
             raise PuzzleError(f"{house.name} names a cell outside the {side}x{side} grid")
+    for index, cage in enumerate(key[3]):
+        check_cage(index, cage, side)
     height, width = _box_shape(side, key[1])
-    made = Layout(side, key[1], height, width, key[2])
+    made = Layout(side, key[1], height, width, key[2], key[3])
     _LAYOUTS[key] = made
     return made
+
+
+def check_cage(index: int, cage: Cage, side: int) -> None:
+    """PuzzleError naming the cage unless different values 1..side can fill it: cells inside the grid, none
+    twice, no more than the side, a total that as many different values can reach."""
+    name, count = cage_name(index, cage), len(cage.cells)
+    if not count:
+        raise PuzzleError(f"{name} has no cells")
+    outside = [c for c in cage.cells if not 0 <= c < side * side]
+    if outside:
+        raise PuzzleError(f"{name} names a cell outside the {side}x{side} grid")
+    if len(set(cage.cells)) != count:
+        twice = next(c for c in cage.cells if cage.cells.count(c) > 1)
+        raise PuzzleError(f"{name} names {cell_names([twice], side)} twice")
+    if count > side:
+        raise PuzzleError(f"{name} has {count} cells: its values differ, so it holds at most {side}")
+    low, high = reachable(side, count)
+    if cage.total is not None and not low <= cage.total <= high:
+        raise PuzzleError(f"{name} ({cell_names(cage.cells, side)}): no {count} different values 1 to {side} sum "
+                          f"to {cage.total} (they sum to {low} to {high})")
 
 
 def _connected(cells: list[int], side: int) -> bool:
@@ -209,21 +272,23 @@ VARIANTS = ("classic", "jigsaw", "x", "windoku", "jigsaw+x", "x+windoku", "disjo
 
 
 def family(side: int, regions: Sequence[int] | None = None, diagonals: str = "",
-           extra_regions: Sequence[Sequence[int]] = (), disjoint: bool = False) -> Layout:
+           extra_regions: Sequence[Sequence[int]] = (), disjoint: bool = False, cages: Sequence[Cage] = ()) -> Layout:
     """The layout of a puzzle of the Sudoku family: its regions (the side's boxes when None), the diagonals
-    named in `diagonals` ('+', '-' or both), extra regions (cell lists) and, with `disjoint`, disjoint groups."""
+    named in `diagonals` ('+', '-' or both), extra regions (cell lists), with `disjoint` disjoint groups, and
+    Killer cages."""
     base = boxes(side) if regions is None else layout(side, regions)
     extras: list[House] = [diagonal(side, sign) for sign in "+-" if sign in diagonals]
     extras += [House(f"extra region {i + 1}", tuple(sorted(cells))) for i, cells in enumerate(extra_regions)]
     if disjoint:
         extras += disjoint_groups(base)
-    return layout(side, base.regions, extras) if extras else base
+    return layout(side, base.regions, extras, cages) if extras or cages else base
 
 
-def named(variant: str, side: int, regions: Sequence[int] | None = None) -> Layout:
-    """The layout a variant's name means (`VARIANTS`, or parts joined by `+`); a Jigsaw needs its regions."""
+def named(variant: str, side: int, regions: Sequence[int] | None = None, cages: Sequence[Cage] = ()) -> Layout:
+    """The layout a variant's name means (`VARIANTS`, or parts joined by `+`); a Jigsaw needs its regions, a
+    Killer its cages."""
     parts = set(re.findall(r"diagonal[+-]|[^+]+", variant)) - {"classic"}  # "diagonal+" is one name
-    unknown = parts - {"jigsaw", "x", "diagonal+", "diagonal-", "windoku", "disjoint"}
+    unknown = parts - {"jigsaw", "x", "diagonal+", "diagonal-", "windoku", "disjoint", "killer"}
     if unknown:
         raise PuzzleError(f"unknown variant {sorted(unknown)[0]!r} (known: {', '.join(VARIANTS)}, joined by +)")
     if ("jigsaw" in parts) != (regions is not None):
@@ -231,12 +296,14 @@ def named(variant: str, side: int, regions: Sequence[int] | None = None) -> Layo
     extra = windoku_cells(side) if "windoku" in parts else ()
     if "windoku" in parts and not extra:
         raise PuzzleError("windoku's extra regions are defined on 9x9 grids")
+    if ("killer" in parts) != bool(cages):
+        raise PuzzleError("a killer's cages are its own" if not cages else f"{variant} has no cages")
     signs = "+-" if "x" in parts else "".join(s for s in "+-" if f"diagonal{s}" in parts)
-    return family(side, regions, signs, extra, "disjoint" in parts)
+    return family(side, regions, signs, extra, "disjoint" in parts, cages)
 
 
 def words_of_layout(lay: Layout) -> str:
-    """A variant's houses as the line form's words (empty for the boxes of its side)."""
+    """A variant's houses and cages as the line form's words (empty for the boxes of its side)."""
     n = lay.side
     words = [] if lay.box_height and lay.regions == boxes(n).regions else \
         ["r=" + "".join(SYMBOLS[r] for r in lay.regions)]
@@ -261,7 +328,62 @@ def words_of_layout(lay: Layout) -> str:
         regions = [h for h in regions if h not in taken]
     if any(h.name.startswith("disjoint group") for h in lay.extras):
         words.append("dg")
+    words += _cage_words(lay.cages, n)
     return ";".join(words)
+
+
+CAGE_LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"  # a cage's letter in a `k=` word
+
+
+def _cage_words(cages: Sequence[Cage], side: int) -> list[str]:
+    """Cages as `k=` words: in the puzzle's order, each word taking the next cages that overlap none it holds
+    (52 at most), so reading the words back gives the cages in the same order."""
+    words, todo = [], list(cages)
+    while todo:
+        taken: list[Cage] = []
+        held: set[int] = set()
+        for cage in todo:
+            if len(taken) == len(CAGE_LETTERS) or held & set(cage.cells):
+                break
+            taken.append(cage)
+            held |= set(cage.cells)
+        cell_map = ["."] * (side * side)
+        for letter, cage in zip(CAGE_LETTERS, taken, strict=False):
+            for c in cage.cells:
+                cell_map[c] = letter
+        totals = ",".join("-" if cage.total is None else str(cage.total) for cage in taken)
+        words.append(f"k={''.join(cell_map)}:{totals}")
+        todo = todo[len(taken):]
+    return words
+
+
+def _cages_of_word(value: str, side: int) -> list[Cage]:
+    """The cages of a `k=` word, in their letters' order; PuzzleError naming what is wrong."""
+    cell_map, colon, totals_text = value.partition(":")
+    if not colon:
+        raise PuzzleError("`k=` gives each cell's cage, then `:` and the cages' totals")
+    if len(cell_map) != side * side:
+        raise PuzzleError(f"`k=` maps {side * side} cells of a {side}x{side} grid, not {len(cell_map)}")
+    cells: dict[int, list[int]] = {}
+    for i, ch in enumerate(cell_map):
+        if ch == ".":
+            continue
+        k = CAGE_LETTERS.find(ch)
+        if k < 0:
+            raise PuzzleError(f"`k=`: {ch!r} at R{i // side + 1}C{i % side + 1} is not a cage's letter "
+                              "(a..z, A..Z) or '.'")
+        cells.setdefault(k, []).append(i)
+    totals = totals_text.split(",") if totals_text else []
+    if sorted(cells) != list(range(len(totals))):
+        raise PuzzleError(f"`k=` gives {len(totals)} totals for cages lettered "
+                          f"{''.join(CAGE_LETTERS[k] for k in sorted(cells)) or 'none'}: one a letter, "
+                          "from a, in order")
+    cages = []
+    for k, text in enumerate(totals):
+        if text.strip() != "-" and not text.strip().isdigit():
+            raise PuzzleError(f"`k=`: cage {CAGE_LETTERS[k]}'s total {text!r} is not a whole number or '-'")
+        cages.append(Cage(tuple(cells[k]), None if text.strip() == "-" else int(text)))
+    return cages
 
 
 def layout_of_words(text: str, length: int) -> Layout:
@@ -271,6 +393,7 @@ def layout_of_words(text: str, length: int) -> Layout:
         raise PuzzleError(f"{length} symbols is not a square grid")
     regions: list[int] | None = None
     signs, extra, disjoint = "", [], False
+    cages: list[Cage] = []
     for word in (w.strip() for w in text.split(";")):
         key, eq, value = word.partition("=")
         if key == "r" and eq:
@@ -285,11 +408,13 @@ def layout_of_words(text: str, length: int) -> Layout:
             signs += "+-" if word == "x" else word[1]
         elif word == "dg":
             disjoint = True
+        elif key == "k" and eq:
+            cages += _cages_of_word(value, side)
         elif word:
-            raise PuzzleError(f"unknown word {word!r} after the puzzle (known: r=, x, d+, d-, e=, dg)")
+            raise PuzzleError(f"unknown word {word!r} after the puzzle (known: r=, x, d+, d-, e=, dg, k=)")
     if regions is None and side not in BOX_SHAPE:
         raise PuzzleError(f"a {side}x{side} grid has no boxes: give its regions (`r=`)")
-    return family(side, regions, signs, extra, disjoint)
+    return family(side, regions, signs, extra, disjoint, cages)
 
 
 def _map(value: str, side: int, word: str) -> list[int]:

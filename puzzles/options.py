@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, cast
 
 from .grid import Grid, PuzzleError
-from .outcome import Budget, Outcome, error
+from .outcome import Budget, Outcome, Status, error, not_run
 
 Run = Callable[[Grid, Budget, int, dict[str, Any], float], Outcome]
 # A method's rule on what its chosen options can do, and with which budget: OptionError when they cannot.
@@ -234,7 +234,8 @@ def check_puzzle(grid: object) -> None:
         raise OptionError("invalid puzzle: " + "; ".join(problems))
 
 
-def contract(name: str, spec: dict[str, Option], rule: Rule | None = None) -> Callable[[Run], Solve]:
+def contract(name: str, spec: dict[str, Option], rule: Rule | None = None, *,
+             cages: bool = False) -> Callable[[Run], Solve]:
     """Make `run(grid, budget, solutions, options, started)` a solve function of the contract.
 
     The solve function, `solve(grid, budget=Budget(), *, solutions=1, **options)`,
@@ -245,6 +246,9 @@ def contract(name: str, spec: dict[str, Option], rule: Rule | None = None) -> Ca
     perf_counter() time the call began. Whatever goes wrong comes back as an
     ERROR Outcome whose message starts with `name`. The same checks run before
     any solve through `solve.check_options(options, budget)`.
+
+    A method that does not say it knows Killer cages (`cages`) does not run on a puzzle that has some: its
+    Outcome is GAVE_UP, `not run` and why. Ignoring them it would solve a different puzzle.
     """
 
     def wrap(run: Run) -> Solve:
@@ -252,6 +256,9 @@ def contract(name: str, spec: dict[str, Option], rule: Rule | None = None) -> Ca
             started = time.perf_counter()
             try:
                 check_puzzle(grid)
+                if grid.layout.cages and not cages:
+                    return Outcome(Status.GAVE_UP, detail=not_run(f"{name} does not know Killer cages"),
+                                   seconds=time.perf_counter() - started)
                 if budget is None:
                     budget = Budget()
                 elif not isinstance(budget, Budget):

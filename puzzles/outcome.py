@@ -39,6 +39,16 @@ class GaveUp(str, Enum):
 
 GAVE_UP_REASONS = tuple(reason.value for reason in GaveUp)
 
+# The start of a GAVE_UP run's detail when the method did not run at all, for it cannot take the puzzle (a method
+# that does not know Killer cages, an external program that reads classic grids, given a Jigsaw): no attempt, so
+# no failure either. The reason follows: "not run: input=line carries classic Sudoku (square boxes) only, ...".
+NOT_RUN = "not run"
+
+
+def not_run(reason: str) -> str:
+    """The detail of a run the method could not make, for this reason."""
+    return f"{NOT_RUN}: {reason}"
+
 
 @dataclass(frozen=True)
 class Budget:

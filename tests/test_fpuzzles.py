@@ -43,7 +43,7 @@ def test_a_classic_object_is_its_grid_cell_by_cell():
 
 
 @pytest.mark.parametrize("fields, named", [
-    ({"killercage": [{"cells": ["R1C1", "R1C2"], "value": "7"}]}, "'killercage' (a constraint)"),
+    ({"littlekillersum": [{"cell": "R0C1", "cells": ["R1C1"], "value": "7"}]}, "'littlekillersum' (a constraint)"),
     ({"arrow": [{"cells": ["R1C1"], "lines": [["R1C1", "R1C2"]]}]}, "'arrow' (a constraint)"),
     ({"thermometer": [{"lines": [["R2C2", "R2C3"]]}]}, "'thermometer'"),
     ({"text": [{"cells": ["R1C1"], "value": "odd"}]}, "'text' (a cosmetic element, which the rules may give"),

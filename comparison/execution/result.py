@@ -5,16 +5,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from puzzles import GAVE_UP_REASONS, Status
-
-# The start of a GAVE_UP run's detail when the method did not run at all, for it cannot take the puzzle (an
-# external program that reads classic grids, given a Jigsaw): no attempt, so no failure either. The reason
-# follows: "not run: input=line carries classic Sudoku (square boxes) only, not this 9x9 jigsaw; ...".
-NOT_RUN = "not run"
-
-
-def not_run(reason: str) -> str:
-    """The detail of a run the method could not make, for this reason."""
-    return f"{NOT_RUN}: {reason}"
+from puzzles.outcome import NOT_RUN as NOT_RUN  # the contract's words for a run the method could not make
+from puzzles.outcome import not_run as not_run
 
 
 @dataclass(slots=True)

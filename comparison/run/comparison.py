@@ -244,7 +244,7 @@ class Comparison:
     def seen(self, puzzle: Puzzle) -> Puzzle:
         """A puzzle on its way to the workers: a variant's isomorph group noted for the header."""
         lay = puzzle.grid.layout
-        if puzzle.isomorph and (lay.extras or not lay.box_height) and lay.variant not in self.groups:
+        if puzzle.isomorph and (lay.extras or lay.cages or not lay.box_height) and lay.variant not in self.groups:
             self.groups[lay.variant] = group_of(lay)
         return puzzle
 

@@ -243,19 +243,24 @@ class Grid:
         return houses + self._cage_conflicts() if self.layout.cages else houses
 
     def _cage_conflicts(self) -> list[str]:
-        """A value twice in a cage; a full cage whose sum is not its total, or a cage whose values already
-        leave its blanks less than one each."""
+        """A value twice in a cage; a full cage whose sum is not its total; a cage whose values leave its blanks
+        no different values to reach the total with (the least or greatest that the values not yet in it give)."""
         found = []
         for index, cage in enumerate(self.layout.cages):
             name = cage_name(index, cage)
             held = [self.values[c] for c in cage.cells if self.values[c]]
             twice = sorted({v for v in held if held.count(v) > 1})
+            blanks = len(cage.cells) - len(held)
+            free = [v for v in range(1, self.side + 1) if v not in held]
             if twice:
                 found.append(f"two {self.geometry.symbol(twice[0])}s in {name}")
-            elif cage.total is not None and len(held) == len(cage.cells) and sum(held) != cage.total:
+            elif cage.total is None:
+                continue
+            elif not blanks and sum(held) != cage.total:
                 found.append(f"{name} sums to {sum(held)}")
-            elif cage.total is not None and sum(held) + len(cage.cells) - len(held) > cage.total:
-                found.append(f"{name}: its values already sum to {sum(held)}")
+            elif blanks and not sum(held) + sum(free[:blanks]) <= cage.total <= sum(held) + sum(free[-blanks:]):
+                found.append(f"{name}: its values {'+'.join(map(str, held))} leave {blanks} blank cells no "
+                             f"different values to reach {cage.total} with")
         return found
 
     def _house_conflicts(self) -> list[str]:

@@ -60,7 +60,7 @@ class Cage:
     """A Killer cage: cells whose values are all different and, when it has a total, sum to it (f-puzzles
     allows a cage without one: then it only forbids repeats). Cells need not touch, and cages may overlap."""
 
-    cells: tuple[int, ...]
+    cells: tuple[int, ...]  # in reading order, once in a layout
     total: int | None = None
 
     def __reduce__(self) -> tuple[type[Cage], tuple[tuple[int, ...], int | None]]:
@@ -140,7 +140,8 @@ def layout(side: int, regions: Sequence[int], extras: Sequence[House] = (), cage
     """The layout with these regions (each cell's region, row-major), extra houses and Killer cages, checked: n
     regions of n connected cells, extra houses of n distinct cells inside the grid, cages that some different
     values can fill. PuzzleError says what is wrong, naming the region, house or cage."""
-    key = (side, tuple(regions), tuple(extras), tuple(cages))
+    # a cage's cells in reading order, whatever order they were given in: the first is where its total is drawn
+    key = (side, tuple(regions), tuple(extras), tuple(Cage(tuple(sorted(c.cells)), c.total) for c in cages))
     found = _LAYOUTS.get(key)
     if found is not None:
         return found

@@ -1,0 +1,245 @@
+"""Killer cages in the puzzle model: checked when built, written and read back in the line form and f-puzzles,
+held to their rule in every answer, kept by isomorphs, refused by a method that does not know them; and the
+cage arithmetic (combinations, the 45 rule's sums) against plain enumeration."""
+from __future__ import annotations
+
+import itertools
+import json
+import pickle
+import random
+
+import pytest
+
+from puzzles import BadEntry, Budget, Grid, PuzzleError, Status, random_isomorph
+from puzzles.cages import cage_combinations, cage_values, combinations_of, derived_sums
+from puzzles.formats import read_lines
+from puzzles.fpuzzles import FPuzzlesError, link_of, object_of, object_of_link, puzzle_of
+from puzzles.isomorph import group_of, symmetries
+from puzzles.layouts import Cage, cage_name, family, named, reachable
+from puzzles.options import Option, contract
+
+SOLUTION = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+SOLVED = Grid.parse(SOLUTION)
+
+
+def cut(solution: Grid, rng: random.Random, largest: int = 5, untotalled: float = 0.0) -> list[Cage]:
+    """A random cut of a full grid into connected cages without a repeated value, totals from the grid (each
+    cage's cells in reading order, as a layout keeps them)."""
+    n, values = solution.side, solution.values
+    left, cages = set(range(n * n)), []
+    while left:
+        cells = [min(left)]
+        left.discard(cells[0])
+        size = rng.randint(1, largest)
+        while len(cells) < size:
+            held = {values[c] for c in cells}
+            near = sorted({x for c in cells for x in neighbours(c, n)} & left)
+            near = [x for x in near if values[x] not in held]
+            if not near:
+                break
+            cells.append(rng.choice(near))
+            left.discard(cells[-1])
+        total = None if rng.random() < untotalled else sum(values[c] for c in cells)
+        cages.append(Cage(tuple(sorted(cells)), total))
+    return cages
+
+
+def neighbours(cell: int, n: int) -> list[int]:
+    r, c = divmod(cell, n)
+    return [rr * n + cc for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)) if 0 <= rr < n and 0 <= cc < n]
+
+
+def killer(cages: list[Cage], givens: str = "." * 81, **houses: object) -> Grid:
+    return Grid(family(9, cages=cages, **houses), Grid.parse(givens).values)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("cage, message", [
+    (Cage((0, 1), 18), r"cage 1 \(18\) \(R1C1 R1C2\): no 2 different values 1 to 9 sum to 18 \(they sum to 3 to 17\)"),
+    (Cage((0, 1), 2), "no 2 different values"),
+    (Cage(tuple(range(10)), 45), "cage 1 \\(45\\) has 10 cells: its values differ, so it holds at most 9"),
+    (Cage((0, 0), 3), "cage 1 \\(3\\) names R1C1 twice"),
+    (Cage((80, 81), 3), "outside the 9x9 grid"),
+    (Cage((), 3), "has no cells"),
+])
+def test_a_cage_no_values_can_fill_is_a_clear_error_naming_it(cage, message):
+    with pytest.raises(PuzzleError, match=message):
+        family(9, cages=[cage])
+
+
+def test_the_reachable_sums_are_those_of_the_least_and_greatest_values():
+    for side, count in ((4, 2), (9, 1), (9, 3), (9, 9), (16, 5)):
+        sums = [sum(chosen) for chosen in itertools.combinations(range(1, side + 1), count)]
+        assert reachable(side, count) == (min(sums), max(sums))
+
+
+def test_cages_are_part_of_the_layout_one_object_each_and_pickled():
+    cages = cut(SOLVED, random.Random(1))
+    lay = family(9, cages=cages)
+    assert lay is family(9, cages=list(cages)) and lay.cages == tuple(cages)
+    assert pickle.loads(pickle.dumps(lay)) is lay
+    assert family(9, cages=[Cage((10, 1, 0), 9)]).cages == (Cage((0, 1, 10), 9),)  # kept in reading order
+    assert lay.variant == "killer" and not lay.is_classic and lay.houses is family(9)
+    assert family(9, diagonals="+-", cages=cages).variant == "killer+x"
+    assert named("killer+x", 9, cages=cages) is family(9, diagonals="+-", cages=cages)
+    with pytest.raises(PuzzleError, match="cages are its own"):
+        named("killer", 9)
+    assert cage_name(6, Cage((0, 1), 17)) == "cage 7 (17)" and cage_name(0, Cage((0, 1))) == "cage 1"
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_line_form_and_f_puzzles_round_trip_cages(seed):
+    rng = random.Random(seed)
+    cages = cut(SOLVED, rng, untotalled=0.2)
+    cages.append(Cage((0, 10, 20), sum(SOLVED.values[c] for c in (0, 10, 20))))  # overlaps the others: a word more
+    grid = killer(cages, "5" + "." * 80, diagonals="+-" if seed % 2 else "")
+    back = Grid.parse(grid.text())
+    assert back == grid and back.layout.cages == tuple(cages)
+    assert grid.text().count(";k=") == 2
+    obj = object_of(grid)
+    assert obj["killercage"][0] == {"cells": [f"R{c // 9 + 1}C{c % 9 + 1}" for c in cages[0].cells],
+                                    **({} if cages[0].total is None else {"value": str(cages[0].total)})}
+    assert puzzle_of(json.loads(json.dumps(obj)))[0] == grid
+    assert puzzle_of(object_of_link(link_of(obj)))[0] == grid
+
+
+def test_more_than_52_cages_take_a_word_each_52():
+    cages = [Cage((c,), SOLVED.values[c]) for c in range(81)]  # every cell a cage of its own
+    grid = killer(cages)
+    assert grid.text().count(";k=") == 2 and Grid.parse(grid.text()).layout.cages == tuple(cages)
+
+
+@pytest.mark.parametrize("words, message", [
+    ("k=aa" + "." * 79, "then `:` and the cages' totals"),
+    ("k=aa" + "." * 78 + ":3", "maps 81 cells"),
+    ("k=a1" + "." * 79 + ":3", "'1' at R1C2 is not a cage's letter"),
+    ("k=aa" + "." * 79 + ":3,4", "2 totals for cages lettered a"),
+    ("k=ac" + "." * 79 + ":1,2", "totals for cages lettered ac"),
+    ("k=aa" + "." * 79 + ":x", "'x' is not a whole number"),
+    ("k=aa" + "." * 79 + ":30", r"cage 1 \(30\) \(R1C1 R1C2\): no 2 different values"),
+])
+def test_bad_cage_words_are_clear_errors(words, message):
+    with pytest.raises(PuzzleError, match=message):
+        Grid.parse("." * 81 + ";" + words)
+
+
+def test_a_bad_cage_in_a_file_names_the_line_and_the_cage():
+    entries = list(read_lines(["." * 81, "." * 81 + ";k=aa" + "." * 79 + ":30"], "killers.txt"))
+    bad = entries[1]
+    assert isinstance(bad, BadEntry) and bad.line == 2 and bad.file == "killers.txt"
+    assert "cage 1 (30) (R1C1 R1C2): no 2 different values" in bad.reason
+
+
+@pytest.mark.parametrize("entry, message", [
+    ({"cells": ["R1C1", "R1C2"], "value": "x"}, "cage 1: its total 'x' is not a whole number"),
+    ({"cells": ["R1C1", "R10C2"], "value": "3"}, "cage 1: R10C2 is outside the 9x9 grid"),
+    ({"cells": [], "value": "3"}, "cage 1 has no `cells` list"),
+    ({"cells": ["R1C1"], "value": "3", "arrow": True}, "cage 1: field 'arrow' is not read"),
+    ({"cells": ["R1C1", "R1C2"], "value": "40"}, r"cage 1 \(40\) \(R1C1 R1C2\): no 2 different values"),
+])
+def test_bad_f_puzzles_cages_are_clear_errors(entry, message):
+    obj = object_of(Grid.parse("." * 81))
+    obj["killercage"] = [entry]
+    with pytest.raises(FPuzzlesError, match=message):
+        puzzle_of(obj)
+
+
+def test_f_puzzles_cage_colours_are_the_drawings_and_a_missing_value_is_no_total():
+    obj = object_of(Grid.parse("." * 81))
+    obj["killercage"] = [{"cells": ["R1C1", "R1C2"], "outlineC": "#000000", "fontC": "#FF0000"}]
+    assert puzzle_of(obj)[0].layout.cages == (Cage((0, 1), None),)
+
+
+def test_answers_are_held_to_the_cages():
+    cages = cut(SOLVED, random.Random(3))
+    puzzle = killer(cages)
+    assert puzzle.solution_problems(SOLVED.with_values(SOLVED.values)) == []
+    # swap two values of a row whose cells lie in different cages: the houses still hold, a cage sum breaks
+    first = next(c for c in cages if len(c.cells) > 1 and c.total is not None)
+    a = first.cells[0]
+    b = next(x for x in range(a - a % 9, a - a % 9 + 9) if x not in first.cells)
+    swapped = bytearray(SOLVED.values)
+    swapped[a], swapped[b] = swapped[b], swapped[a]
+    problems = puzzle.solution_problems(SOLVED.with_values(swapped))
+    index = cages.index(first)
+    assert f"{cage_name(index, first)} sums to {sum(swapped[c] for c in first.cells)}" in problems
+
+
+def test_givens_that_break_a_cage_make_an_invalid_puzzle():
+    grid = killer([Cage((0, 1), 10), Cage((2, 3), 3)], "55" + "." * 79)
+    assert grid.conflicts() == ["two 5s in row 1", "two 5s in box 1", "two 5s in cage 1 (10)"]
+    assert killer([Cage((0, 1), 9)], "37" + "." * 79).conflicts() == ["cage 1 (9) sums to 10"]
+    # 6 leaves two different values of at least 1 + 2: 9 is the least a cage of 6 and two blanks can sum to
+    assert killer([Cage((0, 1, 2), 8)], "6" + "." * 80).conflicts() == \
+        ["cage 1 (8): its values 6 leave 2 blank cells no different values to reach 8 with"]
+    assert killer([Cage((0, 1, 2), 9)], "6" + "." * 80).conflicts() == []  # 6 + 1 + 2
+    # 1 + 2 and a blank: 9 at most, 12 cannot be reached (1 + 2 + 9 = 12 can: 13 cannot)
+    assert killer([Cage((0, 1, 2), 12)], "12" + "." * 79).conflicts() == []
+    assert killer([Cage((0, 1, 2), 13)], "12" + "." * 79).conflicts() == \
+        ["cage 1 (13): its values 1+2 leave 1 blank cells no different values to reach 13 with"]
+    assert killer([Cage((0, 1))], "33" + "." * 79).conflicts()[-1] == "two 3s in cage 1"
+
+
+def test_isomorphs_of_a_killer_keep_its_cages_and_values():
+    rng = random.Random(5)
+    grid = killer(cut(SOLVED, rng))
+    assert symmetries(grid.layout) == symmetries(grid.layout)[:1]  # a random cut has no symmetry
+    assert group_of(grid.layout).startswith("none")
+    assert random_isomorph(grid, rng) == grid
+    # a cut symmetric under a half turn keeps that move, and no relabelling
+    cages = [Cage((c, 80 - c), SOLVED.values[c] + SOLVED.values[80 - c]) for c in range(40)
+             if SOLVED.values[c] != SOLVED.values[80 - c]]
+    symmetric = killer(cages)
+    assert len(symmetries(symmetric.layout)) == 2
+    moved = random_isomorph(symmetric.with_values(SOLVED.values), random.Random(0))
+    assert symmetric.solution_problems(moved) == [] or moved == symmetric.with_values(SOLVED.values)
+
+
+def test_a_method_that_does_not_know_cages_is_not_run_on_them():
+    @contract("plain", {"x": Option(1, "an option")})
+    def plain(grid, budget, solutions, options, started):  # pragma: no cover: never reached on a Killer
+        raise AssertionError("ran on a Killer")
+
+    @contract("caged", {}, cages=True)
+    def caged(grid, budget, solutions, options, started):
+        from puzzles import Outcome
+        return Outcome(Status.GAVE_UP, detail="nodes")
+
+    puzzle = killer([Cage((0, 1), 3)])
+    refused = plain(puzzle, Budget())
+    assert refused.status is Status.GAVE_UP and refused.detail == "not run: plain does not know Killer cages"
+    assert caged(puzzle, Budget()).detail == "nodes"
+
+
+def test_combinations_are_the_subsets_with_the_sum():
+    for side, count, total in ((9, 2, 17), (9, 3, 15), (9, 9, 45), (4, 2, 5), (16, 4, 30), (9, 2, None)):
+        plain = {sum(1 << (v - 1) for v in chosen) for chosen in itertools.combinations(range(1, side + 1), count)
+                 if total is None or sum(chosen) == total}
+        assert set(combinations_of(side, count, total)) == plain
+    assert combinations_of(9, 2, 17) == (0b110000000,)  # {8, 9}
+    assert cage_values(9, Cage((0, 1, 2), 7)) == 0b1011  # 1+2+4: values 1, 2 and 4 only
+    assert cage_combinations(9, Cage((0, 1, 2), 7)) == (0b1011,)
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_every_sum_the_45_rule_derives_holds_in_the_solution(seed):
+    rng = random.Random(seed)
+    cages = cut(SOLVED, rng, untotalled=0.1)
+    if seed % 3 == 0:  # an overlapping cage: it and those it overlaps take no part
+        cages.append(Cage((0, 1), SOLVED.values[0] + SOLVED.values[1]))
+    lay = family(9, cages=cages)
+    sums = derived_sums(lay)
+    assert sums, "a cut into small cages always leaves some innies"
+    for derived in sums:
+        assert sum(SOLVED.values[c] for c in derived.cells) == derived.total, derived
+        assert 0 < len(derived.cells) <= 9 and derived.kind in ("innies", "outies")
+
+
+def test_the_45_rule_on_a_row_counted_by_hand():
+    # row 1 of SOLUTION is 5 3 4 6 7 8 9 1 2: cages over its first five cells (5+3 and 4+6+7) leave 8+9+1+2 = 20
+    lay = family(9, cages=[Cage((0, 1), 8), Cage((2, 3, 4), 17)])
+    found = {(d.area, d.kind): (d.cells, d.total) for d in derived_sums(lay)}
+    assert found[("row 1", "innies")] == ((5, 6, 7, 8), 20)
+    # box 1 holds the first cage wholly, not the second (R1C4, R1C5 are in box 2): 45 - 8 over its other cells
+    assert found[("box 1", "innies")] == ((2, 9, 10, 11, 18, 19, 20), 37)
+    # rows 1-2 hold both cages: the 13 other cells are more than 9, so no sum is derived from them
+    assert ("rows 1-2", "innies") not in found

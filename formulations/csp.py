@@ -2,7 +2,9 @@
 
 One variable per cell, domain 1..n (a given's domain is its value), one
 AllDifferentConstraint per house (row, column, region, extra house), solved by backtracking with
-forward checking.
+forward checking. A Killer cage adds an AllDifferentConstraint over its cells and, when it has a total,
+an ExactSumConstraint (the package's: its bounds prune domains before search and, forward checking,
+hide the values that would overshoot the total). Without cages the problem is the classic one.
 
 The package keeps no statistics and cannot be stopped from outside, so a
 counting constraint over every variable is added first: the solvers call a
@@ -52,6 +54,22 @@ OPTIONS = {"solver": Option(DEFAULT_SOLVER, "the python-constraint solver class"
 COUNTERS = ("nodes",)
 
 
+class CageSum(constraint.ExactSumConstraint):  # type: ignore[misc]  # python-constraint is untyped
+    """The package's ExactSumConstraint, safe where another cage already emptied a domain.
+
+    Its preProcess reads each cell's least and greatest value, which fails on an empty domain (min() of
+    nothing): with overlapping cages one cage's pruning can empty a cell another cage then reads. An empty
+    domain means no solution, which the package finds itself right after the preprocessing.
+    """
+
+    def preProcess(self, variables: Sequence[int], domains: dict[int, Any], constraints: list[Any],
+                   vconstraints: dict[int, Any]) -> None:
+        if len(variables) == 1:  # a one-cell cage: its domain filtered, the constraint dropped (the base's way)
+            constraint.Constraint.preProcess(self, variables, domains, constraints, vconstraints)
+        elif all(domains[v] for v in variables):
+            super().preProcess(variables, domains, constraints, vconstraints)
+
+
 class _Spent(Exception):
     """A budget ran out inside the search; args[0] says which ("time" or "nodes")."""
 
@@ -82,7 +100,8 @@ class PlacementCounter(constraint.Constraint):  # type: ignore[misc]  # python-c
 
 
 def build(grid: Grid, counter: constraint.Constraint | None, solver_name: str) -> constraint.Problem:
-    """The CSP: one variable per cell (named by its index), AllDifferent per unit."""
+    """The CSP: one variable per cell (named by its index), AllDifferent per unit; per Killer cage AllDifferent
+    and its sum."""
     n = grid.side
     problem = constraint.Problem(SOLVER_CLASSES[solver_name]())
     for cell, value in enumerate(grid.values):
@@ -91,7 +110,18 @@ def build(grid: Grid, counter: constraint.Constraint | None, solver_name: str) -
         problem.addConstraint(counter, list(range(grid.geometry.cells)))
     for unit in grid.geometry.units:
         problem.addConstraint(constraint.AllDifferentConstraint(), list(unit))
+    for cage in grid.layout.cages:
+        if len(cage.cells) > 1:
+            problem.addConstraint(constraint.AllDifferentConstraint(), list(cage.cells))
+        if cage.total is not None:
+            problem.addConstraint(CageSum(cage.total), list(cage.cells))
     return problem
+
+
+def cage_constraints(grid: Grid) -> int:
+    """How many constraints `build` adds for the cages: AllDifferent per cage of two cells or more, a sum per
+    cage with a total."""
+    return sum((len(cage.cells) > 1) + (cage.total is not None) for cage in grid.layout.cages)
 
 
 class CspFormulation(Model):
@@ -112,6 +142,9 @@ class CspFormulation(Model):
             "variables": grid.geometry.cells,
             "constraints": len(grid.geometry.units),  # AllDifferent constraints (the counter aside)
         }
+        if grid.layout.cages:
+            self.info["constraints"] = len(grid.geometry.units) + cage_constraints(grid)
+            self.info["cages"] = len(grid.layout.cages)
 
     def solve_once(self, allowance: Allowance) -> Answer:
         self.counter.deadline = time.perf_counter() + allowance.seconds
@@ -140,11 +173,12 @@ class CspFormulation(Model):
         return {"nodes": self.counter.nodes}
 
 
-@contract("python-constraint", OPTIONS)
+@contract("python-constraint", OPTIONS, cages=True)
 def solve(grid: Grid, budget: Budget, solutions: int, opts: dict[str, Any], started: float) -> Outcome:
     """The CSP on a python-constraint solver, counting the values it tries."""
     return drive(lambda: CspFormulation(grid, opts), grid, budget, solutions, started)
 
 
-METHOD = Method(solve, "python-constraint2 CSP: AllDifferent per unit, backtracking with forward checking",
+METHOD = Method(solve, "python-constraint2 CSP: AllDifferent per unit (a Killer cage: AllDifferent and ExactSum), "
+                "backtracking with forward checking",
                 describe(OPTIONS), COUNTERS)

@@ -4,6 +4,9 @@
 - mip:   the 0-1 program as an LP file (or MPS with --format mps)
 - sat:   the CNF as DIMACS
 
+A Killer's cages are in the CP-SAT and MIP models as the solvers get them (`sums` and `redundant` as the
+methods' options of those names); SAT refuses them (ValueError) until its encoding has them.
+
     python -m formulations.export PUZZLE_LINE --model cpsat|mip|sat [--out FILE]
 """
 from __future__ import annotations
@@ -17,13 +20,18 @@ from . import cpsat, mip, sat
 MODELS = ("cpsat", "mip", "sat")
 
 
-def export_text(grid: Grid, model: str, *, cpsat_model: str = "integer", mip_format: str = "lp") -> str:
-    """The model of `grid` as text: proto text (cpsat), LP or MPS (mip), DIMACS (sat)."""
+def export_text(grid: Grid, model: str, *, cpsat_model: str = "integer", mip_format: str = "lp",
+                sums: str = "linear", redundant: str = "none") -> str:
+    """The model of `grid` as text: proto text (cpsat), LP or MPS (mip), DIMACS (sat). A Killer's cages are
+    stated as `sums` says (cpsat: linear or table) with, for redundant=45, the 45 rule's derived sums."""
     if model == "cpsat":
-        return str(cpsat.SudokuModel(grid, cpsat_model).model.proto)
+        opts = {name: option.default for name, option in cpsat.OPTIONS.items()}
+        opts.update(model=cpsat_model, sums=sums, redundant=redundant)
+        built = cpsat.SudokuModel(grid, cpsat_model, opts)  # held: the proto is a view of its model
+        return str(built.model.proto)
     if model == "mip":
         solver = pywraplp.Solver.CreateSolver("SCIP")
-        mip.SudokuMip(grid, solver)
+        mip.SudokuMip(grid, solver, redundant=redundant == "45")
         if mip_format == "mps":
             return str(solver.ExportModelAsMpsFormat(False, False))  # free format, real names
         return str(solver.ExportModelAsLpFormat(False))

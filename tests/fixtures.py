@@ -284,7 +284,8 @@ def eventually(condition: Callable[[], Any], seconds: float = GRACE) -> bool:
 
 
 def count_by_cpsat(grid: Grid) -> int:
-    """0, 1 or 2 (two or more) solutions, by CP-SAT: not the SAT certifier that made the puzzle."""
+    """0, 1 or 2 (two or more) solutions, by CP-SAT (Killer cages included: the method reads them): not the SAT
+    certifier that made the puzzle."""
     outcome = FORMULATIONS["cpsat"](grid, Budget(seconds=60), solutions=2)
     if outcome.status is Status.UNSATISFIABLE:
         return 0

@@ -307,9 +307,10 @@ def test_two_solutions_are_not_unique(name: str, opts: dict[str, str]) -> None:
     assert one.status is Status.SOLVED and one.unique is None
 
 
-# No solution, though no given breaks a cage: cell 1 would need a 6 (cage 1), and overlapping cages that empty
-# a cell's values before a third cage reads them (python-constraint's sum must not trip over the empty domain).
-UNREACHABLE = killer([Cage((0, 1), 7)], 4, {0: 1})
+# No solution, though no given breaks a cage: two cages of row 1 each take 3 and 4 (7 in two cells of a 4x4), so
+# the row has no 1 or 2 (and its sum, 14, is not 10: the root LP sees that); and overlapping cages that empty a
+# cell's values before a third cage reads them (python-constraint's sum must not trip over the empty domain).
+UNREACHABLE = killer([Cage((0, 1), 7), Cage((2, 3), 7)], 4)
 EMPTIED = killer([Cage((0, 1), 3), Cage((0,), 4), Cage((0, 2), 5)], 4)
 
 
@@ -326,7 +327,8 @@ def test_a_given_that_breaks_a_cage_is_a_clear_error(name: str) -> None:
     bad = killer([Cage((0, 1), 3), Cage((2, 3), 7)], 4, {0: 3})
     out = SOLVERS[name](bad)
     assert out.status is Status.ERROR
-    assert out.detail == f"{name}: invalid puzzle: cage 1 (3): its values already sum to 3"
+    assert out.detail == (f"{name}: invalid puzzle: cage 1 (3): its values 3 leave 1 blank cells no different "
+                          "values to reach 3 with")
 
 
 def test_a_cage_no_values_fill_is_refused_before_any_solver() -> None:

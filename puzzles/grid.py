@@ -259,8 +259,9 @@ class Grid:
             elif not blanks and sum(held) != cage.total:
                 found.append(f"{name} sums to {sum(held)}")
             elif blanks and not sum(held) + sum(free[:blanks]) <= cage.total <= sum(held) + sum(free[-blanks:]):
-                found.append(f"{name}: its values {'+'.join(map(str, held))} leave {blanks} blank cells no "
-                             f"different values to reach {cage.total} with")
+                cells = "blank cell" if blanks == 1 else f"{blanks} blank cells"
+                found.append(f"{name}: {'+'.join(map(str, held))} leaves its {cells} no different values "
+                             f"to reach {cage.total} with")
         return found
 
     def _house_conflicts(self) -> list[str]:

@@ -170,12 +170,12 @@ def test_givens_that_break_a_cage_make_an_invalid_puzzle():
     assert killer([Cage((0, 1), 9)], "37" + "." * 79).conflicts() == ["cage 1 (9) sums to 10"]
     # 6 leaves two different values of at least 1 + 2: 9 is the least a cage of 6 and two blanks can sum to
     assert killer([Cage((0, 1, 2), 8)], "6" + "." * 80).conflicts() == \
-        ["cage 1 (8): its values 6 leave 2 blank cells no different values to reach 8 with"]
+        ["cage 1 (8): 6 leaves its 2 blank cells no different values to reach 8 with"]
     assert killer([Cage((0, 1, 2), 9)], "6" + "." * 80).conflicts() == []  # 6 + 1 + 2
     # 1 + 2 and a blank: 9 at most, 12 cannot be reached (1 + 2 + 9 = 12 can: 13 cannot)
     assert killer([Cage((0, 1, 2), 12)], "12" + "." * 79).conflicts() == []
     assert killer([Cage((0, 1, 2), 13)], "12" + "." * 79).conflicts() == \
-        ["cage 1 (13): its values 1+2 leave 1 blank cells no different values to reach 13 with"]
+        ["cage 1 (13): 1+2 leaves its blank cell no different values to reach 13 with"]
     assert killer([Cage((0, 1))], "33" + "." * 79).conflicts()[-1] == "two 3s in cage 1"
 
 

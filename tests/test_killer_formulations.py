@@ -327,8 +327,8 @@ def test_a_given_that_breaks_a_cage_is_a_clear_error(name: str) -> None:
     bad = killer([Cage((0, 1), 3), Cage((2, 3), 7)], 4, {0: 3})
     out = SOLVERS[name](bad)
     assert out.status is Status.ERROR
-    assert out.detail == (f"{name}: invalid puzzle: cage 1 (3): its values 3 leave 1 blank cells no different "
-                          "values to reach 3 with")
+    assert out.detail == (f"{name}: invalid puzzle: cage 1 (3): 3 leaves its blank cell no different values "
+                          "to reach 3 with")
 
 
 def test_a_cage_no_values_fill_is_refused_before_any_solver() -> None:

@@ -131,6 +131,7 @@ class Player {
       const [outline, total, names] = cages[cell] || ["", "", ""];
       if (total) d.dataset.total = total;  // the style writes it in the corner: the cell's text stays its value
       if (names) d.title += `: ${names}`;
+      if (outline) d.classList.add("k");  // in a cage: its candidates keep inside the outline
       this.outlines.push(outline ? cageOutline(outline) : null);
       this.drawn.push(d.className);
       this.cells.push(d);

@@ -441,3 +441,64 @@ def test_the_reference_pages_killer_examples_are_these():
     assert Grid.parse(OVERLAPPING4).text() == OVERLAPPING4  # the words as the project writes them
     fpuzzles = [line for line in page if line.startswith('{"size":4') and "killercage" in line]
     assert fpuzzles == [json_line(Grid.parse(KILLER4), "killer-4")]
+
+
+# Writes where the inside of each cell (within its borders, the box its outline's SVG fills) of each drawn grid and
+# of the player's board lies once the page's scripts ran, so that the dumped DOM says where to look in a
+# screenshot of the same window.
+WHERE_CELLS_LIE = """<script>
+document.querySelectorAll("table.grid, #player .board").forEach((board) => {
+  const cells = board.querySelectorAll(board.tagName === "TABLE" ? "td" : ".c");
+  board.dataset.rects = JSON.stringify(Array.from(cells, (cell) => {
+    const r = cell.getBoundingClientRect(), left = r.left + cell.clientLeft, top = r.top + cell.clientTop;
+    return [left, top, left + cell.clientWidth, top + cell.clientHeight];
+  }));
+});
+</script>"""
+
+
+def pieces_of(path: str) -> list[tuple[float, float, float, float]]:
+    """A cell's path data (houses.py: `M x1 y1 L x2 y2` a piece) as pieces."""
+    numbers = [float(v) for v in re.findall(r"-?[\d.]+", path)]
+    return [(numbers[i], numbers[i + 1], numbers[i + 2], numbers[i + 3]) for i in range(0, len(numbers), 4)]
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+def test_the_outlines_are_ink_where_they_run(browser, capsys, tmp_path):
+    """In a screenshot, along every horizontal piece of outline a cell holds (houses.py's, in the cell's inside as
+    the page lays it out, give or take 2 pixels: a table's collapsed borders shift it by one or so), the dashes
+    are ink: in the drawn grids and in the player's board (but under a total, which covers the line)."""
+    image = pytest.importorskip("PIL.Image")
+    page = tmp_path / "report.html"
+    spec = f"mine:input=fpuzzles={sys.executable} {EXAMPLE_SOLVER}"
+    code = compare.main([str(EXAMPLES), "--jobs", "1", "--command", spec, "--solver", "mine", "--solver", "mrv",
+                         "--timeout", "60", "--html", str(page), "--watch", "1"])
+    capsys.readouterr()
+    assert code == 0
+    measured = tmp_path / "measured.html"
+    measured.write_text(page.read_text(encoding="utf-8").replace("</body>", WHERE_CELLS_LIE + "</body>"),
+                        encoding="utf-8")
+    window, fragment = (1200, 2400), "only=puzzles,watch"
+    opened = browser.open(measured, tmp_path, fragment, *window)
+    shot = image.open(browser.screenshot(measured, tmp_path / "shot.png", fragment, *window)).convert("L")
+    boards = re.findall(r'<(table|div) class="(?:grid[^"]*|board)"[^>]*data-rects="([^"]*)"[^>]*>(.*?)'
+                        r'(?=</table>|<div class="side">)', opened.dom, re.S)
+    assert len(boards) == 5  # the four drawn grids and the player's board
+    checked = 0
+    for kind, rects, inner in boards:
+        cells = json.loads(unescape(rects))
+        held = re.split(r"<td |<div class=\"c[ \"]", inner)[1:]
+        assert len(held) == len(cells), kind
+        for (left, top, right, bottom), cell in zip(cells, held, strict=True):
+            total = "data-total" in cell.split(">")[0]
+            for x1, y1, x2, y2 in pieces_of(first(r'<path d="([^"]*)"', cell)):
+                if y1 != y2 or abs(x2 - x1) < 0.5 or (total and y1 < 0.5):  # the total covers the top left
+                    continue
+                y = top + y1 * (bottom - top)
+                xs = range(round(left + min(x1, x2) * (right - left)) + 1, round(left + max(x1, x2) * (right - left)))
+                darkest = [min(shot.getpixel((x, round(y) + d)) for d in (-2, -1, 0, 1, 2)) for x in xs]
+                inked = sum(v < 140 for v in darkest)
+                assert inked >= 0.3 * len(darkest), (kind, left, top, cell)
+                checked += 1
+    assert checked > 200

@@ -502,3 +502,19 @@ def test_the_outlines_are_ink_where_they_run(browser, capsys, tmp_path):
                 assert inked >= 0.3 * len(darkest), (kind, left, top, cell)
                 checked += 1
     assert checked > 200
+
+
+def test_the_player_says_why_a_search_did_not_run_on_a_killer(tmp_path):
+    """--watch on a Killer with a search that does not know cages: its board is kept (the cages drawn, no step),
+    and a note says why it has no step."""
+    puzzles = tmp_path / "killer.txt"
+    puzzles.write_text(f"{KILLER4} killer-4\n")
+    page = tmp_path / "report.html"
+    code = compare.main([str(puzzles), "--jobs", "1", "--solver", "mrv", "--html", str(page), "--watch", "1"])
+    assert code == 0
+    text = page.read_text(encoding="utf-8")
+    assert "<li>mrv: not run: mrv does not know Killer cages</li>" in text
+    found = re.search(r'id="report-data">(.*?)</script>', text, re.S)
+    assert found is not None
+    data = json.loads(found.group(1))
+    assert [t["events"] for t in data["watch"]["traces"]] == [[]] and "cages" in data["watch"]

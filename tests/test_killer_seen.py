@@ -518,3 +518,13 @@ def test_the_player_says_why_a_search_did_not_run_on_a_killer(tmp_path):
     assert found is not None
     data = json.loads(found.group(1))
     assert [t["events"] for t in data["watch"]["traces"]] == [[]] and "cages" in data["watch"]
+
+
+def test_cages_piled_on_one_cell_share_the_deepest_inset():
+    """Five cages over r1c1: levels 0 to 4, drawn at three insets at most (inside the cell, never at its centre)."""
+    cages = [Cage((0, k)) for k in range(1, 6)]
+    assert cage_levels(cages) == [0, 1, 2, 3, 4]
+    marks = cage_marks(family(9, cages=cages))
+    insets = {round(v, 3) for v in (n for x1, y1, x2, y2 in pieces_of(marks[0].path) for n in (x1, y1))}
+    assert insets <= {0.0, round(INSET, 3), round(2 * INSET, 3), round(3 * INSET, 3)} | \
+        {round(1 - k * INSET, 3) for k in (1, 2, 3)} | {1.0}

@@ -10,7 +10,7 @@ player (player.py, report.js).
   boundary, and its total small in the corner of its first cell (`cage_marks`: each cell's share of the outlines,
   as an SVG path in the cell's own units, so that a drawn grid and the player draw the same lines cell by cell,
   whatever the widths of their borders). Overlapping cages: a cage that overlaps an earlier one is drawn one
-  inset further in (a level deeper), so both outlines show.
+  inset further in (a level deeper, three levels at most), so both outlines show.
 
 A classic grid gets its box borders alone, as it always did.
 """
@@ -26,6 +26,7 @@ from puzzles.layouts import Cage, cage_name
 
 GOLDEN_ANGLE = 137.508  # degrees: successive hues as far apart as they can be, however many houses there are
 INSET = 0.12  # a cage's outline lies this far inside its cells (a cell's side is 1); a level deeper, twice as far
+DEEPEST = 2  # overlapping cages take levels 0, 1, 2 (three insets); a cage deeper still shares the third
 
 
 @dataclass(frozen=True)
@@ -118,10 +119,10 @@ def cage_levels(cages: Sequence[Cage]) -> list[int]:
 
 def cage_outline(cells: Sequence[int], side: int, inset: float = INSET) -> list[Segment]:
     """The outline of the cells drawn `inset` inside their boundary, as segments in the grid's units: each side
-    of a cell that borders a cell outside the cage gives one, which runs on into the next cell where the
-    boundary runs straight on, stops short at a corner that turns out (convex), and reaches `inset` into the
-    neighbour at a corner that turns in (concave), where it meets the neighbour's piece. Cells that do not touch
-    get outlines of their own."""
+    of a cell that borders a cell outside the cage gives one, which reaches the cell's edge where the boundary
+    runs straight on (the next cell's piece goes on from there), stops short at a corner that turns out
+    (convex), and reaches `inset` into the neighbour at a corner that turns in (concave), where it meets the
+    neighbour's piece. Cells that do not touch get outlines of their own."""
     held = set(cells)
 
     def inside(r: int, c: int) -> bool:
@@ -189,7 +190,7 @@ def cage_marks(lay: Layout) -> list[CageMarks]:
     totals: list[list[str]] = [[] for _ in range(n * n)]
     names: list[list[str]] = [[] for _ in range(n * n)]
     for index, (cage, level) in enumerate(zip(lay.cages, cage_levels(lay.cages), strict=True)):
-        for segment in cage_outline(cage.cells, n, INSET * (level + 1)):
+        for segment in cage_outline(cage.cells, n, INSET * (min(level, DEEPEST) + 1)):
             for r, c, piece in cell_pieces(segment):
                 pieces[r * n + c].append(piece)
         if cage.total is not None:

@@ -5,13 +5,16 @@ protocol with f-puzzles input (docs/reference/protocol.md, docs/guides/own-solve
         --command "mine:input=fpuzzles=python3 examples/python/fpuzzles_solver.py"
 
 Each line on standard input is one puzzle as f-puzzles JSON: `size`, `grid` (rows of cells with `value`,
-`given`, `region`), and the houses `diagonal+`, `diagonal-`, `extraregion`, `disjointgroups`. Each answer is one
+`given`, `region`), the houses `diagonal+`, `diagonal-`, `extraregion`, `disjointgroups`, and Killer cages,
+`killercage` (`cells`, and `value`, the total as a string, absent for a cage without one). Each answer is one
 line: the solution's symbols row by row (1-9, then A-P), or `unsat`, or `unknown` (a puzzle it cannot read),
 then its counters: nodes (values placed), guesses (placed while the cell had another value left) and
 backtracks (placements undone). Its time is measured from outside, by compare.py.
 
 The search: of the empty cells, the first (row by row) with one value left or none, else the first with the
-fewest; its values ascending. A cell's values are those no house of it holds yet.
+fewest; its values ascending. A cell's values are those no house or cage of it holds yet and that leave each
+of its cages with a total a sum it can still reach: the values left to its other empty cells, all different,
+can make up what the total still wants.
 """
 import json
 import re
@@ -55,6 +58,11 @@ def houses_of(puzzle):
     for extra in puzzle.get("extraregion") or []:
         houses.append([(int(r) - 1) * n + int(c) - 1 for r, c in (CELL.fullmatch(name).groups()
                                                                   for name in extra["cells"])])
+    cages = []  # (cells, total or None): a cage's cells hold different values, which sum to its total
+    for cage in puzzle.get("killercage") or []:
+        cells = [(int(r) - 1) * n + int(c) - 1 for r, c in (CELL.fullmatch(name).groups() for name in cage["cells"])]
+        value = str(cage.get("value", "")).strip()
+        cages.append((cells, int(value) if value else None))
     if puzzle.get("disjointgroups"):
         if shape is None:
             raise ValueError("disjoint groups need boxes")
@@ -64,19 +72,27 @@ def houses_of(puzzle):
             r, c = divmod(i, n)
             groups.setdefault((r % height, c % width), []).append(i)
         houses += list(groups.values())
-    return n, givens, houses
+    return n, givens, houses, cages
 
 
 class Search:
-    def __init__(self, n, givens, houses):
+    def __init__(self, n, givens, houses, cages=()):
         self.n, self.values = n, list(givens)
+        # a cage holds no value twice, as a house: its cells are one more set of cells to keep apart
+        houses = [*houses, *(cells for cells, _ in cages)]
         self.houses_of = [[] for _ in range(n * n)]
         for h, cells in enumerate(houses):
             for cell in cells:
                 self.houses_of[cell].append(h)
         self.used = [0] * len(houses)  # bit v-1: value v is in the house
+        self.sums = [(cells, total) for cells, total in cages if total is not None]
+        self.sums_of = [[] for _ in range(n * n)]  # the cages with a total each cell is in
+        for cells, total in self.sums:
+            for cell in cells:
+                self.sums_of[cell].append((cells, total))
         self.nodes = self.guesses = self.backtracks = 0
-        self.consistent = all(self.place(cell, v) for cell, v in enumerate(givens) if v)
+        self.consistent = all(self.place(cell, v) for cell, v in enumerate(givens) if v) and all(
+            self.reachable(cells, total) for cells, total in self.sums)
 
     def place(self, cell, value):
         bit = 1 << (value - 1)
@@ -96,7 +112,31 @@ class Search:
         taken = 0
         for h in self.houses_of[cell]:
             taken |= self.used[h]
-        return ~taken & ((1 << self.n) - 1)
+        free = ~taken & ((1 << self.n) - 1)
+        for cells, total in self.sums_of[cell]:  # a Killer's: the values that leave the cage's total reachable
+            free &= self.fitting(cells, total, free)
+        return free
+
+    def fitting(self, cells, total, values):
+        """Of the values (a mask), those that, placed in one empty cell of the cage, leave its total a sum the
+        values left can still make: as many different ones as it has empty cells after, none it holds."""
+        held = [self.values[c] for c in cells if self.values[c]]
+        left = len(cells) - len(held) - 1  # the empty cells after this one
+        fits = 0
+        for v in range(1, self.n + 1):
+            if values >> (v - 1) & 1:
+                others = [u for u in range(1, self.n + 1) if u != v and u not in held]
+                want = total - sum(held) - v
+                if left <= len(others) and sum(others[:left]) <= want <= sum(others[len(others) - left:]):
+                    fits |= 1 << (v - 1)
+        return fits
+
+    def reachable(self, cells, total):
+        """Whether the cage's values so far leave its total reachable (a full cage: whether they sum to it)."""
+        held = [self.values[c] for c in cells if self.values[c]]
+        if len(held) == len(cells):
+            return sum(held) == total
+        return self.fitting(cells, total, (1 << self.n) - 1) != 0
 
     def solve(self):
         """Depth first, on a stack of its own (a 25x25 grid is hundreds of choices deep)."""
@@ -131,10 +171,10 @@ class Search:
 
 def answer(line):
     try:
-        n, givens, houses = houses_of(json.loads(line))
+        n, givens, houses, cages = houses_of(json.loads(line))
     except (ValueError, KeyError, TypeError, AttributeError):  # not a puzzle this program reads
         return "unknown"
-    search = Search(n, givens, houses)
+    search = Search(n, givens, houses, cages)
     solved = search.consistent and search.solve()
     found = "".join(SYMBOLS[v - 1] for v in search.values) if solved else "unsat"
     return f"{found} nodes={search.nodes} guesses={search.guesses} backtracks={search.backtracks}"

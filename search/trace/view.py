@@ -20,15 +20,16 @@ where the two searches part ways.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from rich.console import Console
 from rich.markup import escape
 
 from puzzles.grid import SYMBOLS, Grid
+from puzzles.layouts import CAGE_LETTERS, Cage, Layout
 
-from .record import Event, Trace
+from .record import Event, Trace, cage_label
 
 COUNTER_NAMES = {"nodes": "n", "guesses": "g", "backtracks": "b", "restarts": "r", "forced": "f",
                  "eliminated": "e", "expanded": "x", "generated": "gen", "frontier_peak": "peak"}
@@ -59,14 +60,16 @@ def said(event: Event) -> str:
             return f"[dim]try {where(event)} = {shown(event.value)} (on the path to this state)[/dim]"
         return f"[bold]try {where(event)} = {shown(event.value)}[/bold]" + (" (a guess)" if detail.get("guess") else "")
     if kind == "place":
-        house = f" in {detail['house']}" if "house" in detail else ""
+        house = f" in {detail['house']}" if "house" in detail else in_cage(detail)
         return f"  place {where(event)} = {shown(event.value)} by {event.rule}{house}"
     if kind == "remove":
-        return f"  remove {shown(event.value)} from {where(event)} by {event.rule}"
+        return f"  remove {shown(event.value)} from {where(event)} by {event.rule}{in_cage(detail)}"
     if kind == "dead_end":
         at = f" at {where(event)}" if event.cell is not None else ""
         by = f" ({event.rule})" if event.rule else ""
-        return f"[red]dead end{at}: {detail.get('reason', '')}{by}[/red]"
+        reason = str(detail.get("reason", ""))
+        cage = in_cage(detail) if str(detail.get("cage")) not in reason else ""
+        return f"[red]dead end{at}: {reason}{cage}{by}[/red]"
     if kind == "backtrack":
         return f"[yellow]back to depth {event.depth}[/yellow]" + ("" if detail.get("counted") else " (not a backtrack)")
     if kind == "solution":
@@ -75,6 +78,11 @@ def said(event: Event) -> str:
         state = f" (state {detail['state']} off the frontier, g = {detail['g']})" if "state" in detail else ""
         return f"[magenta]restart from the original puzzle{state}[/magenta]"
     return kind
+
+
+def in_cage(detail: dict[str, Any]) -> str:
+    """` in cage 7 (17)` when the step's reason is a Killer cage (record.py names it), else nothing."""
+    return f" in {escape(str(detail['cage']))}" if "cage" in detail else ""
 
 
 def drawn(grid: Grid) -> str:
@@ -101,13 +109,57 @@ def drawn(grid: Grid) -> str:
         lines += [f"and {count}, each cell by its number:", picture(grid.with_values(marks))]
     if any(name.startswith("disjoint group") for name in names):
         lines.append(f"and disjoint groups 1-{grid.side} (the cells at the same place in each box)")
+    if lay.cages:
+        lines += cages_drawn(lay)
     return "\n".join(lines)
+
+
+def cages_drawn(lay: Layout) -> list[str]:
+    """A Killer's cages as the trace draws them: a map of each cell's cage by its letter (a is the first, as in
+    the line form's `k=` word), a border between neighbours of different cages, `.` outside any, and the
+    letters' cages by name; overlapping cages take a map each (one for every `k=` word: the cages in order,
+    each map the next that overlap none it holds)."""
+    n, first = lay.side, 0
+    lines: list[str] = []
+    for group in cage_groups(lay.cages):
+        symbols, owner = ["."] * (n * n), [-1] * (n * n)
+        for k, cage in enumerate(group):
+            for cell in cage.cells:
+                symbols[cell], owner[cell] = CAGE_LETTERS[k], k
+        last = first + len(group)
+        count = f"cages {first + 1}-{last}" if len(group) > 1 else f"cage {first + 1}"
+        lines.append(f"and {count}{' (over those above)' if first else ''}, each cell by its cage's letter:")
+        lines.append(borders_drawn("".join(symbols), owner, n))
+        named = [f"{CAGE_LETTERS[k]} = {cage_label(lay, first + k)}" for k in range(len(group))]
+        lines += [", ".join(named[i:i + 6]) for i in range(0, len(named), 6)]
+        first = last
+    return lines
+
+
+def cage_groups(cages: Sequence[Cage]) -> list[list[Cage]]:
+    """The cages in order, cut into runs that overlap nowhere (52 at most a run, a letter each): the maps the
+    trace draws, one a `k=` word of the line form."""
+    groups: list[list[Cage]] = []
+    held: set[int] = set()
+    for cage in cages:
+        if not groups or held & set(cage.cells) or len(groups[-1]) == len(CAGE_LETTERS):
+            groups.append([])
+            held = set()
+        groups[-1].append(cage)
+        held |= set(cage.cells)
+    return groups
 
 
 def regions_drawn(grid: Grid) -> str:
     """The grid with a border between neighbours of different regions: `|` between two cells of a row, `-`
     between two of a column, `+` where borders meet."""
-    n, region, line = grid.side, grid.layout.regions, grid.line()
+    return borders_drawn(grid.line(), grid.layout.regions, grid.side)
+
+
+def borders_drawn(symbols: str, group: Sequence[int], n: int) -> str:
+    """Each cell's symbol, row by row, with a border between neighbours of different groups (`group`: each
+    cell's, row-major): `|` between two cells of a row, `-` between two of a column, `+` where borders meet."""
+    region, line = group, symbols
 
     def differ(a: tuple[int, int], b: tuple[int, int]) -> bool:
         inside = all(0 <= x < n for x in (*a, *b))

@@ -5,17 +5,28 @@ player (player.py, report.js).
   region, `B` on one whose lower neighbour is): square boxes, rectangular boxes and Jigsaw regions alike;
 - a line along each diagonal that is a house (`dp`: diagonal +, bottom left to top right; `dm`: diagonal -);
 - a light colour of its own for each extra region (`xr`, the colour in `--xr`) and each disjoint group (`dg`,
-  in `--dg`; a cell in both shows the group's colour as a ring).
+  in `--dg`; a cell in both shows the group's colour as a ring);
+- Killer cages as Killer puzzles are drawn: a dashed outline a little inside each cage's cells, along its
+  boundary, and its total small in the corner of its first cell (`cage_marks`: each cell's share of the outlines,
+  as an SVG path in the cell's own units, so that a drawn grid and the player draw the same lines cell by cell,
+  whatever the widths of their borders). Overlapping cages: a cage that overlaps an earlier one is drawn one
+  inset further in (a level deeper, three levels at most), so both outlines show.
 
 A classic grid gets its box borders alone, as it always did.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import pairwise
+from math import ceil
 
 from puzzles.grid import Layout
+from puzzles.layouts import Cage, cage_name
 
 GOLDEN_ANGLE = 137.508  # degrees: successive hues as far apart as they can be, however many houses there are
+INSET = 0.12  # a cage's outline lies this far inside its cells (a cell's side is 1); a level deeper, twice as far
+DEEPEST = 2  # overlapping cages take levels 0, 1, 2 (three insets); a cage deeper still shares the third
 
 
 @dataclass(frozen=True)
@@ -74,4 +85,117 @@ def legend(lay: Layout) -> str:
         words.append(f"{extra} extra region{'s' if extra > 1 else ''} (shaded)")
     if any(name.startswith("disjoint group") for name in names):
         words.append(f"{n} disjoint groups (shaded, a colour each)")
+    if lay.cages:
+        count = len(lay.cages)
+        words.append(f"{count} cage{'s' if count > 1 else ''} (dashed outlines, each total in its first cell)")
     return f"{lay.variant}, {n}x{n}: rows, columns, " + ", ".join(words)
+
+
+# -- Killer cages ------------------------------------------------------------------------------------------
+Segment = tuple[float, float, float, float]  # x1, y1, x2, y2 in cells: x the column, y the row, (0, 0) top left
+
+
+@dataclass(frozen=True)
+class CageMarks:
+    """One cell's share of the cages' drawing: the pieces of their outlines inside it (SVG path data in the
+    cell's own units, 0 to 1 each way; empty when none passes), the totals written in its corner (of the cages
+    whose first cell it is), and the names of the cages it is in (`cage 7 (17)`, for a tooltip)."""
+
+    path: str
+    total: str
+    names: str
+
+
+def cage_levels(cages: Sequence[Cage]) -> list[int]:
+    """Each cage's inset level: 0, or one more than every earlier cage it overlaps has taken (the least level
+    none of them holds), so that overlapping outlines lie apart."""
+    levels: list[int] = []
+    for k, cage in enumerate(cages):
+        cells = set(cage.cells)
+        taken = {levels[j] for j in range(k) if cells.intersection(cages[j].cells)}
+        levels.append(next(level for level in range(len(taken) + 1) if level not in taken))
+    return levels
+
+
+def cage_outline(cells: Sequence[int], side: int, inset: float = INSET) -> list[Segment]:
+    """The outline of the cells drawn `inset` inside their boundary, as segments in the grid's units: each side
+    of a cell that borders a cell outside the cage gives one, which reaches the cell's edge where the boundary
+    runs straight on (the next cell's piece goes on from there), stops short at a corner that turns out
+    (convex), and reaches `inset` into the neighbour at a corner that turns in (concave), where it meets the
+    neighbour's piece. Cells that do not touch get outlines of their own."""
+    held = set(cells)
+
+    def inside(r: int, c: int) -> bool:
+        return 0 <= r < side and 0 <= c < side and r * side + c in held
+
+    def end(along: bool, diagonal: bool, edge: float, step: int) -> float:
+        """Where a side's piece ends at one of its corners: `along`, the next cell on is in the cage;
+        `diagonal`, the cell beyond the side there is too; `edge` the corner's coordinate, `step` outwards."""
+        if not along:
+            return edge - step * inset
+        return edge + step * inset if diagonal else edge
+
+    segments: list[Segment] = []
+    for cell in sorted(held):
+        r, c = divmod(cell, side)
+        for dr in (-1, 1):  # the top and bottom sides: horizontal pieces
+            if not inside(r + dr, c):
+                y = r + inset if dr < 0 else r + 1 - inset
+                x1 = end(inside(r, c - 1), inside(r + dr, c - 1), c, -1)
+                x2 = end(inside(r, c + 1), inside(r + dr, c + 1), c + 1, 1)
+                segments.append((x1, y, x2, y))
+        for dc in (-1, 1):  # the left and right sides: vertical pieces
+            if not inside(r, c + dc):
+                x = c + inset if dc < 0 else c + 1 - inset
+                y1 = end(inside(r - 1, c), inside(r - 1, c + dc), r, -1)
+                y2 = end(inside(r + 1, c), inside(r + 1, c + dc), r + 1, 1)
+                segments.append((x, y1, x, y2))
+    return segments
+
+
+def cell_pieces(segment: Segment) -> list[tuple[int, int, Segment]]:
+    """A segment (horizontal or vertical) cut where it crosses from one cell into the next: (row, column, the
+    piece in that cell's own units)."""
+    x1, y1, x2, y2 = segment
+    horizontal = y1 == y2
+    fixed, lo, hi = (y1, x1, x2) if horizontal else (x1, y1, y2)
+    home = int(fixed)  # the row (of a horizontal piece) or column it runs in: never on a grid line
+    pieces = []
+    cuts = [lo, *(float(k) for k in range(int(lo) + 1, ceil(hi)) if lo < k < hi), hi]
+    for a, b in pairwise(cuts):
+        if b - a < 1e-9:
+            continue
+        at = int(a)  # the cell the piece runs across: [at, at + 1) holds a..b
+        if horizontal:
+            pieces.append((home, at, (a - at, fixed - home, b - at, fixed - home)))
+        else:
+            pieces.append((at, home, (fixed - home, a - at, fixed - home, b - at)))
+    return pieces
+
+
+def path_of(segments: Sequence[Segment]) -> str:
+    """Segments as SVG path data: a move and a line for each."""
+    return "".join(f"M{number(x1)} {number(y1)}L{number(x2)} {number(y2)}" for x1, y1, x2, y2 in segments)
+
+
+def number(value: float) -> str:
+    """A coordinate short: 0.12, 1, -0.12."""
+    return f"{value:.3f}".rstrip("0").rstrip(".") or "0"
+
+
+def cage_marks(lay: Layout) -> list[CageMarks]:
+    """Every cell's share of the cages' drawing, row-major (all empty when the layout has no cages)."""
+    n = lay.side
+    pieces: list[list[Segment]] = [[] for _ in range(n * n)]
+    totals: list[list[str]] = [[] for _ in range(n * n)]
+    names: list[list[str]] = [[] for _ in range(n * n)]
+    for index, (cage, level) in enumerate(zip(lay.cages, cage_levels(lay.cages), strict=True)):
+        for segment in cage_outline(cage.cells, n, INSET * (min(level, DEEPEST) + 1)):
+            for r, c, piece in cell_pieces(segment):
+                pieces[r * n + c].append(piece)
+        if cage.total is not None:
+            totals[min(cage.cells)].append(str(cage.total))
+        for cell in cage.cells:
+            names[cell].append(cage_name(index, cage))
+    return [CageMarks(path_of(pieces[cell]), " ".join(totals[cell]), ", ".join(names[cell]))
+            for cell in range(n * n)]

@@ -31,7 +31,7 @@ from ...records.format import failure_of_record
 from ..plot import PLOT_COUNTERS, default_reference
 from ..terminal import fmt_counter, fmt_seconds, fmt_share, gave_up_text
 from . import figures, svg
-from .houses import cell_marks, legend
+from .houses import CageMarks, cage_marks, cell_marks, legend
 from .player import DEFAULT_STEPS, find_watched, traces
 from .runbook import NOTABLE_KINDS, MethodRuns, Notable, RunBook, is_not_run
 
@@ -416,6 +416,7 @@ def grid_html(text: str, answer: str | None = None, caption: str = "") -> str:
         return f"<pre>{escape(text)}</pre>"
     side, line, lay = grid.side, grid.line(), grid.layout
     marks = cell_marks(lay)
+    cages = cage_marks(lay) if lay.cages else None
     rows = []
     for r in range(side):
         cells = []
@@ -426,7 +427,10 @@ def grid_html(text: str, answer: str | None = None, caption: str = "") -> str:
             text_shown = shown if shown not in ".0_" else ""
             houses = f" {mark.classes}" if mark.classes else ""
             style = f' style="{mark.style}"' if mark.style else ""
-            cells.append(f'<td class="{kind} {mark.edges}{houses}"{style}>{escape(text_shown)}</td>')
+            if cages is None:
+                cells.append(f'<td class="{kind} {mark.edges}{houses}"{style}>{escape(text_shown)}</td>')
+            else:
+                cells.append(caged_cell(f"{kind} {mark.edges}{houses}", style, text_shown, cages[r * side + c]))
         rows.append("<tr>" + "".join(cells) + "</tr>")
     if grid.text() == line:  # the side's boxes and no other house: nothing to name
         title = f"<caption>{escape(caption)}</caption>" if caption else ""
@@ -435,6 +439,23 @@ def grid_html(text: str, answer: str | None = None, caption: str = "") -> str:
     title = f'<caption title="{escape(said)}">{escape(caption + (": " if caption else "") + lay.variant)}</caption>'
     return (f'<table class="grid n{side} variant" data-variant="{escape(lay.variant)}" title="{escape(said)}">'
             f'{title}{"".join(rows)}</table>')
+
+
+def caged_cell(classes: str, style: str, text: str, cage: CageMarks) -> str:
+    """A cell of a Killer's drawn grid: its share of the cages' dashed outlines (an SVG in the cell's own units,
+    houses.py), the total of a cage it begins as `data-total` (the style writes it in the corner, and the cell's
+    text stays its value), and the names of its cages as its tooltip."""
+    total = f' data-total="{escape(cage.total)}"' if cage.total else ""
+    title = f' title="{escape(cage.names)}"' if cage.names else ""
+    outline = cage_svg(cage.path) if cage.path else ""
+    return f'<td class="{classes} k"{style}{total}{title}>{outline}{escape(text)}</td>'
+
+
+def cage_svg(path: str) -> str:
+    """A cell's pieces of the cages' outlines, stretched over the cell (viewBox 0 0 1 1; the strokes keep their
+    width and dashes in pixels)."""
+    return (f'<svg class="cage" viewBox="0 0 1 1" preserveAspectRatio="none" aria-hidden="true">'
+            f'<path d="{path}"/></svg>')
 
 
 def notable_section(book: RunBook) -> str:

@@ -13,12 +13,13 @@ from typing import Any
 from puzzles import BadEntry, Budget, Entry, Grid, PuzzleFileError, read_puzzles
 from puzzles.grid import values_of
 from puzzles.options import MethodSpec
+from puzzles.outcome import NOT_RUN
 from puzzles.words import plural
 from search.trace import KINDS, trace
 
 from ...core.errors import UsageError
 from ...core.selected import Selected
-from .houses import cell_marks, legend
+from .houses import cage_marks, cell_marks, legend
 
 DEFAULT_STEPS = 1000  # events a method's trace embeds at most: about 60 KB of page
 
@@ -88,6 +89,8 @@ def traces(watched: Watched, selected: Sequence[Selected], steps: int, budget: B
         except (ValueError, NotImplementedError) as exc:  # a method or option the tracer does not follow
             data["notes"].append(f"{method.label}: not traced ({exc})")
             continue
+        if str(traced.get("detail") or "").startswith(NOT_RUN):  # the contract refused it: say why (its board stays)
+            data["notes"].append(f"{method.label}: {traced['detail']}")
         data["traces"].append(pack(method.label, traced))
     return data
 
@@ -95,13 +98,16 @@ def traces(watched: Watched, selected: Sequence[Selected], steps: int, budget: B
 def houses(grid: Grid) -> dict[str, Any]:
     """The puzzle's houses as the player draws them and replays candidates in them: its side, each cell's
     region, the cells of its other houses (diagonals, extra regions, disjoint groups), and, for a variant, each
-    cell's marks (houses.py: [classes, style]) and the words that say what they stand for."""
+    cell's marks (houses.py: [classes, style]) and the words that say what they stand for; for a Killer, each
+    cell's share of the cages' drawing ([outline path, total, cage names])."""
     lay = grid.layout
     found: dict[str, Any] = {"side": grid.side, "regions": list(lay.regions),
                              "extras": [list(house.cells) for house in lay.extras]}
     if grid.text() != grid.line():  # not the side's boxes alone
         found["marks"] = [[mark.classes, mark.style] for mark in cell_marks(lay)]
         found["legend"] = legend(lay)
+    if lay.cages:  # each cell's share of the cages' outlines, the total it holds, the cages it is in (houses.py)
+        found["cages"] = [[cage.path, cage.total, cage.names] for cage in cage_marks(lay)]
     return found
 
 
@@ -123,7 +129,12 @@ def pack(label: str, traced: dict[str, Any]) -> dict[str, Any]:
 
 
 def explain(kind: str, detail: dict[str, Any]) -> str:
-    """An event's detail in words: why this cell, whether a try was a guess, why a dead end."""
+    """An event's detail in words: why this cell, whether a try was a guess, why a dead end; and the Killer cage
+    that was its reason, by name (search/trace/record.py names it)."""
+    if "cage" in detail:
+        rest = explain(kind, {k: v for k, v in detail.items() if k != "cage"})
+        cage = f"in {detail['cage']}"
+        return cage if not rest else rest if str(detail["cage"]) in rest else f"{rest}, {cage}"
     if kind == "choose" and "candidates" in detail:
         values = ",".join(str(v) for v in detail.get("values", []))
         words = f"{plural(detail['candidates'], 'candidate')} {{{values}}}, {detail.get('by', '')}"

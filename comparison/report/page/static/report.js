@@ -115,7 +115,8 @@ class Player {
     if (n > 9) this.board.style.fontSize = "0.75rem";
     this.cells = [];
     this.drawn = [];  // each cell's classes that stay: its borders and its houses
-    const regions = this.watch.regions, marks = this.watch.marks || [];
+    this.outlines = [];  // each cell's share of the Killer cages' dashed outlines (an SVG), or null
+    const regions = this.watch.regions, marks = this.watch.marks || [], cages = this.watch.cages || [];
     for (let cell = 0; cell < n * n; cell++) {
       const r = Math.floor(cell / n), c = cell % n, d = el("div", "c", this.board);
       if (c < n - 1 && regions[cell] !== regions[cell + 1]) d.classList.add("R");  // another region: thick
@@ -127,6 +128,11 @@ class Player {
         d.style.setProperty(pair.slice(0, at), pair.slice(at + 1));
       }
       d.title = `r${r + 1}c${c + 1}`;
+      const [outline, total, names] = cages[cell] || ["", "", ""];
+      if (total) d.dataset.total = total;  // the style writes it in the corner: the cell's text stays its value
+      if (names) d.title += `: ${names}`;
+      if (outline) d.classList.add("k");  // in a cage: its candidates keep inside the outline
+      this.outlines.push(outline ? cageOutline(outline) : null);
       this.drawn.push(d.className);
       this.cells.push(d);
     }
@@ -227,18 +233,21 @@ class Player {
       if (s.solved) d.classList.add("solved");
       if (cell === current) d.classList.add("current", "ev-" + kind);
       d.textContent = "";
-      if (s.values[cell]) { d.textContent = SYMBOLS[s.values[cell] - 1]; continue; }
-      const grid = document.createElement("div");
-      grid.className = "cands";
-      grid.style.gridTemplateColumns = `repeat(${this.across}, 1fr)`;
-      for (let v = 1; v <= n; v++) {
-        const span = document.createElement("span");
-        const removed = kind === "remove" && cell === current && v === event[3];
-        if (s.cands[cell] & (1 << (v - 1)) || removed) span.textContent = SYMBOLS[v - 1];
-        if (removed) span.className = "gone";
-        grid.appendChild(span);
+      if (s.values[cell]) d.textContent = SYMBOLS[s.values[cell] - 1];
+      else {
+        const grid = document.createElement("div");
+        grid.className = "cands";
+        grid.style.gridTemplateColumns = `repeat(${this.across}, 1fr)`;
+        for (let v = 1; v <= n; v++) {
+          const span = document.createElement("span");
+          const removed = kind === "remove" && cell === current && v === event[3];
+          if (s.cands[cell] & (1 << (v - 1)) || removed) span.textContent = SYMBOLS[v - 1];
+          if (removed) span.className = "gone";
+          grid.appendChild(span);
+        }
+        d.appendChild(grid);
       }
-      d.appendChild(grid);
+      if (this.outlines[cell]) d.appendChild(this.outlines[cell]);
     }
     this.slider.max = total;
     this.slider.value = this.step;
@@ -267,6 +276,20 @@ class Player {
       this.log.appendChild(li);
     }
   }
+}
+
+// A cell's share of the Killer cages' dashed outlines, as the drawn grids have it (houses.py): path data in the
+// cell's own units, stretched over the cell.
+function cageOutline(d) {
+  const NS = "http://www.w3.org/2000/svg", svg = document.createElementNS(NS, "svg");
+  const path = document.createElementNS(NS, "path");
+  svg.setAttribute("class", "cage");
+  svg.setAttribute("viewBox", "0 0 1 1");
+  svg.setAttribute("preserveAspectRatio", "none");
+  svg.setAttribute("aria-hidden", "true");
+  path.setAttribute("d", d);
+  svg.appendChild(path);
+  return svg;
 }
 
 // -- the address: #method=K&step=N, #sort=TABLE:COLUMN:asc|desc, #only=SECTION,... ----------------------------------------------

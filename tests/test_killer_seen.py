@@ -245,7 +245,7 @@ def test_a_line_or_matrix_program_is_not_run_on_a_killer(form):
     command = Command("p", ("false",), input=form)
     said_why = command.refuses(grid)
     assert said_why == (f"input={form} carries classic Sudoku (square boxes) only, not this 4x4 killer; "
-                        "input=fpuzzles carries every house")
+                        "input=fpuzzles carries every house and cage")
     outcome = External(command)(grid)  # refused before anything runs: `false` would be an error
     assert outcome.status is Status.GAVE_UP and outcome.detail == f"not run: {said_why}"
     assert command.refuses(Grid.parse("." * 16)) == ""  # a classic 4x4 runs

@@ -93,13 +93,13 @@ class Command:
 
     def refuses(self, grid: Grid) -> str:
         """Why the program cannot take this puzzle ('' when it can): its input form carries a classic grid's
-        values alone, and this puzzle has other houses (a Jigsaw's regions, diagonals, ...) it would drop."""
+        values alone, and this puzzle has other houses (a Jigsaw's regions, diagonals, ...) or cages it would drop."""
         if self.input in WHOLE_PUZZLE or grid.layout.is_classic:
             return ""
         lay, n = grid.layout, grid.side
         kind = f"Sudoku in {lay.box_height}x{lay.box_width} boxes" if lay.variant == "classic" else lay.variant
         return (f"input={self.input} carries classic Sudoku (square boxes) only, not this {n}x{n} {kind}; "
-                "input=fpuzzles carries every house")
+                "input=fpuzzles carries every house and cage")
 
 
 class Overrun(Exception):

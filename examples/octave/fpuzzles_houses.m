@@ -1,11 +1,17 @@
-function [puzzle, houses] = fpuzzles_houses(text)
+function [puzzle, houses, unread] = fpuzzles_houses(text)
 % FPUZZLES_HOUSES  A puzzle of the Sudoku family from one line of f-puzzles JSON: its givens as a square
 % matrix (0 for a blank) and its houses as sudoku_solve takes them, one a row (linear indices of n cells):
 % rows, columns, regions (each cell's `region`, else the side's boxes as f-puzzles draws them, 6x6 in
 % boxes 2 rows tall and 3 wide), then `diagonal+`, `diagonal-`, each `extraregion`, the `disjointgroups`.
+% UNREAD names the puzzle's rules this function does not read (a Killer's `killercage`, ...): a solver that
+% ignored one would solve another puzzle, so the caller answers `unknown` instead.
   % jsondecode makes both diagonal+ and diagonal- the field diagonal_: named apart first
   text = strrep(strrep(text, '"diagonal+"', '"diagonal_plus"'), '"diagonal-"', '"diagonal_minus"');
   data = jsondecode(text);
+  read = {'size', 'grid', 'title', 'author', 'ruleset', 'solution', 'diagonal_plus', 'diagonal_minus', ...
+          'extraregion', 'disjointgroups'};
+  unread = setdiff(fieldnames(data), read);
+  unread = unread(cellfun(@(name) ~isempty(data.(name)) && ~isequal(data.(name), false), unread));
   n = data.size;
   puzzle = zeros(n);
   region = -ones(n);

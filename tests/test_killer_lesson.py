@@ -171,7 +171,7 @@ def test_compare_reports_the_buggy_programs_invalid_answers(tmp_path, capsys):
     for bug, wrong in (("--bug boxes", "in box "), ("--bug cages", "in cage "), ("", None)):
         command = f"mine:input=fpuzzles={sys.executable} {EXAMPLE} {bug}".strip()
         assert compare.main([str(path), "--solver", "mine", "--solver", "cpsat", "--command", command,
-                             "--jobs", "1"]) == (0 if wrong is None else 1), bug
+                             "--jobs", "1", "--timeout", "120"]) == (0 if wrong is None else 1), bug
         out = capsys.readouterr().out
         listed = [line for line in out.splitlines() if ": mine: " in line]  # the invalid answers, one a line
         if wrong is None:
@@ -179,3 +179,10 @@ def test_compare_reports_the_buggy_programs_invalid_answers(tmp_path, capsys):
         else:
             assert "INVALID answers (a bug in the method)" in out
             assert listed and all(wrong in line for line in listed), out
+
+
+def test_the_guides_puzzle_file_holds_the_stored_puzzles():
+    """examples/killer-lesson.txt, the file the guide runs compare.py on, is these puzzles (checked above)."""
+    lines = [line.split()[0] for line in (ROOT / "examples" / "killer-lesson.txt").read_text().splitlines()
+             if line and not line.startswith("#")]
+    assert lines == BOXES_8 + CAGES_9

@@ -186,3 +186,10 @@ def test_the_guides_puzzle_file_holds_the_stored_puzzles():
     lines = [line.split()[0] for line in (ROOT / "examples" / "killer-lesson.txt").read_text().splitlines()
              if line and not line.startswith("#")]
     assert lines == BOXES_8 + CAGES_9
+
+
+def test_the_guides_code_is_the_examples():
+    """The model the guide shows is an excerpt of examples/python/killer_cpsat.py, word for word."""
+    page = (ROOT / "docs" / "guides" / "killer-lesson.md").read_text()
+    shown = page.split("```python\n")[1].split("```")[0]
+    assert shown in EXAMPLE.read_text()

@@ -11,6 +11,12 @@ on the givens that the fuzzer must find, and shrink to the few clues that make i
              to clash, on any layout (on Jigsaw puzzles for the tests)
     blind-diagonal  SAT on every house but the diagonal `-`: an invalid answer, on Sudoku-X puzzles only
     quitter  gives up on every 9x9 puzzle (no failure: what the fuzzer cuts back)
+    killer-boxes    CP-SAT on a Killer with AllDifferent on the boxes of the first two bands and stacks alone (the
+             `range(2)` of OR-Tools' Killer example, docs/guides/killer-lesson.md): harmless on 9x9 (rows and
+             columns force the other five boxes), an invalid answer on 8x8 and 16x16 Killers whose cages leave
+             room
+    killer-cages    CP-SAT on a Killer without AllDifferent inside the cages (their sums alone): an invalid answer
+             where a cage crosses houses and its sum leaves room for a repeat
 """
 from __future__ import annotations
 
@@ -18,6 +24,7 @@ import os
 from collections.abc import Callable
 from typing import Any
 
+from ortools.sat.python import cp_model
 from pysat.solvers import Solver
 
 from formulations.sat import exactly_one, var
@@ -99,6 +106,47 @@ def diagonal_minus(geo: Geometry) -> set[int]:
     return {i for i, name in enumerate(geo.unit_names) if name == "diagonal -"}
 
 
+def careless_killer(dropped: Callable[[Grid], set[int]], cage_distinct: bool) -> Callable[..., Outcome]:
+    """A CP-SAT solver of a Killer (or any puzzle) that leaves out the houses `dropped` names (unit indices of its
+    geometry) and, unless `cage_distinct`, the no-repeat rule inside cages: their sums alone."""
+    def solve(grid: Grid, budget: Budget = Budget(), solutions: int = 1, **options: Any) -> Outcome:
+        geo, n = grid.geometry, grid.side
+        model = cp_model.CpModel()
+        x = [model.new_int_var(1, n, f"c{cell}") for cell in range(geo.cells)]
+        skipped = dropped(grid)
+        for i, unit in enumerate(geo.units):
+            if i not in skipped:
+                model.add_all_different([x[c] for c in unit])
+        for cage in grid.layout.cages:
+            if cage.total is not None:
+                model.add(sum(x[c] for c in cage.cells) == cage.total)
+            if cage_distinct:
+                model.add_all_different([x[c] for c in cage.cells])
+        for cell, value in enumerate(grid.values):
+            if value:
+                model.add(x[cell] == value)
+        solver = cp_model.CpSolver()
+        solver.parameters.num_workers = 1  # the same answer every run
+        if budget.seconds is not None:
+            solver.parameters.max_time_in_seconds = budget.seconds
+        status = solver.solve(model)
+        if status == cp_model.INFEASIBLE:
+            return Outcome(Status.UNSATISFIABLE, effort={"nodes": 1})
+        if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            return Outcome(Status.GAVE_UP, effort={"nodes": 1}, detail="time")
+        return Outcome(Status.SOLVED, grid.with_values(bytes(solver.value(v) for v in x)), effort={"nodes": 1})
+    return solve
+
+
+def beyond_two_bands_and_stacks(grid: Grid) -> set[int]:
+    """The boxes outside the first two bands and the first two stacks (the `range(2)` loops), as unit indices."""
+    lay, n = grid.layout, grid.side
+    if not lay.box_height:
+        return set()
+    across = n // lay.box_width  # boxes in a band; the regions are numbered row-major
+    return {2 * n + k for k in range(n) if k // across >= 2 or k % across >= 2}
+
+
 SOLVERS = {
     "corrupt": Method(corrupt, "MRV, its answer corrupted under a condition on the givens", {}, COUNTERS),
     "liar": Method(liar, "MRV, that claims no solution under a condition on the givens", {}, COUNTERS),
@@ -107,4 +155,8 @@ SOLVERS = {
                             COUNTERS),
     "quitter": Method(quitter, "MRV, that gives up on 9x9 puzzles", {}, COUNTERS),
     "blind-diagonal": Method(blind(diagonal_minus), "SAT on every house but the diagonal -", {}, COUNTERS),
+    "killer-boxes": Method(careless_killer(beyond_two_bands_and_stacks, True),
+                           "CP-SAT on the boxes of the first two bands and stacks alone", {}, COUNTERS),
+    "killer-cages": Method(careless_killer(lambda grid: set(), False), "CP-SAT without AllDifferent inside cages",
+                           {}, COUNTERS),
 }

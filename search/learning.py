@@ -33,6 +33,18 @@ reader who knows one finds each part of the other by its name:
   classic Sudoku, a box and a line: pointing and claiming). Their reason is
   the clause "the value is somewhere in the first house outside the crossing,
   or not here", what the augmented encoding's triads give a SAT solver.
+  On a Killer puzzle (every cage path behind `Solver.caged`, one test a
+  literal on other grids), a placement excludes its value from its cages'
+  other cells (an exclusion's reason, "not both"), and at singles' fixpoint
+  each cage with a total whose candidates lost a value of its combinations is
+  looked at (`look_at_cage`): a value of a cell that no filling of the cage
+  (different values from its cells' candidates, summing to its total:
+  `fillings`) puts there goes, and a cage with no filling is a conflict. The
+  reason (CAGE_SUM) is the cage's candidates as they are: each placed cell's
+  placement and each other cell's values gone that a combination holds, all
+  false, one clause the cage's rule implies; a value no combination holds
+  goes at the root, resting on nothing. The nogoods drawn through these reasons
+  join what several cages, houses and decisions did: cdcl learns across cages.
 - `analyze`: at a dead end the reasons are traced back along the trail to the
   first point every path to the clash passed through (the first unique
   implication point). That gives a nogood, stored as a clause; the search
@@ -108,8 +120,8 @@ Effort (the meanings of depth_first.py, read for this search):
 - backtracks: decisions undone by conflicts. A jump back undoes every decision
   above the level it returns to, not only the last.
 - forced: values placed by propagation, in propagations that end without a
-  conflict; eliminated (propagate=locked): candidates locked candidates removed,
-  counted alike.
+  conflict; eliminated (propagate=locked, or a Killer puzzle): candidates
+  locked candidates and cages' sums removed, counted alike.
 - conflicts: dead ends met; learned: nogoods learned (one a conflict); restarts.
 
 The narration for the trace (search/trace/) is `Narrator`, outside the
@@ -214,7 +226,9 @@ NOT_IMPLIED: Final = 2  # the minimisation found it does not follow from the nog
 class Reason:
     """Why a literal is true: a clause all of whose other literals are false (MiniSat's reason, a
     clause reference). Its literals, `lits`, as its kind keeps them: an exclusion's, the one literal
-    "not p" (the clause "not p or not x" is shared by everything p excludes: x's own is left out);
+    "not p" (the clause "not p or not x" is shared by everything p excludes: x's own is left out); a
+    cage sum's, the cage's literals its look rested on (shared by every value the look removed, x's
+    own left out, as an exclusion's);
     a group's (LAST_VALUE, LAST_PLACE), all of the group's placements, x's among them; a stored
     clause's, x's first. Read them with `Solver.reason_lits`. The encoding's reasons are made once,
     shared by every assignment they explain (`Encoding.excluded_by`, `Encoding.last_left`)."""
@@ -344,7 +358,8 @@ class Cages:
     A cage's cells hold different values: a placement excludes its value from the cage's other cells,
     the reason an exclusion's ("not both", EXCLUDED), as a house's. A cage with a total also sums to it:
     it is looked at (`Solver.look_at_cage`) once singles are at their fixpoint, if an exclusion of one of
-    the values its combinations hold has been propagated since.
+    the values its combinations hold has been propagated since (other than its last look's own: after a
+    look every value left has a filling).
 
     cells:   per cage with a total, its cells (the cages without a total have only the exclusions)
     totals:  per cage with a total, the total
@@ -377,17 +392,23 @@ NO_CAGES: Final = Cages(classic(2))  # a grid without cages reads none of it
 CAGE_FACT: Final = Reason(CAGE_SUM, [])  # a value no combination of a cage holds leaves its cells, whatever else holds
 
 
-def fillings(masks: list[int], total: int, n: int) -> list[int]:
-    """Per cell of a cage (each with its candidates, `masks`), the values that some filling of the cage
-    puts there: different values, one from each cell's candidates, summing to `total`. Empty when there
-    is no filling. The sets of values the first cells can hold (each with its sum), cell by cell, those
-    the rest cannot complete to the total cut off early; then back from the fillings, each set's
-    values kept where it leads to one."""
+def reach(masks: list[int], total: int, n: int) -> list[dict[int, int]]:
+    """Per cell of a cage and one more, the sets of different values the cells before it can hold (each
+    with its sum) on the way to a filling that sums to `total`, the last holding the fillings' sets; empty
+    when there is none. A set is cut off early when the cells after it cannot bring the sum to the total:
+    each holds at least its least candidate and at most its greatest, and together as many different values."""
     k = len(masks)
-    layers: list[dict[int, int]] = [{0: 0}]  # per cell, the sets of values the cells before it can hold
+    low_after, high_after = [0] * (k + 1), [0] * (k + 1)
+    for i in range(k - 1, -1, -1):
+        if not masks[i]:
+            return []
+        low_after[i] = low_after[i + 1] + (masks[i] & -masks[i]).bit_length()
+        high_after[i] = high_after[i + 1] + masks[i].bit_length()
+    layers: list[dict[int, int]] = [{0: 0}]
     for i in range(k):
         rest = k - i - 1  # the cells after this one hold `rest` different values: at least and at most
-        least, most = rest * (rest + 1) // 2, rest * (2 * n - rest + 1) // 2
+        least = max(rest * (rest + 1) // 2, low_after[i + 1])
+        most = min(rest * (2 * n - rest + 1) // 2, high_after[i + 1])
         grown: dict[int, int] = {}
         for used, held in layers[i].items():
             m = masks[i] & ~used
@@ -400,9 +421,22 @@ def fillings(masks: list[int], total: int, n: int) -> list[int]:
         if not grown:
             return []
         layers.append(grown)
-    good = {used for used, held in layers[k].items() if held == total}
-    if not good:
+    return layers
+
+
+def fillings(masks: list[int], total: int, n: int) -> list[int]:
+    """Per cell of a cage (each with its candidates, `masks`), the values that some filling of the cage
+    puts there: different values, one from each cell's candidates, summing to `total`. Empty when there
+    is no filling. The sets the first cells can hold on the way to a filling (`reach`), then back from
+    the fillings, each set's values kept where it leads to one. The cells are taken fewest candidates
+    first, so fewer sets are met on the way (measured: 15% less time for cdcl on 40 9x9 Killers)."""
+    k = len(masks)
+    order = sorted(range(k), key=lambda i: popcount(masks[i]))
+    masks = [masks[i] for i in order]
+    layers = reach(masks, total, n)
+    if not layers:
         return []
+    good = set(layers[k])  # (the last layer holds only the fillings' sets: their sum is the total)
     found = [0] * k
     for i in range(k - 1, -1, -1):
         leads: set[int] = set()  # the sets of the cells before i that lead to a filling
@@ -415,7 +449,10 @@ def fillings(masks: list[int], total: int, n: int) -> list[int]:
                     found[i] |= low
                     leads.add(used)
         good = leads
-    return found
+    by_cell = [0] * k  # in the cells' own order
+    for j, i in enumerate(order):
+        by_cell[i] = found[j]
+    return by_cell
 
 
 class VarOrder:
@@ -571,6 +608,7 @@ class Solver:
         self.cages = cage_rules(grid.layout) if self.caged else NO_CAGES
         self.waiting = [False] * len(self.cages.cells)  # per cage with a total, whether it is to be looked at
         self.touched: list[int] = []  # the cages waiting, in the order of their first exclusion since a look
+        self.looked: list[Reason] = [NO_REASON] * len(self.cages.cells)  # per cage, its last removals' reason
         # the clauses: per literal, the clauses watching it (visited when it is made false)
         self.watches: list[list[Clause] | None] = [None] * (2 * variables)  # (None until one watches it)
         self.nogoods: list[Clause] = []  # the stored nogoods (the solutions' blocks are kept apart, for good)
@@ -794,9 +832,10 @@ class Solver:
                 if value[q] == UNDEF:
                     self.assign(neg(q), because)
             return None
+        because = self.reason[x]
         for k in cages.of_cell[cell]:
-            if cages.values[k] >> v & 1:
-                self.touch(k)
+            if cages.values[k] >> v & 1 and because is not self.looked[k]:  # (a look's own removals leave
+                self.touch(k)  # its cage with a filling for each value left: no need to look again)
         return None
 
     def touch(self, k: int) -> None:
@@ -853,7 +892,7 @@ class Solver:
                 q = placement(cells[i] * n + low.bit_length() - 1)
                 if value[q] == UNDEF:
                     if because is None:  # one reason for every value this look removes
-                        because = Reason(CAGE_SUM, self.cage_reason(k))
+                        because = self.looked[k] = Reason(CAGE_SUM, self.cage_reason(k))
                     self.assign(neg(q), because)
         return None
 

@@ -432,8 +432,8 @@ def fillings(masks: list[int], total: int, n: int) -> list[int]:
     first, so fewer sets are met on the way (measured: 15% less time for cdcl on 40 9x9 Killers)."""
     k = len(masks)
     order = sorted(range(k), key=lambda i: popcount(masks[i]))
-    masks = [masks[i] for i in order]
-    layers = reach(masks, total, n)
+    ordered = [masks[i] for i in order]
+    layers = reach(ordered, total, n)
     if not layers:
         return []
     good = set(layers[k])  # (the last layer holds only the fillings' sets: their sum is the total)
@@ -441,7 +441,7 @@ def fillings(masks: list[int], total: int, n: int) -> list[int]:
     for i in range(k - 1, -1, -1):
         leads: set[int] = set()  # the sets of the cells before i that lead to a filling
         for used in layers[i]:
-            m = masks[i] & ~used
+            m = ordered[i] & ~used
             while m:
                 low = m & -m
                 m ^= low

@@ -33,6 +33,18 @@ reader who knows one finds each part of the other by its name:
   classic Sudoku, a box and a line: pointing and claiming). Their reason is
   the clause "the value is somewhere in the first house outside the crossing,
   or not here", what the augmented encoding's triads give a SAT solver.
+  On a Killer puzzle (every cage path behind `Solver.caged`, one test a
+  literal on other grids), a placement excludes its value from its cages'
+  other cells (an exclusion's reason, "not both"), and at singles' fixpoint
+  each cage with a total whose candidates lost a value of its combinations is
+  looked at (`look_at_cage`): a value of a cell that no filling of the cage
+  (different values from its cells' candidates, summing to its total:
+  `fillings`) puts there goes, and a cage with no filling is a conflict. The
+  reason (CAGE_SUM) is the cage's candidates as they are: each placed cell's
+  placement and each other cell's values gone that a combination holds, all
+  false, one clause the cage's rule implies; a value no combination holds
+  goes at the root, resting on nothing. The nogoods drawn through these reasons
+  join what several cages, houses and decisions did: cdcl learns across cages.
 - `analyze`: at a dead end the reasons are traced back along the trail to the
   first point every path to the clash passed through (the first unique
   implication point). That gives a nogood, stored as a clause; the search
@@ -108,8 +120,8 @@ Effort (the meanings of depth_first.py, read for this search):
 - backtracks: decisions undone by conflicts. A jump back undoes every decision
   above the level it returns to, not only the last.
 - forced: values placed by propagation, in propagations that end without a
-  conflict; eliminated (propagate=locked): candidates locked candidates removed,
-  counted alike.
+  conflict; eliminated (propagate=locked, or a Killer puzzle): candidates
+  locked candidates and cages' sums removed, counted alike.
 - conflicts: dead ends met; learned: nogoods learned (one a conflict); restarts.
 
 The narration for the trace (search/trace/) is `Narrator`, outside the
@@ -129,8 +141,10 @@ from functools import lru_cache
 from typing import Any, Final, NamedTuple, Protocol, TypeAlias
 
 from puzzles.bits import popcount
+from puzzles.cages import cage_values
 from puzzles.conclusion import conclude
-from puzzles.grid import Geometry, Grid, values_of
+from puzzles.grid import Geometry, Grid, geometry, values_of
+from puzzles.layouts import Layout, classic
 from puzzles.options import Option, contract, whole
 from puzzles.outcome import Budget, Outcome, Status
 
@@ -201,6 +215,7 @@ LAST_PLACE: Final = 3  # the last place left for a value in a unit (a hidden sin
 NOGOOD: Final = 4  # a stored nogood, learned at a conflict
 LOCKED_CANDIDATES: Final = 5  # locked candidates: the value is in the group outside the crossing, or not here
 SOLUTION_BLOCK: Final = 6  # a solution's block (solutions=2): not all of its search-placed values, kept for good
+CAGE_SUM: Final = 7  # a Killer cage's sum: no filling of the cage puts the value here, its candidates as they are
 
 # The marks of the analysis (`seen`)
 UNSEEN: Final = 0
@@ -211,7 +226,9 @@ NOT_IMPLIED: Final = 2  # the minimisation found it does not follow from the nog
 class Reason:
     """Why a literal is true: a clause all of whose other literals are false (MiniSat's reason, a
     clause reference). Its literals, `lits`, as its kind keeps them: an exclusion's, the one literal
-    "not p" (the clause "not p or not x" is shared by everything p excludes: x's own is left out);
+    "not p" (the clause "not p or not x" is shared by everything p excludes: x's own is left out); a
+    cage sum's, the cage's literals its look rested on (shared by every value the look removed, x's
+    own left out, as an exclusion's);
     a group's (LAST_VALUE, LAST_PLACE), all of the group's placements, x's among them; a stored
     clause's, x's first. Read them with `Solver.reason_lits`. The encoding's reasons are made once,
     shared by every assignment they explain (`Encoding.excluded_by`, `Encoding.last_left`)."""
@@ -333,6 +350,109 @@ def holding(shape: tuple[int, ...]) -> dict[int, list[int]]:
 @lru_cache(maxsize=8)  # a few layouts' (classic Sudoku's sizes): a file of Jigsaws has one a puzzle
 def encoding(geo: Geometry, locked: bool) -> Encoding:
     return Encoding(geo, locked)
+
+
+class Cages:
+    """A layout's Killer cages as propagation reads them (built only for a layout that has some).
+
+    A cage's cells hold different values: a placement excludes its value from the cage's other cells,
+    the reason an exclusion's ("not both", EXCLUDED), as a house's. A cage with a total also sums to it:
+    it is looked at (`Solver.look_at_cage`) once singles are at their fixpoint, if an exclusion of one of
+    the values its combinations hold has been propagated since (other than its last look's own: after a
+    look every value left has a filling).
+
+    cells:   per cage with a total, its cells (the cages without a total have only the exclusions)
+    totals:  per cage with a total, the total
+    values:  per cage with a total, the values some combination of it holds (a mask): the only values
+             whose absence from a cell tells anything about the cage, and so its reasons' only literals
+    of_cell: per cell, the cages with a total that hold it
+    peers:   per cell, the other cells of every cage that holds it that share no house with it (a
+             house's exclusions are made already)
+    """
+
+    def __init__(self, lay: Layout) -> None:
+        n, geo = lay.side, geometry(lay)
+        summed = [cage for cage in lay.cages if cage.total is not None]
+        self.cells: list[list[int]] = [list(cage.cells) for cage in summed]
+        self.totals: list[int] = [cage.total or 0 for cage in summed]
+        self.values: list[int] = [cage_values(n, cage) for cage in summed]
+        self.of_cell: list[list[int]] = [[k for k, cage in enumerate(summed) if cell in cage.cells]
+                                         for cell in range(n * n)]
+        self.peers: list[list[int]] = [
+            sorted({c for cage in lay.cages if cell in cage.cells for c in cage.cells} - {cell} - set(geo.peers[cell]))
+            for cell in range(n * n)]
+
+
+@lru_cache(maxsize=8)
+def cage_rules(lay: Layout) -> Cages:
+    return Cages(lay)
+
+
+NO_CAGES: Final = Cages(classic(2))  # a grid without cages reads none of it
+CAGE_FACT: Final = Reason(CAGE_SUM, [])  # a value no combination of a cage holds leaves its cells, whatever else holds
+
+
+def reach(masks: list[int], total: int, n: int) -> list[dict[int, int]]:
+    """Per cell of a cage and one more, the sets of different values the cells before it can hold (each
+    with its sum) on the way to a filling that sums to `total`, the last holding the fillings' sets; empty
+    when there is none. A set is cut off early when the cells after it cannot bring the sum to the total:
+    each holds at least its least candidate and at most its greatest, and together as many different values."""
+    k = len(masks)
+    low_after, high_after = [0] * (k + 1), [0] * (k + 1)
+    for i in range(k - 1, -1, -1):
+        if not masks[i]:
+            return []
+        low_after[i] = low_after[i + 1] + (masks[i] & -masks[i]).bit_length()
+        high_after[i] = high_after[i + 1] + masks[i].bit_length()
+    layers: list[dict[int, int]] = [{0: 0}]
+    for i in range(k):
+        rest = k - i - 1  # the cells after this one hold `rest` different values: at least and at most
+        least = max(rest * (rest + 1) // 2, low_after[i + 1])
+        most = min(rest * (2 * n - rest + 1) // 2, high_after[i + 1])
+        grown: dict[int, int] = {}
+        for used, held in layers[i].items():
+            m = masks[i] & ~used
+            while m:
+                low = m & -m
+                m ^= low
+                s = held + low.bit_length()
+                if s + least <= total <= s + most:
+                    grown[used | low] = s
+        if not grown:
+            return []
+        layers.append(grown)
+    return layers
+
+
+def fillings(masks: list[int], total: int, n: int) -> list[int]:
+    """Per cell of a cage (each with its candidates, `masks`), the values that some filling of the cage
+    puts there: different values, one from each cell's candidates, summing to `total`. Empty when there
+    is no filling. The sets the first cells can hold on the way to a filling (`reach`), then back from
+    the fillings, each set's values kept where it leads to one. The cells are taken fewest candidates
+    first, so fewer sets are met on the way (measured: 15% less time for cdcl on 40 9x9 Killers)."""
+    k = len(masks)
+    order = sorted(range(k), key=lambda i: popcount(masks[i]))
+    ordered = [masks[i] for i in order]
+    layers = reach(ordered, total, n)
+    if not layers:
+        return []
+    good = set(layers[k])  # (the last layer holds only the fillings' sets: their sum is the total)
+    found = [0] * k
+    for i in range(k - 1, -1, -1):
+        leads: set[int] = set()  # the sets of the cells before i that lead to a filling
+        for used in layers[i]:
+            m = ordered[i] & ~used
+            while m:
+                low = m & -m
+                m ^= low
+                if used | low in good:
+                    found[i] |= low
+                    leads.add(used)
+        good = leads
+    by_cell = [0] * k  # in the cells' own order
+    for j, i in enumerate(order):
+        by_cell[i] = found[j]
+    return by_cell
 
 
 class VarOrder:
@@ -483,6 +603,12 @@ class Solver:
         self.places = [(1 << n) - 1] * len(enc.group_lits)
         self.saved_places: list[list[int]] = []  # as each decision level found them
         self.confined: list[int] = []  # groups whose places lie inside a crossing, for locked candidates
+        # Killer cages (every cage path is behind `caged`: a grid without cages takes the steps it took before)
+        self.caged = bool(grid.layout.cages)
+        self.cages = cage_rules(grid.layout) if self.caged else NO_CAGES
+        self.waiting = [False] * len(self.cages.cells)  # per cage with a total, whether it is to be looked at
+        self.touched: list[int] = []  # the cages waiting, in the order of their first exclusion since a look
+        self.looked: list[Reason] = [NO_REASON] * len(self.cages.cells)  # per cage, its last removals' reason
         # the clauses: per literal, the clauses watching it (visited when it is made false)
         self.watches: list[list[Clause] | None] = [None] * (2 * variables)  # (None until one watches it)
         self.nogoods: list[Clause] = []  # the stored nogoods (the solutions' blocks are kept apart, for good)
@@ -520,11 +646,15 @@ class Solver:
         return [q for q in self.reason[x].lits if var(q) != x]
 
     def start(self) -> bool:
-        """The givens at level 0, propagated; False when they clash."""
+        """The givens at level 0, propagated; False when they clash. Every cage with a total is looked
+        at once there, givens or not."""
         n, observer = self.n, self.observer
         for cell, v in enumerate(self.grid.values):
             if v and self.value[placement(cell * n + v - 1)] == UNDEF:
                 self.assign(placement(cell * n + v - 1), NO_REASON)  # a clash shows in the propagation
+        if self.caged:
+            for k in range(len(self.cages.cells)):
+                self.touch(k)
         if observer is not None:
             observer.started(self.grid, self.counters)
         conflict = self.propagate()
@@ -554,14 +684,25 @@ class Solver:
                 p = trail[self.qhead]
                 self.qhead += 1
                 conflict = self.exclude_others(p) if not sign(p) else self.narrow_groups(p)
+                if conflict is None and self.caged:
+                    conflict = self.cage_step(p)
                 if conflict is None:
                     conflict = self.propagate_clauses(p)
                 if conflict is not None:  # (the rest of the trail stays unpropagated: undone next)
                     self.confined.clear()
+                    if self.caged:
+                        self.untouch()
                     return conflict
-            if not self.confined:
+            if self.confined:
+                eliminated += self.locked_candidates()
+            elif self.touched:  # (never in a grid without cages)
+                before = len(trail)
+                conflict = self.cage_sums()
+                if conflict is not None:
+                    return conflict
+                eliminated += len(trail) - before
+            else:
                 break
-            eliminated += self.locked_candidates()
         self.forced += self.placed_now
         self.eliminated += eliminated
         return None
@@ -673,6 +814,107 @@ class Solver:
                         excluded += 1
         self.confined.clear()
         return excluded
+
+    # -- Killer cages ---------------------------------------------------------------------------------
+    def cage_step(self, p: Lit) -> list[Lit] | None:
+        """Killer cages, for the literal p being propagated: a placement excludes its value from the other
+        cells of its cages that share no house with it (the clause: not both), a conflict if one holds
+        it; an exclusion of a value some combination of a cage holds leaves that cage to be looked at."""
+        cages, value = self.cages, self.value
+        x = var(p)
+        cell, v = divmod(x, self.n)
+        if not sign(p):
+            because = self.enc.excluded_by[x]
+            for other in cages.peers[cell]:
+                q = placement(other * self.n + v)
+                if value[q] == TRUE:
+                    return [neg(p), neg(q)]
+                if value[q] == UNDEF:
+                    self.assign(neg(q), because)
+            return None
+        because = self.reason[x]
+        for k in cages.of_cell[cell]:
+            if cages.values[k] >> v & 1 and because is not self.looked[k]:  # (a look's own removals leave
+                self.touch(k)  # its cage with a filling for each value left: no need to look again)
+        return None
+
+    def touch(self, k: int) -> None:
+        """Cage k is to be looked at (once, however many of its candidates went)."""
+        if not self.waiting[k]:
+            self.waiting[k] = True
+            self.touched.append(k)
+
+    def untouch(self) -> None:
+        """No cage waits any longer (after a conflict: the assignments that touched them are undone)."""
+        for k in self.touched:
+            self.waiting[k] = False
+        self.touched.clear()
+
+    def cage_sums(self) -> list[Lit] | None:
+        """At the fixpoint of singles (and of locked candidates): the cages waiting are looked at, the
+        first touched first, until one removes a value (singles come first again) or is a conflict."""
+        touched, trail = self.touched, self.trail
+        while touched:
+            k = touched.pop(0)
+            self.waiting[k] = False
+            conflict = self.look_at_cage(k)
+            if conflict is not None:
+                self.untouch()
+                return conflict
+            if self.qhead < len(trail):
+                return None
+        return None
+
+    def look_at_cage(self, k: int) -> list[Lit] | None:
+        """Cage k's sum: each value of a cell that no filling of the cage puts there (`fillings`) goes;
+        a cage with no filling left is a conflict. The reason of both is the cage's candidates as they
+        are (`cage_reason`)."""
+        n, value, places, cages = self.n, self.value, self.places, self.cages
+        cells, union = cages.cells[k], cages.values[k]
+        for cell in cells:  # a value no combination holds goes at the root's first look, resting on nothing
+            outside = places[cell] & ~union
+            while outside:
+                low = outside & -outside
+                outside ^= low
+                q = placement(cell * n + low.bit_length() - 1)
+                if value[q] == UNDEF:
+                    self.assign(neg(q), CAGE_FACT)
+        masks = [places[cell] & union for cell in cells]
+        found = fillings(masks, cages.totals[k], n)
+        if not found:
+            return self.cage_reason(k)
+        because: Reason | None = None
+        for i in range(len(cells)):
+            gone = masks[i] & ~found[i]
+            while gone:
+                low = gone & -gone
+                gone ^= low
+                q = placement(cells[i] * n + low.bit_length() - 1)
+                if value[q] == UNDEF:
+                    if because is None:  # one reason for every value this look removes
+                        because = self.looked[k] = Reason(CAGE_SUM, self.cage_reason(k))
+                    self.assign(neg(q), because)
+        return None
+
+    def cage_reason(self, k: int) -> list[Lit]:
+        """The literals cage k's candidates rest on, all false: of each placed cell, its placement; of
+        each other cell, its values gone that some combination of the cage holds (the others tell
+        nothing about the cage). With these false, the cage's cells have at most the candidates they
+        have now, so what `fillings` found of them follows: the clause is implied by the cage's rule."""
+        n, value, places, cages = self.n, self.value, self.places, self.cages
+        union = cages.values[k]
+        lits: list[Lit] = []
+        for cell in cages.cells[k]:
+            m = places[cell]
+            if m and m & (m - 1) == 0 and value[placement(cell * n + m.bit_length() - 1)] == TRUE:
+                lits.append(exclusion(cell * n + m.bit_length() - 1))
+                continue
+            gone = union & ~m
+            while gone:
+                low = gone & -gone
+                gone ^= low
+                lits.append(placement(cell * n + low.bit_length() - 1))
+        return lits
 
     def cancel_until(self, level: int) -> None:
         """Take back every assignment above decision level `level` (MiniSat's cancelUntil); the groups'
@@ -993,7 +1235,7 @@ class Solver:
 
     def counters(self) -> dict[str, int]:
         counters = {"nodes": self.nodes, "guesses": self.nodes, "backtracks": self.backtracks, "forced": self.forced}
-        if self.locked:
+        if self.locked or self.caged:
             counters["eliminated"] = self.eliminated
         return counters | {"conflicts": self.conflicts, "learned": self.learned, "restarts": self.restarts}
 
@@ -1020,7 +1262,7 @@ class Step(NamedTuple):
 # The rule the trace names for what an assignment's reason deduced; a decision (told as a try) and a
 # placement's own exclusions (implied, as the trace says) are not told as steps.
 RULES: Final = {LAST_VALUE: "naked single", LAST_PLACE: "hidden single", NOGOOD: "learned clause",
-                LOCKED_CANDIDATES: "locked candidates", SOLUTION_BLOCK: "learned clause"}
+                LOCKED_CANDIDATES: "locked candidates", SOLUTION_BLOCK: "learned clause", CAGE_SUM: "cage sum"}
 CHOSEN_BY: Final = {
     MRV_THEN_VSIDS: "MRV, then VSIDS: of the cells with fewest values left, the most active value",
     VSIDS: "VSIDS: the most active placement not yet false",
@@ -1120,7 +1362,7 @@ def run(solver: Solver, solutions: int, unit: int) -> Finish:
     raise AssertionError("the Luby schedule never ends")  # pragma: no cover
 
 
-@contract("cdcl", OPTIONS)
+@contract("cdcl", OPTIONS, cages=True)
 def solve(grid: Grid, budget: Budget, solutions: int, options: dict[str, Any], started: float) -> Outcome:
     """Singles with learned nogoods, MRV and VSIDS, and Luby restarts (MiniSat's method on the puzzle)."""
     watch = watching.get()

@@ -1,0 +1,471 @@
+"""search/learning.py on Killer puzzles: cages' reasons as clauses, checked against brute force."""
+from __future__ import annotations
+
+import random
+import time
+from itertools import product
+
+import pytest
+from fixtures import Q4, counters, run
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from making.solutions import pattern_solution, random_solution
+from puzzles import Budget, Grid, Status
+from puzzles.layouts import Cage, Layout, classic, named, reachable
+from search.depth_first import Limits
+from search.learning import CAGE_SUM, FALSE, TRUE, Solver, fillings
+from search.learning import run as run_solver
+
+
+def cdcl(puzzle: Grid, budget: Budget = Budget(), **options):
+    """A solve by cdcl, its solution checked cell by cell against the givens, the houses and the cages."""
+    return run("cdcl", puzzle, budget, **options)
+
+
+# -- the slow, obvious ways -----------------------------------------------------------------------------
+def all_grids(lay: Layout) -> list[bytes]:
+    """Every full grid of a 4x4 layout: its houses' grids (288 for classic 4x4) that Grid.conflicts finds
+    nothing wrong with (the puzzle model's own check of the cages, not cdcl's)."""
+    houses = Grid(lay.houses, bytes(lay.side * lay.side))
+    return [g for g in house_grids(houses) if not Grid(lay, g).conflicts()]
+
+
+def house_grids(grid: Grid) -> list[bytes]:
+    """Every completion of a small grid by its houses alone, row-major."""
+    values, geo, found = bytearray(grid.values), grid.geometry, []
+
+    def fill(k: int, blanks: list[int]) -> None:
+        if k == len(blanks):
+            found.append(bytes(values))
+            return
+        cell = blanks[k]
+        for v in range(1, grid.side + 1):
+            if all(values[p] != v for p in geo.peers[cell]):
+                values[cell] = v
+                fill(k + 1, blanks)
+                values[cell] = 0
+
+    fill(0, [c for c, v in enumerate(values) if not v])
+    return found
+
+
+def killer_solutions(grid: Grid, cap: int) -> list[bytes]:
+    """Up to `cap` solutions of a Killer puzzle, by a plain depth-first search: the blank cell with fewest
+    values its filled peers and cage mates allow (each cage's filled cells and blanks able to reach its total
+    with different values 1..n), every value in turn."""
+    n, geo, lay = grid.side, grid.geometry, grid.layout
+    values = bytearray(grid.values)
+    cages_of = [[cage for cage in lay.cages if cell in cage.cells] for cell in range(n * n)]
+    found: list[bytes] = []
+
+    def fits(cell: int, v: int) -> bool:
+        if any(values[p] == v for p in geo.peers[cell]):
+            return False
+        for cage in cages_of[cell]:
+            held = [values[c] for c in cage.cells if c != cell and values[c]]
+            if v in held:
+                return False
+            if cage.total is not None:
+                rest = len(cage.cells) - len(held) - 1  # blanks left after this one, each a different value
+                free = sorted(set(range(1, n + 1)) - set(held) - {v})
+                s = sum(held) + v
+                if not s + sum(free[:rest]) <= cage.total <= s + sum(free[len(free) - rest:]):
+                    return False
+        return True
+
+    def fill() -> None:
+        if len(found) >= cap:
+            return
+        blanks = [c for c in range(n * n) if not values[c]]
+        if not blanks:
+            found.append(bytes(values))
+            return
+        options = [(c, [v for v in range(1, n + 1) if fits(c, v)]) for c in blanks]
+        cell, allowed = min(options, key=lambda o: len(o[1]))
+        for v in allowed:
+            values[cell] = v
+            fill()
+            values[cell] = 0
+
+    fill()
+    return found
+
+
+def holds(clause: list[int], solution: bytes, n: int) -> bool:
+    """A clause (literal 2*var, "the cell holds the value", or 2*var+1, "not"; var = cell*n + value-1) is true
+    in a full grid."""
+    return any((solution[(lit >> 1) // n] == (lit >> 1) % n + 1) != bool(lit & 1) for lit in clause)
+
+
+# -- Killer puzzles cut from known solutions ------------------------------------------------------------
+def neighbours(cell: int, n: int) -> list[int]:
+    r, c = divmod(cell, n)
+    return [rr * n + cc for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)) if 0 <= rr < n and 0 <= cc < n]
+
+
+def cut(solution: bytes, n: int, rng: random.Random, largest: int = 4, no_total: float = 0.0,
+        overlapping: int = 0) -> list[Cage]:
+    """A solution cut into cages of 1 to `largest` connected cells of different values, each with the
+    solution's sum (a share `no_total` of them without a total), and `overlapping` cages more over random
+    cells of different values."""
+    free = set(range(n * n))
+    cages: list[Cage] = []
+    while free:
+        cells = [min(free) if rng.random() < 0.5 else rng.choice(sorted(free))]
+        free.discard(cells[0])
+        size = rng.randint(1, largest)
+        while len(cells) < size:
+            grow = [c for cell in cells for c in neighbours(cell, n)
+                    if c in free and solution[c] not in {solution[x] for x in cells}]
+            if not grow:
+                break
+            cells.append(rng.choice(grow))
+            free.discard(cells[-1])
+        total = None if rng.random() < no_total else sum(solution[c] for c in cells)
+        cages.append(Cage(tuple(sorted(cells)), total))
+    for _ in range(overlapping):
+        cells, held = [], set()
+        for c in rng.sample(range(n * n), n * n):
+            if solution[c] not in held and len(cells) < rng.randint(2, 4):
+                cells.append(c)
+                held.add(solution[c])
+        cages.append(Cage(tuple(sorted(cells)), sum(solution[c] for c in cells)))
+    return cages
+
+
+def killer(variant: str, solution: bytes, n: int, rng: random.Random, givens: float = 0.0, **how) -> Grid:
+    """A Killer puzzle of this variant ("killer", "killer+x") cut from a solution, a share `givens` of its
+    cells given."""
+    lay = named(variant, n, cages=cut(solution, n, rng, **how))
+    return Grid(lay, bytes(v if rng.random() < givens else 0 for v in solution))
+
+
+def agrees(grid: Grid, solutions: list[bytes]) -> None:
+    """cdcl with solutions=2 against every solution found by brute force (up to 2 are enough): no solution
+    is unsatisfiable, one is the answer, cell by cell, and unique; two or more, an answer among them, not
+    unique."""
+    out = cdcl(grid, solutions=2)
+    if not solutions:
+        assert out.status is Status.UNSATISFIABLE
+        return
+    assert out.status is Status.SOLVED and out.solution is not None
+    assert out.solution.values in solutions
+    assert out.unique is (len(solutions) == 1)
+    if len(solutions) == 1:
+        assert list(out.solution.values) == list(solutions[0])  # cell by cell
+
+
+# -- fillings: a cage's values against every filling of it ---------------------------------------------
+@settings(max_examples=200, deadline=None)
+@given(n=st.sampled_from([4, 6, 9]), data=st.data())
+def test_fillings_are_those_of_every_assignment_of_the_cells(n, data):
+    k = data.draw(st.integers(1, min(n, 5)))
+    masks = data.draw(st.lists(st.integers(0, (1 << n) - 1), min_size=k, max_size=k))
+    total = data.draw(st.integers(1, n * (n + 1) // 2))
+    found = [0] * k
+    for chosen in product(*[[v for v in range(1, n + 1) if m >> (v - 1) & 1] for m in masks]):
+        if len(set(chosen)) == k and sum(chosen) == total:
+            for i, v in enumerate(chosen):
+                found[i] |= 1 << (v - 1)
+    assert fillings(masks, total, n) == (found if any(found) else [])
+
+
+def test_fillings_by_hand():
+    # 17 in two cells of a 9x9 is 8 + 9; a third cell of 1 to 9 makes 24 as 7 + 8 + 9 only
+    nine = (1 << 9) - 1
+    assert fillings([nine, nine], 17, 9) == [0b110000000] * 2
+    assert fillings([nine, nine, nine], 24, 9) == [0b111000000] * 3
+    # 10 in two cells, one of them 3 or 4: 3 + 7 or 4 + 6
+    assert fillings([0b1100, nine], 10, 9) == [0b1100, 0b1100000]  # {3, 4} and {6, 7}
+    assert fillings([0b1, 0b1], 3, 9) == []  # two 1s: not different
+
+
+# -- answers against brute force ------------------------------------------------------------------------
+FOUR_GRIDS = house_grids(Grid(classic(2), bytes(16)))
+FOUR_X_GRIDS = house_grids(Grid(named("x", 4), bytes(16)))
+
+
+def test_the_brute_force_is_the_obvious_one():
+    # the 288 grids of 4x4, and the plain search against them on a Killer of every shape
+    assert len(FOUR_GRIDS) == 288
+    rng = random.Random(7)
+    for _ in range(15):
+        grid = killer("killer", rng.choice(FOUR_GRIDS), 4, rng, givens=0.2, no_total=0.2, overlapping=1)
+        every = [g for g in all_grids(grid.layout) if all(not v or g[c] == v for c, v in enumerate(grid.values))]
+        assert sorted(killer_solutions(grid, cap=300)) == sorted(every)
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10**6), variant=st.sampled_from(["killer", "killer+x"]), givens=st.sampled_from([0, 0.2]),
+       largest=st.integers(2, 4), no_total=st.sampled_from([0, 0.3]), overlapping=st.integers(0, 2))
+def test_4x4_killers_agree_with_all_288_grids(seed, variant, givens, largest, no_total, overlapping):
+    rng = random.Random(seed)
+    solution = rng.choice(FOUR_X_GRIDS if variant == "killer+x" else FOUR_GRIDS)
+    grid = killer(variant, solution, 4, rng, givens, largest=largest, no_total=no_total, overlapping=overlapping)
+    agrees(grid, [g for g in all_grids(grid.layout) if all(not v or g[c] == v for c, v in enumerate(grid.values))])
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("variant", ["killer", "killer+x"])
+def test_6x6_killers_agree_with_brute_force(seed, variant):
+    rng = random.Random(seed)
+    lay = named(variant.replace("killer+", "").replace("killer", "classic"), 6)
+    solution = random_solution(lay, rng).values
+    grid = killer(variant, solution, 6, rng, givens=0.1 * (seed % 2), largest=3, no_total=0.1 * (seed % 3 == 2),
+                  overlapping=seed % 2)
+    agrees(grid, killer_solutions(grid, cap=2))
+
+
+NINE_X = random_solution(named("x", 9), random.Random(3)).values
+
+
+@pytest.mark.parametrize("seed, variant, givens, no_total, overlapping", [
+    (1, "killer", 0.0, 0.0, 0),  # cages alone
+    (2, "killer", 0.15, 0.0, 0),  # and givens
+    (3, "killer", 0.0, 0.15, 0),  # cages without a total among them
+    (4, "killer", 0.1, 0.0, 2),  # overlapping cages
+    (5, "killer+x", 0.0, 0.0, 0),  # Killer-X
+])
+def test_9x9_killers_cut_from_a_known_solution(seed, variant, givens, no_total, overlapping):
+    rng = random.Random(seed)
+    solution = NINE_X if variant == "killer+x" else pattern_solution(3).values
+    grid = killer(variant, solution, 9, rng, givens, largest=3, no_total=no_total, overlapping=overlapping)
+    agrees(grid, killer_solutions(grid, cap=2))
+
+
+# -- unsatisfiable Killers ----------------------------------------------------------------------------
+def test_a_cage_total_that_contradicts_the_givens_is_unsatisfiable():
+    # r1c1 + r1c2 = 3 holds 1 and 2; r1c3 is a given 1, so row 1 has no place for the cage's 1. Neither
+    # the cage nor a house holds a repeat or a wrong sum, so the puzzle is checked fine and searched.
+    lay = named("killer", 4, cages=[Cage((0, 1), 3)])
+    grid = Grid(lay, bytes([0, 0, 1, 0] + [0] * 12))
+    assert grid.conflicts() == []
+    out = cdcl(grid, solutions=2)
+    assert out.status is Status.UNSATISFIABLE and out.effort["nodes"] == 0  # seen at the root
+    # on 9x9, two cages that need the same pair in one row
+    lay = named("killer", 9, cages=[Cage((0, 1), 17), Cage((4, 5), 17)])
+    assert cdcl(Grid(lay, bytes(81))).status is Status.UNSATISFIABLE
+
+
+def moved(cages: list[Cage], n: int, rng: random.Random) -> list[Cage]:
+    """The cages with one total one more and another one less (each still reachable): the grid's sum is kept,
+    the known solution is not a solution any longer, and mostly none is."""
+    up = rng.choice([k for k, c in enumerate(cages) if c.total is not None and c.total < reachable(n, len(c.cells))[1]])
+    down = rng.choice([k for k, c in enumerate(cages) if k != up and c.total is not None
+                       and c.total > reachable(n, len(c.cells))[0]])
+    cages = list(cages)
+    cages[up] = Cage(cages[up].cells, (cages[up].total or 0) + 1)
+    cages[down] = Cage(cages[down].cells, (cages[down].total or 0) - 1)
+    return cages
+
+
+def givens_of(solution: bytes, cages: list[Cage], share: float, rng: random.Random) -> bytes:
+    """A share of the solution's cells given, none of a cage whose total it does not make (a cage full of
+    givens with the wrong sum is a puzzle the contract refuses, not one to search)."""
+    wrong = {c for cage in cages if cage.total != sum(solution[c] for c in cage.cells) for c in cage.cells}
+    return bytes(v if c not in wrong and rng.random() < share else 0 for c, v in enumerate(solution))
+
+
+def test_6x6_killers_with_totals_moved_agree_with_brute_force():
+    unsatisfiable = 0
+    for seed in range(8):
+        rng = random.Random(100 + seed)
+        solution = random_solution(named("classic", 6), rng).values
+        cages = moved(cut(solution, 6, rng, largest=3), 6, rng)
+        grid = Grid(named("killer", 6, cages=cages), givens_of(solution, cages, 0.2, rng))
+        brute = killer_solutions(grid, cap=2)
+        agrees(grid, brute)
+        unsatisfiable += not brute
+    assert unsatisfiable >= 3
+
+
+def test_an_unsatisfiable_9x9_killer_is_proved_so_by_search():
+    # a known solution's cages with two totals moved, givens that keep the rest: no grid fits, and it takes
+    # conflicts to prove it (the root does not see it)
+    rng = random.Random(11)
+    solution = pattern_solution(3).values
+    cages = moved(cut(solution, 9, rng, largest=3), 9, rng)
+    grid = Grid(named("killer", 9, cages=cages), givens_of(solution, cages, 0.3, rng))
+    assert killer_solutions(grid, cap=1) == []
+    out = cdcl(grid, Budget(seconds=60))
+    assert out.status is Status.UNSATISFIABLE
+
+
+# -- every reason, conflict and nogood against the rules ------------------------------------------------
+class Spy:
+    """An observer of the solver that checks, as each step leaves the solver: every cage reason (kind
+    CAGE_SUM) rests on literals false before it on the trail, of cells of one cage, and with its literal it
+    is a clause every filling of that cage holds; every conflict and every learned nogood is kept for the
+    test to hold against the grids."""
+
+    solver: Solver
+
+    def __init__(self, lay: Layout) -> None:
+        self.lay = lay
+        self.reasons: list[list[int]] = []
+        self.conflicts: list[list[int]] = []
+        self.nogoods: list[list[int]] = []
+
+    def started(self, grid, counters): pass
+    def chose(self, level, x, left, by): pass
+    def decided(self, level, x): pass
+    def analyzed(self, conflict, nogood, back): pass
+    def solution(self, level): pass
+    def blocked(self): pass
+    def restarted(self): pass
+
+    def givens_clash(self, conflict):
+        self.conflict(0, conflict)
+
+    def conflict(self, level, conflict):
+        assert all(self.solver.value[lit] == FALSE for lit in conflict)
+        self.conflicts.append(list(conflict))
+
+    def backjumped(self, level, nogood, lbd):
+        self.nogoods.append(list(nogood))
+
+    def propagated(self, level, assigned):
+        solver = self.solver
+        n = solver.n
+        where = {lit: i for i, lit in enumerate(solver.trail)}
+        for p, kind in assigned:
+            if kind != CAGE_SUM:
+                continue
+            assert p & 1  # a cage's sum removes values
+            rest = solver.reason_lits(p >> 1)
+            assert all(solver.value[q] == FALSE and where[q ^ 1] < where[p] for q in rest)
+            clause = [p, *rest]
+            cells = {(q >> 1) // n for q in clause}
+            assert any(cells <= set(cage.cells) and implied_by(cage, clause, n) for cage in self.lay.cages)
+            self.reasons.append(clause)
+
+
+def implied_by(cage: Cage, clause: list[int], n: int) -> bool:
+    """Whether every filling of the cage (different values, summing to its total) holds the clause: no filling
+    makes every literal false (each cell kept to the values the clause's literals on it leave)."""
+    allowed = {cell: set(range(1, n + 1)) for cell in cage.cells}
+    for lit in clause:
+        cell, v = (lit >> 1) // n, (lit >> 1) % n + 1
+        allowed[cell] = allowed[cell] - {v} if not lit & 1 else allowed[cell] & {v}  # "cell = v" false, or true
+
+    def breaks(k: int, held: list[int]) -> bool:
+        if k == len(cage.cells):
+            return cage.total is None or sum(held) == cage.total
+        return any(breaks(k + 1, [*held, v]) for v in sorted(allowed[cage.cells[k]]) if v not in held)
+
+    return not breaks(0, [])
+
+
+def spied(grid: Grid, spy: Spy, solutions: int = 1, unit: int = 100, propagate: str = "singles",
+          choose: str = "mrv"):
+    solver = Solver(grid, Limits.of(Budget(seconds=60), time.perf_counter()), locked=propagate == "locked",
+                    vsids=choose == "vsids", observer=spy)
+    spy.solver = solver
+    return run_solver(solver, solutions, unit)
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10**6), variant=st.sampled_from(["killer", "killer+x"]), givens=st.sampled_from([0, 0.15]),
+       unit=st.sampled_from([1, 100]), propagate=st.sampled_from(["singles", "locked"]),
+       choose=st.sampled_from(["mrv", "vsids"]))
+def test_every_cage_reason_conflict_and_nogood_of_a_4x4_holds(seed, variant, givens, unit, propagate, choose):
+    # A cage reason and a conflict follow from the rules alone: every grid of the layout holds them (its
+    # 4x4 grids, all of them). A nogood follows from the rules and the givens (level 0's literals are
+    # dropped from it): every solution of the puzzle holds it. solutions=1: no solution's block is met.
+    rng = random.Random(seed)
+    solution = rng.choice(FOUR_X_GRIDS if variant == "killer+x" else FOUR_GRIDS)
+    grid = killer(variant, solution, 4, rng, givens, largest=4, no_total=0.2, overlapping=rng.randint(0, 1))
+    grids = all_grids(grid.layout)
+    solutions = [g for g in grids if all(not v or g[c] == v for c, v in enumerate(grid.values))]
+    spy = Spy(grid.layout)
+    finish = spied(grid, spy, unit=unit, propagate=propagate, choose=choose)
+    assert (finish.status is Status.SOLVED) == bool(solutions)
+    for clause in spy.reasons + spy.conflicts:
+        assert all(holds(clause, g, 4) for g in grids)
+    for clause in spy.nogoods:
+        assert all(holds(clause, g, 4) for g in solutions)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_every_cage_reason_and_nogood_of_a_6x6_holds_in_its_solutions(seed):
+    # the same on 6x6 Killers cut with larger cages and few givens, where the search learns: the puzzle's
+    # solutions (by brute force, up to 20) hold every reason, conflict and nogood
+    rng = random.Random(seed)
+    solution = random_solution(named("classic", 6), rng).values
+    grid = killer("killer", solution, 6, rng, givens=0.0, largest=4, no_total=0.1)
+    spy = Spy(grid.layout)
+    finish = spied(grid, spy, solutions=1, unit=5, choose="vsids")
+    assert finish.status is Status.SOLVED
+    solutions = killer_solutions(grid, cap=20)
+    assert solutions and spy.reasons
+    for clause in spy.reasons + spy.conflicts + spy.nogoods:
+        assert all(holds(clause, g, 6) for g in solutions)
+
+
+def test_a_9x9_killer_learns_across_cages():
+    # no givens: the cages alone; cdcl meets conflicts whose reasons are cages' sums, and learns nogoods
+    # whose literals span several cages
+    # (it has several solutions: each nogood holds in the one found, as in every other)
+    rng = random.Random(6)
+    grid = killer("killer", pattern_solution(3).values, 9, rng, largest=6)
+    spy = Spy(grid.layout)
+    finish = spied(grid, spy, solutions=1)
+    assert finish.status is Status.SOLVED
+    assert spy.reasons and spy.nogoods
+    cage_of = {cell: k for k, cage in enumerate(grid.layout.cages) for cell in cage.cells}
+    assert any(len({cage_of[(lit >> 1) // 9] for lit in nogood}) > 1 for nogood in spy.nogoods)
+    for clause in spy.nogoods:
+        assert holds(clause, finish.found[0], 9)
+
+
+# -- the rest unchanged ---------------------------------------------------------------------------------
+def test_a_grid_without_cages_reads_none_and_counts_as_before():
+    # classic counters as test_learning.py pins them; no `eliminated` without locked or cages
+    out = cdcl(Grid.parse(Q4), solutions=2)
+    assert "eliminated" not in out.effort
+    assert counters(out, "nodes", "guesses", "backtracks", "forced", "conflicts", "learned") == (2, 2, 1, 7, 1, 1)
+    solver = Solver(Grid.parse(Q4), Limits.of(Budget(), time.perf_counter()))
+    assert not solver.caged and solver.touched == [] and solver.waiting == []
+
+
+def test_cage_removals_are_counted_and_told_as_the_cage_sum():
+    # 3 in two cells: 1 and 2. The root removes 3 and 4 from both (eliminated 4), told as "cage sum"
+    lay = named("killer", 4, cages=[Cage((0, 1), 3)])
+    grid = Grid(lay, bytes(16))
+    out = cdcl(grid)
+    assert out.status is Status.SOLVED and out.effort["eliminated"] == 4
+    assert sorted(out.solution.values[:2]) == [1, 2]
+    from search.trace import trace
+    traced = trace(grid, "cdcl")
+    removed = [(e.cell, e.value) for e in traced.events if e.kind == "remove" and e.rule == "cage sum"]
+    assert sorted(removed) == [([0, 0], 3), ([0, 0], 4), ([0, 1], 3), ([0, 1], 4)]
+    assert all(e.rule != "cage sum" or e.kind == "remove" for e in traced.events)
+
+
+def test_the_reason_of_a_cage_removal_by_hand():
+    # 9x9, cage r1c1 + r4c2 = 4: {1, 3} (a cage's cells need not touch). r1c3 is a given 3, so r1c1's 3 is
+    # gone when the root first looks at the cage: r1c1 is 1 and r4c2 3. 2 and 4 to 9 leave both cells
+    # whatever else holds (no combination holds them): their reason rests on nothing. 1 leaves r4c2 by the
+    # cage's sum, resting on the one value of a combination gone from the cage's cells: r1c1 = 3, false.
+    lay = named("killer", 9, cages=[Cage((0, 28), 4)])
+    grid = Grid(lay, bytes([0, 0, 3] + [0] * 78))
+
+    class Reasons(Spy):
+        def propagated(self, level, assigned):
+            super().propagated(level, assigned)
+            for p, kind in assigned:
+                if kind == CAGE_SUM:
+                    self.told[p] = sorted(self.solver.reason_lits(p >> 1))
+
+    spy = Reasons(lay)
+    spy.told: dict[int, list[int]] = {}
+    spied(grid, spy)
+
+    def lit(cell: int, v: int, holds: bool = True) -> int:
+        return 2 * (cell * 9 + v - 1) + (0 if holds else 1)
+
+    assert all(spy.told[lit(c, v, False)] == [] for c in (0, 28) for v in (2, 4, 5, 6, 7, 8, 9))
+    assert spy.told[lit(28, 1, False)] == [lit(0, 3)]
+    assert set(spy.told) == {lit(c, v, False) for c in (0, 28) for v in (2, 4, 5, 6, 7, 8, 9)} | {lit(28, 1, False)}
+    assert spy.solver.value[lit(0, 1)] == TRUE and spy.solver.level[lit(0, 1) >> 1] == 0

@@ -17,12 +17,19 @@ def pattern_solution(box: int) -> Grid:
 
 
 def rules_of(lay: Layout) -> Sequence[list[int]]:
-    """formulations.sat's complete encoding of a layout. A Jigsaw's regions are drawn for a puzzle or two, so
-    its clauses are built afresh rather than kept for the process as the fixed layouts' are (a long run draws
-    thousands of them)."""
+    """formulations.sat's complete encoding of a layout (a Killer's cages in its default sum encoding,
+    combinations). A Jigsaw's regions and a Killer's cages are drawn for a puzzle or two, so their clauses are
+    built afresh rather than kept for the process as the fixed layouts' are (a long run draws thousands of
+    them)."""
     from formulations.sat import rules  # SAT (and ortools with formulations) loaded only when a grid is drawn
 
-    return rules(lay) if lay.box_height else rules.__wrapped__(lay)
+    return rules(lay) if kept_for_process(lay) else rules.__wrapped__(lay)
+
+
+def kept_for_process(lay: Layout) -> bool:
+    """Whether a layout's clauses and solver are kept for the process: one of the few fixed layouts (boxes,
+    and extra houses), not a layout drawn for one puzzle (a Jigsaw's regions, a Killer's cages)."""
+    return bool(lay.box_height) and not lay.cages
 
 
 def solvable(lay: Layout) -> bool:

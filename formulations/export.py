@@ -17,8 +17,10 @@ from . import cpsat, mip, sat
 MODELS = ("cpsat", "mip", "sat")
 
 
-def export_text(grid: Grid, model: str, *, cpsat_model: str = "integer", mip_format: str = "lp") -> str:
-    """The model of `grid` as text: proto text (cpsat), LP or MPS (mip), DIMACS (sat)."""
+def export_text(grid: Grid, model: str, *, cpsat_model: str = "integer", mip_format: str = "lp",
+                sat_sums: str = sat.DEFAULT_SUMS) -> str:
+    """The model of `grid` as text: proto text (cpsat), LP or MPS (mip), DIMACS (sat; a Killer's cages in the
+    sum encoding `sat_sums`, formulations.sat's `sums`)."""
     if model == "cpsat":
         return str(cpsat.SudokuModel(grid, cpsat_model).model.proto)
     if model == "mip":
@@ -28,16 +30,26 @@ def export_text(grid: Grid, model: str, *, cpsat_model: str = "integer", mip_for
             return str(solver.ExportModelAsMpsFormat(False, False))  # free format, real names
         return str(solver.ExportModelAsLpFormat(False))
     if model == "sat":
-        nvars, clauses = sat.encode(grid)
+        nvars, clauses = sat.encode(grid, sums=sat_sums)
         n = grid.side
         lines = [
             f"c Sudoku {n}x{n}: {grid.text()}",
             f"c variable (cell * {n} + value) is true when cell (row-major, from 0) holds value",
+            *_cage_comments(grid, sat_sums),
             f"p cnf {nvars} {len(clauses)}",
         ]
         lines.extend(" ".join(map(str, clause)) + " 0" for clause in clauses)
         return "\n".join(lines) + "\n"
     raise ValueError(f"unknown model {model!r} (choose from {', '.join(MODELS)})")
+
+
+def _cage_comments(grid: Grid, sums: str) -> list[str]:
+    """What a Killer's DIMACS adds to the houses': its cages' sum encoding, and where the auxiliaries start."""
+    lay = grid.layout
+    if not lay.cages:
+        return []
+    return [f"c Killer: {len(lay.cages)} cages, sums={sums}; variables above {sat.variables(lay.houses)} are the "
+            "cages' auxiliaries (a combination's selector, or a pseudo-Boolean encoder's own)"]
 
 
 if __name__ == "__main__":  # `python -m formulations.export` is sudoku-export (commands/export.py)

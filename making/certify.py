@@ -81,7 +81,7 @@ def fresh(lay: Layout) -> Kept:
     """A solver holding a layout's rules, as formulations.sat keeps one, for one certifier."""
     sat = Solver(name=CERTIFYING_SOLVER)
     clauses = rules_of(lay)
-    load(sat, CERTIFYING_SOLVER, clauses)
+    load(sat, CERTIFYING_SOLVER, clauses, caged=bool(lay.cages))
     sat.set_phases(range(1, lay.side**3 + 1))
     return Kept(sat, max(variables(lay.houses), top(clauses)))  # a Killer's auxiliaries come after the houses'
 
@@ -90,7 +90,7 @@ def solutions(grid: Grid, limit: int = 2) -> list[Grid]:
     """Up to `limit` solutions of `grid` (none: it has no solution; one: it is unique, when limit >= 2)."""
     found: list[Grid] = []
     with Solver(name=DEFAULT_SOLVER) as sat:
-        load(sat, DEFAULT_SOLVER, rules_of(grid.layout))
+        load(sat, DEFAULT_SOLVER, rules_of(grid.layout), caged=bool(grid.layout.cages))
         for lit in givens(grid):
             sat.add_clause([lit])
         while len(found) < limit and sat.solve():

@@ -39,7 +39,7 @@ def solvable(lay: Layout) -> bool:
     from formulations.sat import load
 
     with Solver(name=VARIANT_SOLVER) as sat:
-        load(sat, VARIANT_SOLVER, rules_of(lay))
+        load(sat, VARIANT_SOLVER, rules_of(lay), caged=bool(lay.cages))
         return bool(sat.solve())
 
 
@@ -59,7 +59,7 @@ def random_solution(lay: Layout, rng: random.Random) -> Grid:
 
     n = lay.side
     with Solver(name=VARIANT_SOLVER) as sat:
-        load(sat, VARIANT_SOLVER, rules_of(lay))
+        load(sat, VARIANT_SOLVER, rules_of(lay), caged=bool(lay.cages))
         sat.set_phases([(v if rng.random() < 1 / n else -v) for v in range(1, n**3 + 1)])
         assumptions = [var(c, v, n) for c, v in enumerate(rng.sample(range(1, n + 1), n))]
         if not sat.solve(assumptions=assumptions):

@@ -24,6 +24,11 @@ solver per process with the givens as assumptions, as tdoku's benchmark does.
 `guesses` counts the decisions that were real choices (FREE_DECISIONS). The
 same CNF is written as DIMACS by formulations.export.
 
+A Killer's cages are clauses beside the houses' (`cage_clauses`): no repeat in a cage, and its total in the
+encoding `sums` names: its combinations (the default) or a pseudo-Boolean encoding of pysat.pb; `redundant=45`
+adds the 45 rule's sums. Their auxiliary variables come after the cell-values and triads; the answer is read
+from the cell-values alone.
+
 The clauses a layout shares are built once per process; a fresh solver per
 puzzle (the default, so that runs stay independent) takes them through its own
 C function in one loop (`load`), 0.6 of the set-up of PySAT's bootstrap_with on
@@ -106,8 +111,8 @@ OPTIONS = {
                           "assumptions (learnt clauses carry over, as in tdoku's benchmark)"),
     "sums": Option(DEFAULT_SUMS, "a Killer cage's total as clauses: combinations (a selector per set of values "
                    "it may hold) or a pseudo-Boolean encoding of PySAT's pysat.pb", SUMS),
-    "redundant": Option("none", "45: the 45 rule's innie and outie sums of a Killer, as pseudo-Boolean "
-                        "equalities beside the cages", REDUNDANT),
+    "redundant": Option("none", "45: a Killer's innie and outie sums (the 45 rule) over cells that hold different "
+                        "values, each as a cage in the sums encoding, beside the cages", REDUNDANT),
 }
 COUNTERS = ("guesses", "decisions", "conflicts", "propagations", "restarts")
 _STATS = COUNTERS[1:]

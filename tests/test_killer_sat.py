@@ -318,6 +318,18 @@ def test_incremental_runs_keep_each_killers_own_cages() -> None:
         assert out.status is Status.SOLVED and tuple(out.solution.values) in brute(grid)
 
 
+def test_the_45_rule_lets_propagation_solve_the_documented_killer() -> None:
+    # docs/methods/formulations.md's table: the 9x9 cut from seed 0's grid, no givens, one solution
+    rng = random.Random(0)
+    solution = random_solution(classic(3), rng)
+    grid = Grid(family(9, cages=cut(solution.values, 9, rng, largest=4)), bytes(81))
+    assert [tuple(s.values) for s in solutions(grid)] == [tuple(solution.values)]
+    out = SAT(grid, search="off", redundant="45")
+    assert out.status is Status.SOLVED and out.solution.values == solution.values
+    left = {sums: SAT(grid, search="off", sums=sums).info["unassigned"] for sums in ("combinations", "totalizer")}
+    assert 0 < left["combinations"] < left["totalizer"]
+
+
 # -- the encodings' pieces ----------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("sums", PB_SUMS)

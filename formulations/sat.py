@@ -155,12 +155,28 @@ def at_most_one(lits: Sequence[int]) -> list[list[int]]:
 LAYOUTS_KEPT = 4
 
 
-@lru_cache(maxsize=LAYOUTS_KEPT * len(ENCODINGS))
 def rules(lay: Layout, encoding: str = "complete", sums: str = DEFAULT_SUMS,
           redundant: str = "none") -> tuple[list[int], ...]:
-    """The clauses every puzzle of a layout shares, built once per process (for the last few layouts): its
-    houses in `encoding`, then, for a Killer, its cages in `sums` (and the 45 rule's sums when `redundant`
-    is 45), their auxiliary variables numbered after the houses' (`cage_clauses`)."""
+    """The clauses every puzzle of a layout shares, built once per process (for the last few layouts:
+    `kept_rules`): its houses in `encoding`, then, for a Killer, its cages in `sums` (and the 45 rule's sums when
+    `redundant` is 45). A layout without cages has one entry whatever `sums` and `redundant` say, however the
+    call is written."""
+    if not lay.cages:
+        sums, redundant = DEFAULT_SUMS, "none"
+    return kept_rules(lay, encoding, sums, redundant)
+
+
+@lru_cache(maxsize=LAYOUTS_KEPT * len(ENCODINGS))
+def kept_rules(lay: Layout, encoding: str, sums: str, redundant: str) -> tuple[list[int], ...]:
+    """`build_rules`, kept for the last few layouts (a layout drawn for one puzzle, a Jigsaw or a Killer, is
+    built afresh by making/ rather than kept: making.solutions.rules_of)."""
+    return build_rules(lay, encoding, sums, redundant)
+
+
+def build_rules(lay: Layout, encoding: str = "complete", sums: str = DEFAULT_SUMS,
+                redundant: str = "none") -> tuple[list[int], ...]:
+    """A layout's clauses: its houses in `encoding`, then, for a Killer, its cages in `sums` (and the 45 rule's
+    sums when `redundant` is 45), their auxiliary variables numbered after the houses' (`cage_clauses`)."""
     if lay.cages:
         return (*house_clauses(lay.houses, encoding),
                 *cage_clauses(lay, variables(lay.houses, encoding), sums, redundant))

@@ -21,9 +21,9 @@ def rules_of(lay: Layout) -> Sequence[list[int]]:
     combinations). A Jigsaw's regions and a Killer's cages are drawn for a puzzle or two, so their clauses are
     built afresh rather than kept for the process as the fixed layouts' are (a long run draws thousands of
     them)."""
-    from formulations.sat import rules  # SAT (and ortools with formulations) loaded only when a grid is drawn
+    from formulations.sat import build_rules, rules  # SAT (and ortools with formulations) loaded only when needed
 
-    return rules(lay) if kept_for_process(lay) else rules.__wrapped__(lay)
+    return rules(lay) if kept_for_process(lay) else build_rules(lay)
 
 
 def kept_for_process(lay: Layout) -> bool:

@@ -22,6 +22,7 @@ from formulations.sat import (
     cage_clauses,
     decode,
     givens,
+    kept_rules,
     rules,
     top,
     variables,
@@ -231,11 +232,11 @@ def test_the_certifier_proves_a_killer_unique_and_finds_a_second_solution() -> N
 def test_a_killers_rules_are_not_kept_for_the_process() -> None:
     unique, _ = unique_and_several()
     (answer,) = brute(unique)
-    before = rules.cache_info().currsize
+    before = kept_rules.cache_info().currsize
     with SolutionCertifier(unique.with_values(answer)):
         pass
     assert not solutions(unique)[1:]
-    assert rules.cache_info().currsize == before
+    assert kept_rules.cache_info().currsize == before
 
 
 # -- a 9x9 cut from a full grid -----------------------------------------------------------------------------
@@ -377,9 +378,9 @@ def test_a_layout_without_cages_keeps_the_default_cache_entry() -> None:
     assert DEFAULT_SUMS == "combinations"
     lay: Layout = classic(2)
     rules(lay)
-    before = rules.cache_info()
+    before = kept_rules.cache_info()
     SAT(Grid.parse("...1.143.4121234"), sums="bdd", redundant="45")
-    after = rules.cache_info()
+    after = kept_rules.cache_info()
     assert after.currsize == before.currsize
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from formulations import cpsat
+from formulations import cpsat, sat
 from formulations.export import MODELS, export_text
 from puzzles.grid import Grid, PuzzleError
 
@@ -23,7 +23,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cpsat-model", choices=cpsat.MODELS, default="integer",
                         help="the CP-SAT formulation (default integer)")
     parser.add_argument("--format", choices=("lp", "mps"), default="lp", help="MIP file format (default lp)")
+    parser.add_argument("--sums", help="a Killer's cage sums: cpsat " + "|".join(cpsat.OPTIONS["sums"].choices)
+                        + f" (default {cpsat.OPTIONS['sums'].default}); sat " + "|".join(sat.OPTIONS["sums"].choices)
+                        + f" (default {sat.DEFAULT_SUMS}); the MIP states them as linear rows")
+    parser.add_argument("--redundant", choices=("none", "45"), default="none",
+                        help="with 45, the 45 rule's derived sums as redundant constraints (default none)")
     args = parser.parse_args(argv)
+    if args.sums is not None:
+        known = {"cpsat": cpsat.OPTIONS["sums"].choices, "sat": sat.OPTIONS["sums"].choices}.get(args.model, ())
+        if args.sums not in known:
+            parser.error(f"--sums {args.sums}: " + (f"--model {args.model} takes " + "|".join(known) if known
+                                                    else f"--model {args.model} has no choice of sums"))
     try:
         grid = Grid.parse(args.puzzle)
     except PuzzleError as exc:
@@ -32,7 +42,13 @@ def main(argv: list[str] | None = None) -> int:
     if grid.conflicts():
         print("error: invalid puzzle: " + "; ".join(grid.conflicts()), file=sys.stderr)
         return 2
-    text = export_text(grid, args.model, cpsat_model=args.cpsat_model, mip_format=args.format)
+    sums = {} if args.sums is None else {"sums": args.sums} if args.model == "cpsat" else {"sat_sums": args.sums}
+    try:
+        text = export_text(grid, args.model, cpsat_model=args.cpsat_model, mip_format=args.format,
+                           redundant=args.redundant, **sums)
+    except ValueError as exc:  # a sum encoding whose package is missing, say: the message says what to do
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     if args.out:
         with open(args.out, "w", encoding="utf-8") as out:
             out.write(text)

@@ -4,8 +4,8 @@
 - mip:   the 0-1 program as an LP file (or MPS with --format mps)
 - sat:   the CNF as DIMACS
 
-A Killer's cages are in the CP-SAT and MIP models as the solvers get them (`sums` and `redundant` as the
-methods' options of those names); SAT refuses them (ValueError) until its encoding has them.
+A Killer's cages are in every model as the solvers get them (`sums` and `redundant` as the methods' options of
+those names; `sat_sums` is the sat method's `sums`).
 
     python -m formulations.export PUZZLE_LINE --model cpsat|mip|sat [--out FILE]
 """
@@ -21,9 +21,10 @@ MODELS = ("cpsat", "mip", "sat")
 
 
 def export_text(grid: Grid, model: str, *, cpsat_model: str = "integer", mip_format: str = "lp",
-                sums: str = "linear", redundant: str = "none") -> str:
+                sums: str = "linear", redundant: str = "none", sat_sums: str = sat.DEFAULT_SUMS) -> str:
     """The model of `grid` as text: proto text (cpsat), LP or MPS (mip), DIMACS (sat). A Killer's cages are
-    stated as `sums` says (cpsat: linear or table) with, for redundant=45, the 45 rule's derived sums."""
+    stated as `sums` says (cpsat: linear or table) with, for redundant=45, the 45 rule's derived sums; in DIMACS,
+    in the sum encoding `sat_sums` (formulations.sat's `sums`)."""
     if model == "cpsat":
         opts = {name: option.default for name, option in cpsat.OPTIONS.items()}
         opts.update(model=cpsat_model, sums=sums, redundant=redundant)
@@ -36,16 +37,26 @@ def export_text(grid: Grid, model: str, *, cpsat_model: str = "integer", mip_for
             return str(solver.ExportModelAsMpsFormat(False, False))  # free format, real names
         return str(solver.ExportModelAsLpFormat(False))
     if model == "sat":
-        nvars, clauses = sat.encode(grid)
+        nvars, clauses = sat.encode(grid, sums=sat_sums, redundant=redundant)
         n = grid.side
         lines = [
             f"c Sudoku {n}x{n}: {grid.text()}",
             f"c variable (cell * {n} + value) is true when cell (row-major, from 0) holds value",
+            *_cage_comments(grid, sat_sums),
             f"p cnf {nvars} {len(clauses)}",
         ]
         lines.extend(" ".join(map(str, clause)) + " 0" for clause in clauses)
         return "\n".join(lines) + "\n"
     raise ValueError(f"unknown model {model!r} (choose from {', '.join(MODELS)})")
+
+
+def _cage_comments(grid: Grid, sums: str) -> list[str]:
+    """What a Killer's DIMACS adds to the houses': its cages' sum encoding, and where the auxiliaries start."""
+    lay = grid.layout
+    if not lay.cages:
+        return []
+    return [f"c Killer: {len(lay.cages)} cages, sums={sums}; variables above {sat.variables(lay.houses)} are the "
+            "cages' auxiliaries (a combination's selector, or a pseudo-Boolean encoder's own)"]
 
 
 if __name__ == "__main__":  # `python -m formulations.export` is sudoku-export (commands/export.py)

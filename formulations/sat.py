@@ -24,6 +24,11 @@ solver per process with the givens as assumptions, as tdoku's benchmark does.
 `guesses` counts the decisions that were real choices (FREE_DECISIONS). The
 same CNF is written as DIMACS by formulations.export.
 
+A Killer's cages are clauses beside the houses' (`cage_clauses`): no repeat in a cage, and its total in the
+encoding `sums` names: its combinations (the default) or a pseudo-Boolean encoding of pysat.pb; `redundant=45`
+adds the 45 rule's sums. Their auxiliary variables come after the cell-values and triads; the answer is read
+from the cell-values alone.
+
 The clauses a layout shares are built once per process; a fresh solver per
 puzzle (the default, so that runs stay independent) takes them through its own
 C function in one loop (`load`), 0.6 of the set-up of PySAT's bootstrap_with on
@@ -53,6 +58,7 @@ try:  # PySAT's C module, not its documented API: load() says why it is used, an
 except ImportError:  # a PySAT built otherwise: every solver takes its clauses through the public API
     pysolvers = None
 
+from puzzles.cages import cage_combinations, combinations_of, derived_sums
 from puzzles.grid import Grid, Layout, geometry
 from puzzles.options import Option, OptionError, contract, describe, switch
 from puzzles.outcome import Budget, GaveUp, Method, Outcome, Status
@@ -67,6 +73,11 @@ from .driver import FOUND, MAX_COUNT, MAX_SECONDS, NONE, Allowance, Answer, Mode
 _pysat_utils.MainThread.check = staticmethod(lambda: False)
 
 ENCODINGS = ("minimal", "natural", "complete", "augmented")
+# A Killer cage's sum as clauses (`cage_clauses`): the project's own, then PySAT's pseudo-Boolean encodings
+PB_SUMS = ("bdd", "seqcounter", "sortnetwrk", "adder", "binmerge", "totalizer", "mixedradix", "watchdog")
+SUMS = ("combinations", *PB_SUMS)
+DEFAULT_SUMS = "combinations"
+REDUNDANT = ("none", "45")
 # PySAT's solvers, the `solver` option's values (formulations.SOLVERS is the registry of methods)
 BACKENDS = ("minisat22", "cadical195", "cadical153", "glucose4", "glucose3", "maplechrono", "lingeling")
 DEFAULT_SOLVER = "minisat22"
@@ -98,6 +109,10 @@ OPTIONS = {
     "probe": switch(False, "failed-literal probing of every open cell-value, to a fixpoint, before search"),
     "incremental": switch(False, "one solver per process and encoding, kept across puzzles, the givens as "
                           "assumptions (learnt clauses carry over, as in tdoku's benchmark)"),
+    "sums": Option(DEFAULT_SUMS, "a Killer cage's total as clauses: combinations (a selector per set of values "
+                   "it may hold) or a pseudo-Boolean encoding of PySAT's pysat.pb", SUMS),
+    "redundant": Option("none", "45: a Killer's innie and outie sums (the 45 rule) over cells that hold different "
+                        "values, each as a cage in the sums encoding, beside the cages", REDUNDANT),
 }
 COUNTERS = ("guesses", "decisions", "conflicts", "propagations", "restarts")
 _STATS = COUNTERS[1:]
@@ -105,11 +120,20 @@ _STATS = COUNTERS[1:]
 
 # -- the model: variables and clauses ------------------------------------------------------------
 
-def variables(lay: Layout, encoding: str = "complete") -> int:
+def variables(lay: Layout, encoding: str = "complete", sums: str = DEFAULT_SUMS, redundant: str = "none") -> int:
     """How many variables an encoding has: n^3 cell-values, and for `augmented` a triad a segment and value after
-    them (2*n^2*box in classic Sudoku)."""
+    them (2*n^2*box in classic Sudoku); for a Killer, its cages' auxiliary variables after those (read off its
+    clauses: the pseudo-Boolean encoders number their own)."""
     n = lay.side
-    return n**3 + (len(segments(lay)[0]) * n if encoding == "augmented" else 0)
+    houses = n**3 + (len(segments(lay.houses)[0]) * n if encoding == "augmented" else 0)
+    if not lay.cages:
+        return houses
+    return max(houses, top(rules(lay, encoding, sums, redundant)))
+
+
+def top(clauses: Iterable[Sequence[int]]) -> int:
+    """The highest variable the clauses name."""
+    return max((abs(lit) for clause in clauses for lit in clause), default=0)
 
 
 def var(cell: int, value: int, n: int) -> int:
@@ -131,11 +155,36 @@ def at_most_one(lits: Sequence[int]) -> list[list[int]]:
 LAYOUTS_KEPT = 4
 
 
+def rules(lay: Layout, encoding: str = "complete", sums: str = DEFAULT_SUMS,
+          redundant: str = "none") -> tuple[list[int], ...]:
+    """The clauses every puzzle of a layout shares, built once per process (for the last few layouts:
+    `kept_rules`): its houses in `encoding`, then, for a Killer, its cages in `sums` (and the 45 rule's sums when
+    `redundant` is 45). A layout without cages has one entry whatever `sums` and `redundant` say, however the
+    call is written."""
+    if not lay.cages:
+        sums, redundant = DEFAULT_SUMS, "none"
+    return kept_rules(lay, encoding, sums, redundant)
+
+
 @lru_cache(maxsize=LAYOUTS_KEPT * len(ENCODINGS))
-def rules(lay: Layout, encoding: str = "complete") -> tuple[list[int], ...]:
-    """The clauses every puzzle of a layout shares, built once per process (for the last few layouts)."""
+def kept_rules(lay: Layout, encoding: str, sums: str, redundant: str) -> tuple[list[int], ...]:
+    """`build_rules`, kept for the last few layouts (a layout drawn for one puzzle, a Jigsaw or a Killer, is
+    built afresh by making/ rather than kept: making.solutions.rules_of)."""
+    return build_rules(lay, encoding, sums, redundant)
+
+
+def build_rules(lay: Layout, encoding: str = "complete", sums: str = DEFAULT_SUMS,
+                redundant: str = "none") -> tuple[list[int], ...]:
+    """A layout's clauses: its houses in `encoding`, then, for a Killer, its cages in `sums` (and the 45 rule's
+    sums when `redundant` is 45), their auxiliary variables numbered after the houses' (`cage_clauses`)."""
     if lay.cages:
-        raise ValueError("Killer cages have no SAT encoding here")
+        return (*house_clauses(lay.houses, encoding),
+                *cage_clauses(lay, variables(lay.houses, encoding), sums, redundant))
+    return tuple(house_clauses(lay, encoding))
+
+
+def house_clauses(lay: Layout, encoding: str) -> list[list[int]]:
+    """The clauses of a layout's houses (and its cells' values) in one of the four encodings."""
     geo = geometry(lay)
     n = geo.side
     values = range(1, n + 1)
@@ -146,13 +195,13 @@ def rules(lay: Layout, encoding: str = "complete") -> tuple[list[int], ...]:
         clauses.extend(exactly_one(lits) if encoding != "minimal" else [lits])
     if encoding == "augmented":
         clauses.extend(_triad_clauses(lay))
-        return tuple(clauses)
+        return clauses
     # Each value at most once in each house; the complete encoding adds at least once.
     for unit in geo.units:
         for v in values:
             lits = [var(c, v, n) for c in unit]
             clauses.extend(exactly_one(lits) if encoding == "complete" else at_most_one(lits))
-    return tuple(clauses)
+    return clauses
 
 
 def _triad_clauses(lay: Layout) -> list[list[int]]:
@@ -274,14 +323,114 @@ def _crossings(units: Sequence[Sequence[int]]) -> list[tuple[int, int, tuple[int
     return found
 
 
+# -- Killer cages: their sums as clauses ----------------------------------------------------------
+
+def cage_clauses(lay: Layout, first: int, sums: str = DEFAULT_SUMS, redundant: str = "none") -> list[list[int]]:
+    """A Killer's cages as clauses, their auxiliary variables numbered after `first` (the houses' last variable).
+
+    Each cage's values differ: at most one cell of the cage holds each value, pairwise, for the pairs of its
+    cells that share no house (a house's clauses already keep those apart). Its total, when it has one, in
+    the encoding `sums` names:
+
+    - combinations (the project's own): the cage's value set is one of its combinations (the sets of as many
+      different values with that sum, puzzles.cages): no cage cell holds a value in no combination; with one
+      combination, each of its values is in some cage cell; with several, a selector variable s per
+      combination, at least one true, and s true means each of its values is in some cage cell (not s, or
+      the first cell holds v, or the second, ...) and no cage cell holds one of the other combinations' values
+      (not s, or not x). Two selectors cannot both hold (one needs a value the other rules out), which unit
+      propagation sees, so none is an extra clause. Unit propagation then does what a solver by hand does
+      with a cage's combinations: a value no combination left open allows leaves the cage, a combination
+      missing a value dies, and a value every live combination needs lands in the cage's one cell left for it.
+    - a pseudo-Boolean encoding (bdd, seqcounter, sortnetwrk, adder, binmerge, totalizer, mixedradix,
+      watchdog): the sum over the cage's cells c and values v of v * x(c, v) equals the total, encoded by
+      PySAT's pysat.pb (Pindakaas) in that encoding, its auxiliary variables from `first` + 1 on.
+
+    `redundant=45` adds the 45 rule's derived sums (puzzles.cages.derived_sums) whose cells hold different values
+    (any two share a house), each as a cage of its own in the `sums` encoding: implied by the houses and the
+    cages, they let unit propagation see a sum across cages. A derived sum whose cells may repeat a value (the
+    innies of two rows) is left out: its sum over n values a cell, weights 1..n, is a pseudo-Boolean equality
+    without the no-repeat that keeps a cage's small, and those of one 9x9 Killer (84 of its 127 derived sums)
+    took 130,000 (adder) to 1.8 million (sortnetwrk) clauses, 430,000 with Pindakaas's own choice.
+    """
+    n = lay.side
+    peers = geometry(lay.houses).peers
+    clauses: list[list[int]] = []
+    last = first
+    for cage in lay.cages:
+        clauses.extend(_no_repeats(cage.cells, n, peers))
+        if cage.total is None:
+            continue
+        if sums == "combinations":
+            made, last = _combinations(cage.cells, cage_combinations(n, cage), n, last)
+        else:
+            made, last = _pb_equal(cage.cells, cage.total, n, last, sums)
+        clauses.extend(made)
+    if redundant == "45":
+        for derived in derived_sums(lay):
+            if not all(b in peers[a] for a, b in combinations(derived.cells, 2)):
+                continue  # its values may repeat: left out (the docstring says what it would cost)
+            if sums == "combinations":
+                made, last = _combinations(derived.cells, combinations_of(n, len(derived.cells), derived.total), n,
+                                           last)
+            else:
+                made, last = _pb_equal(derived.cells, derived.total, n, last, sums)
+            clauses.extend(made)
+    return clauses
+
+
+def _no_repeats(cells: Sequence[int], n: int, peers: Sequence[Sequence[int]]) -> list[list[int]]:
+    """At most one of a cage's cells holds each value: pairwise, for its cells that share no house."""
+    apart = [(a, b) for a, b in combinations(cells, 2) if b not in peers[a]]
+    return [[-var(a, v, n), -var(b, v, n)] for v in range(1, n + 1) for a, b in apart]
+
+
+def _combinations(cells: Sequence[int], masks: Sequence[int], n: int, last: int) -> tuple[list[list[int]], int]:
+    """A cage's value set is one of `masks` (its combinations): the clauses, and the last variable used (the
+    selectors', one a combination when there are several, numbered after `last`)."""
+    union = 0
+    for mask in masks:
+        union |= mask
+    values = range(1, n + 1)
+    clauses = [[-var(c, v, n)] for v in values if not union >> (v - 1) & 1 for c in cells]
+    if not masks:  # a derived sum no values reach: the cells hold none (the puzzle has no solution)
+        return clauses, last
+    if len(masks) == 1:
+        return clauses + [[var(c, v, n) for c in cells] for v in values if masks[0] >> (v - 1) & 1], last
+    selectors = list(range(last + 1, last + len(masks) + 1))
+    clauses.append(selectors)
+    for s, mask in zip(selectors, masks, strict=True):
+        clauses.extend([-s, *(var(c, v, n) for c in cells)] for v in values if mask >> (v - 1) & 1)
+        clauses.extend([-s, -var(c, v, n)] for v in values if (union & ~mask) >> (v - 1) & 1 for c in cells)
+    return clauses, selectors[-1]
+
+
+def _pb_equal(cells: Sequence[int], total: int, n: int, last: int, sums: str) -> tuple[list[list[int]], int]:
+    """The sum over `cells` and values v of v * x(c, v) equals `total`, in PySAT's pseudo-Boolean encoding
+    `sums`: the clauses, and the last variable they use (the encoder's, numbered after `last`)."""
+    try:
+        from pysat.pb import EncType, PBEnc  # Pindakaas: imported only for a pseudo-Boolean encoding
+    except (ImportError, AssertionError) as exc:  # pysat.pb asserts its back end is there
+        raise ValueError(f"sums={sums} needs PySAT's pseudo-Boolean encoders: pip install 'python-sat[pb]'") \
+            from exc
+    lits = [var(c, v, n) for c in cells for v in range(1, n + 1)]
+    weights = [v for _ in cells for v in range(1, n + 1)]
+    encoded = PBEnc.equals(lits=lits, weights=weights, bound=total, top_id=last, encoding=getattr(EncType, sums))
+    clauses = [list(clause) for clause in encoded.clauses]
+    return clauses, max(last, encoded.nv, top(clauses))
+
+
 def givens(grid: Grid) -> list[int]:
     """The puzzle's facts: one true literal var(c, v) per given."""
     return [var(c, v, grid.side) for c, v in enumerate(grid.values) if v]
 
 
-def encode(grid: Grid, encoding: str = "complete") -> tuple[int, list[list[int]]]:
-    """The CNF of a puzzle: (number of variables, clauses): the rules of its size, then its givens."""
-    return variables(grid.layout, encoding), [*rules(grid.layout, encoding), *([lit] for lit in givens(grid))]
+def encode(grid: Grid, encoding: str = "complete", sums: str = DEFAULT_SUMS,
+           redundant: str = "none") -> tuple[int, list[list[int]]]:
+    """The CNF of a puzzle: (number of variables, clauses): the rules of its layout (a Killer's cages in `sums`),
+    then its givens."""
+    sums, redundant = cage_form(grid.layout, {"sums": sums, "redundant": redundant})
+    return (variables(grid.layout, encoding, sums, redundant),
+            [*rules(grid.layout, encoding, sums, redundant), *([lit] for lit in givens(grid))])
 
 
 def decode(grid: Grid, model: Iterable[int]) -> Grid:
@@ -293,6 +442,15 @@ def decode(grid: Grid, model: Iterable[int]) -> Grid:
             cell, value = divmod(lit - 1, n)
             values[cell] = value + 1
     return grid.with_values(values)
+
+
+def cage_sizes(lay: Layout, encoding: str, sums: str, redundant: str) -> dict[str, object]:
+    """A Killer model's own size, for Outcome.info: the sum encoding, and the clauses and variables the cages add
+    to the houses' (auxiliary variables: a combination's selector, a pseudo-Boolean encoder's own)."""
+    houses = lay.houses
+    return {"sums": sums, "redundant": redundant,
+            "cage_clauses": len(rules(lay, encoding, sums, redundant)) - len(rules(houses, encoding)),
+            "cage_variables": variables(lay, encoding, sums, redundant) - variables(houses, encoding)}
 
 
 # -- the solver: a fresh one per puzzle, or one kept across puzzles ------------------------------
@@ -318,7 +476,7 @@ class Kept:
         self.sat.append_formula([[-s] for s in selectors])
 
 
-_KEPT: dict[tuple[str, str, Layout, bool], Kept] = {}
+_KEPT: dict[tuple[str, str, Layout, bool, str, str], Kept] = {}
 
 
 # Each solver's own clause-adding function in PySAT's C module, and where its wrapper keeps the
@@ -331,37 +489,63 @@ _ADD_CLAUSE = {"minisat22": ("minisat22_add_cl", "minisat"), "glucose4": ("gluco
                "cadical153": ("cadical153_add_cl", "cadical"), "cadical195": ("cadical195_add_cl", "cadical")}
 
 
-def load(sat: Solver, name: str, clauses: Sequence[list[int]], direct: bool = True) -> None:
-    """Add `clauses` to a solver without a contradiction among them (the rules of a size are satisfiable)."""
+def load(sat: Solver, name: str, clauses: Sequence[list[int]], direct: bool = True, caged: bool = False) -> None:
+    """Add `clauses` to a solver without a contradiction among them (the rules of a size are satisfiable).
+
+    A Killer's cages may contradict its houses (`caged`: a puzzle with no solution, which a solve then says):
+    the solver, inconsistent once a clause makes it so, needs none of the clauses after that one."""
     function, handle = _ADD_CLAUSE.get(name, ("", ""))
     add: Callable[..., bool] | None = getattr(pysolvers, function, None)
     solver = getattr(sat.solver, handle, None)
     if not direct or add is None or solver is None:
         sat.append_formula(clauses)
-    elif not all(map(add, repeat(solver), clauses)):  # each call says whether the formula stays consistent
+    elif not all(map(add, repeat(solver), clauses)) and not caged:  # each call: is the formula still consistent
         raise ValueError("the rules contradict themselves")
 
 
-def _new_solver(name: str, encoding: str, lay: Layout) -> Solver:
-    """A solver holding the rules. Decisions place values first (phase true on cell-values), as tdoku's
-    MiniSat literals do."""
+def _new_solver(name: str, encoding: str, lay: Layout, sums: str = DEFAULT_SUMS, redundant: str = "none") -> Solver:
+    """A solver holding the rules (a Killer's unit clauses aside: `layout_facts`). Decisions place values first
+    (phase true on cell-values, and only on them: triads and a cage's auxiliaries are left to the solver), as
+    tdoku's MiniSat literals do."""
     sat = Solver(name=name)
-    load(sat, name, rules(lay, encoding))
+    clauses = rules(lay, encoding, sums, redundant)
+    if lay.cages:
+        load(sat, name, [clause for clause in clauses if len(clause) > 1], caged=True)
+    else:
+        load(sat, name, clauses)
     sat.set_phases(range(1, lay.side**3 + 1))
     return sat
 
 
-def kept(name: str, encoding: str, lay: Layout, search: bool = True) -> Kept:
+def kept(name: str, encoding: str, lay: Layout, search: bool = True, sums: str = DEFAULT_SUMS,
+         redundant: str = "none") -> Kept:
     # Propagation alone (search off) gets a solver that never searches: one that had learnt clauses
     # from other puzzles' searches would propagate more than the encoding's clauses do.
-    key = (name, encoding, lay, search)
+    key = (name, encoding, lay, search, sums, redundant)
     if key not in _KEPT:
         layouts = list(dict.fromkeys(k[2] for k in _KEPT))  # in the order they were first kept
         if lay not in layouts and len(layouts) >= LAYOUTS_KEPT:  # the oldest layout's solvers go
             for old in [k for k in _KEPT if k[2] is layouts[0]]:
                 _KEPT.pop(old).sat.delete()
-        _KEPT[key] = Kept(_new_solver(name, encoding, lay), variables(lay, encoding))
+        _KEPT[key] = Kept(_new_solver(name, encoding, lay, sums, redundant),
+                          variables(lay, encoding, sums, redundant))
     return _KEPT[key]
+
+
+def layout_facts(lay: Layout, encoding: str, sums: str, redundant: str) -> list[int]:
+    """A Killer's unit clauses (a value in none of a cage's combinations, a one-cell cage's value), which the
+    formulation's solver takes as facts beside the givens rather than as clauses: a solver sets a unit clause's
+    literal before any decision, where propagate() does not report it, so the `search=off` grid and probing's
+    settled cell-values would miss it (and probing would find it "failed" again each round)."""
+    if not lay.cages:
+        return []
+    return [clause[0] for clause in rules(lay, encoding, sums, redundant) if len(clause) == 1]
+
+
+def cage_form(lay: Layout, opts: dict[str, Any]) -> tuple[str, str]:
+    """The options `sums` and `redundant` as a layout's rules read them: the defaults for a layout without cages
+    (its clauses are the same whatever they say, so it keeps one cache entry and one kept solver)."""
+    return (str(opts["sums"]), str(opts["redundant"])) if lay.cages else (DEFAULT_SUMS, "none")
 
 
 class SatFormulation(Model):
@@ -377,13 +561,18 @@ class SatFormulation(Model):
     def __init__(self, grid: Grid, opts: dict[str, Any]) -> None:
         self.grid, self.opts = grid, opts
         self.name, encoding = str(opts["solver"]), str(opts["encoding"])
+        lay = grid.layout
+        sums, redundant = cage_form(lay, opts)
         self.info: dict[str, object] = {"solver": self.name, "encoding": encoding,
-                                        "variables": variables(grid.layout, encoding),
-                                        "clauses": len(rules(grid.layout, encoding)) + grid.givens}
-        self.kept = kept(self.name, encoding, grid.layout, bool(opts["search"])) if opts["incremental"] else None
-        self.sat = self.kept.sat if self.kept is not None else _new_solver(self.name, encoding, grid.layout)
+                                        "variables": variables(lay, encoding, sums, redundant),
+                                        "clauses": len(rules(lay, encoding, sums, redundant)) + grid.givens}
+        if lay.cages:
+            self.info.update(cage_sizes(lay, encoding, sums, redundant))
+        self.kept = kept(self.name, encoding, lay, bool(opts["search"]), sums, redundant) \
+            if opts["incremental"] else None
+        self.sat = self.kept.sat if self.kept is not None else _new_solver(self.name, encoding, lay, sums, redundant)
         self.cell_values = grid.geometry.cells * grid.side
-        self.facts = givens(grid)
+        self.facts = [*layout_facts(lay, encoding, sums, redundant), *givens(grid)]
         self.assumptions: list[int] = []
         self.selectors: list[int] = []
         self.base = self._stats()
@@ -545,7 +734,7 @@ def honours(opts: dict[str, Any], budget: Budget) -> None:
 
 # -- solve: the model on its solver, driven -------------------------------------------------------
 
-@contract("sat", OPTIONS, honours)
+@contract("sat", OPTIONS, honours, cages=True)
 def solve(grid: Grid, budget: Budget, solutions: int, opts: dict[str, Any], started: float) -> Outcome:
     """The CNF on a PySAT solver; with solutions=2, again with a blocking clause."""
     return drive(lambda: SatFormulation(grid, opts), grid, budget, solutions, started)

@@ -9,7 +9,8 @@ stay valid across puzzles and solutions, so dropping clues one at a time (making
 short incremental solve a clue, and a new solution costs one clause, not a solver. Whether a puzzle is
 unique never depends on that history; which second solution `other` returns may (what the solver learnt
 before steers its search). The clauses are formulations.sat's complete encoding; a model is read back by
-its decode. A Jigsaw's layout is drawn for one puzzle: its certifier has a solver of its own, closed with it.
+its decode. A Jigsaw's layout, or a Killer's (its cages, in formulations.sat's default sum encoding), is drawn
+for one puzzle: its certifier has a solver of its own, closed with it.
 
 `solutions(grid, limit)` counts up to `limit` solutions of any puzzle (a solver of its own, each solution
 found excluded by a clause): what the fuzzer uses to tell unique, several-solution and unsatisfiable puzzles.
@@ -18,12 +19,12 @@ from __future__ import annotations
 
 from pysat.solvers import Solver
 
-from formulations.sat import DEFAULT_SOLVER, Kept, decode, givens, kept, load, var, variables
+from formulations.sat import DEFAULT_SOLVER, Kept, decode, givens, kept, load, top, var, variables
 from puzzles.grid import Grid, Layout
 
 from .minimal import puzzle_of
 from .singles import singles_solve
-from .solutions import rules_of
+from .solutions import kept_for_process, rules_of
 
 CERTIFYING_SOLVER = "cadical195"  # on near-minimal 16x16 and 25x25 puzzles, faster per check than MiniSat
 
@@ -35,7 +36,7 @@ class SolutionCertifier:
         if 0 in solution.values:
             raise ValueError("a certifier needs a full grid")
         self.solution = solution
-        self.own = not solution.layout.box_height  # a drawn Jigsaw's solver is not kept for the process
+        self.own = not kept_for_process(solution.layout)  # a drawn Jigsaw's or Killer's solver is its own
         self.kept = fresh(solution.layout) if self.own else kept(CERTIFYING_SOLVER, "complete", solution.layout)
         self.differs = self.kept.switchable([-lit for lit in givens(solution)])  # some cell differs from it
         self.checks = 0  # SAT solves
@@ -79,16 +80,17 @@ class SolutionCertifier:
 def fresh(lay: Layout) -> Kept:
     """A solver holding a layout's rules, as formulations.sat keeps one, for one certifier."""
     sat = Solver(name=CERTIFYING_SOLVER)
-    load(sat, CERTIFYING_SOLVER, rules_of(lay))
+    clauses = rules_of(lay)
+    load(sat, CERTIFYING_SOLVER, clauses, caged=bool(lay.cages))
     sat.set_phases(range(1, lay.side**3 + 1))
-    return Kept(sat, variables(lay))
+    return Kept(sat, max(variables(lay.houses), top(clauses)))  # a Killer's auxiliaries come after the houses'
 
 
 def solutions(grid: Grid, limit: int = 2) -> list[Grid]:
     """Up to `limit` solutions of `grid` (none: it has no solution; one: it is unique, when limit >= 2)."""
     found: list[Grid] = []
     with Solver(name=DEFAULT_SOLVER) as sat:
-        load(sat, DEFAULT_SOLVER, rules_of(grid.layout))
+        load(sat, DEFAULT_SOLVER, rules_of(grid.layout), caged=bool(grid.layout.cages))
         for lit in givens(grid):
             sat.add_clause([lit])
         while len(found) < limit and sat.solve():

@@ -17,12 +17,19 @@ def pattern_solution(box: int) -> Grid:
 
 
 def rules_of(lay: Layout) -> Sequence[list[int]]:
-    """formulations.sat's complete encoding of a layout. A Jigsaw's regions are drawn for a puzzle or two, so
-    its clauses are built afresh rather than kept for the process as the fixed layouts' are (a long run draws
-    thousands of them)."""
-    from formulations.sat import rules  # SAT (and ortools with formulations) loaded only when a grid is drawn
+    """formulations.sat's complete encoding of a layout (a Killer's cages in its default sum encoding,
+    combinations). A Jigsaw's regions and a Killer's cages are drawn for a puzzle or two, so their clauses are
+    built afresh rather than kept for the process as the fixed layouts' are (a long run draws thousands of
+    them)."""
+    from formulations.sat import build_rules, rules  # SAT (and ortools with formulations) loaded only when needed
 
-    return rules(lay) if lay.box_height else rules.__wrapped__(lay)
+    return rules(lay) if kept_for_process(lay) else build_rules(lay)
+
+
+def kept_for_process(lay: Layout) -> bool:
+    """Whether a layout's clauses and solver are kept for the process: one of the few fixed layouts (boxes,
+    and extra houses), not a layout drawn for one puzzle (a Jigsaw's regions, a Killer's cages)."""
+    return bool(lay.box_height) and not lay.cages
 
 
 def solvable(lay: Layout) -> bool:
@@ -32,7 +39,7 @@ def solvable(lay: Layout) -> bool:
     from formulations.sat import load
 
     with Solver(name=VARIANT_SOLVER) as sat:
-        load(sat, VARIANT_SOLVER, rules_of(lay))
+        load(sat, VARIANT_SOLVER, rules_of(lay), caged=bool(lay.cages))
         return bool(sat.solve())
 
 
@@ -52,7 +59,7 @@ def random_solution(lay: Layout, rng: random.Random) -> Grid:
 
     n = lay.side
     with Solver(name=VARIANT_SOLVER) as sat:
-        load(sat, VARIANT_SOLVER, rules_of(lay))
+        load(sat, VARIANT_SOLVER, rules_of(lay), caged=bool(lay.cages))
         sat.set_phases([(v if rng.random() < 1 / n else -v) for v in range(1, n**3 + 1)])
         assumptions = [var(c, v, n) for c, v in enumerate(rng.sample(range(1, n + 1), n))]
         if not sat.solve(assumptions=assumptions):

@@ -167,7 +167,9 @@ class Step:
 
 # A rule over groups of cells given (indices; None: every group), reading their masks and values: rules.py's
 # cage_combinations (the layout's cages) and innies_and_outies (the 45 rule's sums).
-GroupRule = Callable[[Sequence[int], Geometry, Sequence[int], "Collection[int] | None"], "rules.Removals | None"]
+# With `said`, the rule remembers what it said of a group's masks (for one solve).
+GroupRule = Callable[[Sequence[int], Geometry, Sequence[int], "Collection[int] | None", "rules.Said | None"],
+                     "rules.Removals | None"]
 
 
 def cage_cells(lay: Layout) -> list[tuple[int, ...]]:
@@ -190,6 +192,7 @@ class GroupStep:
         self.of_cell: list[list[int]] = []  # per cell, the groups holding it (read from the first engine's layout)
         self.quiet: list[int] | None = None  # the masks ...
         self.quiet_values = b""  # ... and values of a state where the rule removed nothing
+        self.said: rules.Said = {}  # what the rule said of each group's masks, for one solve
 
     def __call__(self, masks: list[int], engine: Eliminating[Any], geo: Geometry) -> rules.Removals | None:
         values = engine.state()
@@ -208,7 +211,7 @@ class GroupStep:
             if not touched:
                 return {}
             chosen = sorted(touched)
-        removals = self.rule(masks, geo, list(values), chosen)
+        removals = self.rule(masks, geo, list(values), chosen, self.said)
         if removals == {}:
             self.quiet, self.quiet_values = masks, values
         return removals

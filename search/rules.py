@@ -420,8 +420,8 @@ def cage_filter(masks: Sequence[int], combinations: Sequence[int] | None) -> lis
     kept = [0] * len(masks)
     possible = False
     for combination in combinations:
-        if combination & ~available:
-            continue  # a value of it that no cell can take
+        if combination & ~available or any(not mask & combination for mask in masks):
+            continue  # a value of it that no cell can take, or a cell that can take none of it
         lost = alldiff_filter(masks, combination)
         if lost is not None:
             possible = True
@@ -453,17 +453,24 @@ def sum_bounds(masks: Sequence[int], total: int) -> list[int] | None:
     return lost
 
 
+SAID_LIMIT = 50_000  # cages remembered (then forgotten at once), as inference.py's MEMO_LIMIT
+
+
 def _between(low: int, high: int) -> int:
     """The mask of the values low..high (those of 1..25 among them)."""
     low, high = max(low, 1), min(high, 25)
     return 0 if low > high else ((1 << high) - 1) & ~((1 << (low - 1)) - 1)
 
 
+Said = dict[tuple[int, ...], "list[int] | None"]  # what a group rule said of a group's masks, remembered
+
+
 def cage_combinations(masks: Sequence[int], geo: Geometry, values: Sequence[int],
-                      cages: Iterable[int] | None = None) -> Removals | None:
+                      cages: Iterable[int] | None = None, said: Said | None = None) -> Removals | None:
     """`cage_filter` in every cage of the layout (one pass), each reading its cells' masks and the values
     placed in it; `cages`: only these (indices into the layout's cages). A contradiction also when a cage
-    holds a value twice, or has an empty cell with no candidate."""
+    holds a value twice, or has an empty cell with no candidate. `said`: what `cage_filter` said of each
+    cage's masks and placed values, remembered (it depends on nothing else), for an engine to pass."""
     lay = geo.layout
     removed: Removals = {}
     for k in range(len(lay.cages)) if cages is None else cages:
@@ -479,7 +486,15 @@ def cage_combinations(masks: Sequence[int], geo: Geometry, values: Sequence[int]
         combinations = None if cage.total is None else [
             c for c in combinations_of(geo.side, len(empty), cage.total - placed) if not c & used]
         free = [masks[cell] & ~used for cell in empty]  # a value placed in the cage is in none of its other cells
-        lost = cage_filter(free, combinations)
+        if said is None:
+            lost = cage_filter(free, combinations)
+        else:
+            key = (k, used, *free)
+            if key not in said:
+                if len(said) >= SAID_LIMIT:
+                    said.clear()
+                said[key] = cage_filter(free, combinations)
+            lost = said[key]
         if lost is None:
             return None
         for cell, mask, gone in zip(empty, free, lost, strict=True):
@@ -490,10 +505,11 @@ def cage_combinations(masks: Sequence[int], geo: Geometry, values: Sequence[int]
 
 
 def innies_and_outies(masks: Sequence[int], geo: Geometry, values: Sequence[int],
-                      sums: Iterable[int] | None = None) -> Removals | None:
+                      sums: Iterable[int] | None = None, said: Said | None = None) -> Removals | None:
     """The 45 rule: `sum_bounds` on every sum puzzles/cages.py's `derived_sums` derives from the layout (one
     pass), each over its empty cells, its total less the values placed in its cells; `sums`: only these
-    (indices into `derived_sums`). A contradiction also when an empty cell of a sum has no candidate."""
+    (indices into `derived_sums`). A contradiction also when an empty cell of a sum has no candidate.
+    (`said` is not read: bounds cost less than a look-up; it is there to match `cage_combinations`.)"""
     derived: tuple[DerivedSum, ...] = derived_sums(geo.layout)
     removed: Removals = {}
     for s in range(len(derived)) if sums is None else sums:

@@ -123,8 +123,8 @@ KILLER_X_9 = ("." * 81 + ";x;k=BjvDNnttmejkkknxaQPFfLknaacPFfKznlacPhSbIllMgROob
               "22,13,9,22,2,13,8,5,20,8,24,17,7,16,8,16,10,9,2,17,8,5,2,4,9,5,18,4,4,6,4,10,7,1,1,5,3,7,4,3,9,16,1,"
               "1,6,9,5")
 
-# Two solutions (CP-SAT), larger cages: a search without a Killer rung takes minutes on it.
-KILLER_9_TWO = ("." * 81 + ";k=ruuddcwlwrhhddcwwwrrhkkgjnnrhhkkgjntimaakgjttimmaobbtqimooobbeqivffsppeqivvssspeq:"
+# Four solutions (CP-SAT counted them), larger cages: a search without a Killer rung takes minutes on it.
+KILLER_9_FOUR = ("." * 81 + ";k=ruuddcwlwrhhddcwwwrrhkkgjnnrhhkkgjntimaakgjttimmaobbtqimooobbeqivffsppeqivvssspeq:"
                 "23,21,13,23,18,11,6,31,25,16,25,1,12,15,11,16,24,29,17,18,7,17,26")
 
 
@@ -395,7 +395,7 @@ def test_the_cage_rules_count_as_eliminated() -> None:
     make = MAKE_RUNG["cages"]
     assert make is not None
     rung = make()
-    engine = CellMasks(Grid.parse(KILLER_9_TWO))
+    engine = CellMasks(Grid.parse(KILLER_9_FOUR))
     assert rung(engine) > 0
     assert rung.by_rule["cage combinations"] > 0 and rung.eliminated == rung.by_rule["cage combinations"]
 
@@ -471,8 +471,8 @@ def test_each_search_finds_the_one_solution(name: str, method: str, options: dic
 
 
 @pytest.mark.parametrize(("method", "options"), [m for m in METHODS if m[1].get("propagate") in KILLER_RUNGS])
-def test_a_killer_with_two_solutions(method: str, options: dict[str, object]) -> None:
-    puzzle = Grid.parse(KILLER_9_TWO)
+def test_a_killer_with_four_solutions(method: str, options: dict[str, object]) -> None:
+    puzzle = Grid.parse(KILLER_9_FOUR)
     complete = not (method == "restart" and options.get("cutoff") == "none")
     out = SOLVERS[method](puzzle, Budget(seconds=60), solutions=2 if complete else 1, **options)
     assert out.status == "solved" and out.solution is not None, out.detail

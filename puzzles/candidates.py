@@ -20,18 +20,80 @@ Its own undo is a trail: `assign` and `force_singles` record each placement, `ma
 length and `restore(mark)` removes what was placed since. (`place`, `remove`, `undo(trail, mark)`
 and `singles(trail)` are the same operations on a trail the caller keeps.) A whole state is its
 cell values: `save()` gives them, `load()` takes them back.
+
+Killer cages (`CageRooms`, shared with `CellMasks`): a cage is not a house (it need not hold every value), so it
+has no unit mask; it has a *room*, the values its empty cells may still take: those of some set of different
+values, none placed in the cage yet, that fills its empty cells to its total (any value not in it, for a cage
+without a total). A cell's candidates are its houses' and its cages' rooms, so a value that would repeat in a
+cage or leave its total out of reach is no candidate: plain backtracking never fills a cage wrongly, and a cage
+left with no room empties its cells' candidates, the dead end every search already knows. The room is a pure
+function of the cage's placed values (looked up, remembered per engine), kept per cage as they change; a layout
+without cages never reads it (the `extra` test a cell read already makes).
 """
 from __future__ import annotations
 
 from .bits import popcount
+from .cages import combinations_of
 from .grid import Geometry, Grid, PuzzleError
+from .layouts import Layout
+
+
+class CageRooms:
+    """A layout's Killer cages as the engines read them: each cage's cells and total, each cell's cages, and
+    `room(k, used)`, the values cage k's empty cells may still take when the values of `used` are placed in it."""
+
+    __slots__ = ("cages_of", "cells", "full", "memo", "side", "totals")
+
+    def __init__(self, lay: Layout) -> None:
+        self.side = lay.side
+        self.full = (1 << lay.side) - 1
+        self.cells = [list(cage.cells) for cage in lay.cages]
+        self.totals = [-1 if cage.total is None else cage.total for cage in lay.cages]  # -1: no total
+        cages_of: list[list[int]] = [[] for _ in range(lay.side * lay.side)]
+        for k, cage in enumerate(lay.cages):
+            for cell in cage.cells:
+                cages_of[cell].append(k)
+        self.cages_of = cages_of
+        self.memo: dict[int, int] = {}  # k << side | used -> the room
+
+    def room(self, k: int, used: int) -> int:
+        """The values cage k's empty cells may take, `used` (a mask) placed in it: the union of the sets of
+        different values, none in `used`, one for each empty cell, that bring the cage to its total (every
+        value not in `used`, for a cage without a total); 0 when there is none (or no empty cell)."""
+        key = k << self.side | used
+        known = self.memo.get(key, -1)
+        if known >= 0:
+            return known
+        total, room = self.totals[k], 0
+        if total < 0:
+            room = self.full & ~used
+        else:
+            rest, bits = total, used
+            while bits:
+                bit = bits & -bits
+                bits ^= bit
+                rest -= bit.bit_length()
+            for combination in combinations_of(self.side, len(self.cells[k]) - popcount(used), rest):
+                if not combination & used:
+                    room |= combination
+        self.memo[key] = room
+        return room
+
+    def used(self, k: int, values: list[int]) -> int:
+        """The mask of the values placed in cage k's cells."""
+        used = 0
+        for cell in self.cells[k]:
+            v = values[cell]
+            if v:
+                used |= 1 << (v - 1)
+        return used
 
 
 class Candidates:
     """A partly filled grid with its candidate sets, changed in place."""
 
-    __slots__ = ("blanks", "col_of", "extra", "extra_of", "full", "geometry", "region_of", "row_of", "trail", "used",
-                 "values")
+    __slots__ = ("blanks", "caged", "col_of", "extra", "extra_of", "full", "geometry", "region_of",
+                 "room", "rooms", "row_of", "trail", "used", "values")
 
     def __init__(self, grid: Grid) -> None:
         geo = grid.geometry
@@ -39,17 +101,32 @@ class Candidates:
         self.full = geo.full
         self.row_of, self.col_of, self.region_of = geo.row_of, geo.col_of, geo.region_of
         self.extra_of = geo.extra_of
-        self.extra = bool(geo.layout.extras)  # whether any cell lies in an extra house
+        self.caged = bool(grid.layout.cages)  # whether the layout has Killer cages
+        # whether a cell's candidates are read beyond its row, column and region: an extra house or a cage
+        self.extra = bool(geo.layout.extras) or self.caged
+        self.rooms = CageRooms(grid.layout)
+        self.room = [self.rooms.room(k, 0) for k in range(len(grid.layout.cages))]  # per cage, what it can take
         self.values = list(grid.values)
         self.used = [0] * len(geo.units)
         for cell, v in enumerate(self.values):
             if v:
                 bit = 1 << (v - 1)
-                if not self.candidates(cell) & bit:  # a unit holds v already: two equal givens
+                if not self._in_houses(cell) & bit:  # a unit holds v already: two equal givens
                     raise PuzzleError(f"invalid puzzle: {grid.conflicts()[0]}")
                 self._mark(cell, bit)
+        if self.caged:
+            problems = grid.conflicts()  # a value twice in a cage, a cage whose givens pass its total
+            if problems:
+                raise PuzzleError(f"invalid puzzle: {problems[0]}")
+            self._rooms_from_values()
         self.blanks = self.empty_cells()  # row-major: where `fewest()` and `live_total()` look
         self.trail: list[int] = []  # the cells `assign` and `force_singles` filled, in order
+
+    def _rooms_from_values(self) -> None:
+        """Every cage's room, read from the cell values."""
+        rooms = self.rooms
+        for k in range(len(self.room)):
+            self.room[k] = rooms.room(k, rooms.used(k, self.values))
 
     def load(self, saved: bytes) -> None:
         """Back to a state `save` gave: the cell values of a state of the same puzzle (e.g. one
@@ -69,6 +146,8 @@ class Candidates:
                     used[u] |= bit
             else:
                 blanks.append(cell)
+        if self.caged:
+            self._rooms_from_values()
         self.trail = []
 
     def save(self) -> bytes:
@@ -84,15 +163,34 @@ class Candidates:
             used[u] |= bit
 
     def _in_extras(self, cell: int) -> int:
-        """The values a cell's extra houses hold."""
+        """The values a cell may not take beyond its row, column and region: those its extra houses hold, and
+        those outside the room of one of its cages."""
         used, m = self.used, 0
         for u in self.extra_of[cell]:
             m |= used[u]
+        if self.caged:
+            room, full = self.room, self.full
+            for k in self.rooms.cages_of[cell]:
+                m |= full & ~room[k]
         return m
+
+    def _in_houses(self, cell: int) -> int:
+        """The values no house of the cell holds (its cages aside)."""
+        used, m = self.used, 0
+        for u in self.extra_of[cell]:
+            m |= used[u]
+        return self.full & ~(used[self.row_of[cell]] | used[self.col_of[cell]] | used[self.region_of[cell]] | m)
+
+    def _cages_changed(self, cell: int) -> None:
+        """The cell's value was placed or removed: its cages' rooms follow."""
+        rooms, room, values = self.rooms, self.room, self.values
+        for k in rooms.cages_of[cell]:
+            room[k] = rooms.room(k, rooms.used(k, values))
 
     # -- reading ------------------------------------------------------------
     def candidates(self, cell: int) -> int:
-        """The bitmask of values an empty cell may take under the rules."""
+        """The bitmask of values an empty cell may take under the rules: no house of it holds them, and each of
+        its cages has room for them."""
         used = self.used
         m = self.full & ~(used[self.row_of[cell]] | used[self.col_of[cell]] | used[self.region_of[cell]])
         return m & ~self._in_extras(cell) if self.extra else m
@@ -216,6 +314,8 @@ class Candidates:
         if self.extra:
             for u in self.extra_of[cell]:
                 used[u] |= bit
+            if self.caged:
+                self._cages_changed(cell)
 
     def remove(self, cell: int) -> None:
         """Clear a cell, giving its value back to its units."""
@@ -228,6 +328,8 @@ class Candidates:
         if self.extra:
             for u in self.extra_of[cell]:
                 used[u] &= keep
+            if self.caged:
+                self._cages_changed(cell)
 
     def undo(self, trail: list[int], mark: int) -> None:
         """Remove every value placed since the trail had length `mark`."""

@@ -13,6 +13,10 @@ back, so whatever changed since (placements, eliminated candidates, inference) i
 exactly, with no trail. It also removes candidates without placing a value (`eliminate`), which
 the per-unit masks of `Candidates` cannot take back; the rungs above singles (search/inference.py)
 need that. A state kept apart from the engine (A*'s frontier) is `save()`d as bytes.
+
+Killer cages: a placement also takes the value from the cell's cage-mates and narrows every cage of the cell to
+its room (puzzles/candidates.py's `CageRooms`: the values that can still bring it to its total), so the masks
+stay exactly the candidates `Candidates` reads; the room follows from the cell values, so a snapshot holds it.
 """
 from __future__ import annotations
 
@@ -20,7 +24,7 @@ from array import array
 from collections.abc import Iterable
 
 from .bits import popcount
-from .candidates import Candidates
+from .candidates import CageRooms, Candidates
 from .grid import Grid
 
 # A CellMasks state, for `restore`: every cell's candidate mask, the cell values, every unit's placed values, the
@@ -41,8 +45,8 @@ class CellMasks:
     `Candidates` computes (built from it); only the storage differs.
     """
 
-    __slots__ = ("cand", "cells", "changed", "col_of", "extra", "extra_of", "full", "layout", "left", "peers",
-                 "pending", "region_of", "row_of", "side", "units", "units_of", "used", "values")
+    __slots__ = ("caged", "cand", "cells", "changed", "col_of", "extra", "extra_of", "full", "layout", "left", "peers",
+                 "pending", "region_of", "rooms", "row_of", "side", "units", "units_of", "used", "values")
 
     def __init__(self, grid: Grid) -> None:
         engine = Candidates(grid)  # validates the givens and computes the candidates
@@ -53,6 +57,8 @@ class CellMasks:
         self.row_of, self.col_of, self.region_of = list(geo.row_of), list(geo.col_of), list(geo.region_of)
         self.extra_of = geo.extra_of
         self.extra = bool(grid.layout.extras)  # whether any cell lies in an extra house (never in classic Sudoku)
+        self.caged = engine.caged  # whether the layout has Killer cages
+        self.rooms: CageRooms = engine.rooms
         self.values = list(grid.values)
         self.cand = [0 if v else engine.candidates(cell) for cell, v in enumerate(grid.values)]
         self.used = [0] * len(geo.units)
@@ -241,6 +247,25 @@ class CellMasks:
         for u in self.units_of[cell]:
             used[u] |= bit
             changed[u] = True
+        if self.caged:
+            self.fill_cages(cell)
+
+    def fill_cages(self, cell: int) -> None:
+        """A value was written into `cell`: the cells of its cages keep only what each cage has room for (the
+        value itself leaves them, and any value that could no longer bring a cage to its total)."""
+        rooms, cand, values, pending, changed, units_of = (
+            self.rooms, self.cand, self.values, self.pending, self.changed, self.units_of)
+        for k in rooms.cages_of[cell]:
+            room = rooms.room(k, rooms.used(k, values))
+            for mate in rooms.cells[k]:
+                m = cand[mate]
+                if m & ~room:  # an empty cell (a filled one's mask is 0) that loses a value
+                    m &= room
+                    cand[mate] = m
+                    if not m & (m - 1):
+                        pending.append(mate)  # a naked single now, or a dead end
+                    for u in units_of[mate]:
+                        changed[u] = True
 
     def eliminate(self, cell: int, mask: int) -> None:
         """Remove the values of `mask` from an empty cell's candidates (a rule above singles proved

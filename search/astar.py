@@ -52,7 +52,8 @@ OPTIONS = {
                         "zero = uniform-cost search", ("seed", "zero")),
     "weight": Option(1.0, "multiplier on h (f = g + weight*h)", convert=real(0)),
     "propagate": Option("none", "inference on every child, a rung of the ladder: none (the seed), naked, "
-                        "singles, locked, subsets, alldiff, pairs, probe", tuple(MAKE_RUNG)),
+                        "singles, locked, subsets, alldiff, pairs, probe; for Killer cages: cages, innies, killer "
+                        "(docs/concepts/killer.md)", tuple(MAKE_RUNG)),
 }
 COUNTERS = ("nodes", "expanded", "generated", "frontier_peak", "forced", "eliminated")
 TIME_CHECK = 63  # read the clock every 64 states taken off the frontier
@@ -154,7 +155,7 @@ def frontier_search(board: Engine[Mark], grid: Grid, inference: Inference | None
     return outcome(Status.SOLVED if found else Status.UNSATISFIABLE)
 
 
-@contract("astar", OPTIONS)
+@contract("astar", OPTIONS, cages=True)
 def solve(grid: Grid, budget: Budget, solutions: int, options: dict[str, Any], started: float) -> Outcome:
     """A* on partial grids, branching on the fewest-candidates cell (seed 004)."""
     inference = make_rung(options["propagate"])

@@ -45,7 +45,7 @@ class RowMajor(SeedPlugs):
         return {"by": "next blank in row-major order", "tie": "none"}
 
 
-@contract("backtracking", OPTIONS)
+@contract("backtracking", OPTIONS, cages=True)
 def solve(grid: Grid, budget: Budget, solutions: int, options: dict[str, Any], started: float) -> Outcome:
     """Row-major backtracking, values ascending (seeds 001 and 003)."""
     return search(RowMajor(grid), grid, budget, solutions, started)

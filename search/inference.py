@@ -5,8 +5,10 @@ inference and removes candidates by its rules until nothing more follows, and
 returns how many values it placed, or -1 when it finds a contradiction (the
 placement is then a dead end). Each rung adds to the one below: none (the seeds:
 nothing), naked, singles (Norvig's propagation), locked, subsets, alldiff, pairs,
-probe; what each deduces, rule by rule, is said once, by search/rules.py's `ladder()`
-(docs/concepts/inference-ladder.md tells the ladder at length).
+probe; and, for Killer cages, a branch from singles: cages (the cage combinations),
+innies (and the 45 rule), killer (alldiff with both). What each deduces, rule by
+rule, is said once, by search/rules.py's `ladder()` (docs/concepts/inference-ladder.md
+tells the ladder at length, docs/concepts/killer.md the Killer rungs).
 
 The rules themselves are search/rules.py's pure functions on candidate masks
 (a list of per-cell masks of n bits: machine words, as the engine holds them);
@@ -26,8 +28,10 @@ from collections.abc import Callable, Collection, Sequence
 from typing import Any, Protocol
 
 from puzzles.bits import popcount
+from puzzles.cages import derived_sums
 from puzzles.cellmasks import CellMasks
 from puzzles.grid import Geometry, geometry, values_of
+from puzzles.layouts import Layout
 
 from . import rules
 from .engine import Eliminating, Engine
@@ -161,6 +165,58 @@ class Step:
         return removals
 
 
+# A rule over groups of cells given (indices; None: every group), reading their masks and values: rules.py's
+# cage_combinations (the layout's cages) and innies_and_outies (the 45 rule's sums).
+# With `said`, the rule remembers what it said of a group's masks (for one solve).
+GroupRule = Callable[[Sequence[int], Geometry, Sequence[int], "Collection[int] | None", "rules.Said | None"],
+                     "rules.Removals | None"]
+
+
+def cage_cells(lay: Layout) -> list[tuple[int, ...]]:
+    """The cells of each of the layout's cages, in order: the groups of the cage combinations."""
+    return [cage.cells for cage in lay.cages]
+
+
+def sum_cells(lay: Layout) -> list[tuple[int, ...]]:
+    """The cells of each sum the 45 rule derives, in order: the groups of innies_and_outies."""
+    return [known.cells for known in derived_sums(lay)]
+
+
+class GroupStep:
+    """A rule over groups of cells (Killer cages, the 45 rule's sums), run only on the groups with a cell whose
+    candidates or value changed since it last removed nothing anywhere: the rule reads a group's cells alone,
+    so the others would say nothing again (as `Step` over units)."""
+
+    def __init__(self, name: str, rule: GroupRule, groups: Callable[[Layout], list[tuple[int, ...]]]) -> None:
+        self.name, self.rule, self.groups = name, rule, groups
+        self.of_cell: list[list[int]] = []  # per cell, the groups holding it (read from the first engine's layout)
+        self.quiet: list[int] | None = None  # the masks ...
+        self.quiet_values = b""  # ... and values of a state where the rule removed nothing
+        self.said: rules.Said = {}  # what the rule said of each group's masks, for one solve
+
+    def __call__(self, masks: list[int], engine: Eliminating[Any], geo: Geometry) -> rules.Removals | None:
+        values = engine.state()
+        if not self.of_cell:
+            self.of_cell = [[] for _ in masks]
+            for g, cells in enumerate(self.groups(geo.layout)):
+                for cell in cells:
+                    self.of_cell[cell].append(g)
+        quiet, quiet_values = self.quiet, self.quiet_values
+        chosen: list[int] | None = None
+        if quiet is not None:
+            touched: set[int] = set()
+            for cell in range(len(masks)):
+                if masks[cell] != quiet[cell] or values[cell] != quiet_values[cell]:
+                    touched.update(self.of_cell[cell])
+            if not touched:
+                return {}
+            chosen = sorted(touched)
+        removals = self.rule(masks, geo, list(values), chosen, self.said)
+        if removals == {}:
+            self.quiet, self.quiet_values = masks, values
+        return removals
+
+
 def changed(masks: Sequence[int], then: Sequence[int]) -> list[int]:
     """The cells whose candidates differ between two states' masks."""
     return [cell for cell, (now, before) in enumerate(zip(masks, then, strict=True)) if now != before]
@@ -174,9 +230,11 @@ class Propagation:
 
     removes = True
 
-    def __init__(self, name: str, steps: Sequence[tuple[str, LocalRule]], probe: str | None = None) -> None:
+    def __init__(self, name: str, steps: Sequence[tuple[str, LocalRule]], probe: str | None = None,
+                 groups: Sequence[GroupStep] = ()) -> None:
         self.name = name
-        self.steps = [Step(name, rule) for name, rule in steps]
+        self.steps: list[Step | GroupStep] = [Step(name, rule) for name, rule in steps]
+        self.steps += groups  # the Killer rules, after the houses
         self.probe = probe
         self.deadline = float("inf")
         self.eliminated = 0
@@ -301,8 +359,17 @@ def remove(engine: Eliminating[Any], removals: rules.Removals) -> int:
     return sum(popcount(mask) for mask in removals.values())
 
 
-# The rungs by name (the `propagate` option), weakest first: each maker makes a fresh rung (its tally
-# and its watch are one solve's); `none` infers nothing. (rules.RUNG_NAMES: the same names.)
+def cage_steps(innies: bool) -> list[GroupStep]:
+    """The Killer rules, fresh for one solve: the cage combinations, and with `innies` the 45 rule."""
+    steps = [GroupStep("cage combinations", rules.cage_combinations, cage_cells)]
+    if innies:
+        steps.append(GroupStep("45 rule", rules.innies_and_outies, sum_cells))
+    return steps
+
+
+# The rungs by name (the `propagate` option), weakest first, then the Killer rungs: each maker makes a fresh
+# rung (its tally and its watch are one solve's); `none` infers nothing. (rules.RUNG_NAMES and
+# rules.CAGE_RUNG_NAMES: the same names.)
 MAKE_RUNG: dict[str, Callable[[], Inference] | None] = {
     "none": None,
     "naked": lambda: Singles(hidden=False),
@@ -312,8 +379,12 @@ MAKE_RUNG: dict[str, Callable[[], Inference] | None] = {
     "alldiff": lambda: Propagation("alldiff", alldiff_steps()),
     "pairs": lambda: Propagation("pairs", alldiff_steps(), probe="pairs"),
     "probe": lambda: Propagation("probe", alldiff_steps(), probe="every"),
+    "cages": lambda: Propagation("cages", (), groups=cage_steps(innies=False)),
+    "innies": lambda: Propagation("innies", (), groups=cage_steps(innies=True)),
+    "killer": lambda: Propagation("killer", alldiff_steps(), groups=cage_steps(innies=True)),
 }
-REMOVING = ("locked", "subsets", "alldiff", "pairs", "probe")  # the rungs that need an Eliminating engine
+# the rungs that need an Eliminating engine
+REMOVING = ("locked", "subsets", "alldiff", "pairs", "probe", "cages", "innies", "killer")
 
 
 def make_rung(name: str) -> Inference | None:

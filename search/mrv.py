@@ -57,7 +57,8 @@ from .weighted import FailureWeights
 
 OPTIONS = {
     "propagate": Option("none", "inference after each placement, a rung of the ladder (search/inference.py): "
-                        "none (the seeds), naked, singles (Norvig's method), locked, subsets, alldiff, pairs, probe",
+                        "none (the seeds), naked, singles (Norvig's method), locked, subsets, alldiff, pairs, probe; "
+                        "for Killer cages: cages, innies, killer (docs/concepts/killer.md)",
                         tuple(MAKE_RUNG)),
     "tie": Option("rowmajor", "which of the fewest-candidates cells: the first in row-major order "
                   "(seed 000), tdoku's drifting to-do list (swap), or seed 001's open list, where a cell "
@@ -119,7 +120,7 @@ class Fewest(SeedPlugs, Generic[Mark]):
             self.stepped_back.append(cell)
 
 
-@contract("mrv", OPTIONS)
+@contract("mrv", OPTIONS, cages=True)
 def solve(grid: Grid, budget: Budget, solutions: int, options: dict[str, Any], started: float) -> Outcome:
     """MRV depth-first search (seeds 000, 001), optionally with singles (Norvig)."""
     inference = make_rung(options["propagate"])

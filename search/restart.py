@@ -73,7 +73,8 @@ OPTIONS = {
                      ("none", "luby")),
     "unit": Option(100, "cutoff=luby: backtracks allowed per unit of the Luby sequence", convert=whole(1)),
     "propagate": Option("none", "inference after each placement, a rung of the ladder (search/inference.py): "
-                        "none (the seed), naked, singles, locked, subsets, alldiff, pairs, probe", tuple(MAKE_RUNG)),
+                        "none (the seed), naked, singles, locked, subsets, alldiff, pairs, probe; for Killer "
+                        "cages: cages, innies, killer (docs/concepts/killer.md)", tuple(MAKE_RUNG)),
     "choose": Option("random", "which cell next: random = at random among the fewest candidates (the seed); "
                      "domwdeg = the fewest candidates per failure weight of its units (dom/wdeg, "
                      "search/weighted.py; deterministic), the weights kept across restarts",
@@ -201,7 +202,7 @@ def restart_on_schedule(runs: Runs[Mark], allowances: Iterator[int]) -> Outcome:
     raise AssertionError("the Luby schedule never ends")  # pragma: no cover
 
 
-@contract("restart", OPTIONS)
+@contract("restart", OPTIONS, cages=True)
 def solve(grid: Grid, budget: Budget, solutions: int, options: dict[str, Any], started: float) -> Outcome:
     """Random choice among the fewest-candidates cells, restarting (seed 002)."""
     inference = make_rung(options["propagate"])

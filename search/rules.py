@@ -38,6 +38,21 @@ a value with no place left and an empty cell with no candidate (a unit then has
 fewer cells than values); without it they only see what the cells can take.
 The engine applies the removals and repeats until nothing changes; `fixpoint`
 does exactly that and is the reference semantics of a rung, listed by `ladder`.
+
+Killer cages (docs/concepts/killer.md) are not houses: a cage's values are
+different and sum to its total (when it has one), but it need not hold every
+value. Its rules read the cell values too (`values`: one per cell, 0 for a
+blank), since a cage's placed values are part of its sum; a blank whose mask is
+0 is then seen, and is a contradiction.
+
+- `cage_filter`: a candidate of a cage's empty cell stays only if some set of
+  different values, one for each empty cell from its candidates, with the
+  cage's sum, gives that cell that candidate (generalised arc consistency of
+  the sum and AllDifferent together, over the cage's combinations).
+- `sum_bounds`: cells whose values sum to a total (the 45 rule's innies and
+  outies, puzzles/cages.py's `derived_sums`; values may repeat): a candidate
+  stays only if the other cells' least and greatest candidates can make up the
+  rest of the total (bounds consistency of the sum).
 """
 from __future__ import annotations
 
@@ -46,6 +61,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from puzzles.bits import popcount
+from puzzles.cages import DerivedSum, combinations_of, derived_sums
 from puzzles.grid import Geometry
 
 Removals = dict[int, int]  # cell -> the candidates it loses
@@ -378,6 +394,139 @@ def _lose(masks: Sequence[int], cells: Sequence[int], values: int, removed: Remo
             removed[cell] = removed.get(cell, 0) | gone
 
 
+# -- Killer cages: combinations and the 45 rule -----------------------------------
+
+
+def cage_filter(masks: Sequence[int], combinations: Sequence[int] | None) -> list[int] | None:
+    """A candidate leaves an empty cell of a cage when no way of giving the cage's empty cells different
+    values, each one of its candidates, from one of `combinations` (the value sets the empty cells may hold
+    between them: one value a cell, the cage's sum), gives the cell that candidate. `combinations` None: a
+    cage without a total, any different values.
+
+    A contradiction when there is no such way at all.
+
+    Each combination is an AllDifferent with exactly as many values as cells: `alldiff_filter` with the
+    combination as the values needed says which candidates some perfect matching uses; a candidate stays if
+    one combination's matchings use it. Without a total, one cell is added per value more than the cells (each
+    may take any value), which makes it such an AllDifferent over every value the cells can take.
+    """
+    available = _union(masks)
+    if combinations is None:
+        spare = popcount(available) - len(masks)
+        if spare < 0:
+            return None
+        lost = alldiff_filter([*masks, *[available] * spare], available)
+        return None if lost is None else lost[:len(masks)]
+    kept = [0] * len(masks)
+    possible = False
+    for combination in combinations:
+        if combination & ~available or any(not mask & combination for mask in masks):
+            continue  # a value of it that no cell can take, or a cell that can take none of it
+        lost = alldiff_filter(masks, combination)
+        if lost is not None:
+            possible = True
+            for i, mask in enumerate(masks):
+                kept[i] |= mask & combination & ~lost[i]
+    if not possible:
+        return None
+    return [mask & ~keep for mask, keep in zip(masks, kept, strict=True)]
+
+
+def sum_bounds(masks: Sequence[int], total: int) -> list[int] | None:
+    """Cells whose values sum to `total` (values may repeat): a candidate v of a cell leaves when the other
+    cells' candidates cannot make up total - v: it is less than the sum of their least candidates, or more than
+    the sum of their greatest.
+
+    A contradiction when `total` itself lies outside the least and greatest sums (no cell: when it is not 0).
+    """
+    least = [(mask & -mask).bit_length() for mask in masks]
+    greatest = [mask.bit_length() for mask in masks]
+    low, high = sum(least), sum(greatest)
+    if not low <= total <= high:
+        return None
+    lost = []
+    for mask, a, b in zip(masks, least, greatest, strict=True):
+        smallest = total - (high - b)  # what the cell must hold at least, the others at their greatest
+        largest = total - (low - a)  # and at most, the others at their least
+        allowed = _between(smallest, largest)
+        lost.append(mask & ~allowed)
+    return lost
+
+
+SAID_LIMIT = 50_000  # cages remembered (then forgotten at once), as inference.py's MEMO_LIMIT
+
+
+def _between(low: int, high: int) -> int:
+    """The mask of the values low..high (those of 1..25 among them)."""
+    low, high = max(low, 1), min(high, 25)
+    return 0 if low > high else ((1 << high) - 1) & ~((1 << (low - 1)) - 1)
+
+
+Said = dict[tuple[int, ...], "list[int] | None"]  # what a group rule said of a group's masks, remembered
+
+
+def cage_combinations(masks: Sequence[int], geo: Geometry, values: Sequence[int],
+                      cages: Iterable[int] | None = None, said: Said | None = None) -> Removals | None:
+    """`cage_filter` in every cage of the layout (one pass), each reading its cells' masks and the values
+    placed in it; `cages`: only these (indices into the layout's cages). A contradiction also when a cage
+    holds a value twice, or has an empty cell with no candidate. `said`: what `cage_filter` said of each
+    cage's masks and placed values, remembered (it depends on nothing else), for an engine to pass."""
+    lay = geo.layout
+    removed: Removals = {}
+    for k in range(len(lay.cages)) if cages is None else cages:
+        cage = lay.cages[k]
+        empty = [cell for cell in cage.cells if not values[cell]]
+        used, placed = 0, 0
+        for cell in cage.cells:
+            if values[cell]:
+                used |= 1 << (values[cell] - 1)
+                placed += values[cell]
+        if popcount(used) + len(empty) != len(cage.cells) or any(not masks[cell] for cell in empty):
+            return None
+        combinations = None if cage.total is None else [
+            c for c in combinations_of(geo.side, len(empty), cage.total - placed) if not c & used]
+        free = [masks[cell] & ~used for cell in empty]  # a value placed in the cage is in none of its other cells
+        if said is None:
+            lost = cage_filter(free, combinations)
+        else:
+            key = (k, used, *free)
+            if key not in said:
+                if len(said) >= SAID_LIMIT:
+                    said.clear()
+                said[key] = cage_filter(free, combinations)
+            lost = said[key]
+        if lost is None:
+            return None
+        for cell, mask, gone in zip(empty, free, lost, strict=True):
+            gone = masks[cell] & ~(mask & ~gone)
+            if gone:
+                removed[cell] = removed.get(cell, 0) | gone
+    return _unless_emptied_cells(masks, removed)
+
+
+def innies_and_outies(masks: Sequence[int], geo: Geometry, values: Sequence[int],
+                      sums: Iterable[int] | None = None, said: Said | None = None) -> Removals | None:
+    """The 45 rule: `sum_bounds` on every sum puzzles/cages.py's `derived_sums` derives from the layout (one
+    pass), each over its empty cells, its total less the values placed in its cells; `sums`: only these
+    (indices into `derived_sums`). A contradiction also when an empty cell of a sum has no candidate.
+    (`said` is not read: bounds cost less than a look-up; it is there to match `cage_combinations`.)"""
+    derived: tuple[DerivedSum, ...] = derived_sums(geo.layout)
+    removed: Removals = {}
+    for s in range(len(derived)) if sums is None else sums:
+        known = derived[s]
+        empty = [cell for cell in known.cells if not values[cell]]
+        if any(not masks[cell] for cell in empty):
+            return None
+        rest = known.total - sum(values[cell] for cell in known.cells)
+        lost = sum_bounds([masks[cell] for cell in empty], rest)
+        if lost is None:
+            return None
+        for cell, mask in zip(empty, lost, strict=True):
+            if mask:
+                removed[cell] = removed.get(cell, 0) | mask
+    return _unless_emptied_cells(masks, removed)
+
+
 # -- the ladder ------------------------------------------------------------------
 
 
@@ -399,11 +548,13 @@ def fixpoint(masks: Sequence[int], geo: Geometry, rules: Sequence[GridRule]) -> 
 
 
 RUNG_NAMES = ("none", "naked", "singles", "locked", "subsets", "alldiff", "pairs", "probe")
+CAGE_RUNG_NAMES = ("cages", "innies", "killer")  # the Killer rungs: a branch from singles
 
 
-def ladder(rung: str, needed: Sequence[int] | None = None) -> list[GridRule]:
+def ladder(rung: str, needed: Sequence[int] | None = None, values: Sequence[int] | None = None) -> list[GridRule]:
     """The rules whose `fixpoint` is what rung `rung` of the ladder deduces; `needed` as
-    for `hidden_subsets_in_units`. Each rung deduces at least what the one below does:
+    for `hidden_subsets_in_units`, `values` the cell values (0 for a blank; none: every
+    cell blank), which the cage rules read. Each rung deduces at least what the one below does:
 
     none     nothing (a cell with no candidate is the engine's dead end)
     naked    naked singles: naked subsets of size 1
@@ -417,7 +568,15 @@ def ladder(rung: str, needed: Sequence[int] | None = None) -> list[GridRule]:
              rung find a contradiction
     probe    and probing: a candidate leaves when, given it alone, the cell makes
              the alldiff rung find a contradiction
+
+    The Killer rungs add the cages' rules (on a layout without cages, nothing):
+
+    cages    singles, and the cage combinations (`cage_filter` in every cage)
+    innies   cages, and the 45 rule (`sum_bounds` on every innie and outie sum)
+    killer   alldiff (with locked candidates), the cage combinations and the 45 rule
     """
+    if rung in CAGE_RUNG_NAMES:
+        return _killer_ladder(rung, needed, values)
     if rung == "none":
         return []
     if rung == "naked":
@@ -439,7 +598,26 @@ def ladder(rung: str, needed: Sequence[int] | None = None) -> list[GridRule]:
     if rung == "probe":
         below = ladder("alldiff", needed)
         return [*below, probing(below)]
-    raise ValueError(f"unknown rung {rung!r}: one of {', '.join(RUNG_NAMES)}")
+    raise ValueError(f"unknown rung {rung!r}: one of {', '.join(RUNG_NAMES + CAGE_RUNG_NAMES)}")
+
+
+def _killer_ladder(rung: str, needed: Sequence[int] | None, values: Sequence[int] | None) -> list[GridRule]:
+    """The Killer rungs' rules (`ladder`)."""
+
+    def placed(masks: Sequence[int]) -> Sequence[int]:
+        return [0] * len(masks) if values is None else values
+
+    def cages(masks: Sequence[int], geo: Geometry) -> Removals | None:
+        return cage_combinations(masks, geo, placed(masks))
+
+    def sums(masks: Sequence[int], geo: Geometry) -> Removals | None:
+        return innies_and_outies(masks, geo, placed(masks))
+
+    if rung == "cages":
+        return [*ladder("singles", needed), cages]
+    if rung == "innies":
+        return [*ladder("singles", needed), cages, sums]
+    return [*ladder("alldiff", needed), cages, sums]
 
 
 def probing(rules: Sequence[GridRule], only: int | None = None) -> GridRule:

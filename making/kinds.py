@@ -100,7 +100,7 @@ def unsat_puzzle(lay: Layout, rng: random.Random) -> Grid:
                 continue
             values[cell] = rng.choice(others)
             changed = puzzle.with_values(bytes(values))
-            if not solutions(changed, 1):
+            if not has_solution(changed):
                 return changed
 
 
@@ -222,6 +222,15 @@ def needing_killer(lay: Layout, rng: random.Random, rule: str) -> NeedingKiller:
     raise PuzzleError(f"no {lay.side}x{lay.side} Killer needing its {rule} rule found in {NEED_TRIES} tries")
 
 
+def has_solution(puzzle: Grid) -> bool:
+    """Whether a puzzle has a solution (SAT); a Killer whose clauses contradict each other as they are loaded
+    (formulations.sat's load: a total no combination of its cells reaches beside the others) has none."""
+    try:
+        return bool(solutions(puzzle, 1))
+    except ValueError:
+        return False
+
+
 def several_killer(lay: Layout, rng: random.Random) -> Grid:
     """A unique Killer with cage totals dropped, in random order, until it has two solutions or more
     (certified)."""
@@ -252,7 +261,7 @@ def unsat_killer(lay: Layout, rng: random.Random) -> Grid:
             changed = Grid(layout(lay.side, houses.regions, houses.extras,
                                   [*cages[:index], Cage(cage.cells, rng.choice(totals)), *cages[index + 1:]]),
                            made.puzzle.values)
-            if not solutions(changed, 1):
+            if not has_solution(changed):
                 return changed
 
 

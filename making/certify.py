@@ -33,11 +33,13 @@ from formulations.sat import DEFAULT_SOLVER, Kept, cage_clauses, decode, givens,
 from puzzles.grid import Grid, Layout, geometry
 from puzzles.layouts import Cage, layout
 
+from .killer import Undecided
 from .minimal import puzzle_of
 from .singles import singles_solve
 from .solutions import kept_for_process, rules_of
 
 CERTIFYING_SOLVER = "cadical195"  # on near-minimal 16x16 and 25x25 puzzles, faster per check than MiniSat
+OTHER_CONFLICTS = 20_000  # a Killer's second solution sought this long before its cages are made smaller
 CAGE_CONFLICTS = 5_000  # a cage-minimal check undecided past this many conflicts keeps the cage (rare at 9x9)
 
 
@@ -142,9 +144,13 @@ class CageCertifier:
 
     def other(self, cages: Sequence[Cage], cells: Sequence[int] = ()) -> Grid | None:
         """A second solution of the cages and the solution's values at `cells`, or None when it is the only one
-        (one SAT solve)."""
+        (one SAT solve); making.killer.Undecided when SAT has not settled it within OTHER_CONFLICTS conflicts."""
         self.checks += 1
-        if not self.kept.sat.solve(assumptions=self.assumptions(cages, cells)):
+        self.kept.sat.conf_budget(OTHER_CONFLICTS)
+        answer = self.kept.sat.solve_limited(assumptions=self.assumptions(cages, cells))
+        if answer is None:
+            raise Undecided(f"no answer in {OTHER_CONFLICTS} conflicts")
+        if not answer:
             return None
         return decode(self.solution, self.kept.sat.get_model() or [])
 

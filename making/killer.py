@@ -16,7 +16,9 @@ givens allowed, S's value there becomes a given. Otherwise the cage holding the 
 connected parts, the cell's part summing differently under S and under T (T then breaks a total), the most
 even such split drawn at random; when no two-part split does, the cell becomes a cage of its own and the rest
 of the cage its connected pieces. T breaks the new totals either way, and each split adds a cage, so the loop
-ends (at worst with every cell a cage of its own, which is S itself).
+ends (at worst with every cell a cage of its own, which is S itself). When the oracle cannot tell within its
+budget (`Undecided`: a 16x16 Killer of 5-cell cages and no givens can take SAT minutes), one of the largest
+cages is split evenly (`tighter`) and the oracle asked again: smaller cages, more for propagation to go on.
 
 Cage-minimal (`cage_minimal`): passes over the cages and givens, in random order, until a pass changes nothing.
 A cage is first merged into a neighbouring cage (one sharing an edge with it, their union repeating no value of
@@ -115,7 +117,14 @@ def made_unique(solution: Grid, cages: Sequence[Cage], other: Other, rng: random
     """The cages (and, with `givens`, givens) made to leave `solution` its only solution (the module's docstring
     says how): (cages, the cells given)."""
     cages, given = list(cages), list[int]()
-    while (second := other(cages, given)) is not None:
+    while True:
+        try:
+            second = other(cages, given)
+        except Undecided:  # too loose for SAT to settle soon: one of the largest cages split evenly, and again
+            cages = tighter(cages, solution, rng)
+            continue
+        if second is None:
+            break
         differ = [c for c, (a, b) in enumerate(zip(solution.values, second.values, strict=True)) if a != b]
         cell = rng.choice(differ)
         if givens:
@@ -125,6 +134,30 @@ def made_unique(solution: Grid, cages: Sequence[Cage], other: Other, rng: random
         cages.remove(cage)
         cages = ordered([*cages, *split(cage, cell, solution, second, rng)])
     return cages, sorted(given)
+
+
+class Undecided(Exception):
+    """The oracle could not tell within its budget whether the cages leave the solution unique."""
+
+
+def tighter(cages: Sequence[Cage], solution: Grid, rng: random.Random) -> list[Cage]:
+    """The cages with one of the largest split into two connected parts as even as can be (totals from `solution`):
+    more to go on for a solver that could not settle the puzzle."""
+    around = adjacent(solution.side)
+    largest = max(len(cage.cells) for cage in cages)
+    if largest < 2:
+        raise ValueError("cages of one cell each are the solution itself: nothing left to split")
+    cage = rng.choice([c for c in cages if len(c.cells) == largest])
+    cells = cage.cells
+    halves = []
+    for mask in range(1, (1 << len(cells)) - 1):
+        part = [c for i, c in enumerate(cells) if mask >> i & 1]
+        rest = [c for c in cells if c not in part]
+        if connected(set(part), around) and connected(set(rest), around):
+            halves.append((abs(len(part) - len(rest)), part, rest))
+    even = min(h[0] for h in halves)
+    _, part, rest = rng.choice([h for h in halves if h[0] == even])
+    return ordered([*(c for c in cages if c != cage), *(Cage(tuple(p), total_of(p, solution)) for p in (part, rest))])
 
 
 def split(cage: Cage, cell: int, solution: Grid, second: Grid, rng: random.Random) -> list[Cage]:

@@ -28,7 +28,7 @@ from puzzles.grid import Grid, Layout
 from puzzles.layouts import Cage, House, PuzzleError, layout, reachable
 
 from .certify import CageCertifier, SolutionCertifier, repeating_other, solutions
-from .killer import cage_minimal, killer_puzzle, made_unique, random_cages
+from .killer import Undecided, cage_minimal, killer_puzzle, made_unique, random_cages
 from .minimal import completed, givens_of, minimise, puzzle_of
 from .moves import move
 from .singles import generate
@@ -239,8 +239,11 @@ def several_killer(lay: Layout, rng: random.Random) -> Grid:
     with CageCertifier(made.solution) as certifier:
         for index in rng.sample(range(len(cages)), len(cages)):
             cages[index] = Cage(cages[index].cells, None)
-            if certifier.other(cages) is not None:
-                return killer_puzzle(made.solution, cages, [c for c, v in enumerate(made.puzzle.values) if v])
+            try:
+                if certifier.other(cages) is not None:
+                    return killer_puzzle(made.solution, cages, [c for c, v in enumerate(made.puzzle.values) if v])
+            except Undecided:
+                continue  # looser still with the next total dropped
     raise AssertionError("a Killer with no total left has more than one solution")  # every value free to move
 
 

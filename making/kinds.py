@@ -5,16 +5,17 @@ The generator (`sudoku-generate`) and the fuzzer (`compare.py --fuzz`) draw from
 from its minimal puzzles and moves on with making/moves.py. Each kind says what it is and up to which side it
 is made: certifying a 25x25 minimal puzzle takes minutes.
 
-The Killer kinds (`caged`) put cages on the layout they are given (its houses: making/killer.py draws the cages
-over a random solution and makes them unique, SAT certifying each step). Two of them need one rule for their
-uniqueness, so that a method that drops the rule finds a second, wrong answer: `killer-needs-no-repeat` (with
-its cages' no-repeat rule dropped, the totals kept, the puzzle has another solution) and `killer-needs-regions`
-(without some regions' rules it has another solution). One region alone is never needed: the rows hold each
-value n times and the other n - 1 regions once each, so the last region holds it once too, whatever the cages.
-Nor are two boxes: a box whose band (or stack) keeps its other boxes holds each value once by the same count
-over the band's rows (the stack's columns). So the regions dropped are four boxes at the corners of a
-rectangle (two bands by two stacks), or two regions of a Jigsaw. Each is a cage-minimal Killer checked for
-that (such sets in random order, SETS_TRIED at most), drawn again until one is (`NEED_TRIES` at most).
+The Killer kinds (KILLER_KINDS, each `caged`) put cages on the layout they are given (its houses:
+making/killer.py draws the cages over a random solution and makes them unique, SAT certifying each step). Two of
+them need one rule for their uniqueness, so that a method that drops the rule finds a second, wrong answer:
+`killer-needs-no-repeat` (with its cages' no-repeat rule dropped, the totals kept, the puzzle has another
+solution) and `killer-needs-regions` (without some regions' rules it has another solution). One region alone is
+never needed: the rows hold each value n times and the other n - 1 regions once each, so the last region holds
+it once too, whatever the cages. Nor are two boxes: a box whose band (or stack) keeps its other boxes holds each
+value once by the same count over the band's rows (the stack's columns). So the regions dropped are four boxes
+at the corners of a rectangle (two bands by two stacks), or two regions of a Jigsaw. Each is a cage-minimal
+Killer checked for that (such sets in random order, SETS_TRIED at most), drawn again until one is (`NEED_TRIES`
+at most).
 """
 from __future__ import annotations
 
@@ -292,6 +293,11 @@ KINDS: dict[str, Kind] = {kind.name: kind for kind in (
          "unique and minimal: every clue needed (certified by SAT)", MINIMAL_UP_TO),
     Kind("hard", hard_puzzle, "the hard search's moves from a minimal puzzle, the one singles leave most open",
          MINIMAL_UP_TO),
+)}
+
+# The Killer kinds: on the houses they are given they make Killers (their own registry, so that what reads KINDS
+# finds puzzles of the variant it asked for)
+KILLER_KINDS: dict[str, Kind] = {kind.name: kind for kind in (
     Kind("killer", lambda lay, rng: killer(lay, rng).puzzle,
          "a unique Killer, no givens: random cages split where two solutions differ (certified by SAT)",
          caged=True),

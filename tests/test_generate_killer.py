@@ -14,7 +14,7 @@ import pytest
 from commands.generate import main
 from comparison.programs.fuzz import KILLER_FUZZED, kinds_for
 from making.killer import mergeable, merged
-from making.kinds import KINDS, killer, needing_killer, region_sets, without_regions
+from making.kinds import KILLER_KINDS, KINDS, killer, needing_killer, region_sets, without_regions
 from making.shrink import drop_totals, smallest_forms
 from making.variants import adjacent, variant
 from puzzles import Grid
@@ -222,8 +222,8 @@ def test_one_region_or_two_boxes_dropped_are_never_needed():
 def test_several_and_unsat_killers_by_brute_force():
     rng = random.Random(2)
     for _ in range(3):
-        assert len(solve(KINDS["killer-several"].make(boxes(6), rng))) == 2
-        assert solve(KINDS["killer-unsat"].make(boxes(6), rng)) == []
+        assert len(solve(KILLER_KINDS["killer-several"].make(boxes(6), rng))) == 2
+        assert solve(KILLER_KINDS["killer-unsat"].make(boxes(6), rng)) == []
 
 
 def test_the_same_seed_makes_the_same_killers(tmp_path, capsys):
@@ -279,7 +279,7 @@ def test_the_fuzzer_makes_killer_kinds_for_a_killer_variant():
     assert kinds_for(variant("killer", 16)) == tuple(k for k in KILLER_FUZZED if "minimal" not in k
                                                      and "needs" not in k)
     assert "killer" not in kinds_for(variant("classic", 9))
-    assert all(KINDS[k].caged for k in KILLER_FUZZED)
+    assert all(KILLER_KINDS[k].caged for k in KILLER_FUZZED) and not any(k.caged for k in KINDS.values())
 
 
 def test_shrinking_a_killer_drops_totals_and_keeps_sums():

@@ -42,7 +42,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from making.kinds import KINDS
+from making.kinds import KILLER_KINDS, KINDS
 from making.minimal import givens_of
 from making.shrink import shrink
 from making.variants import Variant, variant
@@ -61,6 +61,7 @@ from ..run.methods import check_commands_selected, select_methods
 FUZZED = ("unique", "several", "unsat", "near-empty", "nearly-full", "minimal", "hard")  # of making.kinds.KINDS
 KILLER_FUZZED = ("killer", "killer-givens", "killer-several", "killer-unsat", "killer-minimal",
                  "killer-needs-no-repeat", "killer-needs-regions")  # a Killer variant's kinds
+MADE = {**KINDS, **KILLER_KINDS}
 ROUND = 14  # puzzles a round: two of each kind
 GIVE_UPS = 3  # give-ups in a row on a kind at a size after which a method is no longer run on those
 DURATION = re.compile(r"(?P<number>\d+(?:\.\d*)?)\s*(?P<unit>s|m|h|)")
@@ -81,7 +82,7 @@ Where = tuple[str, Variant, str]  # a method, a size, a kind of puzzle
 
 def kinds_for(size: Variant) -> tuple[str, ...]:
     """The kinds made at a size: a Killer variant's own (its cages drawn over each solution), else the others."""
-    return tuple(name for name in (KILLER_FUZZED if size.caged else FUZZED) if size.side <= KINDS[name].largest_side)
+    return tuple(name for name in (KILLER_FUZZED if size.caged else FUZZED) if size.side <= MADE[name].largest_side)
 
 
 def fuzzed_variant(text: str) -> Variant:
@@ -170,7 +171,7 @@ class Fuzzer:
         made = []
         for kind, size in plan:
             started = time.perf_counter()
-            made.append((kind, size, KINDS[kind].make(size.layout(self.rng), self.rng)))
+            made.append((kind, size, MADE[kind].make(size.layout(self.rng), self.rng)))
             self.spend(kind, size, time.perf_counter() - started)
         # the puzzles of the sizes that run the same methods in one batch (all of them, until a method is cut)
         groups: dict[tuple[str, ...], list[int]] = {}

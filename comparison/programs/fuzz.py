@@ -96,6 +96,13 @@ def fuzzed_variant(text: str) -> Variant:
         raise UsageError(f"--variant {text}: {exc}") from None
 
 
+def totals(grid: Grid) -> str:
+    """`, 3 totals` for a Killer (what its shrinking takes away beside the clues), else nothing."""
+    if not grid.layout.cages:
+        return ""
+    return f", {sum(1 for cage in grid.layout.cages if cage.total is not None)} totals"
+
+
 def size_of(grid: Grid) -> str:
     """A puzzle's size as the report names it: `9x9`, or `jigsaw 9x9` for a variant."""
     return Variant(grid.layout.variant, grid.side).label
@@ -297,7 +304,8 @@ def fuzz_main(args: Any, methods: dict[str, Method] | None, console: Console) ->
     def found(failure: Failure) -> None:
         console.print(f"[bold red]found[/] {failure.method}: {failure.failure} on a {failure.puzzle_kind} "
                       f"{size_of(failure.puzzle)} puzzle, shrunk to "
-                      f"{len(givens_of(failure.puzzle))} clues (from {len(givens_of(failure.found_on))})")
+                      f"{len(givens_of(failure.puzzle))} clues{totals(failure.puzzle)} (from "
+                      f"{len(givens_of(failure.found_on))}{totals(failure.found_on)})")
         if args.output:
             write_failures(args.output, fuzzer, reproduce)
     fuzzer.on_found = found

@@ -10,12 +10,19 @@ the project's own sizes-and-formats material. With --minimal, unique and minimal
 with --hard-for, puzzles made hard for a method by a local search (comparison/programs/to_order.py). Each of
 them on classic Sudoku or, with --variant, on a variant of the Sudoku family (making/variants.py; a Jigsaw's
 regions drawn anew for each puzzle).
+
+A Killer (`--variant killer`, `killer+x`, `killer+jigsaw`, ...) is made by making/kinds.py's `killer`: cages
+drawn over a random full grid and made unique, no givens unless --givens; --minimal makes it cage-minimal,
+--needs RULE one that is unique only with that rule (making/killer.py and making/kinds.py say exactly what).
+--hard-for moves givens (making/moves.py), which a Killer has none of: it is refused for a Killer.
 """
 from __future__ import annotations
 
 import argparse
 import random
+import time
 
+from making.kinds import NEEDED, killer, needing_killer
 from making.singles import RULES, generate
 from making.variants import Variant, variant
 from puzzles.formats import format_line
@@ -65,8 +72,19 @@ def main(argv: list[str] | None = None) -> int:
                       "and let the best of them into the pool (tdoku's generator loads its pool so); in the "
                       "output such a puzzle is named where it was read")
     add_method_flags(made, solver=False)  # the methods are --hard-for's and --easy-for's
+    caged = parser.add_argument_group("Killer puzzles (--variant killer, killer+x, killer+jigsaw, ...)")
+    caged.add_argument("--givens", action="store_true", help="a Killer may have givens beside its cages: one is "
+                       "added where two solutions differ (by default the cages are split there, no givens)")
+    caged.add_argument("--needs", choices=NEEDED, metavar="RULE", help="a cage-minimal Killer that has a second "
+                       "solution without RULE: no-repeat (its cages' no-repeat rule) or regions (four boxes at a "
+                       "rectangle's corners, two Jigsaw regions: fewer are implied); what was dropped is the CSV's "
+                       "`needs` column")
     args = parser.parse_args(argv)
     args.variant = chosen(args, parser)
+    if args.variant.caged:
+        return killers(args, parser)
+    if args.givens or args.needs:
+        parser.error(f"--{'givens' if args.givens else 'needs'} is for a Killer (--variant killer)")
     if args.hard_for or args.minimal:
         from comparison.programs.to_order import made_to_order  # compare.py's machinery: loaded only when used
 
@@ -87,6 +105,46 @@ def main(argv: list[str] | None = None) -> int:
         print("\n".join(lines))
     return 0
 
+
+
+def killers(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    """--variant killer...: unique Killers (cage-minimal with --minimal; needing a rule with --needs), written as
+    --minimal's puzzles are (line form, CSV with what certifying took, or f-puzzles JSON lines)."""
+    if args.hard_for or args.easy_for:
+        parser.error("--hard-for moves givens (making/moves.py) and a Killer is made of cages: not for "
+                     f"--variant {args.variant.name}")
+    if args.rule != "singles" or args.keep:
+        parser.error(f"--{'rule' if args.rule != 'singles' else 'keep'} is for puzzles singles solve; a Killer "
+                     "is certified unique by SAT")
+    from comparison.programs.to_order import write  # compare.py's machinery: loaded only when used
+
+    rng = random.Random(args.seed)
+    what = f"needs-{args.needs}" if args.needs else "minimal" if args.minimal else "generated"
+    rows: list[dict[str, object]] = []
+    try:
+        for i in range(args.count or 1):
+            started = time.perf_counter()
+            lay = args.variant.layout(rng)
+            dropped = ""
+            if args.needs:
+                needing = needing_killer(lay, rng, args.needs)
+                made, dropped = needing.made, needing.dropped
+            else:
+                made = killer(lay, rng, minimal=args.minimal, givens=args.givens)
+            puzzle = made.puzzle
+            rows.append({"puzzle": puzzle.text(), "name": f"{what}-{args.variant.tag}-seed{args.seed}-{i + 1}",
+                         "clues": puzzle.givens, "cages": len(puzzle.layout.cages),
+                         "totals": sum(1 for cage in puzzle.layout.cages if cage.total is not None),
+                         "sat_checks": made.checks, "undecided": made.undecided,
+                         **({"needs": dropped} if args.needs else {}),
+                         "seconds": round(time.perf_counter() - started, 3)})
+    except KeyboardInterrupt:
+        write(args.output, rows)
+        return 130
+    except PuzzleError as exc:
+        parser.error(f"--variant {args.variant.name}: {exc}")
+    write(args.output, rows)
+    return 0
 
 
 def chosen(args: argparse.Namespace, parser: argparse.ArgumentParser) -> Variant:

@@ -14,19 +14,33 @@ for one puzzle: its certifier has a solver of its own, closed with it.
 
 `solutions(grid, limit)` counts up to `limit` solutions of any puzzle (a solver of its own, each solution
 found excluded by a clause): what the fuzzer uses to tell unique, several-solution and unsatisfiable puzzles.
+
+Making a Killer (making/killer.py) changes cages, not givens: `CageCertifier` holds one solver for a full grid,
+its houses' rules and each cage it is asked about switched on by a selector of its own (the cage's clauses from
+formulations.sat's `cage_clauses`, each with "not selector" added), so a cage merged, split or stripped of its
+total is another set of assumptions, not another solver. `repeating_other` answers for a Killer without its
+cages' no-repeat rule (their sums kept): formulations.sat's sums keep values apart (combinations) or need
+Pindakaas (pysat.pb), so that relaxed puzzle is a CP-SAT model of its own, used only to certify a puzzle that
+needs the rule.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from pysat.solvers import Solver
 
-from formulations.sat import DEFAULT_SOLVER, Kept, decode, givens, kept, load, top, var, variables
-from puzzles.grid import Grid, Layout
+from formulations.sat import DEFAULT_SOLVER, Kept, cage_clauses, decode, givens, kept, load, top, var, variables
+from puzzles.grid import Grid, Layout, geometry
+from puzzles.layouts import Cage, layout
 
+from .killer import Undecided
 from .minimal import puzzle_of
 from .singles import singles_solve
 from .solutions import kept_for_process, rules_of
 
 CERTIFYING_SOLVER = "cadical195"  # on near-minimal 16x16 and 25x25 puzzles, faster per check than MiniSat
+OTHER_CONFLICTS = 20_000  # a Killer's second solution sought this long before its cages are made smaller
+CAGE_CONFLICTS = 5_000  # a cage-minimal check undecided past this many conflicts keeps the cage (rare at 9x9)
 
 
 class SolutionCertifier:
@@ -77,11 +91,11 @@ class SolutionCertifier:
         self.close()
 
 
-def fresh(lay: Layout) -> Kept:
+def fresh(lay: Layout, name: str = CERTIFYING_SOLVER) -> Kept:
     """A solver holding a layout's rules, as formulations.sat keeps one, for one certifier."""
-    sat = Solver(name=CERTIFYING_SOLVER)
+    sat = Solver(name=name)
     clauses = rules_of(lay)
-    load(sat, CERTIFYING_SOLVER, clauses, caged=bool(lay.cages))
+    load(sat, name, clauses, caged=bool(lay.cages))
     sat.set_phases(range(1, lay.side**3 + 1))
     return Kept(sat, max(variables(lay.houses), top(clauses)))  # a Killer's auxiliaries come after the houses'
 
@@ -98,3 +112,105 @@ def solutions(grid: Grid, limit: int = 2) -> list[Grid]:
             found.append(solution)
             sat.add_clause([-lit for lit in givens(solution)])
     return found
+
+
+class CageCertifier:
+    """Whether cages (and givens) over a full grid leave it the only solution: one solver, its houses' rules, and
+    each cage asked about switched on by its own selector (the module's docstring says why)."""
+
+    def __init__(self, solution: Grid) -> None:
+        if 0 in solution.values:
+            raise ValueError("a certifier needs a full grid")
+        self.solution = solution
+        self.houses = solution.layout.houses
+        self.kept = fresh(self.houses)
+        self.differs = self.kept.switchable([-lit for lit in givens(solution)])  # some cell differs from it
+        self.selectors: dict[Cage, int] = {}
+        self.checks = 0  # SAT solves
+        self.undecided = 0  # checks of `unique` left undecided by the conflict budget
+
+    def selector(self, cage: Cage) -> int:
+        """The variable that switches a cage's clauses on, its clauses added the first time it is asked for."""
+        found = self.selectors.get(cage)
+        if found is not None:
+            return found
+        lay = self.houses
+        clauses = cage_clauses(layout(lay.side, lay.regions, lay.extras, [cage]), self.kept.last)
+        self.kept.last = max(self.kept.last, top(clauses))  # the cage's auxiliaries, numbered after the last
+        self.kept.last += 1
+        chosen = self.selectors[cage] = self.kept.last
+        self.kept.sat.append_formula([[-chosen, *clause] for clause in clauses])
+        return chosen
+
+    def other(self, cages: Sequence[Cage], cells: Sequence[int] = ()) -> Grid | None:
+        """A second solution of the cages and the solution's values at `cells`, or None when it is the only one
+        (one SAT solve); making.killer.Undecided when SAT has not settled it within OTHER_CONFLICTS conflicts."""
+        self.checks += 1
+        self.kept.sat.conf_budget(OTHER_CONFLICTS)
+        answer = self.kept.sat.solve_limited(assumptions=self.assumptions(cages, cells))
+        if answer is None:
+            raise Undecided(f"no answer in {OTHER_CONFLICTS} conflicts")
+        if not answer:
+            return None
+        return decode(self.solution, self.kept.sat.get_model() or [])
+
+    def assumptions(self, cages: Sequence[Cage], cells: Sequence[int]) -> list[int]:
+        """The solve's assumptions: some cell differs, these cages on and every other cage asked about off (else
+        the solver may switch an old cage on and search in vain), the givens."""
+        n, values = self.solution.side, self.solution.values
+        on = {self.selector(cage) for cage in cages}
+        off = [-s for s in self.selectors.values() if s not in on]
+        return [self.differs, *sorted(on), *off, *(var(c, values[c], n) for c in cells)]
+
+    def unique(self, cages: Sequence[Cage], cells: Sequence[int] = ()) -> bool:
+        """Whether the cages and the solution's values at `cells` leave it the only solution, as far as SAT decides
+        within CAGE_CONFLICTS conflicts: False when undecided (counted in `undecided`), so that a cage-minimal
+        pass keeps what it could not prove it may take away."""
+        self.checks += 1
+        self.kept.sat.conf_budget(CAGE_CONFLICTS)
+        answer = self.kept.sat.solve_limited(assumptions=self.assumptions(cages, cells))
+        if answer is None:
+            self.undecided += 1
+        return answer is False
+
+    def close(self) -> None:
+        self.kept.sat.delete()
+
+    def __enter__(self) -> CageCertifier:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
+
+
+def repeating_other(puzzle: Grid, solution: Grid, seconds: float = 60.0) -> Grid | None:
+    """A solution other than `solution` of the Killer `puzzle` with its cages' no-repeat rule dropped (each cage's
+    total kept, its values free to repeat where no house keeps them apart), by CP-SAT; None when there is none.
+    TimeoutError when CP-SAT has not decided within `seconds`."""
+    from ortools.sat.python import cp_model  # loaded only to certify a puzzle that needs the rule
+
+    n, lay = puzzle.side, puzzle.layout
+    model = cp_model.CpModel()
+    cells = [model.new_int_var(1, n, f"x{c}") for c in range(n * n)]
+    for unit in geometry(lay.houses).units:
+        model.add_all_different(cells[c] for c in unit)
+    for cage in lay.cages:
+        if cage.total is not None:
+            model.add(sum(cells[c] for c in cage.cells) == cage.total)
+    for c, v in enumerate(puzzle.values):
+        if v:
+            model.add(cells[c] == v)
+    same = [model.new_bool_var(f"same{c}") for c in range(n * n)]
+    for c, flag in enumerate(same):
+        model.add(cells[c] == solution.values[c]).only_enforce_if(flag)
+        model.add(cells[c] != solution.values[c]).only_enforce_if(~flag)
+    model.add_bool_or([~flag for flag in same])  # some cell differs from the solution
+    solver = cp_model.CpSolver()
+    solver.parameters.max_time_in_seconds = seconds
+    solver.parameters.num_workers = 1
+    status = solver.solve(model)
+    if status == cp_model.INFEASIBLE:
+        return None
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        raise TimeoutError(f"CP-SAT did not decide the puzzle without its cages' no-repeat rule in {seconds} s")
+    return puzzle.with_values(bytes(solver.value(x) for x in cells))

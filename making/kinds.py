@@ -4,23 +4,42 @@ kind on that layout (classic Sudoku's or a variant's: making/variants.py draws t
 The generator (`sudoku-generate`) and the fuzzer (`compare.py --fuzz`) draw from it; the hard search starts
 from its minimal puzzles and moves on with making/moves.py. Each kind says what it is and up to which side it
 is made: certifying a 25x25 minimal puzzle takes minutes.
+
+The Killer kinds (KILLER_KINDS, each `caged`) put cages on the layout they are given (its houses:
+making/killer.py draws the cages over a random solution and makes them unique, SAT certifying each step). Two of
+them need one rule for their uniqueness, so that a method that drops the rule finds a second, wrong answer:
+`killer-needs-no-repeat` (with its cages' no-repeat rule dropped, the totals kept, the puzzle has another
+solution) and `killer-needs-regions` (without some regions' rules it has another solution). One region alone is
+never needed: the rows hold each value n times and the other n - 1 regions once each, so the last region holds
+it once too, whatever the cages. Nor are two boxes: a box whose band (or stack) keeps its other boxes holds each
+value once by the same count over the band's rows (the stack's columns). So the regions dropped are four boxes
+at the corners of a rectangle (two bands by two stacks), or two regions of a Jigsaw. Each is a cage-minimal
+Killer checked for that (such sets in random order, SETS_TRIED at most), drawn again until one is (`NEED_TRIES`
+at most).
 """
 from __future__ import annotations
 
+import itertools
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from puzzles.candidates import Candidates
 from puzzles.grid import Grid, Layout
+from puzzles.layouts import Cage, House, PuzzleError, layout, reachable
 
-from .certify import SolutionCertifier, solutions
+from .certify import CageCertifier, SolutionCertifier, repeating_other, solutions
+from .killer import Undecided, cage_minimal, killer_puzzle, made_unique, random_cages
 from .minimal import completed, givens_of, minimise, puzzle_of
 from .moves import move
 from .singles import generate
 from .solutions import random_solution
 
 MINIMAL_UP_TO = 16  # sides whose minimal (and hard) puzzles are made: 25x25 ones take minutes each
+KILLER_MINIMAL_UP_TO = 9  # sides whose cage-minimal Killers the fuzzer makes (a 16x16 one takes minutes)
+NEED_TRIES = 20  # cage-minimal Killers drawn at most for one that needs a rule
+SETS_TRIED = 12  # sets of regions a Killer is checked without, at most
+NEED_SECONDS = 20.0  # CP-SAT's time to decide a Killer without its cages' no-repeat rule
 
 
 @dataclass(frozen=True)
@@ -82,7 +101,7 @@ def unsat_puzzle(lay: Layout, rng: random.Random) -> Grid:
                 continue
             values[cell] = rng.choice(others)
             changed = puzzle.with_values(bytes(values))
-            if not solutions(changed, 1):
+            if not has_solution(changed):
                 return changed
 
 
@@ -121,6 +140,136 @@ def hard_puzzle(lay: Layout, rng: random.Random) -> Grid:
 
 
 @dataclass(frozen=True)
+class MadeKiller:
+    """A unique Killer made over a random full grid, and what certifying it took."""
+
+    puzzle: Grid
+    solution: Grid
+    checks: int  # SAT solves
+    undecided: int  # cage-minimal checks the conflict budget left undecided (the change was not made)
+
+
+def killer(lay: Layout, rng: random.Random, minimal: bool = False, givens: bool = False) -> MadeKiller:
+    """A unique Killer on the houses of `lay`: cages drawn over a random full grid and made unique (with `givens`,
+    givens may be added where two solutions differ), then, with `minimal`, made cage-minimal (making/killer.py)."""
+    solution = random_solution(lay.houses, rng)
+    with CageCertifier(solution) as certifier:
+        cages, cells = made_unique(solution, random_cages(solution, rng), certifier.other, rng, givens)
+        if minimal:
+            cages, cells = cage_minimal(solution, cages, cells, certifier.unique, rng)
+    return MadeKiller(killer_puzzle(solution, cages, cells), solution, certifier.checks, certifier.undecided)
+
+
+NEEDED = ("no-repeat", "regions")  # the rules a Killer can be made to need: its cages' no-repeat, two regions'
+
+
+@dataclass(frozen=True)
+class NeedingKiller:
+    """A unique Killer that needs one rule: without it, `witness` is a second solution (which breaks the rule)."""
+
+    made: MadeKiller
+    rule: str  # one of NEEDED
+    dropped: str  # what was dropped: `the cages' no-repeat rule`, `boxes 1, 2, 4 and 5`, `regions 2 and 5`
+    witness: Grid  # a solution of the puzzle without the rule, not the puzzle's own
+
+
+def without_regions(lay: Layout, dropped: Sequence[int]) -> Layout:
+    """The houses of `lay` less some regions' rules, cages kept: the rows stand as the regions (a layout needs n)
+    and the other regions become extra houses."""
+    n = lay.side
+    others = [House(f"region {k + 1}", tuple(c for c in range(n * n) if lay.regions[c] == k))
+              for k in range(n) if k not in dropped]
+    return layout(n, [c // n for c in range(n * n)], [*others, *lay.extras], lay.cages)
+
+
+def second_without(made: MadeKiller, rule: str, rng: random.Random) -> tuple[str, Grid] | None:
+    """What dropping `rule` from the puzzle lets in: (what was dropped, a second solution), or None when the
+    puzzle stays unique without it (or CP-SAT could not tell in NEED_SECONDS)."""
+    puzzle, solution = made.puzzle, made.solution
+    if rule == "no-repeat":
+        try:
+            other = repeating_other(puzzle, solution, NEED_SECONDS)
+        except TimeoutError:
+            return None
+        return None if other is None else ("the cages' no-repeat rule", other)
+    word = "boxes" if puzzle.layout.box_height else "regions"
+    sets = region_sets(puzzle.layout)
+    for dropped in rng.sample(sets, min(SETS_TRIED, len(sets))):
+        found = [s for s in solutions(Grid(without_regions(puzzle.layout, dropped), puzzle.values), 2)
+                 if s.values != solution.values]
+        if found:
+            names = [str(k + 1) for k in dropped]
+            return f"{word} {', '.join(names[:-1])} and {names[-1]}", puzzle.with_values(found[0].values)
+    return None
+
+
+def region_sets(lay: Layout) -> list[tuple[int, ...]]:
+    """The smallest sets of regions whose rules the others do not imply (the module's docstring says why): four
+    boxes at the corners of a rectangle of bands and stacks, or two regions of a Jigsaw."""
+    if not lay.box_height:
+        return list(itertools.combinations(range(lay.side), 2))
+    across, down = lay.side // lay.box_width, lay.side // lay.box_height
+    return [(a * across + x, a * across + y, b * across + x, b * across + y)
+            for a, b in itertools.combinations(range(down), 2) for x, y in itertools.combinations(range(across), 2)]
+
+
+def needing_killer(lay: Layout, rng: random.Random, rule: str) -> NeedingKiller:
+    """A cage-minimal Killer that is unique only with `rule` (NEEDED); PuzzleError after NEED_TRIES tries."""
+    for _ in range(NEED_TRIES):
+        made = killer(lay, rng, minimal=True)
+        found = second_without(made, rule, rng)
+        if found is not None:
+            return NeedingKiller(made, rule, *found)
+    raise PuzzleError(f"no {lay.side}x{lay.side} Killer needing its {rule} rule found in {NEED_TRIES} tries")
+
+
+def has_solution(puzzle: Grid) -> bool:
+    """Whether a puzzle has a solution (SAT); a Killer whose clauses contradict each other as they are loaded
+    (formulations.sat's load: a total no combination of its cells reaches beside the others) has none."""
+    try:
+        return bool(solutions(puzzle, 1))
+    except ValueError:
+        return False
+
+
+def several_killer(lay: Layout, rng: random.Random) -> Grid:
+    """A unique Killer with cage totals dropped, in random order, until it has two solutions or more
+    (certified)."""
+    made = killer(lay, rng)
+    cages = list(made.puzzle.layout.cages)
+    with CageCertifier(made.solution) as certifier:
+        for index in rng.sample(range(len(cages)), len(cages)):
+            cages[index] = Cage(cages[index].cells, None)
+            try:
+                if certifier.other(cages) is not None:
+                    return killer_puzzle(made.solution, cages, [c for c, v in enumerate(made.puzzle.values) if v])
+            except Undecided:
+                continue  # looser still with the next total dropped
+    raise AssertionError("a Killer with no total left has more than one solution")  # every value free to move
+
+
+def unsat_killer(lay: Layout, rng: random.Random) -> Grid:
+    """A unique Killer with one cage's total changed (by 1 to 3, within what its cells can sum to) so that it has no
+    solution (certified)."""
+    while True:
+        made = killer(lay, rng)
+        cages = list(made.puzzle.layout.cages)
+        for index in rng.sample(range(len(cages)), len(cages)):
+            cage = cages[index]
+            low, high = reachable(lay.side, len(cage.cells))
+            totals = [t for d in (1, 2, 3) for t in (cage.total - d, cage.total + d) if low <= t <= high] \
+                if cage.total is not None else []
+            if not totals:
+                continue
+            houses = made.puzzle.layout.houses
+            changed = Grid(layout(lay.side, houses.regions, houses.extras,
+                                  [*cages[:index], Cage(cage.cells, rng.choice(totals)), *cages[index + 1:]]),
+                           made.puzzle.values)
+            if not has_solution(changed):
+                return changed
+
+
+@dataclass(frozen=True)
 class Kind:
     """A kind of puzzle: how one is made on a layout, what it is, and up to which side it is made."""
 
@@ -128,6 +277,7 @@ class Kind:
     make: Callable[[Layout, random.Random], Grid]
     summary: str
     largest_side: int = 25
+    caged: bool = False  # a Killer kind: its cages drawn on the layout it is given (the houses)
 
 
 KINDS: dict[str, Kind] = {kind.name: kind for kind in (
@@ -143,4 +293,27 @@ KINDS: dict[str, Kind] = {kind.name: kind for kind in (
          "unique and minimal: every clue needed (certified by SAT)", MINIMAL_UP_TO),
     Kind("hard", hard_puzzle, "the hard search's moves from a minimal puzzle, the one singles leave most open",
          MINIMAL_UP_TO),
+)}
+
+# The Killer kinds: on the houses they are given they make Killers (their own registry, so that what reads KINDS
+# finds puzzles of the variant it asked for)
+KILLER_KINDS: dict[str, Kind] = {kind.name: kind for kind in (
+    Kind("killer", lambda lay, rng: killer(lay, rng).puzzle,
+         "a unique Killer, no givens: random cages split where two solutions differ (certified by SAT)",
+         caged=True),
+    Kind("killer-givens", lambda lay, rng: killer(lay, rng, givens=True).puzzle,
+         "a unique Killer: random cages and givens added where two solutions differ", caged=True),
+    Kind("killer-minimal", lambda lay, rng: killer(lay, rng, minimal=True).puzzle,
+         "a cage-minimal Killer: no cage merged with a neighbour nor stripped of its total stays unique",
+         KILLER_MINIMAL_UP_TO, caged=True),
+    Kind("killer-several", several_killer, "two solutions or more: a unique Killer stripped of totals",
+         caged=True),
+    Kind("killer-unsat", unsat_killer, "no solution: one cage's total of a unique Killer changed (certified)",
+         caged=True),
+    Kind("killer-needs-no-repeat", lambda lay, rng: needing_killer(lay, rng, "no-repeat").made.puzzle,
+         "a cage-minimal Killer with a second solution when its cages' no-repeat rule is dropped",
+         KILLER_MINIMAL_UP_TO, caged=True),
+    Kind("killer-needs-regions", lambda lay, rng: needing_killer(lay, rng, "regions").made.puzzle,
+         "a cage-minimal Killer with a second solution when some regions' rules are dropped",
+         KILLER_MINIMAL_UP_TO, caged=True),
 )}

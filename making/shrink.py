@@ -7,6 +7,10 @@ appearance) and permuted (bands, stacks, rows, columns and the transpose, toward
 smallest form, kept if it still fails; then one-at-a-time removal once more. The result is 1-minimal: taking
 any one more clue away makes the failure go away.
 
+A Killer's cage totals are shrunk the same way after its clues (`drop_totals`: a total dropped leaves the cage
+its no-repeat rule), and its smallest forms are only its own rotations and reflections: relabelling its values
+would break its sums.
+
 `fails` takes a list of candidate puzzles and says which still fail: the fuzzer tests a round's candidates
 together, in one run of compare.py's workers.
 """
@@ -16,6 +20,7 @@ from collections.abc import Callable, Sequence
 
 from puzzles.grid import Grid
 from puzzles.isomorph import Isomorph, symmetries
+from puzzles.layouts import Cage, layout
 
 from .minimal import givens_of
 
@@ -76,6 +81,10 @@ def smallest_forms(grid: Grid) -> list[Grid]:
     (each also transposed), relabelled again after the moves."""
     n = grid.side
     identity = tuple(range(n))
+    if grid.layout.cages:  # relabelling changes a cage's sum: its rotations and reflections alone
+        turned = {Isomorph(grid.layout, tuple(range(n + 1)), rows, cols, transpose).apply(grid)
+                 for rows, cols, transpose in symmetries(grid.layout)}
+        return sorted(turned, key=form_key)
     forms = {relabelled(grid)}
     if not grid.layout.is_classic:  # a variant's (or rectangular boxes') rotations and reflections, no line moves
         for rows, cols, transpose in symmetries(grid.layout):
@@ -94,12 +103,42 @@ def form_key(grid: Grid) -> tuple[int, ...]:
     return tuple(v if v else grid.side + 1 for v in grid.values)
 
 
+def without_totals(grid: Grid, cages: Sequence[int]) -> Grid:
+    """The puzzle with these cages' totals dropped (their no-repeat rule kept)."""
+    lay = grid.layout
+    kept = [Cage(cage.cells, None) if i in cages else cage for i, cage in enumerate(lay.cages)]
+    return Grid(layout(lay.side, lay.regions, lay.extras, kept), grid.values)
+
+
+def drop_totals(grid: Grid, fails: Fails) -> Grid:
+    """ddmin over a Killer's cage totals, as remove_clues over its clues: 1-minimal in its totals."""
+    def totalled(g: Grid) -> list[int]:
+        return [i for i, cage in enumerate(g.layout.cages) if cage.total is not None]
+    chunk = max(1, len(totalled(grid)) // 2)
+    while totalled(grid):
+        left = totalled(grid)
+        candidates = [without_totals(grid, left[i:i + chunk]) for i in range(0, len(left), chunk)]
+        failing = [c for c, bad in zip(candidates, fails(candidates), strict=True) if bad]
+        if failing:
+            grid = failing[0]
+            chunk = max(1, min(chunk, len(totalled(grid)) // 2))
+        elif chunk == 1:
+            break
+        else:
+            chunk //= 2
+    return grid
+
+
 def shrink(grid: Grid, fails: Fails) -> Grid:
-    """The failing puzzle shrunk: clues removed (ddmin), put in its smallest form if it still fails, 1-minimal."""
+    """The failing puzzle shrunk: clues removed (ddmin), a Killer's totals too, put in its smallest form if it
+    still fails, 1-minimal."""
     grid = remove_clues(grid, fails)
+    if grid.layout.cages:
+        grid = drop_totals(grid, fails)
     forms = [f for f in smallest_forms(grid) if form_key(f) < form_key(grid)]
     for form, bad in zip(forms, fails(forms) if forms else [], strict=True):
         if bad:
             grid = form
             break
-    return remove_clues(grid, fails)
+    grid = remove_clues(grid, fails)
+    return drop_totals(grid, fails) if grid.layout.cages else grid

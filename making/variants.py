@@ -2,7 +2,9 @@
 the Jigsaw regions they draw for it (`random_regions`).
 
 A variant's layout is fixed (X, Windoku, ... on the side's boxes), except a Jigsaw's: each puzzle gets regions of
-its own, drawn at random.
+its own, drawn at random. A Killer's cages are drawn for each puzzle over its solution (making/killer.py), so a
+Killer variant's `layout` is its houses alone (`killer+x`: X's; `killer+jigsaw`: regions drawn), the layout the
+Killer kinds of making/kinds.py put cages on.
 
 Jigsaw regions are drawn by a random walk over partitions, not from a uniform distribution. The walk starts from
 the side's boxes (from its rows on a side without boxes: 5, 7, 11, 13) and keeps SWAPS_PER_CELL_AND_SIDE * n
@@ -116,7 +118,17 @@ class Variant:
     @property
     def drawn(self) -> bool:
         """Whether each puzzle's regions are drawn anew (a Jigsaw)."""
-        return self.name.startswith("jigsaw")
+        return "jigsaw" in self.name.split("+")
+
+    @property
+    def caged(self) -> bool:
+        """Whether its puzzles are Killers: cages drawn for each over its solution (making/killer.py)."""
+        return "killer" in self.name.split("+")
+
+    @property
+    def houses(self) -> str:
+        """The name of its houses' variant: itself without `killer` (`killer+x`: `x`; `killer`: `classic`)."""
+        return "+".join(part for part in self.name.split("+") if part != "killer") or "classic"
 
     @property
     def label(self) -> str:
@@ -130,10 +142,12 @@ class Variant:
         return self.label.replace(" ", "-")
 
     def layout(self, rng: random.Random) -> Layout:
-        """The layout of a puzzle: fixed, or for a Jigsaw regions drawn with `rng` (which nothing else uses)."""
+        """The layout of a puzzle: fixed, or for a Jigsaw regions drawn with `rng` (which nothing else uses); a
+        Killer's houses alone (its cages are drawn over its solution)."""
+        name = self.houses
         if self.drawn:
-            return jigsaw_layout(self.name, self.side, rng)
-        return boxes(self.side) if self.name == "classic" else named(self.name, self.side)
+            return jigsaw_layout(name, self.side, rng)
+        return boxes(self.side) if name == "classic" else named(name, self.side)
 
 
 def variant(name: str, side: int) -> Variant:
@@ -144,6 +158,13 @@ def variant(name: str, side: int) -> Variant:
 
 @cache
 def _variant(name: str, side: int) -> Variant:
+    parts = name.split("+")
+    if "killer" in parts:  # a Killer of any other variant: its houses' variant checked, `killer` first as named
+        houses = _variant("+".join(p for p in parts if p != "killer") or "classic", side)
+        if side < MIN_SIDE or side > LARGEST_VARIANT:
+            raise PuzzleError(f"killer puzzles are made from {MIN_SIDE}x{MIN_SIDE} to {LARGEST_VARIANT}x"
+                              f"{LARGEST_VARIANT}, not {side}x{side}")
+        return Variant("killer" if houses.name == "classic" else f"killer+{houses.name}", side)
     if name == "classic" or not name:
         boxes(side)  # PuzzleError for a side without boxes
         return Variant("classic", side)

@@ -3,7 +3,9 @@ each failure shrunk to a 1-minimal puzzle that reproduces it (the cnfuzz and cnf
 Biere, for Sudoku solvers).
 
 Puzzles of seven kinds, at each box size asked for (--box) and of each variant of the Sudoku family asked for
-(--variant NAME, 9x9, or NAME@SIDE; a Jigsaw's regions drawn anew for each puzzle), in turn: unique (clues
+(--variant NAME, 9x9, or NAME@SIDE; a Jigsaw's regions drawn anew for each puzzle), in turn (a Killer variant,
+`killer`, `killer+x`, `killer@6`, has seven kinds of its own, KILLER_FUZZED: making/kinds.py says what each is;
+a method that does not know cages is not run on them, which the report says, not a failure): unique (clues
 taken away from a random full grid while SAT certifies it unique, stopped at random), several-solution (a
 minimal puzzle less a clue or more), unsatisfiable (a minimal puzzle with one clue changed to a value no given
 of its units holds, certified without solution), near-empty (a few clues of a full grid), nearly-full (a full
@@ -40,7 +42,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from making.kinds import KINDS
+from making.kinds import KILLER_KINDS, KINDS
 from making.minimal import givens_of
 from making.shrink import shrink
 from making.variants import Variant, variant
@@ -57,6 +59,9 @@ from ..run.comparison import registry_of
 from ..run.methods import check_commands_selected, select_methods
 
 FUZZED = ("unique", "several", "unsat", "near-empty", "nearly-full", "minimal", "hard")  # of making.kinds.KINDS
+KILLER_FUZZED = ("killer", "killer-givens", "killer-several", "killer-unsat", "killer-minimal",
+                 "killer-needs-no-repeat", "killer-needs-regions")  # a Killer variant's kinds
+MADE = {**KINDS, **KILLER_KINDS}
 ROUND = 14  # puzzles a round: two of each kind
 GIVE_UPS = 3  # give-ups in a row on a kind at a size after which a method is no longer run on those
 DURATION = re.compile(r"(?P<number>\d+(?:\.\d*)?)\s*(?P<unit>s|m|h|)")
@@ -75,8 +80,9 @@ def parse_duration(text: str) -> float:
 Where = tuple[str, Variant, str]  # a method, a size, a kind of puzzle
 
 
-def kinds_for(side: int) -> tuple[str, ...]:
-    return tuple(name for name in FUZZED if side <= KINDS[name].largest_side)
+def kinds_for(size: Variant) -> tuple[str, ...]:
+    """The kinds made at a size: a Killer variant's own (its cages drawn over each solution), else the others."""
+    return tuple(name for name in (KILLER_FUZZED if size.caged else FUZZED) if size.side <= MADE[name].largest_side)
 
 
 def fuzzed_variant(text: str) -> Variant:
@@ -88,6 +94,13 @@ def fuzzed_variant(text: str) -> Variant:
         return variant(name, int(side) if at else 9)
     except PuzzleError as exc:
         raise UsageError(f"--variant {text}: {exc}") from None
+
+
+def totals(grid: Grid) -> str:
+    """`, 3 totals` for a Killer (what its shrinking takes away beside the clues), else nothing."""
+    if not grid.layout.cages:
+        return ""
+    return f", {sum(1 for cage in grid.layout.cages if cage.total is not None)} totals"
 
 
 def size_of(grid: Grid) -> str:
@@ -139,6 +152,7 @@ class Fuzzer:
     gave_up: Counter[Where] = field(default_factory=Counter)  # give-ups in a row
     cut: set[Where] = field(default_factory=set)  # no longer run
     skipped: Counter[tuple[str, Variant]] = field(default_factory=Counter)  # (method, size) -> puzzles not run
+    refused: dict[tuple[str, Variant], str] = field(default_factory=dict)  # (method, size) -> why it cannot run them
     on_found: Callable[[Failure], None] | None = None
 
     @property
@@ -152,7 +166,7 @@ class Fuzzer:
     @property
     def plan(self) -> list[tuple[str, Variant]]:
         """The kinds and sizes that still get puzzles: those some method under test is still run on."""
-        return [(k, v) for v in self.variants for k in kinds_for(v.side) if self.run_on(k, v) or not self.under_test]
+        return [(k, v) for v in self.variants for k in kinds_for(v) if self.run_on(k, v) or not self.under_test]
 
     def run(self, grids: Sequence[Grid], labels: Sequence[str]) -> list[Judged]:
         settings = dataclasses.replace(self.settings, methods=list(dict.fromkeys([*labels, self.against])))
@@ -164,7 +178,7 @@ class Fuzzer:
         made = []
         for kind, size in plan:
             started = time.perf_counter()
-            made.append((kind, size, KINDS[kind].make(size.layout(self.rng), self.rng)))
+            made.append((kind, size, MADE[kind].make(size.layout(self.rng), self.rng)))
             self.spend(kind, size, time.perf_counter() - started)
         # the puzzles of the sizes that run the same methods in one batch (all of them, until a method is cut)
         groups: dict[tuple[str, ...], list[int]] = {}
@@ -185,6 +199,10 @@ class Fuzzer:
                     self.skipped[label, size] += 1
             for label, result in zip(judged.labels, judged.results, strict=True):
                 if label == self.against:
+                    continue
+                if result.not_run:  # a puzzle it cannot take (a Killer's cages): no finding, and no more of them
+                    self.refused.setdefault((label, size), result.detail)
+                    self.cut.update((label, size, k) for k in kinds_for(size))
                     continue
                 self.count_give_up((label, size, kind), result)
                 what = judged.failure(label)
@@ -286,7 +304,8 @@ def fuzz_main(args: Any, methods: dict[str, Method] | None, console: Console) ->
     def found(failure: Failure) -> None:
         console.print(f"[bold red]found[/] {failure.method}: {failure.failure} on a {failure.puzzle_kind} "
                       f"{size_of(failure.puzzle)} puzzle, shrunk to "
-                      f"{len(givens_of(failure.puzzle))} clues (from {len(givens_of(failure.found_on))})")
+                      f"{len(givens_of(failure.puzzle))} clues{totals(failure.puzzle)} (from "
+                      f"{len(givens_of(failure.found_on))}{totals(failure.found_on)})")
         if args.output:
             write_failures(args.output, fuzzer, reproduce)
     fuzzer.on_found = found
@@ -338,13 +357,13 @@ def report(console: Console, fuzzer: Fuzzer, seconds: float) -> None:
     for size in fuzzer.variants:
         table.add_column(size.label, justify="right")
     table.add_column("per minute", justify="right")
-    for kind in FUZZED:
+    for kind in FUZZED + KILLER_FUZZED:
         counts = [fuzzer.tried[kind, size] for size in fuzzer.variants]
         if not any(counts):
             continue
         table.add_row(kind, *(f"{c:,}" for c in counts), f"{per_minute(sum(counts), fuzzer.seconds.get(kind)):,.1f}")
     table.add_section()
-    at_size = [sum(fuzzer.tried[kind, size] for kind in FUZZED) for size in fuzzer.variants]
+    at_size = [sum(fuzzer.tried[kind, size] for kind in kinds_for(size)) for size in fuzzer.variants]
     table.add_row("per minute", *(f"{per_minute(count, fuzzer.size_seconds.get(size)):,.1f}"
                                   for count, size in zip(at_size, fuzzer.variants, strict=True)),
                   f"{per_minute(sum(at_size), sum(fuzzer.size_seconds.values())):,.1f}")
@@ -352,7 +371,11 @@ def report(console: Console, fuzzer: Fuzzer, seconds: float) -> None:
     console.print(f"Methods under test: {', '.join(fuzzer.under_test)}")
     for label in fuzzer.under_test:
         for size in fuzzer.variants:
-            kinds = [kind for kind in FUZZED if (label, size, kind) in fuzzer.cut]
+            if (label, size) in fuzzer.refused:
+                console.print(f"{label}: not run on {size.label} puzzles ({fuzzer.refused[label, size]}), not a "
+                              "failure", soft_wrap=True, markup=False)
+                continue
+            kinds = [kind for kind in kinds_for(size) if (label, size, kind) in fuzzer.cut]
             if kinds:
                 skipped = fuzzer.skipped[label, size]
                 since = f", not run on the {skipped:,} made since" if skipped else ""
@@ -360,7 +383,7 @@ def report(console: Console, fuzzer: Fuzzer, seconds: float) -> None:
                               f"give-ups in a row on each{since}", soft_wrap=True)
     plan = fuzzer.plan
     for size in fuzzer.variants:
-        dropped = [kind for kind in kinds_for(size.side) if (kind, size) not in plan]
+        dropped = [kind for kind in kinds_for(size) if (kind, size) not in plan]
         if dropped:
             console.print(f"{size.label}: no more {', '.join(dropped)} puzzles made once every method under test "
                           "was cut back on them", soft_wrap=True)

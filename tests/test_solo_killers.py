@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import permutations
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -260,7 +261,7 @@ def test_the_table_counts_unique_puzzles() -> None:
     assert table[2].split() == ["basic", "2", "2", "2", "0"]
 
 
-def test_no_solo_is_a_message_not_a_traceback(tmp_path, capsys) -> None:
+def test_no_solo_is_a_message_not_a_traceback(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     from benchmarks.solo_killers import main
 
     with pytest.raises(SystemExit) as stop:
@@ -269,7 +270,7 @@ def test_no_solo_is_a_message_not_a_traceback(tmp_path, capsys) -> None:
     assert "apt-get install sgt-puzzles" in capsys.readouterr().err
 
 
-def test_ids_from_a_file_are_written_in_the_line_form(tmp_path) -> None:
+def test_ids_from_a_file_are_written_in_the_line_form(tmp_path: Path) -> None:
     from benchmarks.solo_killers import main, read_ids
 
     ids = tmp_path / "ids.txt"

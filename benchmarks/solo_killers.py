@@ -32,7 +32,9 @@ Solo's own solution of each puzzle (its solver, run through `--save ... --with-s
 the puzzle read here: a line `# Solo's solution of ... is not valid` says where it is not (the puzzle is still
 written). `--overdetermined` counts, by CP-SAT, how many puzzles of each difficulty have exactly one solution under
 the full rules, without the no-repeat rule inside cages, and with the box rule on only boxes 1, 2, 4 and 5: a
-puzzle that stays unique under a weaker model cannot show that a solver drops that rule.
+puzzle that stays unique under a weaker model cannot show that a solver drops that rule. (On a 9x9 grid the last
+model is not weaker at all: rows 1-3 each hold every value, so boxes 1 and 2 holding each once leave each once for
+box 3; so for box 6 by rows, boxes 7 and 8 by columns, then box 9. No puzzle can tell that bug; a test proves it.)
 """
 from __future__ import annotations
 
@@ -296,7 +298,8 @@ def overdetermined_table(groups: dict[str, list[Grid]], count: Callable[[Grid, M
         unique = [sum(count(g, m) == 1 for g in grids) for m in MODELS]
         lines.append(f"{name:<{width}}  {len(grids):>7}  "
                      + "  ".join(f"{u:>{len(m.name)}}" for u, m in zip(unique, MODELS, strict=True)))
-    lines.append("(how many puzzles have exactly one solution under each model: CP-SAT, counting up to two)")
+    lines.append("(how many puzzles have exactly one solution under each model: CP-SAT, counting up to two; on 9x9, "
+                 "rows and columns with boxes 1,2,4,5 imply the other boxes)")
     return lines
 
 

@@ -31,10 +31,11 @@ and `new_game`): the givens; for a Jigsaw, its regions; for a Killer, its cages 
 Solo's own solution of each puzzle (its solver, run through `--save ... --with-solutions`) is checked against
 the puzzle read here: a line `# Solo's solution of ... is not valid` says where it is not (the puzzle is still
 written). `--overdetermined` counts, by CP-SAT, how many puzzles of each difficulty have exactly one solution under
-the full rules, without the no-repeat rule inside cages, and with the box rule on only boxes 1, 2, 4 and 5: a
-puzzle that stays unique under a weaker model cannot show that a solver drops that rule. (On a 9x9 grid the last
-model is not weaker at all: rows 1-3 each hold every value, so boxes 1 and 2 holding each once leave each once for
-box 3; so for box 6 by rows, boxes 7 and 8 by columns, then box 9. No puzzle can tell that bug; a test proves it.)
+the full rules, without the no-repeat rule inside cages, with the box rule on only boxes 1, 2, 4 and 5, and with no
+box rule at all: a puzzle that stays unique under a weaker model cannot show that a solver drops that rule. (On a
+9x9 grid the boxes-1,2,4,5 model is not weaker at all: rows 1-3 each hold every value, so boxes 1 and 2 holding
+each once leave each once for box 3; so for box 6 by rows, boxes 7 and 8 by columns, then box 9. No puzzle can
+show that bug; a test proves it.)
 """
 from __future__ import annotations
 
@@ -249,7 +250,7 @@ class Model:
 
 
 MODELS = (Model("all rules", True, None), Model("no repeat rule in cages", False, None),
-          Model("boxes 1,2,4,5 only", True, (0, 1, 3, 4)))
+          Model("boxes 1,2,4,5 only", True, (0, 1, 3, 4)), Model("no box rule", True, ()))
 
 
 def count_solutions(grid: Grid, model: Model, limit: int = 2) -> int:

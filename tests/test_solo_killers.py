@@ -256,9 +256,9 @@ def test_a_save_files_solve_move() -> None:
 
 def test_the_table_counts_unique_puzzles() -> None:
     grid = puzzle_of_id(SIX.game_id)
-    answers = {MODELS[0].name: 1, MODELS[1].name: 1, MODELS[2].name: 2}
+    answers = {MODELS[0].name: 1, MODELS[1].name: 1, MODELS[2].name: 2, MODELS[3].name: 0}
     table = overdetermined_table({"basic": [grid, grid]}, lambda g, m: answers[m.name])
-    assert table[2].split() == ["basic", "2", "2", "2", "0"]
+    assert table[2].split() == ["basic", "2", "2", "2", "0", "0"]
 
 
 def test_no_solo_is_a_message_not_a_traceback(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -128,7 +128,7 @@ def pieces(spec: str, side: int, what: str) -> list[tuple[int, ...]]:
     """The pieces (regions or cages) a block part draws, each its cells in reading order, the pieces in the order
     of their first cells (solo.c `spec_to_dsf`). Read as Solo reads: `z` is 26 undrawn edges. (Solo's writer,
     `encode_block_structure_desc`, counts a `z` as 25: the two differ only on a run of 26 undrawn edges or more,
-    three whole rows or columns each one piece, which Solo's cages and regions all but never make.)"""
+    two whole rows or columns each one piece and more, which Solo's cages and regions all but never make.)"""
     parent = list(range(side * side))
 
     def root(cell: int) -> int:

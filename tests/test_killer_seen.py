@@ -318,8 +318,8 @@ def test_the_example_solver_against_brute_force_on_4x4_killers(seed):
 @pytest.mark.slow
 def test_the_example_killers_are_unique_and_the_example_solves_them(capsys, tmp_path):
     """examples/killer.jsonl: each puzzle's cages, proved to leave one solution by a CP-SAT model of its own
-    here; compare.py runs the example solver on them (input=fpuzzles), every answer valid, and the searches
-    that do not know cages are not run."""
+    here; compare.py runs the example solver on them (input=fpuzzles) and mrv, every answer valid and the
+    same."""
     cp_model = pytest.importorskip("ortools.sat.python.cp_model")
     lines = EXAMPLES.read_text().splitlines()
     assert len(lines) >= 3
@@ -337,7 +337,8 @@ def test_the_example_killers_are_unique_and_the_example_solves_them(capsys, tmp_
     mine = [r for r in records if r["method"] == "mine"]
     assert len(mine) == len(lines) and all(r["status"] == "solved" and r["valid"] is True for r in mine)
     others = [r for r in records if r["method"] == "mrv"]
-    assert all(r["detail"] == "not run: mrv does not know Killer cages" for r in others)
+    assert len(others) == len(lines) and all(r["status"] == "solved" and r["valid"] is True for r in others)
+    assert [r["solution"] for r in others] == [r["solution"] for r in mine]
 
 
 def count_killer_solutions(cp_model: ModuleType, grid: Grid, limit: int = 2) -> int:
@@ -403,7 +404,8 @@ def test_the_page_draws_the_cages_in_a_browser(browser, capsys, tmp_path):
     outlines' pieces in their cells (those houses.py gives); a screenshot for the eye."""
     page = tmp_path / "report.html"
     spec = f"mine:input=fpuzzles={sys.executable} {EXAMPLE_SOLVER}"
-    code = compare.main([str(EXAMPLES), "--jobs", "1", "--command", spec, "--solver", "mine", "--solver", "mrv",
+    code = compare.main([str(EXAMPLES), "--jobs", "1", "--command", spec, "--command", classic_only(),
+                         "--solver", "mine", "--solver", "mrv", "--solver", "classic",
                          "--timeout", "60", "--html", str(page), "--watch", "1"])
     capsys.readouterr()
     assert code == 0
@@ -413,7 +415,7 @@ def test_the_page_draws_the_cages_in_a_browser(browser, capsys, tmp_path):
         cage_marks(puzzle_of(object_of_json(line))[0].layout) for line in EXAMPLES.read_text().splitlines()))
     tables = re.findall(r'<table class="grid n\d+ variant" data-variant="killer".*?</table>', opened.dom, re.S)
     found = []
-    for table in tables:  # each puzzle was not run by mrv: each is drawn, in the order the run judged them
+    for table in tables:  # each puzzle was not run by `classic`: each is drawn, in the order the run judged them
         cells = re.findall(r"<td ([^>]*)>(.*?)</td>", table)
         assert all(re.sub(r"<[^>]+>", "", inside) == "" for _, inside in cells)  # no givens: no text
         found.append(([first(r'data-total="(\d+)"', a) for a, _ in cells],
@@ -472,7 +474,8 @@ def test_the_outlines_are_ink_where_they_run(browser, capsys, tmp_path):
     image = pytest.importorskip("PIL.Image")
     page = tmp_path / "report.html"
     spec = f"mine:input=fpuzzles={sys.executable} {EXAMPLE_SOLVER}"
-    code = compare.main([str(EXAMPLES), "--jobs", "1", "--command", spec, "--solver", "mine", "--solver", "mrv",
+    code = compare.main([str(EXAMPLES), "--jobs", "1", "--command", spec, "--command", classic_only(),
+                         "--solver", "mine", "--solver", "mrv", "--solver", "classic",
                          "--timeout", "60", "--html", str(page), "--watch", "1"])
     capsys.readouterr()
     assert code == 0
@@ -504,20 +507,9 @@ def test_the_outlines_are_ink_where_they_run(browser, capsys, tmp_path):
     assert checked > 200
 
 
-def test_the_player_says_why_a_search_did_not_run_on_a_killer(tmp_path):
-    """--watch on a Killer with a search that does not know cages: its board is kept (the cages drawn, no step),
-    and a note says why it has no step."""
-    puzzles = tmp_path / "killer.txt"
-    puzzles.write_text(f"{KILLER4} killer-4\n")
-    page = tmp_path / "report.html"
-    code = compare.main([str(puzzles), "--jobs", "1", "--solver", "mrv", "--html", str(page), "--watch", "1"])
-    assert code == 0
-    text = page.read_text(encoding="utf-8")
-    assert "<li>mrv: not run: mrv does not know Killer cages</li>" in text
-    found = re.search(r'id="report-data">(.*?)</script>', text, re.S)
-    assert found is not None
-    data = json.loads(found.group(1))
-    assert [t["events"] for t in data["watch"]["traces"]] == [[]] and "cages" in data["watch"]
+def classic_only() -> str:
+    """A --command whose input form carries classic grids only: not run on a Killer (so the page draws it)."""
+    return f"classic:input=line={sys.executable} {EXAMPLE_SOLVER}"
 
 
 def test_cages_piled_on_one_cell_share_the_deepest_inset():

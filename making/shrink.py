@@ -37,14 +37,21 @@ def without(grid: Grid, cells: Sequence[int]) -> Grid:
 def remove_clues(grid: Grid, fails: Fails) -> Grid:
     """ddmin over the clues: chunks of half the clues, then smaller, each removal kept while the failure persists;
     ends after a pass of single clues where no removal fails (1-minimal)."""
-    chunk = max(1, len(givens_of(grid)) // 2)
-    while givens_of(grid):
-        given = givens_of(grid)
-        candidates = [without(grid, given[i:i + chunk]) for i in range(0, len(given), chunk)]
+    return ddmin(grid, givens_of, without, fails)
+
+
+def ddmin(grid: Grid, parts: Callable[[Grid], list[int]], drop: Callable[[Grid, Sequence[int]], Grid],
+          fails: Fails) -> Grid:
+    """Zeller's ddmin over the `parts` of a puzzle (its clues, a Killer's totals), `drop` taking some away: chunks
+    of half of them, then smaller, each removal kept while the failure persists; 1-minimal in those parts."""
+    chunk = max(1, len(parts(grid)) // 2)
+    while parts(grid):
+        left = parts(grid)
+        candidates = [drop(grid, left[i:i + chunk]) for i in range(0, len(left), chunk)]
         failing = [c for c, bad in zip(candidates, fails(candidates), strict=True) if bad]
         if failing:
             grid = failing[0]
-            chunk = max(1, min(chunk, len(givens_of(grid)) // 2))
+            chunk = max(1, min(chunk, len(parts(grid)) // 2))
         elif chunk == 1:
             break
         else:
@@ -112,21 +119,12 @@ def without_totals(grid: Grid, cages: Sequence[int]) -> Grid:
 
 def drop_totals(grid: Grid, fails: Fails) -> Grid:
     """ddmin over a Killer's cage totals, as remove_clues over its clues: 1-minimal in its totals."""
-    def totalled(g: Grid) -> list[int]:
-        return [i for i, cage in enumerate(g.layout.cages) if cage.total is not None]
-    chunk = max(1, len(totalled(grid)) // 2)
-    while totalled(grid):
-        left = totalled(grid)
-        candidates = [without_totals(grid, left[i:i + chunk]) for i in range(0, len(left), chunk)]
-        failing = [c for c, bad in zip(candidates, fails(candidates), strict=True) if bad]
-        if failing:
-            grid = failing[0]
-            chunk = max(1, min(chunk, len(totalled(grid)) // 2))
-        elif chunk == 1:
-            break
-        else:
-            chunk //= 2
-    return grid
+    return ddmin(grid, _totalled, without_totals, fails)
+
+
+def _totalled(grid: Grid) -> list[int]:
+    """The indices of a Killer's cages that have a total."""
+    return [i for i, cage in enumerate(grid.layout.cages) if cage.total is not None]
 
 
 def shrink(grid: Grid, fails: Fails) -> Grid:

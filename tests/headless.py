@@ -108,3 +108,22 @@ def main(argv: list[str] | None = None) -> int:
 
 if __name__ == "__main__":
     raise SystemExit(main())
+
+
+def running_browser(folder: Path) -> Browser:
+    """A headless Chromium that runs a page's script (probed with a page written in `folder`), or the test skips
+    saying why: none here, or one that cannot run headless."""
+    import pytest
+
+    found = find_browser()
+    if found is None:
+        pytest.skip("no headless Chromium here (Debian: apt-get install chromium)")
+    probe = folder / "probe.html"
+    probe.write_text("<!DOCTYPE html><p id=x></p><script>document.getElementById('x').textContent='ran'</script>")
+    try:
+        ran = "ran" in found.open(probe, folder).dom
+    except (OSError, subprocess.SubprocessError) as exc:
+        pytest.skip(f"{found.program} cannot run headless here ({exc})")
+    if not ran:
+        pytest.skip(f"{found.program} does not run a page's script headless here")
+    return found

@@ -13,14 +13,13 @@ import math
 import random
 import re
 import statistics
-import subprocess
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 import variant_puzzles as variants
 from fixtures import SEED000, SEED001
-from headless import Browser, find_browser
+from headless import Browser, running_browser
 
 import compare
 import search
@@ -284,19 +283,7 @@ def test_without_matplotlib_the_plots_are_drawn_by_the_report_itself(tmp_path, m
 # -- in a browser ----------------------------------------------------------------------------------------------
 @pytest.fixture(scope="module")
 def browser(tmp_path_factory: pytest.TempPathFactory) -> Browser:
-    found = find_browser()
-    if found is None:
-        pytest.skip("no headless Chromium here (Debian: apt-get install chromium)")
-    folder = tmp_path_factory.mktemp("probe")
-    probe = folder / "probe.html"
-    probe.write_text("<!DOCTYPE html><p id=x></p><script>document.getElementById('x').textContent='ran'</script>")
-    try:
-        ran = "ran" in found.open(probe, folder).dom
-    except (OSError, subprocess.SubprocessError) as exc:
-        pytest.skip(f"{found.program} cannot run headless here ({exc})")
-    if not ran:
-        pytest.skip(f"{found.program} does not run a page's script headless here")
-    return found
+    return running_browser(tmp_path_factory.mktemp("probe"))
 
 
 @pytest.mark.browser

@@ -21,7 +21,7 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
-from headless import Browser, find_browser
+from headless import Browser, running_browser
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -381,19 +381,7 @@ def first(pattern: str, text: str) -> str:
 
 @pytest.fixture(scope="module")
 def browser(tmp_path_factory: pytest.TempPathFactory) -> Browser:
-    found = find_browser()
-    if found is None:
-        pytest.skip("no headless Chromium here (Debian: apt-get install chromium)")
-    folder = tmp_path_factory.mktemp("probe")
-    probe = folder / "probe.html"
-    probe.write_text("<!DOCTYPE html><p id=x></p><script>document.getElementById('x').textContent='ran'</script>")
-    try:
-        ran = "ran" in found.open(probe, folder).dom
-    except (OSError, subprocess.SubprocessError) as exc:
-        pytest.skip(f"{found.program} cannot run headless here ({exc})")
-    if not ran:
-        pytest.skip(f"{found.program} does not run a page's script headless here")
-    return found
+    return running_browser(tmp_path_factory.mktemp("probe"))
 
 
 @pytest.mark.browser

@@ -5,6 +5,7 @@ machine's load falls on all of them alike:
 
     python benchmarks/sum_encodings.py killer-9.txt [--limit 200] [--solver minisat22] [--solutions 2]
 
+Ctrl-C prints the table of the puzzles finished.
 Each encoding is the `sat` method's `sums` option (docs/methods/formulations.md); `combinations + 45` is the
 project's own with the 45 rule's derived sums (`redundant=45`). Every answer is checked against the puzzle; a
 wrong one stops the run. Medians over the puzzles; the time is the whole solve (model built and solved).
@@ -22,7 +23,7 @@ sys.path.insert(0, str(ROOT))  # run from anywhere, as compare.py is
 
 from formulations import SOLVERS  # noqa: E402
 from formulations.sat import SUMS  # noqa: E402
-from puzzles import Budget, Entry, Status, read_puzzles  # noqa: E402
+from puzzles import Budget, Entry, Grid, Method, Status, read_puzzles  # noqa: E402
 
 
 @dataclass
@@ -62,27 +63,15 @@ def main(argv: list[str] | None = None) -> int:
     tallies = [Tally(sums, {"sums": sums}) for sums in SUMS]
     tallies.append(Tally("combinations + 45", {"sums": "combinations", "redundant": "45"}))
     sat = SOLVERS["sat"]
-    for index, grid in enumerate(puzzles):
-        turn = index % len(tallies)
-        for tally in tallies[turn:] + tallies[:turn]:
-            outcome = sat(grid, Budget(seconds=args.timeout), solutions=args.solutions, solver=args.solver,
-                          **tally.options)
-            if outcome.status is Status.ERROR:
-                print(f"puzzle {index + 1}, sums={tally.label}: {outcome.detail}", file=sys.stderr)
-                return 1
-            if outcome.solution is not None and not grid.is_solved_by(outcome.solution):
-                print(f"puzzle {index + 1}, sums={tally.label}: a wrong answer: "
-                      f"{'; '.join(grid.solution_problems(outcome.solution))}", file=sys.stderr)
-                return 1
-            if outcome.status is Status.GAVE_UP:
-                tally.gave_up += 1
-                continue
-            for name in FACTS[:4]:
-                tally.add(name, outcome.info.get(name))
-            for name in ("decisions", "conflicts"):
-                tally.add(name, outcome.effort.get(name))
-            tally.add("ms", outcome.seconds * 1000)
-    print(f"{len(puzzles)} Killer puzzles of {args.file}, back end {args.solver}, solutions={args.solutions}, "
+    done = 0
+    try:
+        done = run(puzzles, tallies, sat, args)
+    except KeyboardInterrupt:  # Ctrl-C: the table of the puzzles finished
+        done = min(len(t.facts.get("ms", [])) + t.gave_up for t in tallies)
+        print(f"interrupted after {done} puzzles", file=sys.stderr)
+    if done < 0:
+        return 1
+    print(f"{done} Killer puzzles of {args.file}, back end {args.solver}, solutions={args.solutions}, "
           f"{args.timeout:g} s a solve; medians over the puzzles each encoding settled")
     header = ["sums", *FACTS, "gave up"]
     rows = [[t.label, *(_shown(t.median(name), name) for name in FACTS), str(t.gave_up)] for t in tallies]
@@ -91,6 +80,31 @@ def main(argv: list[str] | None = None) -> int:
         print("  ".join(cell.ljust(w) if i == 0 else cell.rjust(w) for i, (cell, w) in enumerate(zip(row, widths,
                                                                                                   strict=True))))
     return 0
+
+
+def run(puzzles: list[Grid], tallies: list[Tally], sat: Method, args: argparse.Namespace) -> int:
+    """Every puzzle through every encoding, in turn: how many puzzles, or -1 after a wrong answer or an error."""
+    for index, grid in enumerate(puzzles):
+        turn = index % len(tallies)
+        for tally in tallies[turn:] + tallies[:turn]:
+            outcome = sat(grid, Budget(seconds=args.timeout), solutions=args.solutions, solver=args.solver,
+                          **tally.options)
+            if outcome.status is Status.ERROR:
+                print(f"puzzle {index + 1}, sums={tally.label}: {outcome.detail}", file=sys.stderr)
+                return -1
+            if outcome.solution is not None and not grid.is_solved_by(outcome.solution):
+                print(f"puzzle {index + 1}, sums={tally.label}: a wrong answer: "
+                      f"{'; '.join(grid.solution_problems(outcome.solution))}", file=sys.stderr)
+                return -1
+            if outcome.status is Status.GAVE_UP:
+                tally.gave_up += 1
+                continue
+            for name in FACTS[:4]:
+                tally.add(name, outcome.info.get(name))
+            for name in ("decisions", "conflicts"):
+                tally.add(name, outcome.effort.get(name))
+            tally.add("ms", outcome.seconds * 1000)
+    return len(puzzles)
 
 
 def _shown(value: float | None, name: str) -> str:

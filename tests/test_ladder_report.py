@@ -262,3 +262,30 @@ def test_equivalences_hold_on_a_sample_of_the_public_collections(collection: Cal
     for name in ("naked", "singles", "locked"):  # samples on which each equivalence has both sides
         settled = sum(ladder.tally[name]["settled"] for ladder in ladders)
         assert 0 < settled < sum(ladder.puzzles for ladder in ladders), name
+
+
+KILLER4 = "................;k=aabbccbdeffdefgg:3,8,7,5,6,8,3"  # a 4x4 Killer, no givens, one solution
+
+
+def test_a_file_of_killers_gets_the_killers_rungs_and_the_houses_equivalences_stay_theirs(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The Killer's rungs run beside the ladder's when the file holds Killers; on a classic puzzle they are their
+    base rungs (cages and innies are singles, killer is alldiff); on the Killer each says what its method says
+    run alone; the houses' equivalences are checked on the classic puzzle only."""
+    path, out = tmp_path / "mixed.txt", tmp_path / "ladder.jsonl"
+    classic_line = SEED001
+    path.write_text(f"{KILLER4} killer\n{classic_line} classic\n")
+    assert compare.main([str(path), "--ladder", "--jobs", "1", "--timeout", "30", "--output", str(out)]) == 0
+    assert "UP complete settles exactly when singles does: 1 puzzles checked" in capsys.readouterr().out
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    settled = {(r["line"], r["rung"]): r["settled"] for r in rows}
+    rungs = {r["rung"] for r in rows}
+    assert {"cages", "innies", "killer", "UP combinations", "UP bdd", "CP-SAT presolve, table"} <= rungs
+    assert settled[(2, "cages")] == settled[(2, "innies")] == settled[(2, "singles")]
+    assert settled[(2, "killer")] == settled[(2, "alldiff")]
+    killer = Grid.parse(KILLER4)
+    for rung, method, options in (("killer", "mrv", {"propagate": "killer"}), ("cages", "mrv", {"propagate": "cages"})):
+        alone = SEARCHES[method](killer, **options)
+        assert alone.solved and settled[(1, rung)] is (alone.effort["guesses"] == 0)
+    assert Ladder(Settings(files=[str(path)])).rungs[-1].name == "MIP root LP + 45"
+    assert Ladder(Settings(files=[str(tiny_file(tmp_path))])).rungs == list(LADDER_RUNGS)

@@ -19,7 +19,7 @@ formulations/sat.py's `segments`): any counterexample is a bug, printed with its
 differ, and fails the run.
 
 On Killer puzzles (when the first puzzles of a file have cages) the ladder adds the Killer's rungs
-(`KILLER_RUNGS`): the hand-written cage rungs, unit propagation with each SAT sum encoding, CP-SAT's presolve
+(`killer_rungs`): the hand-written cage rungs, unit propagation with each SAT sum encoding, CP-SAT's presolve
 on each way of stating a cage, and the 45 rule's sums in SAT, CP-SAT and the MIP. Which of them settle the same
 puzzles is measured, not a theorem: the equivalences above are checked on the puzzles without cages only.
 """
@@ -38,7 +38,6 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from formulations.sat import SUMS as SAT_SUMS
 from puzzles import Entry, GaveUp, Method, PuzzleFileError, read_puzzles
 
 from ..core.settings import Settings
@@ -100,19 +99,24 @@ LADDER_RUNGS = (
 # A Killer's rungs, added to the ladder when the files hold Killer puzzles: the hand-written cage rungs
 # (docs/concepts/killer.md), unit propagation on the complete encoding with each sum encoding of the cages (and
 # the 45 rule's sums), CP-SAT's presolve on each way of stating a cage, the MIP's root LP with the 45 rule.
-KILLER_RUNGS = (
-    Rung("cages", "hand-written", "mrv:propagate=cages"),
-    Rung("innies", "hand-written", "mrv:propagate=innies"),
-    Rung("killer", "hand-written", "mrv:propagate=killer"),
-    *(Rung(f"UP {sums}", "SAT", f"sat:encoding=complete,sums={sums},search=off,incremental=on")
-      for sums in SAT_SUMS),
-    Rung("UP combinations + 45", "SAT",
-         "sat:encoding=complete,sums=combinations,redundant=45,search=off,incremental=on"),
-    Rung("CP-SAT presolve, table", "CP-SAT", "cpsat:sums=table"),
-    Rung("CP-SAT presolve + 45", "CP-SAT", "cpsat:redundant=45"),
-    Rung("MIP root LP + 45", "MIP", "mip:presolve=off,root_lp=on,redundant=45", by_info=root_lp_settles,
-         seconds="root_lp_seconds"),
-)
+def killer_rungs() -> tuple[Rung, ...]:
+    """The Killer's rungs, built when a run needs them: the SAT sum encodings' names come from formulations.sat,
+    which compare.py's process does not import otherwise (its workers load the solvers)."""
+    from formulations.sat import SUMS as SAT_SUMS
+
+    return (
+        Rung("cages", "hand-written", "mrv:propagate=cages"),
+        Rung("innies", "hand-written", "mrv:propagate=innies"),
+        Rung("killer", "hand-written", "mrv:propagate=killer"),
+        *(Rung(f"UP {sums}", "SAT", f"sat:encoding=complete,sums={sums},search=off,incremental=on")
+          for sums in SAT_SUMS),
+        Rung("UP combinations + 45", "SAT",
+             "sat:encoding=complete,sums=combinations,redundant=45,search=off,incremental=on"),
+        Rung("CP-SAT presolve, table", "CP-SAT", "cpsat:sums=table"),
+        Rung("CP-SAT presolve + 45", "CP-SAT", "cpsat:redundant=45"),
+        Rung("MIP root LP + 45", "MIP", "mip:presolve=off,root_lp=on,redundant=45", by_info=root_lp_settles,
+             seconds="root_lp_seconds"),
+    )
 
 # (UP rung, hand-written rung): each settles a puzzle exactly when the other does. Theorems about the houses'
 # clauses: checked on the puzzles without cages (a cage's clauses are another matter, measured, not assumed).
@@ -150,7 +154,7 @@ class Ladder:
     def __init__(self, settings: Settings, methods: dict[str, Method] | None = None,
                  rungs: Sequence[Rung] | None = None) -> None:
         if rungs is None:
-            rungs = (*LADDER_RUNGS, *KILLER_RUNGS) if has_killers(settings.files) else LADDER_RUNGS
+            rungs = (*LADDER_RUNGS, *killer_rungs()) if has_killers(settings.files) else LADDER_RUNGS
         specs = list(dict.fromkeys(r.method for r in rungs))  # a run serves every rung of its method spec
         settings = dataclasses.replace(settings, methods=specs, nodes=1, solutions=1)
         self.comparison = Comparison(settings, methods)

@@ -95,7 +95,7 @@ class Singles:
         if self.watch is None:
             placed = singles(engine, self.hidden)
         else:
-            self.watch.propagating(self.name, engine.masks())
+            self.watch.propagating(self.name, engine.masks(), engine.state())
             placed = told_singles(engine, self.watch, self.hidden)
         if placed > 0:
             self.by_rule["singles" if self.hidden else "naked singles"] += placed
@@ -244,7 +244,7 @@ class Propagation:
     def __call__(self, engine: Engine[Any]) -> int:
         board = eliminating(engine)
         if self.watch is not None:
-            self.watch.propagating(self.name, board.masks())
+            self.watch.propagating(self.name, board.masks(), board.state())
         tally: Counter[str] = Counter()
         placed = self.settle(board, tally, self.watch)
         if placed >= 0 and self.probe:

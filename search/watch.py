@@ -74,8 +74,9 @@ class FrontierWatch(StepWatch, Protocol):
 class RungWatch(Protocol):
     """What an inference rung tells (inference.py), as it makes each step."""
 
-    def propagating(self, rung: str, masks: list[int]) -> None:
-        """A propagation of `rung` starts from these masks (every cell's, 0 for a filled cell)."""
+    def propagating(self, rung: str, masks: list[int], values: bytes) -> None:
+        """A propagation of `rung` starts from these masks (every cell's, 0 for a filled cell) and these cell
+        values (one byte a cell, 0 = blank)."""
 
     def placed_singles(self, placed: Mapping[int, int]) -> None:
         """Singles to a fixpoint placed these values ({cell: value}), as one round of the engine."""

@@ -508,3 +508,42 @@ def test_cages_piled_on_one_cell_share_the_deepest_inset():
     insets = {round(v, 3) for v in (n for x1, y1, x2, y2 in pieces_of(marks[0].path) for n in (x1, y1))}
     assert insets <= {0.0, round(INSET, 3), round(2 * INSET, 3), round(3 * INSET, 3)} | \
         {round(1 - k * INSET, 3) for k in (1, 2, 3)} | {1.0}
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+def test_the_player_keeps_each_cages_room(browser, capsys, tmp_path):
+    """The player replays a Killer's placements as the engines make them (a placement leaves each of its cages'
+    empty cells only the values the cage can still reach its total with): at choices where the houses alone would
+    leave a cell more candidates, the board shows exactly the candidates the search chose among."""
+    page = tmp_path / "report.html"
+    code = compare.main([str(EXAMPLES), "--jobs", "1", "--solver", "mrv", "--timeout", "60", "--html", str(page),
+                         "--watch", "1"])
+    capsys.readouterr()
+    assert code == 0
+    data = re.search(r'<script type="application/json" id="report-data">(.*?)</script>', page.read_text(), re.S)
+    assert data is not None
+    [packed] = json.loads(data.group(1))["watch"]["traces"]
+    peers = puzzle_of(object_of_json(EXAMPLES.read_text().splitlines()[0]))[0].geometry.peers
+    candidates, saved, caged = [set(c) for c in packed["candidates"]], {}, []
+    for step, (k, depth, cell, value, _, words, *_) in enumerate(packed["events"], 1):  # the houses' replay
+        kind = packed["kinds"][k]
+        if kind in ("try", "place"):
+            if kind == "try":
+                saved[depth] = [set(c) for c in candidates]
+            candidates[cell] = set()
+            for peer in peers[cell]:
+                candidates[peer].discard(value)
+        elif kind == "remove":
+            candidates[cell].discard(value)
+        elif kind == "backtrack":
+            candidates = [set(c) for c in saved[depth]]
+        elif kind == "choose":
+            values = first(r"\{([\d,]*)\}", words).split(",")  # the event's words: "2 candidates {4,7}, ..."
+            if candidates[cell] != {int(v) for v in values}:
+                caged.append((step, cell, values))
+    assert len(caged) >= 3  # choices where the cages' rooms, not the houses, left the cell its candidates
+    for step, cell, values in caged[:3]:
+        state = browser.open(page, tmp_path, f"method=0&step={step}").player_state()
+        assert state["kind"] == "choose" and state["cell"] == f"{cell // 9},{cell % 9}"
+        assert state["shown"] == "".join(values)

@@ -4,6 +4,7 @@ a rung tells its watch, --max-steps, and the command line's errors."""
 from __future__ import annotations
 
 import json
+from itertools import combinations
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,7 @@ from puzzles import Budget, Grid, Status
 from puzzles.cellmasks import CellMasks
 from puzzles.formats import read_puzzles
 from puzzles.grid import geometry
+from puzzles.layouts import Cage
 from search.inference import MAKE_RUNG
 from search.trace import Event, Recorder, Trace, selected, trace
 from search.trace.view import parting
@@ -140,8 +142,13 @@ def test_watching_changes_nothing(spec: str) -> None:
 def replayed(traced: Trace) -> str | None:
     """Replay the events with the stated semantics, slowly and obviously: the grid at the first
     `solution` event, or None. Every try and place must be a candidate of its cell, every remove
-    one too."""
-    geo = Grid.parse(traced.puzzle).geometry  # the puzzle's houses: a variant's too
+    one too (but cdcl's on a Killer: it tells its own removals, which a placement's rooms may have
+    made already), and every
+    choose must list exactly the candidates its cell has in the replay."""
+    puzzle = Grid.parse(traced.puzzle)
+    geo = puzzle.geometry  # the puzzle's houses: a variant's too
+    cages = puzzle.layout.cages
+    narrated = bool(cages) and traced.method.startswith("cdcl")  # it tells removals a placement's room may have made
     start = (list(traced.givens), [frozenset(c) for c in traced.candidates])
     values, candidates = list(start[0]), list(start[1])  # a cell's candidates: a frozenset, replaced whole
     snapshots: dict[int, tuple[list[int], list[frozenset[int]]]] = {}
@@ -156,6 +163,10 @@ def replayed(traced: Trace) -> str | None:
         values[cell], candidates[cell] = value, frozenset()
         for peer in geo.peers[cell]:
             candidates[peer] = candidates[peer] - {value}
+        for cage in (cage for cage in cages if cell in cage.cells):  # a Killer: each empty cell keeps the cage's room
+            room = cage_room(cage, [values[c] for c in cage.cells], traced.size)
+            for mate in (c for c in cage.cells if not values[c]):
+                candidates[mate] = candidates[mate] & room
 
     for event in traced.events:
         if event.kind == "try":
@@ -165,8 +176,10 @@ def replayed(traced: Trace) -> str | None:
             put(event)
         elif event.kind == "remove":
             cell = index(event)
-            assert event.value in candidates[cell], event
+            assert event.value in candidates[cell] or narrated, event
             candidates[cell] = candidates[cell] - {event.value}
+        elif event.kind == "choose" and "values" in event.detail:
+            assert set(event.detail["values"]) == candidates[index(event)], event
         elif event.kind == "backtrack":
             values, candidates = list(snapshots[event.depth][0]), list(snapshots[event.depth][1])
         elif event.kind == "restart":
@@ -175,6 +188,17 @@ def replayed(traced: Trace) -> str | None:
             assert all(values)
             return "".join(geo.symbol(v) for v in values)
     return None
+
+
+def cage_room(cage: Cage, held: list[int], side: int) -> frozenset[int]:
+    """The values a cage's empty cells may still take, slowly: every way to fill them with different values not
+    held, the union of those that reach the total (any value not held, for a cage without a total)."""
+    free = [v for v in range(1, side + 1) if v not in held]
+    blanks = held.count(0)
+    if cage.total is None:
+        return frozenset(free)
+    rest = cage.total - sum(held)
+    return frozenset(v for way in combinations(free, blanks) if sum(way) == rest for v in way)
 
 
 @pytest.mark.slow
@@ -418,3 +442,30 @@ def test_the_command_lists_a_variants_other_houses(capsys: pytest.CaptureFixture
     assert "and disjoint groups 1-9 (the cells at the same place in each box)" in out
     assert main([variants.X9, "--solver", "mrv:propagate=singles", "--max-steps", "40"]) == 0
     assert "by hidden single in diagonal" in capsys.readouterr().out
+
+
+# -- Killer puzzles ----------------------------------------------------------------------------------------------
+KILLER_SPECS = ["backtracking", "mrv", "mrv:propagate=singles", "mrv:propagate=cages", "mrv:propagate=innies",
+                "mrv:propagate=killer", "restart:propagate=cages", "astar", "astar:propagate=killer", "cdcl",
+                "cdcl:propagate=locked"]
+KILLERS = [entry.grid for entry in read_puzzles(Path(__file__).resolve().parents[1] / "examples" / "killer.jsonl")
+           if hasattr(entry, "grid")]
+
+
+@pytest.mark.parametrize("spec", KILLER_SPECS)
+def test_a_killer_search_replays_to_its_solution(spec: str) -> None:
+    """The events of a search of a Killer, replayed with its cages' rooms (a placement leaves each of its cages'
+    empty cells only the values the cage can still reach its total with), list at every choose exactly the
+    candidates the search chose among, and reach the solution the search found: the puzzle's, checked cell by
+    cell against its cages."""
+    replays = 0
+    for grid in KILLERS:  # two 9x9 and two 6x6 Killers without givens: plain backtracking settles the 6x6 ones
+        traced = trace(grid, spec, budget=Budget(nodes=3000))
+        end = replayed(traced)
+        if traced.solution is None:
+            assert end is None
+            continue
+        assert end == traced.solution
+        assert grid.is_solved_by(Grid.parse(end))
+        replays += 1
+    assert replays >= 2

@@ -38,8 +38,14 @@ How a player replays them (tests/test_trace.py does exactly this):
 - start from `Trace.candidates` (per cell, row-major, the candidates the engine
   starts from, before any inference; [] for a given);
 - a `try` or a `place` of v in a cell fills the cell with v, and v leaves the
-  candidates of that cell's peers (the events do not list those removals);
-- a `remove` takes one more candidate away (only eliminations beyond the above);
+  candidates of that cell's peers; on a Killer, each cage of the cell then leaves
+  its other empty cells only the values it still has room for (those of some set
+  of different values, none placed in the cage, that fills its empty cells to
+  its total: `puzzles.candidates.CageRooms`, as the engines keep them); the
+  events do not list those removals;
+- a `remove` takes one more candidate away (only eliminations beyond the above;
+  cdcl, which tells its own steps, may tell on a Killer one that a placement's
+  rooms took away already);
 - keep a snapshot of the state just before each `try`, by its depth; on
   `backtrack` to depth d, go back to the snapshot taken before the try at d;
 - on `restart`, go back to the start candidates; the events that follow it
@@ -62,11 +68,11 @@ values one at a time, each a single in the state before it.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from puzzles.candidates import Candidates
+from puzzles.candidates import CageRooms, Candidates
 from puzzles.formats import BadEntry, PuzzleFileError, checked, read_puzzles
 from puzzles.grid import Geometry, Grid, PuzzleError, values_of
 from puzzles.layouts import Layout, cage_name
@@ -150,6 +156,8 @@ class Recorder:
         # placed {cell: value}, or a rule and the candidates it removed)
         self.rung: str | None = None
         self.masks: list[int] = []
+        self.values: list[int] = []  # the cell values it started from, and the singles told since
+        self.rooms = CageRooms(geo.layout) if geo.layout.cages else None  # a Killer's cages, as the engines keep them
         self.steps: list[tuple[str, dict[int, int]]] = []
         self.refuted = False  # the last placement's inference refuted it
         # the events that lead from the start to each state of A*'s frontier, and to the state the
@@ -288,8 +296,8 @@ class Recorder:
         self.recording = None
 
     # -- the inference, step by step ----------------------------------------------------------------
-    def propagating(self, rung: str, masks: list[int]) -> None:
-        self.rung, self.masks = rung, masks
+    def propagating(self, rung: str, masks: list[int], values: bytes) -> None:
+        self.rung, self.masks, self.values = rung, masks, list(values)
         self.steps.clear()
 
     def placed_singles(self, placed: Mapping[int, int]) -> None:
@@ -317,11 +325,23 @@ class Recorder:
                 named = {"house": self.geo.unit_names[house]} if house >= 0 and not self.geo.layout.is_classic \
                     else {}
                 self.emit("place", self.depth, cell, value, why, **named)
-                bit = 1 << (value - 1)
-                masks[cell] = 0
-                for p in peers[cell]:
-                    masks[p] &= ~bit
+                placed(cell, value, masks, self.values, peers[cell], self.rooms)
                 del step[cell]
+
+
+def placed(cell: int, value: int, masks: list[int], values: list[int], peers: Sequence[int],
+           rooms: CageRooms | None) -> None:
+    """A value placed, as a player replays it (the module's docstring): the value leaves its peers' candidates,
+    and each Killer cage of the cell leaves its other empty cells only the values it still has room for."""
+    bit = 1 << (value - 1)
+    masks[cell], values[cell] = 0, value
+    for p in peers:
+        masks[p] &= ~bit
+    if rooms is not None:
+        for k in rooms.cages_of[cell]:
+            room = rooms.room(k, rooms.used(k, values))
+            for mate in rooms.cells[k]:
+                masks[mate] &= room
 
 
 def again(path: bool) -> dict[str, bool]:

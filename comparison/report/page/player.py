@@ -99,7 +99,8 @@ def houses(grid: Grid) -> dict[str, Any]:
     """The puzzle's houses as the player draws them and replays candidates in them: its side, each cell's
     region, the cells of its other houses (diagonals, extra regions, disjoint groups), and, for a variant, each
     cell's marks (houses.py: [classes, style]) and the words that say what they stand for; for a Killer, each
-    cell's share of the cages' drawing ([outline path, total, cage names])."""
+    cell's share of the cages' drawing ([outline path, total, cage names]) and each cage's cells and total (the
+    replay narrows a cage's empty cells to its room, search/trace/record.py)."""
     lay = grid.layout
     found: dict[str, Any] = {"side": grid.side, "regions": list(lay.regions),
                              "extras": [list(house.cells) for house in lay.extras]}
@@ -108,6 +109,7 @@ def houses(grid: Grid) -> dict[str, Any]:
         found["legend"] = legend(lay)
     if lay.cages:  # each cell's share of the cages' outlines, the total it holds, the cages it is in (houses.py)
         found["cages"] = [[cage.path, cage.total, cage.names] for cage in cage_marks(lay)]
+        found["rooms"] = [[list(cage.cells), cage.total] for cage in lay.cages]
     return found
 
 

@@ -47,6 +47,11 @@ class Player {
     this.side = watch.side;
     this.across = Math.ceil(Math.sqrt(this.side));  // a cell's candidates: so many a row
     this.peers = this.peerLists();
+    // a Killer's cages: each one's cells and total (null: none), each cell's cages, each room met (room())
+    this.cages = (watch.rooms || []).map(([cells, total]) => ({ cells, total }));
+    this.cagesOf = Array.from({ length: this.side * this.side }, () => []);
+    this.cages.forEach((cage, k) => cage.cells.forEach((cell) => this.cagesOf[cell].push(k)));
+    this.rooms = new Map();
     this.method = 0;
     this.step = 0;
     this.timer = null;
@@ -69,6 +74,31 @@ class Player {
       peers.push(Array.from(set));
     }
     return peers;
+  }
+
+  // A Killer cage's room, as the engines keep it (puzzles/candidates.py's CageRooms): the values its empty
+  // cells may still take, a bit mask: those of some set of different values, none placed in the cage, that fills
+  // its empty cells to its total (any value not placed, for a cage without a total).
+  room(k, values) {
+    const cage = this.cages[k], n = this.side;
+    let used = 0, rest = cage.total, blanks = 0;
+    for (const cell of cage.cells) {
+      const v = values[cell];
+      if (v) { used |= 1 << (v - 1); rest -= v; } else blanks++;
+    }
+    if (cage.total === null) return ((1 << n) - 1) & ~used;
+    const key = k * (1 << n) + used;
+    if (this.rooms.has(key)) return this.rooms.get(key);
+    let room = 0;
+    const pick = (low, left, sum, set) => {  // sets of `left` more different values from `low` up, summing to `sum`
+      if (left === 0) { if (sum === 0) room |= set; return; }
+      for (let v = low; v <= n && v <= sum; v++) {
+        if (!(used & (1 << (v - 1)))) pick(v + 1, left - 1, sum - v, set | (1 << (v - 1)));
+      }
+    };
+    pick(1, blanks, rest, 0);
+    this.rooms.set(key, room);
+    return room;
   }
 
   get trace() { return this.watch.traces[this.method]; }
@@ -184,6 +214,10 @@ class Player {
       s.cands[cell] = 1 << (v - 1);
       s.how[cell] = how;
       for (const p of this.peers[cell]) s.cands[p] &= ~(1 << (v - 1));
+      for (const k of this.cagesOf[cell]) {  // a Killer: the cell's cages leave their empty cells their room
+        const room = this.room(k, s.values);
+        for (const mate of this.cages[k].cells) if (!s.values[mate]) s.cands[mate] &= room;
+      }
     };
     let solved = false;
     for (let i = 0; i < step; i++) {

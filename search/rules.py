@@ -321,10 +321,15 @@ def in_every_unit(
         lost = rule([masks[cell] for cell in cells], None if needed is None else needed[u])
         if lost is None:
             return None
-        for cell, mask in zip(cells, lost, strict=True):
-            if mask:
-                removed[cell] = removed.get(cell, 0) | mask
+        _removing(cells, lost, removed)
     return _unless_emptied_cells(masks, removed)
+
+
+def _removing(cells: Sequence[int], lost: Sequence[int], removed: Removals) -> None:
+    """Each cell's lost values (a mask, in the cells' order) added to what is removed."""
+    for cell, mask in zip(cells, lost, strict=True):
+        if mask:
+            removed[cell] = removed.get(cell, 0) | mask
 
 
 @dataclass(frozen=True)
@@ -521,9 +526,7 @@ def innies_and_outies(masks: Sequence[int], geo: Geometry, values: Sequence[int]
         lost = sum_bounds([masks[cell] for cell in empty], rest)
         if lost is None:
             return None
-        for cell, mask in zip(empty, lost, strict=True):
-            if mask:
-                removed[cell] = removed.get(cell, 0) | mask
+        _removing(empty, lost, removed)
     return _unless_emptied_cells(masks, removed)
 
 

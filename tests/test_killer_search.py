@@ -12,6 +12,8 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_variants_solve import engine_result
+from variant_grids import houses
 
 from puzzles import Budget, Candidates, CellMasks, Grid, PuzzleError
 from puzzles.cages import combinations_of, derived_sums
@@ -23,15 +25,6 @@ KILLER_RUNGS = rules.CAGE_RUNG_NAMES  # cages, innies, killer
 
 
 # -- an independent view of the rules ------------------------------------------------------------------------
-
-def houses(lay: Layout) -> list[tuple[int, ...]]:
-    """Rows, columns, regions and extra houses, from the layout's fields."""
-    n = lay.side
-    rows = [tuple(r * n + c for c in range(n)) for r in range(n)]
-    columns = [tuple(r * n + c for r in range(n)) for c in range(n)]
-    regions = [tuple(cell for cell in range(n * n) if lay.regions[cell] == k) for k in range(n)]
-    return rows + columns + regions + [h.cells for h in lay.extras]
-
 
 def problems(lay: Layout, values: bytes | list[int]) -> list[str]:
     """Why a full grid is no solution of the layout: a house or a cage with a repeat, a cage with a wrong sum."""
@@ -398,16 +391,6 @@ def test_the_cage_rules_count_as_eliminated() -> None:
     engine = CellMasks(Grid.parse(KILLER_9_FOUR))
     assert rung(engine) > 0
     assert rung.by_rule["cage combinations"] > 0 and rung.eliminated == rung.by_rule["cage combinations"]
-
-
-def engine_result(puzzle: Grid, rung: str) -> list[int] | None:
-    make = MAKE_RUNG[rung]
-    assert make is not None
-    engine = CellMasks(puzzle)
-    if make()(engine) < 0:
-        return None
-    state, masks = engine.state(), engine.masks()
-    return [0 if puzzle.values[c] else (bit(state[c]) if state[c] else masks[c]) for c in range(len(state))]
 
 
 @settings(max_examples=60, deadline=None)

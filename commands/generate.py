@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import random
 import time
+from collections.abc import Callable
 
 from making.kinds import NEEDED, killer, needing_killer
 from making.singles import RULES, generate
@@ -82,7 +83,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     args.variant = chosen(args, parser)
     if args.variant.caged:
-        return killers(args, parser)
+        from comparison.execution.interrupts import stopped_by_signals  # SIGINT and SIGTERM alike
+
+        return stopped_by_signals(killers)(args, parser)
     if args.givens or args.needs:
         parser.error(f"--{'givens' if args.givens else 'needs'} is for a Killer (--variant killer)")
     if args.hard_for or args.minimal:
@@ -116,11 +119,28 @@ def killers(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if args.rule != "singles" or args.keep:
         parser.error(f"--{'rule' if args.rule != 'singles' else 'keep'} is for puzzles singles solve; a Killer "
                      "is certified unique by SAT")
-    from comparison.programs.to_order import write  # compare.py's machinery: loaded only when used
+    from comparison.programs.to_order import progress_bar, write  # compare.py's machinery: loaded only when used
 
     rng = random.Random(args.seed)
     what = f"needs-{args.needs}" if args.needs else "minimal" if args.minimal else "generated"
     rows: list[dict[str, object]] = []
+    count = args.count or 1
+    with progress_bar(f"{args.variant.name} puzzles", count) as bar:  # on a terminal: a 16x16 takes minutes
+        task = bar.add_task("made", total=count, note="")
+        try:
+            status = made_killers(args, rng, what, rows, lambda note: bar.update(task, advance=1, note=note))
+        except PuzzleError as exc:
+            parser.error(f"--variant {args.variant.name}: {exc}")
+    write(args.output, rows)
+    return status
+
+
+def made_killers(args: argparse.Namespace, rng: random.Random, what: str, rows: list[dict[str, object]],
+                 advance: Callable[[str], None]) -> int:
+    """Killer puzzles added to `rows` one by one (`advance` told of each): the exit status, 130 or 143 when
+    Ctrl-C or SIGTERM stopped it (the rows made are kept)."""
+    from comparison.execution.interrupts import Interrupted
+
     try:
         for i in range(args.count or 1):
             started = time.perf_counter()
@@ -138,12 +158,9 @@ def killers(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
                          "sat_checks": made.checks, "undecided": made.undecided,
                          **({"needs": dropped} if args.needs else {}),
                          "seconds": round(time.perf_counter() - started, 3)})
-    except KeyboardInterrupt:
-        write(args.output, rows)
-        return 130
-    except PuzzleError as exc:
-        parser.error(f"--variant {args.variant.name}: {exc}")
-    write(args.output, rows)
+            advance(f"{len(puzzle.layout.cages)} cages, {made.checks} SAT checks")
+    except KeyboardInterrupt as exc:
+        return exc.status if isinstance(exc, Interrupted) else 130
     return 0
 
 

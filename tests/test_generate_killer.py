@@ -7,9 +7,15 @@ from __future__ import annotations
 import csv
 import random
 import re
+import signal
+import subprocess
+import sys
+import time
 from collections.abc import Sequence
+from pathlib import Path
 
 import pytest
+from fixtures import count_by_cpsat
 
 from commands.generate import main
 from comparison.programs.fuzz import KILLER_FUZZED, kinds_for
@@ -308,3 +314,26 @@ def test_a_killer_layout_without_regions_keeps_its_cages_and_other_houses():
     reduced = without_regions(lay, (0, 3))
     assert reduced.cages == lay.cages
     assert sorted(h.name for h in reduced.extras) == ["region 2", "region 3"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("signum, status", [(signal.SIGTERM, 143), (signal.SIGINT, 130)])
+def test_a_signal_writes_the_killers_made(tmp_path, signum, status):
+    """Killers take a while to make (a 16x16 about a minute): SIGTERM, like Ctrl-C, stops the run, with no
+    traceback, and the file holds the puzzles made so far, each a unique Killer."""
+    out = tmp_path / "made.txt"
+    making = subprocess.Popen([sys.executable, "-m", "puzzles.generate", "--variant", "killer", "--count", "5000",
+                               "--output", str(out)], cwd=Path(__file__).parents[1], stderr=subprocess.PIPE,
+                              text=True)
+    try:
+        time.sleep(8)  # long enough to make a few (0.2 s each), far from the 5,000
+        making.send_signal(signum)
+        _, err = making.communicate(timeout=120)
+    finally:
+        making.kill()  # never left behind, whatever the test found
+    assert making.returncode == status and "Traceback" not in err, err
+    lines = out.read_text().splitlines()
+    assert 0 < len(lines) < 5000
+    for line in lines[:3]:
+        puzzle = Grid.parse(line.split()[0])
+        assert puzzle.layout.variant == "killer" and count_by_cpsat(puzzle) == 1

@@ -24,7 +24,19 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from .grid import Grid
-from .layouts import BOX_SHAPE, MAX_SIDE, MIN_SIDE, Cage, Layout, PuzzleError, boxes, cell_names, family
+from .layouts import (
+    BOX_SHAPE,
+    DISJOINT_GROUP,
+    EXTRA_REGION,
+    MAX_SIDE,
+    MIN_SIDE,
+    Cage,
+    Layout,
+    PuzzleError,
+    boxes,
+    cell_names,
+    family,
+)
 
 ABOUT = ("title", "author", "ruleset")  # words about the puzzle, no rule
 HOUSES = ("diagonal+", "diagonal-", "extraregion", "disjointgroups")  # the family's houses this project reads
@@ -234,10 +246,10 @@ def object_of(grid: Grid, title: str = "", solution: Grid | None = None) -> dict
     for sign in "+-":
         if f"diagonal {sign}" in names:
             found[f"diagonal{sign}"] = True
-    extra = [{"cells": cell_names(h.cells, n).split()} for h in lay.extras if h.name.startswith("extra region")]
+    extra = [{"cells": cell_names(h.cells, n).split()} for h in lay.extras_of(EXTRA_REGION)]
     if extra:
         found["extraregion"] = extra
-    if any(name.startswith("disjoint group") for name in names):
+    if lay.extras_of(DISJOINT_GROUP):
         found["disjointgroups"] = True
     if lay.cages:
         found["killercage"] = [{"cells": cell_names(cage.cells, n).split()} |

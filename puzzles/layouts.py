@@ -54,6 +54,15 @@ class House:
     def __reduce__(self) -> tuple[type[House], tuple[str, tuple[int, ...]]]:
         return House, (self.name, self.cells)  # compiled: built from its arguments, as Grid is
 
+    @property
+    def kind(self) -> str:
+        """What sort of house it is: DIAGONAL, EXTRA_REGION or DISJOINT_GROUP (its name without its sign or
+        number)."""
+        return self.name.rsplit(" ", 1)[0]
+
+
+DIAGONAL, EXTRA_REGION, DISJOINT_GROUP = "diagonal", "extra region", "disjoint group"  # the kinds of extra house
+
 
 @dataclass(frozen=True)
 class Cage:
@@ -104,6 +113,10 @@ class Layout:
         """The side of its square boxes; 0 when the regions are not square boxes."""
         return self.box_height if self.box_height == self.box_width else 0
 
+    def extras_of(self, kind: str) -> tuple[House, ...]:
+        """The extra houses of this kind (House.kind), in the layout's order."""
+        return tuple(h for h in self.extras if h.kind == kind)
+
     @property
     def is_classic(self) -> bool:
         return self.box > 0 and not self.extras and not self.cages
@@ -125,10 +138,10 @@ class Layout:
             names.append("x")
         else:
             names += [f"diagonal{d}" for d in ("+", "-") if f"diagonal {d}" in extra]
-        regions = tuple(h.cells for h in self.extras if h.name.startswith("extra region"))
+        regions = tuple(h.cells for h in self.extras_of(EXTRA_REGION))
         if regions:
             names.append("windoku" if regions == windoku_cells(self.side) else "extra-regions")
-        if any(h.name.startswith("disjoint group") for h in self.extras):
+        if self.extras_of(DISJOINT_GROUP):
             names.append("disjoint")
         return "+".join(names) or "classic"
 
@@ -313,7 +326,7 @@ def words_of_layout(lay: Layout) -> str:
         words.append("x")
     else:
         words += [f"d{s}" for s in "+-" if f"diagonal {s}" in names]
-    regions = [h for h in lay.extras if h.name.startswith("extra region")]
+    regions = list(lay.extras_of(EXTRA_REGION))
     while regions:  # one map a set of regions that do not overlap, in order
         taken: list[House] = []
         held: set[int] = set()
@@ -327,7 +340,7 @@ def words_of_layout(lay: Layout) -> str:
                 cell_map[c] = SYMBOLS[k]
         words.append("e=" + "".join(cell_map))
         regions = [h for h in regions if h not in taken]
-    if any(h.name.startswith("disjoint group") for h in lay.extras):
+    if lay.extras_of(DISJOINT_GROUP):
         words.append("dg")
     words += _cage_words(lay.cages, n)
     return ";".join(words)

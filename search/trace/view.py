@@ -27,7 +27,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from puzzles.grid import SYMBOLS, Grid
-from puzzles.layouts import CAGE_LETTERS, Cage, Layout
+from puzzles.layouts import CAGE_LETTERS, DIAGONAL, DISJOINT_GROUP, EXTRA_REGION, Cage, Layout
 
 from .record import Event, Trace, cage_label
 
@@ -95,11 +95,10 @@ def drawn(grid: Grid) -> str:
         return of.pretty() if lay.box_height else regions_drawn(of)
 
     lines = [picture(grid)]
-    names = [h.name for h in lay.extras]
-    diagonals = [name for name in names if name.startswith("diagonal")]
+    diagonals = [h.name for h in lay.extras_of(DIAGONAL)]
     if diagonals:
         lines.append(f"and {' and '.join(diagonals)} (diagonal +: bottom left to top right)")
-    extra = [h for h in lay.extras if h.name.startswith("extra region")]
+    extra = lay.extras_of(EXTRA_REGION)
     if extra:  # a map: each cell by the number of its extra region (the first, where two overlap)
         marks = [0] * (grid.side ** 2)
         for k, house in reversed(list(enumerate(extra, 1))):
@@ -107,7 +106,7 @@ def drawn(grid: Grid) -> str:
                 marks[cell] = k
         count = f"extra regions 1-{len(extra)}" if len(extra) > 1 else "extra region 1"
         lines += [f"and {count}, each cell by its number:", picture(grid.with_values(marks))]
-    if any(name.startswith("disjoint group") for name in names):
+    if lay.extras_of(DISJOINT_GROUP):
         lines.append(f"and disjoint groups 1-{grid.side} (the cells at the same place in each box)")
     if lay.cages:
         lines += cages_drawn(lay)

@@ -22,7 +22,7 @@ from itertools import pairwise
 from math import ceil
 
 from puzzles.grid import Layout
-from puzzles.layouts import Cage, cage_name
+from puzzles.layouts import DIAGONAL, DISJOINT_GROUP, EXTRA_REGION, Cage, cage_name
 
 GOLDEN_ANGLE = 137.508  # degrees: successive hues as far apart as they can be, however many houses there are
 INSET = 0.12  # a cage's outline lies this far inside its cells (a cell's side is 1); a level deeper, twice as far
@@ -51,9 +51,9 @@ def cell_marks(lay: Layout) -> list[CellMarks]:
     styles: list[list[str]] = [[] for _ in range(n * n)]
     extra_regions = disjoint_groups = 0
     for house in lay.extras:
-        if house.name.startswith("diagonal"):
+        if house.kind == DIAGONAL:
             mark, colour = ("dp" if house.name.endswith("+") else "dm"), ""
-        elif house.name.startswith("disjoint group"):
+        elif house.kind == DISJOINT_GROUP:
             mark, colour = "dg", f"--dg:{shade(disjoint_groups, 200)}"
             disjoint_groups += 1
         else:  # an extra region
@@ -80,10 +80,10 @@ def legend(lay: Layout) -> str:
     diagonals = [s for s in "+-" if f"diagonal {s}" in names]
     if diagonals:
         words.append(f"diagonal{'s' if len(diagonals) > 1 else ''} {' and '.join(diagonals)} (lines)")
-    extra = sum(name.startswith("extra region") for name in names)
+    extra = len(lay.extras_of(EXTRA_REGION))
     if extra:
         words.append(f"{extra} extra region{'s' if extra > 1 else ''} (shaded)")
-    if any(name.startswith("disjoint group") for name in names):
+    if lay.extras_of(DISJOINT_GROUP):
         words.append(f"{n} disjoint groups (shaded, a colour each)")
     if lay.cages:
         count = len(lay.cages)

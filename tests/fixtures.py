@@ -13,8 +13,9 @@ from typing import Any
 
 from formulations import SOLVERS as FORMULATIONS
 from making.solutions import pattern_solution
-from puzzles import Budget, Candidates, Grid, Outcome, Status, classic, random_isomorph, values_of
+from puzzles import Budget, Candidates, CellMasks, Grid, Outcome, Status, classic, random_isomorph, values_of
 from search import SOLVERS, rules
+from search.inference import MAKE_RUNG
 
 ROOT = Path(__file__).resolve().parents[1]
 SEEDS = ROOT / "puzzles" / "seeds.txt"
@@ -292,3 +293,15 @@ def count_by_cpsat(grid: Grid) -> int:
     assert outcome.status is Status.SOLVED and outcome.solution is not None
     assert grid.solution_problems(outcome.solution) == []
     return 1 if outcome.unique else 2
+
+
+def engine_result(puzzle: Grid, rung: str) -> list[int] | None:
+    """What a rung deduces on the engine: per empty cell its candidates (the bit of its value once placed), 0 for
+    a given; None for a contradiction."""
+    make = MAKE_RUNG[rung]
+    assert make is not None
+    engine = CellMasks(puzzle)
+    if make()(engine) < 0:
+        return None
+    state, masks = engine.state(), engine.masks()
+    return [0 if puzzle.values[c] else (1 << (state[c] - 1) if state[c] else masks[c]) for c in range(len(state))]

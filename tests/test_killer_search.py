@@ -10,9 +10,9 @@ import itertools
 import random
 
 import pytest
+from fixtures import engine_result
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_variants_solve import engine_result
 from variant_grids import houses
 
 from puzzles import Budget, Candidates, CellMasks, Grid, PuzzleError

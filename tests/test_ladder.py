@@ -10,27 +10,15 @@ from __future__ import annotations
 import random
 
 import pytest
-from fixtures import LADDER, SEED001, SEED001_UNSAT, UNSAT_4, partial_grid, reference
+from fixtures import LADDER, SEED001, SEED001_UNSAT, UNSAT_4, engine_result, partial_grid, reference
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from making.singles import generate
 from making.solutions import pattern_solution
-from puzzles import Budget, CellMasks, Grid, Status, classic, random_isomorph
+from puzzles import Budget, Grid, Status, classic, random_isomorph
 from search import SOLVERS
-from search.inference import MAKE_RUNG, REMOVING
-
-
-def engine_result(grid: Grid, rung: str) -> list[int] | None:
-    """What the rung deduces on the engine: per originally empty cell, its candidates
-    (the bit of its value once placed); 0 for a given. None: a contradiction."""
-    make = MAKE_RUNG[rung]
-    assert make is not None
-    engine = CellMasks(grid)
-    if make()(engine) < 0:
-        return None
-    state, masks = engine.state(), engine.masks()
-    return [0 if grid.values[c] else (1 << (state[c] - 1) if state[c] else masks[c]) for c in range(len(state))]
+from search.inference import REMOVING
 
 
 @settings(max_examples=60, deadline=None)

@@ -2,13 +2,15 @@
 (every answer checked there; the figures themselves are the benchmark's, never asserted)."""
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
-from test_killer_formulations import killers
 
 from benchmarks.rule45 import PAIRS, Pair, Run, Side, main, pair_lines
 from comparison.run.methods import load_registry, parse_solver
+from making.kinds import killer
+from making.variants import variant
 from puzzles import Budget
 
 
@@ -38,7 +40,9 @@ def test_a_pair_with_nothing_in_common() -> None:
 
 def test_every_pair_on_small_killers(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     puzzles = tmp_path / "killers.txt"
-    puzzles.write_text("".join(grid.text() + "\n" for _, grid in killers(4, range(2), largest=3)))
+    rng = random.Random(7)
+    made = [killer(variant("killer", 4).layout(rng), rng).puzzle for _ in range(2)]  # unique 4x4 Killers
+    puzzles.write_text("".join(grid.text() + "\n" for grid in made))
     assert main([str(puzzles), "--timeout", "20"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0].startswith(f"2 Killer puzzles of {puzzles}, 20 s a solve")

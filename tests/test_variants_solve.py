@@ -15,6 +15,7 @@ from functools import cache
 from itertools import combinations
 
 import pytest
+from fixtures import engine_result
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from rule_references import (
@@ -47,7 +48,6 @@ from formulations.sat import var as sat_var
 from puzzles import Budget, CellMasks, Grid, Status, geometry
 from puzzles.layouts import layout
 from search import SOLVERS, rules
-from search.inference import MAKE_RUNG
 from search.learning import Solver
 
 # -- the material: partial grids of every layout ---------------------------------------------------------------
@@ -332,18 +332,6 @@ def with_wrong(name: str, seed: int, blank: float, wrong: int) -> Grid:
         if choices:
             values[cell] = rng.choice(choices)
     return Grid(lay, bytes(values))
-
-
-def engine_result(puzzle: Grid, rung: str) -> list[int] | None:
-    """What the rung deduces on the engine: per empty cell its candidates (its value's bit once placed), 0 for a
-    given; None for a contradiction."""
-    make = MAKE_RUNG[rung]
-    assert make is not None
-    engine = CellMasks(puzzle)
-    if make()(engine) < 0:
-        return None
-    state, masks = engine.state(), engine.masks()
-    return [0 if puzzle.values[c] else (bit(state[c]) if state[c] else masks[c]) for c in range(len(state))]
 
 
 def rules_result(puzzle: Grid, rung: str) -> list[int] | None:

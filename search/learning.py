@@ -132,13 +132,22 @@ tells them to the watch as the trace's steps, one typed call for each kind
 and each decision.
 
 Counting bits: `popcount` (puzzles/bits.py, a table), as every compiled module
-counts them; bit_length, which propagation uses, is a primitive of mypyc.
+counts them; a one-bit mask's index, `bit_index` (its remainder mod 37).
+
+Speed (compiled): literals and variables are fixed-width ints (`i64`), and the arrays
+propagation and the analysis read at every step (values, levels, trail, marks, the
+groups' places, the encoding's tables, a reason's literals) are native vectors
+(`librt.vecs.vec`): items stored unboxed, read and written inline (see `Solver.assign`;
+docs/results/compiled.md, "cdcl's hot arrays in native vectors": 0.47x the instructions).
 """
 from __future__ import annotations
 
 import time
 from functools import lru_cache
 from typing import Any, Final, NamedTuple, Protocol, TypeAlias
+
+from librt.vecs import append, vec
+from mypy_extensions import i64, u8
 
 from puzzles.bits import popcount
 from puzzles.cages import cage_values
@@ -172,8 +181,8 @@ TIME_CHECK: Final = 63  # read the clock every 64 decisions and every 64 conflic
 
 
 # -- literals (MiniSat's Lit) ----------------------------------------------------------------------
-Var: TypeAlias = int  # cell * n + (value - 1): "the cell holds the value"
-Lit: TypeAlias = int  # 2 * var (the placement) or 2 * var + 1 (the exclusion, "not")
+Var: TypeAlias = i64  # cell * n + (value - 1): "the cell holds the value"
+Lit: TypeAlias = i64  # 2 * var (the placement) or 2 * var + 1 (the exclusion, "not")
 
 
 def var(p: Lit) -> Var:
@@ -199,6 +208,31 @@ def placement(x: Var) -> Lit:
 def exclusion(x: Var) -> Lit:
     """The negative literal of variable x: its cell does not hold its value."""
     return 2 * x + 1
+
+
+def native(lits: list[Lit]) -> vec[i64]:
+    """A copy of `lits` in a native vector. Written as a comprehension, which mypyc builds item by item:
+    `vec[i64](lits)` first asks the list for a buffer, and the error it gets back took 5% of cdcl's
+    instructions on forum-hardest-1106 (callgrind)."""
+    return vec[i64]([q for q in lits])
+
+
+def one_bits() -> vec[i64]:
+    """Per remainder mod 37, the k whose 2 ** k leaves it (2 ** k mod 37 differs for every k < 36), else -1."""
+    bits = [-1] * 37
+    for k in range(36):
+        bits[(1 << k) % 37] = k
+    return vec[i64]([k for k in bits])
+
+
+ONE_BITS: Final = one_bits()
+
+
+def bit_index(m: i64) -> i64:
+    """The index of one-bit mask m (bit v - 1 for value v), read from its remainder mod 37: compiled, a
+    division and a vector's item, where `int(m).bit_length() - 1` is two calls (4% of cdcl's instructions
+    on forum-hardest-1106, callgrind)."""
+    return ONE_BITS[m % 37]
 
 
 # The value of a literal, kept per literal (a literal and its negation are set together).
@@ -231,11 +265,13 @@ class Reason:
     own left out, as an exclusion's);
     a group's (LAST_VALUE, LAST_PLACE), all of the group's placements, x's among them; a stored
     clause's, x's first. Read them with `Solver.reason_lits`. The encoding's reasons are made once,
-    shared by every assignment they explain (`Encoding.excluded_by`, `Encoding.last_left`)."""
+    shared by every assignment they explain (`Encoding.excluded_by`, `Encoding.last_left`). The
+    literals are kept in a native vector (a copy of the list given), as the trail is (see
+    `Solver.assign`): the analysis and the watches read them in place, without a boxed int each."""
 
     def __init__(self, kind: ReasonKind, lits: list[Lit]) -> None:
         self.kind = kind
-        self.lits = lits
+        self.lits = native(lits)
 
 
 NO_REASON: Final = Reason(DECIDED, [])  # a decision's or a given's (MiniSat's CRef_Undef)
@@ -270,6 +306,7 @@ class Encoding:
     compiled.
 
     group_lits:  per group, the placements of its variables, by their bit in the group's mask
+    group_lit:   the same, flat: the placement of bit b of group g at g * n + b
     var_groups:  per variable, its groups (cell, row-value, column-value, region-value, then one for each
                  extra house of its cell): those of x from var_start[x] to var_start[x + 1] (four each in
                  classic Sudoku)
@@ -291,15 +328,17 @@ class Encoding:
         self.n = n
         self.group_lits: list[list[Lit]] = [[placement(cell * n + v) for v in range(n)] for cell in range(cells)]
         self.group_lits += [[placement(cell * n + v) for cell in unit] for unit in geo.units for v in range(n)]
+        self.group_lit = vec[i64]([q for lits in self.group_lits for q in lits])
         position = {(u, cell): k for u, unit in enumerate(geo.units) for k, cell in enumerate(unit)}
-        self.var_groups: list[int] = []
-        self.var_bits: list[int] = []
-        self.var_start: list[int] = [0]
+        var_groups: list[int] = []
+        var_bits: list[int] = []
+        var_start: list[int] = [0]
         for cell in range(cells):
             for v in range(n):
-                self.var_groups += [cell] + [cells + unit * n + v for unit in geo.units_of(cell)]
-                self.var_bits += [1 << v] + [1 << position[unit, cell] for unit in geo.units_of(cell)]
-                self.var_start.append(len(self.var_groups))
+                var_groups += [cell] + [cells + unit * n + v for unit in geo.units_of(cell)]
+                var_bits += [1 << v] + [1 << position[unit, cell] for unit in geo.units_of(cell)]
+                var_start.append(len(var_groups))
+        self.var_groups, self.var_bits, self.var_start = vec[i64](var_groups), vec[i64](var_bits), vec[i64](var_start)
         self.excluded_by = [Reason(EXCLUDED, [exclusion(x)]) for x in range(cells * n)]
         self.last_left = [Reason(LAST_VALUE if g < cells else LAST_PLACE, lits)
                           for g, lits in enumerate(self.group_lits)]
@@ -589,19 +628,20 @@ class Solver:
     def __init__(self, grid: Grid, limits: Limits, locked: bool = False, vsids: bool = False,
                  observer: Observer | None = None) -> None:
         self.grid, self.limits, self.locked, self.vsids, self.observer = grid, limits, locked, vsids, observer
-        n = self.n = grid.side
+        n = grid.side
+        self.n: i64 = n
         variables = n * n * n
         self.enc = enc = encoding(grid.geometry, locked)
-        # the assignment
-        self.value = [UNDEF] * (2 * variables)  # per literal: TRUE, FALSE or UNDEF
-        self.level = [0] * variables
+        # the assignment (the arrays of small ints are native vectors: see `assign`)
+        self.value = vec[u8]([UNDEF] * (2 * variables))  # per literal: TRUE, FALSE or UNDEF
+        self.level = vec[i64]([0] * variables)
         self.reason: list[Reason] = [NO_REASON] * variables
-        self.trail: list[Lit] = []  # every literal made true, in order
+        self.trail = vec[i64](capacity=variables)  # every literal made true, in order
         self.trail_lim: list[int] = []  # where each decision level begins on the trail
-        self.qhead = 0  # the trail up to here is propagated
+        self.qhead: i64 = 0  # the trail up to here is propagated
         # the groups' places: per group, the mask of its variables not excluded by a propagated literal
-        self.places = [(1 << n) - 1] * len(enc.group_lits)
-        self.saved_places: list[list[int]] = []  # as each decision level found them
+        self.places = vec[i64]([(1 << n) - 1] * len(enc.group_lits))
+        self.saved_places: list[vec[i64]] = []  # as each decision level found them
         self.confined: list[int] = []  # groups whose places lie inside a crossing, for locked candidates
         # Killer cages (every cage path is behind `caged`: a grid without cages takes the steps it took before)
         self.caged = bool(grid.layout.cages)
@@ -617,12 +657,12 @@ class Solver:
         self.var_inc = 1.0
         self.order = VarOrder(self.activity if vsids else [])  # (choose=mrv reads no heap)
         # the analysis
-        self.seen = [UNSEEN] * variables
+        self.seen = vec[u8]([UNSEEN] * variables)
         self.next_reduce, self.reductions = FIRST_REDUCE, 0
         # effort
         self.nodes = self.backtracks = self.forced = self.eliminated = 0
         self.conflicts = self.learned = self.restarts = 0
-        self.placed_now = 0
+        self.placed_now: i64 = 0
         # VSIDS's constants, here so that a test can make the rescaling happen early
         self.var_decay = VAR_DECAY
         self.rescale_limit = RESCALE
@@ -632,13 +672,19 @@ class Solver:
         return len(self.trail_lim)
 
     def assign(self, p: Lit, reason: Reason) -> None:
-        """Make literal p true at the present level, for this reason (MiniSat's uncheckedEnqueue)."""
+        """Make literal p true at the present level, for this reason (MiniSat's uncheckedEnqueue).
+
+        The trail, the values, the levels, the marks of the analysis and the groups' places are
+        native vectors (`librt.vecs.vec` of i64 or u8), not lists: compiled, an item is read and
+        written in place, where a list's is a call and a boxed int (an allocation above 256, as most
+        literals and masks are). A vector's `append` gives the vector anew, so the trail is never
+        kept in a local across an assignment."""
         x = var(p)
         self.value[p] = TRUE
         self.value[neg(p)] = FALSE
         self.level[x] = len(self.trail_lim)
         self.reason[x] = reason
-        self.trail.append(p)
+        self.trail = append(self.trail, p)
 
     def reason_lits(self, x: Var) -> list[Lit]:
         """The literals the reason of x's value rests on, all false: its clause's, x's own left out
@@ -676,12 +722,11 @@ class Solver:
         """Every literal of the trail not yet propagated, in order, with what it implies (and locked
         candidates at singles' fixpoint), to a fixpoint: the clause made false (all its literals
         false) at a conflict, else None."""
-        trail = self.trail
         self.placed_now = 0  # values placed by this propagation (narrow_groups, propagate_clauses)
-        eliminated = 0
+        eliminated: i64 = 0
         while True:
-            while self.qhead < len(trail):
-                p = trail[self.qhead]
+            while self.qhead < len(self.trail):
+                p = self.trail[self.qhead]
                 self.qhead += 1
                 conflict = self.exclude_others(p) if not sign(p) else self.narrow_groups(p)
                 if conflict is None and self.caged:
@@ -696,11 +741,11 @@ class Solver:
             if self.confined:
                 eliminated += self.locked_candidates()
             elif self.touched:  # (never in a grid without cages)
-                before = len(trail)
+                before = len(self.trail)
                 conflict = self.cage_sums()
                 if conflict is not None:
                     return conflict
-                eliminated += len(trail) - before
+                eliminated += len(self.trail) - before
             else:
                 break
         self.forced += self.placed_now
@@ -710,17 +755,17 @@ class Solver:
     def exclude_others(self, p: Lit) -> list[Lit] | None:
         """Placement p: the other variables of its groups not yet false become so; a conflict if
         one of them is placed (the clause: not both)."""
-        enc, value, places = self.enc, self.value, self.places
+        enc, value, places, n = self.enc, self.value, self.places, self.n
+        group_lit, var_groups, var_bits = enc.group_lit, enc.var_groups, enc.var_bits
         x = var(p)
         because = enc.excluded_by[x]
         for k in range(enc.var_start[x], enc.var_start[x + 1]):
-            g = enc.var_groups[k]
-            others = places[g] & ~enc.var_bits[k]
-            lits = enc.group_lits[g]
+            g = var_groups[k]
+            others = places[g] & ~var_bits[k]
             while others:
                 low = others & -others
                 others ^= low
-                q = lits[low.bit_length() - 1]
+                q = group_lit[g * n + bit_index(low)]
                 if value[q] == TRUE:
                     return [neg(p), neg(q)]
                 if value[q] == UNDEF:
@@ -731,15 +776,16 @@ class Solver:
         """Exclusion p: its groups have one place fewer. A group with none left is a conflict
         (its clause: one of them); one with one place left places it (a naked single in a cell, a
         hidden single in a unit); one whose places all lie inside a crossing is for locked candidates."""
-        enc, value, places = self.enc, self.value, self.places
+        enc, value, places, n = self.enc, self.value, self.places, self.n
+        var_groups, var_bits = enc.var_groups, enc.var_bits
         x = var(p)
         for k in range(enc.var_start[x], enc.var_start[x + 1]):
-            g = enc.var_groups[k]
-            m = places[g] = places[g] ^ enc.var_bits[k]
+            g = var_groups[k]
+            m = places[g] = places[g] ^ var_bits[k]
             if m == 0:
                 return list(enc.group_lits[g])
             if m & (m - 1) == 0:
-                q = enc.group_lits[g][m.bit_length() - 1]
+                q = enc.group_lit[g * n + bit_index(m)]
                 if value[q] == UNDEF:
                     self.assign(q, enc.last_left[g])
                     self.placed_now += 1
@@ -808,7 +854,7 @@ class Solver:
                 while gone:
                     low = gone & -gone
                     gone ^= low
-                    q = lits[low.bit_length() - 1]
+                    q = lits[bit_index(low)]
                     if value[q] == UNDEF:
                         self.assign(neg(q), Clause(LOCKED_CANDIDATES, [neg(q), *crossing.outside]))
                         excluded += 1
@@ -822,7 +868,7 @@ class Solver:
         it; an exclusion of a value some combination of a cage holds leaves that cage to be looked at."""
         cages, value = self.cages, self.value
         x = var(p)
-        cell, v = divmod(x, self.n)
+        cell, v = x // self.n, x % self.n
         if not sign(p):
             because = self.enc.excluded_by[x]
             for other in cages.peers[cell]:
@@ -853,7 +899,7 @@ class Solver:
     def cage_sums(self) -> list[Lit] | None:
         """At the fixpoint of singles (and of locked candidates): the cages waiting are looked at, the
         first touched first, until one removes a value (singles come first again) or is a conflict."""
-        touched, trail = self.touched, self.trail
+        touched = self.touched
         while touched:
             k = touched.pop(0)
             self.waiting[k] = False
@@ -861,7 +907,7 @@ class Solver:
             if conflict is not None:
                 self.untouch()
                 return conflict
-            if self.qhead < len(trail):
+            if self.qhead < len(self.trail):
                 return None
         return None
 
@@ -876,7 +922,7 @@ class Solver:
             while outside:
                 low = outside & -outside
                 outside ^= low
-                q = placement(cell * n + low.bit_length() - 1)
+                q = placement(cell * n + bit_index(low))
                 if value[q] == UNDEF:
                     self.assign(neg(q), CAGE_FACT)
         masks = [places[cell] & union for cell in cells]
@@ -889,7 +935,7 @@ class Solver:
             while gone:
                 low = gone & -gone
                 gone ^= low
-                q = placement(cells[i] * n + low.bit_length() - 1)
+                q = placement(cells[i] * n + bit_index(low))
                 if value[q] == UNDEF:
                     if because is None:  # one reason for every value this look removes
                         because = self.looked[k] = Reason(CAGE_SUM, self.cage_reason(k))
@@ -906,14 +952,14 @@ class Solver:
         lits: list[Lit] = []
         for cell in cages.cells[k]:
             m = places[cell]
-            if m and m & (m - 1) == 0 and value[placement(cell * n + m.bit_length() - 1)] == TRUE:
-                lits.append(exclusion(cell * n + m.bit_length() - 1))
+            if m and m & (m - 1) == 0 and value[placement(cell * n + bit_index(m))] == TRUE:
+                lits.append(exclusion(cell * n + bit_index(m)))
                 continue
             gone = union & ~m
             while gone:
                 low = gone & -gone
                 gone ^= low
-                lits.append(placement(cell * n + low.bit_length() - 1))
+                lits.append(placement(cell * n + bit_index(low)))
         return lits
 
     def cancel_until(self, level: int) -> None:
@@ -929,7 +975,7 @@ class Solver:
             value[neg(p)] = UNDEF
             if self.vsids:
                 self.order.insert(var(p))
-        del trail[start:]
+        self.trail = trail[:start]
         del self.trail_lim[level:]
         self.qhead = start
         self.places = self.saved_places[level]
@@ -943,7 +989,7 @@ class Solver:
         depth = self.decision_level()
         nogood = [0]  # its first literal is set at the end
         path = 0  # literals of the present level met and not yet resolved
-        lits, resolved = conflict, -1  # what is met next, and whose reason it is (the conflict: no one's)
+        lits, resolved = native(conflict), -1  # what is met next, and whose reason it is (the conflict: no one's)
         index = len(trail) - 1
         while True:
             for q in lits:  # each false literal met once: marked and bumped; one of the present level
@@ -1022,9 +1068,10 @@ class Solver:
         stack = [p]
         top = len(to_clear)
         while stack:
-            for q in self.reason_lits(var(stack.pop())):  # (a copy: reading in place showed no gain here)
+            x = var(stack.pop())
+            for q in reason[x].lits:  # reason_lits(x) read in place (x's own literal skipped)
                 y = var(q)
-                if seen[y] == MARKED or level[y] == 0:
+                if y == x or seen[y] == MARKED or level[y] == 0:
                     continue  # in the nogood, already traced, or a fact
                 if seen[y] == UNSEEN and reason[y].kind != DECIDED and levels & abstract_level(level[y]):
                     seen[y] = MARKED
@@ -1088,7 +1135,7 @@ class Solver:
             while m:
                 low = m & -m
                 m ^= low
-                x = cell * n + low.bit_length() - 1
+                x = cell * n + bit_index(low)
                 if activity[x] > most:
                     best, most = x, activity[x]
         return best

@@ -67,6 +67,19 @@ reader who knows one finds each part of the other by its name:
   comes next: a restart on a Luby schedule (`unit` x 1 1 2 1 1 2 4 ...
   conflicts), as restart.py's cutoff=luby. The stored clauses and the
   activities are kept across restarts.
+- Kissat's and CaDiCaL's policies, each an option, none the default (measured:
+  docs/methods/cdcl.md). choose=modes alternates two modes within one search:
+  focused (choose=mrv's rule, restarts of `unit`) and stable (choose=vsids's
+  rule, a Luby schedule STABLE_UNIT times longer: reluctant doubling). The
+  first lasts MODE_FIRST conflicts, the next as long, then 4, 4, 9, 9, ...
+  times as many (Kissat's quadratic growth, counted here in conflicts); a
+  descent stops at its mode's end and `run` restarts and switches
+  (`switch_mode`); clauses and activities are kept. restart=glucose restarts a
+  (focused) descent once the fast moving average of the nogoods' LBD passes
+  MARGIN times the slow one (`average`). phase=on is phase saving read for
+  cells: a decision is a placement (the positive literal), so a cell's phase
+  is the value it last held (`saved`, kept as `cancel_until` undoes it); the
+  rule of `choose` picks the cell, the phase its value, while that is free.
 
 MiniSat's names (Solver.h and Solver.cc of MiniSat 2.2), and this module's:
 
@@ -100,6 +113,18 @@ MiniSat's names (Solver.h and Solver.cc of MiniSat 2.2), and this module's:
     reduceDB(), locked(c)                 reduce_db() (glucose's rule), is_reason(c)
     search(nof_conflicts)                 search(allowance) -> Stop
     solve_()                              run(solver, solutions, unit)
+    polarity[x] (phase saving)            saved[cell] (phase=on: a cell's last value)
+
+Kissat's and CaDiCaL's names for the policies of choose=modes and restart=glucose:
+
+    Kissat (CaDiCaL)                      here
+    stable mode, focused mode             vsids True, False (choose=modes)
+    modeinit (stabilizeinit)              MODE_FIRST
+    kissat_switch_search_mode (stabilizing)  switch_mode(), at a restart in run
+    reluctant doubling, reluctantint      the stable mode's Luby schedule, STABLE_UNIT x unit
+    fast_glue, slow_glue (emagluefast, emaglueslow)  fast, slow: FAST, SLOW (restart=glucose)
+    restartmargin                         MARGIN
+    phases.saved (phases)                 saved (phase=on)
 
 (`is_reason` is MiniSat's locked(c): here "locked" names the rule, locked
 candidates.) Minimisation is MiniSat 2.2.0's (ccmin_mode 2): `minimize` is
@@ -154,7 +179,7 @@ from puzzles.cages import cage_values
 from puzzles.conclusion import conclude
 from puzzles.grid import Geometry, Grid, geometry, values_of
 from puzzles.layouts import Layout, classic
-from puzzles.options import Option, contract, whole
+from puzzles.options import Option, contract, switch, whole
 from puzzles.outcome import Budget, Outcome, Status
 
 from .depth_first import BUDGET_SPENT, Limits, Stop, record
@@ -162,13 +187,30 @@ from .restart import luby_allowances
 from .rules import crossings
 from .watch import Counters, NarratingWatch, watching
 
+MODE_FIRST: Final = 1000  # choose=modes: the first focused mode lasts this many conflicts (Kissat's modeinit)
+STABLE_UNIT: Final = 16  # choose=modes: the stable mode's Luby unit, this many times `unit` (reluctant doubling)
+FAST: Final = 0.03  # restart=glucose: the fast moving average's weight of each nogood's LBD (Kissat's, CaDiCaL's)
+SLOW: Final = 1e-5  # and the slow one's (both the plain mean while 1 / count is larger)
+MARGIN: Final = 1.1  # a restart once fast > MARGIN * slow
+RESTART_MIN: Final = 2  # and at least this many conflicts into the descent
+UNLIMITED: Final = 1 << 62  # a descent's allowance of conflicts when the averages decide
+
 OPTIONS = {
     "propagate": Option("singles", "what propagation deduces, with its reasons: singles (naked and hidden), "
                         "or locked (and locked candidates: pointing and claiming)", choices=("singles", "locked")),
     "unit": Option(100, "conflicts allowed per unit of the Luby restart schedule", convert=whole(1)),
     "choose": Option("mrv", "which placement a decision makes: mrv (of the cells with fewest values left, "
-                     "the most active value: VSIDS breaks MRV's ties) or vsids (the most active free "
-                     "placement, MiniSat's rule)", choices=("mrv", "vsids")),
+                     "the most active value: VSIDS breaks MRV's ties), vsids (the most active free "
+                     "placement, MiniSat's rule), or modes (Kissat's and CaDiCaL's alternation: a focused "
+                     "mode, mrv with Luby restarts of `unit`, and a stable mode, vsids with restarts "
+                     f"{STABLE_UNIT} times rarer, switched after {MODE_FIRST} conflicts, then 1, 4, 4, 9, 9, "
+                     "... times as many)", choices=("mrv", "vsids", "modes")),
+    "restart": Option("luby", "when a descent (of the focused mode, with choose=modes) restarts: luby (after "
+                      "`unit` x 1 1 2 1 1 2 4 ... conflicts) or glucose (once the recent nogoods span more "
+                      f"levels than those so far: a fast moving average of their LBD above {MARGIN} times a slow one)",
+                      choices=("luby", "glucose")),
+    "phase": switch(False, "phase saving: a decision's cell gets the value it last held, while that is "
+                    "still free (the rule of `choose` picks the cell)"),
 }
 COUNTERS = ("nodes", "guesses", "backtracks", "forced", "eliminated", "conflicts", "learned", "restarts")
 
@@ -581,6 +623,7 @@ ChoiceRule: TypeAlias = int
 MRV_THEN_VSIDS: Final = 0  # choose=mrv: of the cells with fewest values left, the most active value
 VSIDS: Final = 1  # choose=vsids: the most active free placement
 MRV_FIRST: Final = 2  # choose=vsids, while no free placement has met a conflict: MRV's first value
+PHASE: Final = 3  # phase saving: the value the rule's cell last held
 
 
 class Observer(Protocol):
@@ -626,8 +669,11 @@ class Solver:
     """The assignment with its trail and reasons, the stored clauses and the activities of one solve."""
 
     def __init__(self, grid: Grid, limits: Limits, locked: bool = False, vsids: bool = False,
-                 observer: Observer | None = None) -> None:
+                 observer: Observer | None = None, modes: bool = False, phase: bool = False,
+                 glucose: bool = False) -> None:
         self.grid, self.limits, self.locked, self.vsids, self.observer = grid, limits, locked, vsids, observer
+        # choose=modes: `vsids` tells the mode, False (focused: MRV) at first, True (stable: VSIDS)
+        self.modes, self.phase = modes, phase
         n = grid.side
         self.n: i64 = n
         variables = n * n * n
@@ -655,7 +701,16 @@ class Solver:
         # VSIDS
         self.activity = [0.0] * variables
         self.var_inc = 1.0
-        self.order = VarOrder(self.activity if vsids else [])  # (choose=mrv reads no heap)
+        self.order = VarOrder(self.activity if vsids or modes else [])  # (choose=mrv reads no heap)
+        # choose=modes: the conflicts at which the present mode ends, and how many modes have ended
+        self.mode_end, self.switches = MODE_FIRST, 0
+        self.mode_first = MODE_FIRST
+        # phase saving: per cell, the variable it last held (its placement undone), or -1
+        self.saved = [-1] * (n * n)
+        self.by_phase = False  # whether the last pick took the saved value
+        # restart=glucose: the moving averages of the nogoods' LBD (the stable mode restarts on Luby's schedule)
+        self.glucose, self.fast, self.slow = glucose, 0.0, 0.0
+        self.margin = MARGIN  # (here so that a test can make restarts come sooner)
         # the analysis
         self.seen = vec[u8]([UNSEEN] * variables)
         self.next_reduce, self.reductions = FIRST_REDUCE, 0
@@ -975,6 +1030,8 @@ class Solver:
             value[neg(p)] = UNDEF
             if self.vsids:
                 self.order.insert(var(p))
+            if self.phase and not p & 1:  # a placement undone: its cell's phase (walking back, the
+                self.saved[(p >> 1) // self.n] = p >> 1  # first of a conflict's two in a cell counts)
         self.trail = trail[:start]
         del self.trail_lim[level:]
         self.qhead = start
@@ -1103,7 +1160,19 @@ class Solver:
                 self.order.rebuild(list(self.order.heap))
 
     def pick_branch(self) -> Var:
-        """The variable a decision places (choose=mrv or vsids), or -1 when every cell is placed."""
+        """The variable a decision places, or -1 when every cell is placed: the rule of `choose` (or
+        of the mode) picks it; with phase saving, its cell's saved value instead, while free."""
+        x = self.by_rule()
+        self.by_phase = False
+        if self.phase and x >= 0:
+            y = self.saved[x // self.n]
+            if y >= 0 and y != x and self.value[placement(y)] == UNDEF:
+                self.by_phase = True
+                return y
+        return x
+
+    def by_rule(self) -> Var:
+        """The variable the rule places (choose=mrv or vsids, or the mode's), or -1 when every cell is placed."""
         if self.vsids:
             order, value = self.order, self.value
             while order.top() >= 0 and value[placement(order.top())] != UNDEF:
@@ -1116,6 +1185,8 @@ class Solver:
 
     def chosen_by(self, x: Var) -> ChoiceRule:
         """Which rule of `pick_branch` chose x (told to an observer)."""
+        if self.by_phase:
+            return PHASE
         if not self.vsids:
             return MRV_THEN_VSIDS
         return VSIDS if self.activity[x] else MRV_FIRST
@@ -1216,12 +1287,15 @@ class Solver:
                 if observer is not None:
                     observer.backjumped(back, nogood, lbd)
                 self.decay_activities()
+                if self.glucose:
+                    self.average(lbd)
                 if not self.conflicts & TIME_CHECK and time.perf_counter() > limits.deadline:
                     return Stop.TIME
                 continue
             if observer is not None:
                 observer.propagated(self.decision_level(), self.assigned_since(start))
-            if spent > allowance:
+            if spent > allowance or (self.glucose and spent >= RESTART_MIN and self.fast > self.margin * self.slow
+                                     and not (self.modes and self.vsids)):  # (the stable mode: Luby's)
                 return Stop.ALLOWANCE
             if self.conflicts >= self.next_reduce:
                 self.reductions += 1
@@ -1242,6 +1316,13 @@ class Solver:
             if observer is not None:
                 observer.decided(self.decision_level(), x)
 
+    def average(self, lbd: int) -> None:
+        """restart=glucose: the moving averages take in a nogood's LBD (the plain mean of those so far
+        while it weighs each more: the averages start unbiased)."""
+        count = float(self.learned)
+        self.fast += max(FAST, 1.0 / count) * (lbd - self.fast)
+        self.slow += max(SLOW, 1.0 / count) * (lbd - self.slow)
+
     def lbd(self, nogood: list[Lit]) -> int:
         """Literal block distance: how many decision levels a clause's literals span."""
         return len({self.level[var(q)] for q in nogood})
@@ -1252,6 +1333,18 @@ class Solver:
         self.restarts += 1
         if self.observer is not None:
             self.observer.restarted()
+
+    def switch_mode(self) -> None:
+        """choose=modes, at level 0: the other mode, for as many conflicts as the mode before it, 1, 1,
+        4, 4, 9, 9, ... times the first mode's (Kissat's quadratic growth, in conflicts here). Entering
+        the stable mode, the VSIDS heap is built anew of the free variables (the focused mode reads none)."""
+        self.switches += 1
+        self.vsids = not self.vsids
+        if self.vsids:
+            value = self.value
+            self.order.rebuild([x for x in range(len(self.activity)) if value[placement(x)] == UNDEF])
+        k = (self.switches + 1) // 2 + 1
+        self.mode_end = self.conflicts + self.mode_first * k * k
 
     def solution_so_far(self) -> bytes:
         """The values placed, a byte a cell (0: none yet); a solution once every variable is set."""
@@ -1314,6 +1407,7 @@ CHOSEN_BY: Final = {
     MRV_THEN_VSIDS: "MRV, then VSIDS: of the cells with fewest values left, the most active value",
     VSIDS: "VSIDS: the most active placement not yet false",
     MRV_FIRST: "MRV: no free placement has met a conflict; the first value of a cell with fewest",
+    PHASE: "phase saving: the value the cell last held",
 }
 
 
@@ -1392,11 +1486,20 @@ class Finish(NamedTuple):
 
 def run(solver: Solver, solutions: int, unit: int) -> Finish:
     """MiniSat's `solve`: descents with a Luby schedule of conflict allowances, a restart between
-    them, until `solutions` solutions, a proof there are no more, or the budget's end."""
+    them, until `solutions` solutions, a proof there are no more, or the budget's end. With
+    choose=modes, each mode has its Luby schedule (the stable mode's unit STABLE_UNIT times
+    longer), a descent stops at its mode's end too, and the restart there switches the mode."""
     found: list[bytes] = []
     if not solver.start():
         return Finish(Status.UNSATISFIABLE, "", found)
-    for allowance in luby_allowances(unit):
+    focused, stable = luby_allowances(unit), luby_allowances(unit * STABLE_UNIT)
+    while True:
+        if solver.modes and solver.vsids:
+            allowance = next(stable)
+        else:  # (restart=glucose: the averages decide, within the mode)
+            allowance = next(focused) if not solver.glucose else UNLIMITED
+        if solver.modes:
+            allowance = max(0, min(allowance, solver.mode_end - solver.conflicts - 1))
         while (stop := solver.search(allowance)) is Stop.SOLUTION:
             record(found, solver.solution_so_far())
             if len(found) >= solutions or not solver.block():  # (no block: the givens force this one)
@@ -1406,7 +1509,8 @@ def run(solver: Solver, solutions: int, unit: int) -> Finish:
         if stop in BUDGET_SPENT:
             return Finish(Status.GAVE_UP, BUDGET_SPENT[stop], found)
         solver.restart()
-    raise AssertionError("the Luby schedule never ends")  # pragma: no cover
+        if solver.modes and solver.conflicts >= solver.mode_end:
+            solver.switch_mode()
 
 
 @contract("cdcl", OPTIONS, cages=True)
@@ -1414,6 +1518,8 @@ def solve(grid: Grid, budget: Budget, solutions: int, options: dict[str, Any], s
     """Singles with learned nogoods, MRV and VSIDS, and Luby restarts (MiniSat's method on the puzzle)."""
     watch = watching.get()
     solver = Solver(grid, Limits.of(budget, started), locked=options["propagate"] == "locked",
-                    vsids=options["choose"] == "vsids", observer=None if watch is None else Narrator(watch))
+                    vsids=options["choose"] == "vsids", observer=None if watch is None else Narrator(watch),
+                    modes=options["choose"] == "modes", phase=options["phase"],
+                    glucose=options["restart"] == "glucose")
     status, detail, found = run(solver, solutions, options["unit"])
     return conclude(grid, found, solutions, status, detail, solver.counters(), started)

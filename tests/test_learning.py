@@ -291,7 +291,7 @@ def test_each_decision_is_the_variable_a_scan_of_them_all_finds(seed, unit, prop
                 solver.var_decay, solver.rescale_limit = 1e-5, 1e50
 
         def saw(self):  # (a propagation that meets a conflict may place a cell twice: the first counts)
-            for p in reversed(self.solver.trail):
+            for p in reversed(list(self.solver.trail)):  # a native vector: no reversed() of its own
                 if not p & 1:
                     last[(p >> 1) // self.solver.n] = p >> 1
 

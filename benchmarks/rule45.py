@@ -26,10 +26,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run from anywhere, as compare.py is
 
+from benchmarks.killer_runs import accepted, interleaved, read_killers  # noqa: E402
 from comparison.core.errors import UsageError  # noqa: E402
 from comparison.core.selected import Selected  # noqa: E402
 from comparison.run.methods import load_registry, parse_solver  # noqa: E402
-from puzzles import Budget, Entry, Grid, Status, read_puzzles  # noqa: E402
+from puzzles import Budget, Grid, Status  # noqa: E402
 
 
 @dataclass(frozen=True)
@@ -73,9 +74,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--solutions", type=int, choices=(1, 2), default=1,
                         help="1 (default): the first solution; 2: and the proof that there is no other")
     args = parser.parse_args(argv)
-    puzzles = [e.grid for e in read_puzzles(args.file) if isinstance(e, Entry)][: args.limit]
-    if not any(grid.layout.cages for grid in puzzles):
-        print(f"{args.file}: no Killer puzzle among its first {args.limit}", file=sys.stderr)
+    puzzles = read_killers(args.file, args.limit)
+    if puzzles is None:
         return 2
     budget = Budget(seconds=args.timeout)
     registry = load_registry()
@@ -99,21 +99,12 @@ def main(argv: list[str] | None = None) -> int:
 
 def run(puzzles: list[Grid], sides: list[Side], budget: Budget) -> bool:
     """Every puzzle through every configuration, in turn; False after a wrong answer or an error."""
-    for index, grid in enumerate(puzzles):
-        turn = index % len(sides)
-        for side in sides[turn:] + sides[:turn]:
-            outcome = side.chosen.method(grid, budget, **side.chosen.options)
-            if outcome.status is Status.ERROR:
-                print(f"puzzle {index + 1}, {side.chosen.label}: {outcome.detail}", file=sys.stderr)
-                return False
-            if outcome.solution is not None and not grid.is_solved_by(outcome.solution):
-                print(f"puzzle {index + 1}, {side.chosen.label}: a wrong answer: "
-                      f"{'; '.join(grid.solution_problems(outcome.solution))}", file=sys.stderr)
-                return False
-            if outcome.status is Status.GAVE_UP:
-                side.runs.append(None)
-                continue
-            side.runs.append(Run(outcome.seconds, dict(outcome.effort)))
+    for index, grid, side in interleaved(puzzles, sides):
+        outcome = side.chosen.method(grid, budget, **side.chosen.options)
+        if not accepted(outcome, grid, index, side.chosen.label):
+            return False
+        gave_up = outcome.status is Status.GAVE_UP
+        side.runs.append(None if gave_up else Run(outcome.seconds, dict(outcome.effort)))
     return True
 
 

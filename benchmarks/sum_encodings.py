@@ -21,9 +21,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run from anywhere, as compare.py is
 
+from benchmarks.killer_runs import accepted, interleaved, read_killers  # noqa: E402
 from formulations import SOLVERS  # noqa: E402
 from formulations.sat import SUMS  # noqa: E402
-from puzzles import Budget, Entry, Grid, Method, Status, read_puzzles  # noqa: E402
+from puzzles import Budget, Grid, Method, Status  # noqa: E402
 
 
 @dataclass
@@ -56,9 +57,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="1: the first solution; 2 (default): and the proof that there is no other")
     parser.add_argument("--timeout", type=float, default=10.0, help="seconds a solve (default 10)")
     args = parser.parse_args(argv)
-    puzzles = [e.grid for e in read_puzzles(args.file) if isinstance(e, Entry)][: args.limit]
-    if not any(grid.layout.cages for grid in puzzles):
-        print(f"{args.file}: no Killer puzzle among its first {args.limit}", file=sys.stderr)
+    puzzles = read_killers(args.file, args.limit)
+    if puzzles is None:
         return 2
     tallies = [Tally(sums, {"sums": sums}) for sums in SUMS]
     tallies.append(Tally("combinations + 45", {"sums": "combinations", "redundant": "45"}))
@@ -84,26 +84,19 @@ def main(argv: list[str] | None = None) -> int:
 
 def run(puzzles: list[Grid], tallies: list[Tally], sat: Method, args: argparse.Namespace) -> int:
     """Every puzzle through every encoding, in turn: how many puzzles, or -1 after a wrong answer or an error."""
-    for index, grid in enumerate(puzzles):
-        turn = index % len(tallies)
-        for tally in tallies[turn:] + tallies[:turn]:
-            outcome = sat(grid, Budget(seconds=args.timeout), solutions=args.solutions, solver=args.solver,
-                          **tally.options)
-            if outcome.status is Status.ERROR:
-                print(f"puzzle {index + 1}, sums={tally.label}: {outcome.detail}", file=sys.stderr)
-                return -1
-            if outcome.solution is not None and not grid.is_solved_by(outcome.solution):
-                print(f"puzzle {index + 1}, sums={tally.label}: a wrong answer: "
-                      f"{'; '.join(grid.solution_problems(outcome.solution))}", file=sys.stderr)
-                return -1
-            if outcome.status is Status.GAVE_UP:
-                tally.gave_up += 1
-                continue
-            for name in FACTS[:4]:
-                tally.add(name, outcome.info.get(name))
-            for name in ("decisions", "conflicts"):
-                tally.add(name, outcome.effort.get(name))
-            tally.add("ms", outcome.seconds * 1000)
+    for index, grid, tally in interleaved(puzzles, tallies):
+        outcome = sat(grid, Budget(seconds=args.timeout), solutions=args.solutions, solver=args.solver,
+                      **tally.options)
+        if not accepted(outcome, grid, index, f"sums={tally.label}"):
+            return -1
+        if outcome.status is Status.GAVE_UP:
+            tally.gave_up += 1
+            continue
+        for name in FACTS[:4]:
+            tally.add(name, outcome.info.get(name))
+        for name in ("decisions", "conflicts"):
+            tally.add(name, outcome.effort.get(name))
+        tally.add("ms", outcome.seconds * 1000)
     return len(puzzles)
 
 

@@ -1,0 +1,42 @@
+"""What the Killer benchmarks share: reading their puzzles, the interleaved order (each puzzle through every
+configuration in turn, the order rotating, so that the machine's load falls on all of them alike) and the check
+that stops a run at an error or a wrong answer.
+"""
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator, Sequence
+from typing import TypeVar
+
+from puzzles import Entry, Grid, Outcome, Status, read_puzzles
+
+T = TypeVar("T")
+
+
+def read_killers(file: str, limit: int) -> list[Grid] | None:
+    """The first `limit` puzzles of the file, or None (with a line on stderr) when none of them has a cage."""
+    puzzles = [e.grid for e in read_puzzles(file) if isinstance(e, Entry)][:limit]
+    if not any(grid.layout.cages for grid in puzzles):
+        print(f"{file}: no Killer puzzle among its first {limit}", file=sys.stderr)
+        return None
+    return puzzles
+
+
+def interleaved(puzzles: Sequence[Grid], configurations: Sequence[T]) -> Iterator[tuple[int, Grid, T]]:
+    """(index, puzzle, configuration) for every pair, puzzle by puzzle, each puzzle starting one further along."""
+    for index, grid in enumerate(puzzles):
+        turn = index % len(configurations)
+        for configuration in [*configurations[turn:], *configurations[:turn]]:
+            yield index, grid, configuration
+
+
+def accepted(outcome: Outcome, grid: Grid, index: int, label: str) -> bool:
+    """False, with the reason on stderr, for an error or a wrong answer: either stops the run."""
+    if outcome.status is Status.ERROR:
+        print(f"puzzle {index + 1}, {label}: {outcome.detail}", file=sys.stderr)
+        return False
+    if outcome.solution is not None and not grid.is_solved_by(outcome.solution):
+        print(f"puzzle {index + 1}, {label}: a wrong answer: {'; '.join(grid.solution_problems(outcome.solution))}",
+              file=sys.stderr)
+        return False
+    return True

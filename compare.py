@@ -76,7 +76,7 @@ from comparison.core.errors import (
 from comparison.core.paths import check_html, check_outputs, check_plot
 from comparison.core.selected import Selected
 from comparison.core.settings import Settings
-from comparison.execution.interrupts import Interrupted, signals_held, stopped_by_signals
+from comparison.execution.interrupts import Interrupted, stopped_by_signals
 from comparison.programs.ladder import Ladder
 from comparison.records.format import RecordWriter
 from comparison.report.page.html import HtmlOutput
@@ -86,6 +86,7 @@ from comparison.report.terminal import ProgressBar, print_methods
 from comparison.run.comparison import Plain, Program, expected_puzzles, registry_of
 from puzzles import Grid, Method, PuzzleFileError, kernels
 from puzzles.formats import FORMATS
+from puzzles.signals import signals_held
 from puzzles.words import plural
 
 

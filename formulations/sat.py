@@ -42,9 +42,10 @@ kept, so a slice goes on from where the last stopped, after a restart).
 """
 from __future__ import annotations
 
+import contextlib
 import threading
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations, repeat
@@ -62,6 +63,7 @@ from puzzles.cages import cage_combinations, combinations_of, derived_sums
 from puzzles.grid import Grid, Layout, geometry
 from puzzles.options import Option, OptionError, contract, describe, switch
 from puzzles.outcome import Budget, GaveUp, Method, Outcome, Status
+from puzzles.signals import signals_held
 
 from .driver import FOUND, MAX_COUNT, MAX_SECONDS, NONE, Allowance, Answer, Model, drive
 
@@ -503,6 +505,24 @@ def load(sat: Solver, name: str, clauses: Sequence[list[int]], direct: bool = Tr
         raise ValueError("the rules contradict themselves")
 
 
+def deleted(sat: Solver) -> None:
+    """PySAT's delete with SIGINT and SIGTERM held: a handler that raised (Ctrl-C, compare.py's and the generator's
+    SIGTERM) between the C solver's deletion and PySAT's note of it would leave the solver to be deleted again when
+    collected, a crash on the way out."""
+    with signals_held():
+        sat.delete()
+
+
+@contextlib.contextmanager
+def opened(name: str, **kwargs: Any) -> Iterator[Solver]:
+    """`with Solver(name) as sat`, deleted as `deleted` does."""
+    sat = Solver(name=name, **kwargs)
+    try:
+        yield sat
+    finally:
+        deleted(sat)
+
+
 def _new_solver(name: str, encoding: str, lay: Layout, sums: str = DEFAULT_SUMS, redundant: str = "none") -> Solver:
     """A solver holding the rules (a Killer's unit clauses aside: `layout_facts`). Decisions place values first
     (phase true on cell-values, and only on them: triads and a cage's auxiliaries are left to the solver), as
@@ -526,7 +546,7 @@ def kept(name: str, encoding: str, lay: Layout, search: bool = True, sums: str =
         layouts = list(dict.fromkeys(k[2] for k in _KEPT))  # in the order they were first kept
         if lay not in layouts and len(layouts) >= LAYOUTS_KEPT:  # the oldest layout's solvers go
             for old in [k for k in _KEPT if k[2] is layouts[0]]:
-                _KEPT.pop(old).sat.delete()
+                deleted(_KEPT.pop(old).sat)
         _KEPT[key] = Kept(_new_solver(name, encoding, lay, sums, redundant),
                           variables(lay, encoding, sums, redundant))
     return _KEPT[key]
@@ -675,7 +695,7 @@ class SatFormulation(Model):
 
     def close(self) -> None:
         if self.kept is None:
-            self.sat.delete()
+            deleted(self.sat)
         else:
             self.kept.retire(self.selectors)  # this puzzle's blocking clauses
 

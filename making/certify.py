@@ -29,7 +29,20 @@ from collections.abc import Sequence
 
 from pysat.solvers import Solver
 
-from formulations.sat import DEFAULT_SOLVER, Kept, cage_clauses, decode, givens, kept, load, top, var, variables
+from formulations.sat import (
+    DEFAULT_SOLVER,
+    Kept,
+    cage_clauses,
+    decode,
+    deleted,
+    givens,
+    kept,
+    load,
+    opened,
+    top,
+    var,
+    variables,
+)
 from puzzles.grid import Grid, Layout, geometry
 from puzzles.layouts import Cage, layout
 
@@ -80,7 +93,7 @@ class SolutionCertifier:
 
     def close(self) -> None:
         if self.own:
-            self.kept.sat.delete()
+            deleted(self.kept.sat)
         else:
             self.kept.retire([self.differs])
 
@@ -103,7 +116,7 @@ def fresh(lay: Layout, name: str = CERTIFYING_SOLVER) -> Kept:
 def solutions(grid: Grid, limit: int = 2) -> list[Grid]:
     """Up to `limit` solutions of `grid` (none: it has no solution; one: it is unique, when limit >= 2)."""
     found: list[Grid] = []
-    with Solver(name=DEFAULT_SOLVER) as sat:
+    with opened(DEFAULT_SOLVER) as sat:
         load(sat, DEFAULT_SOLVER, rules_of(grid.layout), caged=bool(grid.layout.cages))
         for lit in givens(grid):
             sat.add_clause([lit])
@@ -174,7 +187,7 @@ class CageCertifier:
         return answer is False
 
     def close(self) -> None:
-        self.kept.sat.delete()
+        deleted(self.kept.sat)
 
     def __enter__(self) -> CageCertifier:
         return self

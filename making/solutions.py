@@ -34,11 +34,9 @@ def kept_for_process(lay: Layout) -> bool:
 
 def solvable(lay: Layout) -> bool:
     """Whether the layout's empty grid has a solution (its houses do not contradict each other)."""
-    from pysat.solvers import Solver
+    from formulations.sat import load, opened
 
-    from formulations.sat import load
-
-    with Solver(name=VARIANT_SOLVER) as sat:
+    with opened(VARIANT_SOLVER) as sat:
         load(sat, VARIANT_SOLVER, rules_of(lay), caged=bool(lay.cages))
         return bool(sat.solve())
 
@@ -53,12 +51,10 @@ def random_solution(lay: Layout, rng: random.Random) -> Grid:
     of the last solve that fitted; classic grids are drawn as they always were (the seeds' grids stay)."""
     if lay.is_classic:
         return _classic_solution(lay, rng)
-    from pysat.solvers import Solver
-
-    from formulations.sat import decode, load, var
+    from formulations.sat import decode, load, opened, var
 
     n = lay.side
-    with Solver(name=VARIANT_SOLVER) as sat:
+    with opened(VARIANT_SOLVER) as sat:
         load(sat, VARIANT_SOLVER, rules_of(lay), caged=bool(lay.cages))
         sat.set_phases([(v if rng.random() < 1 / n else -v) for v in range(1, n**3 + 1)])
         assumptions = [var(c, v, n) for c, v in enumerate(rng.sample(range(1, n + 1), n))]
@@ -76,16 +72,14 @@ def random_solution(lay: Layout, rng: random.Random) -> Grid:
 
 def _classic_solution(lay: Layout, rng: random.Random) -> Grid:
     """random_solution on a classic layout, retried in the rare case the cells drawn admit no completion."""
-    from pysat.solvers import Solver
-
-    from formulations.sat import DEFAULT_SOLVER, decode, load, rules, var
+    from formulations.sat import DEFAULT_SOLVER, decode, load, opened, rules, var
 
     n = lay.side
     empty = Grid(lay, bytes(n * n))
     while True:
         values = bytearray(n * n)
         values[:n] = bytes(rng.sample(range(1, n + 1), n))
-        with Solver(name=DEFAULT_SOLVER) as sat:
+        with opened(DEFAULT_SOLVER) as sat:
             load(sat, DEFAULT_SOLVER, rules(lay))
             sat.set_phases([(v if rng.random() < 1 / n else -v) for v in range(1, n**3 + 1)])
             assumptions = [var(c, values[c], n) for c in range(n)]

@@ -1,12 +1,11 @@
 """How a run stops on a signal: SIGINT and SIGTERM alike, records written whole, a second signal at once."""
 from __future__ import annotations
 
-import contextlib
 import functools
 import os
 import signal
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 
@@ -52,13 +51,3 @@ def stopped_by_signals(run: Callable[..., int]) -> Callable[..., int]:
                 for s, handler in previous.items():
                     signal.signal(s, handler)
     return stoppable
-
-
-@contextlib.contextmanager
-def signals_held() -> Iterator[None]:
-    """SIGINT and SIGTERM wait until the block is done: what it writes is written whole."""
-    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, held)

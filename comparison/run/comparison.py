@@ -21,13 +21,13 @@ from rich.markup import escape
 from puzzles import BadEntry, Entry, Grid, Method, PuzzleFileError, data
 from puzzles.isomorph import group_of
 from puzzles.options import MethodSpec
+from puzzles.signals import signals_held
 from puzzles.words import plural
 
 from ..core.selected import CERTIFIER, Selected, certifier
 from ..core.settings import Settings
 from ..core.stream import Puzzle, good_entries, open_inputs, puzzles_of, reservoir
 from ..execution.cluster import Cluster
-from ..execution.interrupts import signals_held
 from ..execution.pool import GRACE_FRACTION, GRACE_SECONDS, Pool
 from ..judging.judge import Judged
 from ..judging.stats import MethodStats, Summary

@@ -1,6 +1,5 @@
 """What the Killer benchmarks share: reading their puzzles, the interleaved order (each puzzle through every
-configuration in turn, the order rotating, so that the machine's load falls on all of them alike) and the check
-that stops a run at an error or a wrong answer.
+configuration in turn, in benchmarks/turns.py's order) and the check that stops a run at an error or a wrong answer.
 """
 from __future__ import annotations
 
@@ -8,6 +7,7 @@ import sys
 from collections.abc import Iterator, Sequence
 from typing import TypeVar
 
+from benchmarks.turns import in_turn
 from puzzles import Entry, Grid, Outcome, Status, read_puzzles
 
 T = TypeVar("T")
@@ -25,8 +25,7 @@ def read_killers(file: str, limit: int) -> list[Grid] | None:
 def interleaved(puzzles: Sequence[Grid], configurations: Sequence[T]) -> Iterator[tuple[int, Grid, T]]:
     """(index, puzzle, configuration) for every pair, puzzle by puzzle, each puzzle starting one further along."""
     for index, grid in enumerate(puzzles):
-        turn = index % len(configurations)
-        for configuration in [*configurations[turn:], *configurations[:turn]]:
+        for configuration in in_turn(configurations, index):
             yield index, grid, configuration
 
 

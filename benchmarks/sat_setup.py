@@ -33,6 +33,7 @@ sys.path.insert(0, str(ROOT))  # run from anywhere, as compare.py is
 from pysat.formula import CNF  # noqa: E402
 from pysat.solvers import Solver  # noqa: E402
 
+from benchmarks.turns import in_turn  # noqa: E402
 from formulations.sat import BACKENDS, ENCODINGS, load, rules  # noqa: E402
 from puzzles.grid import classic  # noqa: E402
 
@@ -62,7 +63,7 @@ def set_up_times(name: str, clauses: list[list[int]], repeat: int) -> dict[str, 
     times: dict[str, list[float]] = {form: [] for form in FORMS}
     build = builders(name, clauses)
     for i in range(repeat):
-        for form in FORMS[i % len(FORMS):] + FORMS[:i % len(FORMS)]:
+        for form in in_turn(FORMS, i):
             started = time.perf_counter()
             sat = build[form]()
             times[form].append(time.perf_counter() - started)

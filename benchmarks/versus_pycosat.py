@@ -66,6 +66,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # run from anywhere, as compare.py is
 
+from benchmarks.turns import in_turn  # noqa: E402
 from comparison.core.errors import UsageError  # noqa: E402
 from comparison.core.selected import Selected  # noqa: E402
 from comparison.core.stream import puzzles_of  # noqa: E402
@@ -269,8 +270,7 @@ def compare_file(path: Path, sides: Sequence[Side], limit: int | None, seed: int
     for side in kept:  # warm up: imports, and tables built once per process, are not a puzzle's
         side.solve(puzzles[0].grid)
     for i, puzzle in enumerate(puzzles):
-        turn = i % len(figures)
-        for figure in figures[turn:] + figures[:turn]:
+        for figure in in_turn(figures, i):
             run = figure.side.solve(puzzle.grid)
             if run.solution is None or puzzle.grid.solution_problems(run.solution):
                 raise SystemExit(f"{path}:{puzzle.line}: {figure.side.name} gave no valid solution")

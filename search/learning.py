@@ -264,7 +264,7 @@ def one_bits() -> vec[i64]:
     bits = [-1] * 37
     for k in range(36):
         bits[(1 << k) % 37] = k
-    return vec[i64]([k for k in bits])
+    return native(bits)
 
 
 ONE_BITS: Final = one_bits()

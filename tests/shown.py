@@ -32,8 +32,9 @@ MASK = "#"
 @dataclass(frozen=True)
 class Step:
     """One command of a block: `command` as the page shows it; `argv` what runs (default: the command split,
-    `python` being this interpreter), `{out}` in it a scratch folder the page calls `.`; or, with `file`, the
-    file of that name the commands before it wrote (the page shows `cat FILE`)."""
+    `python` being this interpreter), `{out}` in it a scratch folder the page calls `.` and `{python}` this
+    interpreter (for a pipeline, run by `sh -c`); or, with `file`, the file of that name the commands before it
+    wrote (the page shows `cat FILE`)."""
 
     command: str
     argv: tuple[str, ...] = ()
@@ -138,10 +139,13 @@ def trace(name: str, command: str) -> Shown:
     return Shown(name, (Step(command),))
 
 
+SEED003_ALONE = "grep seed003 puzzles/seeds.txt | python compare.py - --solver backtracking --solver mrv"
 TOP95_52 = ".........9......84.623...5....6...453...1...6...9...7....1.....4.5..2....3.8....9"
 
 SHOWN = {shown.name: shown for shown in (
     Shown("seeds-run", (Step("python compare.py"),), masked_compare, slow=True),
+    Shown("seed003-alone", (Step(SEED003_ALONE, ("sh", "-c", SEED003_ALONE.replace("python", "{python}"))),),
+          masked_compare),
     Shown("check-seeds", (Step("python -m puzzles puzzles/seeds.txt", status=1),)),
     trace("trace-backtracking-4x4", "python -m search.trace puzzles/seeds.txt:13 --solver backtracking --compact"),
     trace("trace-mrv-seed000", "python -m search.trace puzzles/seeds.txt:5 --solver mrv --compact"),
@@ -183,7 +187,8 @@ def run(shown: Shown) -> tuple[str, list[str]]:
             if step.file is not None:
                 text += (Path(scratch) / step.file).read_text(encoding="utf-8").replace(scratch + os.sep, "")
                 continue
-            argv = [sys.executable if a == "python" else a.replace("{out}", scratch)
+            argv = [sys.executable if a == "python" else
+                    a.replace("{out}", scratch).replace("{python}", shlex.quote(sys.executable))
                     for a in (step.argv or tuple(shlex.split(step.command)))]
             done = subprocess.run(argv, cwd=ROOT, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                                   stderr=subprocess.STDOUT, text=True, timeout=600, check=False)

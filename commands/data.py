@@ -18,6 +18,7 @@ import sys
 from collections.abc import Sequence
 
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import (
     BarColumn,
     DownloadColumn,
@@ -108,6 +109,15 @@ def chosen(names: Sequence[str], every: bool, catalogue: Sequence[Collection]) -
     return [collection(name, catalogue) for name in dict.fromkeys(names)]
 
 
+def shown(text: str) -> str:
+    """The catalogue's Markdown as the terminal shows it: `code` in bold (plain text where the output is not a
+    terminal), anything else as it is."""
+    parts = text.split("`")
+    if len(parts) % 2 == 0:  # an odd backtick: no code span to read
+        return escape(text)
+    return "".join(f"[bold]{escape(part)}[/]" if i % 2 else escape(part) for i, part in enumerate(parts))
+
+
 def list_collections(out: Console, catalogue: Sequence[Collection]) -> None:
     table = Table("name", "puzzles", "what it is", "source", "licence", "here")
     missing = []
@@ -116,11 +126,12 @@ def list_collections(out: Console, catalogue: Sequence[Collection]) -> None:
         if path is None:
             missing.append(entry.name)
         here = "no" if path is None else str(path.parents[len(entry.file.split("/")) - 1])
-        table.add_row(entry.name, f"{entry.puzzles:,}", entry.about, entry.source, entry.licence, here)
+        table.add_row(*map(shown, (entry.name, f"{entry.puzzles:,}", entry.about, entry.source, entry.licence)),
+                      escape(here))
     out.print(table)
     if missing:
-        print(f"{plural(len(missing), 'collection')} not here: `sudoku-data fetch NAME` or `sudoku-data fetch --all` "
-              f"downloads them into {data_folder()}")
+        out.print(shown(f"{plural(len(missing), 'collection')} not here: `sudoku-data fetch NAME` or "
+                        f"`sudoku-data fetch --all` downloads them into {data_folder()}"), soft_wrap=True)
 
 
 def fetch_collections(entries: Sequence[Collection]) -> int:

@@ -29,6 +29,7 @@ from making.variants import Variant, variant
 from puzzles.formats import format_line
 from puzzles.fpuzzles import json_line
 from puzzles.layouts import PuzzleError
+from puzzles.words import plural
 
 from .flags import add_method_flags
 
@@ -43,7 +44,8 @@ def main(argv: list[str] | None = None) -> int:
                         "12 have rectangular boxes (2x3, 2x4, 2x5, 3x4); a Jigsaw any side from 4 to 16")
     parser.add_argument("--variant", default="classic", metavar="NAME",
                         help="a variant of the Sudoku family: jigsaw, x, windoku, disjoint, diagonal+, diagonal-, "
-                        "or several joined by + (jigsaw+x, x+windoku); default classic")
+                        "or several joined by + (jigsaw+x, x+windoku); killer (or killer+x, killer+jigsaw, ...) for "
+                        "Killer puzzles (below); default classic")
     parser.add_argument("--count", type=int, default=None, help="how many puzzles (default 1; with --hard-for, "
                         "the whole pool)")
     parser.add_argument("--seed", type=int, default=0, help="the same seed makes the same puzzles")
@@ -158,7 +160,7 @@ def made_killers(args: argparse.Namespace, rng: random.Random, what: str, rows: 
                          "sat_checks": made.checks, "undecided": made.undecided,
                          **({"needs": dropped} if args.needs else {}),
                          "seconds": round(time.perf_counter() - started, 3)})
-            advance(f"{len(puzzle.layout.cages)} cages, {made.checks} SAT checks")
+            advance(f"{plural(len(puzzle.layout.cages), 'cage')}, {plural(made.checks, 'SAT check')}")
     except KeyboardInterrupt as exc:
         return exc.status if isinstance(exc, Interrupted) else 130
     return 0

@@ -20,6 +20,10 @@ linear expression sum(v * x[c][v]) over its Booleans):
 
 Without cages the model is the classic one, constraint for constraint.
 
+Every CP-SAT solver of the project is made by `cp_solver`, which leaves SIGINT to Python: by default CP-SAT
+catches it (its catch_sigint_signal parameter) and returns UNKNOWN, so a Ctrl-C that lands in a solve run in
+compare.py's own process (making a Killer for the fuzzer: making/certify.py) would be taken for a time-out.
+
 Budgets: the time limit maps to max_time_in_seconds. CP-SAT has no branch
 limit, so the node budget maps to max_number_of_conflicts, the closest search
 limit it has (a conflict closes a branch of the search tree).
@@ -106,7 +110,7 @@ class SudokuModel(Model):
         self.info.update(cage_facts)
         self.counts = dict.fromkeys(COUNTERS, 0)
         self.deterministic_time = 0.0
-        self.solver = cp_model.CpSolver()
+        self.solver = cp_solver()
 
     # Killer cages: only on a layout that has some, so a classic model is built as it always was.
     def value(self, c: int) -> cp_model.LinearExprT:
@@ -151,7 +155,7 @@ class SudokuModel(Model):
 
     # Solve: a fresh CpSolver per call, with what is left of the budget.
     def solve_once(self, allowance: Allowance) -> Answer:
-        self.solver = solver = cp_model.CpSolver()
+        self.solver = solver = cp_solver()
         p = solver.parameters
         p.num_workers = int(self.opts["workers"])
         p.random_seed = int(self.opts["seed"])
@@ -202,6 +206,14 @@ class SudokuModel(Model):
 
     def effort(self) -> dict[str, int]:
         return dict(self.counts)
+
+
+def cp_solver() -> cp_model.CpSolver:
+    """A CP-SAT solver that leaves SIGINT to Python (the module's docstring says why): a Ctrl-C raises
+    KeyboardInterrupt once the solve returns, not an UNKNOWN that looks like a time-out."""
+    solver = cp_model.CpSolver()
+    solver.parameters.catch_sigint_signal = False
+    return solver
 
 
 def table_rows(side: int, cage: Cage) -> int:

@@ -202,6 +202,8 @@ def repeating_other(puzzle: Grid, solution: Grid, seconds: float = 60.0) -> Grid
     TimeoutError when CP-SAT has not decided within `seconds`."""
     from ortools.sat.python import cp_model  # loaded only to certify a puzzle that needs the rule
 
+    from formulations.cpsat import cp_solver
+
     n, lay = puzzle.side, puzzle.layout
     model = cp_model.CpModel()
     cells = [model.new_int_var(1, n, f"x{c}") for c in range(n * n)]
@@ -218,7 +220,7 @@ def repeating_other(puzzle: Grid, solution: Grid, seconds: float = 60.0) -> Grid
         model.add(cells[c] == solution.values[c]).only_enforce_if(flag)
         model.add(cells[c] != solution.values[c]).only_enforce_if(~flag)
     model.add_bool_or([~flag for flag in same])  # some cell differs from the solution
-    solver = cp_model.CpSolver()
+    solver = cp_solver()  # a Ctrl-C is the caller's: not an UNKNOWN taken for a time-out (in the fuzzer's process)
     solver.parameters.max_time_in_seconds = seconds
     solver.parameters.num_workers = 1
     status = solver.solve(model)

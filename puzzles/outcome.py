@@ -31,6 +31,7 @@ class GaveUp(str, Enum):
     TIME = "time"
     NODES = "nodes"
     INCOMPLETE = "incomplete"  # the method cannot prove what was asked (no solution, or no other)
+    MAX_RESTARTS = "max_restarts"  # its cap of restarts reached (restart's option), on a solvable puzzle or not
     KILLED = "time (killed)"  # it ignored its time budget and was stopped from outside (compare.py)
 
     def __str__(self) -> str:
@@ -79,7 +80,7 @@ class Outcome:
     effort:  named integer counters, with the meanings of docs/concepts/effort.md
     seconds: wall time of the whole solve call (model building included)
     unique:  with solutions=2, whether the solution found is the only one
-    detail:  why it gave up ("time", "nodes", "incomplete") or the error message
+    detail:  why it gave up ("time", "nodes", "incomplete", "max_restarts") or the error message
     info:    other facts a solver reports (model size, solver's own wall time, ...)
     """
 

@@ -8,8 +8,9 @@ means a restart. (The seed's MATLAB skips cells left without a candidate and
 only restarts once no cell can take a value; restarting at the first cell
 without a candidate, as here and in docs/methods/searches.md, saves placements that could not
 lead anywhere and changes nothing else.) The method cannot prove that a puzzle
-has no solution, nor that a solution is the only one: it gives up ("incomplete")
-after `max_restarts` restarts, or when the budget is spent. With solutions=2 it
+has no solution, nor that a solution is the only one: it gives up after
+`max_restarts` restarts (the detail "max_restarts": the cap reached, on a
+solvable puzzle as on one with no solution), or when the budget is spent. With solutions=2 it
 restarts after its first solution to look for a different one: unique=False if
 it finds one, else the first solution with uniqueness not proved.
 
@@ -79,7 +80,7 @@ OPTIONS = {
                      "domwdeg = the fewest candidates per failure weight of its units (dom/wdeg, "
                      "search/weighted.py; deterministic), the weights kept across restarts",
                      ("random", "domwdeg")),
-    "max_restarts": Option("auto", "give up (incomplete) after this many restarts; none = no limit; "
+    "max_restarts": Option("auto", "give up (max_restarts) after this many restarts; none = no limit; "
                            "auto = 10000 with cutoff=none (it could loop for ever), none with luby",
                            convert=optional_whole(0, "auto")),
 }
@@ -155,7 +156,7 @@ class Runs(Generic[Mark]):
         """Clear the board back to the original puzzle; or why not (no restart left, no time left)."""
         restarts = self.effort.restarts or 0
         if self.max_restarts is not None and restarts >= self.max_restarts:
-            return GaveUp.INCOMPLETE
+            return GaveUp.MAX_RESTARTS
         if time.perf_counter() > self.limits.deadline:
             return GaveUp.TIME
         self.strategy.engine.restore(self.original)

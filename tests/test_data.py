@@ -358,7 +358,7 @@ def test_command_fetches_and_lists(mirror: Mirror, cache: Path, monkeypatch: pyt
             and line.split("│")[1].strip()}
     assert here == {"plain": str(cache), "top": "no", "sample": "no", "rated": str(cache), "gecode-9x9": "no",
                     "gecode-16x16": "no"}
-    assert f"4 collections not here: `sudoku-data fetch NAME` or `sudoku-data fetch --all` downloads them into " \
+    assert f"4 collections not here: sudoku-data fetch NAME or sudoku-data fetch --all downloads them into " \
            f"{cache}" in out
     assert command.main(["fetch", "--all"], catalogue=SMALL) == 0
     out, _ = capsys.readouterr()

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import itertools
 import random
+import shlex
+from pathlib import Path
 
 import planted
 import pytest
@@ -185,7 +187,9 @@ def test_without_output_each_shrunk_failure_is_printed(capsys):
     out = capsys.readouterr().out.splitlines()
     assert out[0].startswith("kernels: ")
     shown = out[out.index("Failing puzzles (--output FILE.txt keeps them):") + 1:]
-    assert shown[1] == "# Reproduce: python compare.py FILE.txt --registry planted --solver METHOD --solver cpsat"
+    tests = shlex.quote(str(Path(planted.__file__).resolve().parent))  # outside the working folder: PYTHONPATH
+    assert shown[1] == f"# Reproduce: PYTHONPATH={tests} python compare.py FILE.txt --registry planted --solver liar " \
+                       "--solver cpsat --timeout 10"
     assert shown[2].startswith("# liar: false unsat (it said unsatisfiable); cpsat:solutions=2 (trusted) says:")
     puzzle, name = shown[3].split()
     assert name == "fuzz-1-liar-false-unsat"

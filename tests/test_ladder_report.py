@@ -234,7 +234,7 @@ def test_a_counterexample_is_printed_and_fails_the_run() -> None:
     ladder.report(console)
     text = console.file.getvalue()
     assert "f.txt:7: settled by UP complete, not by singles" in text
-    assert "1 counterexamples" in text and "FAILED" in text
+    assert "1 counterexample" in text and "FAILED" in text
     marked = [m for record in records for m in ladder.marked(record)]
     assert [r["rung"] for r in marked] == ["UP complete", "singles", "UP augmented", "locked", "naked"]
     assert [r["settled"] for r in marked] == [True, False, True, True, None]
@@ -276,7 +276,7 @@ def test_a_file_of_killers_gets_the_killers_rungs_and_the_houses_equivalences_st
     classic_line = SEED001
     path.write_text(f"{KILLER4} killer\n{classic_line} classic\n")
     assert compare.main([str(path), "--ladder", "--jobs", "1", "--timeout", "30", "--output", str(out)]) == 0
-    assert "UP complete settles exactly when singles does: 1 puzzles checked" in capsys.readouterr().out
+    assert "UP complete settles exactly when singles does: 1 puzzle checked" in capsys.readouterr().out
     rows = [json.loads(line) for line in out.read_text().splitlines()]
     settled = {(r["line"], r["rung"]): r["settled"] for r in rows}
     rungs = {r["rung"] for r in rows}

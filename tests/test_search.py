@@ -185,7 +185,7 @@ def test_d4_unsatisfiable_by_hand():
     assert counters(out, "nodes", "expanded", "generated", "frontier_peak") == (1, 1, 1, 1)
     # The seed's method restarts at every dead end and cannot prove anything.
     out = run("restart-none", D4, max_restarts=3)
-    assert out.status is Status.GAVE_UP and out.detail == "incomplete"
+    assert out.status is Status.GAVE_UP and out.detail == "max_restarts"
     assert counters(out, "nodes", "restarts") == (0, 3)
 
 
@@ -224,7 +224,7 @@ def test_unsatisfiable_9x9_is_proved(variant):
 
 def test_unsatisfiable_9x9_defeats_the_seeds_restarts():
     out = run("restart-none", SEED001_UNSAT, max_restarts=50)
-    assert out.status is Status.GAVE_UP and out.detail == "incomplete"
+    assert out.status is Status.GAVE_UP and out.detail == "max_restarts"
     assert out.effort["restarts"] == 50
 
 

@@ -24,19 +24,29 @@ selects them and the trusted method (--against, run with solutions=2): so every 
 counts, by its own judge. A failure of a method on a puzzle is its class: an invalid answer, a false unsat, a
 false unique, a disagreement, an error (crash, junk, protocol), a budget overrun (killed past its time). The
 first puzzle of each (method, class) is shrunk (making/shrink.py) while that method fails that way on it, and
-written to --output with a comment naming the method, the class and what the trusted method says.
+written to --output with a comment naming the method, the class and what the trusted method says, under a
+Reproduce line (Rerun): the compare.py command, budgets, solutions and PYTHONPATH included, that fails so again.
+
+The duration is a deadline, kept whatever the methods' budgets: the runs in flight when it comes are stopped
+(comparison/run/batch.py), the puzzles judged by then are kept and judged as usual, and a shrink in progress ends
+with the puzzle as small as it got (not 1-minimal, which the report says).
 """
 from __future__ import annotations
 
 import dataclasses
 import itertools
+import os
 import random
 import re
+import shlex
+import site
 import sys
+import sysconfig
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from rich.console import Console
@@ -49,6 +59,7 @@ from making.variants import Variant, variant
 from puzzles import Grid, Method, Status, kernels
 from puzzles.layouts import PuzzleError
 from puzzles.options import MethodSpec, OptionError
+from puzzles.words import plural
 
 from ..core.errors import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, UsageError
 from ..core.settings import Settings
@@ -56,7 +67,7 @@ from ..execution.result import RunResult
 from ..judging.judge import FailureClass, Judged
 from ..run.batch import run_batch
 from ..run.comparison import registry_of
-from ..run.methods import check_commands_selected, select_methods
+from ..run.methods import check_commands_selected, command_name, select_methods
 
 FUZZED = ("unique", "several", "unsat", "near-empty", "nearly-full", "minimal", "hard")  # of making.kinds.KINDS
 KILLER_FUZZED = ("killer", "killer-givens", "killer-several", "killer-unsat", "killer-minimal",
@@ -100,7 +111,7 @@ def totals(grid: Grid) -> str:
     """`, 3 totals` for a Killer (what its shrinking takes away beside the clues), else nothing."""
     if not grid.layout.cages:
         return ""
-    return f", {sum(1 for cage in grid.layout.cages if cage.total is not None)} totals"
+    return f", {plural(sum(1 for cage in grid.layout.cages if cage.total is not None), 'total')}"
 
 
 def size_of(grid: Grid) -> str:
@@ -135,6 +146,13 @@ class Failure:
     puzzle_kind: str
     detail: str
     trusted: str  # what the trusted method says of the shrunk puzzle
+    minimal: bool = True  # shrunk to the end: False when the run's time was up first
+
+    def shrunk(self) -> str:
+        """`shrunk to 2 clues (from 79)`, and why not 1-minimal when the time was up first."""
+        return (f"shrunk to {plural(len(givens_of(self.puzzle)), 'clue')}{totals(self.puzzle)} (from "
+                f"{len(givens_of(self.found_on)):,}{totals(self.found_on)})"
+                + ("" if self.minimal else ", not 1-minimal: the time was up"))
 
 
 @dataclass
@@ -154,6 +172,11 @@ class Fuzzer:
     skipped: Counter[tuple[str, Variant]] = field(default_factory=Counter)  # (method, size) -> puzzles not run
     refused: dict[tuple[str, Variant], str] = field(default_factory=dict)  # (method, size) -> why it cannot run them
     on_found: Callable[[Failure], None] | None = None
+    deadline: float | None = None  # time.monotonic()'s end of the run: a round, or a shrink, is cut short there
+    unjudged: int = 0  # puzzles made whose runs the deadline stopped (not counted as tried)
+
+    def time_up(self) -> bool:
+        return self.deadline is not None and time.monotonic() >= self.deadline
 
     @property
     def under_test(self) -> list[str]:
@@ -168,15 +191,21 @@ class Fuzzer:
         """The kinds and sizes that still get puzzles: those some method under test is still run on."""
         return [(k, v) for v in self.variants for k in kinds_for(v) if self.run_on(k, v) or not self.under_test]
 
-    def run(self, grids: Sequence[Grid], labels: Sequence[str]) -> list[Judged]:
+    def run(self, grids: Sequence[Grid], labels: Sequence[str]) -> list[Judged | None]:
+        """Each grid judged, or None where the deadline stopped its runs first."""
+        if self.time_up():
+            return [None] * len(grids)
         settings = dataclasses.replace(self.settings, methods=list(dict.fromkeys([*labels, self.against])))
-        return [judged for [judged] in run_batch(grids, settings, self.methods)]  # one each: no isomorphs
+        batches = run_batch(grids, settings, self.methods, deadline=self.deadline)
+        return [judged[0] if judged else None for judged in batches]  # one each: no isomorphs
 
     def round(self, count: int) -> None:
         start = self.rng.randrange(1000)  # where in the cycle of (kind, size) this round begins
         plan = list(itertools.islice(itertools.cycle(self.plan), start, start + count))
         made = []
         for kind, size in plan:
+            if self.time_up():
+                break
             started = time.perf_counter()
             made.append((kind, size, MADE[kind].make(size.layout(self.rng), self.rng)))
             self.spend(kind, size, time.perf_counter() - started)
@@ -184,7 +213,7 @@ class Fuzzer:
         groups: dict[tuple[str, ...], list[int]] = {}
         for i, (kind, size, _) in enumerate(made):
             groups.setdefault(tuple(self.run_on(kind, size)), []).append(i)
-        judged_of: dict[int, Judged] = {}
+        judged_of: dict[int, Judged | None] = {}
         for labels, indices in groups.items():
             started = time.perf_counter()
             judged_of.update(zip(indices, self.run([made[i][2] for i in indices], labels), strict=True))
@@ -193,6 +222,9 @@ class Fuzzer:
                 self.spend(made[i][0], made[i][1], spent)
         for i, (kind, size, grid) in enumerate(made):
             judged = judged_of[i]
+            if judged is None:  # the time was up before its runs were
+                self.unjudged += 1
+                continue
             self.tried[kind, size] += 1
             for label in self.under_test:
                 if label not in judged.labels:
@@ -210,7 +242,7 @@ class Fuzzer:
                     continue
                 self.failing[label, what] += 1
                 if self.failing[label, what] == 1:
-                    self.shrink(label, what, grid, kind, told(result))
+                    self.shrink(label, what, grid, kind, told(result), trusted_word(judged.of(self.against)))
 
     def spend(self, kind: str, size: Variant, seconds: float) -> None:
         self.seconds[kind] = self.seconds.get(kind, 0.0) + seconds
@@ -227,17 +259,24 @@ class Fuzzer:
             self.gave_up[where] = 0
 
     def fails(self, label: str, what: FailureClass) -> Callable[[Sequence[Grid]], list[bool]]:
+        """Which of the grids `label` fails on as `what`; none, once the time is up (the shrink ends there)."""
         def check(grids: Sequence[Grid]) -> list[bool]:
-            return [judged.failure(label) == what for judged in self.run(grids, [label])]
+            return [judged is not None and judged.failure(label) == what for judged in self.run(grids, [label])]
         return check
 
-    def shrink(self, label: str, what: FailureClass, grid: Grid, kind: str, detail: str) -> None:
+    def shrink(self, label: str, what: FailureClass, grid: Grid, kind: str, detail: str, trusted: str) -> None:
+        """The failure shrunk (as far as the time allows) and kept; `detail` and `trusted`: what the method and the
+        trusted one said of `grid`, the puzzle it was found on."""
         small = shrink(grid, self.fails(label, what))
+        minimal = not self.time_up()  # every run of the shrink was judged
         judged = self.run([small], [label])[0]
-        mine = judged.of(label)
+        if judged is None:  # the time was up: what was said of the puzzle found, if it was not made smaller
+            mine, trusted = None, trusted if small == grid else "not asked (the time was up)"
+        else:
+            mine, trusted = judged.of(label), trusted_word(judged.of(self.against))
         said = (told(mine) if mine is not None else "") or detail
         failure = Failure(label, what, small, grid, kind, said or f"it said {mine.status.value if mine else None}",
-                          trusted_word(judged.of(self.against)))
+                          trusted, minimal)
         self.failures.append(failure)
         if self.on_found is not None:
             self.on_found(failure)
@@ -255,21 +294,72 @@ def trusted_label(against: str) -> str:
         raise UsageError(f"--against {against}: {exc}") from None
 
 
-def failure_lines(fuzzer: Fuzzer, reproduce: str, path: str) -> list[str]:
+REPOSITORY = Path(__file__).resolve().parents[2]  # where compare.py is: its folder is on its own sys.path
+
+
+@dataclass(frozen=True)
+class Rerun:
+    """What a run of compare.py on the failing puzzles needs to fail as the fuzz run did: its --registry modules
+    (and the folders they were imported from, which PYTHONPATH must give a run started elsewhere), the
+    --command programs, the trusted method, the budgets and the solutions asked for."""
+
+    registry: Sequence[str]
+    commands: Sequence[str]
+    against: str
+    timeout: float
+    nodes: int | None
+    solutions: int
+    paths: Sequence[str] = ()  # PYTHONPATH's folders
+
+    def line(self, path: str, methods: Sequence[str]) -> str:
+        """The shell command that runs compare.py on `path` with the failing `methods` and the trusted one."""
+        names = {MethodSpec.name_of(label) for label in methods}
+        words = [os.path.relpath(REPOSITORY / "compare.py"), path,
+                 *itertools.chain.from_iterable(("--registry", r) for r in self.registry),
+                 *itertools.chain.from_iterable(("--command", c) for c in self.commands if command_name(c) in names),
+                 *itertools.chain.from_iterable(("--solver", m) for m in [*methods, self.against]),
+                 "--timeout", f"{self.timeout:g}", *(["--nodes", str(self.nodes)] if self.nodes else []),
+                 *(["--solutions", "2"] if self.solutions == 2 else [])]
+        prefix = f"PYTHONPATH={shlex.quote(os.pathsep.join(self.paths))} " if self.paths else ""
+        return prefix + "python " + " ".join(shlex.quote(word) for word in words)
+
+
+def import_folder(name: str) -> str | None:
+    """The folder the --registry module `name` (imported already) was found in, where a compare.py started in
+    the working folder would not find it by itself: None when it is the working folder, the repository or an
+    installed package's (site-packages, the standard library)."""
+    file = getattr(sys.modules.get(name), "__file__", None)
+    if file is None:
+        return None
+    folder = Path(file).resolve().parent
+    for _ in range(name.count(".") + (Path(file).name == "__init__.py")):  # a package's, or a dotted name's, root
+        folder = folder.parent
+    found = {Path.cwd().resolve(), REPOSITORY, *(Path(p).resolve() for p in site.getsitepackages()),
+             Path(site.getusersitepackages()).resolve(),
+             *(Path(sysconfig.get_paths()[key]).resolve() for key in ("stdlib", "purelib", "platlib"))}
+    return None if folder in found else str(folder)
+
+
+def failure_lines(fuzzer: Fuzzer, rerun: Rerun, path: str) -> list[str]:
     """The failing puzzles as a puzzle file: a comment on what each does, then the shrunk puzzle and a name."""
-    lines = [f"# compare.py --fuzz: {len(fuzzer.failures)} distinct failures, each shrunk to a 1-minimal puzzle.",
-             f"# Reproduce: python compare.py {path} {reproduce}"]
+    failing = list(dict.fromkeys(f.method for f in fuzzer.failures))
+    shrunk = "each shrunk to a 1-minimal puzzle" + ("" if all(f.minimal for f in fuzzer.failures) else
+                                                    " where the time allowed")
+    lines = [f"# compare.py --fuzz: {plural(len(fuzzer.failures), 'distinct failure')}, {shrunk}."]
+    if failing:
+        lines.append(f"# Reproduce: {rerun.line(path, failing)}")
     for i, f in enumerate(fuzzer.failures, 1):
         lines.append(f"# {f.method}: {f.failure} ({f.detail[:160]}); {fuzzer.against} (trusted) says: {f.trusted}; "
-                     f"found on a {f.puzzle_kind} puzzle of {len(givens_of(f.found_on))} clues")
+                     f"found on a {f.puzzle_kind} puzzle of {plural(len(givens_of(f.found_on)), 'clue')}"
+                     + ("" if f.minimal else "; not 1-minimal: the time was up"))
         lines.append(f"{f.puzzle.text()} fuzz-{i}-{re.sub(r'[^A-Za-z0-9]+', '-', f.method)}-"
                      f"{f.failure.replace(' ', '-')}")
     return lines
 
 
-def write_failures(path: str, fuzzer: Fuzzer, reproduce: str) -> None:
+def write_failures(path: str, fuzzer: Fuzzer, rerun: Rerun) -> None:
     with open(path, "w", encoding="utf-8") as handle:
-        handle.write("\n".join(failure_lines(fuzzer, reproduce, path)) + "\n")
+        handle.write("\n".join(failure_lines(fuzzer, rerun, path)) + "\n")
 
 
 def fuzz_main(args: Any, methods: dict[str, Method] | None, console: Console) -> int:
@@ -297,31 +387,30 @@ def fuzz_main(args: Any, methods: dict[str, Method] | None, console: Console) ->
     sizes = list(dict.fromkeys([variant("classic", box * box) for box in boxes] + fuzzed))
     fuzzer = Fuzzer(dataclasses.replace(settings, methods=[s.label for s in selected]), against, sizes,
                     random.Random(args.seed), methods)
-    reproduce = " ".join([*(f"--registry {r}" for r in args.registry or []),
-                          *(f"--command '{c}'" for c in args.command or []), "--solver METHOD",
-                          f"--solver {args.against}", *(["--solutions 2"] if args.solutions == 2 else [])])
+    paths = [folder for folder in map(import_folder, args.registry or []) if folder is not None]
+    rerun = Rerun(args.registry or [], args.command or [], args.against, args.timeout, args.nodes, args.solutions,
+                  list(dict.fromkeys(paths)))
 
     def found(failure: Failure) -> None:
         console.print(f"[bold red]found[/] {failure.method}: {failure.failure} on a {failure.puzzle_kind} "
-                      f"{size_of(failure.puzzle)} puzzle, shrunk to "
-                      f"{len(givens_of(failure.puzzle))} clues{totals(failure.puzzle)} (from "
-                      f"{len(givens_of(failure.found_on))}{totals(failure.found_on)})")
+                      f"{size_of(failure.puzzle)} puzzle, {failure.shrunk()}")
         if args.output:
-            write_failures(args.output, fuzzer, reproduce)
+            write_failures(args.output, fuzzer, rerun)
     fuzzer.on_found = found
-    console.print(kernels.STATUS.line(), markup=False, highlight=False)  # first: which build of the searches runs
     status = EXIT_OK
     started = time.monotonic()
+    fuzzer.deadline = None if duration is None else started + duration  # a round, or a shrink, is cut short there
     from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
     total = duration if duration is not None else float(args.limit)
-    with Progress(TextColumn("fuzzing"), BarColumn(), TextColumn("{task.fields[note]}"), TimeElapsedColumn(),
-                  console=Console(stderr=True), transient=True, disable=not sys.stderr.isatty()) as bar:
-        task = bar.add_task("fuzz", total=total, note="")
-        try:
+    bar = Progress(TextColumn("fuzzing"), BarColumn(), TextColumn("{task.fields[note]}"), TimeElapsedColumn(),
+                   console=Console(stderr=True), transient=True, disable=not sys.stderr.isatty())
+    try:  # from the first line on, a Ctrl-C ends the run with its report
+        console.print(kernels.STATUS.line(), markup=False, highlight=False)  # first: which build of the searches runs
+        with bar:
+            task = bar.add_task("fuzz", total=total, note="")
             while True:
                 left = None if args.limit is None else args.limit - fuzzer.puzzles
-                if (left is not None and left <= 0) or (duration is not None and
-                                                        time.monotonic() - started >= duration):
+                if (left is not None and left <= 0) or fuzzer.time_up():
                     break
                 if not fuzzer.plan:
                     console.print(f"Every method under test gave up {GIVE_UPS} times in a row on every kind at "
@@ -330,17 +419,17 @@ def fuzz_main(args: Any, methods: dict[str, Method] | None, console: Console) ->
                 fuzzer.round(min(ROUND, left) if left is not None else ROUND)
                 done = time.monotonic() - started if duration is not None else fuzzer.puzzles
                 bar.update(task, completed=min(done, total),
-                           note=f"{fuzzer.puzzles:,} puzzles, {len(fuzzer.failures)} failures")
-        except KeyboardInterrupt:
-            status = EXIT_INTERRUPTED
-    report(console, fuzzer, time.monotonic() - started)
+                           note=f"{plural(fuzzer.puzzles, 'puzzle')}, {plural(len(fuzzer.failures), 'failure')}")
+    except KeyboardInterrupt:
+        status = EXIT_INTERRUPTED
+    report(console, fuzzer, time.monotonic() - started, interrupted=status == EXIT_INTERRUPTED)
     if args.output:
-        write_failures(args.output, fuzzer, reproduce)
+        write_failures(args.output, fuzzer, rerun)
         console.print(f"Failing puzzles written to {args.output}" if fuzzer.failures
                       else f"No failure: {args.output} holds none")
     elif fuzzer.failures:  # not thrown away: shown as the file --output would hold (save them as FILE.txt)
         console.print("Failing puzzles (--output FILE.txt keeps them):")
-        console.print("\n".join(failure_lines(fuzzer, reproduce, "FILE.txt")), markup=False, highlight=False,
+        console.print("\n".join(failure_lines(fuzzer, rerun, "FILE.txt")), markup=False, highlight=False,
                       soft_wrap=True)
     return status or (EXIT_FAILED if fuzzer.failures else EXIT_OK)
 
@@ -349,7 +438,7 @@ def per_minute(count: int, seconds: float | None) -> float:
     return count / seconds * 60 if seconds else 0.0
 
 
-def report(console: Console, fuzzer: Fuzzer, seconds: float) -> None:
+def report(console: Console, fuzzer: Fuzzer, seconds: float, interrupted: bool = False) -> None:
     # the title on a line of its own: a table's title wraps at the table's width, which the per-minute figures set
     console.print(f"Puzzles tried against {fuzzer.against}, by kind and size")
     table = Table()
@@ -387,8 +476,17 @@ def report(console: Console, fuzzer: Fuzzer, seconds: float) -> None:
         if dropped:
             console.print(f"{size.label}: no more {', '.join(dropped)} puzzles made once every method under test "
                           "was cut back on them", soft_wrap=True)
+    if fuzzer.unjudged:
+        console.print(f"The time was up: the runs of the last {plural(fuzzer.unjudged, 'puzzle')} made were stopped, "
+                      "not counted", soft_wrap=True)
     for (method, what), count in sorted(fuzzer.failing.items()):
-        console.print(f"[bold red]{method}: {what} on {count:,} puzzle{'s' if count != 1 else ''}[/]")
-    verdict = (f"[bold red]FAILED: {len(fuzzer.failures)} distinct failure{'s' if len(fuzzer.failures) != 1 else ''}"
-               if fuzzer.failures else "[green]OK: no failure")
-    console.print(f"{verdict} in {fuzzer.puzzles:,} puzzles ({seconds:,.0f} s)[/]")
+        console.print(f"[bold red]{method}: {what} on {plural(count, 'puzzle')}[/]")
+    tried = f"{plural(fuzzer.puzzles, 'puzzle')} ({seconds:,.0f} s)"
+    if interrupted:  # Ctrl-C: what was tried before it, no verdict on the rest
+        found = (f"[bold red]{plural(len(fuzzer.failures), 'distinct failure')} found" if fuzzer.failures
+                 else "[yellow]no failure found")
+        console.print(f"[yellow]Interrupted after {tried}:[/] {found} so far[/]")
+        return
+    verdict = (f"[bold red]FAILED: {plural(len(fuzzer.failures), 'distinct failure')}" if fuzzer.failures
+               else "[green]OK: no failure")
+    console.print(f"{verdict} in {tried}[/]")

@@ -39,6 +39,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from puzzles import Entry, GaveUp, Method, PuzzleFileError, read_puzzles
+from puzzles.words import plural
 
 from ..core.settings import Settings
 from ..records.format import RecordWriter
@@ -309,11 +310,11 @@ class Ladder:
         console.print(self.table())
         for (up, hand), found in self.counterexamples.items():
             checked = self.checked[(up, hand)]
-            line = f"{up} settles exactly when {hand} does: {checked:,} puzzles checked, "
+            line = f"{up} settles exactly when {hand} does: {plural(checked, 'puzzle')} checked, "
             if not found:
                 console.print(line + "[green]no counterexample[/]")
                 continue
-            console.print(line + f"[bold red]{len(found):,} counterexamples[/]")
+            console.print(line + f"[bold red]{plural(len(found), 'counterexample')}[/]")
             for c in found:
                 console.print(f"  {escape(c.where)}: settled by {c.settled_by}, not by {c.not_by}", highlight=False)
         summary = comparison.summary

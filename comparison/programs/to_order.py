@@ -35,6 +35,7 @@ from making.kinds import minimal_puzzle
 from making.variants import Variant
 from puzzles import BadEntry, Grid, PuzzleFileError, read_puzzles
 from puzzles.fpuzzles import json_line
+from puzzles.words import plural
 
 from ..core.errors import EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, UsageError
 from ..core.settings import Settings
@@ -78,7 +79,7 @@ def minimal(args: argparse.Namespace) -> int:
                 rows.append({"puzzle": puzzle.text(), "name": f"minimal-{args.variant.tag}-seed{args.seed}-"
                              f"{i + 1}", "clues": puzzle.givens, "sat_checks": made.checks,
                              "forced": made.forced, "seconds": round(time.perf_counter() - started, 3)})
-                bar.update(task, advance=1, note=f"{puzzle.givens} clues")
+                bar.update(task, advance=1, note=plural(puzzle.givens, "clue"))
         except KeyboardInterrupt as exc:
             status = exc.status if isinstance(exc, Interrupted) else EXIT_INTERRUPTED
     write(args.output, rows)
@@ -124,10 +125,12 @@ def hard(args: argparse.Namespace) -> int:
                      "isomorphs": c.isomorphs})
     write(args.output, rows)
     what = f"{search.labels[0]}" + (f" / {search.labels[1]}" if len(search.labels) > 1 else "")
-    print(f"python -m puzzles.generate: {search.tried:,} puzzles tried"
+    print(f"python -m puzzles.generate: {plural(search.tried, 'puzzle')} tried"
           + (f" ({read:,} read from --start)" if read else "") + f", {len(rows)} written; best score "
-          f"{rows[0]['score'] if rows else '-'} ({counter}, {what}, geometric mean over {args.isomorphs} isomorphs)"
-          + (f"; {search.errors} candidates skipped for an error" if search.errors else ""), file=sys.stderr)
+          f"{rows[0]['score'] if rows else '-'} ({counter}, {what}, geometric mean over "
+          f"{plural(args.isomorphs, 'isomorph')})"
+          + (f"; {plural(search.errors, 'candidate')} skipped for an error" if search.errors else ""),
+          file=sys.stderr)
     return status
 
 

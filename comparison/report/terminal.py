@@ -12,6 +12,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from puzzles import GAVE_UP_REASONS, Method
+from puzzles.words import plural
 
 from ..core.selected import CERTIFIER
 from ..execution.result import NOT_RUN
@@ -150,7 +151,7 @@ def print_report(console: Console, summary: Summary, header: str, interrupted: b
             console.print(f"  {escape(line)}", highlight=False)
         if summary.bad_count > len(summary.bad):
             console.print(f"  ... {summary.bad_count - len(summary.bad)} more")
-    verdicts = ", ".join(f"{n:,} {k.replace('_', ' ')}" for k, n in sorted(summary.verdicts.items()))
+    verdicts = verdict_words(summary.verdicts)
     console.print(f"Puzzles: {summary.puzzles:,}" + (f" ({verdicts})" if verdicts else ""))
     if summary.certified:
         console.print(f"Claims certified by {CERTIFIER}: {summary.certified:,} (no solution, or a unique one, "
@@ -173,13 +174,19 @@ def print_report(console: Console, summary: Summary, header: str, interrupted: b
         console.print("[green]OK: every answer valid, the methods agree[/]")
 
 
+def verdict_words(verdicts: Counter[str]) -> str:
+    """`8 agree, 3 disagreements, 2 unsatisfiable`: each verdict's puzzles, the one noun of them counted as one."""
+    return ", ".join(plural(n, "disagreement") if k == "disagreement" else f"{n:,} {k.replace('_', ' ')}"
+                     for k, n in sorted(verdicts.items()))
+
+
 def error_text(summary: Summary) -> str:
     """'N error records (a crash, ...) on M puzzles', or '' when there are none."""
     if not summary.errors:
         return ""
     puzzles = summary.notable_count["error"]
-    return (f"{summary.errors:,} error record{'s' if summary.errors != 1 else ''} (a crash, junk output or a "
-            f"protocol error) on {puzzles:,} puzzle{'s' if puzzles != 1 else ''}")
+    return (f"{plural(summary.errors, 'error record')} (a crash, junk output or a protocol error) on "
+            f"{plural(puzzles, 'puzzle')}")
 
 
 def print_methods(console: Console, registry: dict[str, Method]) -> None:

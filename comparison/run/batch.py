@@ -18,9 +18,10 @@ from .comparison import Comparison
 
 
 def run_batch(grids: Sequence[Grid], settings: Settings, methods: dict[str, Method] | None = None,
-              isomorphs: int | None = None, certify: bool = True) -> list[list[Judged]]:
+              isomorphs: int | None = None, certify: bool = True, deadline: float | None = None) -> list[list[Judged]]:
     """Each grid's judged runs: one, or with `isomorphs` one for each of its K random isomorphs (the grid itself,
-    isomorph 0, left out)."""
+    isomorph 0, left out). At `deadline` (time.monotonic's) the runs in flight are stopped: a grid not judged by
+    then has none."""
     if not grids:
         return []
     if certify and settings.certify:
@@ -31,6 +32,6 @@ def run_batch(grids: Sequence[Grid], settings: Settings, methods: dict[str, Meth
                                          sample=None, input_format=None), methods, puzzles=grids)
     found: list[list[Judged]] = [[] for _ in grids]
     run.on_judged = lambda judged: found[judged.puzzle.line - 1].append(judged)
-    for _ in run.batches():
+    for _ in run.batches(deadline=deadline):
         pass
     return found

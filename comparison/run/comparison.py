@@ -99,14 +99,17 @@ class Comparison:
         self._running: Iterator[list[dict[str, Any]]] | None = None
         self.on_judged: Callable[[Judged], None] | None = None  # hears each judged puzzle, typed
         self.groups: dict[str, str] = {}  # a variant whose isomorphs were drawn -> the group they came from
+        self.cut_short = False  # the run's deadline came before its end (batches)
 
-    def batches(self, writer: RecordWriter | None = None,
-                progress: ProgressBar | None = None) -> Generator[list[dict[str, Any]], None, None]:
+    def batches(self, writer: RecordWriter | None = None, progress: ProgressBar | None = None,
+                deadline: float | None = None) -> Generator[list[dict[str, Any]], None, None]:
         """The run, round by round: the records of the puzzles each round finished (and of the bad entries
         met), written to `writer` first, under held signals, so that a puzzle's records are written whole.
 
-        A writer that fails stops the run (its `failed` says why); anything raised stops it too, and the
-        workers, with whatever their methods started, are gone when this ends, however it ends.
+        A writer that fails stops the run (its `failed` says why); so does the `deadline` (time.monotonic's,
+        read at least every half second: `cut_short` then says so, the runs in flight are stopped and the
+        puzzles they leave unjudged are not recorded); anything raised stops it too, and the workers, with
+        whatever their methods started, are gone when this ends, however it ends.
         """
         settings = self.settings
         runners = list(self.selected)
@@ -151,6 +154,10 @@ class Comparison:
                     return
                 if done:
                     yield done
+                if deadline is not None and time.monotonic() >= deadline and not pool.finished():
+                    self.cut_short = True
+                    pool.terminate()
+                    return
         except BaseException:  # an interrupt, a file failing mid-read, or the caller closing this generator
             pool.terminate()
             raise

@@ -22,6 +22,7 @@ from string import Template
 from typing import Any, Protocol
 
 from puzzles import Grid, PuzzleError, kernels
+from puzzles.words import plural
 
 from ...core.selected import CERTIFIER, Selected
 from ...core.settings import Settings
@@ -29,7 +30,7 @@ from ...judging.judge import DISAGREEING, WRONG_ANSWER
 from ...judging.stats import COMMON_COUNTERS, MethodStats, Summary, present
 from ...records.format import failure_of_record
 from ..plot import PLOT_COUNTERS, default_reference
-from ..terminal import fmt_counter, fmt_seconds, fmt_share, gave_up_text
+from ..terminal import fmt_counter, fmt_seconds, fmt_share, gave_up_text, verdict_words
 from . import figures, svg
 from .houses import CageMarks, cage_marks, cell_marks, legend
 from .player import DEFAULT_STEPS, find_watched, traces
@@ -98,8 +99,8 @@ def build_page(comparison: Comparison, book: RunBook, reference: int | None = No
                      for anchor, title, content in shown)
     files = ", ".join("<stdin>" if f == "-" else f for f in comparison.files)
     return Template(static("report.html")).substitute(
-        title=escape(f"compare.py: {files}"), heading=escape(f"{files}: {summary.puzzles:,} puzzles x "
-                                                            f"{len(summary.stats)} methods"),
+        title=escape(f"compare.py: {files}"), heading=escape(f"{files}: {plural(summary.puzzles, 'puzzle')} x "
+                                                            f"{plural(len(summary.stats), 'method')}"),
         style=static("report.css"), script=static("report.js"), nav=nav, body=body,
         data=script_json({"watch": watched or None}))
 
@@ -118,16 +119,16 @@ def settings_section(comparison: Comparison, interrupted: bool) -> str:
     s, summary = comparison.settings, comparison.summary
     busy = comparison.busy_seconds / (comparison.jobs * comparison.wall) if comparison.wall > 0 else 0.0
     rows = [("files", ", ".join("<stdin>" if f == "-" else f for f in comparison.files)),
-            ("puzzles", f"{summary.puzzles:,}" + (f" ({s.isomorphs} isomorphs each, seed {s.seed})"
+            ("puzzles", f"{summary.puzzles:,}" + (f" ({plural(s.isomorphs, 'isomorph')} each, seed {s.seed})"
                                                   if s.isomorphs else "")),
             ("methods", ", ".join(st.label for st in summary.stats)),
             ("kernels", kernels.STATUS.line().removeprefix("kernels: ")),
             ("budget", f"{s.timeout:g} s" + (f", {s.nodes:,} nodes" if s.nodes else "") + " per method per puzzle"),
             ("solutions", "2 (every method proves uniqueness)" if s.solutions == 2 else "1"),
-            ("wall time", f"{comparison.wall:.2f} s, {comparison.jobs} workers ({busy:.0%} busy)"),
+            ("wall time", f"{comparison.wall:.2f} s, {plural(comparison.jobs, 'worker')} ({busy:.0%} busy)"),
             ("written", datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"))]
-    rows += [("first", f"{s.limit:,} puzzles")] if s.limit else []
-    rows += [("sample", f"{s.sample:,} puzzles (seed {s.seed})")] if s.sample else []
+    rows += [("first", plural(s.limit, "puzzle"))] if s.limit else []
+    rows += [("sample", f"{plural(s.sample, 'puzzle')} (seed {s.seed})")] if s.sample else []
     rows += [("certification", "off (--no-certify)")] if not s.certify else []
     table = "".join(f"<tr><th>{escape(k)}</th><td>{escape(v)}</td></tr>" for k, v in rows)
     if summary.failed:
@@ -138,7 +139,7 @@ def settings_section(comparison: Comparison, interrupted: bool) -> str:
         verdict, style = "Nothing compared: the input held no puzzle", "bad"
     else:
         verdict, style = "OK: every answer valid, the methods agree", "good"
-    verdicts = ", ".join(f"{n:,} {k.replace('_', ' ')}" for k, n in sorted(summary.verdicts.items()))
+    verdicts = verdict_words(summary.verdicts)
     lines = [f'<p class="verdict {style}">{escape(verdict)}</p>',
              f'<table class="settings">{table}</table>',
              f"<p>Puzzles: {summary.puzzles:,}" + (f" ({escape(verdicts)})" if verdicts else "") + "</p>"]

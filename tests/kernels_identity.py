@@ -1,13 +1,14 @@
 """The runs the identity test makes in one build (tests/test_kernels.py), each outcome as JSON.
 
-    python tests/kernels_identity.py OUT.json [public]
+    python tests/kernels_identity.py OUT.json [public] [SHARD/SHARDS]
 
 Every method of search/, with its defaults and with each choice of each option (one at a time), on the seeds
 (puzzles/seeds.txt), a few puzzles of the Sudoku family (tests/variant_grids.py) and, with `public`, random
 isomorphs of top1465 (a fixed seed), a 16x16 and two 25x25 puzzles of the public collections (puzzles/data.py
 finds them), each under a node budget (and no clock: a budget of time would make the counters depend on the
 machine); and the pinned figures, without a budget. The test runs this twice, compiled and
-SUDOKU_SEARCH_COMPILED=0, and compares the two files; it reads no counter of its own but the pinned ones.
+SUDOKU_SEARCH_COMPILED=0, and compares the two files; it reads no counter of its own but the pinned ones. With
+SHARD/SHARDS it makes every SHARDS-th run from the SHARD-th (0 first): the test's shards run side by side.
 """
 from __future__ import annotations
 
@@ -138,9 +139,17 @@ def record(outcome: Outcome) -> dict[str, Any]:
             "effort": outcome.effort, "unique": outcome.unique, "detail": outcome.detail, "info": outcome.info}
 
 
-def main(out: str, public: str = "") -> None:
+def shard_of(cases: list[Case], shard: str) -> list[Case]:
+    """Every SHARDS-th case from the SHARD-th, for `SHARD/SHARDS` (all of them for an empty `shard`)."""
+    if not shard:
+        return cases
+    index, count = (int(part) for part in shard.split("/"))
+    return cases[index::count]
+
+
+def main(out: str, public: str = "", shard: str = "") -> None:
     runs = {}
-    for case in cases(public == "public"):
+    for case in shard_of(cases(public == "public"), shard):
         outcome = SOLVERS[case.method](case.grid, Budget(nodes=case.nodes), solutions=case.solutions,
                                       **case.options)
         runs[case.key] = json.loads(json.dumps(record(outcome), sort_keys=True, default=repr))

@@ -13,7 +13,7 @@ import pytest
 
 from puzzles import kernels
 from puzzles.data import collection, find
-from tests.kernels_identity import PINNED, PUBLIC
+from tests.kernels_identity import PINNED, PUBLIC, cases, shard_of, spec_of
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTE = "sudoku-search: running interpreted, stale: search/mrv.py changed since the build; rebuild with pip install -e ."
@@ -171,14 +171,21 @@ def test_this_run_loads_what_its_status_says():
 
 # -- the same outcomes from both ------------------------------------------------------------------------
 
+# The runs in shards, each compared on its own: side by side on the suite's workers, the slowest test is a shard.
+SHARDS = 4
+
+
 @needs_build
-def test_compiled_and_interpreted_give_identical_outcomes(tmp_path):
+@pytest.mark.slow
+@pytest.mark.parametrize("shard", range(SHARDS))
+def test_compiled_and_interpreted_give_identical_outcomes(tmp_path, shard):
     """Every method, every option value, under node budgets: statuses, solutions, counters and info alike."""
     public = "public" if all(find(collection(name)) for name in PUBLIC) else ""
     sides = {}
     for name, switch in (("compiled", {}), ("interpreted", {kernels.SWITCH: "0"})):
         out = tmp_path / f"{name}.json"
-        process = subprocess.Popen([sys.executable, str(ROOT / "tests" / "kernels_identity.py"), str(out), public],
+        process = subprocess.Popen([sys.executable, str(ROOT / "tests" / "kernels_identity.py"), str(out), public,
+                                    f"{shard}/{SHARDS}"],
                                    cwd=ROOT, env=without_switch(PYTHONPATH=str(ROOT), **switch),
                                    stderr=subprocess.PIPE, text=True)
         sides[name] = (process, out)
@@ -194,11 +201,21 @@ def test_compiled_and_interpreted_give_identical_outcomes(tmp_path):
     assert compiled["runs"].keys() == interpreted["runs"].keys()
     differ = [key for key, run in compiled["runs"].items() if run != interpreted["runs"][key]]
     assert not differ, (len(differ), differ[:5], [(compiled["runs"][k], interpreted["runs"][k]) for k in differ[:2]])
-    assert len(compiled["runs"]) > 300 + (6000 if public else 0)
-    for method, options, name, counter, value in PINNED:  # the pinned figures, in both builds
-        spec = method + "".join(f":{k}={v}" for k, v in options.items())
+    assert len(compiled["runs"]) > (300 + (6000 if public else 0)) // SHARDS
+    mine = {c.key for c in shard_of(cases(bool(public)), f"{shard}/{SHARDS}")}
+    assert mine == compiled["runs"].keys()
+    for method, options, name, counter, value in PINNED:  # the pinned figures, in both builds, in their shard
+        key = f"pinned {spec_of(method, options)} @ {name}"
         for side in (compiled, interpreted):
-            run = side["runs"][f"pinned {spec} @ {name}"]
-            assert run["status"] == "solved" and run["effort"][counter] == value, (spec, run)
+            run = side["runs"].get(key)
+            assert (run is None) is (key not in mine), key
+            assert run is None or (run["status"] == "solved" and run["effort"][counter] == value), (key, run)
     if not public:
         pytest.skip(f"compared on the seeds only: `sudoku-data fetch {' '.join(PUBLIC)}` adds the public collections")
+
+
+def test_the_shards_make_every_case_once_the_pinned_figures_included():
+    every = cases(False)
+    shards = [shard_of(every, f"{i}/{SHARDS}") for i in range(SHARDS)]
+    assert sorted(c.key for s in shards for c in s) == sorted(c.key for c in every)
+    assert {c.key for c in every} >= {f"pinned {spec_of(m, o)} @ {n}" for m, o, n, _c, _v in PINNED}

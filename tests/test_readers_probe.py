@@ -8,13 +8,16 @@ not mistaken for another format's; and the messages name the right line and say 
 from __future__ import annotations
 
 import json
+import sys
+import types
+from pathlib import Path
 
 import pytest
 from fixtures import P4
 
 import compare
-from puzzles import BadEntry, Entry, Grid, read_text
-from puzzles.fpuzzles import FPuzzlesError, object_of, puzzle_of
+from puzzles import BadEntry, Entry, Grid, PuzzleFileError, formats, read_puzzles, read_text
+from puzzles.fpuzzles import FPuzzlesError, link_of, object_of, object_of_link, puzzle_of
 from puzzles.layouts import SYMBOLS, box_regions
 
 KILLER = "................;k=aabbccbdeffdefgg:3,8,7,5,6,8,3"  # docs/reference/puzzle-files.md's 4x4 Killer
@@ -26,6 +29,13 @@ def empty(size: int = 4, **fields: object) -> dict:
     return {"size": size, "grid": [[{} for _ in range(size)] for _ in range(size)], **fields}
 
 
+def given(value: object, flag: object) -> dict:
+    """A 4x4 object whose R1C1 holds `value` with `given` set to `flag`."""
+    puzzle = empty()
+    puzzle["grid"][0][0] = {"value": value, "given": flag}
+    return puzzle
+
+
 def records(text: str, source: str = "f") -> list[Entry | BadEntry]:
     return list(read_text(text, source))
 
@@ -34,6 +44,56 @@ def only_bad(text: str, source: str = "f") -> BadEntry:
     [found] = records(text, source)
     assert isinstance(found, BadEntry), found
     return found
+
+
+# -- 1. a rule silently dropped -----------------------------------------------------------------------------------
+@pytest.mark.parametrize("field, value, named", [
+    ("diagonal+", 1, "`diagonal+` must be true or false, not a number 1"),
+    ("diagonal-", 1.0, "`diagonal-` must be true or false, not a number 1.0"),
+    ("disjointgroups", 1, "`disjointgroups` must be true or false, not a number 1"),
+    ("diagonal+", "true", "`diagonal+` must be true or false, not a string 'true'"),
+    ("diagonal-", 0, "`diagonal-` must be true or false, not a number 0"),
+    ("disjointgroups", [1], "`disjointgroups` must be true or false, not an array [1]"),
+])
+def test_a_flag_is_a_bool_only_if_it_is_one(field, value, named):
+    with pytest.raises(FPuzzlesError) as caught:
+        puzzle_of(empty(**{field: value}))
+    assert str(caught.value) == named
+    assert str(only_bad(json.dumps(empty(**{field: value})))) == f"f:1: {named}"
+
+
+def test_true_false_and_null_flags_are_read_as_they_were():
+    assert puzzle_of(empty(**{"diagonal+": True}))[0].layout.variant == "diagonal+"
+    assert puzzle_of(empty(**{"diagonal-": True, "diagonal+": True}))[0].layout.variant == "x"
+    assert puzzle_of(empty(disjointgroups=True))[0].layout.variant == "disjoint"
+    for nothing in (False, None):
+        assert puzzle_of(empty(**{"diagonal+": nothing, "disjointgroups": nothing}))[0].layout.is_classic
+
+
+@pytest.mark.parametrize("field, value", [("killercage", 0), ("extraregion", False), ("killercage", {"cells": []})])
+def test_a_rule_list_of_another_type_is_refused(field, value):
+    with pytest.raises(FPuzzlesError, match=f"`{field}` must be a list, not "):
+        puzzle_of(empty(**{field: value}))
+
+
+def test_an_unknown_rule_set_to_zero_is_refused_not_taken_for_false():
+    with pytest.raises(FPuzzlesError, match="'antiknight' \\(a constraint\\)"):
+        puzzle_of(empty(antiknight=0))
+
+
+# -- 2. givens silently dropped ---------------------------------------------------------------------------------------
+@pytest.mark.parametrize("flag, named", [(1, "a number 1"), ("true", "a string 'true'"), (1.0, "a number 1.0"),
+                                         (0, "a number 0")])
+def test_a_given_flag_is_a_bool_only_if_it_is_one(flag, named):
+    with pytest.raises(FPuzzlesError) as caught:
+        puzzle_of(given(3, flag))
+    assert str(caught.value) == f"cell R1C1: `given` must be true or false, not {named}"
+
+
+def test_true_false_and_null_givens_are_read_as_they_were():
+    assert puzzle_of(given(3, True))[0].values[0] == 3
+    assert puzzle_of(given(3, False))[0].values[0] == 0  # a solver's entry
+    assert puzzle_of(given(3, None))[0].values[0] == 0
 
 
 # -- 3. a valid layout crashes compare.py -------------------------------------------------------------------------
@@ -73,6 +133,8 @@ def test_compare_records_every_puzzle_on_rectangles_without_default_boxes(tmp_pa
 
 
 # -- 4. tracebacks on bad input, a run that dies mid-file ----------------------------------------------------------
+CAGE = ('{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],'
+        '"killercage":[{"cells":%s,"value":%s}]}')
 DIGITS = "1" * 4400  # past int()'s 4,300
 
 
@@ -86,6 +148,25 @@ def test_line_totals_past_pythons_limits_are_one_bad_entry(total, reason):
     assert isinstance(good, Entry) and isinstance(bad, BadEntry)
     assert bad.line == 2 and reason in bad.reason and len(bad.reason) < 200  # one short line, not the input
 
+
+
+@pytest.mark.parametrize("line, reason", [
+    (CAGE % ('["R1C1","R1C2"]', '"²"'), "cage 1: its total '²' is not a whole number"),
+    (CAGE % ('["R1C1","R1C2"]', '"³"'), "cage 1: its total '³' is not a whole number"),
+    (CAGE % ('["R1C1","R1C2"]', f'"{DIGITS}"'), "cage 1: its total of 4,400 digits is larger than any cage's"),
+    (CAGE % ('["R1C1","R1C2"]', DIGITS), "is JSON holding a number of more than 4,300 digits"),
+    (CAGE % (f'["R{"5" * 5000}C1"]', '"3"'), "cage 1: 'R5555"),
+    ('{"size":4,"a":' + "[" * 200_000 + "]" * 200_000 + "}", "the line is JSON nested too deeply to read"),
+    ("[" * 200_000 + "]" * 200_000, "the line is JSON nested too deeply to read"),
+])
+def test_numbers_and_nesting_past_pythons_limits_are_one_bad_entry(line, reason):
+    bad = only_bad(line + "\n")
+    assert bad.line == 1 and reason in bad.reason and len(bad.reason) < 200  # one short line, not the input
+
+
+def test_a_cell_named_with_5000_digits_is_not_a_cell():
+    bad = only_bad(CAGE % (f'["R{"5" * 5000}C1"]', '"3"'))
+    assert bad.reason.endswith("is not a cell name like R1C1") and "(5,005 characters)" in bad.reason
 
 
 def test_a_bad_line_21_stops_nothing_every_good_puzzle_is_recorded(tmp_path, capsys):
@@ -102,10 +183,79 @@ def test_a_bad_line_21_stops_nothing_every_good_puzzle_is_recorded(tmp_path, cap
         [(i, "bad_entry" if i == 21 else "solved") for i in range(1, 31)]
 
 
+def test_whatever_a_reader_raises_for_one_entry_is_one_bad_entry(monkeypatch):
+    real = formats.checked
+
+    def failing(text: str) -> Grid:
+        if text == KILLER:
+            raise RuntimeError("a defect planted by the test")
+        return real(text)
+
+    monkeypatch.setattr(formats, "checked", failing)
+    found = records(f"{P4}\n{KILLER}\n{P4}\n")
+    assert [type(r) for r in found] == [Entry, BadEntry, Entry]
+    assert found[1].line == 2 and "RuntimeError: 'a defect planted by the test'" in found[1].reason
+    assert "a defect of this project: please report it" in found[1].reason
+
+
+def test_whatever_an_fpuzzles_reader_raises_for_one_entry_is_one_bad_entry(monkeypatch):
+    real = formats.puzzle_of
+
+    def failing(puzzle: dict) -> tuple:
+        if puzzle.get("title") == "planted":
+            raise KeyError("planted")
+        return real(puzzle)
+
+    monkeypatch.setattr(formats, "puzzle_of", failing)
+    found = records("\n".join(json.dumps(empty(title=t)) for t in ("a", "planted", "c")) + "\n")
+    assert [type(r) for r in found] == [Entry, BadEntry, Entry] and "KeyError" in found[1].reason
+
+
+# -- 5. a bad first line loses the file --------------------------------------------------------------------------------
+def test_a_broken_killer_line_first_is_one_bad_entry_not_a_csv_header():
+    found = records(f"{BROKEN_KILLER}\n{KILLER} killer\n")
+    assert [type(r) for r in found] == [BadEntry, Entry]
+    assert found[0].reason.startswith("`k=` gives 6 totals for cages lettered abcdefg")
+    assert records(f"{KILLER} killer\n{BROKEN_KILLER}\n")[1].reason == found[0].reason  # the same line elsewhere
+
+
+def test_a_csv_header_is_still_a_csv_header():
+    found = records(f"puzzle,rating\n{P4},1.5\n")
+    assert isinstance(found[0], Entry) and found[0].meta == {"rating": "1.5"}
+
+
+def test_a_broken_first_line_of_json_lines_loses_no_later_line():
+    found = records("{not json\n" + "\n".join(json.dumps(empty(title=t)) for t in "ab") + "\n")
+    assert [(type(r), r.line) for r in found] == [(BadEntry, 1), (Entry, 2), (Entry, 3)]
+
+
 # -- 10. wrong places and silent choices in messages ---------------------------------------------------------------
-@pytest.mark.parametrize("line", ["." * 49, "." * 121])
+def test_a_json_syntax_error_is_reported_at_its_own_line(tmp_path):
+    path = tmp_path / "one.json"
+    text = json.dumps(empty(9, title="pretty"), indent=2).splitlines()
+    text.insert(1, "")  # a blank line: the lines counted are the file's
+    assert text[39].strip() == "{},"
+    text[39] = '      {"value" 3},'
+    path.write_text("\n".join(text) + "\n")
+    [bad] = list(read_puzzles(path))
+    assert isinstance(bad, BadEntry) and bad.line == 40 and bad.reason.startswith("the file is not JSON (")
+
+
+def test_a_json_array_is_called_one():
+    for text in ("[" + json.dumps(empty()) + ", " + json.dumps(empty()) + "]\n", "[\n" + json.dumps(empty()) + "\n]\n"):
+        assert "is a JSON array, not an f-puzzles object" in only_bad(text).reason
+
+
+def test_a_link_with_an_empty_payload_says_so():
+    assert only_bad("https://www.f-puzzles.com/?load=\n").reason == \
+        "an f-puzzles link with nothing after `load=`: it carries no puzzle"
+    with pytest.raises(FPuzzlesError, match="nothing after `load=`"):
+        object_of_link("https://www.f-puzzles.com/?load=&title=x")
+
+
+@pytest.mark.parametrize("line", ["1234512345123451234512345", ".....1234..........5....1", "." * 49, "." * 121])
 def test_a_puzzle_of_a_side_without_boxes_and_no_regions_is_called_so(line):
-    side = 7 if len(line) == 49 else 11
+    side = {25: 5, 49: 7, 121: 11}[len(line)]
     bad = only_bad(line + "\n")
     assert bad.reason.startswith(f"{len(line)} symbols: a {side}x{side} puzzle, but a {side}x{side} grid has no "
                                  "boxes: give its regions")
@@ -147,3 +297,44 @@ def test_overlapping_cages_with_the_same_cells_and_other_totals_are_read_and_wri
     cages = [{"cells": ["R1C1", "R1C2"], "value": "3"}, {"cells": ["R1C1", "R1C2"]}]
     grid = puzzle_of(empty(killercage=cages))[0]
     assert len(grid.layout.cages) == 2 and Grid.parse(grid.text()) == grid
+
+
+# -- smaller ones ------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("field", ["source", "version"])
+def test_an_unknown_top_level_field_is_called_unknown(field):
+    with pytest.raises(FPuzzlesError) as caught:
+        puzzle_of(empty(**{field: "f-puzzles 2"}))
+    assert str(caught.value).startswith(f"f-puzzles field '{field}' (an unknown field): not read by this project")
+
+
+def test_a_module_lzstring_that_is_not_py_lzstring_is_said_in_one_line(monkeypatch):
+    link = link_of(empty(title="a link"))
+    other = types.ModuleType("lzstring")  # PyPI's lzstring: one class, methods in camelCase
+    other.LZString = type("LZString", (), {"decompressFromBase64": lambda self, s: s})  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "lzstring", other)
+    bad = only_bad(link + "\n")
+    assert "needs the py-lzstring package, and the module `lzstring` here" in bad.reason
+    assert "pip uninstall lzstring" in bad.reason and "\n" not in bad.reason
+    monkeypatch.setitem(sys.modules, "lzstring", None)  # none installed: import fails
+    assert "which is not installed" in only_bad(link + "\n").reason
+
+
+def test_the_read_puzzles_path_turns_a_readers_defect_into_one_file_error(monkeypatch, tmp_path):
+    path = tmp_path / "p.txt"
+    path.write_text(f"{P4}\n{P4}\n")
+
+    def broken(lines, source, first):
+        yield Entry(source, first, Grid.parse(P4))
+        raise RuntimeError("planted")
+
+    monkeypatch.setitem(formats._READERS, "line", broken)
+    found = read_puzzles(path)
+    assert isinstance(next(found), Entry)
+    with pytest.raises(PuzzleFileError, match=r"p.txt:2: reading stopped: not read: the reader failed on it "
+                                              r"\(RuntimeError: 'planted'\)"):
+        next(found)
+
+
+def test_valid_objects_read_exactly_as_before(tmp_path: Path):
+    grid = Grid.parse(KILLER)
+    assert puzzle_of(object_of(grid, "k"))[0] == grid and puzzle_of(json.loads(json.dumps(object_of(grid))))[0] == grid

@@ -22,7 +22,8 @@ and the block of lines it starts, unless the caller names one (`fmt`):
 - fpuzzles: that line starts with `{` (f-puzzles JSON: an object a line, or one
   object over the whole file) or `[` (a JSON array, refused as one), or is an
   f-puzzles link (`...?load=...`, or its bare payload: a base64 word that is not
-  a puzzle and carries JSON), one a line (puzzles/fpuzzles.py).
+  a puzzle and carries JSON), one a line (puzzles/fpuzzles.py); or it holds a
+  JSON object's `"key":` and a brace (JSON that lost its first brace).
 - line: its first word is a puzzle of the Sudoku family, broken or not (16
   symbols or more, `;`, words): a Killer's totals have commas, as a CSV header.
 - csv: that line, parsed by the csv module, has more than one field (or is a
@@ -70,6 +71,8 @@ PUZZLE_COLUMNS = ("puzzle", "quizzes")
 SOLUTION_COLUMNS = ("solution", "solutions")
 FORMATS = ("line", "grid", "csv", "fpuzzles")
 _SEPARATORS = str.maketrans("", "", "|-+ \t")
+_COLUMNS_SHOWN = 200  # the most of a header's columns a message quotes
+_JSON_KEY = re.compile(r'"[^"]*"\s*:')  # a JSON object's `"key":`, which no CSV header or puzzle holds
 _HEAD_LINES = 32  # from the first content line: a 25x25 block with its separator lines and a blank fits
 _ESCAPED_BYTE = re.compile("[\udc80-\udcff]")  # what surrogateescape makes of a byte that is not UTF-8
 
@@ -286,6 +289,8 @@ def detect(head: list[str]) -> Detection:
         return Detection("fpuzzles")
     if _is_variant_line(first.split()[0]):  # a puzzle and its houses, broken or not: never a CSV header
         return Detection("line")
+    if _JSON_KEY.search(first) and ("{" in first or "[" in first):  # JSON that lost its first brace: no header
+        return Detection("fpuzzles")
     if _is_csv_header(first):
         return Detection("csv")
     words = first.split()
@@ -454,9 +459,11 @@ def _columns(header: list[str], source: str, line: int) -> _Columns:
     names = [name.strip().lower() for name in header]
     puzzle = next((i for i, name in enumerate(names) if name in PUZZLE_COLUMNS), None)
     if puzzle is None:
+        columns = ", ".join(name.strip() for name in header)
+        if len(columns) > _COLUMNS_SHOWN:  # one short line, whatever the line taken for a header
+            columns = f"{columns[:_COLUMNS_SHOWN - 1]}… ({len(header):,} columns)"
         raise PuzzleFileError(
-            f"{source}:{line}: the CSV header names no puzzle column (puzzle or quizzes); "
-            f"its columns: {', '.join(name.strip() for name in header)}"
+            f"{source}:{line}: the CSV header names no puzzle column (puzzle or quizzes); its columns: {columns}"
         )
     solution = next((i for i, name in enumerate(names) if name in SOLUTION_COLUMNS), None)
     return _Columns(names, puzzle, solution)

@@ -391,6 +391,10 @@ def read_objects(lines: Iterator[tuple[int, str]]) -> Iterator[tuple[int, dict[s
     for number, text in itertools.chain([first], lines):
         line = text.strip()
         try:
+            json_or_link = line.startswith(("{", "[")) or LINK.search(line) or PAYLOAD.fullmatch(line.split()[0])
+            if not json_or_link:
+                raise FPuzzlesError("the line is neither an f-puzzles object (JSON, from `{` to `}`) nor an f-puzzles "
+                                    "link")
             yield number, object_of_json(line) if line.startswith(("{", "[")) else object_of_link(line.split()[0])
         except FPuzzlesError as exc:
             yield number, exc

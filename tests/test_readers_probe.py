@@ -338,3 +338,31 @@ def test_the_read_puzzles_path_turns_a_readers_defect_into_one_file_error(monkey
 def test_valid_objects_read_exactly_as_before(tmp_path: Path):
     grid = Grid.parse(KILLER)
     assert puzzle_of(object_of(grid, "k"))[0] == grid and puzzle_of(json.loads(json.dumps(object_of(grid))))[0] == grid
+
+
+# -- found by the grammar fuzzer (tests/test_reader_grammar.py) and by the probe's own reading -----------------------
+def test_a_json_line_that_lost_its_first_brace_is_a_bad_entry_not_a_csv_header():
+    found = records(json.dumps(empty())[1:] + "\n" + json.dumps(empty(title="b")) + "\n")
+    assert [(type(r), r.line) for r in found] == [(BadEntry, 1), (Entry, 2)]
+    assert found[0].reason == "the line is neither an f-puzzles object (JSON, from `{` to `}`) nor an f-puzzles link"
+
+
+def test_a_header_without_a_puzzle_column_is_refused_in_one_short_line():
+    with pytest.raises(PuzzleFileError) as caught:
+        records(",".join(f"column {i}" for i in range(200)) + "\n")
+    assert str(caught.value).startswith("f:1: the CSV header names no puzzle column (puzzle or quizzes); its columns: "
+                                        "column 0, column 1") and str(caught.value).endswith("(200 columns)")
+    assert len(str(caught.value)) < 320
+
+
+def test_a_line_of_digits_that_is_no_puzzle_is_not_taken_for_a_link():
+    assert only_bad("1" * 80 + "\n").reason.startswith("80 symbols: a puzzle has 16, 81, 256 or 625")
+
+
+def test_a_symbol_upper_cased_into_another_is_no_symbol():
+    bad = only_bad("." * 16 + ";r=" + "\u0131" + "122112233443344\n")  # a dotless i: its upper case is "I"
+    assert bad.reason.startswith("`r=`: '\u0131' at R1C1 is not 1 to 4 or '.'")
+
+
+def test_a_side_past_25_is_called_so():
+    assert only_bad("." * 900 + ";x\n").reason == "900 symbols: a 30x30 grid; the project reads sides 4 to 25"

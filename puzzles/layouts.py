@@ -201,13 +201,8 @@ def layout(side: int, regions: Sequence[int], extras: Sequence[House] = (), cage
         twin = seen.setdefault((house.kind, tuple(sorted(house.cells))), house.name)
         if twin != house.name:  # the line form could not write it: the same word twice, which it refuses
             raise PuzzleError(f"{house.name} is {twin} again (the same cells)")
-    cages_seen: dict[Cage, int] = {}
-    for index, cage in enumerate(key[3]):
+    for index, cage in enumerate(key[3]):  # a cage twice is two cages, as the line form writes it (two k= words)
         check_cage(index, cage, side)
-        first = cages_seen.setdefault(cage, index)
-        if first != index:
-            raise PuzzleError(f"{cage_name(index, cage)} is {cage_name(first, cage)} again (the same cells and "
-                              "total)")
     height, width = _box_shape(side, key[1])
     made = Layout(side, key[1], height, width, key[2], key[3])
     _LAYOUTS[key] = made
@@ -467,8 +462,11 @@ def layout_of_words(text: str, length: int) -> Layout:
 
 def _refuse_repeated(word: str, said: set[str]) -> None:
     """PuzzleError if a line's word says again what an earlier one said: the same word twice, a second `r=`
-    (the last would silently win), or a diagonal named twice (`x` names both). `said` holds what was said."""
-    if not word:
+    (the last would silently win), or a diagonal named twice (`x` names both). `said` holds what was said.
+
+    A `k=` word may come again: it adds its cages again, none dropped, as the line form writes a layout that holds
+    a cage twice (an overlapping cage may be another's twin; the 45 rule leaves such cages out)."""
+    if not word or word.startswith("k="):
         return
     says = {"r="} if word.startswith("r=") else {"d+", "d-"} if word == "x" else {word} if word in ("d+", "d-") \
         else set()

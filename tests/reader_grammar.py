@@ -245,9 +245,11 @@ def line_puzzles(draw: st.DrawFn) -> tuple[str, Said]:
         cages += count
     if broken == "word":
         words.append(draw(st.sampled_from(["zz", "r", "k=", "e=", "x=1", "D+", "d", "dg=1"])))
-    if broken == "twice":
-        words.append(draw(st.sampled_from(words or ["x"])))  # a word said twice
-        words.append(draw(st.sampled_from(words)))
+    if broken == "twice":  # a word said twice (a k= word's cages are added again: they are counted)
+        for _ in range(2):
+            word = draw(st.sampled_from(words or ["x"]))
+            words.append(word)
+            cages += word.startswith("k=") and ":" in word and len(word.partition(":")[2].split(","))
     if draw(st.integers(0, 5)) == 0:
         words.append("")  # `;;`: no word
     words = draw(st.permutations(words))

@@ -19,6 +19,13 @@ Text. A path and standard input ('-') are read the same way, as bytes:
 
 Formats, detected from the first content line (not blank, not a '#' comment)
 and the block of lines it starts, unless the caller names one (`fmt`):
+- fpuzzles: that line starts with `{` (f-puzzles JSON: an object a line, or one
+  object over the whole file) or `[` (a JSON array, refused as one), or is an
+  f-puzzles link (`...?load=...`, or its bare payload: a base64 word that is not
+  a puzzle and carries JSON), one a line (puzzles/fpuzzles.py); or it holds a
+  JSON object's `"key":` and a brace (JSON that lost its first brace).
+- line: its first word is a puzzle of the Sudoku family, broken or not (16
+  symbols or more, `;`, words): a Killer's totals have commas, as a CSV header.
 - csv: that line, parsed by the csv module, has more than one field (or is a
   lone `puzzle` column name) and its first word is not a puzzle. It is the
   header: it must name a `puzzle` (or `quizzes`) column, else reading fails
@@ -29,14 +36,18 @@ and the block of lines it starts, unless the caller names one (`fmt`):
   a whole 4x4 puzzle. When it is a whole 4x4 puzzle, the file is grid blocks
   only if its first block is 16 rows of 16 symbols; if every one of those
   rows is also a 4x4 puzzle the choice is ambiguous and `on_note` is told.
+  Likewise 25 symbols that could be a 5x5 puzzle (values 1-5 and blanks, no
+  separator) start grid blocks only if their block is 25 rows of 25 symbols.
   A puzzle is `side` lines of symbols; puzzles are separated by blank lines.
-- fpuzzles: that line starts with `{` (f-puzzles JSON: an object a line, or one
-  object over the whole file) or is an f-puzzles link (`...?load=...`, or its
-  bare payload), one a line (puzzles/fpuzzles.py).
 - line: anything else: one puzzle a line (16, 81, 256 or 625 symbols, or n*n
   for another side with boxes; a variant's houses follow after `;`, see
   puzzles/layouts.py); what follows the puzzle on its line is its name.
 An empty file, or one of comments only, has no entries.
+
+Whatever a reader raises on one entry that it does not foresee becomes that
+entry's bad entry (`fpuzzles.unexpected`), and reading goes on; anything else
+it raises becomes a PuzzleFileError naming the file and the line: never a
+traceback.
 """
 from __future__ import annotations
 
@@ -52,7 +63,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
-from .fpuzzles import FPuzzlesError, is_link, puzzle_of, read_objects
+from .fpuzzles import FPuzzlesError, is_link, puzzle_of, read_objects, unexpected
 from .grid import BOX_OF_SIDE, Grid, PuzzleError
 from .layouts import SIDE_OF_LENGTH
 
@@ -60,6 +71,8 @@ PUZZLE_COLUMNS = ("puzzle", "quizzes")
 SOLUTION_COLUMNS = ("solution", "solutions")
 FORMATS = ("line", "grid", "csv", "fpuzzles")
 _SEPARATORS = str.maketrans("", "", "|-+ \t")
+_COLUMNS_SHOWN = 200  # the most of a header's columns a message quotes
+_JSON_KEY = re.compile(r'"[^"]*"\s*:')  # a JSON object's `"key":`, which no CSV header or puzzle holds
 _HEAD_LINES = 32  # from the first content line: a 25x25 block with its separator lines and a blank fits
 _ESCAPED_BYTE = re.compile("[\udc80-\udcff]")  # what surrogateescape makes of a byte that is not UTF-8
 
@@ -160,7 +173,7 @@ def read_lines(lines: Iterable[str], source: str, fmt: str | None = None,
     detection = Detection(fmt) if fmt else detect(head)
     if detection.note and on_note:
         on_note(f"{source}: {detection.note}")
-    return _READERS[detection.format](itertools.chain(head, lines), source, first)
+    return _guarded(_READERS[detection.format](itertools.chain(head, lines), source, first), source)
 
 
 def read_text(text: str, source: str = "<text>", fmt: str | None = None,
@@ -195,6 +208,21 @@ def _failing_clearly(source: str) -> Iterator[None]:
 def _streamed(records: Iterator[Record], source: str, stack: contextlib.ExitStack) -> Iterator[Record]:
     with stack, _failing_clearly(source):
         yield from records
+
+
+def _guarded(records: Iterator[Record], source: str) -> Iterator[Record]:
+    """The records of a reader, anything it raises but PuzzleFileError (and a failing disk or pipe, which
+    `_failing_clearly` says) as one PuzzleFileError naming the file and the line after the last record: every
+    entry's own failure is a bad entry already, so this is a defect of the project, said in one line."""
+    line = 0
+    try:
+        for record in records:
+            line = record.line
+            yield record
+    except (PuzzleFileError, OSError):
+        raise
+    except Exception as exc:
+        raise PuzzleFileError(f"{source}:{line + 1}: reading stopped: {unexpected(exc)}") from None
 
 
 # -- bytes to lines ---------------------------------------------------------------
@@ -257,7 +285,11 @@ def detect(head: list[str]) -> Detection:
     if not content:
         return Detection("line")
     first = head[content[0]].strip()
-    if first.startswith("{") or is_link(first.split()[0]):
+    if first.startswith(("{", "[")) or is_link(first.split()[0]):  # `[`: a JSON array, which its entry names
+        return Detection("fpuzzles")
+    if _is_variant_line(first.split()[0]):  # a puzzle and its houses, broken or not: never a CSV header
+        return Detection("line")
+    if _JSON_KEY.search(first) and ("{" in first or "[" in first):  # JSON that lost its first brace: no header
         return Detection("fpuzzles")
     if _is_csv_header(first):
         return Detection("csv")
@@ -267,16 +299,34 @@ def detect(head: list[str]) -> Detection:
     row = first.translate(_SEPARATORS)
     if len(row) not in BOX_OF_SIDE:
         return Detection("line")
+    if len(row) == 25 and _is_five(first) and not _is_grid_block(_first_block(head[content[0]:]), 25):
+        return Detection("line")  # a 5x5 puzzle's 25 symbols (its regions missing), not a 25x25 grid's first row
     if len(row) != 16 or not _is_puzzle(first):
         return Detection("grid")
     return _sixteen_symbols(_first_block(head[content[0]:]))
 
 
+def _is_variant_line(word: str) -> bool:
+    """Whether a line's first word is the line form of a puzzle of the Sudoku family: at least 16 puzzle symbols,
+    then `;` and its words (a malformed Killer's totals have commas, which a CSV header has too)."""
+    symbols, semicolon, _ = word.partition(";")
+    return bool(semicolon) and len(symbols) >= 16 and re.fullmatch(r"[0-9A-Za-z._]+", symbols) is not None
+
+
+def _is_five(text: str) -> bool:
+    """Whether a line is 25 symbols of a 5x5 puzzle, no separator: values 1 to 5 and blanks."""
+    return re.fullmatch(r"[1-5._0]{25}", text) is not None
+
+
+def _is_grid_block(block: list[str], side: int) -> bool:
+    """Whether a block of lines is `side` rows of `side` symbols, separator lines aside."""
+    rows = [row for row in (line.strip().translate(_SEPARATORS) for line in block) if row]
+    return len(rows) == side and all(len(row) == side for row in rows)
+
+
 def _sixteen_symbols(block: list[str]) -> Detection:
     """A file starting with a whole 4x4 puzzle: a 16x16 grid only if its first block is one."""
-    rows = [line.strip().translate(_SEPARATORS) for line in block]
-    rows = [row for row in rows if row]  # a separator line such as ----+---- is no row
-    if len(rows) != 16 or any(len(row) != 16 for row in rows):
+    if not _is_grid_block(block, 16):  # a separator line such as ----+---- is no row
         return Detection("line")
     if all(_is_puzzle(line.strip()) for line in block):
         return Detection(
@@ -294,7 +344,10 @@ def _first_block(lines: list[str]) -> list[str]:
 
 
 def _is_csv_header(line: str) -> bool:
-    fields = next(csv.reader([line], skipinitialspace=True))
+    try:
+        fields = next(csv.reader([line], skipinitialspace=True))
+    except csv.Error:  # a NUL, a field past the csv module's limit: no header it could read
+        return False
     lone_puzzle_column = len(fields) == 1 and fields[0].strip().lower() in PUZZLE_COLUMNS
     return (len(fields) > 1 or lone_puzzle_column) and not _is_puzzle(line.split()[0])
 
@@ -325,6 +378,8 @@ def _read_line_format(lines: Iterable[str], source: str, first: int) -> Iterator
             yield Entry(source, number, checked(puzzle), name.strip())
         except PuzzleError as exc:
             yield BadEntry(source, number, str(exc))
+        except Exception as exc:  # a defect of the reader: one bad entry, never the end of the run
+            yield BadEntry(source, number, unexpected(exc))
 
 
 def _read_fpuzzles(lines: Iterable[str], source: str, first: int) -> Iterator[Record]:
@@ -337,6 +392,9 @@ def _read_fpuzzles(lines: Iterable[str], source: str, first: int) -> Iterator[Re
             grid, solution, title = puzzle_of(found)
         except PuzzleError as exc:
             yield BadEntry(source, number, str(exc))
+            continue
+        except Exception as exc:  # a defect of the reader: one bad entry, never the end of the run
+            yield BadEntry(source, number, unexpected(exc))
             continue
         yield Entry(source, number, grid, title, solution)
 
@@ -356,7 +414,10 @@ def _read_grid_format(lines: Iterable[str], source: str, first: int) -> Iterator
         elif text and rows:
             continue  # a separator line such as ------+------- inside a block
         elif rows:
-            yield _block(rows, source, start)
+            try:
+                yield _block(rows, source, start)
+            except Exception as exc:  # a defect of the reader: one bad entry, never the end of the run
+                yield BadEntry(source, start, unexpected(exc))
             rows = []
 
 
@@ -398,9 +459,11 @@ def _columns(header: list[str], source: str, line: int) -> _Columns:
     names = [name.strip().lower() for name in header]
     puzzle = next((i for i, name in enumerate(names) if name in PUZZLE_COLUMNS), None)
     if puzzle is None:
+        columns = ", ".join(name.strip() for name in header)
+        if len(columns) > _COLUMNS_SHOWN:  # one short line, whatever the line taken for a header
+            columns = f"{columns[:_COLUMNS_SHOWN - 1]}… ({len(header):,} columns)"
         raise PuzzleFileError(
-            f"{source}:{line}: the CSV header names no puzzle column (puzzle or quizzes); "
-            f"its columns: {', '.join(name.strip() for name in header)}"
+            f"{source}:{line}: the CSV header names no puzzle column (puzzle or quizzes); its columns: {columns}"
         )
     solution = next((i for i, name in enumerate(names) if name in SOLUTION_COLUMNS), None)
     return _Columns(names, puzzle, solution)
@@ -417,8 +480,12 @@ def _csv_entries(rows: Any, columns: _Columns, source: str, first: int) -> Itera
         if row is None:
             return
         number, consumed = first + consumed, rows.line_num
-        if any(cell.strip() for cell in row):
+        if not any(cell.strip() for cell in row):
+            continue
+        try:
             yield _csv_record(row, columns, source, number)
+        except Exception as exc:  # a defect of the reader: one bad entry, never the end of the run
+            yield BadEntry(source, number, unexpected(exc))
 
 
 def _csv_record(row: list[str], columns: _Columns, source: str, number: int) -> Record:

@@ -13,6 +13,10 @@ total a string as f-puzzles writes it, absent for a cage without one; its outlin
 drawing's). Anything else an f-puzzles object can hold (arrows, thermometers, little killer sums, ...) is
 refused with its name: a solver that ignored a rule would solve a different puzzle. A cosmetic element
 (text, a circle, a line, a cosmetic cage) is refused as well, since a puzzle's rules may give it a meaning.
+
+Each field is read as the type it must have and refused otherwise, never taken for another: a flag (`diagonal+`,
+`diagonal-`, `disjointgroups`, a cell's `given`) is true, false or null, so `1`, `1.0` or `"true"` is refused by
+name rather than read as false, which would drop a rule or a given (`1 in (None, True, False)` is true in Python).
 """
 from __future__ import annotations
 
@@ -36,17 +40,27 @@ from .layouts import (
     boxes,
     cell_names,
     family,
+    total_problem,
 )
+from .words import quoted
 
 ABOUT = ("title", "author", "ruleset")  # words about the puzzle, no rule
 HOUSES = ("diagonal+", "diagonal-", "extraregion", "disjointgroups")  # the family's houses this project reads
 RULES = (*HOUSES, "killercage")  # every rule it reads
 CAGE_DRAWING = ("outlineC", "fontC")  # a Killer cage's colours: the drawing's, no rule
-CELL = re.compile(r"R(?P<row>\d+)C(?P<column>\d+)", re.IGNORECASE)
+CELL = re.compile(r"R(?P<row>[0-9]{1,9})C(?P<column>[0-9]{1,9})", re.IGNORECASE | re.ASCII)  # never 5,000 digits
 COSMETIC = ("text", "circle", "rectangle", "line", "cage")  # drawn only, but the ruleset may give them a meaning
+# f-puzzles' other rules (and those its successors' exports add), refused as "a constraint"; any other field is
+# "an unknown field" (`source`, `version`): refused all the same, since nothing says it holds no rule
+CONSTRAINTS = ("antiknight", "antiking", "nonconsecutive", "negative", "littlekillersum", "odd", "even", "thermometer",
+               "palindrome", "clone", "arrow", "betweenline", "quadruple", "sandwichsum", "difference", "xv",
+               "ratio", "minimum", "maximum", "xsum", "skyscraper", "renban", "whispers", "regionsumline",
+               "entropicline", "lockout", "clock")
 CELL_NOTES = ("centerPencilMarks", "cornerPencilMarks", "c", "highlight")  # a solver's marks, not the puzzle's
-LINK = re.compile(r"[?&]load=(?P<payload>[^&#\s]+)")
+LINK = re.compile(r"[?&]load=(?P<payload>[^&#\s]*)")
 PAYLOAD = re.compile(r"[A-Za-z0-9+/=$-]{16,}")  # LZ-String's base64 (f-puzzles links may swap + for -)
+FLAGS = ("diagonal+", "diagonal-", "disjointgroups")  # the rules a bool sets: true, false or null, nothing else
+LISTS = ("extraregion", "killercage")  # the rules a list holds: a list or null
 
 
 class FPuzzlesError(PuzzleError):
@@ -62,20 +76,50 @@ def is_link(text: str) -> bool:
     try:
         Grid.parse(text)
     except PuzzleError:
+        pass
+    else:
+        return False
+    try:
+        decoded = _decoded(text)
+    except FPuzzlesError:  # no library to tell with: a link, whose every entry will say why it cannot be read
         return True
-    return False
+    return decoded.lstrip().startswith(("{", "["))  # a puzzle of the wrong length is not a payload
+
+
+def lz_string() -> Any:
+    """The py-lzstring module, imported only when a link is read or written; FPuzzlesError in one line when the
+    module of that name is not py-lzstring's (the PyPI package `lzstring` installs one of the same name, whose
+    functions have other names) or there is none."""
+    try:
+        import lzstring
+    except ImportError:
+        raise FPuzzlesError("reading an f-puzzles link needs the py-lzstring package, which is not installed "
+                            "(pip install py-lzstring)") from None
+    if not all(callable(getattr(lzstring, f, None)) for f in ("decompress_from_base64", "compress_to_base64")):
+        raise FPuzzlesError("reading an f-puzzles link needs the py-lzstring package, and the module `lzstring` "
+                            f"here ({getattr(lzstring, '__file__', None) or 'no file'}) is another package's, "
+                            "perhaps PyPI's `lzstring`: pip uninstall lzstring, then pip install --force-reinstall "
+                            "py-lzstring")
+    return lzstring
+
+
+def _decoded(payload: str) -> str:
+    """The text a payload carries ('' when it is not LZ-String's base64)."""
+    lzstring = lz_string()
+    try:
+        decoded = lzstring.decompress_from_base64(payload.replace(" ", "+"))
+    except Exception:  # any malformed payload: what the library raises is its own
+        return ""
+    return decoded if isinstance(decoded, str) else ""
 
 
 def object_of_link(text: str) -> dict[str, Any]:
     """The JSON object a link (or its bare payload) carries; FPuzzlesError if it carries none."""
-    import lzstring  # py-lzstring: imported only when a link is read
-
     found = LINK.search(text)
     payload = urllib.parse.unquote(found["payload"]) if found else text
-    try:
-        decoded = lzstring.decompress_from_base64(payload.replace(" ", "+"))
-    except Exception:  # any malformed payload: what the library raises is its own
-        decoded = None
+    if not payload:
+        raise FPuzzlesError("an f-puzzles link with nothing after `load=`: it carries no puzzle")
+    decoded = _decoded(payload)
     if not decoded:
         raise FPuzzlesError("not an f-puzzles link: its payload is not LZ-String's base64")
     return object_of_json(decoded, "the link's payload")
@@ -83,13 +127,31 @@ def object_of_link(text: str) -> dict[str, Any]:
 
 def object_of_json(text: str, what: str = "the line") -> dict[str, Any]:
     """A JSON object from text; FPuzzlesError saying where it breaks (not the whole text)."""
-    try:
-        found = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise FPuzzlesError(f"{what} is not JSON ({exc.msg} at column {exc.colno})") from None
+    return _object(parsed(text, what), what)
+
+
+def _object(found: Any, what: str) -> dict[str, Any]:
+    """A JSON value as an f-puzzles object; FPuzzlesError saying what it is instead."""
+    if isinstance(found, list):
+        raise FPuzzlesError(f"{what} is a JSON array, not an f-puzzles object: a file holds one object a line, or "
+                            "one object")
     if not isinstance(found, dict):
         raise FPuzzlesError(f"{what} is JSON but not an f-puzzles object (a {type(found).__name__})")
     return found
+
+
+def parsed(text: str, what: str = "the line") -> Any:
+    """JSON text's value; FPuzzlesError saying where it breaks (its column, not the whole text), or why it cannot
+    be read: nested past Python's stack, a number int() refuses."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise FPuzzlesError(f"{what} is not JSON ({exc.msg} at column {exc.colno})") from None
+    except RecursionError:
+        raise FPuzzlesError(f"{what} is JSON nested too deeply to read (an f-puzzles object nests 4 deep)") from None
+    except ValueError:  # a number of more than 4,300 digits: int() refuses it
+        raise FPuzzlesError(f"{what} is JSON holding a number of more than 4,300 digits, which Python does not "
+                            "read") from None
 
 
 def puzzle_of(puzzle: Mapping[str, Any]) -> tuple[Grid, Grid | None, str]:
@@ -106,6 +168,8 @@ def puzzle_of(puzzle: Mapping[str, Any]) -> tuple[Grid, Grid | None, str]:
                      [cells_of(region, size, i) for i, region in enumerate(_listed(puzzle, "extraregion"))],
                      puzzle.get("disjointgroups") is True,
                      [cage_of(entry, size, i) for i, entry in enumerate(_listed(puzzle, "killercage"))])
+    except RecursionError:  # a Python object nested past the stack (a JSON text's is refused by parsed())
+        raise FPuzzlesError("an f-puzzles object nested too deeply to read") from None
     except FPuzzlesError:
         raise
     except PuzzleError as exc:
@@ -119,10 +183,24 @@ def puzzle_of(puzzle: Mapping[str, Any]) -> tuple[Grid, Grid | None, str]:
 
 
 def _listed(puzzle: Mapping[str, Any], key: str) -> list[Any]:
-    found = puzzle.get(key) or []
-    if not isinstance(found, list):
-        raise FPuzzlesError(f"`{key}` must be a list, not {type(found).__name__}")
+    found = puzzle.get(key)
+    if found is None:
+        return []
+    if not isinstance(found, list):  # `0` or `false` is no list: a reader that let it pass would drop the rule
+        raise FPuzzlesError(f"`{key}` must be a list, not {_type(found)} {quoted(found)}")
     return found
+
+
+def _type(value: Any) -> str:
+    """A JSON value's type as JSON names it."""
+    return {bool: "a boolean", int: "a number", float: "a number", str: "a string", list: "an array",
+            dict: "an object"}.get(type(value), "null" if value is None else type(value).__name__)
+
+
+def _empty(value: Any) -> bool:
+    """Whether a field's value says nothing: null, false, an empty string, list or object; never a number (0 is
+    not false here: `1 in (None, True, False)` is true in Python, and so is `0 in (False,)`)."""
+    return value is None or value is False or (isinstance(value, (str, list, dict)) and not value)
 
 
 def cells_of(region: Any, size: int, index: int, what: str = "extra region") -> list[int]:
@@ -135,7 +213,7 @@ def cells_of(region: Any, size: int, index: int, what: str = "extra region") -> 
     for name in named:
         found = CELL.fullmatch(name) if isinstance(name, str) else None
         if found is None:
-            raise FPuzzlesError(f"{what} {index + 1}: {name!r} is not a cell name like R1C1")
+            raise FPuzzlesError(f"{what} {index + 1}: {quoted(name)} is not a cell name like R1C1")
         r, c = int(found["row"]), int(found["column"])
         if not (1 <= r <= size and 1 <= c <= size):
             raise FPuzzlesError(f"{what} {index + 1}: {name} is outside the {size}x{size} grid")
@@ -152,29 +230,38 @@ def cage_of(entry: Any, size: int, index: int) -> Cage:
     """A `killercage` entry as a Cage: its cells, and its total (`value`, a whole number as a string or a number;
     absent or empty for a cage without one). The layout checks that values can fill it."""
     cells = cells_of(entry, size, index, "cage")
-    unknown = [k for k in entry if k not in ("cells", "value", *CAGE_DRAWING) and entry[k] not in (None, "", [])]
+    unknown = [k for k in entry if k not in ("cells", "value", *CAGE_DRAWING)
+               and not (entry[k] is None or (isinstance(entry[k], (str, list)) and not entry[k]))]
     if unknown:
-        raise FPuzzlesError(f"cage {index + 1}: field {unknown[0]!r} is not read by this project")
+        raise FPuzzlesError(f"cage {index + 1}: field {quoted(unknown[0])} is not read by this project")
     value = entry.get("value")
     if value is None or value == "":
         return Cage(tuple(cells))
-    text = str(value).strip() if not isinstance(value, bool) else ""
-    if not text.isdigit():
-        raise FPuzzlesError(f"cage {index + 1}: its total {value!r} is not a whole number")
+    if isinstance(value, int) and not isinstance(value, bool):
+        text = str(value) if 0 <= value < 10 ** 9 else "-" if value < 0 else "1" * 10  # never str() of 5,000 digits
+    else:
+        text = value if isinstance(value, str) else ""
+    problem = total_problem(text)
+    if problem is not None and problem.endswith("not a whole number"):
+        raise FPuzzlesError(f"cage {index + 1}: its total {quoted(value)} is not a whole number")
+    if problem is not None:
+        raise FPuzzlesError(f"cage {index + 1}: its total {problem}")
     return Cage(tuple(cells), int(text))
 
 
 def refuse_rules(puzzle: Mapping[str, Any]) -> None:
     """FPuzzlesError naming the first field that holds a rule (or a drawing) the project does not read."""
     for key, value in puzzle.items():
-        if key in ("size", "grid", "solution", *ABOUT, *RULES) or value in (None, False, [], {}, ""):
+        if key in ("size", "grid", "solution", *ABOUT, *RULES) or _empty(value):
             continue
-        what = "a cosmetic element, which the rules may give a meaning" if key in COSMETIC else "a constraint"
-        raise FPuzzlesError(f"f-puzzles field {key!r} ({what}): not read by this project, and a solver that "
+        what = "a cosmetic element, which the rules may give a meaning" if key in COSMETIC else \
+            "a constraint" if key in CONSTRAINTS else "an unknown field"
+        raise FPuzzlesError(f"f-puzzles field {quoted(key)} ({what}): not read by this project, and a solver that "
                             "ignored it would solve a different puzzle")
-    for key in ("diagonal+", "diagonal-", "disjointgroups"):
-        if puzzle.get(key) not in (None, True, False):
-            raise FPuzzlesError(f"`{key}` must be true or false, not {puzzle[key]!r}")
+    for key in FLAGS:  # a bool only if it is one: `1`, `1.0` or `"true"` refused, never read as false
+        value = puzzle.get(key)
+        if value is not None and not isinstance(value, bool):
+            raise FPuzzlesError(f"`{key}` must be true or false, not {_type(value)} {quoted(value)}")
 
 
 def givens_of(rows: Any, size: int) -> tuple[list[int], list[int] | None]:
@@ -190,19 +277,20 @@ def givens_of(rows: Any, size: int) -> tuple[list[int], list[int] | None]:
             where = f"R{r + 1}C{c + 1}"
             if not isinstance(cell, dict):
                 raise FPuzzlesError(f"cell {where} is not an object")
-            unknown = [k for k in cell if k not in ("value", "given", "region", *CELL_NOTES)
-                       and cell[k] not in (None, False, [], "")]
+            unknown = [k for k in cell if k not in ("value", "given", "region", *CELL_NOTES) and not _empty(cell[k])]
             if unknown:
-                raise FPuzzlesError(f"cell {where}: field {unknown[0]!r} is not read by this project")
+                raise FPuzzlesError(f"cell {where}: field {quoted(unknown[0])} is not read by this project")
             region = cell.get("region")
             if region is not None and (not isinstance(region, int) or isinstance(region, bool)
                                        or not 0 <= region < size):
-                raise FPuzzlesError(f"cell {where}: region {region!r} is not 0 to {size - 1}")
+                raise FPuzzlesError(f"cell {where}: region {quoted(region)} is not 0 to {size - 1}")
             regions.append(region)
-            value = cell.get("value")
-            given = cell.get("given") is True and value is not None
+            value, flag = cell.get("value"), cell.get("given")
+            if flag is not None and not isinstance(flag, bool):  # `1` or `"true"` is no flag: never a note
+                raise FPuzzlesError(f"cell {where}: `given` must be true or false, not {_type(flag)} {quoted(flag)}")
+            given = flag is True and value is not None
             if given and (not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= size):
-                raise FPuzzlesError(f"cell {where}: a given must be a value 1 to {size}, not {value!r}")
+                raise FPuzzlesError(f"cell {where}: a given must be a value 1 to {size}, not {quoted(value)}")
             values.append(value if given and isinstance(value, int) else 0)
     if all(region is None for region in regions):
         if size not in BOX_SHAPE:
@@ -268,8 +356,7 @@ def json_line(grid: Grid, title: str = "", solution: Grid | None = None) -> str:
 
 def link_of(puzzle: Mapping[str, Any]) -> str:
     """The f-puzzles link that loads this object."""
-    import lzstring
-
+    lzstring = lz_string()
     payload: str = lzstring.compress_to_base64(json.dumps(puzzle, separators=(",", ":")))
     return "https://www.f-puzzles.com/?load=" + payload
 
@@ -277,24 +364,68 @@ def link_of(puzzle: Mapping[str, Any]) -> str:
 def read_objects(lines: Iterator[tuple[int, str]]) -> Iterator[tuple[int, dict[str, Any] | FPuzzlesError]]:
     """The objects of an f-puzzles file's content lines, each with the line it starts on: a JSON object a line
     or a link a line, streamed; or, when the first line is not a whole object, one JSON object over every line
-    (a .json file written over several lines)."""
+    (a .json file written over several lines), a syntax error in it reported at its own line. A file whose first
+    line is broken but whose other lines are objects each is JSON lines still: its first line is one bad entry."""
     first = next(lines, None)
     if first is None:
         return
     number, text = first
-    if text.strip().startswith("{"):
+    if text.strip().startswith(("{", "[")) and not _whole(text):
+        held = [first, *lines]
         try:
-            json.loads(text)
-        except json.JSONDecodeError:
-            whole = text + "".join(rest for _, rest in lines)
+            found = json.loads("".join(rest for _, rest in held))
+        except json.JSONDecodeError as exc:
+            if not any(_is_entry(rest) for _, rest in held[1:]):
+                yield held[min(exc.lineno, len(held)) - 1][0], FPuzzlesError(
+                    f"the file is not JSON ({exc.msg} at column {exc.colno})")
+                return
+            lines = iter(held[1:])  # JSON lines after all: each line on its own, the first too
+        except (RecursionError, ValueError):  # nested too deeply, or a number int() refuses: said line by line
+            lines = iter(held[1:])
+        else:
             try:
-                yield number, object_of_json(whole, "the file")
+                yield number, _object(found, "the file")
             except FPuzzlesError as exc:
                 yield number, exc
             return
     for number, text in itertools.chain([first], lines):
         line = text.strip()
         try:
-            yield number, object_of_json(line) if line.startswith("{") else object_of_link(line.split()[0])
+            json_or_link = line.startswith(("{", "[")) or LINK.search(line) or PAYLOAD.fullmatch(line.split()[0])
+            if not json_or_link:
+                raise FPuzzlesError("the line is neither an f-puzzles object (JSON, from `{` to `}`) nor an f-puzzles "
+                                    "link")
+            yield number, object_of_json(line) if line.startswith(("{", "[")) else object_of_link(line.split()[0])
         except FPuzzlesError as exc:
             yield number, exc
+        except Exception as exc:  # a defect of this project's reader: one bad entry, never the end of the run
+            yield number, FPuzzlesError(unexpected(exc))
+
+
+def _whole(text: str) -> bool:
+    """Whether a line is a whole JSON value (or fails for a reason of its own, which its entry will say)."""
+    try:
+        json.loads(text)
+    except json.JSONDecodeError:
+        return False
+    except (RecursionError, ValueError):
+        return True
+    return True
+
+
+def _is_entry(text: str) -> bool:
+    """Whether a line is an entry of a file of JSON lines: a whole f-puzzles object (one with a `size`) or a link."""
+    line = text.strip()
+    if not line.startswith("{"):
+        return LINK.search(line) is not None
+    try:
+        found = json.loads(line)
+    except (RecursionError, ValueError):
+        return False
+    return isinstance(found, dict) and "size" in found
+
+
+def unexpected(exc: BaseException) -> str:
+    """A bad entry's reason when a reader raised what it never should: the entry is skipped, the run goes on."""
+    return (f"not read: the reader failed on it ({type(exc).__name__}: {quoted(str(exc), 80)}), a defect of this "
+            "project: please report it")

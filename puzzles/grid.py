@@ -9,6 +9,7 @@ once per layout and shared by every grid.
 """
 from __future__ import annotations
 
+import math
 import operator
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -16,7 +17,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 # the layouts' names a grid's users meet, exported from here too (a puzzle's error, its symbols, its layout)
-from .layouts import BOX_SHAPE, SIDE_OF_LENGTH, cage_name, layout_of_words, words_of_layout
+from .layouts import BOX_SHAPE, MAX_SIDE, MIN_SIDE, SIDE_OF_LENGTH, cage_name, layout_of_words, words_of_layout
 from .layouts import SYMBOLS as SYMBOLS
 from .layouts import Layout as Layout
 from .layouts import PuzzleError as PuzzleError
@@ -124,6 +125,10 @@ class Grid:
         text = text.strip()
         symbols, _, houses = text.partition(";")
         side = SIDE_OF_LENGTH.get(len(symbols))
+        root = math.isqrt(len(symbols))
+        if side is None and not houses and root * root == len(symbols) and MIN_SIDE <= root <= MAX_SIDE:
+            raise PuzzleError(f"{len(symbols)} symbols: a {root}x{root} puzzle, but a {root}x{root} grid has no boxes: "
+                              "give its regions after the symbols (`;r=`, docs/reference/puzzle-files.md)")
         if side is None and not houses:
             raise PuzzleError(
                 f"{len(symbols)} symbols: a puzzle has 16, 81, 256 or 625 (4x4, 9x9, 16x16, 25x25)"

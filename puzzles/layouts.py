@@ -29,6 +29,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
+from .words import quoted
+
 SYMBOLS = "123456789ABCDEFGHIJKLMNOP"  # the symbol of value v is SYMBOLS[v - 1], of region k SYMBOLS[k]
 # Sides whose regions may be boxes: square boxes, or rectangles as f-puzzles draws them by default (the
 # tallest shape no taller than wide: 6x6 in boxes 2 rows tall and 3 wide, 8x8 in 2x4, 10x10 in 2x5, 12x12 in
@@ -85,6 +87,22 @@ def cage_name(index: int, cage: Cage) -> str:
 def reachable(side: int, count: int) -> tuple[int, int]:
     """The least and greatest sums of `count` different values 1..side."""
     return count * (count + 1) // 2, count * (2 * side - count + 1) // 2
+
+
+TOTAL_DIGITS = 6  # a written total longer than this (leading zeros aside) is larger than any cage's
+
+
+def total_problem(text: str) -> str | None:
+    """Why a cage's total as a reader finds it written is not one (None when it is): ASCII digits only, since
+    `str.isdigit` also takes `²` and other digits int() refuses, and not so long that int() refuses it (4,300
+    digits) or a message would quote it whole. The caller names the cage; `int(text)` then reads it."""
+    found = text.strip()
+    if not (found.isascii() and found.isdigit()):
+        return f"{quoted(text)} is not a whole number"
+    if len(found.lstrip("0")) > TOTAL_DIGITS:
+        return (f"of {len(found):,} digits is larger than any cage's (a cage of a {MAX_SIDE}x{MAX_SIDE} grid sums "
+                f"to at most {reachable(MAX_SIDE, MAX_SIDE)[1]})")
+    return None
 
 
 @dataclass(frozen=True, eq=False)
@@ -174,12 +192,16 @@ def layout(side: int, regions: Sequence[int], extras: Sequence[House] = (), cage
             raise PuzzleError(f"region {region + 1} has {len(held)} cells, not {side}")
         if not _connected(held, side):
             raise PuzzleError(f"region {region + 1} is not connected (its cells: {cell_names(held, side)})")
+    seen: dict[tuple[str, tuple[int, ...]], str] = {}
     for house in key[2]:
         if len(house.cells) != side or len(set(house.cells)) != side:
             raise PuzzleError(f"{house.name} has {len(set(house.cells))} distinct cells: a house has {side}")
         if not all(0 <= c < cells for c in house.cells):
             raise PuzzleError(f"{house.name} names a cell outside the {side}x{side} grid")
-    for index, cage in enumerate(key[3]):
+        twin = seen.setdefault((house.kind, tuple(sorted(house.cells))), house.name)
+        if twin != house.name:  # the line form could not write it: the same word twice, which it refuses
+            raise PuzzleError(f"{house.name} is {twin} again (the same cells)")
+    for index, cage in enumerate(key[3]):  # a cage twice is two cages, as the line form writes it (two k= words)
         check_cage(index, cage, side)
     height, width = _box_shape(side, key[1])
     made = Layout(side, key[1], height, width, key[2], key[3])
@@ -319,8 +341,8 @@ def named(variant: str, side: int, regions: Sequence[int] | None = None, cages: 
 def words_of_layout(lay: Layout) -> str:
     """A variant's houses and cages as the line form's words (empty for the boxes of its side)."""
     n = lay.side
-    words = [] if lay.box_height and lay.regions == boxes(n).regions else \
-        ["r=" + "".join(SYMBOLS[r] for r in lay.regions)]
+    own = n not in BOX_SHAPE or lay.regions != boxes(n).regions  # rectangles on a side without boxes are its own
+    words = ["r=" + "".join(SYMBOLS[r] for r in lay.regions)] if own else []
     names = [h.name for h in lay.extras]
     if "diagonal +" in names and "diagonal -" in names:
         words.append("x")
@@ -394,8 +416,11 @@ def _cages_of_word(value: str, side: int) -> list[Cage]:
                           "from a, in order")
     cages = []
     for k, text in enumerate(totals):
-        if text.strip() != "-" and not text.strip().isdigit():
-            raise PuzzleError(f"`k=`: cage {CAGE_LETTERS[k]}'s total {text!r} is not a whole number or '-'")
+        problem = None if text.strip() == "-" else total_problem(text)
+        if problem is not None and problem.endswith("not a whole number"):
+            raise PuzzleError(f"`k=`: cage {CAGE_LETTERS[k]}'s total {problem} or '-'")
+        if problem is not None:
+            raise PuzzleError(f"`k=`: cage {CAGE_LETTERS[k]}'s total {problem}")
         cages.append(Cage(tuple(cells[k]), None if text.strip() == "-" else int(text)))
     return cages
 
@@ -405,11 +430,15 @@ def layout_of_words(text: str, length: int) -> Layout:
     side = round(length ** 0.5)
     if side * side != length:
         raise PuzzleError(f"{length} symbols is not a square grid")
+    if not MIN_SIDE <= side <= MAX_SIDE:
+        raise PuzzleError(f"{length} symbols: a {side}x{side} grid; the project reads sides {MIN_SIDE} to {MAX_SIDE}")
     regions: list[int] | None = None
     signs, extra, disjoint = "", [], False
     cages: list[Cage] = []
+    said: set[str] = set()
     for word in (w.strip() for w in text.split(";")):
         key, eq, value = word.partition("=")
+        _refuse_repeated(word, said)
         if key == "r" and eq:
             regions = _map(value, side, "r=")
             if -1 in regions:
@@ -425,10 +454,29 @@ def layout_of_words(text: str, length: int) -> Layout:
         elif key == "k" and eq:
             cages += _cages_of_word(value, side)
         elif word:
-            raise PuzzleError(f"unknown word {word!r} after the puzzle (known: r=, x, d+, d-, e=, dg, k=)")
+            raise PuzzleError(f"unknown word {quoted(word)} after the puzzle (known: r=, x, d+, d-, e=, dg, k=)")
     if regions is None and side not in BOX_SHAPE:
         raise PuzzleError(f"a {side}x{side} grid has no boxes: give its regions (`r=`)")
     return family(side, regions, signs, extra, disjoint, cages)
+
+
+def _refuse_repeated(word: str, said: set[str]) -> None:
+    """PuzzleError if a line's word says again what an earlier one said: the same word twice, a second `r=`
+    (the last would silently win), or a diagonal named twice (`x` names both). `said` holds what was said.
+
+    A `k=` word may come again: it adds its cages again, none dropped, as the line form writes a layout that holds
+    a cage twice (an overlapping cage may be another's twin; the 45 rule leaves such cages out)."""
+    if not word or word.startswith("k="):
+        return
+    says = {"r="} if word.startswith("r=") else {"d+", "d-"} if word == "x" else {word} if word in ("d+", "d-") \
+        else set()
+    if "r=" in says & said:
+        raise PuzzleError("a second `r=` after the puzzle: each word is given once")
+    if f"word {word}" in said:
+        raise PuzzleError(f"the word {quoted(word)} again after the puzzle: each word is given once")
+    if says & said:
+        raise PuzzleError(f"`{word}` names a diagonal an earlier word named: each word is given once")
+    said |= says | {f"word {word}"}
 
 
 def _map(value: str, side: int, word: str) -> list[int]:
@@ -436,8 +484,8 @@ def _map(value: str, side: int, word: str) -> list[int]:
     if len(value) != side * side:
         raise PuzzleError(f"`{word}` maps {side * side} cells of a {side}x{side} grid, not {len(value)}")
     out = []
-    for i, ch in enumerate(value.upper()):
-        k = SYMBOLS.find(ch)
+    for i, ch in enumerate(value):
+        k = SYMBOLS.find(ch.upper()) if ch.isascii() else -1  # a dotless i upper-cased is "I": a symbol is ASCII
         if ch != "." and not 0 <= k < side:
             raise PuzzleError(f"`{word}`: {ch!r} at R{i // side + 1}C{i % side + 1} is not 1 to "
                               f"{SYMBOLS[side - 1]} or '.'")

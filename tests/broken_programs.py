@@ -10,6 +10,7 @@ when set, receives the pid of every child a program starts, so that a test can l
 from __future__ import annotations
 
 import os
+import select
 import subprocess
 import sys
 import time
@@ -69,6 +70,12 @@ def answer(mode: str, line: str) -> None:
         out.write(solve(line).split()[0] + " nodes=lots\n")
     elif mode == "two_answers":
         out.write(solve(line) + "\n" + solve(line) + "\n")
+    elif mode == "late_repeat":  # its answer, then the same again once the next puzzle (or the end) is there
+        text = solve(line)
+        out.write(text + "\n")
+        out.flush()
+        select.select([sys.stdin], [], [])
+        out.write(text + "\n")
     elif mode == "matrix":  # the answer as a matrix, counters on its last row
         rows = solve(line).split()[0]
         side = int(len(rows) ** 0.5)

@@ -1,0 +1,77 @@
+"""compare.py's runs under faults (issue 43): a program's late output, its descendants, closed and failing
+streams, a full disk, --resume's paths, the certifier's words.
+
+Each test fails without its fix. Programs are run as they would be by a user; nothing waits on a guess: a
+test waits for what a program says (a line, a file), with generous timeouts as a safety net only.
+"""
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sys
+import uuid
+from pathlib import Path
+
+import pytest
+from fixtures import MARK, eventually, marked
+from misbehaving import SOLVERS
+
+import compare
+
+ROOT = Path(__file__).resolve().parents[1]
+TESTS = Path(__file__).resolve().parent
+SEEDS = ROOT / "puzzles" / "seeds.txt"
+PUZZLES = [line.split()[0] for line in SEEDS.read_text().splitlines() if line and not line.startswith("#")][:3]
+BROKEN = f"{sys.executable} {TESTS / 'broken_programs.py'}"
+
+linux = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux's /proc")
+
+
+@pytest.fixture
+def mark(monkeypatch):
+    """A mark in the environment the programs inherit; whatever carries it is killed after the test."""
+    value = uuid.uuid4().hex
+    monkeypatch.setenv(MARK, value)
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join([str(ROOT), str(TESTS)]))
+    yield value
+    for pid in marked(value):
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+
+
+def run(capsys, tmp_path: Path, puzzles: list[str], *argv: str) -> tuple[int, str, list[dict]]:
+    path, out_path = tmp_path / "puzzles.txt", tmp_path / "records.jsonl"
+    path.write_text("\n".join(puzzles) + "\n")
+    code = compare.main([str(path), "--output", str(out_path), *argv], methods={"good": SOLVERS["good"]})
+    out, err = capsys.readouterr()
+    return code, out + err, [json.loads(line) for line in out_path.read_text().splitlines()]
+
+
+# -- 6: a late second answer is the error of the puzzle it followed ---------------------------------------
+@linux
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_late_second_answer_is_the_error_of_the_puzzle_it_followed(capsys, tmp_path, mark, jobs):
+    # The program answers, then answers again once the next puzzle (or the end of its input) has come: the
+    # repeat is read after the next puzzle was sent, and after the last one only when the program ends.
+    code, output, records = run(capsys, tmp_path, PUZZLES, "--command", f"prog={BROKEN} late_repeat",
+                                "--solver", "good", "--solver", "prog", "--jobs", jobs, "--timeout", "30")
+    mine = sorted((r["line"], r["status"], r["detail"]) for r in records if r["method"] == "prog")
+    assert [(line, status) for line, status, _ in mine] == [(1, "error"), (2, "error"), (3, "error")], output
+    assert all("it wrote more than one answer to this puzzle" in detail for _, _, detail in mine)
+    assert "INVALID" not in output
+    assert code == 3, output
+    assert eventually(lambda: not marked(mark)), "processes left behind"
+
+
+@linux
+def test_the_same_answer_to_the_same_puzzle_twice_is_no_second_answer(capsys, tmp_path, mark):
+    # The repeat of the last answer, word for word, is asked again of a new program: it gives it again, so
+    # it was the answer, and nothing is wrong.
+    code, output, records = run(capsys, tmp_path, [PUZZLES[0], PUZZLES[0], PUZZLES[1]], "--command",
+                                f"prog={BROKEN} good", "--solver", "good", "--solver", "prog", "--jobs", "1",
+                                "--timeout", "30")
+    assert code == 0, output
+    assert [r["status"] for r in records if r["method"] == "prog"] == ["solved"] * 3

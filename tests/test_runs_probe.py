@@ -14,7 +14,7 @@ import uuid
 from pathlib import Path
 
 import pytest
-from fixtures import MARK, eventually, marked
+from fixtures import MARK, alive, eventually, marked
 from misbehaving import SOLVERS
 
 import compare
@@ -75,3 +75,42 @@ def test_the_same_answer_to_the_same_puzzle_twice_is_no_second_answer(capsys, tm
                                 "--timeout", "30")
     assert code == 0, output
     assert [r["status"] for r in records if r["method"] == "prog"] == ["solved"] * 3
+
+
+# -- 7: what a program started dies with it, even in a session of its own -----------------------------------
+def tagged(tag: str) -> list[int]:
+    """The live processes whose argv holds `tag`."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                argv = (entry / "cmdline").read_bytes().split(b"\0")
+            except OSError:
+                continue
+            if tag.encode() in argv and alive(int(entry.name)):
+                found.append(int(entry.name))
+    return found
+
+
+@linux
+@pytest.mark.parametrize("mode, jobs, status", [("sessioner", "1", "solved"), ("sessioner", "2", "solved"),
+                                                ("sessioner_hang", "1", "gave_up")])
+def test_a_child_in_a_session_of_its_own_dies_with_the_program(capsys, tmp_path, mark, monkeypatch, mode, jobs,
+                                                                 status):
+    tag = f"sudoku-probe-{uuid.uuid4().hex}"
+    monkeypatch.setenv("MISBEHAVING_TAG", tag)
+    monkeypatch.setenv("MISBEHAVING_PIDS", str(tmp_path / "pids"))
+    puzzles = PUZZLES[:2] if mode == "sessioner" else PUZZLES[:1]
+    try:
+        code, output, records = run(capsys, tmp_path, puzzles, "--command", f"prog={BROKEN} {mode}", "--solver",
+                                    "good", "--solver", "prog", "--jobs", jobs, "--timeout",
+                                    "30" if status == "solved" else "2")
+        assert code == 0, output  # a budget spent is no failure
+        assert [r["status"] for r in records if r["method"] == "prog"] == [status] * len(puzzles), output
+        started = [int(p) for p in (tmp_path / "pids").read_text().split()]
+        assert len(started) == len(puzzles)  # each puzzle's program started its child, in its own session
+        assert not tagged(tag), "a child in a session of its own outlived compare.py"
+        assert not any(alive(pid) for pid in started)
+    finally:
+        for pid in tagged(tag):
+            os.kill(pid, signal.SIGKILL)

@@ -42,7 +42,7 @@ from puzzles.fpuzzles import json_line
 from puzzles.grid import Layout
 from puzzles.layouts import words_of_layout
 
-from .processes import adopt_program, exit_reason, program_child, release_program
+from .processes import adopt_program, exit_reason, kill_orphans, program_child, program_environment, release_program
 from .result import not_run
 
 PROTOCOL = 1
@@ -124,7 +124,7 @@ class Program:
         # preexec_fn is safe here: the worker that starts a program runs no other thread
         self.process = subprocess.Popen(
             argv, stdin=subprocess.PIPE if stdin else subprocess.DEVNULL, stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE, bufsize=0, preexec_fn=program_child)
+            stderr=subprocess.PIPE, bufsize=0, preexec_fn=program_child, env=program_environment())
         adopt_program(self.process.pid)
         assert self.process.stdout is not None and self.process.stderr is not None
         self.out, self.err = self.process.stdout.fileno(), self.process.stderr.fileno()
@@ -207,6 +207,7 @@ class Program:
             os.killpg(self.process.pid, signal.SIGKILL)
         self.process.wait()
         release_program(self.process.pid)
+        kill_orphans()  # what it started and left its group (setsid), come back to this worker
         for pipe in (self.process.stdin, self.process.stdout, self.process.stderr):
             if pipe is not None:
                 pipe.close()

@@ -19,7 +19,16 @@ from puzzles import Budget, GaveUp, Status
 from ..core.selected import Selected
 from .check import Item, run_one
 from .external import External
-from .processes import Lifeline, bind_worker, exit_reason, kill_group, lead_group
+from .processes import (
+    Lifeline,
+    become_subreaper,
+    bind_worker,
+    exit_reason,
+    kill_group,
+    kill_orphans,
+    lead_group,
+    mark_run,
+)
 from .result import RunResult
 
 GRACE_SECONDS, GRACE_FRACTION = 1.0, 0.1  # a run is killed at timeout * 1.1 + 1 s
@@ -51,8 +60,13 @@ def worker_main(conn: Connection, clock: Any, started: Any, runners: Sequence[Se
         try:
             chunk = conn.recv()
         except EOFError:
-            return
-        if chunk is None:
+            chunk = None
+        if chunk is None:  # its programs go, and whatever they started, before it does
+            for runner in runners:
+                solve = getattr(runner.method, "solve", None)
+                if isinstance(solve, External):
+                    solve.stop()
+            kill_orphans()
             return
         if chunk == SETTLE:
             conn.send(Settled(settle_programs(runners)))
@@ -180,6 +194,7 @@ class Pool(Feed):
         self.runners, self.budget, self.limit = runners, budget, limit
         self.batch_seconds = batch_seconds
         self.lifeline = Lifeline()  # see processes.py: no worker outlives this process
+        mark_run()  # and what a program leaves behind comes back here, if its worker is gone
         self.workers: list[Worker] = []
         try:
             for _ in range(jobs):
@@ -326,6 +341,7 @@ class Pool(Feed):
             self.kill(worker)  # even when it has ended: its watchdog, and what its methods left running
             worker.conn.close()
         self.lifeline.close()
+        become_subreaper(False)
 
     def terminate(self) -> None:
         for worker in self.workers:
@@ -339,5 +355,6 @@ class Pool(Feed):
 
     @staticmethod
     def kill(worker: Worker) -> None:
-        """The worker goes, with every process of its group and of its programs' groups."""
+        """The worker goes, with every process of its group and of its programs' groups, and what they left."""
         kill_group(worker.process, worker.slots)
+        kill_orphans()

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import signal
+import subprocess
 import sys
 import uuid
 from pathlib import Path
@@ -114,3 +115,72 @@ def test_a_child_in_a_session_of_its_own_dies_with_the_program(capsys, tmp_path,
     finally:
         for pid in tagged(tag):
             os.kill(pid, signal.SIGKILL)
+
+
+# -- 9: closed and failing streams ------------------------------------------------------------------------
+def command(argv: list[str], **popen: object) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, *argv], cwd=ROOT, text=True, timeout=300, **popen)  # type: ignore[call-overload]
+
+
+def puzzle_file(tmp_path: Path, lines: list[str] = PUZZLES) -> Path:
+    path = tmp_path / "puzzles.txt"
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+@pytest.mark.parametrize("argv", [["compare.py", "-", "--solver", "mrv"], ["-m", "puzzles", "-"]])
+def test_standard_input_closed_is_an_unreadable_input(argv):
+    done = command(argv, preexec_fn=lambda: os.close(0), stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert done.returncode == 2, done.stderr
+    assert "standard input is closed" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_standard_output_closed_the_records_are_written_all_the_same(tmp_path):
+    records = tmp_path / "records.jsonl"
+    done = command(["compare.py", str(puzzle_file(tmp_path)), "--solver", "mrv", "--solver", "backtracking",
+                    "--output", str(records)], preexec_fn=lambda: os.close(1), stderr=subprocess.PIPE)
+    assert done.returncode == 2, done.stderr
+    assert "Traceback" not in done.stderr
+    assert done.stderr.strip().splitlines()[-1] == (
+        "compare.py: error: cannot write the report to standard output (it is closed); the run went on, its "
+        f"records written to {records}")
+    assert len(records.read_text().splitlines()) == 2 * len(PUZZLES)
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize("argv", [["compare.py", "{file}", "--solver", "mrv"], ["-m", "puzzles", "{file}"]])
+def test_a_full_standard_output_is_one_line_and_status_2(tmp_path, argv):
+    file = str(puzzle_file(tmp_path))
+    with open("/dev/full", "w") as full:
+        done = command([a.replace("{file}", file) for a in argv], stdout=full, stderr=subprocess.PIPE)
+    assert done.returncode == 2, done.stderr
+    assert "Traceback" not in done.stderr
+    assert done.stderr.strip().splitlines()[-1].endswith(
+        "cannot write the report to standard output (No space left on device)")
+
+
+def closed_pipe(argv: list[str]) -> subprocess.CompletedProcess[str]:
+    """The command with its standard output a pipe whose reader has gone (`| head -1`, once head has its line)."""
+    reader, writer = os.pipe()
+    os.close(reader)
+    try:
+        return command(argv, stdout=writer, stderr=subprocess.PIPE)
+    finally:
+        os.close(writer)
+
+
+def test_a_closed_pipe_ends_compare_quietly_with_141_its_records_written(tmp_path):
+    records = tmp_path / "records.jsonl"
+    done = closed_pipe(["compare.py", str(puzzle_file(tmp_path)), "--solver", "mrv", "--output", str(records)])
+    assert done.returncode == 141, done.stderr
+    assert done.stderr == ""
+    assert len(records.read_text().splitlines()) == len(PUZZLES)
+
+
+def test_a_closed_pipe_ends_the_check_quietly_with_141(tmp_path):
+    # `python -m puzzles BIG | head -1`, the reader gone before the first line
+    file = puzzle_file(tmp_path, PUZZLES + ["not a puzzle"] * 5000)
+    done = closed_pipe(["-m", "puzzles", str(file), str(file)])
+    assert done.returncode == 141, done.stderr
+    assert done.stderr == ""
+

@@ -6,6 +6,7 @@ test waits for what a program says (a line, a file), with generous timeouts as a
 """
 from __future__ import annotations
 
+import errno
 import json
 import os
 import signal
@@ -184,3 +185,19 @@ def test_a_closed_pipe_ends_the_check_quietly_with_141(tmp_path):
     assert done.returncode == 141, done.stderr
     assert done.stderr == ""
 
+
+# -- the smaller ones ------------------------------------------------------------------------------------
+def test_a_full_disk_at_the_start_leaves_no_settings_tmp(tmp_path, monkeypatch, capsys):
+    from comparison.records import resume
+
+    def full(self: Path, *args: object, **kwargs: object) -> int:  # opened (made, empty), then the disk is full
+        self.touch()
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    output = tmp_path / "records.jsonl"
+    output.write_text("")
+    monkeypatch.setattr(Path, "write_text", full)
+    resume.write_settings(str(output), {"files": []})
+    monkeypatch.undo()
+    assert "cannot write" in capsys.readouterr().err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["records.jsonl"]

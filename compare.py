@@ -64,6 +64,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from commands.flags import PROGRAMS, add_method_flags, positive
+from commands.output import guarded_stdout, status_of, stdin_closed
 from comparison.core.errors import (
     EXIT_ERRORS,
     EXIT_FAILED,
@@ -180,7 +181,17 @@ def reference_index(args: argparse.Namespace, selected: Sequence[Selected]) -> i
 
 
 def main(argv: Sequence[str] | None = None, methods: dict[str, Method] | None = None) -> int:
-    """Run the command; `methods` replaces the registries (tests register their own methods this way)."""
+    """Run the command; `methods` replaces the registries (tests register their own methods this way).
+
+    Standard output is the report's alone: closed, full or a closed pipe, the run goes on and writes its
+    records, and the exit status says what became of the report (commands/output.py)."""
+    kept: list[str] = []  # where the records went, once known
+    with guarded_stdout() as stdout:
+        status = command(argv, methods, kept)
+    return status_of(stdout, status, "compare.py", "".join(kept))
+
+
+def command(argv: Sequence[str] | None, methods: dict[str, Method] | None, kept: list[str]) -> int:
     if not hasattr(os, "fork"):  # the workers are forked processes in groups of their own (POSIX)
         print("compare.py: error: its workers are forked POSIX processes, which this system does not have; "
               "on Windows, run it under WSL", file=sys.stderr)
@@ -190,6 +201,8 @@ def main(argv: Sequence[str] | None = None, methods: dict[str, Method] | None = 
         args = parser.parse_args(argv)
     except SystemExit as exc:  # argparse has printed the usage and the error
         return int(exc.code or 0)
+    if args.output:
+        kept.append(f"; the run went on, its records written to {args.output}")
     console = Console(width=None if sys.stdout.isatty() else 160)
     refusal = PROGRAMS["fuzz" if args.fuzz is not None else "ladder" if args.ladder else "run"].foreign(args, parser)
     if refusal:
@@ -201,6 +214,8 @@ def main(argv: Sequence[str] | None = None, methods: dict[str, Method] | None = 
         return fuzz_main(args, methods, console)
     try:
         settings = Settings.of(args)
+        if stdin_closed(list(settings.files)):
+            raise PuzzleFileError("-: standard input is closed: there is nothing to read")
         kind = Ladder if args.ladder else Plain
         if args.list:
             print_methods(console, registry_of(settings, methods, everything=True))

@@ -3,8 +3,11 @@
     sudoku-check FILE...   (also python -m puzzles; '-' reads standard input)
 
 Exit status 0 when every entry is a puzzle, 1 if any entry was bad, 2 if a
-file could not be read. A note on standard error says when a file's format
-was a choice between two readings (--input-format picks the other one).
+file could not be read (standard input closed too) or standard output failed
+(closed or full), 141 quietly when the reader of standard output has gone
+(`| head -1`: the check stops there). A note on standard error says when a
+file's format was a choice between two readings (--input-format picks the
+other one).
 """
 from __future__ import annotations
 
@@ -15,6 +18,8 @@ from typing import TextIO
 
 from puzzles.formats import FORMATS, BadEntry, PuzzleFileError, read_puzzles
 from puzzles.words import plural
+
+from .output import Guarded, guarded_stdout, status_of, stdin_closed
 
 
 def median_of(histogram: Counter[int]) -> float:
@@ -30,11 +35,14 @@ def median_of(histogram: Counter[int]) -> float:
     return float(sum(found) / len(found))
 
 
-def check_file(path: str, fmt: str | None, out: TextIO) -> tuple[int, int]:
-    """Print one file's summary and bad entries; return (puzzles, bad entries)."""
+def check_file(path: str, fmt: str | None, out: TextIO | Guarded) -> tuple[int, int]:
+    """Print one file's summary and bad entries; return (puzzles, bad entries). Reading stops when `out`, a
+    Guarded stream, has failed: nobody would read what follows."""
     givens: dict[int, Counter[int]] = {}
     bad = 0
     for record in read_puzzles(path, fmt, on_note=lambda note: print(f"note: {note}", file=sys.stderr)):
+        if isinstance(out, Guarded) and out.failed is not None:
+            break
         if isinstance(record, BadEntry):
             bad += 1
             print(record, file=out)
@@ -57,15 +65,20 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m puzzles", description=__doc__.split("\n")[0])
     parser.add_argument("files", nargs="+", metavar="FILE", help="puzzle files; '-' for standard input")
     parser.add_argument("--input-format", "--format", dest="format", choices=FORMATS, help="skip format detection")
-    args = parser.parse_args(argv)
-    status = 0
-    for path in args.files:
-        try:
-            _, bad = check_file(path, args.format, sys.stdout)
-        except PuzzleFileError as exc:
-            print(f"error: {exc}", file=sys.stderr)
-            status = 2
-            continue
-        if bad and status == 0:
-            status = 1
-    return status
+    with guarded_stdout() as out:
+        args = parser.parse_args(argv)
+        status = 0
+        for path in args.files:
+            if out.failed is not None:
+                break
+            try:
+                if stdin_closed([path]):
+                    raise PuzzleFileError("-: standard input is closed: there is nothing to read")
+                _, bad = check_file(path, args.format, out)
+            except PuzzleFileError as exc:
+                print(f"error: {exc}", file=sys.stderr)
+                status = 2
+                continue
+            if bad and status == 0:
+                status = 1
+    return status_of(out, status, parser.prog)

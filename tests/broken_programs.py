@@ -5,11 +5,13 @@
 
 `good` answers correctly (MRV with singles), with counters; every other mode answers its first puzzle
 correctly too when its name ends in `_later`, so that the fault comes mid-stream. $MISBEHAVING_PIDS,
-when set, receives the pid of every child a program starts, so that a test can look for it.
+when set, receives the pid of every child a program starts, so that a test can look for it; $MISBEHAVING_TAG,
+when set, ends each child's argv.
 """
 from __future__ import annotations
 
 import os
+import select
 import subprocess
 import sys
 import time
@@ -28,8 +30,11 @@ def solve(line: str) -> str:
     return f"{outcome.solution.line()} nodes={outcome.effort['nodes']} guesses={outcome.effort['guesses']}"
 
 
-def start_child() -> None:
-    child = subprocess.Popen([sys.executable, "-c", f"import time; time.sleep({SLEEP})"])
+def start_child(new_session: bool = False) -> None:
+    """A child that sleeps, its argv ending with $MISBEHAVING_TAG when set (so that a test finds it by /proc)."""
+    tag = [os.environ["MISBEHAVING_TAG"]] if "MISBEHAVING_TAG" in os.environ else []
+    child = subprocess.Popen([sys.executable, "-c", f"import time; time.sleep({SLEEP})", *tag],
+                             start_new_session=new_session)
     record = os.environ.get("MISBEHAVING_PIDS")
     if record:
         with open(record, "a") as handle:
@@ -63,12 +68,23 @@ def answer(mode: str, line: str) -> None:
     elif mode == "forker":  # a child of its own, then it hangs
         start_child()
         time.sleep(SLEEP)
+    elif mode in ("sessioner", "sessioner_hang"):  # a child in a session of its own (setsid), then an answer or not
+        start_child(new_session=True)
+        if mode == "sessioner_hang":
+            time.sleep(SLEEP)
+        out.write(solve(line) + "\n")
     elif mode == "wrong_size":  # a 4x4 solution, whatever the puzzle
         out.write("1234341221434321\n")
     elif mode == "bad_counter":
         out.write(solve(line).split()[0] + " nodes=lots\n")
     elif mode == "two_answers":
         out.write(solve(line) + "\n" + solve(line) + "\n")
+    elif mode == "late_repeat":  # its answer, then the same again once the next puzzle (or the end) is there
+        text = solve(line)
+        out.write(text + "\n")
+        out.flush()
+        select.select([sys.stdin], [], [])
+        out.write(text + "\n")
     elif mode == "matrix":  # the answer as a matrix, counters on its last row
         rows = solve(line).split()[0]
         side = int(len(rows) ** 0.5)

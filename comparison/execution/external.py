@@ -12,6 +12,13 @@ leads a process group of its own, see processes.py) and started again for the ne
 puzzle. A program that ends, or writes something that is not an answer, is that
 puzzle's error, with the first error line and the tail of its standard error (the first says why, the
 last what happened next); it is started again too.
+
+A streaming program's answer is provisional (`owed`) until its next exchange or its end: output that comes
+after an answer and before the next puzzle is sent, or before the program exits once its input is closed
+(`settle`), is a second answer to the puzzle it followed, whose run the worker's pool then marks an error
+(`settlement`, pool.py). A line read for the next puzzle that repeats the last answer word for word is
+asked again of a new program, given this puzzle alone: if its answer differs, the line was the last
+puzzle's second answer, and this puzzle is judged on the new program's answer.
 """
 from __future__ import annotations
 
@@ -35,7 +42,7 @@ from puzzles.fpuzzles import json_line
 from puzzles.grid import Layout
 from puzzles.layouts import words_of_layout
 
-from .processes import adopt_program, exit_reason, program_child, release_program
+from .processes import adopt_program, exit_reason, kill_orphans, program_child, program_environment, release_program
 from .result import not_run
 
 PROTOCOL = 1
@@ -117,7 +124,7 @@ class Program:
         # preexec_fn is safe here: the worker that starts a program runs no other thread
         self.process = subprocess.Popen(
             argv, stdin=subprocess.PIPE if stdin else subprocess.DEVNULL, stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE, bufsize=0, preexec_fn=program_child)
+            stderr=subprocess.PIPE, bufsize=0, preexec_fn=program_child, env=program_environment())
         adopt_program(self.process.pid)
         assert self.process.stdout is not None and self.process.stderr is not None
         self.out, self.err = self.process.stdout.fileno(), self.process.stderr.fileno()
@@ -200,6 +207,7 @@ class Program:
             os.killpg(self.process.pid, signal.SIGKILL)
         self.process.wait()
         release_program(self.process.pid)
+        kill_orphans()  # what it started and left its group (setsid), come back to this worker
         for pipe in (self.process.stdin, self.process.stdout, self.process.stderr):
             if pipe is not None:
                 pipe.close()
@@ -218,6 +226,11 @@ class External:
     def __init__(self, command: Command) -> None:
         self.command = command
         self.program: Program | None = None  # the streaming program, started on the first puzzle
+        self.owed = False  # its last answer came from the program still running: more output would be a 2nd one
+        self.last_answer = b""  # that answer, as it came
+        # set by each call: what became of the answer owed before it (None: none was owed; '': nothing wrong;
+        # else the error of the puzzle that answer was to)
+        self.settlement: str | None = None
 
     def check_options(self, options: dict[str, Any], budget: Budget | None) -> None:
         """Called before any run (Method.check): protocol 1 gives a program no node budget to keep."""
@@ -226,6 +239,7 @@ class External:
 
     def __call__(self, grid: Grid, budget: Budget = Budget(), **options: Any) -> Outcome:
         started = time.perf_counter()
+        self.settlement = None
         refused = self.command.refuses(grid)
         if refused:  # nothing is sent: the program would solve another puzzle than this one
             return Outcome(Status.GAVE_UP, detail=not_run(refused), seconds=time.perf_counter() - started)
@@ -244,17 +258,57 @@ class External:
             if self.command.mode == "once":
                 self.stop()
         outcome.seconds = time.perf_counter() - started
+        if self.program is not None:  # streaming: the answer holds unless more output comes before the next puzzle
+            self.owed, self.last_answer = True, text
         return outcome
 
     def _streaming(self, grid: Grid, deadline: float) -> bytes:
         """Send the puzzle to the worker's program (started on the first puzzle, or again after a failure)."""
-        if self.program is not None and self.program.pending():
-            raise ProtocolError("it wrote more than one answer to the last puzzle: "
-                                f"{self.program.buffer.decode(errors='replace')!r:.80}")
+        owed, self.owed = self.owed, False
+        if self.program is not None and self.program.pending():  # written after its last answer, unasked
+            self.settlement = second_answer(self.program.buffer, self.program)
+            self.stop()
+        elif owed:
+            self.settlement = ""
+        text = self._ask(grid, deadline)
+        if owed and not self.settlement and text == self.last_answer:
+            # The last answer again, word for word: this puzzle's own, or a late second answer to the last one?
+            # A new program, given this puzzle alone, says.
+            suspect = self.program
+            assert suspect is not None
+            self.program = None
+            try:
+                fresh = self._ask(grid, deadline)
+            finally:
+                suspect.kill()
+            if fresh != text:
+                self.settlement = second_answer(text, suspect)
+            text = fresh
+        return text
+
+    def _ask(self, grid: Grid, deadline: float) -> bytes:
+        """Send the puzzle to the program (started first if there is none), and read its answer."""
         if self.program is None:
             self.program = Program(self.command.argv, stdin=True)
         self.program.send(puzzle_text(grid, self.command.input))
         return answer_lines(self.program, grid.side, deadline)
+
+    def settle(self) -> str | None:
+        """At the end of a worker's run: its input closed, what the program writes before it ends is a second
+        answer to the last puzzle (then that puzzle's error, returned); '' if nothing, None if no answer was owed.
+        The program goes either way."""
+        if not self.owed or self.program is None:
+            return None
+        self.owed = False
+        program = self.program
+        program.close_input()
+        try:
+            output = program.rest(time.perf_counter() + EXIT_GRACE)
+        except Overrun:  # it does not end at the end of its input: it is killed, as it would be anyway
+            output = bytes(program.buffer)
+        detail = second_answer(output, program) if output else ""
+        self.stop()
+        return detail
 
     def _once(self, grid: Grid, deadline: float) -> bytes:
         """Start the program on this puzzle (on its standard input, or in the file {file} names), read it all."""
@@ -278,6 +332,12 @@ class External:
         if self.program is not None:
             self.program.kill()
             self.program = None
+
+
+def second_answer(output: bytes | bytearray, program: Program) -> str:
+    """The error of a puzzle whose answer the program followed with more output, unasked."""
+    return (f"it wrote more than one answer to this puzzle; after it: {output.decode(errors='replace')!r:.80}"
+            f"{program.stderr_tail()}")
 
 
 def first_error_line(text: str) -> str:

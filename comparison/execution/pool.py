@@ -18,7 +18,17 @@ from puzzles import Budget, GaveUp, Status
 
 from ..core.selected import Selected
 from .check import Item, run_one
-from .processes import Lifeline, bind_worker, exit_reason, kill_group, lead_group
+from .external import External
+from .processes import (
+    Lifeline,
+    become_subreaper,
+    bind_worker,
+    exit_reason,
+    kill_group,
+    kill_orphans,
+    lead_group,
+    mark_run,
+)
 from .result import RunResult
 
 GRACE_SECONDS, GRACE_FRACTION = 1.0, 0.1  # a run is killed at timeout * 1.1 + 1 s
@@ -26,6 +36,15 @@ CHUNK_SECONDS = 0.05  # target duration of a chunk: few messages, yet balanced w
 MAX_CHUNK = 32
 CHUNKS_IN_FLIGHT = 2  # per worker: one running and one waiting, so a worker never idles
 BATCH_SECONDS = 0.02  # a worker sends the results of a chunk at least this often
+SETTLE = "settle"  # the pool's word to a worker it has nothing more for: end your programs, say what they wrote
+
+
+@dataclass(frozen=True)
+class Settled:
+    """A worker's answer to SETTLE: for each method whose program's last answer was provisional, '' if it holds,
+    else the error of the puzzle it answered (the program wrote more before it ended)."""
+
+    notes: dict[int, str]
 
 
 def worker_main(conn: Connection, clock: Any, started: Any, runners: Sequence[Selected], budget: Budget,
@@ -41,15 +60,23 @@ def worker_main(conn: Connection, clock: Any, started: Any, runners: Sequence[Se
         try:
             chunk = conn.recv()
         except EOFError:
+            chunk = None
+        if chunk is None:  # its programs go, and whatever they started, before it does
+            for runner in runners:
+                solve = getattr(runner.method, "solve", None)
+                if isinstance(solve, External):
+                    solve.stop()
+            kill_orphans()
             return
-        if chunk is None:
-            return
+        if chunk == SETTLE:
+            conn.send(Settled(settle_programs(runners)))
+            continue
         batch: list[RunResult] = []
         sent = time.monotonic()
         for item in chunk:
             clock.value = time.monotonic()
             started.value += 1  # after the clock: the parent reads which run is in hand, then since when
-            batch.append(run_one(item, runners[item.method], budget))
+            batch.append(settling(run_one(item, runners[item.method], budget), runners[item.method]))
             now = time.monotonic()
             if now - sent >= batch_seconds:  # one message per batch, not per run: fewer wake-ups
                 clock.value = now  # the parent must not charge the time of this send to the next run
@@ -57,6 +84,31 @@ def worker_main(conn: Connection, clock: Any, started: Any, runners: Sequence[Se
                 batch, sent = [], now
         clock.value = time.monotonic()
         conn.send(batch)  # at the end of a chunk, so that the parent refills the worker at once
+
+
+def settling(result: RunResult, runner: Selected) -> RunResult:
+    """A streaming program's result says whether its answer is provisional and what became of the one before."""
+    solve = getattr(runner.method, "solve", None)
+    if isinstance(solve, External):
+        result.provisional, result.settles = solve.owed, solve.settlement
+    return result
+
+
+def settle_programs(runners: Sequence[Selected]) -> dict[int, str]:
+    """Each streaming program's end: what it wrote after its last answer (external.py's settle)."""
+    notes = {}
+    for index, runner in enumerate(runners):
+        solve = getattr(runner.method, "solve", None)
+        if isinstance(solve, External) and (note := solve.settle()) is not None:
+            notes[index] = note
+    return notes
+
+
+def settled(result: RunResult, note: str) -> RunResult:
+    """A provisional result as its settlement leaves it: itself, or the error its program's later output made it."""
+    if not note:
+        return result
+    return RunResult(result.puzzle, result.method, Status.ERROR, note, seconds=result.seconds)
 
 
 def silence_stdout() -> None:
@@ -79,6 +131,9 @@ class Worker:
     reported: int = 0  # how many of them the parent has received
     inflight: deque[Item] = field(default_factory=deque)  # items sent, not yet reported, in order
     chunks: deque[int] = field(default_factory=deque)  # how many items of each chunk in flight are unreported
+    # by method: a streaming program's reported answer, held until its next exchange or its end says it holds
+    held: dict[int, RunResult] = field(default_factory=dict)
+    settling: bool = False  # SETTLE sent, Settled not yet received
 
     def in_hand(self) -> int | None:
         """The position in `inflight` of the run in hand; those before it are done but not yet reported."""
@@ -124,6 +179,10 @@ class Feed:
         self.busy_seconds += seconds
         self.item_seconds = seconds if self.item_seconds is None else 0.9 * self.item_seconds + 0.1 * seconds
 
+    def unsettled(self) -> list[RunResult]:
+        """After the run was stopped: the results still held, as they are."""
+        return []
+
 
 class Pool(Feed):
     """Worker processes fed with chunks of items; runs that overrun are killed, crashes survived."""
@@ -135,6 +194,7 @@ class Pool(Feed):
         self.runners, self.budget, self.limit = runners, budget, limit
         self.batch_seconds = batch_seconds
         self.lifeline = Lifeline()  # see processes.py: no worker outlives this process
+        mark_run()  # and what a program leaves behind comes back here, if its worker is gone
         self.workers: list[Worker] = []
         try:
             for _ in range(jobs):
@@ -163,16 +223,20 @@ class Pool(Feed):
             while len(worker.chunks) < CHUNKS_IN_FLIGHT:
                 chunk = self._take(self.chunk_size(), source)
                 if not chunk:
-                    return
+                    break
                 worker.inflight.extend(chunk)
                 worker.chunks.append(len(chunk))
                 try:
                     worker.conn.send(chunk)
                 except OSError:  # it died: collect() will see that and put the chunk back in the queue
                     break
+            if not worker.inflight and worker.held and not worker.settling:  # nothing more for it, for now
+                worker.settling = True
+                with contextlib.suppress(OSError):  # dead: collect() sees it
+                    worker.conn.send(SETTLE)
 
     def finished(self) -> bool:
-        return self.source_done and not self.queue and not any(w.inflight for w in self.workers)
+        return self.source_done and not self.queue and not any(w.inflight or w.held for w in self.workers)
 
     def run(self, items: Sequence[Item]) -> list[RunResult]:
         """Every item's result, runs that overrun killed, crashes survived: the work of one Dask task (cluster.py).
@@ -192,7 +256,7 @@ class Pool(Feed):
 
     def collect(self) -> list[RunResult]:
         """Results that arrive before the next deadline, and the records of runs stopped or lost."""
-        busy = [w for w in self.workers if w.inflight]
+        busy = [w for w in self.workers if w.inflight or w.held]
         now = time.monotonic()
         deadlines = [w.clock.value + self.limit for w in busy if w.in_hand() is not None]
         waitables = {}
@@ -211,15 +275,21 @@ class Pool(Feed):
     def _drain(self, worker: Worker) -> list[RunResult]:
         results = []
         try:
-            while worker.inflight and worker.conn.poll():
+            while (worker.inflight or worker.settling) and worker.conn.poll():
                 results.extend(self._received(worker, worker.conn.recv()))
         except (EOFError, OSError):
             pass  # the worker died; the check below records it
-        if worker.inflight and not worker.process.is_alive():
+        if (worker.inflight or worker.held) and not worker.process.is_alive():
             results.extend(self._lose(worker, killed=False))
         return results
 
-    def _received(self, worker: Worker, batch: list[RunResult]) -> list[RunResult]:
+    def _received(self, worker: Worker, batch: list[RunResult] | Settled) -> list[RunResult]:
+        if isinstance(batch, Settled):
+            worker.settling = False
+            ended = [settled(result, batch.notes.get(method, "")) for method, result in worker.held.items()]
+            worker.held.clear()
+            return ended
+        results = []
         for result in batch:
             worker.inflight.popleft()
             worker.reported += 1
@@ -227,15 +297,26 @@ class Pool(Feed):
             if not worker.chunks[0]:
                 worker.chunks.popleft()
             self.timed(result)
-        return batch
+            if result.settles is not None and result.method in worker.held:  # its program's next exchange
+                results.append(settled(worker.held.pop(result.method), result.settles))
+            if result.provisional:
+                if result.method in worker.held:  # never settled (cannot be): final as it is
+                    results.append(worker.held.pop(result.method))
+                worker.held[result.method] = result
+            else:
+                results.append(result)
+        return results
 
     def _lose(self, worker: Worker, killed: bool) -> list[RunResult]:
         """The run in hand ends as gave_up (killed) or error (crashed); the worker's other items go back.
 
-        Runs it finished but had not reported yet are lost with it, and run again.
+        Runs it finished but had not reported yet are lost with it, and run again; the results held for it are
+        final as they are (its programs are gone with it).
         """
+        released = list(worker.held.values())
+        worker.held.clear()
         items = list(worker.inflight)
-        lost = items.pop(worker.in_hand() or 0)  # a worker dead between runs: blame the next one
+        lost = items.pop(worker.in_hand() or 0) if items else None  # a worker dead between runs: blame the next one
         self.fixed = 0  # what is put back goes in chunks sized as usual
         seconds = time.monotonic() - worker.clock.value
         self.queue.extendleft(reversed(items))
@@ -243,10 +324,13 @@ class Pool(Feed):
         worker.conn.close()
         slot = next(i for i, w in enumerate(self.workers) if w is worker)
         self.workers[slot] = self._start()
+        if lost is None:
+            return released
         if killed:
-            return [RunResult(lost.puzzle, lost.method, Status.GAVE_UP, GaveUp.KILLED.value, seconds=seconds)]
+            return [*released, RunResult(lost.puzzle, lost.method, Status.GAVE_UP, GaveUp.KILLED.value,
+                                         seconds=seconds)]
         why = f"the worker died ({exit_reason(worker.process.exitcode)})"
-        return [RunResult(lost.puzzle, lost.method, Status.ERROR, why, seconds=seconds)]
+        return [*released, RunResult(lost.puzzle, lost.method, Status.ERROR, why, seconds=seconds)]
 
     def close(self) -> None:
         for worker in self.workers:
@@ -257,12 +341,20 @@ class Pool(Feed):
             self.kill(worker)  # even when it has ended: its watchdog, and what its methods left running
             worker.conn.close()
         self.lifeline.close()
+        become_subreaper(False)
 
     def terminate(self) -> None:
         for worker in self.workers:
             self.kill(worker)
 
+    def unsettled(self) -> list[RunResult]:
+        released = [result for worker in self.workers for result in worker.held.values()]
+        for worker in self.workers:
+            worker.held.clear()
+        return released
+
     @staticmethod
     def kill(worker: Worker) -> None:
-        """The worker goes, with every process of its group and of its programs' groups."""
+        """The worker goes, with every process of its group and of its programs' groups, and what they left."""
         kill_group(worker.process, worker.slots)
+        kill_orphans()

@@ -18,6 +18,14 @@ group id is kept in the worker's program slots, memory shared with the parent
 and the watchdog: killing a worker, the parent kills the groups in its slots
 too, and so does the watchdog when the parent dies; the program itself gets
 PR_SET_PDEATHSIG, so it dies with the worker even before it is in a slot.
+
+A process that a program started and that left the program's group (setsid) is
+in none of those groups. It carries the run's mark in its environment, and the
+worker (and the parent, while a pool runs) is a subreaper: when the program
+dies, the process becomes the worker's child (the parent's, if the worker is
+gone), which kills its marked children that are no program of its own
+(kill_orphans) whenever it kills a program, and before it ends. Only the
+parent's own SIGKILL leaves such a process to init.
 """
 from __future__ import annotations
 
@@ -26,8 +34,11 @@ import os
 import signal
 from typing import Any, NoReturn
 
-PR_SET_PDEATHSIG = 1  # from <linux/prctl.h>
+PR_SET_PDEATHSIG, PR_SET_CHILD_SUBREAPER = 1, 36  # from <linux/prctl.h>
+PROGRAM_MARK = "SUDOKU_SEARCH_PROGRAM"  # in a program's environment, and so in its descendants': the run's mark
 _slots: Any = None  # in a worker: its program slots (a shared array of process group ids, 0 = free)
+_mark: str | None = None  # the run's mark (set by the pool, inherited by its workers); None: no run marks
+_watchdog = 0  # in a worker: its watchdog's pid, a child it keeps
 
 
 class Lifeline:
@@ -52,9 +63,12 @@ def bind_worker(lifeline: Lifeline, slots: Any) -> None:
     die_with_parent()
     if os.getppid() != lifeline.parent:  # the parent died before prctl: no signal will come
         os._exit(1)
-    if os.fork() == 0:
+    global _watchdog
+    _watchdog = os.fork()
+    if _watchdog == 0:
         watchdog(lifeline.read_end, slots)
     os.close(lifeline.read_end)
+    become_subreaper()
 
 
 def die_with_parent() -> None:
@@ -63,6 +77,79 @@ def die_with_parent() -> None:
         ctypes.CDLL(None).prctl(PR_SET_PDEATHSIG, int(signal.SIGKILL))
     except AttributeError:  # not Linux: the watchdog alone ends the group
         pass
+
+
+def become_subreaper(on: bool = True) -> None:
+    """Ask the kernel to make this process the parent of its orphaned descendants (Linux): a process that a
+    program started and that left the program's group or session (setsid) comes back here when its parent
+    dies, where kill_orphans finds it."""
+    try:
+        ctypes.CDLL(None).prctl(PR_SET_CHILD_SUBREAPER, int(on), 0, 0, 0)
+    except AttributeError:  # not Linux: such a process is not reached
+        pass
+
+
+def mark_run() -> None:
+    """In the parent, as a pool starts: the mark its programs carry, and it takes in their orphans."""
+    global _mark
+    if _mark is None:
+        _mark = f"{os.getpid()}.{os.urandom(6).hex()}"
+    become_subreaper()
+
+
+def program_environment() -> dict[str, str] | None:
+    """A program's environment: this process's, with the run's mark (None: unchanged, no run marks)."""
+    return None if _mark is None else {**os.environ, PROGRAM_MARK: _mark}
+
+
+def children() -> list[int]:
+    """This process's children, by /proc (Linux; none found elsewhere)."""
+    me, found = os.getpid(), []
+    try:
+        names = os.listdir("/proc")
+    except OSError:
+        return []
+    for name in names:
+        if name.isdigit():
+            try:
+                with open(f"/proc/{name}/stat", "rb") as handle:
+                    fields = handle.read().rsplit(b")", 1)[1].split()
+            except (OSError, IndexError):  # gone
+                continue
+            if int(fields[1]) == me:
+                found.append(int(name))
+    return found
+
+
+def carries_mark(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/environ", "rb") as handle:
+            return f"{PROGRAM_MARK}={_mark}".encode() in handle.read().split(b"\0")
+    except OSError:  # gone, a zombie, or not ours
+        return False
+
+
+def kill_orphans() -> None:
+    """Kill, with their groups, and reap the processes programs started and left behind, come back here as to
+    their subreaper: this process's children that carry the run's mark, and are no program it runs."""
+    if _mark is None:
+        return
+    for _ in range(100):  # each round's victims may leave orphans of their own
+        keep = {int(group) for group in _slots or () if group}
+        found = [pid for pid in children() if pid not in keep and pid != _watchdog and carries_mark(pid)]
+        if not found:
+            return
+        for pid in found:
+            for kill in (os.killpg, os.kill):  # its group, if it leads one, and itself
+                try:
+                    kill(pid, signal.SIGKILL)
+                except (ProcessLookupError, PermissionError):
+                    pass
+        for pid in found:
+            try:
+                os.waitpid(pid, 0)
+            except ChildProcessError:
+                pass
 
 
 def watchdog(lifeline_end: int, slots: Any) -> NoReturn:
@@ -108,6 +195,10 @@ def kill_programs(slots: Any) -> None:
             try:
                 os.killpg(group, signal.SIGKILL)
             except ProcessLookupError:  # the program and its children are gone already
+                pass
+            try:  # ours since its worker died, when this process is their subreaper: reaped, its orphans ours
+                os.waitpid(group, 0)
+            except ChildProcessError:
                 pass
             slots[i] = 0
 

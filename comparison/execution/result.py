@@ -29,6 +29,11 @@ class RunResult:
     effort: dict[str, int] = field(default_factory=dict)
     problems: list[str] = field(default_factory=list)
     info: dict[str, Any] = field(default_factory=dict)
+    # On the way from a worker to its pool alone (pool.py), never in a record: a streaming program's answer
+    # that more output may yet make an error (provisional), and what became of the one before (settles: None
+    # if there was none, '' if it holds, else the error of the puzzle it answered).
+    provisional: bool = False
+    settles: str | None = None
 
     @property
     def valid(self) -> bool | None:

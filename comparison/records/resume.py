@@ -65,6 +65,7 @@ def write_settings(output: str, settings: dict[str, Any]) -> None:
         temporary.write_text(json.dumps(settings, indent=1) + "\n", encoding="utf-8")
         os.replace(temporary, path)
     except OSError as exc:
+        temporary.unlink(missing_ok=True)  # a full disk leaves it empty, or cut short: of no use to anyone
         print(f"compare.py: warning: cannot write {path} ({exc.strerror or exc}): the records cannot be resumed",
               file=sys.stderr)
 

@@ -160,6 +160,8 @@ class Comparison:
                     return
         except BaseException:  # an interrupt, a file failing mid-read, or the caller closing this generator
             pool.terminate()
+            for result in pool.unsettled():  # finished runs whose programs' later output is now unseen
+                tracker.add(result)
             raise
         finally:
             with signals_held():

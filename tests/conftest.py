@@ -21,3 +21,9 @@ def collection() -> Callable[[str], Path]:
             pytest.skip(str(exc))
 
     return find
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The slow tests first: on the suite's workers (pytest-xdist) the long ones start early and the short ones
+    fill in around them, rather than one long test left running alone at the end. No test depends on the order."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)

@@ -48,6 +48,7 @@ def run_compare(tmp_path, name: str, grids: list[Grid], method: str) -> int:
     return compare.main([str(path), "--registry", "planted", "--solver", method, "--solver", "cpsat", "--jobs", "1"])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("methods, sizes, limit, expected", [
     (["corrupt", "liar"], ["--box", "2", "--box", "3"], 21, {("corrupt", "invalid answer"), ("liar", "false unsat")}),
     (["crasher"], ["--box", "2", "--box", "4"], 8, {("crasher", "error")}),

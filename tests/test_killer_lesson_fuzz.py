@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 
 import planted
+import pytest
 
 import compare
 from puzzles import Grid
@@ -30,6 +31,7 @@ def fuzz(tmp_path, variant: str, *solvers: str) -> tuple[int, list[tuple[str, st
     return compare.main(argv), failures(out)
 
 
+@pytest.mark.slow
 def test_the_fuzzer_finds_the_range2_boxes_on_8x8_and_shrinks_the_failure(tmp_path):
     status, found = fuzz(tmp_path, "killer@8", "killer-boxes")
     assert status == 1 and [(m, c) for m, c, _ in found] == [("killer-boxes", "invalid answer")]

@@ -542,6 +542,7 @@ def test_reasons_of_q4_by_hand():
     assert start[0] == 0 and {kind for _, kind, _ in start[1]} == {DECIDED}  # Q4 has no single at the start
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None)
 @given(box=st.sampled_from([2, 3]), seed=st.integers(0, 10**6), blank=st.floats(0.4, 0.9),
        propagate=st.sampled_from(["singles", "locked"]), choose=st.sampled_from(["mrv", "vsids", "modes"]))
@@ -642,7 +643,7 @@ def test_the_narrator_tells_what_the_calls_carry():
         ("dead_end", 0, None, "the givens clash")]
 
 
-@pytest.mark.parametrize("box", [2, 3, 4])
+@pytest.mark.parametrize("box", [2, 3, pytest.param(4, marks=pytest.mark.slow)])
 def test_the_masks_locked_candidates_looks_at_are_those_inside_a_crossing(box):
     # With propagate=locked, a group whose places (two or more) all lie where a line crosses a box is
     # looked at. The slow, obvious way: from the grid's units themselves, the places of each unit that

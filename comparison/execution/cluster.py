@@ -117,6 +117,7 @@ class Cluster(Feed):
         self.inflight: dict[Any, list[Item]] = {}  # future -> its chunk
         self.threads, self.checked = 1, -THREADS_CHECKED_EVERY
         workers = check_cluster(address)
+        self.expected = workers or 1  # a local cluster's every worker, else one at least
         # The tasks fork the isolating process: a daemonic (multiprocessing's sense) worker may not. And Dask's
         # own upkeep is cut down (its sampling profiler, the event loops' watchdog, the system monitor): at
         # their defaults they take 2-3% of a core in each process, idle or not (measured on a local cluster).
@@ -153,7 +154,8 @@ class Cluster(Feed):
 
     def check_workers(self) -> None:
         try:  # a scheduler with no worker would take the tasks and never run them: the run would wait forever
-            self.client.wait_for_workers(1, timeout=CONNECT_SECONDS)
+            # a local cluster's workers all: on a loaded machine the run would otherwise start on the first alone
+            self.client.wait_for_workers(self.expected, timeout=CONNECT_SECONDS)
         except TimeoutError:
             raise UsageError(f"--cluster {self.address}: the scheduler has no worker (none joined within "
                              f"{CONNECT_SECONDS} s); start one with `dask worker {self.address}`") from None

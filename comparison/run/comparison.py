@@ -289,7 +289,8 @@ class Plain:
         Its settings go beside it."""
         identity = self.comparison.identity(fmt)
         append = self.comparison.resume(output, fmt, identity, on_kept) if resume else False
-        writer = RecordWriter(output, fmt, self.comparison.records.fields, append=append)
+        kept = self.comparison.resumed.records if self.comparison.resumed is not None else 0
+        writer = RecordWriter(output, fmt, self.comparison.records.fields, append=append, kept=kept)
         write_settings(output, identity)
         return writer
 

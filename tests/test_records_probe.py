@@ -1,4 +1,5 @@
-"""Issue 43's smaller ones about records: a full disk leaves whole puzzles and counts them truly."""
+"""Issue 43's smaller ones about records: a full disk leaves whole puzzles and counts them truly; --resume takes
+the same input by another name, no puzzle run twice, none lost."""
 from __future__ import annotations
 
 import csv
@@ -154,3 +155,56 @@ def test_a_full_disk_after_resuming_counts_the_records_kept_from_before(capsys, 
     assert said, err
     kept = read(output)
     assert int(said[1]) == len(kept) == 8 and set(per_puzzle(kept).values()) == {2}
+
+
+# -- --resume: the same input by another name ------------------------------------------------------------
+@pytest.mark.parametrize("first, then", [("absolute", "relative"), ("relative", "absolute"),
+                                         ("absolute", "relative, settings without paths")])
+def test_resume_takes_the_same_input_by_another_name_and_runs_no_puzzle_twice(capsys, tmp_path, monkeypatch,
+                                                                              first, then):
+    path, output = puzzle_file(tmp_path), tmp_path / "out" / "r.jsonl"
+    output.parent.mkdir()
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+
+    def name(how: str) -> str:  # the input as given: its absolute path from elsewhere, or its name from its folder
+        monkeypatch.chdir(elsewhere if how == "absolute" else tmp_path)
+        return str(path) if how == "absolute" else path.name
+
+    named = name(first)
+    code, _, err = run(capsys, named, "--jobs", 1, "--no-certify", "--output", output)
+    assert code == 0, err
+    lines = output.read_text().splitlines(keepends=True)
+    output.write_text("".join(lines[:6]))  # three puzzles kept, as an interrupted run leaves them
+    before = read(output)
+    if "without paths" in then:  # as an earlier version wrote them: the names alone
+        side = Path(f"{output}.settings.json")
+        side.write_text(json.dumps({k: v for k, v in json.loads(side.read_text()).items() if k != "paths"}))
+
+    given = name(then.partition(",")[0])
+    code, out, err = run(capsys, given, "--jobs", 1, "--no-certify", "--output", output, "--resume")
+    assert code == 0, err
+    assert "3 puzzles kept from" in " ".join(out.split())
+    assert f"the records of {named} name it {given} now" in err
+    found = read(output)
+    # every puzzle once, with both methods, under this run's name: none run twice, none lost
+    assert per_puzzle(found) == {(given, line): 2 for line in range(1, len(LINES) + 1)}
+    assert [{**r, "file": given} for r in before] == found[:6]  # the kept ones kept, not run again
+    assert json.loads(Path(f"{output}.settings.json").read_text())["files"] == [given]
+
+    code, out, err = run(capsys, given, "--jobs", 1, "--no-certify", "--output", output, "--resume")
+    assert code == 0 and "8 puzzles kept from" in " ".join(out.split()) and "name it" not in err, err
+    assert read(output) == found
+
+
+def test_resume_still_refuses_another_file_by_the_same_name(capsys, tmp_path, monkeypatch):
+    output = tmp_path / "r.jsonl"
+    for folder in ("a", "b"):
+        (tmp_path / folder).mkdir()
+        puzzle_file(tmp_path / folder, LINES if folder == "a" else LINES[::-1])
+    monkeypatch.chdir(tmp_path / "a")
+    code, _, err = run(capsys, "p.txt", "--jobs", 1, "--no-certify", "--output", output, "--limit", 2)
+    assert code == 0, err
+    monkeypatch.chdir(tmp_path / "b")
+    code, _, err = run(capsys, "p.txt", "--jobs", 1, "--no-certify", "--output", output, "--limit", 2, "--resume")
+    assert code == 2 and "p.txt has changed since the records were written" in err

@@ -1,5 +1,6 @@
 """Issue 43's smaller ones about records: a full disk leaves whole puzzles and counts them truly; --resume takes
-the same input by another name, no puzzle run twice, none lost."""
+the same input by another name, no puzzle run twice, none lost; the certifier's claims are counted confirmed and
+refuted apart, in the terminal's report, on the page and when --resume replays the records."""
 from __future__ import annotations
 
 import csv
@@ -13,11 +14,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fixtures import SEED000, SEED001
+from fixtures import SEED000, SEED001, SEED001_UNSAT
 from misbehaving import SOLVERS
+from planted import SOLVERS as PLANTED
 
 import compare
 from comparison.records import format as records
+from formulations import SOLVERS as FORMULATIONS
+from puzzles import Grid
 
 METHODS = {"good": SOLVERS["good"], "twin": SOLVERS["good"]}  # two records a puzzle
 LINES = [SEED000, SEED001] * 4
@@ -208,3 +212,33 @@ def test_resume_still_refuses_another_file_by_the_same_name(capsys, tmp_path, mo
     monkeypatch.chdir(tmp_path / "b")
     code, _, err = run(capsys, "p.txt", "--jobs", 1, "--no-certify", "--output", output, "--limit", 2, "--resume")
     assert code == 2 and "p.txt has changed since the records were written" in err
+
+
+# -- the certifier's claims: confirmed and refuted, counted apart ---------------------------------------------
+def cornered(puzzle: str) -> str:
+    """The puzzle with its solution's first and last cells given: tests/planted.py's liar says it has none."""
+    solution = SOLVERS["good"](Grid.parse(puzzle)).solution
+    assert solution is not None
+    digits = "".join(str(v) for v in solution.values)
+    return digits[0] + puzzle[1:-1] + digits[-1]
+
+
+@pytest.mark.parametrize("solutions, puzzles, confirmed, refuted", [
+    (1, [cornered(SEED000), cornered(SEED001), SEED001_UNSAT], 1, 2),  # no solution, said thrice
+    (2, [cornered(SEED000), SEED000, SEED001_UNSAT], 2, 1),  # and a unique one
+])
+def test_claims_refuted_are_told_from_claims_confirmed(capsys, tmp_path, solutions, puzzles, confirmed, refuted):
+    path, output, page = puzzle_file(tmp_path, puzzles), tmp_path / "r.jsonl", tmp_path / "page.html"
+    methods = {"liar": PLANTED["liar"], "cpsat": FORMULATIONS["cpsat"]}  # cpsat there: the certifier
+    argv = [path, "--solver", "liar", "--solutions", solutions, "--jobs", 1, "--output", output, "--html", page]
+    line = f"Claims certified by cpsat: {confirmed} confirmed, {refuted} refuted (no solution, or a unique one"
+    code, out, err = run(capsys, *argv, methods=methods)
+    assert code == 1, err  # a refuted claim is a disagreement
+    assert line in " ".join(out.split())
+    assert line in " ".join(page.read_text().split())
+    assert sum(record["disagrees"] for record in read(output)) == refuted  # the records say the same
+
+    code, out, err = run(capsys, *argv, "--resume", methods=methods)  # nothing left to run: the records replayed
+    assert code == 1, err
+    assert "3 puzzles kept from" in " ".join(out.split()) and line in " ".join(out.split())
+    assert line in " ".join(page.read_text().split())

@@ -253,17 +253,19 @@ def replay(summary: Summary, labels: Sequence[str], group: list[dict[str, Any]],
     """A kept puzzle's records in the summary, as if it had been judged in this run.
 
     The records do not say which claims the certifier settled; those that only it could settle count as
-    certified when certification is on (a certificate that gave up is not told apart), else as unchecked.
+    refuted when their method disagrees, else as confirmed when certification is on (a certificate that gave up
+    is not told apart), and as unchecked when it is off.
     """
     by_label = {r["method"]: r for r in group}
     ordered = [by_label[label] for label in labels]
     results = [run_result(i, r) for i, r in enumerate(ordered)]
-    lone = Claims.of(results, {r.solution for r in results if r.valid and r.solution}).lone
+    claims = Claims.of(results, {r.solution for r in results if r.valid and r.solution})
+    disagree = frozenset(i for i, r in enumerate(ordered) if r["disagrees"])
+    refuted = sum(1 for i in (claims.lone_unsat, claims.lone_unique) if i is not None and i in disagree)
+    confirmed, refuted, unchecked = (claims.lone - refuted, refuted, 0) if certify else (0, 0, claims.lone)
     first = ordered[0]
     kind = cast(VerdictKind, first["verdict"] or "")  # as the run wrote it: a judged puzzle's records hold its verdict
-    verdict = Verdict(kind, first["note"] or "",
-                      frozenset(i for i, r in enumerate(ordered) if r["disagrees"]),
-                      unchecked=0 if certify else lone, certified=lone if certify else 0,
+    verdict = Verdict(kind, first["note"] or "", disagree, unchecked, confirmed, refuted,
                       failures=tuple(failure_of_record(r) for r in ordered))
     tally(summary, labels, where(first["file"], first["line"], first["name"] or "", first["isomorph"]),
           results, verdict)

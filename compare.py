@@ -285,8 +285,8 @@ def run(args: argparse.Namespace, program: Program, writer: RecordWriter | None,
     if summary.puzzles == 1 and answers and isinstance(program, Plain):
         show_solution(console, answers)
     if writer is not None and writer.failed:
-        print(f"compare.py: error: {writer.failed}; the {plural(writer.written, 'record')} written before "
-              "it are kept; the run stopped there", file=sys.stderr)
+        kept = f"the {plural(writer.held, 'record')} written before it {'is' if writer.held == 1 else 'are'} kept"
+        print(f"compare.py: error: {writer.failed}; {kept}; the run stopped there", file=sys.stderr)
     if args.plot and summary.puzzles:
         try:
             plot(summary, reference, args.plot)

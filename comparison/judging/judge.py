@@ -34,8 +34,14 @@ class Verdict:
     note: str = ""
     disagree: frozenset[int] = frozenset()  # indices of the methods that disagree
     unchecked: int = 0  # claims (unsatisfiable, unique) that nothing corroborated and no certificate settled
-    certified: int = 0  # claims the certificate settled, confirmed or refuted
+    confirmed: int = 0  # such claims the certificate settled, and found true
+    refuted: int = 0  # and found false (their methods disagree)
     failures: tuple[FailureClass | None, ...] = ()  # each method's failure class, in the run's order
+
+    @property
+    def certified(self) -> int:
+        """The claims the certificate settled, confirmed or refuted."""
+        return self.confirmed + self.refuted
 
     @property
     def failed(self) -> bool:
@@ -68,20 +74,41 @@ class Claims:
 
     unsat: tuple[int, ...]  # methods that say there is no solution
     unique: dict[int, bool]  # method -> its word on uniqueness, for the valid answers that give one
-    lone: int  # claims no second complete method in the run corroborates
+    lone_unsat: int | None  # the method whose "no solution" no second complete method of the run corroborates
+    lone_unique: int | None  # the method whose "the only solution" none corroborates
     differ: bool  # valid answers differ, or a method says it saw a second solution
 
     @classmethod
     def of(cls, results: Sequence[RunResult], answers: set[str]) -> Claims:
         unsat = tuple(i for i, r in enumerate(results) if r.status is Status.UNSATISFIABLE)
         unique = {i: r.unique for i, r in enumerate(results) if r.valid and r.unique is not None}
-        lone = 0
-        if len(unsat) == 1 and not answers:  # a valid answer refutes it already; a second method corroborates
-            lone += 1
+        # a valid answer refutes "no solution" already; a second method corroborates it
+        lone_unsat = unsat[0] if len(unsat) == 1 and not answers else None
         sure = [i for i, u in unique.items() if u]
-        if len(sure) == 1 and len(answers) == 1 and False not in unique.values():
-            lone += 1
-        return cls(unsat, unique, lone, len(answers) > 1 or False in unique.values())
+        lone_unique = sure[0] if len(sure) == 1 and len(answers) == 1 and False not in unique.values() else None
+        return cls(unsat, unique, lone_unsat, lone_unique, len(answers) > 1 or False in unique.values())
+
+    @property
+    def lone(self) -> int:
+        """How many claims no second method corroborates: the certificate's to settle."""
+        return (self.lone_unsat is not None) + (self.lone_unique is not None)
+
+    def settled(self, disagree: set[int] | frozenset[int], cert: RunResult | None, solution: str | None
+                ) -> tuple[int, int]:
+        """How many of the lone claims the certificate confirmed, and how many it refuted: a claim is refuted when
+        its method disagrees, confirmed when the certificate says the same (no solution; `solution`, unique)."""
+        confirmed = refuted = 0
+        if self.lone_unsat is not None:
+            if self.lone_unsat in disagree:
+                refuted += 1
+            elif cert is not None and cert.status is Status.UNSATISFIABLE:
+                confirmed += 1
+        if self.lone_unique is not None:
+            if self.lone_unique in disagree:
+                refuted += 1
+            elif cert is not None and cert.valid and cert.unique is True and cert.solution == solution:
+                confirmed += 1
+        return confirmed, refuted
 
     @property
     def doubtful(self) -> bool:
@@ -129,8 +156,9 @@ def judge(puzzle: Puzzle, results: Sequence[RunResult], labels: Sequence[str], c
     elif False in claims.unique.values() and True in claims.unique.values():
         disagree.update(claims.unique)  # they contradict each other and nothing settles it
     multi = truth is False or (truth is None and (len(evidence) > 1 or False in claims.unique.values()))
-    unchecked = 0 if settled else claims.lone
-    certified = claims.lone if settled else 0
+    lone_answer = results[claims.lone_unique].solution if claims.lone_unique is not None else None
+    confirmed, refuted = claims.settled(disagree, cert, lone_answer) if settled else (0, 0)
+    unchecked = claims.lone - confirmed - refuted  # the certificate gave up, or was refuted itself
     kind: VerdictKind
     if invalid:
         notes[:0] = [f"{labels[i]}: {'; '.join(results[i].problems)}" for i in invalid]
@@ -150,7 +178,7 @@ def judge(puzzle: Puzzle, results: Sequence[RunResult], labels: Sequence[str], c
     else:
         kind = "unsolved"
     failures = tuple(failure_of(r, i in disagree) for i, r in enumerate(results))
-    return Verdict(kind, "; ".join(notes), frozenset(disagree), unchecked, certified, failures)
+    return Verdict(kind, "; ".join(notes), frozenset(disagree), unchecked, confirmed, refuted, failures)
 
 
 def describe(results: Sequence[RunResult], labels: Sequence[str], disagree: set[int],

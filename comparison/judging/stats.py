@@ -82,7 +82,8 @@ class Summary:
     notable_count: Counter[str] = field(default_factory=Counter)
     bad: list[str] = field(default_factory=list)
     bad_count: int = 0
-    certified: int = 0  # claims (no solution, unique) that only the certifier could settle, settled
+    confirmed: int = 0  # claims (no solution, unique) that only the certifier could settle, found true by it
+    refuted: int = 0  # such claims it found false
     unchecked: int = 0  # such claims left unsettled: certification off, or the certifier gave up
 
     def note(self, kind: str, line: str) -> None:
@@ -95,6 +96,11 @@ class Summary:
         self.bad_count += 1
         if len(self.bad) < LISTED:
             self.bad.append(str(entry))
+
+    @property
+    def certified(self) -> int:
+        """The claims the certifier settled, confirmed or refuted."""
+        return self.confirmed + self.refuted
 
     @property
     def failed(self) -> bool:
@@ -111,7 +117,8 @@ def tally(summary: Summary, labels: Sequence[str], puzzle: str, results: Sequenc
     """A judged puzzle in the summary: its verdict, each method's result, and the lines worth listing."""
     summary.puzzles += 1
     summary.verdicts[verdict.kind] += 1
-    summary.certified += verdict.certified
+    summary.confirmed += verdict.confirmed
+    summary.refuted += verdict.refuted
     summary.unchecked += verdict.unchecked
     if verdict.kind in LISTED_VERDICTS:
         summary.note(verdict.kind, f"{escape(puzzle)}: {escape(verdict.note)}")

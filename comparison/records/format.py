@@ -71,21 +71,37 @@ class Records:
 class RecordWriter:
     """Records as CSV or JSON lines, flushed as puzzles finish.
 
-    A write that fails (a full disk, a failing device) does not raise: the writer stops, keeps
-    what it had written, and says why in `failed`; the run reads that and stops with a clear error.
+    A write that fails (a full disk, a failing device) does not raise: the writer stops and says why in
+    `failed`; the run reads that and stops with a clear error. A file is cut back to its last whole puzzle
+    then (its size at the last flush that went through), so it holds exactly the `held` records counted:
+    a puzzle's records written in part, or a record cut off, by a write or a flush that failed halfway (and by
+    closing after it, which flushes what was buffered), are not left in it.
     """
 
-    def __init__(self, path: str, fmt: str, fields: Sequence[str], append: bool = False) -> None:
-        """`append`: after the records already in the file (--resume), which has their header already."""
+    def __init__(self, path: str, fmt: str, fields: Sequence[str], append: bool = False, kept: int = 0) -> None:
+        """`append`: after the records already in the file (--resume), which has their header already; `kept`:
+        how many records it holds."""
         self.path, self.fmt, self.fields = path, fmt, list(fields)
         self.failed: str | None = None  # why writing stopped
+        self.kept = kept  # records the file held before this writer's
         self.written = 0  # records written and flushed
         self.pending = 0  # records written since the last flush
         self.handle: IO[str] = open(path, "a" if append else "w", newline="",  # noqa: SIM115  # closed by close()
                                     encoding="utf-8")
+        self.regular = os.path.isfile(path)  # a file that can be cut back (not a pipe, not a device)
+        self.whole = self.size()  # the file's size after its last whole puzzle
         self.csv = csv.DictWriter(self.handle, self.fields) if fmt == "csv" else None
         if self.csv and self.handle.tell() == 0:
             self.guarded(self.csv.writeheader)
+            self.flush()
+
+    @property
+    def held(self) -> int:
+        """The records the file holds: those it kept, and this writer's that went through."""
+        return self.kept + self.written
+
+    def size(self) -> int:
+        return os.stat(self.path).st_size if self.regular else 0
 
     def guarded(self, action: Callable[[], object]) -> None:
         if self.failed is not None:
@@ -94,8 +110,20 @@ class RecordWriter:
             action()
         except OSError as exc:
             self.failed = f"writing {self.path} failed ({exc.strerror or exc})"
-            with contextlib.suppress(OSError):  # the buffer that failed fails again on close: lost either way
+            with contextlib.suppress(OSError):  # the buffer that failed fails again on close, or goes in part
                 self.handle.close()
+            self.cut_back()
+
+    def cut_back(self) -> None:
+        """The file back to its last whole puzzle: what a failed write or flush left of the next one goes."""
+        if not self.regular:
+            return
+        try:
+            if os.stat(self.path).st_size > self.whole:
+                os.truncate(self.path, self.whole)
+        except OSError as exc:
+            self.failed = (f"{self.failed}; cutting it back to its last whole puzzle failed too "
+                           f"({exc.strerror or exc}): --resume drops what follows it")
 
     def write(self, record: dict[str, Any]) -> None:
         if self.csv is not None:
@@ -107,9 +135,12 @@ class RecordWriter:
         self.pending += 1
 
     def flush(self) -> None:
+        """After a puzzle's records (all of them: the file is cut back to here if a later write fails)."""
         self.guarded(self.handle.flush)
         if self.failed is None:
             self.written, self.pending = self.written + self.pending, 0
+            with contextlib.suppress(OSError):  # the file removed while written: nothing to cut back
+                self.whole = self.size()
 
     def close(self) -> None:
         self.flush()

@@ -10,6 +10,11 @@ are not all there (a run interrupted before its verdict, records cut off by a cr
 in the middle of its line) is dropped from the file and run again whole, since its verdict needs all its
 methods. Bad entries are kept too, and not recorded twice. The kept records are replayed into the
 summary, so that the report covers the whole file.
+
+The inputs are the same files when their real paths are (the settings keep them, `paths`), whatever the names
+they were given by: `/data/f.txt` then `f.txt` from /data. The records name a puzzle's file as the run was given
+it, so the kept ones are renamed as this run names it (the file rewritten whole, and its settings written
+anew): a reader finds each input under one name, this run's, and the kept puzzles are not run again.
 """
 from __future__ import annotations
 
@@ -37,6 +42,38 @@ Key = tuple[str, int, int]  # a puzzle's file, line and isomorph
 
 def settings_path(output: str) -> Path:
     return Path(output + ".settings.json")
+
+
+def real_paths(files: Sequence[str]) -> list[str]:
+    """Each input file's real path, the same file's by whatever name; standard input, `-`, as it is."""
+    return [name if name == "-" else os.path.realpath(name) for name in files]
+
+
+def renaming(old: dict[str, Any], new: dict[str, Any]) -> dict[str, str]:
+    """The earlier run's names of the inputs this run names otherwise (old name -> new name): the same files,
+    place by place, by their real paths. Settings written before the real paths were kept give names only,
+    taken as names from here."""
+    was, now = old.get("files"), new["files"]
+    if not isinstance(was, list) or len(was) != len(now) or not all(isinstance(name, str) for name in was):
+        return {}
+    paths = old.get("paths")
+    if not isinstance(paths, list) or len(paths) != len(was):
+        paths = real_paths(was)
+    renamed: dict[str, str] = {}
+    for name, new_name, path, new_path in zip(was, now, paths, new["paths"], strict=True):
+        if name != new_name and path == new_path and name != "-" and renamed.setdefault(name, new_name) != new_name:
+            return {}  # one name for two of this run's: not the same inputs
+    return renamed
+
+
+def renamed_settings(old: dict[str, Any], renamed: dict[str, str]) -> dict[str, Any]:
+    """The earlier run's settings with its inputs named as this run names them."""
+    if not renamed:
+        return old
+    digests = old.get("contents")
+    return {**old, "files": [renamed.get(name, name) for name in old["files"]],
+            "contents": {renamed.get(name, name): digest for name, digest in digests.items()}
+            if isinstance(digests, dict) else digests}
 
 
 def contents(files: Sequence[str]) -> dict[str, str | None]:
@@ -74,7 +111,7 @@ def differences(old: dict[str, Any], new: dict[str, Any]) -> list[str]:
     found = []
     for key in new:
         was, now = old.get(key), new[key]
-        if was == now:
+        if was == now or key == "paths":  # the real paths make two names one file (renaming), not a difference
             continue
         if key == "contents" and isinstance(was, dict):
             changed = [name for name, digest in now.items() if name in was and was[name] != digest]
@@ -122,15 +159,20 @@ def resume(output: str, fmt: str, identity: dict[str, Any], labels: Sequence[str
                          "name another --output, or remove the file to start again") from None
     except (OSError, ValueError) as exc:
         raise UsageError(f"--resume: cannot read {side} ({exc})") from None
-    changed = differences(old if isinstance(old, dict) else {}, identity)
+    old = old if isinstance(old, dict) else {}
+    renamed = renaming(old, identity)
+    changed = differences(renamed_settings(old, renamed), identity)
     if changed:
         raise UsageError(f"--resume: {output} was written with other settings: {'; '.join(changed)}")
-    complete, incomplete, stale = judged_puzzles(path, fmt, fields, labels)
+    complete, incomplete, stale = judged_puzzles(path, fmt, fields, labels, renamed)
     kept = Kept(output)
     rewrite = path.with_name(path.name + ".resuming")
-    writer = RecordWriter(str(rewrite), fmt, fields) if incomplete or stale or ends_cut(path) else None
+    writer = RecordWriter(str(rewrite), fmt, fields) if incomplete or stale or renamed or ends_cut(path) else None
+    for name, new_name in renamed.items():
+        print(f"compare.py: note: --resume: the records of {name} name it {new_name} now, as this run does",
+              file=sys.stderr)
     try:
-        for group in groups(read_records(path, fmt, fields)):
+        for group in groups(records_of(path, fmt, fields, renamed)):
             if group[0]["status"] != BAD_ENTRY:
                 group = stale.get(key(group[0]), group)
             record = group[0]
@@ -163,7 +205,16 @@ def key(record: dict[str, Any]) -> Key:
     return record["file"], record["line"], record["isomorph"]
 
 
-def judged_puzzles(path: Path, fmt: str, fields: Sequence[str], labels: Sequence[str],
+def records_of(path: Path, fmt: str, fields: Sequence[str], renamed: dict[str, str]
+               ) -> Iterator[tuple[int, dict[str, Any]]]:
+    """The file's records (read_records), each input named as this run names it."""
+    for number, record in read_records(path, fmt, fields):
+        if record["file"] in renamed:
+            record["file"] = renamed[record["file"]]
+        yield number, record
+
+
+def judged_puzzles(path: Path, fmt: str, fields: Sequence[str], labels: Sequence[str], renamed: dict[str, str],
                    ) -> tuple[set[Key], int, dict[Key, list[dict[str, Any]]]]:
     """The puzzles with exactly one record a method, judged (not interrupted); how many puzzles are not; and
     the judged ones whose records no longer hold, checked and judged again (recheck.py), with their records anew."""
@@ -171,7 +222,7 @@ def judged_puzzles(path: Path, fmt: str, fields: Sequence[str], labels: Sequence
     interrupted: set[Key] = set()
     stale: dict[Key, list[dict[str, Any]]] = {}
     wanted = Counter(labels)
-    for group in groups(read_records(path, fmt, fields)):
+    for group in groups(records_of(path, fmt, fields, renamed)):
         if group[0]["status"] == BAD_ENTRY:
             continue
         methods = seen.setdefault(key(group[0]), Counter())
@@ -202,17 +253,19 @@ def replay(summary: Summary, labels: Sequence[str], group: list[dict[str, Any]],
     """A kept puzzle's records in the summary, as if it had been judged in this run.
 
     The records do not say which claims the certifier settled; those that only it could settle count as
-    certified when certification is on (a certificate that gave up is not told apart), else as unchecked.
+    refuted when their method disagrees, else as confirmed when certification is on (a certificate that gave up
+    is not told apart), and as unchecked when it is off.
     """
     by_label = {r["method"]: r for r in group}
     ordered = [by_label[label] for label in labels]
     results = [run_result(i, r) for i, r in enumerate(ordered)]
-    lone = Claims.of(results, {r.solution for r in results if r.valid and r.solution}).lone
+    claims = Claims.of(results, {r.solution for r in results if r.valid and r.solution})
+    disagree = frozenset(i for i, r in enumerate(ordered) if r["disagrees"])
+    refuted = sum(1 for i in (claims.lone_unsat, claims.lone_unique) if i is not None and i in disagree)
+    confirmed, refuted, unchecked = (claims.lone - refuted, refuted, 0) if certify else (0, 0, claims.lone)
     first = ordered[0]
     kind = cast(VerdictKind, first["verdict"] or "")  # as the run wrote it: a judged puzzle's records hold its verdict
-    verdict = Verdict(kind, first["note"] or "",
-                      frozenset(i for i, r in enumerate(ordered) if r["disagrees"]),
-                      unchecked=0 if certify else lone, certified=lone if certify else 0,
+    verdict = Verdict(kind, first["note"] or "", disagree, unchecked, confirmed, refuted,
                       failures=tuple(failure_of_record(r) for r in ordered))
     tally(summary, labels, where(first["file"], first["line"], first["name"] or "", first["isomorph"]),
           results, verdict)

@@ -154,8 +154,8 @@ def print_report(console: Console, summary: Summary, header: str, interrupted: b
     verdicts = verdict_words(summary.verdicts)
     console.print(f"Puzzles: {summary.puzzles:,}" + (f" ({verdicts})" if verdicts else ""))
     if summary.certified:
-        console.print(f"Claims certified by {CERTIFIER}: {summary.certified:,} (no solution, or a unique one, "
-                      "that no other method of the run corroborated)")
+        console.print(f"Claims certified by {CERTIFIER}: {summary.confirmed:,} confirmed, {summary.refuted:,} "
+                      "refuted (no solution, or a unique one, that no other method of the run corroborated)")
     if summary.unchecked:
         why = "certification is off (--no-certify)" if not certifying else f"{CERTIFIER} could not settle them"
         console.print(f"[yellow]Claims unchecked: {summary.unchecked:,} (no solution, or a unique one, that no "

@@ -32,7 +32,7 @@ from ..execution.pool import GRACE_FRACTION, GRACE_SECONDS, Pool
 from ..judging.judge import Judged
 from ..judging.stats import MethodStats, Summary
 from ..records.format import Records, RecordWriter, counter_columns
-from ..records.resume import Kept, contents, resume, write_settings
+from ..records.resume import Kept, contents, real_paths, resume, write_settings
 from ..report.terminal import ProgressBar, print_report
 from .methods import (
     check_commands_selected,
@@ -180,9 +180,9 @@ class Comparison:
 
     def identity(self, fmt: str) -> dict[str, Any]:
         """What makes the records of two runs the same records (FILE.settings.json): everything but how many
-        workers ran them."""
+        workers ran them (and the names of the inputs: `paths` makes two names the same file, records/resume.py)."""
         s = self.settings
-        return {"files": self.files, "input_format": s.input_format,
+        return {"files": self.files, "paths": real_paths(self.files), "input_format": s.input_format,
                 "methods": sorted(sel.label for sel in self.selected), "commands": s.command or [],
                 "timeout": s.timeout, "nodes": s.nodes, "solutions": s.solutions, "limit": s.limit, "sample": s.sample,
                 "seed": s.seed, "isomorphs": s.isomorphs, "certify": s.certify, "format": fmt,
@@ -289,7 +289,8 @@ class Plain:
         Its settings go beside it."""
         identity = self.comparison.identity(fmt)
         append = self.comparison.resume(output, fmt, identity, on_kept) if resume else False
-        writer = RecordWriter(output, fmt, self.comparison.records.fields, append=append)
+        kept = self.comparison.resumed.records if self.comparison.resumed is not None else 0
+        writer = RecordWriter(output, fmt, self.comparison.records.fields, append=append, kept=kept)
         write_settings(output, identity)
         return writer
 

@@ -144,8 +144,8 @@ def settings_section(comparison: Comparison, interrupted: bool) -> str:
              f'<table class="settings">{table}</table>',
              f"<p>Puzzles: {summary.puzzles:,}" + (f" ({escape(verdicts)})" if verdicts else "") + "</p>"]
     if summary.certified:
-        lines.append(f"<p>Claims certified by {CERTIFIER}: {summary.certified:,} (no solution, or a unique one, "
-                     "that no other method of the run corroborated)</p>")
+        lines.append(f"<p>Claims certified by {CERTIFIER}: {summary.confirmed:,} confirmed, {summary.refuted:,} "
+                     "refuted (no solution, or a unique one, that no other method of the run corroborated)</p>")
     if summary.unchecked:
         lines.append(f'<p class="warn">Claims unchecked: {summary.unchecked:,}</p>')
     return "\n".join(lines)

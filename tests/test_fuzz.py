@@ -50,7 +50,8 @@ def run_compare(tmp_path, name: str, grids: list[Grid], method: str) -> int:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("methods, sizes, limit, expected", [
-    (["corrupt", "liar"], ["--box", "2", "--box", "3"], 21, {("corrupt", "invalid answer"), ("liar", "false unsat")}),
+    # on 4x4 (the same run on 4x4 and 9x9, shrunk alike, is the guide's shown block fuzz-planted)
+    (["corrupt", "liar"], ["--box", "2"], 7, {("corrupt", "invalid answer"), ("liar", "false unsat")}),
     (["crasher"], ["--box", "2", "--box", "4"], 8, {("crasher", "error")}),
     (["blind-regions"], ["--variant", "jigsaw@6"], 21, {("blind-regions", "invalid answer")}),
     (["blind-diagonal"], ["--variant", "x@6"], 14, {("blind-diagonal", "invalid answer")}),

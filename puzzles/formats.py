@@ -475,8 +475,12 @@ def _csv_entries(rows: Any, columns: _Columns, source: str, first: int) -> Itera
     while True:
         try:
             row = next(rows, None)
-        except csv.Error as exc:
-            raise PuzzleFileError(f"{source}:{first + consumed}: not CSV ({exc})") from None
+        except csv.Error as exc:  # a field past the csv module's limit, say: that row is one bad entry
+            if rows.line_num == consumed:  # nothing read: the reader cannot go on past it
+                raise PuzzleFileError(f"{source}:{first + consumed}: not CSV ({exc})") from None
+            number, consumed = first + consumed, rows.line_num
+            yield BadEntry(source, number, f"not CSV ({exc})")
+            continue
         if row is None:
             return
         number, consumed = first + consumed, rows.line_num

@@ -369,3 +369,13 @@ def test_a_symbol_upper_cased_into_another_is_no_symbol():
 
 def test_a_side_past_25_is_called_so():
     assert only_bad("." * 900 + ";x\n").reason == "900 symbols: a 30x30 grid; the project reads sides 4 to 25"
+
+
+def test_a_csv_row_the_csv_module_refuses_is_one_bad_entry_and_the_rows_after_it_are_read(tmp_path):
+    """A field past the csv module's limit (131,072 characters) stopped the whole file; it is that row's bad entry."""
+    path = tmp_path / "big.csv"
+    seed = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    path.write_text(f"puzzle,name\n{seed},first\n{'x' * 200_000},huge\n{seed},last\n")
+    entries = list(read_puzzles(path))
+    assert [(type(e).__name__, e.line) for e in entries] == [("Entry", 2), ("BadEntry", 3), ("Entry", 4)]
+    assert "field larger than field limit" in entries[1].reason

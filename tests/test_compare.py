@@ -20,7 +20,7 @@ import time
 from pathlib import Path
 
 import pytest
-from fixtures import SEED000, SEED001, SEED001_UNSAT, SEED002_MULTI, tiny_solve
+from fixtures import SEED000, SEED001, SEED001_UNSAT, SEED002_MULTI, eventually, lines_in, signalled_child, tiny_solve
 
 import compare
 from comparison.core.stream import Puzzle
@@ -552,12 +552,19 @@ def test_ctrl_c_keeps_what_finished_and_prints_the_summary(tmp_path):
     out_path = tmp_path / "r.jsonl"
     script = tmp_path / "run.py"
     script.write_text(CTRL_C_SCRIPT.format(tests=str(ROOT / "tests"), root=str(ROOT)))
-    process = subprocess.Popen([sys.executable, str(script), str(path), "--solver", "slow", "--jobs", "1",
-                                "--output", str(out_path)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               text=True, cwd=ROOT)
-    time.sleep(3)
-    process.send_signal(signal.SIGINT)
-    out, err = process.communicate(timeout=30)
+    process = signalled_child([sys.executable, str(script), str(path), "--solver", "slow", "--jobs", "1",
+                               "--output", str(out_path)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                              text=True, cwd=ROOT)
+    try:
+        # The cue is the program's own: its first record written (the run under way, its handler in place), not
+        # a guess of how long starting takes on this machine.
+        assert eventually(lambda: lines_in(out_path) >= 1 or process.poll() is not None, 120), "no record came"
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=120)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
     assert process.returncode == 130, out + err
     assert "(interrupted)" in out and "Interrupted: so far every answer is valid" in out and "Traceback" not in err
     records = jsonl(out_path)
@@ -565,7 +572,7 @@ def test_ctrl_c_keeps_what_finished_and_prints_the_summary(tmp_path):
     assert all(r["status"] == "solved" for r in records)
     kernels, report = out.split("\n", 1)
     assert kernels.startswith("kernels: ")  # the first line says which build of the searches ran
-    done = int(report.split(": ", 1)[1].split(" puzzles")[0])
+    done = int(report.split(": ", 1)[1].split(" puzzle")[0])  # "1 puzzle x 1 method" or "7 puzzles x ..."
     assert done == sum(r["verdict"] != "interrupted" for r in records)
 
 

@@ -4,6 +4,7 @@ Test modules import these (`from fixtures import ...`), never each other.
 """
 from __future__ import annotations
 
+import json
 import os
 import random
 import subprocess
@@ -292,6 +293,21 @@ def lines_in(path: Path) -> int:
         return path.read_bytes().count(b"\n")
     except OSError:
         return 0
+
+
+def json_of(path: Path) -> Any:
+    """The file's JSON once it is there whole: a written file is polled for, never waited on by a sleep."""
+    holder: list[Any] = []
+
+    def parsed() -> bool:
+        try:
+            holder.append(json.loads(path.read_text()))
+        except (OSError, ValueError):
+            return False
+        return True
+
+    assert eventually(parsed, 120), f"{path} never held JSON"
+    return holder[0]
 
 
 # -- starting a program that a test signals ---------------------------------------------------------------

@@ -9,13 +9,12 @@ import os
 import signal
 import subprocess
 import sys
-import time
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from fixtures import MARK, PUZZLES, alive, all_pids, eventually, marked, stat_fields
+from fixtures import MARK, PUZZLES, alive, all_pids, eventually, json_of, marked, signalled_child, stat_fields
 
 import compare
 
@@ -162,15 +161,13 @@ def scheduler_and_worker(tmp_path: Path) -> Iterator[tuple[str, str]]:
     info = tmp_path / "scheduler.json"
     dask = [sys.executable, "-m", "dask"]
     quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL, "env": environment(mark)}
-    scheduler = subprocess.Popen([*dask, "scheduler", "--host", "127.0.0.1", "--port", "0", "--no-dashboard",
-                                  "--scheduler-file", str(info)], **quiet)  # type: ignore[call-overload]
+    scheduler = signalled_child([*dask, "scheduler", "--host", "127.0.0.1", "--port", "0", "--no-dashboard",
+                                 "--scheduler-file", str(info)], **quiet)  # ended by SIGTERM
     worker = None
     try:
-        assert eventually(lambda: info.exists() and info.stat().st_size > 0, 60), "no scheduler"
-        time.sleep(0.2)  # the file is written whole, but give it a moment
-        address = json.loads(info.read_text())["address"]
-        worker = subprocess.Popen([*dask, "worker", address, "--nthreads", "1", "--nworkers", "1",
-                                   "--no-dashboard", "--host", "127.0.0.1"], **quiet)  # type: ignore[call-overload]
+        address = json_of(info)["address"]  # once the scheduler has written its file whole
+        worker = signalled_child([*dask, "worker", address, "--nthreads", "1", "--nworkers", "1", "--no-dashboard",
+                                  "--host", "127.0.0.1"], **quiet)
         yield address, mark
     finally:
         for process in (worker, scheduler):
@@ -213,13 +210,11 @@ def outside_my_group(pids: list[int]) -> list[int]:
 def test_a_scheduler_with_no_worker_is_a_usage_error_not_a_wait(tmp_path):
     mark = uuid.uuid4().hex
     info = tmp_path / "scheduler.json"
-    scheduler = subprocess.Popen([sys.executable, "-m", "dask", "scheduler", "--host", "127.0.0.1", "--port", "0",
-                                  "--no-dashboard", "--scheduler-file", str(info)], stdout=subprocess.DEVNULL,
-                                 stderr=subprocess.DEVNULL, env=environment(mark))
+    scheduler = signalled_child([sys.executable, "-m", "dask", "scheduler", "--host", "127.0.0.1", "--port", "0",
+                                 "--no-dashboard", "--scheduler-file", str(info)], stdout=subprocess.DEVNULL,
+                                 stderr=subprocess.DEVNULL, env=environment(mark))  # ended by SIGTERM
     try:
-        assert eventually(lambda: info.exists() and info.stat().st_size > 0, 60), "no scheduler"
-        time.sleep(0.2)
-        address = json.loads(info.read_text())["address"]
+        address = json_of(info)["address"]  # once the scheduler has written its file whole
         path = tmp_path / "puzzles.txt"
         path.write_text(NINE[0] + "\n")
         process = compare_py(tmp_path, mark, str(path), "--solver", "mrv", "--cluster", address)

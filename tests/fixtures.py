@@ -242,7 +242,7 @@ def tiny_solve(grid: Grid, budget: Budget = Budget(), solutions: object = 1, ord
 
 
 # -- looking at processes ---------------------------------------------------------------------------------------
-GRACE = 5.0  # seconds for the processes of a run to be gone after it ends
+GRACE = 30.0  # seconds at most for the processes of a run to be gone after it ends: a cap, not a speed
 MARK = "SUDOKU_RUN_MARK"
 
 

@@ -236,9 +236,13 @@ def test_a_method_past_its_timeout_is_stopped_and_the_run_goes_on(tmp_path, caps
     records = jsonl(out_path)
     sleeper = [r for r in records if r["method"] == "sleeper"]
     assert len(sleeper) == 3 and all(r["status"] == "gave_up" and r["detail"] == "time (killed)" for r in sleeper)
-    assert all(1.0 < r["seconds"] < 3 for r in sleeper)  # killed at timeout + 10% + 1 s grace
+    # Killed at timeout + 10% + 1 s grace: 1.33 s, and measured 1.33-1.35 s with the machine loaded (load 5.7 on 2
+    # cores); the upper bound is what is asserted, that the kill comes at the limit, so it stays.
+    assert all(1.0 < r["seconds"] < 3 for r in sleeper)
     assert all(r["status"] == "solved" for r in records if r["method"] == "tiny")
-    assert wall < 10  # 3 kills of ~1.3 s on 2 workers, not 3 x 60 s
+    # 3 kills of ~1.3 s on 2 workers (about 3 s wall), not 3 x 60 s: the bound only has to be below one sleeper's
+    # 60 s to show that no sleeper was waited for, and leaves a loaded machine room to start the workers
+    assert wall < 30
     assert "Puzzles where methods gave up: 3" in out and ": sleeper (time (killed))" in out
 
 

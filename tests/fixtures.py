@@ -4,8 +4,11 @@ Test modules import these (`from fixtures import ...`), never each other.
 """
 from __future__ import annotations
 
+import json
 import os
 import random
+import subprocess
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -239,7 +242,7 @@ def tiny_solve(grid: Grid, budget: Budget = Budget(), solutions: object = 1, ord
 
 
 # -- looking at processes ---------------------------------------------------------------------------------------
-GRACE = 5.0  # seconds for the processes of a run to be gone after it ends
+GRACE = 30.0  # seconds at most for the processes of a run to be gone after it ends: a cap, not a speed
 MARK = "SUDOKU_RUN_MARK"
 
 
@@ -282,6 +285,46 @@ def eventually(condition: Callable[[], Any], seconds: float = GRACE) -> bool:
             return False
         time.sleep(0.05)
     return True
+
+
+def lines_in(path: Path) -> int:
+    """How many whole lines the file holds (0 while it does not exist): what a program has written so far."""
+    try:
+        return path.read_bytes().count(b"\n")
+    except OSError:
+        return 0
+
+
+def json_of(path: Path) -> Any:
+    """The file's JSON once it is there whole: a written file is polled for, never waited on by a sleep."""
+    holder: list[Any] = []
+
+    def parsed() -> bool:
+        try:
+            holder.append(json.loads(path.read_text()))
+        except (OSError, ValueError):
+            return False
+        return True
+
+    assert eventually(parsed, 120), f"{path} never held JSON"
+    return holder[0]
+
+
+# -- starting a program that a test signals ---------------------------------------------------------------
+DEFAULT_SIGNALS = """import os, signal, sys
+for signum in (signal.SIGINT, signal.SIGTERM):
+    signal.signal(signum, signal.SIG_DFL)
+os.execvp(sys.argv[1], sys.argv[1:])
+"""
+
+
+def signalled_child(argv: list[str], **popen: Any) -> subprocess.Popen[str]:
+    """`argv` started as a program a test will signal: SIGINT and SIGTERM at their defaults, as a shell gives them,
+    whatever this process inherited. A suite started in the background from a shell (`nohup python -m pytest &`)
+    has SIGINT ignored, and a child inherits an ignored signal; Python then installs no handler of its own for it.
+    A small Python resets them and execs `argv` in its place: the same process, so `.pid` and signals reach the
+    program (no preexec_fn, which is not safe in a process with threads)."""
+    return subprocess.Popen([sys.executable, "-S", "-c", DEFAULT_SIGNALS, *argv], **popen)
 
 
 def count_by_cpsat(grid: Grid) -> int:

@@ -9,13 +9,12 @@ import os
 import signal
 import subprocess
 import sys
-import time
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from fixtures import MARK, PUZZLES, alive, all_pids, eventually, marked, stat_fields
+from fixtures import MARK, PUZZLES, alive, all_pids, eventually, json_of, lines_in, marked, signalled_child, stat_fields
 
 import compare
 
@@ -97,8 +96,9 @@ def test_a_local_cluster_gives_the_records_of_the_local_pool_and_leaves_nothing(
             assert process.returncode == 0, out + err
             runs[name] = by_run(records(output))
             if name == "cluster":
-                assert "2 workers on the Dask cluster local:2" in out
-        assert eventually(lambda: not marked(mark), 10), f"processes left behind: {marked(mark)}"
+                # the first line wraps where its file's name puts it (a longer tmp_path under pytest-xdist)
+                assert "2 workers on the Dask cluster local:2" in " ".join(out.split())
+        assert eventually(lambda: not marked(mark)), f"processes left behind: {marked(mark)}"
     finally:
         kill_left(mark)
     pool, cluster = runs["pool"], runs["cluster"]
@@ -141,7 +141,7 @@ def test_a_dask_worker_killed_mid_run_costs_no_puzzle(tmp_path):
     try:
         process = compare_py(tmp_path, mark, str(path), "--registry", "misbehaving", "--solver", "dawdler",
                              "--solver", "good", "--cluster", "local:2", "--output", str(output))
-        assert eventually(lambda: output.exists() and output.read_text().count("\n") >= 2, 60), "never got going"
+        assert eventually(lambda: lines_in(output) >= 2, 120), "never got going"
         workers = dask_worker_pids(process.pid)
         assert len(workers) == 2
         os.kill(workers[0], signal.SIGKILL)
@@ -150,7 +150,7 @@ def test_a_dask_worker_killed_mid_run_costs_no_puzzle(tmp_path):
         rows = records(output)
         assert len(by_run(rows)) == 2 * 4 * (len(NINE) - 1) + 4  # each method once on every puzzle; bad entries
         assert all(r["status"] != "error" for r in rows)
-        assert eventually(lambda: not marked(mark), 10), f"processes left behind: {marked(mark)}"
+        assert eventually(lambda: not marked(mark)), f"processes left behind: {marked(mark)}"
     finally:
         kill_left(mark)
 
@@ -162,15 +162,13 @@ def scheduler_and_worker(tmp_path: Path) -> Iterator[tuple[str, str]]:
     info = tmp_path / "scheduler.json"
     dask = [sys.executable, "-m", "dask"]
     quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL, "env": environment(mark)}
-    scheduler = subprocess.Popen([*dask, "scheduler", "--host", "127.0.0.1", "--port", "0", "--no-dashboard",
-                                  "--scheduler-file", str(info)], **quiet)  # type: ignore[call-overload]
+    scheduler = signalled_child([*dask, "scheduler", "--host", "127.0.0.1", "--port", "0", "--no-dashboard",
+                                 "--scheduler-file", str(info)], **quiet)  # ended by SIGTERM
     worker = None
     try:
-        assert eventually(lambda: info.exists() and info.stat().st_size > 0, 60), "no scheduler"
-        time.sleep(0.2)  # the file is written whole, but give it a moment
-        address = json.loads(info.read_text())["address"]
-        worker = subprocess.Popen([*dask, "worker", address, "--nthreads", "1", "--nworkers", "1",
-                                   "--no-dashboard", "--host", "127.0.0.1"], **quiet)  # type: ignore[call-overload]
+        address = json_of(info)["address"]  # once the scheduler has written its file whole
+        worker = signalled_child([*dask, "worker", address, "--nthreads", "1", "--nworkers", "1", "--no-dashboard",
+                                  "--host", "127.0.0.1"], **quiet)
         yield address, mark
     finally:
         for process in (worker, scheduler):
@@ -180,7 +178,7 @@ def scheduler_and_worker(tmp_path: Path) -> Iterator[tuple[str, str]]:
                     process.wait(timeout=20)
                 except subprocess.TimeoutExpired:
                     process.kill()
-        assert eventually(lambda: not marked(mark), 20), f"processes left behind: {marked(mark)}"
+        assert eventually(lambda: not marked(mark)), f"processes left behind: {marked(mark)}"
         kill_left(mark)
 
 
@@ -201,7 +199,7 @@ def test_a_hanging_solver_is_killed_on_a_dask_worker_and_the_run_goes_on(tmp_pat
         ("sleeper", "gave_up", "time (killed)"), ("good", "solved", "")] * 2
     # The Dask worker lives on, and nothing of the run with it: the processes that ran the sleepers (each leads
     # a process group of its own, with its watchdog) are gone; Dask's own are in this test's group.
-    assert eventually(lambda: not outside_my_group(marked(mark)), 10), outside_my_group(marked(mark))
+    assert eventually(lambda: not outside_my_group(marked(mark))), outside_my_group(marked(mark))
 
 
 def outside_my_group(pids: list[int]) -> list[int]:
@@ -213,13 +211,11 @@ def outside_my_group(pids: list[int]) -> list[int]:
 def test_a_scheduler_with_no_worker_is_a_usage_error_not_a_wait(tmp_path):
     mark = uuid.uuid4().hex
     info = tmp_path / "scheduler.json"
-    scheduler = subprocess.Popen([sys.executable, "-m", "dask", "scheduler", "--host", "127.0.0.1", "--port", "0",
-                                  "--no-dashboard", "--scheduler-file", str(info)], stdout=subprocess.DEVNULL,
-                                 stderr=subprocess.DEVNULL, env=environment(mark))
+    scheduler = signalled_child([sys.executable, "-m", "dask", "scheduler", "--host", "127.0.0.1", "--port", "0",
+                                 "--no-dashboard", "--scheduler-file", str(info)], stdout=subprocess.DEVNULL,
+                                 stderr=subprocess.DEVNULL, env=environment(mark))  # ended by SIGTERM
     try:
-        assert eventually(lambda: info.exists() and info.stat().st_size > 0, 60), "no scheduler"
-        time.sleep(0.2)
-        address = json.loads(info.read_text())["address"]
+        address = json_of(info)["address"]  # once the scheduler has written its file whole
         path = tmp_path / "puzzles.txt"
         path.write_text(NINE[0] + "\n")
         process = compare_py(tmp_path, mark, str(path), "--solver", "mrv", "--cluster", address)
@@ -229,7 +225,7 @@ def test_a_scheduler_with_no_worker_is_a_usage_error_not_a_wait(tmp_path):
     finally:
         scheduler.terminate()
         scheduler.wait(timeout=20)
-    assert eventually(lambda: not marked(mark), 20), f"processes left behind: {marked(mark)}"
+    assert eventually(lambda: not marked(mark)), f"processes left behind: {marked(mark)}"
 
 
 @needs_dask

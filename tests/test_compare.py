@@ -20,7 +20,7 @@ import time
 from pathlib import Path
 
 import pytest
-from fixtures import SEED000, SEED001, SEED001_UNSAT, SEED002_MULTI, tiny_solve
+from fixtures import SEED000, SEED001, SEED001_UNSAT, SEED002_MULTI, eventually, lines_in, signalled_child, tiny_solve
 
 import compare
 from comparison.core.stream import Puzzle
@@ -236,9 +236,13 @@ def test_a_method_past_its_timeout_is_stopped_and_the_run_goes_on(tmp_path, caps
     records = jsonl(out_path)
     sleeper = [r for r in records if r["method"] == "sleeper"]
     assert len(sleeper) == 3 and all(r["status"] == "gave_up" and r["detail"] == "time (killed)" for r in sleeper)
-    assert all(1.0 < r["seconds"] < 3 for r in sleeper)  # killed at timeout + 10% + 1 s grace
+    # Killed at timeout + 10% + 1 s grace: 1.33 s, and measured 1.33-1.35 s with the machine loaded (load 5.7 on 2
+    # cores); the upper bound is what is asserted, that the kill comes at the limit, so it stays.
+    assert all(1.0 < r["seconds"] < 3 for r in sleeper)
     assert all(r["status"] == "solved" for r in records if r["method"] == "tiny")
-    assert wall < 10  # 3 kills of ~1.3 s on 2 workers, not 3 x 60 s
+    # 3 kills of ~1.3 s on 2 workers (about 3 s wall), not 3 x 60 s: the bound only has to be below one sleeper's
+    # 60 s to show that no sleeper was waited for, and leaves a loaded machine room to start the workers
+    assert wall < 30
     assert "Puzzles where methods gave up: 3" in out and ": sleeper (time (killed))" in out
 
 
@@ -552,12 +556,19 @@ def test_ctrl_c_keeps_what_finished_and_prints_the_summary(tmp_path):
     out_path = tmp_path / "r.jsonl"
     script = tmp_path / "run.py"
     script.write_text(CTRL_C_SCRIPT.format(tests=str(ROOT / "tests"), root=str(ROOT)))
-    process = subprocess.Popen([sys.executable, str(script), str(path), "--solver", "slow", "--jobs", "1",
-                                "--output", str(out_path)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               text=True, cwd=ROOT)
-    time.sleep(3)
-    process.send_signal(signal.SIGINT)
-    out, err = process.communicate(timeout=30)
+    process = signalled_child([sys.executable, str(script), str(path), "--solver", "slow", "--jobs", "1",
+                               "--output", str(out_path)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                              text=True, cwd=ROOT)
+    try:
+        # The cue is the program's own: its first record written (the run under way, its handler in place), not
+        # a guess of how long starting takes on this machine.
+        assert eventually(lambda: lines_in(out_path) >= 1 or process.poll() is not None, 120), "no record came"
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=120)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
     assert process.returncode == 130, out + err
     assert "(interrupted)" in out and "Interrupted: so far every answer is valid" in out and "Traceback" not in err
     records = jsonl(out_path)
@@ -565,7 +576,7 @@ def test_ctrl_c_keeps_what_finished_and_prints_the_summary(tmp_path):
     assert all(r["status"] == "solved" for r in records)
     kernels, report = out.split("\n", 1)
     assert kernels.startswith("kernels: ")  # the first line says which build of the searches ran
-    done = int(report.split(": ", 1)[1].split(" puzzles")[0])
+    done = int(report.split(": ", 1)[1].split(" puzzle")[0])  # "1 puzzle x 1 method" or "7 puzzles x ..."
     assert done == sum(r["verdict"] != "interrupted" for r in records)
 
 

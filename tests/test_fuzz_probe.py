@@ -17,6 +17,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from fixtures import eventually, signalled_child
 
 import compare
 from commands import data as data_command
@@ -84,12 +85,6 @@ def session_processes(session: int) -> list[int]:
     return found
 
 
-def default_sigint() -> None:
-    """In the child, before exec: SIGINT as a shell gives it, whatever the suite's own disposition (a suite started
-    in the background from a shell has it ignored, and a child inherits that)."""
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
-
-
 # -- A: a fuzz run keeps its duration --------------------------------------------------------------------------
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads the processes left from /proc (Linux)")
@@ -116,12 +111,8 @@ def test_a_fuzz_run_ends_at_its_duration_whatever_the_methods_budgets(tmp_path):
     assert "The time was up: the runs of the last" in out and "were stopped, not counted" in out
     assert re.search(r"OK: no failure in \d+ puzzles? \(\d+ s\)", out), out
     assert "Traceback" not in err
-    left = session_processes(process.pid)
-    deadline = time.monotonic() + 10  # the workers' watchdogs end with their groups, just after the parent
-    while left and time.monotonic() < deadline:
-        time.sleep(0.05)
-        left = session_processes(process.pid)
-    assert left == []
+    # the workers' watchdogs end with their groups, just after the parent
+    assert eventually(lambda: not session_processes(process.pid)), session_processes(process.pid)
 
 
 def test_a_round_cut_short_keeps_the_puzzles_judged_and_drops_the_rest(monkeypatch):
@@ -203,10 +194,9 @@ def test_an_interrupted_fuzz_run_says_so_and_how_many_puzzles_it_tried(capsys, m
 def test_ctrl_c_stops_a_fuzz_run_with_its_summary(tmp_path):
     """SIGINT once a failure was found (the line that says so is the cue, not a sleep): exit 130, the summary of
     what was tried, the failure shown."""
-    process = subprocess.Popen([sys.executable, "compare.py", "--fuzz", "10m", "--registry", "tests.planted",
-                                "--solver", "liar", "--box", "2", "--jobs", "1", "--seed", "4"], cwd=ROOT,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                               preexec_fn=default_sigint)
+    process = signalled_child([sys.executable, "compare.py", "--fuzz", "10m", "--registry", "tests.planted",
+                               "--solver", "liar", "--box", "2", "--jobs", "1", "--seed", "4"], cwd=ROOT,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         assert process.stdout is not None
         lines = []

@@ -10,12 +10,10 @@ import re
 import signal
 import subprocess
 import sys
-import time
 from collections.abc import Sequence
-from pathlib import Path
 
 import pytest
-from fixtures import count_by_cpsat
+from fixtures import ROOT, count_by_cpsat, eventually, lines_in, signalled_child
 
 from commands.generate import main
 from comparison.programs.fuzz import KILLER_FUZZED, kinds_for
@@ -316,17 +314,40 @@ def test_a_killer_layout_without_regions_keeps_its_cages_and_other_houses():
     assert sorted(h.name for h in reduced.extras) == ["region 2", "region 3"]
 
 
+# `python -m puzzles.generate` as it is, told of each Killer made: the generator's per-puzzle `advance` (what moves
+# its progress bar, shown on a terminal only) also writes a line to a file of the test's
+TOLD_OF_EACH = """
+import runpy, sys
+sys.path.insert(0, {root!r})
+import commands.generate as generate
+
+made_killers = generate.made_killers
+
+def told(args, rng, what, rows, advance):
+    def each(note):
+        advance(note)
+        with open({told!r}, "a") as handle:
+            handle.write(f"made {{len(rows)}}\\n")
+    return made_killers(args, rng, what, rows, each)
+
+generate.made_killers = told
+runpy.run_module("puzzles.generate", run_name="__main__", alter_sys=True)
+"""
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("signum, status", [(signal.SIGTERM, 143), (signal.SIGINT, 130)])
 def test_a_signal_writes_the_killers_made(tmp_path, signum, status):
     """Killers take a while to make (a 16x16 about a minute): SIGTERM, like Ctrl-C, stops the run, with no
     traceback, and the file holds the puzzles made so far, each a unique Killer."""
-    out = tmp_path / "made.txt"
-    making = subprocess.Popen([sys.executable, "-m", "puzzles.generate", "--variant", "killer", "--count", "5000",
-                               "--output", str(out)], cwd=Path(__file__).parents[1], stderr=subprocess.PIPE,
-                              text=True)
+    out, told = tmp_path / "made.txt", tmp_path / "told.txt"
+    script = tmp_path / "generate.py"
+    script.write_text(TOLD_OF_EACH.format(root=str(ROOT), told=str(told)))
+    making = signalled_child([sys.executable, str(script), "--variant", "killer", "--count", "5000", "--output",
+                              str(out)], cwd=ROOT, stderr=subprocess.PIPE, text=True)
     try:
-        time.sleep(8)  # long enough to make a few (0.2 s each), far from the 5,000
+        # The cue: a Killer made (0.2 s each, far from the 5,000), so the run is under way, its handlers in place.
+        assert eventually(lambda: lines_in(told) >= 1 or making.poll() is not None, 120), "no Killer made"
         making.send_signal(signum)
         _, err = making.communicate(timeout=120)
     finally:

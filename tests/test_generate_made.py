@@ -2,6 +2,7 @@
 search that makes puzzles hard for a method, checked against an independent solver (CP-SAT, solutions=2)."""
 from __future__ import annotations
 
+import contextlib
 import csv
 import math
 import multiprocessing
@@ -13,7 +14,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from fixtures import MARK, count_by_cpsat, eventually, marked
+from fixtures import MARK, ROOT, count_by_cpsat, eventually, marked, signalled_child
 
 from commands.generate import main
 from comparison.core.settings import Settings
@@ -233,33 +234,57 @@ def test_with_solutions_2_every_isomorph_is_proved_unique(tmp_path, monkeypatch)
 @pytest.mark.parametrize("signum, status", [(signal.SIGTERM, 143), (signal.SIGINT, 130)])
 def test_a_signal_writes_the_pool_and_leaves_no_process(tmp_path, signum, status):
     mark, out = f"generate-{signum}-{os.getpid()}", tmp_path / "pool.csv"
-    search = subprocess.Popen(
+    search = signalled_child(
         [sys.executable, "-m", "puzzles.generate", "--hard-for", "mrv", "--box", "2", "--isomorphs", "2",
-         "--jobs", "2", "--minutes", "5", "--output", str(out)], cwd=Path(__file__).parents[1],
+         "--jobs", "2", "--minutes", "5", "--output", str(out)], cwd=ROOT,
         env={**os.environ, MARK: mark}, stderr=subprocess.PIPE, text=True, start_new_session=True)
-    # Once the move makers have started (two processes beside the search, and compare.py's workers by turns),
-    # the handlers are in place.
-    assert eventually(lambda: len(marked(mark)) >= 3, 120)
-    search.send_signal(signum)
-    _, err = search.communicate(timeout=120)
-    assert search.returncode == status, err
-    assert "puzzles tried" in err and out.exists()
-    assert eventually(lambda: not marked(mark))
+    try:
+        # Once the move makers have started (two processes beside the search, and compare.py's workers by turns),
+        # the handlers are in place.
+        assert eventually(lambda: len(marked(mark)) >= 3, 120)
+        search.send_signal(signum)
+        _, err = search.communicate(timeout=120)
+        assert search.returncode == status, err
+        assert "puzzles tried" in err and out.exists()
+        assert eventually(lambda: not marked(mark))
+    finally:  # never left behind, whatever the test found
+        for pid in marked(mark):
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+        search.communicate()
+
+
+# `python -m puzzles.generate` as it is, saying when its first SAT solve (a certifier's) begins: a file of the test's
+TOLD_OF_SAT = """
+import os, runpy, sys
+sys.path.insert(0, {root!r})
+from making.certify import SolutionCertifier
+
+solve = SolutionCertifier.solve
+
+def told(self, cells):
+    if not os.path.exists({told!r}):
+        open({told!r}, "w").close()
+    return solve(self, cells)
+
+SolutionCertifier.solve = told
+runpy.run_module("puzzles.generate", run_name="__main__", alter_sys=True)
+"""
 
 
 @pytest.mark.slow
 def test_ctrl_c_in_a_sat_solve_writes_the_puzzles_made(tmp_path):
     """Making minimal 16x16 Jigsaw puzzles is mostly SAT solves, where PySAT turns a SIGINT into an error of its
     own: the run stops all the same, exit 130, no traceback, and the file holds the puzzles made so far."""
-    out = tmp_path / "made.txt"
-    making = subprocess.Popen(
-        [sys.executable, "-m", "puzzles.generate", "--variant", "jigsaw", "--box", "4", "--minimal", "--count", "50",
-         "--output", str(out)], cwd=Path(__file__).parents[1], stderr=subprocess.PIPE, text=True)
+    out, told = tmp_path / "made.txt", tmp_path / "told.txt"
+    script = tmp_path / "generate.py"
+    script.write_text(TOLD_OF_SAT.format(root=str(ROOT), told=str(told)))
+    making = signalled_child([sys.executable, str(script), "--variant", "jigsaw", "--box", "4", "--minimal",
+                              "--count", "50", "--output", str(out)], cwd=ROOT, stderr=subprocess.PIPE, text=True)
     try:
-        try:
-            making.wait(timeout=15)  # it takes minutes: still at work when the signal comes
-        except subprocess.TimeoutExpired:
-            making.send_signal(signal.SIGINT)
+        # The cue: its SAT solves have begun (the run takes minutes: still at work when the signal comes).
+        assert eventually(lambda: told.exists() or making.poll() is not None, 120), "no SAT solve began"
+        making.send_signal(signal.SIGINT)
         _, err = making.communicate(timeout=120)
     finally:
         making.kill()  # never left behind, whatever the test found

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fixtures import MARK, PUZZLES, alive, all_pids, eventually, marked, stat_fields
+from fixtures import MARK, PUZZLES, alive, all_pids, eventually, marked, signalled_child, stat_fields
 from misbehaving import SLEEP, SOLVERS
 
 import compare
@@ -71,8 +71,8 @@ def start(tmp_path):
         argv = [sys.executable, str(ROOT / "compare.py"), "--registry", "misbehaving",
                 *[arg for name in solvers for arg in ("--solver", name)], str(path), "--timeout", str(timeout),
                 "--jobs", "2", "--output", str(run.output)]
-        run.process = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
-                                       cwd=tmp_path)
+        run.process = signalled_child(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+                                      cwd=tmp_path)
         runs.append(run)
         return run
 
@@ -91,7 +91,7 @@ def start(tmp_path):
 def forking_mid_run(run: Run) -> None:
     """Wait until a puzzle is recorded and the forker has a child alive: the run is well under way."""
     assert eventually(lambda: run.output.exists() and run.output.read_text().count("\n") >= 1
-                      and any(alive(pid) for pid in run.grandchildren()), 30), "the run never got going"
+                      and any(alive(pid) for pid in run.grandchildren()), 120), "the run never got going"
     assert run.process.poll() is None, "the run ended too soon for the test"
 
 

@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from fixtures import PUZZLES, eventually
+from fixtures import PUZZLES, eventually, lines_in, signalled_child
 
 import compare
 
@@ -28,8 +28,8 @@ def puzzle_file(tmp_path: Path) -> Path:
 
 def run(tmp_path: Path, *argv: str) -> subprocess.Popen[str]:
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(ROOT / "tests")])}
-    return subprocess.Popen([sys.executable, str(ROOT / "compare.py"), *argv], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, env=env, cwd=tmp_path)
+    return signalled_child([sys.executable, str(ROOT / "compare.py"), *argv], stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, text=True, env=env, cwd=tmp_path)
 
 
 def finish(process: subprocess.Popen[str]) -> str:
@@ -65,9 +65,9 @@ def test_an_interrupted_run_resumed_ends_with_the_records_of_a_whole_run(tmp_pat
     common = [str(puzzle_file), *SOLVERS, "--jobs", "2", "--isomorphs", "2"]
     finish(run(tmp_path, *common, "--output", str(whole)))
     process = run(tmp_path, *common, "--output", str(resumed))
-    assert eventually(lambda: resumed.exists() and len(resumed.read_text().splitlines()) >= 8, 60)
+    assert eventually(lambda: lines_in(resumed) >= 8, 120)  # the header and 7 records: well under way
     process.send_signal(signal.SIGINT)
-    out, err = process.communicate(timeout=60)
+    out, err = process.communicate(timeout=120)
     assert process.returncode == 130, out + err
     interrupted = read(resumed)
     kept = {(r["file"], r["line"], r["isomorph"]) for r in interrupted if r["verdict"] not in ("interrupted", "")}

@@ -3,6 +3,10 @@ whole, with a fresh run of its commands (tests/shown.py; times and the like mask
 `python tests/shown.py --write NAME` writes the block again from the code, to be read before it is kept."""
 from __future__ import annotations
 
+import fcntl
+import json
+import os
+from collections.abc import Callable
 from functools import cache
 
 import pytest
@@ -11,10 +15,25 @@ import shown
 BLOCKS = list(shown.blocks())
 
 
-@cache
-def fresh(name: str) -> tuple[str, tuple[str, ...]]:
-    text, wrong = shown.run(shown.SHOWN[name])
-    return text, tuple(wrong)
+@pytest.fixture(scope="session")
+def fresh(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], tuple[str, tuple[str, ...]]]:
+    """A block's fresh text and wrong exit statuses, its commands run once in the whole session: the pages that
+    show the same output (the README's and the tutorial's seeds-run) read one run, on whichever of the suite's
+    workers (pytest-xdist) asks first; the others wait for it, under a lock in the folder all workers share."""
+    base = tmp_path_factory.getbasetemp()  # under pytest-xdist a worker's own, in the session's folder
+    shared = base.parent if "PYTEST_XDIST_WORKER" in os.environ else base
+
+    @cache
+    def once(name: str) -> tuple[str, tuple[str, ...]]:
+        kept = shared / f"shown-{name}.json"
+        with (shared / f"shown-{name}.lock").open("w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            if not kept.exists():
+                text, wrong = shown.run(shown.SHOWN[name])
+                kept.write_text(json.dumps([text, wrong]))
+            text, wrong = json.loads(kept.read_text())
+        return text, tuple(wrong)
+    return once
 
 
 def params() -> list[object]:
@@ -24,7 +43,8 @@ def params() -> list[object]:
 
 
 @pytest.mark.parametrize("block", params())
-def test_a_shown_block_is_what_its_commands_print(block: shown.Block) -> None:
+def test_a_shown_block_is_what_its_commands_print(
+        block: shown.Block, fresh: Callable[[str], tuple[str, tuple[str, ...]]]) -> None:
     assert block.name in shown.SHOWN, f"{block.page.name}: no command is known for the block '{block.name}'"
     text, wrong = fresh(block.name)
     assert not wrong, "; ".join(wrong)

@@ -262,13 +262,13 @@ def example_solver() -> ModuleType:
 
 def all_4x4() -> list[str]:
     """Every full 4x4 grid (288), by brute force over rows."""
-    found, rows = [], list(itertools.permutations("1234"))
     box = [r // 2 * 2 + c // 2 for r in range(4) for c in range(4)]
-    for grid in itertools.product(rows, repeat=4):
-        text = "".join("".join(row) for row in grid)
-        if all(len({text[r * 4 + c] for r in range(4)}) == 4 for c in range(4)) and \
-                all(len({text[i] for i in range(16) if box[i] == b}) == 4 for b in range(4)):
-            found.append(text)
+    grids = [""]
+    for _ in range(4):  # row by row, none repeating a column's value above it
+        grids = [grid + "".join(row) for grid in grids for row in itertools.permutations("1234")
+                 if all(v not in grid[c::4] for c, v in enumerate(row))]
+    found = [text for text in grids if all(len({text[r * 4 + c] for r in range(4)}) == 4 for c in range(4))
+             and all(len({text[i] for i in range(16) if box[i] == b}) == 4 for b in range(4))]
     assert len(found) == 288
     return found
 

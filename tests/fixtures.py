@@ -4,6 +4,8 @@ Test modules import these (`from fixtures import ...`), never each other.
 """
 from __future__ import annotations
 
+import errno
+import io
 import json
 import os
 import random
@@ -348,3 +350,26 @@ def engine_result(puzzle: Grid, rung: str) -> list[int] | None:
         return None
     state, masks = engine.state(), engine.masks()
     return [0 if puzzle.values[c] else (1 << (state[c] - 1) if state[c] else masks[c]) for c in range(len(state))]
+
+
+class RefusingWrites:
+    """A text file whose writes fail with ENOSPC once `room` characters have gone through: a record refused
+    whole, after the records of its puzzle written before it (buffered: closing the file writes them)."""
+
+    def __init__(self, handle: io.TextIOWrapper, room: int) -> None:
+        self.handle, self.room = handle, room
+
+    def write(self, text: str) -> int:
+        if len(text) > self.room:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        self.room -= len(text)
+        return self.handle.write(text)
+
+    def tell(self) -> int:
+        return self.handle.tell()
+
+    def flush(self) -> None:
+        self.handle.flush()
+
+    def close(self) -> None:
+        self.handle.close()

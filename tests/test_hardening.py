@@ -5,7 +5,6 @@ lines, and that the user's files are untouched. The misbehaving solvers are test
 """
 from __future__ import annotations
 
-import errno
 import json
 import os
 import subprocess
@@ -13,7 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from fixtures import SEED000, SEED001, SEED001_UNSAT, SEED002_MULTI
+from fixtures import SEED000, SEED001, SEED001_UNSAT, SEED002_MULTI, RefusingWrites
 from hostile import AMBIGUOUS_AS_LINES, EXPECTED, make_hostile_files
 
 import compare
@@ -123,25 +122,6 @@ def test_a_run_with_no_puzzle_at_all_is_not_ok(tmp_path, capsys):
     assert code == 2 and "OK" not in out.split("\n", 1)[-1] and "the input held no puzzle at all" in err
 
 
-class FailingAfter:
-    """A file object whose writes fail with ENOSPC once `room` characters have gone through."""
-
-    def __init__(self, handle, room: int) -> None:
-        self.handle, self.room = handle, room
-
-    def write(self, text: str) -> int:
-        if len(text) > self.room:
-            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
-        self.room -= len(text)
-        return self.handle.write(text)
-
-    def flush(self) -> None:
-        self.handle.flush()
-
-    def close(self) -> None:
-        self.handle.close()
-
-
 def test_a_full_disk_stops_the_run_keeps_what_was_written_and_still_reports(tmp_path, capsys, monkeypatch):
     lines = [SEED000, SEED001] * 10
     path = puzzle_file(tmp_path, *lines)
@@ -150,7 +130,7 @@ def test_a_full_disk_stops_the_run_keeps_what_was_written_and_still_reports(tmp_
 
     def cramped_open(file, mode="r", *args, **kwargs):
         handle = real_open(file, mode, *args, **kwargs)
-        return FailingAfter(handle, 3000) if str(file) == str(out_path) else handle
+        return RefusingWrites(handle, 3000) if str(file) == str(out_path) else handle
 
     monkeypatch.setattr(records, "open", cramped_open, raising=False)
     code, out, err = run(capsys, path, "--solver", "good", "--jobs", 1, "--output", out_path)

@@ -157,6 +157,20 @@ def test_a_file_of_lines_yields_one_record_a_line(drawn: list[tuple[str, Said]],
 
 
 # -- compare.py, in-process ------------------------------------------------------------------------------------------
+def assert_every_line_recorded(lines: list[str], name: str, bad: set[int], timeout: int) -> None:
+    """compare.py on a file of `lines` (`name` says its format) records every line: a bad entry for each line in
+    `bad`, runs for every other, and exits 0."""
+    with tempfile.TemporaryDirectory() as folder:
+        path, out = Path(folder) / name, Path(folder) / "r.jsonl"
+        path.write_text("\n".join(lines) + "\n")
+        code = compare.main([str(path), "--solver", "mrv", "--jobs", "1", "--timeout", str(timeout),
+                             "--output", str(out)])
+        written = [json.loads(line) for line in out.read_text().splitlines()]
+    assert code == 0
+    assert {r["line"] for r in written if r["status"] == "bad_entry"} == bad
+    assert {r["line"] for r in written if r["status"] != "bad_entry"} == set(range(1, len(lines) + 1)) - bad
+
+
 @budget(25, max(1.0, SCALE / 10))
 @given(st.lists(line_puzzles() | st.just(("4" * 16, None)),
                 min_size=1, max_size=3))
@@ -168,14 +182,7 @@ def test_compare_records_every_line_of_a_file_of_such_lines(drawn: list[tuple[st
             checked(line.split()[0])
         except PuzzleError:
             bad.add(number)
-    with tempfile.TemporaryDirectory() as folder:
-        path, out = Path(folder) / "p.txt", Path(folder) / "r.jsonl"
-        path.write_text("\n".join(lines) + "\n")
-        code = compare.main([str(path), "--solver", "mrv", "--jobs", "1", "--timeout", "20", "--output", str(out)])
-        written = [json.loads(line) for line in out.read_text().splitlines()]
-    assert code == 0
-    assert {r["line"] for r in written if r["status"] == "bad_entry"} == bad
-    assert {r["line"] for r in written if r["status"] != "bad_entry"} == set(range(1, len(lines) + 1)) - bad
+    assert_every_line_recorded(lines, "p.txt", bad, timeout=20)
 
 
 SMALL_OBJECTS = fpuzzles_objects().filter(lambda drawn: len(drawn[0]["grid"] or []) <= 6)  # quick to solve
@@ -193,11 +200,4 @@ def test_compare_records_every_line_of_a_file_of_fpuzzles_objects(drawn: list[tu
             puzzle_of(puzzle)
         except FPuzzlesError:
             bad.add(number)
-    with tempfile.TemporaryDirectory() as folder:
-        path, out = Path(folder) / "p.jsonl", Path(folder) / "r.jsonl"
-        path.write_text("\n".join(lines) + "\n")
-        code = compare.main([str(path), "--solver", "mrv", "--jobs", "1", "--timeout", "5", "--output", str(out)])
-        written = [json.loads(line) for line in out.read_text().splitlines()]
-    assert code == 0
-    assert {r["line"] for r in written if r["status"] == "bad_entry"} == bad
-    assert {r["line"] for r in written if r["status"] != "bad_entry"} == set(range(1, len(lines) + 1)) - bad
+    assert_every_line_recorded(lines, "p.jsonl", bad, timeout=5)

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fixtures import SEED000, SEED001, SEED001_UNSAT
+from fixtures import SEED000, SEED001, SEED001_UNSAT, RefusingWrites
 from misbehaving import SOLVERS
 from planted import SOLVERS as PLANTED
 
@@ -69,29 +69,6 @@ class FullDisk(io.FileIO):
         taken = super().write(bytes(data)[:self.room])
         self.room -= taken
         return taken
-
-
-class RefusingWrites:
-    """A text file whose writes fail with ENOSPC once `room` characters have gone through: a record refused
-    whole, after the records of its puzzle written before it (buffered: closing the file writes them)."""
-
-    def __init__(self, handle: io.TextIOWrapper, room: int) -> None:
-        self.handle, self.room = handle, room
-
-    def write(self, text: str) -> int:
-        if len(text) > self.room:
-            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
-        self.room -= len(text)
-        return self.handle.write(text)
-
-    def tell(self) -> int:
-        return self.handle.tell()
-
-    def flush(self) -> None:
-        self.handle.flush()
-
-    def close(self) -> None:
-        self.handle.close()
 
 
 def cramped(monkeypatch: pytest.MonkeyPatch, output: Path, how: str, room: int) -> None:

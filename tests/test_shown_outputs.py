@@ -3,10 +3,6 @@ whole, with a fresh run of its commands (tests/shown.py; times and the like mask
 `python tests/shown.py --write NAME` writes the block again from the code, to be read before it is kept."""
 from __future__ import annotations
 
-import fcntl
-import json
-import os
-from collections.abc import Callable
 from functools import cache
 
 import pytest
@@ -15,42 +11,33 @@ import shown
 BLOCKS = list(shown.blocks())
 
 
-@pytest.fixture(scope="session")
-def fresh(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], tuple[str, tuple[str, ...]]]:
-    """A block's fresh text and wrong exit statuses, its commands run once in the whole session: the pages that
-    show the same output (the README's and the tutorial's seeds-run) read one run, on whichever of the suite's
-    workers (pytest-xdist) asks first; the others wait for it, under a lock in the folder all workers share."""
-    base = tmp_path_factory.getbasetemp()  # under pytest-xdist a worker's own, in the session's folder
-    shared = base.parent if "PYTEST_XDIST_WORKER" in os.environ else base
-
-    @cache
-    def once(name: str) -> tuple[str, tuple[str, ...]]:
-        kept = shared / f"shown-{name}.json"
-        with (shared / f"shown-{name}.lock").open("w") as lock:
-            fcntl.flock(lock, fcntl.LOCK_EX)
-            if not kept.exists():
-                text, wrong = shown.run(shown.SHOWN[name])
-                kept.write_text(json.dumps([text, wrong]))
-            text, wrong = json.loads(kept.read_text())
-        return text, tuple(wrong)
-    return once
+@cache
+def fresh(name: str) -> tuple[str, tuple[str, ...]]:
+    text, wrong = shown.run(shown.SHOWN[name])
+    return text, tuple(wrong)
 
 
 def params() -> list[object]:
+    """One test an output: the blocks that show the same one (the README's and the tutorial's seeds-run) are
+    checked against one run of its commands, wherever the suite's workers (pytest-xdist) take the test."""
     marks = {name: [pytest.mark.slow] if s.slow else [] for name, s in shown.SHOWN.items()}
-    return [pytest.param(b, id=f"{b.page.relative_to(shown.ROOT)}:{b.name}", marks=marks.get(b.name, []))
-            for b in BLOCKS]
+    by_name: dict[str, list[shown.Block]] = {}
+    for b in BLOCKS:
+        by_name.setdefault(b.name, []).append(b)
+    return [pytest.param(blocks, id="+".join(f"{b.page.relative_to(shown.ROOT)}:{b.name}" for b in blocks),
+                         marks=marks.get(name, [])) for name, blocks in by_name.items()]
 
 
-@pytest.mark.parametrize("block", params())
-def test_a_shown_block_is_what_its_commands_print(
-        block: shown.Block, fresh: Callable[[str], tuple[str, tuple[str, ...]]]) -> None:
-    assert block.name in shown.SHOWN, f"{block.page.name}: no command is known for the block '{block.name}'"
-    text, wrong = fresh(block.name)
+@pytest.mark.parametrize("blocks", params())
+def test_a_shown_block_is_what_its_commands_print(blocks: list[shown.Block]) -> None:
+    name = blocks[0].name
+    assert name in shown.SHOWN, f"{blocks[0].page.name}: no command is known for the block '{name}'"
+    text, wrong = fresh(name)
     assert not wrong, "; ".join(wrong)
-    diff = shown.difference(shown.SHOWN[block.name], block.text, text)
-    assert not diff, f"{block.page.name} shows what the code no longer prints " \
-                     f"(python tests/shown.py --write {block.name}):\n{diff}"
+    for block in blocks:
+        diff = shown.difference(shown.SHOWN[name], block.text, text)
+        assert not diff, f"{block.page.name} shows what the code no longer prints " \
+                         f"(python tests/shown.py --write {name}):\n{diff}"
 
 
 def test_every_output_known_is_shown_somewhere() -> None:

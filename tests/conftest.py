@@ -1,6 +1,7 @@
 """Shared test fixtures: the public puzzle collections, where this machine has them."""
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from pathlib import Path
 
@@ -27,3 +28,10 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """The slow tests first: on the suite's workers (pytest-xdist) the long ones start early and the short ones
     fill in around them, rather than one long test left running alone at the end. No test depends on the order."""
     items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """`-n auto`: one worker more than the cores. Part of the suite waits on what it started (a budget running
+    out, a signal's effect, a scheduler with no worker) rather than computing: the extra worker fills those waits
+    (measured on 2 cores: 3 workers 4 min 12 s, 2 workers 4 min 33 s, 4 workers no faster than 3)."""
+    return len(os.sched_getaffinity(0)) + 1

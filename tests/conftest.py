@@ -2,12 +2,20 @@
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from puzzles import data
+
+# The suite starts hundreds of Python processes (compare.py and the generator run as programs, the suite's own
+# workers): where the environment says not to write bytecode (PYTHONDONTWRITEBYTECODE, set on some machines),
+# each would compile the project's modules again, and pytest rewrite the test modules' asserts again in every
+# worker. The suite's processes keep their bytecode in __pycache__ as Python does by default.
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+sys.dont_write_bytecode = False
 
 
 @pytest.fixture

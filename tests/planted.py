@@ -5,7 +5,7 @@ on the givens that the fuzzer must find, and shrink to the few clues that make i
              3 in the last row: an invalid answer, 1-minimal with exactly those two clues
     liar     claims "no solution" when the first and the last cells are both given: a false unsat, 1-minimal
              with exactly those two clues
-    crasher  its worker dies on a 16x16 puzzle, whatever the clues: an error, 1-minimal as the empty 16x16 grid
+    crasher  its worker dies on a 9x9 puzzle, whatever the clues: an error, 1-minimal as the empty 9x9 grid
     blind-regions   SAT on every house but the first two regions (one alone would never show: the rows and the
              other regions leave it all n values): an invalid answer where the clues leave those two regions room
              to clash, on any layout (on Jigsaw puzzles for the tests)
@@ -57,7 +57,7 @@ def liar(grid: Grid, budget: Budget = Budget(), **options: Any) -> Outcome:
 
 
 def crasher(grid: Grid, budget: Budget = Budget(), **options: Any) -> Outcome:
-    if grid.box == 4:
+    if grid.box == 3:
         os._exit(3)
     return right(grid, budget, **options)
 
@@ -150,7 +150,7 @@ def beyond_two_bands_and_stacks(grid: Grid) -> set[int]:
 SOLVERS = {
     "corrupt": Method(corrupt, "MRV, its answer corrupted under a condition on the givens", {}, COUNTERS),
     "liar": Method(liar, "MRV, that claims no solution under a condition on the givens", {}, COUNTERS),
-    "crasher": Method(crasher, "MRV, that crashes on 16x16 puzzles", {}, COUNTERS),
+    "crasher": Method(crasher, "MRV, that crashes on 9x9 puzzles", {}, COUNTERS),
     "blind-regions": Method(blind(first_two_regions), "SAT on every house but the first two regions", {},
                             COUNTERS),
     "quitter": Method(quitter, "MRV, that gives up on 9x9 puzzles", {}, COUNTERS),

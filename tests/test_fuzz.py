@@ -52,7 +52,7 @@ def run_compare(tmp_path, name: str, grids: list[Grid], method: str) -> int:
 @pytest.mark.parametrize("methods, sizes, limit, expected", [
     # on 4x4 (the same run on 4x4 and 9x9, shrunk alike, is the guide's shown block fuzz-planted)
     (["corrupt", "liar"], ["--box", "2"], 7, {("corrupt", "invalid answer"), ("liar", "false unsat")}),
-    (["crasher"], ["--box", "2", "--box", "4"], 8, {("crasher", "error")}),
+    (["crasher"], ["--box", "2", "--box", "3"], 8, {("crasher", "error")}),
     (["blind-regions"], ["--variant", "jigsaw@6"], 21, {("blind-regions", "invalid answer")}),
     (["blind-diagonal"], ["--variant", "x@6"], 14, {("blind-diagonal", "invalid answer")}),
 ])
@@ -82,7 +82,7 @@ def test_planted_bugs_are_found_and_shrunk_to_a_1_minimal_puzzle_that_reproduces
             problems = grid.solution_problems(answer)
             assert problems and all(p.endswith(ignored) for p in problems)
         else:
-            assert grid.box == 4 and not any(grid.values)
+            assert grid.box == 3 and not any(grid.values)
         # it reproduces through compare.py (1: invalid or a disagreement; 3: an error record) ...
         assert run_compare(tmp_path, "one.txt", [grid], method) == (3 if kind == "error" else 1)
         # ... and is 1-minimal: with any one clue less, every answer is valid and the methods agree

@@ -212,6 +212,7 @@ def test_ignoring_one_region_alone_never_shows():
             assert answer is not None and grid.solution_problems(answer) == []
 
 
+@pytest.mark.slow
 def test_a_method_that_keeps_giving_up_on_a_kind_at_a_size_is_cut_back_there(capsys):
     """quitter gives up on every 9x9 puzzle: after three in a row on a kind it is no longer run on that kind (two
     of each kind a round: cut on each in the second round, not run in the third), mrv still is."""

@@ -87,6 +87,7 @@ def session_processes(session: int) -> list[int]:
 
 # -- A: a fuzz run keeps its duration --------------------------------------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads the processes left from /proc (Linux)")
 def test_a_fuzz_run_ends_at_its_duration_whatever_the_methods_budgets(tmp_path):
     """--fuzz 3s with a method that sleeps 600 s on each 9x9 puzzle within its budget of 900 s: the round in flight
@@ -133,6 +134,7 @@ def test_a_round_cut_short_keeps_the_puzzles_judged_and_drops_the_rest(monkeypat
 
 # -- B: the Reproduce line reproduces ---------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_the_reproduce_line_reproduces_a_failure_found_under_a_node_budget(tmp_path):
     """A method wrong only under --nodes 300, from a --registry module outside the repository: the line the fuzzer
     prints carries the budget and the module's folder, and run as it is (no PYTHONPATH of ours) it fails the same
@@ -191,6 +193,7 @@ def test_an_interrupted_fuzz_run_says_so_and_how_many_puzzles_it_tried(capsys, m
     assert "OK" not in out
 
 
+@pytest.mark.slow
 def test_ctrl_c_stops_a_fuzz_run_with_its_summary(tmp_path):
     """SIGINT once a failure was found (the line that says so is the cue, not a sleep): exit 130, the summary of
     what was tried, the failure shown."""

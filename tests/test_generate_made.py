@@ -39,6 +39,7 @@ from puzzles import Grid, Status, classic
 from puzzles.formats import read_puzzles
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("box, count", [(2, 6), (3, 4), (4, 1)])
 def test_minimal_puzzles_are_unique_and_every_clue_is_needed(tmp_path, box, count):
     out = tmp_path / "minimal.csv"
@@ -171,6 +172,7 @@ def test_ctrl_c_stops_the_search_and_writes_the_pool_so_far(tmp_path, monkeypatc
     assert "2 puzzles tried, 2 written" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_moves_made_on_processes_of_their_own_are_unique_minimal_puzzles():
     parent = minimal_puzzle(classic(3), random.Random(4))
     orders = [MoveOrder(variant("classic", 9), seed, 3, Scored(parent.puzzle, parent.solution, []))

@@ -172,6 +172,7 @@ def test_the_tables_hold_the_runs_figures(seeds_run):
     assert float(effort["mrv"]["nodes"][1]) == pytest.approx(statistics.fmean(nodes))
 
 
+@pytest.mark.slow
 def test_the_page_fetches_nothing(seeds_run):
     _, page, _ = seeds_run
     tables = parse(page)

@@ -142,6 +142,7 @@ def answers(lines: list[str], *bug: str) -> list[list[str]]:
     return found
 
 
+@pytest.mark.slow
 def test_the_example_solver_is_right_and_its_planted_bugs_answer_wrong():
     assert answers(BOXES_8 + CAGES_9) == [[] for _ in BOXES_8 + CAGES_9]
     boxes = answers(BOXES_8, "--bug", "boxes")
@@ -162,6 +163,7 @@ def test_the_planted_killer_solvers():
             assert grid.solution_problems(method(grid).solution) == []
 
 
+@pytest.mark.slow
 def test_compare_reports_the_buggy_programs_invalid_answers(tmp_path, capsys):
     """compare.py checks every answer against the puzzle's houses and cages: the buggy program's wrong answers are
     invalid (exit 1), the right program's are not (exit 0)."""

@@ -126,6 +126,7 @@ def test_a_signal_mid_run_keeps_the_records_prints_the_summary_and_leaves_nothin
     assert_nothing_left(run)
 
 
+@pytest.mark.slow
 def test_a_second_ctrl_c_ends_the_run_quietly(start):
     run = start("forker", "good")
     forking_mid_run(run)
@@ -170,6 +171,7 @@ def test_a_second_signal_after_the_run_returned_ends_it_quietly_too():
     assert "Traceback" not in done.stderr
 
 
+@pytest.mark.slow
 def test_sigkill_of_compare_ends_its_workers_and_their_children(start):
     run = start("forker", "good")
     forking_mid_run(run)
@@ -187,6 +189,7 @@ def statuses_of_a_finished_run(run) -> list[str]:
     return statuses
 
 
+@pytest.mark.slow
 def test_a_forker_killed_on_overrun_takes_its_child_along(start):
     run = start("forker", "good", count=2)
     assert statuses_of_a_finished_run(run) == ["gave_up", "solved"] * 2

@@ -32,6 +32,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from reader_grammar import Said, as_json, fpuzzles_objects, line_puzzles, mutated
@@ -171,6 +172,7 @@ def assert_every_line_recorded(lines: list[str], name: str, bad: set[int], timeo
     assert {r["line"] for r in written if r["status"] != "bad_entry"} == set(range(1, len(lines) + 1)) - bad
 
 
+@pytest.mark.slow
 @budget(25, max(1.0, SCALE / 10))
 @given(st.lists(line_puzzles() | st.just(("4" * 16, None)),
                 min_size=1, max_size=3))
@@ -188,6 +190,7 @@ def test_compare_records_every_line_of_a_file_of_such_lines(drawn: list[tuple[st
 SMALL_OBJECTS = fpuzzles_objects().filter(lambda drawn: len(drawn[0]["grid"] or []) <= 6)  # quick to solve
 
 
+@pytest.mark.slow
 @budget(12, max(1.0, SCALE / 10))
 @given(st.lists(SMALL_OBJECTS, min_size=1, max_size=3))
 def test_compare_records_every_line_of_a_file_of_fpuzzles_objects(drawn: list[tuple[dict[str, Any], Said]]) -> None:

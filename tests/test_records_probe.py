@@ -204,6 +204,7 @@ def cornered(puzzle: str) -> str:
     (1, [cornered(SEED000), cornered(SEED001), SEED001_UNSAT], 1, 2),  # no solution, said thrice
     (2, [cornered(SEED000), SEED000, SEED001_UNSAT], 2, 1),  # and a unique one
 ])
+@pytest.mark.slow
 def test_claims_refuted_are_told_from_claims_confirmed(capsys, tmp_path, solutions, puzzles, confirmed, refuted):
     path, output, page = puzzle_file(tmp_path, puzzles), tmp_path / "r.jsonl", tmp_path / "page.html"
     methods = {"liar": PLANTED["liar"], "cpsat": FORMULATIONS["cpsat"]}  # cpsat there: the certifier

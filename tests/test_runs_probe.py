@@ -94,6 +94,7 @@ def tagged(tag: str) -> list[int]:
     return found
 
 
+@pytest.mark.slow
 @linux
 @pytest.mark.parametrize("mode, jobs, status", [("sessioner", "1", "solved"), ("sessioner", "2", "solved"),
                                                 ("sessioner_hang", "1", "gave_up")])

@@ -137,6 +137,7 @@ def test_every_encoding_agrees_on_multi_solution_and_unsatisfiable_puzzles_of_ev
             assert refuted.status is Status.UNSATISFIABLE, (box, encoding, search)
 
 
+@pytest.mark.slow
 def test_each_encoding_solves_a_25x25_checked_cell_by_cell() -> None:
     puzzle = scattered(5, 0.8)
     for encoding in ENCODINGS:

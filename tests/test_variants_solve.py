@@ -434,6 +434,7 @@ def kinds(name: str) -> list[tuple[str, Grid]]:
     return found + ([("unsat", grid(name, family.unsat))] if family.unsat is not None else [])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("method", "options"), search_variants(), ids=lambda v: str(v))
 def test_every_search_settles_the_small_variants(method, options):
     """4x4 and 6x6 X, diagonal -, disjoint groups, rectangular boxes, a Jigsaw, regions that are lines: each
@@ -455,6 +456,7 @@ SETTLING = [("mrv", {"propagate": p}) for p in ("singles", "locked", "subsets", 
     pytest.param("restart", {"cutoff": "luby", "propagate": "locked"}, marks=pytest.mark.slow)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("method", "options"), SETTLING, ids=lambda v: str(v))
 def test_the_strong_searches_settle_every_9x9_variant(method, options):
     for name in NINE:
@@ -532,6 +534,7 @@ FORMULATION_VARIANTS = [("cpsat", {}), ("cpsat", {"model": "boolean"}), pytest.p
                         pytest.param("python-constraint", {"solver": "recursive"}, marks=SLOW)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("method", "options"), FORMULATION_VARIANTS, ids=lambda v: str(v))
 def test_every_formulation_settles_every_variant(method, options):
     """CP-SAT (AllDifferent per house, or exactly one per house-value), the MIP (each value once per house), the

@@ -9,6 +9,7 @@ import io
 import json
 import os
 import random
+import signal
 import subprocess
 import sys
 import time
@@ -318,6 +319,19 @@ for signum in (signal.SIGINT, signal.SIGTERM):
     signal.signal(signum, signal.SIG_DFL)
 os.execvp(sys.argv[1], sys.argv[1:])
 """
+
+
+def interrupted(process: subprocess.Popen[str], cue: Callable[[], object]) -> tuple[str, str]:
+    """Ctrl-C for a program under way: once `cue()` says the program is (its own output, not a guess of how long it
+    takes to start), SIGINT, and what it wrote; the program is killed whatever the test found on the way."""
+    try:
+        assert cue(), "the program never said it was under way"
+        process.send_signal(signal.SIGINT)
+        return process.communicate(timeout=120)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
 
 
 def signalled_child(argv: list[str], **popen: Any) -> subprocess.Popen[str]:

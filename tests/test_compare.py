@@ -20,7 +20,17 @@ import time
 from pathlib import Path
 
 import pytest
-from fixtures import SEED000, SEED001, SEED001_UNSAT, SEED002_MULTI, eventually, lines_in, signalled_child, tiny_solve
+from fixtures import (
+    SEED000,
+    SEED001,
+    SEED001_UNSAT,
+    SEED002_MULTI,
+    eventually,
+    interrupted,
+    lines_in,
+    signalled_child,
+    tiny_solve,
+)
 
 import compare
 from comparison.core.stream import Puzzle
@@ -559,16 +569,9 @@ def test_ctrl_c_keeps_what_finished_and_prints_the_summary(tmp_path):
     process = signalled_child([sys.executable, str(script), str(path), "--solver", "slow", "--jobs", "1",
                                "--output", str(out_path)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                               text=True, cwd=ROOT)
-    try:
-        # The cue is the program's own: its first record written (the run under way, its handler in place), not
-        # a guess of how long starting takes on this machine.
-        assert eventually(lambda: lines_in(out_path) >= 1 or process.poll() is not None, 120), "no record came"
-        process.send_signal(signal.SIGINT)
-        out, err = process.communicate(timeout=120)
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.communicate()
+    # The cue is the program's own: its first record written (the run under way, its handler in place).
+    out, err = interrupted(process, lambda: eventually(lambda: lines_in(out_path) >= 1 or process.poll() is not None,
+                                                       120))
     assert process.returncode == 130, out + err
     assert "(interrupted)" in out and "Interrupted: so far every answer is valid" in out and "Traceback" not in err
     records = jsonl(out_path)

@@ -17,7 +17,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from fixtures import eventually, signalled_child
+from fixtures import eventually, interrupted, signalled_child
 
 import compare
 from commands import data as data_command
@@ -200,19 +200,16 @@ def test_ctrl_c_stops_a_fuzz_run_with_its_summary(tmp_path):
     process = signalled_child([sys.executable, "compare.py", "--fuzz", "10m", "--registry", "tests.planted",
                                "--solver", "liar", "--box", "2", "--jobs", "1", "--seed", "4"], cwd=ROOT,
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
+    lines: list[str] = []
+
+    def found() -> bool:  # the cue: the line that says a failure was found
         assert process.stdout is not None
-        lines = []
         for line in process.stdout:
             lines.append(line)
             if line.startswith("found liar: false unsat"):
-                break
-        process.send_signal(signal.SIGINT)
-        rest, err = process.communicate(timeout=120)
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.communicate()
+                return True
+        return False
+    rest, err = interrupted(process, found)
     out = "".join(lines) + rest
     assert process.returncode == 130, out + err
     assert re.search(r"Interrupted after [1-9][\d,]* puzzles? \(\d+ s\): 1 distinct failure found so far", out), out

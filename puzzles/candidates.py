@@ -29,6 +29,10 @@ cage or leave its total out of reach is no candidate: plain backtracking never f
 left with no room empties its cells' candidates, the dead end every search already knows. The room is a pure
 function of the cage's placed values (looked up, remembered per engine), kept per cage as they change; a layout
 without cages never reads it (the `extra` test a cell read already makes).
+
+Constraints (puzzles/constraints/): each is a set of links, a value in one cell forbidding values in another, so a
+cell's candidates also leave out what the values of the cells linked to it forbid (`Geometry.links_in`): read from
+the cell values, they need no undo of their own. A grid filled from candidates keeps every constraint.
 """
 from __future__ import annotations
 
@@ -92,8 +96,8 @@ class CageRooms:
 class Candidates:
     """A partly filled grid with its candidate sets, changed in place."""
 
-    __slots__ = ("blanks", "caged", "col_of", "extra", "extra_of", "full", "geometry", "region_of",
-                 "room", "rooms", "row_of", "trail", "used", "values")
+    __slots__ = ("blanks", "caged", "col_of", "extra", "extra_of", "full", "geometry", "linked", "links_in",
+                 "region_of", "room", "rooms", "row_of", "trail", "used", "values")
 
     def __init__(self, grid: Grid) -> None:
         geo = grid.geometry
@@ -102,8 +106,10 @@ class Candidates:
         self.row_of, self.col_of, self.region_of = geo.row_of, geo.col_of, geo.region_of
         self.extra_of = geo.extra_of
         self.caged = bool(grid.layout.cages)  # whether the layout has Killer cages
-        # whether a cell's candidates are read beyond its row, column and region: an extra house or a cage
-        self.extra = bool(geo.layout.extras) or self.caged
+        self.linked = bool(grid.layout.constraints)  # whether it has constraints (their links: puzzles/constraints/)
+        self.links_in = geo.links_in
+        # whether a cell's candidates are read beyond its row, column and region: an extra house, a cage, a link
+        self.extra = bool(geo.layout.extras) or self.caged or self.linked
         self.rooms = CageRooms(grid.layout)
         self.room = [self.rooms.room(k, 0) for k in range(len(grid.layout.cages))]  # per cage, what it can take
         self.values = list(grid.values)
@@ -114,8 +120,9 @@ class Candidates:
                 if not self._in_houses(cell) & bit:  # a unit holds v already: two equal givens
                     raise PuzzleError(f"invalid puzzle: {grid.conflicts()[0]}")
                 self._mark(cell, bit)
-        if self.caged:
-            problems = grid.conflicts()  # a value twice in a cage, a cage whose givens pass its total
+        if self.caged or self.linked:
+            # a value twice in a cage, a cage whose givens pass its total, givens that break a constraint
+            problems = grid.conflicts()
             if problems:
                 raise PuzzleError(f"invalid puzzle: {problems[0]}")
             self._rooms_from_values()
@@ -163,8 +170,8 @@ class Candidates:
             used[u] |= bit
 
     def _in_extras(self, cell: int) -> int:
-        """The values a cell may not take beyond its row, column and region: those its extra houses hold, and
-        those outside the room of one of its cages."""
+        """The values a cell may not take beyond its row, column and region: those its extra houses hold, those
+        outside the room of one of its cages, and those the values of the cells linked to it forbid."""
         used, m = self.used, 0
         for u in self.extra_of[cell]:
             m |= used[u]
@@ -172,6 +179,12 @@ class Candidates:
             room, full = self.room, self.full
             for k in self.rooms.cages_of[cell]:
                 m |= full & ~room[k]
+        if self.linked:
+            values = self.values
+            for other, forbids in self.links_in[cell]:
+                v = values[other]
+                if v:
+                    m |= forbids[v]
         return m
 
     def _in_houses(self, cell: int) -> int:

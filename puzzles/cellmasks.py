@@ -17,6 +17,9 @@ need that. A state kept apart from the engine (A*'s frontier) is `save()`d as by
 Killer cages: a placement also takes the value from the cell's cage-mates and narrows every cage of the cell to
 its room (puzzles/candidates.py's `CageRooms`: the values that can still bring it to its total), so the masks
 stay exactly the candidates `Candidates` reads; the room follows from the cell values, so a snapshot holds it.
+
+Constraints (puzzles/constraints/): a placement takes from each linked cell what the value forbids there
+(`Geometry.links`), as `Candidates` reads it from the linked cells' values.
 """
 from __future__ import annotations
 
@@ -45,8 +48,9 @@ class CellMasks:
     `Candidates` computes (built from it); only the storage differs.
     """
 
-    __slots__ = ("caged", "cand", "cells", "changed", "col_of", "extra", "extra_of", "full", "layout", "left", "peers",
-                 "pending", "region_of", "rooms", "row_of", "side", "units", "units_of", "used", "values")
+    __slots__ = ("caged", "cand", "cells", "changed", "col_of", "extra", "extra_of", "full", "layout", "left", "linked",
+                 "links", "peers", "pending", "region_of", "rooms", "row_of", "side", "units", "units_of", "used",
+                 "values")
 
     def __init__(self, grid: Grid) -> None:
         engine = Candidates(grid)  # validates the givens and computes the candidates
@@ -59,6 +63,8 @@ class CellMasks:
         self.extra = bool(grid.layout.extras)  # whether any cell lies in an extra house (never in classic Sudoku)
         self.caged = engine.caged  # whether the layout has Killer cages
         self.rooms: CageRooms = engine.rooms
+        self.linked = engine.linked  # whether the layout has constraints (puzzles/constraints/)
+        self.links = geo.links
         self.values = list(grid.values)
         self.cand = [0 if v else engine.candidates(cell) for cell, v in enumerate(grid.values)]
         self.used = [0] * len(geo.units)
@@ -249,6 +255,22 @@ class CellMasks:
             changed[u] = True
         if self.caged:
             self.fill_cages(cell)
+        if self.linked:
+            self.fill_links(cell, bit.bit_length())
+
+    def fill_links(self, cell: int, value: int) -> None:
+        """`value` was written into `cell`: each cell a constraint links to it loses what the value forbids
+        there."""
+        cand, pending, changed, units_of = self.cand, self.pending, self.changed, self.units_of
+        for other, forbids in self.links[cell]:
+            m = cand[other]
+            if m & forbids[value]:  # an empty cell (a filled one's mask is 0) that loses a value
+                m &= ~forbids[value]
+                cand[other] = m
+                if not m & (m - 1):
+                    pending.append(other)  # a naked single now, or a dead end
+                for u in units_of[other]:
+                    changed[u] = True
 
     def fill_cages(self, cell: int) -> None:
         """A value was written into `cell`: the cells of its cages keep only what each cage has room for (the

@@ -17,6 +17,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 # the layouts' names a grid's users meet, exported from here too (a puzzle's error, its symbols, its layout)
+from .constraints import links_by_cell, violations
 from .layouts import BOX_SHAPE, MAX_SIDE, MIN_SIDE, SIDE_OF_LENGTH, cage_name, layout_of_words, words_of_layout
 from .layouts import SYMBOLS as SYMBOLS
 from .layouts import Layout as Layout
@@ -57,6 +58,11 @@ class Geometry:
     peers: tuple[tuple[int, ...], ...]
     full: int  # the bitmask holding every value
     readers: tuple[Callable[[bytes], tuple[int, ...]], ...]  # per unit: its cells' values, read at once
+    # per cell, the layout's constraints' links from it (puzzles/constraints/): each linked cell and, indexed by
+    # this cell's value, the values that value forbids there; `links_in`, the same read from the other end (each
+    # cell linked to this one, and what its value forbids here); none in the Sudoku family
+    links: tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]
+    links_in: tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]
 
     @property
     def box(self) -> int:
@@ -95,7 +101,7 @@ def geometry(of: int | Layout) -> Geometry:
     )
     readers = tuple(operator.itemgetter(*unit) for unit in units)
     return Geometry(lay, n, n * n, units, names, row_of, col_of, region_of, extra_of, peers, (1 << n) - 1,
-                    readers)
+                    readers, *links_by_cell(lay.constraints, n))
 
 
 @dataclass(frozen=True)
@@ -243,9 +249,14 @@ class Grid:
     # -- checking -----------------------------------------------------------
     def conflicts(self) -> list[str]:
         """Every unit that holds one value twice, as 'two 5s in row 3', then every Killer cage that breaks its
-        rule ('two 5s in cage 4 (17)', 'cage 4 (17) sums to 16')."""
-        houses = self._house_conflicts()
-        return houses + self._cage_conflicts() if self.layout.cages else houses
+        rule ('two 5s in cage 4 (17)', 'cage 4 (17) sums to 16'), then every pair of cells that breaks a
+        constraint (puzzles/constraints/)."""
+        found = self._house_conflicts()
+        if self.layout.cages:
+            found += self._cage_conflicts()
+        if self.layout.constraints:
+            found += violations(self.layout.constraints, self.values, self.side)
+        return found
 
     def _cage_conflicts(self) -> list[str]:
         """A value twice in a cage; a full cage whose sum is not its total; a cage whose values leave its blanks

@@ -29,6 +29,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
+from . import constraints as rules
+from .constraints import Constraint
 from .words import quoted
 
 SYMBOLS = "123456789ABCDEFGHIJKLMNOP"  # the symbol of value v is SYMBOLS[v - 1], of region k SYMBOLS[k]
@@ -121,10 +123,12 @@ class Layout:
     box_width: int  # ... this many columns wide; both 0 when they are not boxes (Jigsaw)
     extras: tuple[House, ...]
     cages: tuple[Cage, ...]  # Killer cages, in the puzzle's order (none but in Killer)
+    constraints: tuple[Constraint, ...]  # the rules beyond houses and cages (puzzles/constraints/), kinds in order
 
-    def __reduce__(self) -> tuple[Callable[..., Layout],
-                                  tuple[int, tuple[int, ...], tuple[House, ...], tuple[Cage, ...]]]:
-        return layout, (self.side, self.regions, self.extras, self.cages)  # through layout(): one object each
+    def __reduce__(self) -> tuple[Callable[..., Layout], tuple[int, tuple[int, ...], tuple[House, ...],
+                                                               tuple[Cage, ...], tuple[Constraint, ...]]]:
+        # through layout(): one object each
+        return layout, (self.side, self.regions, self.extras, self.cages, self.constraints)
 
     @property
     def box(self) -> int:
@@ -137,12 +141,12 @@ class Layout:
 
     @property
     def is_classic(self) -> bool:
-        return self.box > 0 and not self.extras and not self.cages
+        return self.box > 0 and not self.extras and not self.cages and not self.constraints
 
     @property
     def houses(self) -> Layout:
-        """The same houses without the cages (itself when it has none)."""
-        return layout(self.side, self.regions, self.extras) if self.cages else self
+        """The same houses without the cages and the constraints (itself when it has none)."""
+        return layout(self.side, self.regions, self.extras) if self.cages or self.constraints else self
 
     @property
     def variant(self) -> str:
@@ -161,18 +165,23 @@ class Layout:
             names.append("windoku" if regions == windoku_cells(self.side) else "extra-regions")
         if self.extras_of(DISJOINT_GROUP):
             names.append("disjoint")
+        for kind in rules.by_kind(self.constraints):
+            names.append(kind)
         return "+".join(names) or "classic"
 
 
-_LAYOUTS: dict[tuple[int, tuple[int, ...], tuple[House, ...], tuple[Cage, ...]], Layout] = {}
+_LAYOUTS: dict[tuple[int, tuple[int, ...], tuple[House, ...], tuple[Cage, ...], tuple[Constraint, ...]], Layout] = {}
 
 
-def layout(side: int, regions: Sequence[int], extras: Sequence[House] = (), cages: Sequence[Cage] = ()) -> Layout:
-    """The layout with these regions (each cell's region, row-major), extra houses and Killer cages, checked: n
-    regions of n connected cells, extra houses of n distinct cells inside the grid, cages that some different
-    values can fill. PuzzleError says what is wrong, naming the region, house or cage."""
+def layout(side: int, regions: Sequence[int], extras: Sequence[House] = (), cages: Sequence[Cage] = (),
+           constraints: Sequence[Constraint] = ()) -> Layout:
+    """The layout with these regions (each cell's region, row-major), extra houses, Killer cages and constraints,
+    checked: n regions of n connected cells, extra houses of n distinct cells inside the grid, cages that some
+    different values can fill, constraints that can stand on the grid. PuzzleError says what is wrong, naming the
+    region, house, cage or constraint."""
     # a cage's cells in reading order, whatever order they were given in: the first is where its total is drawn
-    key = (side, tuple(regions), tuple(extras), tuple(Cage(tuple(sorted(c.cells)), c.total) for c in cages))
+    key = (side, tuple(regions), tuple(extras), tuple(Cage(tuple(sorted(c.cells)), c.total) for c in cages),
+           rules.canonical(constraints))
     found = _LAYOUTS.get(key)
     if found is not None:
         return found
@@ -203,8 +212,11 @@ def layout(side: int, regions: Sequence[int], extras: Sequence[House] = (), cage
             raise PuzzleError(f"{house.name} is {twin} again (the same cells)")
     for index, cage in enumerate(key[3]):  # a cage twice is two cages, as the line form writes it (two k= words)
         check_cage(index, cage, side)
+    wrong = rules.problems(key[4], side)
+    if wrong:
+        raise PuzzleError(wrong[0])
     height, width = _box_shape(side, key[1])
-    made = Layout(side, key[1], height, width, key[2], key[3])
+    made = Layout(side, key[1], height, width, key[2], key[3], key[4])
     _LAYOUTS[key] = made
     return made
 
@@ -308,25 +320,35 @@ VARIANTS = ("classic", "jigsaw", "x", "windoku", "jigsaw+x", "x+windoku", "disjo
 
 
 def family(side: int, regions: Sequence[int] | None = None, diagonals: str = "",
-           extra_regions: Sequence[Sequence[int]] = (), disjoint: bool = False, cages: Sequence[Cage] = ()) -> Layout:
+           extra_regions: Sequence[Sequence[int]] = (), disjoint: bool = False, cages: Sequence[Cage] = (),
+           constraints: Sequence[Constraint] = ()) -> Layout:
     """The layout of a puzzle of the Sudoku family: its regions (the side's boxes when None), the diagonals
-    named in `diagonals` ('+', '-' or both), extra regions (cell lists), with `disjoint` disjoint groups, and
-    Killer cages."""
+    named in `diagonals` ('+', '-' or both), extra regions (cell lists), with `disjoint` disjoint groups, Killer
+    cages and constraints (puzzles/constraints/)."""
     base = boxes(side) if regions is None else layout(side, regions)
     extras: list[House] = [diagonal(side, sign) for sign in "+-" if sign in diagonals]
     extras += [House(f"extra region {i + 1}", tuple(sorted(cells))) for i, cells in enumerate(extra_regions)]
     if disjoint:
         extras += disjoint_groups(base)
-    return layout(side, base.regions, extras, cages) if extras or cages else base
+    return layout(side, base.regions, extras, cages, constraints) if extras or cages or constraints else base
 
 
-def named(variant: str, side: int, regions: Sequence[int] | None = None, cages: Sequence[Cage] = ()) -> Layout:
+def named(variant: str, side: int, regions: Sequence[int] | None = None, cages: Sequence[Cage] = (),
+          constraints: Sequence[Constraint] = ()) -> Layout:
     """The layout a variant's name means (`VARIANTS`, or parts joined by `+`); a Jigsaw needs its regions, a
-    Killer its cages."""
+    Killer its cages, a variant with constraints of some cells (thermometers) those constraints. A rule of the
+    whole grid is its kind's name (`antiknight`)."""
     parts = set(re.findall(r"diagonal[+-]|[^+]+", variant)) - {"classic"}  # "diagonal+" is one name
-    unknown = parts - {"jigsaw", "x", "diagonal+", "diagonal-", "windoku", "disjoint", "killer"}
+    whole = [rule for rule in map(rules.named, sorted(parts)) if rule is not None]  # antiknight, ...
+    unknown = parts - {"jigsaw", "x", "diagonal+", "diagonal-", "windoku", "disjoint", "killer", *rules.KINDS}
     if unknown:
-        raise PuzzleError(f"unknown variant {sorted(unknown)[0]!r} (known: {', '.join(VARIANTS)}, joined by +)")
+        raise PuzzleError(f"unknown variant {sorted(unknown)[0]!r} (known: {', '.join(VARIANTS)}, "
+                          f"{', '.join(rules.KINDS)}, joined by +)")
+    own = parts & set(rules.KINDS) - {rule.KIND for rule in whole}  # kinds of some cells: the puzzle's own
+    given = {c.KIND for c in constraints}
+    if own != given:
+        raise PuzzleError(f"a {sorted(own - given)[0]}'s cells are its own" if own - given else
+                          f"{variant} has no {sorted(given - own)[0]}")
     if ("jigsaw" in parts) != (regions is not None):
         raise PuzzleError("a jigsaw's regions are its own" if regions is None else f"{variant} has box regions")
     extra = windoku_cells(side) if "windoku" in parts else ()
@@ -335,7 +357,7 @@ def named(variant: str, side: int, regions: Sequence[int] | None = None, cages: 
     if ("killer" in parts) != bool(cages):
         raise PuzzleError("a killer's cages are its own" if not cages else f"{variant} has no cages")
     signs = "+-" if "x" in parts else "".join(s for s in "+-" if f"diagonal{s}" in parts)
-    return family(side, regions, signs, extra, "disjoint" in parts, cages)
+    return family(side, regions, signs, extra, "disjoint" in parts, cages, [*whole, *constraints])
 
 
 def words_of_layout(lay: Layout) -> str:
@@ -365,6 +387,7 @@ def words_of_layout(lay: Layout) -> str:
     if lay.extras_of(DISJOINT_GROUP):
         words.append("dg")
     words += _cage_words(lay.cages, n)
+    words += [c.word(n) for c in lay.constraints]
     return ";".join(words)
 
 
@@ -435,6 +458,7 @@ def layout_of_words(text: str, length: int) -> Layout:
     regions: list[int] | None = None
     signs, extra, disjoint = "", [], False
     cages: list[Cage] = []
+    constraints: list[Constraint] = []
     said: set[str] = set()
     for word in (w.strip() for w in text.split(";")):
         key, eq, value = word.partition("=")
@@ -454,10 +478,22 @@ def layout_of_words(text: str, length: int) -> Layout:
         elif key == "k" and eq:
             cages += _cages_of_word(value, side)
         elif word:
-            raise PuzzleError(f"unknown word {quoted(word)} after the puzzle (known: r=, x, d+, d-, e=, dg, k=)")
+            constraints += _constraints_of_word(word, side)
     if regions is None and side not in BOX_SHAPE:
         raise PuzzleError(f"a {side}x{side} grid has no boxes: give its regions (`r=`)")
-    return family(side, regions, signs, extra, disjoint, cages)
+    return family(side, regions, signs, extra, disjoint, cages, constraints)
+
+
+def _constraints_of_word(word: str, side: int) -> list[Constraint]:
+    """The constraints a word states (puzzles/constraints/); PuzzleError when it states none, or wrongly."""
+    try:
+        found = rules.of_word(word, side)
+    except ValueError as exc:
+        raise PuzzleError(f"{quoted(word)}: {exc}") from None
+    if found is None:
+        raise PuzzleError(f"unknown word {quoted(word)} after the puzzle (known: r=, x, d+, d-, e=, dg, k=, "
+                          f"{', '.join(rules.WORDS)})")
+    return found
 
 
 def _refuse_repeated(word: str, said: set[str]) -> None:

@@ -15,7 +15,7 @@ A method declares its options as `Option`s; `contract` wraps its search so that
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, cast
 
@@ -235,7 +235,7 @@ def check_puzzle(grid: object) -> None:
 
 
 def contract(name: str, spec: dict[str, Option], rule: Rule | None = None, *,
-             cages: bool = False) -> Callable[[Run], Solve]:
+             cages: bool = False, knows: Collection[str] = ()) -> Callable[[Run], Solve]:
     """Make `run(grid, budget, solutions, options, started)` a solve function of the contract.
 
     The solve function, `solve(grid, budget=Budget(), *, solutions=1, **options)`,
@@ -247,8 +247,9 @@ def contract(name: str, spec: dict[str, Option], rule: Rule | None = None, *,
     ERROR Outcome whose message starts with `name`. The same checks run before
     any solve through `solve.check_options(options, budget)`.
 
-    A method that does not say it knows Killer cages (`cages`) does not run on a puzzle that has some: its
-    Outcome is GAVE_UP, `not run` and why. Ignoring them it would solve a different puzzle.
+    A method that does not say it knows Killer cages (`cages`), or a kind of constraint a puzzle holds (`knows`:
+    the kinds of puzzles/constraints/ it knows, by name), does not run on that puzzle: its Outcome is GAVE_UP,
+    `not run` and why. Ignoring a rule it would solve a different puzzle.
     """
 
     def wrap(run: Run) -> Solve:
@@ -258,6 +259,10 @@ def contract(name: str, spec: dict[str, Option], rule: Rule | None = None, *,
                 check_puzzle(grid)
                 if grid.layout.cages and not cages:
                     return Outcome(Status.GAVE_UP, detail=not_run(f"{name} does not know Killer cages"),
+                                   seconds=time.perf_counter() - started)
+                unknown = sorted({c.KIND for c in grid.layout.constraints} - set(knows))
+                if unknown:
+                    return Outcome(Status.GAVE_UP, detail=not_run(f"{name} does not know {unknown[0]} constraints"),
                                    seconds=time.perf_counter() - started)
                 if budget is None:
                     budget = Budget()

@@ -1,0 +1,158 @@
+"""The constraints a puzzle may hold beyond its houses and Killer cages: one module a kind (base.py says what each
+states), registered here. Every layer reads a puzzle's constraints through this package and its kinds' methods;
+none names a kind.
+
+| kind | module | line form | f-puzzles |
+| --- | --- | --- | --- |
+| anti-knight | antiknight.py | `antiknight` | `"antiknight": true` |
+| anti-king | antiking.py | `antiking` | `"antiking": true` |
+| non-consecutive | nonconsecutive.py | `nonconsecutive` | `"nonconsecutive": true` |
+| thermometer | thermometer.py | `th=R1C1,R1C2,...` (bulb first) | `"thermometer": [{"lines": [["R1C1", ...]]}]` |
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from .antiking import AntiKing
+from .antiknight import AntiKnight
+from .base import Constraint, Link, Move, Removal, Shape
+from .nonconsecutive import NonConsecutive
+from .thermometer import Thermometer
+
+__all__ = [
+    "KINDS",
+    "LINKED",
+    "AntiKing",
+    "AntiKnight",
+    "Constraint",
+    "Link",
+    "Links",
+    "Move",
+    "NonConsecutive",
+    "Removal",
+    "Shape",
+    "Thermometer",
+    "by_kind",
+    "canonical",
+    "fields_of",
+    "kind_order",
+    "links_by_cell",
+    "named",
+    "of_fields",
+    "of_word",
+    "problems",
+    "violations",
+]
+
+KINDS: dict[str, type[Constraint]] = {kind.KIND: kind for kind in (AntiKnight, AntiKing, NonConsecutive, Thermometer)}
+LINKED = frozenset(name for name, kind in KINDS.items() if kind.LINKED)  # the kinds the engines' links keep whole
+FIELDS = tuple(kind.FIELD for kind in KINDS.values())  # the f-puzzles fields the kinds read
+WORDS = tuple(f"{kind.KIND}" if kind.GLOBAL else "th=" for kind in KINDS.values())  # for a message's list
+
+
+def kind_order(constraint: Constraint) -> int:
+    """Its kind's place in KINDS: a layout holds its constraints in this order (then as given)."""
+    return list(KINDS).index(constraint.KIND)
+
+
+def canonical(constraints: Iterable[Constraint]) -> tuple[Constraint, ...]:
+    """The constraints in the order a layout holds them: by kind (KINDS' order), then as given; a rule of the whole
+    grid, or the same rule of the same cells, once."""
+    seen: list[Constraint] = []
+    for c in constraints:
+        if c not in seen:  # a rule twice is the rule once
+            seen.append(c)
+    return tuple(sorted(seen, key=kind_order))
+
+
+def named(name: str) -> Constraint | None:
+    """The rule of the whole grid a variant's name part names (`antiknight`), None for any other part."""
+    kind = KINDS.get(name)
+    return kind() if kind is not None and kind.GLOBAL else None
+
+
+def by_kind(constraints: Iterable[Constraint]) -> dict[str, list[Constraint]]:
+    found: dict[str, list[Constraint]] = {}
+    for c in constraints:
+        found.setdefault(c.KIND, []).append(c)
+    return found
+
+
+def of_word(word: str, side: int) -> list[Constraint] | None:
+    """The constraints a line-form word states, None when it is no kind's word; ValueError saying why when it is
+    one's but wrong."""
+    for kind in KINDS.values():
+        found = kind.of_word(word, side)
+        if found is not None:
+            return found
+    return None
+
+
+def of_fields(puzzle: Mapping[str, Any], side: int) -> list[Constraint]:
+    """The constraints of an f-puzzles object's fields (null and absent fields hold none); ValueError naming the
+    field and why."""
+    found: list[Constraint] = []
+    for kind in KINDS.values():
+        value = puzzle.get(kind.FIELD)
+        if value is None:
+            continue
+        try:
+            found += kind.of_field(value, side)
+        except ValueError as exc:
+            raise ValueError(f"`{kind.FIELD}` {exc}") from None
+    return found
+
+
+def fields_of(constraints: Iterable[Constraint], side: int) -> dict[str, Any]:
+    """The f-puzzles fields that state these constraints."""
+    fields: dict[str, Any] = {}
+    for c in constraints:
+        if c.GLOBAL:
+            fields[c.FIELD] = c.field_entry(side)
+        else:
+            fields.setdefault(c.FIELD, []).append(c.field_entry(side))
+    return fields
+
+
+def names(constraints: Sequence[Constraint], side: int) -> list[str]:
+    """Each constraint's name, numbered within its kind (`thermometer 2 (R4C1)`)."""
+    counts: dict[str, int] = {}
+    found = []
+    for c in constraints:
+        index = counts.get(c.KIND, 0)
+        counts[c.KIND] = index + 1
+        found.append(c.name(index, side))
+    return found
+
+
+def problems(constraints: Sequence[Constraint], side: int) -> list[str]:
+    """Why some constraints cannot stand on this grid, each naming its constraint."""
+    return [f"{name} {problem}" for c, name in zip(constraints, names(constraints, side), strict=True)
+            if (problem := c.problem(side)) is not None]
+
+
+def violations(constraints: Sequence[Constraint], values: Sequence[int], side: int) -> list[str]:
+    """Every pair of filled cells that breaks a constraint, in words."""
+    return [v for c in constraints for v in c.violations(values, side)]
+
+
+Links = tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]  # per cell: (a linked cell, masks by value), ...
+
+
+def links_by_cell(constraints: Sequence[Constraint], side: int) -> tuple[Links, Links]:
+    """Each cell's links as the engines read them, from it and to it: per cell, (the other cell, the masks a value
+    forbids, indexed by the value). From cell a: when a holds v, the other cell may not hold `masks[v]`. To cell b:
+    when the other cell holds v, b may not hold `masks[v]`. Several links between two cells are joined into one."""
+    joined: dict[tuple[int, int], list[int]] = {}
+    for c in constraints:
+        for link in c.links(side):
+            table = joined.setdefault((link.a, link.b), [0] * (side + 1))
+            for v in range(1, side + 1):
+                table[v] |= link.forbids[v]
+    out: list[list[tuple[int, tuple[int, ...]]]] = [[] for _ in range(side * side)]
+    into: list[list[tuple[int, tuple[int, ...]]]] = [[] for _ in range(side * side)]
+    for (a, b), table in sorted(joined.items()):
+        out[a].append((b, tuple(table)))
+        into[b].append((a, tuple(table)))
+    return tuple(map(tuple, out)), tuple(map(tuple, into))

@@ -1,0 +1,191 @@
+"""What every kind of constraint states, in one place: the socket each layer asks.
+
+A *constraint* is a rule of a puzzle beyond its houses and Killer cages: anti-knight, a thermometer, ... Each kind
+is one module of this package, a frozen dataclass saying
+
+- its data, and its words where puzzles are written: the line form's word (`word`, read back by the kind's
+  `of_word`) and its f-puzzles field (`FIELD`, the kind's `of_field` and `field_entry`);
+- its *relation*: the pairs of cells it ties and, for each pair (a, b) and value v, the values b may not hold when a
+  holds v (`links`). Every rule of the four kinds here is such a set of pairs: a knight's move apart, two cells
+  may not share a value; two orthogonal neighbours, under non-consecutive, may not differ by 1; along a thermometer,
+  a cell d steps after another holds at least d more. The one relation serves every layer: the solution check
+  (`violations`), the engines' placements, the filter on candidate masks (`narrow`), the explanation of each removal
+  (`Removal.because`), and the encoders of formulations/constraints/;
+- how the grid's rotations and reflections move it (`moved`), and whether relabelling the values keeps it
+  (`RELABELS`);
+- its drawing: the shapes the page draws (`drawing`).
+
+Layers never name a kind: they ask these methods. A layer that cannot ask one (a formulation with no encoder for
+the kind) refuses the puzzle (`puzzles.options.contract`'s *not run*), never solves another.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+Move = Callable[[int], int]  # where a rotation or reflection of the grid takes a cell
+
+
+@dataclass(frozen=True)
+class Link:
+    """Half of a constraint's relation: when cell `a` holds value v, cell `b` may not hold a value of `forbids[v]`
+    (a mask, bit v-1 for value v; `forbids[0]` is 0)."""
+
+    a: int
+    b: int
+    forbids: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Removal:
+    """A filter's deduction: `cell` loses the values of `mask`, because of the constraint `by` and the values
+    other cells can no longer take (`because`: (cell, mask) pairs, each the values that cell lost before; together
+    with the removal, the clause a learning search records)."""
+
+    cell: int
+    mask: int
+    by: str
+    because: tuple[tuple[int, int], ...]
+
+
+@dataclass(frozen=True)
+class Shape:
+    """What the page draws for a constraint: `kind` (`line`, `bulb`, `note`), its cells, and a caption."""
+
+    kind: str
+    cells: tuple[int, ...]
+    caption: str = ""
+
+
+class Constraint:
+    """A rule beyond houses and cages (the class each kind's dataclass derives from). A subclass sets `KIND` (its
+    name, as a variant names it), `FIELD` (its f-puzzles field), `RELABELS`, and writes `links`, `word`, `moved`,
+    `name` and `describe`; `violations` and `narrow` follow from `links`."""
+
+    KIND: ClassVar[str] = ""
+    FIELD: ClassVar[str] = ""
+    RELABELS: ClassVar[bool] = True  # whether relabelling the values 1..n keeps the rule (isomorphs)
+    GLOBAL: ClassVar[bool] = False  # a rule of the whole grid (a flag in f-puzzles), not of some cells
+    # whether its links state it whole: an engine that keeps every link keeps the rule (the hand-written searches
+    # then know the kind with nothing more)
+    LINKED: ClassVar[bool] = True
+
+    @classmethod
+    def of_word(cls, word: str, side: int) -> list[Constraint] | None:
+        """The constraints a line-form word states, None when the word is not this kind's; ValueError saying why
+        when it is, but wrong. A rule of the whole grid is its kind's name."""
+        return [cls()] if cls.GLOBAL and word == cls.KIND else None
+
+    @classmethod
+    def of_field(cls, value: Any, side: int) -> list[Constraint]:
+        """The constraints of f-puzzles' field (`FIELD`) holding `value` (not null); ValueError saying why it is
+        none. A rule of the whole grid is a flag: true or false, nothing else (`1` is no flag)."""
+        if not isinstance(value, bool):
+            raise ValueError("must be true or false")
+        return [cls()] if value else []
+
+    def links(self, side: int) -> tuple[Link, ...]:
+        raise NotImplementedError
+
+    def word(self, side: int) -> str:
+        """Its word in the line form."""
+        raise NotImplementedError
+
+    def field_entry(self, side: int) -> Any:
+        """Its entry in f-puzzles' field (`True` for a flag; a list entry for a rule of some cells)."""
+        raise NotImplementedError
+
+    def moved(self, move: Move) -> Constraint:
+        """The same rule after a rotation or reflection of the grid (itself for a rule of the whole grid)."""
+        raise NotImplementedError
+
+    def name(self, index: int, side: int) -> str:
+        """How messages, the trace and the page name it (`index`: its place among the puzzle's constraints)."""
+        raise NotImplementedError
+
+    def describe(self, a: int, b: int, va: int, vb: int, side: int) -> str:
+        """Why values va at a and vb at b break it, in words."""
+        raise NotImplementedError
+
+    def drawing(self, side: int) -> tuple[Shape, ...]:
+        return ()
+
+    def problem(self, side: int) -> str | None:
+        """Why it cannot stand on a grid of this side (a cell outside it, a line too long), None when it can."""
+        return None
+
+    def violations(self, values: Sequence[int], side: int) -> list[str]:
+        """Each pair of filled cells that breaks the rule, in words (each unordered pair once)."""
+        found, seen = [], set()
+        for link in self.links(side):
+            va, vb = values[link.a], values[link.b]
+            if va and vb and link.forbids[va] >> (vb - 1) & 1 and (link.b, link.a) not in seen:
+                seen.add((link.a, link.b))
+                found.append(self.describe(link.a, link.b, va, vb, side))
+        return found
+
+    def narrow(self, masks: Sequence[int], side: int, by: str = "") -> list[Removal]:
+        """The filter on candidate masks (pure): each value of a cell that no candidate of a linked cell allows,
+        with the values that cell lost as its reason. `masks[c]` is cell c's candidates, a filled cell's its value's
+        bit. One pass over the links; the caller repeats to a fixpoint."""
+        full = (1 << side) - 1
+        found = []
+        for link in self.links(side):
+            support = masks[link.a]
+            lost = 0
+            rest = masks[link.b]
+            while rest:
+                bit = rest & -rest
+                rest ^= bit
+                w = bit.bit_length()
+                if not support & ~_forbidding(link, w, side):  # every value a can take forbids w at b
+                    lost |= bit
+            if lost:
+                found.append(Removal(link.b, lost, by, ((link.a, full & ~support),)))
+        return found
+
+
+def _forbidding(link: Link, w: int, side: int) -> int:
+    """The values at `link.a` that forbid w at `link.b`."""
+    return sum(1 << (v - 1) for v in range(1, side + 1) if link.forbids[v] >> (w - 1) & 1)
+
+
+def bit(v: int, side: int) -> int:
+    """Value v's bit, 0 outside 1..side."""
+    return 1 << (v - 1) if 1 <= v <= side else 0
+
+
+def span(low: int, high: int, side: int) -> int:
+    """The mask of the values low..high within 1..side."""
+    low, high = max(low, 1), min(high, side)
+    return ((1 << high) - 1) ^ ((1 << (low - 1)) - 1) if low <= high else 0
+
+
+def cell_name(cell: int, side: int) -> str:
+    """A cell as f-puzzles names it, 1-based: `R1C2`."""
+    return f"R{cell // side + 1}C{cell % side + 1}"
+
+
+CELL = re.compile(r"R(?P<row>[0-9]{1,9})C(?P<column>[0-9]{1,9})", re.IGNORECASE | re.ASCII)
+
+
+def cell_of_name(name: str, side: int) -> int:
+    """The cell an `R3C4` name means; ValueError saying why when it means none of this grid's."""
+    found = CELL.fullmatch(name.strip())
+    if found is None:
+        raise ValueError(f"{name.strip()[:40]!r} is not a cell name like R1C1")
+    r, c = int(found["row"]), int(found["column"])
+    if not (1 <= r <= side and 1 <= c <= side):
+        raise ValueError(f"{name.strip()} is outside the {side}x{side} grid")
+    return (r - 1) * side + c - 1
+
+
+def pairs_apart(side: int, steps: Iterable[tuple[int, int]], forbids: Callable[[int], int]) -> tuple[Link, ...]:
+    """The links of a rule over the whole grid: every cell and each cell a step of `steps` away (row, column
+    offsets, both signs given), with value v forbidding `forbids(v)`."""
+    table = (0, *(forbids(v) for v in range(1, side + 1)))
+    return tuple(Link(r * side + c, (r + dr) * side + c + dc, table)
+                 for r in range(side) for c in range(side) for dr, dc in steps
+                 if 0 <= r + dr < side and 0 <= c + dc < side)

@@ -14,8 +14,9 @@ from formulations.constraints import cpsat as cpsat_encoders
 from formulations.constraints import csp as csp_encoders
 from formulations.constraints import mip as mip_encoders
 from formulations.constraints import sat as sat_encoders
+from formulations.export import export_text
 from formulations.mip import BACKENDS, Unavailable, make_solver
-from formulations.sat import ENCODINGS
+from formulations.sat import ENCODINGS, opened
 from making.certify import CageCertifier, SolutionCertifier
 from making.certify import solutions as sat_solutions
 from making.solutions import random_solution
@@ -126,3 +127,22 @@ def test_random_solutions_keep_every_rule(words: str) -> None:
 
 def test_the_empty_grids_of_the_tests_are_the_brute_forces() -> None:
     assert set(NAMES) == set(EMPTY)
+
+
+@pytest.mark.parametrize("name", ["antiking+thermometer-6", "nonconsecutive+thermometer-6"])
+def test_the_exported_models_state_the_constraints(name: str) -> None:
+    puzzle, solution = next((p, s) for n, p, s in PUZZLES if n == name)
+    dimacs = export_text(puzzle, "sat")
+    assert "c constraints: " in dimacs and "thermometer 1" in dimacs
+    clauses = [[int(x) for x in line.split()[:-1]] for line in dimacs.splitlines() if line[0] not in "cp"]
+    n = puzzle.side
+    with opened("minisat22", bootstrap_with=clauses) as sat:
+        assert sat.solve()
+        values = [0] * (n * n)
+        for lit in sat.get_model() or []:
+            if 0 < lit <= n**3:
+                values[(lit - 1) // n] = (lit - 1) % n + 1
+        assert values == list(solution.values)
+        sat.add_clause([-(c * n + v) for c, v in enumerate(values) if not puzzle.values[c]])
+        assert not sat.solve()  # the DIMACS alone proves it unique
+    assert "constraint_1_" in export_text(puzzle, "mip") and "constraint_2_step_1" in export_text(puzzle, "mip")

@@ -5,8 +5,8 @@
 - sat:   the CNF as DIMACS
 
 A Killer's cages are in every model as the solvers get them (`sums` and `redundant` as the methods' options of
-those names; `sat_sums` is the sat method's `sums`), and so are a puzzle's constraints (anti-knight, thermometers,
-...), each stated by its kind's encoder in that model's registry (formulations/constraints/).
+those names; `sat_sums` is the sat method's `sums`), and so are a puzzle's constraints beyond houses and cages,
+each stated by its kind's encoder in that model's registry (formulations/constraints/).
 
     python -m formulations.export PUZZLE_LINE --model cpsat|mip|sat [--out FILE]
 """

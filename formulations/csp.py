@@ -4,8 +4,8 @@ One variable per cell, domain 1..n (a given's domain is its value), one
 AllDifferentConstraint per house (row, column, region, extra house), solved by backtracking with
 forward checking. A Killer cage adds an AllDifferentConstraint over its cells and, when it has a total,
 an ExactSumConstraint (the package's: its bounds prune domains before search and, forward checking,
-hide the values that would overshoot the total). A puzzle's constraints (puzzles/constraints/) are the package's
-constraint objects over pairs of cells, by their kinds' encoders (formulations/constraints/csp.py). Without cages
+hide the values that would overshoot the total). A puzzle's constraints (puzzles/constraints/) are constraint objects
+of the package, one a rule over its cells, by their kinds' encoders (formulations/constraints/csp.py). Without cages
 and constraints the problem is the classic one.
 
 The package keeps no statistics and cannot be stopped from outside, so a
@@ -30,7 +30,7 @@ from typing import Any
 
 import constraint
 
-from puzzles.grid import Grid, geometry
+from puzzles.grid import Grid
 from puzzles.options import Option, contract, describe
 from puzzles.outcome import Budget, GaveUp, Method, Outcome, Status
 
@@ -113,8 +113,7 @@ def build(grid: Grid, counter: constraint.Constraint | None, solver_name: str) -
         problem.addConstraint(counter, list(range(grid.geometry.cells)))
     for unit in grid.geometry.units:
         problem.addConstraint(constraint.AllDifferentConstraint(), list(unit))
-    stated = encode(grid.layout.constraints, problem, n, geometry(grid.layout.houses).peers) \
-        if grid.layout.constraints else 0
+    stated = encode(grid.layout.constraints, problem, n) if grid.layout.constraints else 0
     for cage in grid.layout.cages:
         if len(cage.cells) > 1:
             problem.addConstraint(constraint.AllDifferentConstraint(), list(cage.cells))

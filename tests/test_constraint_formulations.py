@@ -189,3 +189,10 @@ def test_killers_with_constraints(name: str) -> None:
     givens = [c for c, v in enumerate(grid.values) if v]
     with CageCertifier(grid.with_values(found[0])) as certifier:
         assert certifier.unique(grid.layout.cages, givens) is (len(found) == 1)
+
+
+def test_python_constraint_states_a_rule_as_one_object() -> None:
+    # one object a rule keeps each cell's count of constraints even (formulations/constraints/csp.py says why)
+    puzzle, _ = next((p, s) for n, p, s in PUZZLES if n == "antiking+thermometer-6")
+    outcome = SOLVERS["python-constraint"](puzzle)
+    assert outcome.info["constraints"] == len(puzzle.geometry.units) + len(puzzle.layout.constraints) == 18 + 2

@@ -25,6 +25,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from ..words import json_type, quoted
+
 Move = Callable[[int], int]  # where a rotation or reflection of the grid takes a cell
 
 
@@ -83,7 +85,7 @@ class Constraint:
         """The constraints of f-puzzles' field (`FIELD`) holding `value` (not null); ValueError saying why it is
         none. A rule of the whole grid is a flag: true or false, nothing else (`1` is no flag)."""
         if not isinstance(value, bool):
-            raise ValueError("must be true or false")
+            raise ValueError(f"must be true or false, not {json_type(value)} {quoted(value)}")
         return [cls()] if value else []
 
     def links(self, side: int) -> tuple[Link, ...]:

@@ -7,7 +7,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..words import json_type, quoted
 from .base import Constraint, Link, Move, Shape, cell_name, cell_of_name, span
+
+DRAWING = ("baseC", "outlineC", "fontC")  # an f-puzzles entry's colours: the drawing's, no rule
 
 
 @dataclass(frozen=True)
@@ -32,19 +35,27 @@ class Thermometer(Constraint):
         """f-puzzles' `thermometer`: a list of entries, each `{"lines": [[cell names, bulb first], ...]}`, a line a
         thermometer (several lines may share a bulb)."""
         if not isinstance(value, list):
-            raise ValueError("must be a list of thermometers")
+            raise ValueError(f"must be a list of thermometers, not {json_type(value)} {quoted(value)}")
         found: list[Constraint] = []
         for k, entry in enumerate(value, 1):
             lines = entry.get("lines") if isinstance(entry, dict) else None
             if not isinstance(lines, list) or not lines or not all(isinstance(line, list) and line for line in lines):
                 raise ValueError(f"entry {k} has no `lines` (lists of cell names, the bulb first)")
+            unknown = [key for key, field in entry.items()
+                       if key not in ("lines", *DRAWING) and field is not None and field != ""]
+            if unknown:  # a field nothing says holds no rule: refused, as f-puzzles' unknown fields are
+                raise ValueError(f"entry {k}: field {quoted(unknown[0])} is not read by this project")
             for line in lines:
                 if not all(isinstance(name, str) for name in line):
                     raise ValueError(f"entry {k}: a line holds something other than cell names")
                 try:
-                    found.append(cls(tuple(cell_of_name(name, side) for name in line)))
+                    thermometer = cls(tuple(cell_of_name(name, side) for name in line))
                 except ValueError as exc:
                     raise ValueError(f"entry {k}: {exc}") from None
+                problem = thermometer.problem(side)
+                if problem is not None:
+                    raise ValueError(f"entry {k}: its line from {line[0].strip()} {problem}")
+                found.append(thermometer)
         return found
 
     def links(self, side: int) -> tuple[Link, ...]:

@@ -10,13 +10,13 @@ side's boxes, or each cell's `region`, 0-based, for a Jigsaw), `diagonal+` and `
 diagonal is a house), `extraregion` (a list of `{"cells": ["R1C1", ...]}`, each a house of n cells) and
 `disjointgroups` (true); Killer cages, `killercage` (a list of `{"cells": [...], "value": "17"}`, the
 total a string as f-puzzles writes it, absent for a cage without one; its outline and font colours are the
-drawing's); and the fields of the constraints puzzles/constraints/ knows (anti-knight, thermometers, ...: its
+drawing's); and the fields of the constraints puzzles/constraints/ knows (its __init__.py's
 table), each kind reading and writing its own. Anything else an f-puzzles object can hold (arrows, little killer
 sums, ...) is refused with its name: a solver that ignored a rule would solve a different puzzle. A cosmetic
 element (text, a circle, a line, a cosmetic cage) is refused as well, since a puzzle's rules may give it a meaning.
 
 Each field is read as the type it must have and refused otherwise, never taken for another: a flag (`diagonal+`,
-`diagonal-`, `disjointgroups`, a rule of the whole grid such as `antiknight`, a cell's `given`) is true, false or
+`diagonal-`, `disjointgroups`, the flag of a constraint of the whole grid, a cell's `given`) is true, false or
 null, so `1`, `1.0` or `"true"` is refused by name rather than read as false, which would drop a rule or a given
 (`1 in (None, True, False)` is true in Python).
 """

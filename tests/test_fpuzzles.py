@@ -6,6 +6,7 @@ from pathlib import Path
 
 import lzstring
 import pytest
+from constraint_grids import count as count_solutions
 from constraint_grids import puzzles as constraint_puzzles
 from fixtures import SEED000
 
@@ -192,3 +193,18 @@ def test_compare_solves_f_puzzles_with_constraints(tmp_path: Path, capsys):
     count = len(constraint_puzzles())
     assert "Bad entries" not in out and f"Puzzles: {count} ({count} agree)" in out
     assert "OK: every answer valid" in out  # each solution checked against every constraint, and the file's
+
+
+def test_the_docs_constraint_examples_read_each_with_one_solution(tmp_path):
+    """docs/reference/puzzle-files.md's examples of constraints: the line form's and the f-puzzles line of the same
+    6x6, each read, the two the same puzzle, each with one solution by the brute force."""
+    text = (Path(__file__).parent.parent / "docs" / "reference" / "puzzle-files.md").read_text()
+    lines = [line for line in text.splitlines() if ";th=" in line and not line.startswith("|")]
+    [json_text] = [line for line in text.splitlines() if line.startswith("{") and '"thermometer"' in line]
+    path = tmp_path / "examples.txt"
+    path.write_text("\n".join(lines) + "\n")
+    entries = list(read_puzzles(path))
+    assert len(entries) == 2 and all(isinstance(e, Entry) for e in entries)
+    grid, _, title = puzzle_of(json.loads(json_text))
+    assert grid == entries[0].grid and title == entries[0].name == "antiknight+thermometer-6"
+    assert [count_solutions(e.grid) for e in entries] == [1, 1]

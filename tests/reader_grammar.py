@@ -331,8 +331,8 @@ def line_puzzles(draw: st.DrawFn) -> tuple[str, Said]:
         lines.append(draw(broken_line(side)))
     words += ["th=" + ",".join(name(c, side) if isinstance(c, int) else c for c in line) for line in lines]
     if broken == "word":
-        words.append(draw(st.sampled_from(["zz", "r", "k=", "e=", "x=1", "D+", "d", "dg=1", "antiknights",
-                                           "anti-king", "Nonconsecutive", "th", "th=", "TH=R1C1,R1C2", "th:R1C1,R1C2"])))
+        words.append(draw(st.sampled_from(["zz", "r", "k=", "e=", "x=1", "D+", "d", "dg=1", "antiknights", "anti-king",
+                                           "Nonconsecutive", "th", "th=", "TH=R1C1,R1C2", "th:R1C1,R1C2"])))
     if broken == "twice":  # a word said twice (a k= word's cages are added again: they are counted)
         for _ in range(2):
             word = draw(st.sampled_from(words or ["x"]))

@@ -54,7 +54,8 @@ class Removal:
 
 @dataclass(frozen=True)
 class Shape:
-    """What the page draws for a constraint: `kind` (`line`, `bulb`, `note`), its cells, and a caption."""
+    """What the page draws for a constraint: `kind` (`line`, `bulb`, `note`), its cells, and a caption (what the
+    legend calls it)."""
 
     kind: str
     cells: tuple[int, ...]
@@ -112,7 +113,10 @@ class Constraint:
         raise NotImplementedError
 
     def drawing(self, side: int) -> tuple[Shape, ...]:
-        return ()
+        """What the page draws for it: `line` shapes (its cells in order along the line, the caption the kind's
+        name), `bulb` (a disc on each of its cells), `note` (a rule the legend names, nothing on the cells). A rule
+        of the whole grid is a note, its name."""
+        return (Shape("note", (), self.name(0, side)),) if self.GLOBAL else ()
 
     def problem(self, side: int) -> str | None:
         """Why it cannot stand on a grid of this side (a cell outside it, a line too long), None when it can."""

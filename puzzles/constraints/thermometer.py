@@ -98,4 +98,4 @@ class Thermometer(Constraint):
         return None
 
     def drawing(self, side: int) -> tuple[Shape, ...]:
-        return Shape("bulb", self.cells[:1]), Shape("line", self.cells)
+        return Shape("bulb", self.cells[:1]), Shape("line", self.cells, self.KIND)

@@ -32,7 +32,7 @@ from ...records.format import failure_of_record
 from ..plot import PLOT_COUNTERS, default_reference
 from ..terminal import fmt_counter, fmt_seconds, fmt_share, gave_up_text, verdict_words
 from . import figures, svg
-from .houses import CageMarks, cage_marks, cell_marks, legend
+from .houses import CageMarks, ShapeMarks, cage_marks, cell_marks, legend, shape_marks
 from .player import DEFAULT_STEPS, find_watched, traces
 from .runbook import NOTABLE_KINDS, MethodRuns, Notable, RunBook, is_not_run
 
@@ -410,7 +410,7 @@ def fmt_rho(rho: float | None) -> str:
 def grid_html(text: str, answer: str | None = None, caption: str = "") -> str:
     """A drawn grid of a puzzle (its one-line form, `Grid.text()`): the givens in bold, an answer's other values
     in colour, its houses drawn (houses.py): thick borders between regions, the diagonals, the extra regions and
-    disjoint groups shaded."""
+    disjoint groups shaded, a Killer's cages outlined, the constraints' lines and bulbs drawn."""
     try:
         grid = Grid.parse(text)
     except PuzzleError:
@@ -418,6 +418,7 @@ def grid_html(text: str, answer: str | None = None, caption: str = "") -> str:
     side, line, lay = grid.side, grid.line(), grid.layout
     marks = cell_marks(lay)
     cages = cage_marks(lay) if lay.cages else None
+    shapes = shape_marks(lay) if lay.constraints else None
     rows = []
     for r in range(side):
         cells = []
@@ -428,7 +429,11 @@ def grid_html(text: str, answer: str | None = None, caption: str = "") -> str:
             text_shown = shown if shown not in ".0_" else ""
             houses = f" {mark.classes}" if mark.classes else ""
             style = f' style="{mark.style}"' if mark.style else ""
-            if cages is None:
+            shape = shapes[r * side + c] if shapes is not None else None
+            if shape is not None and (shape.lines or shape.discs):
+                cells.append(shaped_cell(f"{kind} {mark.edges}{houses}", style, text_shown, shape,
+                                         None if cages is None else cages[r * side + c]))
+            elif cages is None:
                 cells.append(f'<td class="{kind} {mark.edges}{houses}"{style}>{escape(text_shown)}</td>')
             else:
                 cells.append(caged_cell(f"{kind} {mark.edges}{houses}", style, text_shown, cages[r * side + c]))
@@ -450,6 +455,25 @@ def caged_cell(classes: str, style: str, text: str, cage: CageMarks) -> str:
     title = f' title="{escape(cage.names)}"' if cage.names else ""
     outline = cage_svg(cage.path) if cage.path else ""
     return f'<td class="{classes} k"{style}{total}{title}>{outline}{escape(text)}</td>'
+
+
+def shaped_cell(classes: str, style: str, text: str, shape: ShapeMarks, cage: CageMarks | None) -> str:
+    """A cell a constraint is drawn on: its share of the lines and bulbs (an SVG in the cell's own units, under
+    its text), its cages' drawing when it has some (`caged_cell`), and the names of both as its tooltip."""
+    total = f' data-total="{escape(cage.total)}"' if cage is not None and cage.total else ""
+    names = ", ".join(n for n in (cage.names if cage is not None else "", shape.names) if n)
+    title = f' title="{escape(names)}"' if names else ""
+    outline = cage_svg(cage.path) if cage is not None and cage.path else ""
+    caged = " k" if cage is not None else ""
+    return (f'<td class="{classes}{caged} s"{style}{total}{title}>{shape_svg(shape.lines, shape.discs)}{outline}'
+            f'{escape(text)}</td>')
+
+
+def shape_svg(lines: str, discs: str) -> str:
+    """A cell's pieces of the constraints' lines and its discs, stretched over the cell under its text."""
+    drawn = (f'<path class="line" d="{lines}"/>' if lines else "") + (f'<path class="disc" d="{discs}"/>'
+                                                                      if discs else "")
+    return f'<svg class="shape" viewBox="0 0 1 1" preserveAspectRatio="none" aria-hidden="true">{drawn}</svg>'
 
 
 def cage_svg(path: str) -> str:

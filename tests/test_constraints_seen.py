@@ -238,3 +238,28 @@ def test_the_player_replays_a_placement_through_the_links(browser, constraints_r
         state = browser.open(page, tmp_path, f"method=0&step={step}").player_state()
         assert state["kind"] == "choose" and state["cell"] == f"{cell // 6},{cell % 6}"
         assert state["shown"] == "".join(values)
+
+
+@pytest.mark.slow
+def test_a_mixed_file_gives_a_readable_report(tmp_path, capsys):
+    """Classic, Killer, anti-knight and thermometer puzzles in one file (and a Killer with a thermometer): compare.py
+    runs them all, the terminal says which method did not run on which and why, by the kind; the page draws each
+    puzzle a method did not run under its variant's name, with its legend."""
+    killer = "................;k=aabbccbdeffdefgg:3,8,7,5,6,8,3"  # its solution 1234/3412/2143/4321: r1c1 1, r1c2 2
+    lines = ["4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4...... classic",
+             f"{killer} killer", f"{ANTIKNIGHT_THERMOMETER} antiknight", f"{THERMOMETERS} thermometers",
+             f"{killer};th=R1C1,R1C2 killer-thermometer"]
+    path, page = tmp_path / "mixed.txt", tmp_path / "report.html"
+    path.write_text("\n".join(lines) + "\n")
+    classic = f"classic:input=line={sys.executable} {EXAMPLE_SOLVER}"
+    code = compare.main([str(path), "--jobs", "1", "--command", classic, "--solver", "mrv:propagate=singles",
+                         "--solver", "classic", "--timeout", "60", "--html", str(page)])
+    out = capsys.readouterr().out
+    assert code == 0 and "Puzzles: 5 (5 agree)" in out and "OK: every answer valid" in out
+    assert f"{path}:3 antiknight: classic (input=line carries classic Sudoku (square boxes) only, not this 6x6 " \
+           "antiknight+thermometer" in " ".join(out.split())
+    drawn = dict(re.findall(r'data-variant="([^"]+)" title="([^"]+)"', page.read_text(encoding="utf-8")))
+    assert set(drawn) == {"killer", "antiknight+thermometer", "thermometer", "killer+thermometer"}
+    assert drawn["killer+thermometer"] == ("killer+thermometer, 4x4: rows, columns, boxes (thick borders), 7 cages "
+                                           "(dashed outlines, each total in its first cell), 1 thermometer (grey "
+                                           "line, from its bulb)")

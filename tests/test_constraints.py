@@ -11,6 +11,7 @@ from constraint_grids import EMPTY, breaks, puzzles, several, solutions
 from puzzles import Grid
 from puzzles.candidates import Candidates
 from puzzles.cellmasks import CellMasks
+from puzzles.isomorph import Isomorph, relabels
 from puzzles.layouts import PuzzleError, named
 from puzzles.options import contract
 from puzzles.outcome import Outcome, Status
@@ -126,3 +127,17 @@ def test_a_variant_named_by_its_whole_grid_rules() -> None:
     assert lay.variant == "x+antiknight" and [c.KIND for c in lay.constraints] == ["antiknight"]
     with pytest.raises(PuzzleError, match="cells are its own"):
         named("thermometer", 9)
+
+
+@pytest.mark.parametrize(("name", "puzzle", "solution"), PUZZLES, ids=IDS)
+def test_isomorphs_keep_the_rules(name: str, puzzle: Grid, solution: Grid) -> None:
+    """Each isomorph of a puzzle with constraints is a puzzle of the same layout with one solution, the solution's
+    isomorph: the group keeps only the moves that map every constraint onto one, and relabels only where the
+    kinds allow."""
+    rng = random.Random(4)
+    for _ in range(6):
+        move = Isomorph.draw(puzzle.layout, rng)
+        image, answer = move.apply(puzzle), move.apply(solution)
+        assert [bytes(s) for s in solutions(image, 2)] == [answer.values]
+        if not relabels(puzzle.layout):
+            assert sorted(image.values) == sorted(puzzle.values)  # the same values, moved

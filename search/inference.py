@@ -11,10 +11,12 @@ rule, is said once, by search/rules.py's `ladder()` (docs/concepts/inference-lad
 tells the ladder at length, docs/concepts/killer.md the Killer rungs).
 
 Every rung that removes candidates (locked and up, and the Killer rungs) also
-applies the filters of the puzzle's constraints (puzzles/constraints/: anti-knight,
-thermometers, ...; `Constraint.narrow`), one step a constraint, after the houses'
+applies the filters of the puzzle's constraints (puzzles/constraints/: thermometers,
+non-consecutive, ...; `Constraint.narrow`), one step a constraint, after the houses'
 rules and before the cages', each removal counted under the constraint's name
-(`thermometer 2 (R4C1)`); on a puzzle without constraints there is none. What a
+(`thermometer 2 (R4C1)`); on a puzzle without constraints there is none, nor for a
+constraint whose filter finds nothing a placement does not (`Constraint.narrows`:
+anti-knight, anti-king). What a
 placement forbids at the cells a constraint links to it, the engine removes itself
 (puzzles/cellmasks.py), at every rung.
 
@@ -248,9 +250,12 @@ class ConstraintStep:
 
 
 def constraint_steps(lay: Layout) -> list[ConstraintStep]:
-    """A step for each of the layout's constraints, in order (none in the Sudoku family)."""
+    """A step for each of the layout's constraints whose filter can remove what no placement does
+    (`Constraint.narrows`: after singles, anti-knight's would find nothing the engine's placements left), in
+    order; none in the Sudoku family."""
     return [ConstraintStep(name, k, {cell for link in rule.links(lay.side) for cell in (link.a, link.b)})
-            for k, (rule, name) in enumerate(zip(lay.constraints, names(lay.constraints, lay.side), strict=True))]
+            for k, (rule, name) in enumerate(zip(lay.constraints, names(lay.constraints, lay.side), strict=True))
+            if rule.narrows(lay.side)]
 
 
 def changed(masks: Sequence[int], then: Sequence[int]) -> list[int]:

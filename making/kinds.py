@@ -81,7 +81,9 @@ def several_puzzle(lay: Layout, rng: random.Random) -> Grid:
     while True:
         puzzle = base_puzzle(lay, rng)
         cells = givens_of(puzzle)
-        dropped = set(rng.sample(cells, rng.randint(1, 3)))
+        if not cells:
+            continue  # unique with no clue (its constraints alone): none to drop
+        dropped = set(rng.sample(cells, rng.randint(1, min(3, len(cells)))))
         fewer = puzzle.with_values(bytes(0 if c in dropped else v for c, v in enumerate(puzzle.values)))
         if len(solutions(fewer, 2)) == 2:
             return fewer

@@ -1,5 +1,7 @@
 """Every kind of puzzle the project makes, in one registry: `KINDS[name].make(layout, rng)` is a puzzle of that
-kind on that layout (classic Sudoku's or a variant's: making/variants.py draws them).
+kind on that layout (classic Sudoku's or a variant's: making/variants.py draws them, constraints included).
+RULE_KINDS are made only on a layout with constraints: `rule-minimal`, a minimal puzzle that needs them (without
+them it has another solution, which a method that drops a rule may answer).
 
 The generator (`sudoku-generate`) and the fuzzer (`compare.py --fuzz`) draw from it; the hard search starts
 from its minimal puzzles and moves on with making/moves.py. Each kind says what it is and up to which side it

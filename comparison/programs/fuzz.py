@@ -10,7 +10,9 @@ taken away from a random full grid while SAT certifies it unique, stopped at ran
 minimal puzzle less a clue or more), unsatisfiable (a minimal puzzle with one clue changed to a value no given
 of its units holds, certified without solution), near-empty (a few clues of a full grid), nearly-full (a full
 grid less a few cells), minimal, and hard (the generator's moves from a minimal puzzle, the one singles leave
-most open). Minimal and hard puzzles are made up to 16x16: certifying a 25x25 minimal puzzle takes minutes.
+most open). Minimal and hard puzzles are made up to 16x16: certifying a 25x25 minimal puzzle takes minutes. A
+variant with constraints (`antiknight`, `thermometer@6`: puzzles/constraints/) adds rule-minimal puzzles, minimal
+ones that need their constraints (RULE_FUZZED), so that a method that drops a rule is caught.
 
 The run goes where failures can show: a give-up is no finding, so a method that gives up GIVE_UPS times in a
 row on the puzzles of one kind at one size (backtracking, A* and python-constraint on most 16x16 puzzles, MRV

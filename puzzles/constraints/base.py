@@ -24,7 +24,10 @@ import random
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, ClassVar
+
+from ..bits import popcount
 
 Move = Callable[[int], int]  # where a rotation or reflection of the grid takes a cell
 
@@ -136,6 +139,12 @@ class Constraint:
                 found.append(self.describe(link.a, link.b, va, vb, side))
         return found
 
+    def narrows(self, side: int) -> bool:
+        """Whether its filter (`narrow`) can remove a value that no placement removes: one that two values or more
+        of a linked cell forbid. (A value that one value forbids goes only when the linked cell has that value
+        alone: placed, its links remove it already.) A search may skip the filter of a constraint that does not."""
+        return any(popcount(mask) > 1 for link in self.links(side) for mask in _forbidding(link, side))
+
     def narrow(self, masks: Sequence[int], side: int, by: str = "") -> list[Removal]:
         """The filter on candidate masks (pure): each value of a cell that no candidate of a linked cell allows,
         with the values that cell lost as its reason. `masks[c]` is cell c's candidates, a filled cell's its value's
@@ -143,23 +152,25 @@ class Constraint:
         full = (1 << side) - 1
         found = []
         for link in self.links(side):
-            support = masks[link.a]
+            support, forbidding = masks[link.a], _forbidding(link, side)
             lost = 0
             rest = masks[link.b]
             while rest:
                 bit = rest & -rest
                 rest ^= bit
-                w = bit.bit_length()
-                if not support & ~_forbidding(link, w, side):  # every value a can take forbids w at b
+                if not support & ~forbidding[bit.bit_length() - 1]:  # every value a can take forbids w at b
                     lost |= bit
             if lost:
                 found.append(Removal(link.b, lost, by, ((link.a, full & ~support),)))
         return found
 
 
-def _forbidding(link: Link, w: int, side: int) -> int:
-    """The values at `link.a` that forbid w at `link.b`."""
-    return sum(1 << (v - 1) for v in range(1, side + 1) if link.forbids[v] >> (w - 1) & 1)
+@cache
+def _forbidding(link: Link, side: int) -> tuple[int, ...]:
+    """Per value w - 1 at `link.b`, the values at `link.a` that forbid w there (a mask)."""
+    return tuple(sum(1 << (v - 1) for v in range(1, side + 1) if link.forbids[v] >> (w - 1) & 1)
+                 for w in range(1, side + 1))
+
 
 
 def bit(v: int, side: int) -> int:

@@ -22,6 +22,7 @@ from string import Template
 from typing import Any, Protocol
 
 from puzzles import Grid, PuzzleError, kernels
+from puzzles.outcome import not_run_reason
 from puzzles.words import plural
 
 from ...core.selected import CERTIFIER, Selected
@@ -34,7 +35,7 @@ from ..terminal import fmt_counter, fmt_seconds, fmt_share, gave_up_text, verdic
 from . import figures, svg
 from .houses import CageMarks, cage_marks, cell_marks, legend
 from .player import DEFAULT_STEPS, find_watched, traces
-from .runbook import NOTABLE_KINDS, MethodRuns, Notable, RunBook, is_not_run
+from .runbook import NOTABLE_KINDS, MethodRuns, Notable, RunBook
 
 
 class Comparison(Protocol):
@@ -483,7 +484,8 @@ def notable_html(notable: Notable) -> str:
     grids = [grid_html(notable.puzzle, caption="the puzzle")] if notable.puzzle else []
     runs = []
     for record in notable.records:
-        said = (f"not run ({record['detail'].partition(': ')[2]})" if is_not_run(record) else
+        reason = not_run_reason(record["status"], record.get("detail"))
+        said = (f"not run ({reason})" if reason is not None else
                 record["status"].replace("_", " ") + (f" ({record['detail']})" if record.get("detail") else ""))
         # (a kept puzzle no longer a grid has every record marked invalid, whatever its run said)
         style = "bad" if failure_of_record(record) in WRONG_ANSWER or record["valid"] is False else ""

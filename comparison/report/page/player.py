@@ -13,7 +13,7 @@ from typing import Any
 from puzzles import BadEntry, Budget, Entry, Grid, PuzzleFileError, read_puzzles
 from puzzles.grid import values_of
 from puzzles.options import MethodSpec
-from puzzles.outcome import NOT_RUN
+from puzzles.outcome import not_run_reason
 from puzzles.words import plural
 from search.trace import KINDS, trace
 
@@ -89,7 +89,7 @@ def traces(watched: Watched, selected: Sequence[Selected], steps: int, budget: B
         except (ValueError, NotImplementedError) as exc:  # a method or option the tracer does not follow
             data["notes"].append(f"{method.label}: not traced ({exc})")
             continue
-        if str(traced.get("detail") or "").startswith(NOT_RUN):  # the contract refused it: say why (its board stays)
+        if not_run_reason(traced.get("status", ""), traced.get("detail")) is not None:  # say why (its board stays)
             data["notes"].append(f"{method.label}: {traced['detail']}")
         data["traces"].append(pack(method.label, traced))
     return data

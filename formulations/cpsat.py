@@ -18,9 +18,9 @@ linear expression sum(v * x[c][v]) over its Booleans):
 - redundant=45: the 45 rule's innie and outie sums (puzzles.cages.derived_sums)
   added as linear equalities the solver could do without.
 
-A puzzle's constraints (anti-knight, anti-king, non-consecutive, thermometers: puzzles/constraints/) are stated
-by their kinds' encoders (formulations/constraints/cpsat.py): `!=` or `<` between integer cells, clauses over the
-Booleans. Without cages and constraints the model is the classic one, constraint for constraint.
+A puzzle's constraints beyond houses and cages (puzzles/constraints/) are stated by their kinds' encoders
+(formulations/constraints/cpsat.py): `!=` or `<` between integer cells, clauses over the Booleans. Without
+cages and constraints the model is the classic one, constraint for constraint.
 
 Every CP-SAT solver of the project is made by `cp_solver`, which leaves SIGINT to Python: by default CP-SAT
 catches it (its catch_sigint_signal parameter) and returns UNKNOWN, so a Ctrl-C that lands in a solve run in

@@ -12,9 +12,9 @@ value v; with redundant=45 the 45 rule's innie and outie sums
 (puzzles.cages.derived_sums) as equalities of the same shape.
 
 A puzzle's constraints (puzzles/constraints/) are rows by their kinds' encoders (formulations/constraints/mip.py):
-x[a, v] + x[b, w] <= 1 for each pair of values a rule forbids, and along a thermometer
-sum(v * x[a, v]) + 1 <= sum(v * x[b, v]). Without cages and constraints the program is the classic one, row for
-row.
+x[a, v] + x[b, w] <= 1 for each pair of values a rule forbids, and for values that rise along a line
+sum(v * x[a, v]) + 1 <= sum(v * x[b, v]). Without cages and constraints the program is the classic one, row
+for row.
 
 Beside the MIP, the LP relaxation (the same model with 0 <= x <= 1) is solved
 once with GLOP to show whether the root relaxation is already integral: for

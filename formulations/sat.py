@@ -24,7 +24,7 @@ solver per process with the givens as assumptions, as tdoku's benchmark does.
 `guesses` counts the decisions that were real choices (FREE_DECISIONS). The
 same CNF is written as DIMACS by formulations.export.
 
-A puzzle's constraints (anti-knight, thermometers, ...: puzzles/constraints/) are clauses beside the houses',
+A puzzle's constraints beyond houses and cages (puzzles/constraints/) are clauses beside the houses',
 each kind's from its encoder (formulations/constraints/sat.py), with no variable of their own.
 
 A Killer's cages are clauses beside the houses' (`cage_clauses`): no repeat in a cage, and its total in the
@@ -577,10 +577,10 @@ def kept(name: str, encoding: str, lay: Layout, search: bool = True, sums: str =
 
 def layout_facts(lay: Layout, encoding: str, sums: str, redundant: str) -> list[int]:
     """A Killer's unit clauses (a value in none of a cage's combinations, a one-cell cage's value) and a
-    constraint's (a thermometer's bulb never n), which the formulation's solver takes as facts beside the givens
-    rather than as clauses: a solver sets a unit clause's literal before any decision, where propagate() does not
-    report it, so the `search=off` grid and probing's settled cell-values would miss it (and probing would find it
-    "failed" again each round)."""
+    constraint's (a value no value of a linked cell allows), which the formulation's solver takes as facts beside
+    the givens rather than as clauses: a solver sets a unit clause's literal before any decision, where propagate()
+    does not report it, so the `search=off` grid and probing's settled cell-values would miss it (and probing would
+    find it "failed" again each round)."""
     if not beyond_houses(lay):
         return []
     return [clause[0] for clause in rules(lay, encoding, sums, redundant) if len(clause) == 1]

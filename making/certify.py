@@ -9,10 +9,10 @@ stay valid across puzzles and solutions, so dropping clues one at a time (making
 short incremental solve a clue, and a new solution costs one clause, not a solver. Whether a puzzle is
 unique never depends on that history; which second solution `other` returns may (what the solver learnt
 before steers its search). The clauses are formulations.sat's complete encoding; a model is read back by
-its decode. The rules are every rule of the layout: its houses, its constraints (anti-knight, thermometers, ...,
-by formulations.sat's encoders) and its cages; a certifier that left one out would certify another puzzle. A
-Jigsaw's layout, a Killer's (its cages, in formulations.sat's default sum encoding), or one with thermometers, is
-drawn for one puzzle: its certifier has a solver of its own, closed with it.
+its decode. The rules are every rule of the layout: its houses, its constraints (by formulations.sat's
+encoders) and its cages; a certifier that left one out would certify another puzzle. A Jigsaw's layout, a
+Killer's (its cages, in formulations.sat's default sum encoding), or one with constraints of some cells, is drawn
+for one puzzle: its certifier has a solver of its own, closed with it.
 
 `solutions(grid, limit)` counts up to `limit` solutions of any puzzle (a solver of its own, each solution
 found excluded by a clause): what the fuzzer uses to tell unique, several-solution and unsatisfiable puzzles.

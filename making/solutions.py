@@ -18,9 +18,9 @@ def pattern_solution(box: int) -> Grid:
 
 def rules_of(lay: Layout) -> Sequence[list[int]]:
     """formulations.sat's complete encoding of a layout (its constraints, and a Killer's cages in its default sum
-    encoding, combinations). A Jigsaw's regions, a Killer's cages and a constraint of some cells (a thermometer)
-    are drawn for a puzzle or two, so their clauses are built afresh rather than kept for the process as the
-    fixed layouts' are (a long run draws thousands of them)."""
+    encoding, combinations). A Jigsaw's regions, a Killer's cages and a constraint of some cells are drawn for a
+    puzzle or two, so their clauses are built afresh rather than kept for the process as the fixed layouts' are (a
+    long run draws thousands of them)."""
     from formulations.sat import build_rules, rules  # SAT (and ortools with formulations) loaded only when needed
 
     return rules(lay) if kept_for_process(lay) else build_rules(lay)
@@ -28,8 +28,8 @@ def rules_of(lay: Layout) -> Sequence[list[int]]:
 
 def kept_for_process(lay: Layout) -> bool:
     """Whether a layout's clauses and solver are kept for the process: one of the few fixed layouts (boxes,
-    extra houses, rules of the whole grid such as anti-knight), not a layout drawn for one puzzle (a Jigsaw's
-    regions, a Killer's cages, thermometers)."""
+    extra houses, rules of the whole grid), not a layout drawn for one puzzle (a Jigsaw's regions, a Killer's
+    cages, constraints of some cells)."""
     return bool(lay.box_height) and not lay.cages and all(rule.GLOBAL for rule in lay.constraints)
 
 
@@ -45,9 +45,8 @@ def solvable(lay: Layout) -> bool:
 def random_solution(lay: Layout, rng: random.Random) -> Grid:
     """A full grid of the layout drawn at random: a random first row and a few random cells, completed by SAT
     (phases drawn at random too). Any first row fits a layout that has a solution and whose rules relabelling
-    keeps (relabelling one gives it); on a layout with a rule relabelling breaks (non-consecutive, a thermometer),
-    the first row is drawn as the other cells are, each kept where it fits. ValueError for a layout without
-    solution.
+    keeps (relabelling one gives it); on a layout with a rule relabelling breaks, the first row is drawn as the
+    other cells are, each kept where it fits. ValueError for a layout without solution.
 
     On a variant's layout a random cell is tried for PROBE_CONFLICTS conflicts at most and left out when that
     does not settle it (refuting a wrong value in a 16x16 Jigsaw can take seconds), and the grid is the model

@@ -18,7 +18,9 @@ linear expression sum(v * x[c][v]) over its Booleans):
 - redundant=45: the 45 rule's innie and outie sums (puzzles.cages.derived_sums)
   added as linear equalities the solver could do without.
 
-Without cages the model is the classic one, constraint for constraint.
+A puzzle's constraints beyond houses and cages (puzzles/constraints/) are stated by their kinds' encoders
+(formulations/constraints/cpsat.py): `!=` or `<` between integer cells, clauses over the Booleans. Without
+cages and constraints the model is the classic one, constraint for constraint.
 
 Every CP-SAT solver of the project is made by `cp_solver`, which leaves SIGINT to Python: by default CP-SAT
 catches it (its catch_sigint_signal parameter) and returns UNKNOWN, so a Ctrl-C that lands in a solve run in
@@ -37,11 +39,12 @@ from typing import Any
 from ortools.sat.python import cp_model
 
 from puzzles.cages import cage_combinations, derived_sums
-from puzzles.grid import Grid, values_of
+from puzzles.grid import Grid, geometry, values_of
 from puzzles.layouts import Cage
 from puzzles.options import Option, contract, describe, switch, whole
 from puzzles.outcome import Budget, Method, Outcome, Status
 
+from .constraints.cpsat import ENCODERS, CpCells, encode
 from .driver import FOUND, NONE, STOPPED, Allowance, Answer, Model, drive
 
 MODELS = ("integer", "boolean")
@@ -103,6 +106,9 @@ class SudokuModel(Model):
                     m.add(self.x[c][v - 1] == 1)
         else:
             raise ValueError(f"unknown CP-SAT model {self.kind!r}")
+        if grid.layout.constraints:
+            ints, bools = (self.cell, None) if self.kind == "integer" else (None, self.x)
+            encode(grid.layout.constraints, CpCells(m, n, ints, bools, geometry(grid.layout.houses).peers))
         cage_facts = self._cages(str(opts["sums"]), str(opts["redundant"])) if grid.layout.cages else {}
         proto = self.model.proto
         self.info: dict[str, object] = {"model": kind, "presolve": opts["presolve"],
@@ -226,7 +232,7 @@ def allowed_tuples(side: int, cage: Cage) -> list[tuple[int, ...]]:
     return [order for mask in cage_combinations(side, cage) for order in permutations(values_of(mask))]
 
 
-@contract("cpsat", OPTIONS, cages=True)
+@contract("cpsat", OPTIONS, cages=True, knows=frozenset(ENCODERS))
 def solve(grid: Grid, budget: Budget, solutions: int, opts: dict[str, Any], started: float) -> Outcome:
     """CP-SAT on the integer or the Boolean model (Killer cages as sums or tables); with solutions=2, again with
     the first excluded."""

@@ -4,7 +4,9 @@ One variable per cell, domain 1..n (a given's domain is its value), one
 AllDifferentConstraint per house (row, column, region, extra house), solved by backtracking with
 forward checking. A Killer cage adds an AllDifferentConstraint over its cells and, when it has a total,
 an ExactSumConstraint (the package's: its bounds prune domains before search and, forward checking,
-hide the values that would overshoot the total). Without cages the problem is the classic one.
+hide the values that would overshoot the total). A puzzle's constraints (puzzles/constraints/) are the package's
+constraint objects over pairs of cells, by their kinds' encoders (formulations/constraints/csp.py). Without cages
+and constraints the problem is the classic one.
 
 The package keeps no statistics and cannot be stopped from outside, so a
 counting constraint over every variable is added first: the solvers call a
@@ -28,10 +30,11 @@ from typing import Any
 
 import constraint
 
-from puzzles.grid import Grid
+from puzzles.grid import Grid, geometry
 from puzzles.options import Option, contract, describe
 from puzzles.outcome import Budget, GaveUp, Method, Outcome, Status
 
+from .constraints.csp import ENCODERS, encode
 from .driver import FOUND, NONE, Allowance, Answer, Model, drive
 
 # BacktrackingSolver and RecursiveBacktrackingSolver pick the next variable
@@ -99,9 +102,9 @@ class PlacementCounter(constraint.Constraint):  # type: ignore[misc]  # python-c
         return True
 
 
-def build(grid: Grid, counter: constraint.Constraint | None, solver_name: str) -> constraint.Problem:
-    """The CSP: one variable per cell (named by its index), AllDifferent per unit; per Killer cage AllDifferent
-    and its sum."""
+def build(grid: Grid, counter: constraint.Constraint | None, solver_name: str) -> tuple[constraint.Problem, int]:
+    """The CSP: one variable per cell (named by its index), AllDifferent per unit; the constraints' objects; per
+    Killer cage AllDifferent and its sum. Returns it and how many objects state the constraints."""
     n = grid.side
     problem = constraint.Problem(SOLVER_CLASSES[solver_name]())
     for cell, value in enumerate(grid.values):
@@ -110,12 +113,14 @@ def build(grid: Grid, counter: constraint.Constraint | None, solver_name: str) -
         problem.addConstraint(counter, list(range(grid.geometry.cells)))
     for unit in grid.geometry.units:
         problem.addConstraint(constraint.AllDifferentConstraint(), list(unit))
+    stated = encode(grid.layout.constraints, problem, n, geometry(grid.layout.houses).peers) \
+        if grid.layout.constraints else 0
     for cage in grid.layout.cages:
         if len(cage.cells) > 1:
             problem.addConstraint(constraint.AllDifferentConstraint(), list(cage.cells))
         if cage.total is not None:
             problem.addConstraint(CageSum(cage.total), list(cage.cells))
-    return problem
+    return problem, stated
 
 
 def cage_constraints(grid: Grid) -> int:
@@ -135,7 +140,8 @@ class CspFormulation(Model):
     def __init__(self, grid: Grid, opts: dict[str, Any]) -> None:
         self.grid = grid
         self.counter = PlacementCounter(frozenset(grid.empty_cells()), float("inf"), float("inf"))
-        self.solutions = build(grid, self.counter, str(opts["solver"])).getSolutionIter()
+        problem, stated = build(grid, self.counter, str(opts["solver"]))
+        self.solutions = problem.getSolutionIter()
         self.assignment: dict[int, int] = {}
         self.info: dict[str, object] = {
             "solver": opts["solver"],
@@ -145,6 +151,8 @@ class CspFormulation(Model):
         if grid.layout.cages:
             self.info["constraints"] = len(grid.geometry.units) + cage_constraints(grid)
             self.info["cages"] = len(grid.layout.cages)
+        if grid.layout.constraints:  # the objects stating them too
+            self.info["constraints"] = len(grid.geometry.units) + cage_constraints(grid) + stated
 
     def solve_once(self, allowance: Allowance) -> Answer:
         self.counter.deadline = time.perf_counter() + allowance.seconds
@@ -173,7 +181,7 @@ class CspFormulation(Model):
         return {"nodes": self.counter.nodes}
 
 
-@contract("python-constraint", OPTIONS, cages=True)
+@contract("python-constraint", OPTIONS, cages=True, knows=frozenset(ENCODERS))
 def solve(grid: Grid, budget: Budget, solutions: int, opts: dict[str, Any], started: float) -> Outcome:
     """The CSP on a python-constraint solver, counting the values it tries."""
     return drive(lambda: CspFormulation(grid, opts), grid, budget, solutions, started)

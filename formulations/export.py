@@ -5,7 +5,8 @@
 - sat:   the CNF as DIMACS
 
 A Killer's cages are in every model as the solvers get them (`sums` and `redundant` as the methods' options of
-those names; `sat_sums` is the sat method's `sums`).
+those names; `sat_sums` is the sat method's `sums`), and so are a puzzle's constraints beyond houses and cages,
+each stated by its kind's encoder in that model's registry (formulations/constraints/).
 
     python -m formulations.export PUZZLE_LINE --model cpsat|mip|sat [--out FILE]
 """
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 from ortools.linear_solver import pywraplp
 
+from puzzles.constraints import names
 from puzzles.grid import Grid
 
 from . import cpsat, mip, sat
@@ -42,12 +44,21 @@ def export_text(grid: Grid, model: str, *, cpsat_model: str = "integer", mip_for
         lines = [
             f"c Sudoku {n}x{n}: {grid.text()}",
             f"c variable (cell * {n} + value) is true when cell (row-major, from 0) holds value",
+            *_constraint_comments(grid),
             *_cage_comments(grid, sat_sums),
             f"p cnf {nvars} {len(clauses)}",
         ]
         lines.extend(" ".join(map(str, clause)) + " 0" for clause in clauses)
         return "\n".join(lines) + "\n"
     raise ValueError(f"unknown model {model!r} (choose from {', '.join(MODELS)})")
+
+
+def _constraint_comments(grid: Grid) -> list[str]:
+    """Which constraints the DIMACS states beside the houses (formulations/constraints/sat.py's clauses)."""
+    lay = grid.layout
+    if not lay.constraints:
+        return []
+    return [f"c constraints: {', '.join(names(lay.constraints, grid.side))} (clauses on the cell-values)"]
 
 
 def _cage_comments(grid: Grid, sums: str) -> list[str]:

@@ -9,8 +9,12 @@ Killer cages: each cage's sum as one equality over its cells' variables,
 sum over cells c and values v of v * x[c, v] == total (none for a cage
 without a total), and no value twice, sum over its cells of x[c, v] <= 1 per
 value v; with redundant=45 the 45 rule's innie and outie sums
-(puzzles.cages.derived_sums) as equalities of the same shape. Without cages the
-program is the classic one, row for row.
+(puzzles.cages.derived_sums) as equalities of the same shape.
+
+A puzzle's constraints (puzzles/constraints/) are rows by their kinds' encoders (formulations/constraints/mip.py):
+x[a, v] + x[b, w] <= 1 for each pair of values a rule forbids, and for values that rise along a line
+sum(v * x[a, v]) + 1 <= sum(v * x[b, v]). Without cages and constraints the program is the classic one, row
+for row.
 
 Beside the MIP, the LP relaxation (the same model with 0 <= x <= 1) is solved
 once with GLOP to show whether the root relaxation is already integral: for
@@ -24,10 +28,11 @@ from typing import Any
 from ortools.linear_solver import pywraplp
 
 from puzzles.cages import derived_sums
-from puzzles.grid import Grid
+from puzzles.grid import Grid, geometry
 from puzzles.options import Option, OptionError, contract, describe, switch
 from puzzles.outcome import Budget, Method, Outcome, Status, error
 
+from .constraints.mip import ENCODERS, encode
 from .driver import FOUND, MAX_SECONDS, NONE, STOPPED, Allowance, Answer, Model, drive
 
 BACKENDS = {"scip": "SCIP", "highs": "HIGHS", "cbc": "CBC"}
@@ -66,6 +71,8 @@ class SudokuMip:
         for name, unit in zip(geo.unit_names, geo.units, strict=True):
             for v in range(n):
                 self._exactly_one([self.x[c][v] for c in unit], f"{name.replace(' ', '_')}_value_{v + 1}")
+        if grid.layout.constraints:
+            encode(grid.layout.constraints, solver, self.x, n, geometry(grid.layout.houses).peers)
         self.derived = self._cages(redundant) if grid.layout.cages else 0
         # No objective: any feasible point is a solution.
 
@@ -219,7 +226,7 @@ class MipFormulation(Model):
         return dict(self.counts)
 
 
-@contract("mip", OPTIONS, honours, cages=True)
+@contract("mip", OPTIONS, honours, cages=True, knows=frozenset(ENCODERS))
 def solve(grid: Grid, budget: Budget, solutions: int, opts: dict[str, Any], started: float) -> Outcome:
     """The 0-1 program on a pywraplp backend; with solutions=2, again with a no-good cut."""
     try:

@@ -24,6 +24,9 @@ solver per process with the givens as assumptions, as tdoku's benchmark does.
 `guesses` counts the decisions that were real choices (FREE_DECISIONS). The
 same CNF is written as DIMACS by formulations.export.
 
+A puzzle's constraints beyond houses and cages (puzzles/constraints/) are clauses beside the houses',
+each kind's from its encoder (formulations/constraints/sat.py), with no variable of their own.
+
 A Killer's cages are clauses beside the houses' (`cage_clauses`): no repeat in a cage, and its total in the
 encoding `sums` names: its combinations (the default) or a pseudo-Boolean encoding of pysat.pb; `redundant=45`
 adds the 45 rule's sums. Their auxiliary variables come after the cell-values and triads; the answer is read
@@ -65,6 +68,8 @@ from puzzles.options import Option, OptionError, contract, describe, switch
 from puzzles.outcome import Budget, GaveUp, Method, Outcome, Status
 from puzzles.signals import signals_held
 
+from .constraints.sat import ENCODERS, Cnf
+from .constraints.sat import encode as encode_constraints
 from .driver import FOUND, MAX_COUNT, MAX_SECONDS, NONE, Allowance, Answer, Model, drive
 
 # Ctrl-C is Python's to handle, not PySAT's. In the main thread PySAT's C code takes a SIGINT that lands during a
@@ -177,12 +182,29 @@ def kept_rules(lay: Layout, encoding: str, sums: str, redundant: str) -> tuple[l
 
 def build_rules(lay: Layout, encoding: str = "complete", sums: str = DEFAULT_SUMS,
                 redundant: str = "none") -> tuple[list[int], ...]:
-    """A layout's clauses: its houses in `encoding`, then, for a Killer, its cages in `sums` (and the 45 rule's
-    sums when `redundant` is 45), their auxiliary variables numbered after the houses' (`cage_clauses`)."""
+    """A layout's clauses: its houses in `encoding`, its constraints (`constraint_clauses`), then, for a Killer,
+    its cages in `sums` (and the 45 rule's sums when `redundant` is 45), their auxiliary variables numbered after
+    the houses' (`cage_clauses`)."""
     if lay.cages:
-        return (*house_clauses(lay.houses, encoding),
+        return (*house_clauses(lay.houses, encoding), *constraint_clauses(lay),
                 *cage_clauses(lay, variables(lay.houses, encoding), sums, redundant))
+    if lay.constraints:
+        return (*house_clauses(lay.houses, encoding), *constraint_clauses(lay))
     return tuple(house_clauses(lay, encoding))
+
+
+def constraint_clauses(lay: Layout) -> list[list[int]]:
+    """The clauses of a layout's constraints, each by its kind's encoder (formulations/constraints/sat.py)."""
+    if not lay.constraints:
+        return []
+    return encode_constraints(lay.constraints, Cnf(lay.side, var, geometry(lay.houses).peers))
+
+
+def beyond_houses(lay: Layout) -> bool:
+    """Whether a layout's rules go beyond its houses (cages, constraints): then they may hold unit clauses, the
+    solver's facts (`layout_facts`), and may contradict the houses (a puzzle with no solution, which a solve
+    says)."""
+    return bool(lay.cages or lay.constraints)
 
 
 def house_clauses(lay: Layout, encoding: str) -> list[list[int]]:
@@ -451,7 +473,8 @@ def cage_sizes(lay: Layout, encoding: str, sums: str, redundant: str) -> dict[st
     to the houses' (auxiliary variables: a combination's selector, a pseudo-Boolean encoder's own)."""
     houses = lay.houses
     return {"sums": sums, "redundant": redundant,
-            "cage_clauses": len(rules(lay, encoding, sums, redundant)) - len(rules(houses, encoding)),
+            "cage_clauses": len(rules(lay, encoding, sums, redundant)) - len(rules(houses, encoding))
+            - len(constraint_clauses(lay)),
             "cage_variables": variables(lay, encoding, sums, redundant) - variables(houses, encoding)}
 
 
@@ -529,7 +552,7 @@ def _new_solver(name: str, encoding: str, lay: Layout, sums: str = DEFAULT_SUMS,
     tdoku's MiniSat literals do."""
     sat = Solver(name=name)
     clauses = rules(lay, encoding, sums, redundant)
-    if lay.cages:
+    if beyond_houses(lay):
         load(sat, name, [clause for clause in clauses if len(clause) > 1], caged=True)
     else:
         load(sat, name, clauses)
@@ -553,11 +576,12 @@ def kept(name: str, encoding: str, lay: Layout, search: bool = True, sums: str =
 
 
 def layout_facts(lay: Layout, encoding: str, sums: str, redundant: str) -> list[int]:
-    """A Killer's unit clauses (a value in none of a cage's combinations, a one-cell cage's value), which the
-    formulation's solver takes as facts beside the givens rather than as clauses: a solver sets a unit clause's
-    literal before any decision, where propagate() does not report it, so the `search=off` grid and probing's
-    settled cell-values would miss it (and probing would find it "failed" again each round)."""
-    if not lay.cages:
+    """A Killer's unit clauses (a value in none of a cage's combinations, a one-cell cage's value) and a
+    constraint's (a value no value of a linked cell allows), which the formulation's solver takes as facts beside
+    the givens rather than as clauses: a solver sets a unit clause's literal before any decision, where propagate()
+    does not report it, so the `search=off` grid and probing's settled cell-values would miss it (and probing would
+    find it "failed" again each round)."""
+    if not beyond_houses(lay):
         return []
     return [clause[0] for clause in rules(lay, encoding, sums, redundant) if len(clause) == 1]
 
@@ -588,6 +612,8 @@ class SatFormulation(Model):
                                         "clauses": len(rules(lay, encoding, sums, redundant)) + grid.givens}
         if lay.cages:
             self.info.update(cage_sizes(lay, encoding, sums, redundant))
+        if lay.constraints:
+            self.info["constraint_clauses"] = len(constraint_clauses(lay))
         self.kept = kept(self.name, encoding, lay, bool(opts["search"]), sums, redundant) \
             if opts["incremental"] else None
         self.sat = self.kept.sat if self.kept is not None else _new_solver(self.name, encoding, lay, sums, redundant)
@@ -754,7 +780,7 @@ def honours(opts: dict[str, Any], budget: Budget) -> None:
 
 # -- solve: the model on its solver, driven -------------------------------------------------------
 
-@contract("sat", OPTIONS, honours, cages=True)
+@contract("sat", OPTIONS, honours, cages=True, knows=frozenset(ENCODERS))
 def solve(grid: Grid, budget: Budget, solutions: int, opts: dict[str, Any], started: float) -> Outcome:
     """The CNF on a PySAT solver; with solutions=2, again with a blocking clause."""
     return drive(lambda: SatFormulation(grid, opts), grid, budget, solutions, started)

@@ -9,7 +9,9 @@ stay valid across puzzles and solutions, so dropping clues one at a time (making
 short incremental solve a clue, and a new solution costs one clause, not a solver. Whether a puzzle is
 unique never depends on that history; which second solution `other` returns may (what the solver learnt
 before steers its search). The clauses are formulations.sat's complete encoding; a model is read back by
-its decode. A Jigsaw's layout, or a Killer's (its cages, in formulations.sat's default sum encoding), is drawn
+its decode. The rules are every rule of the layout: its houses, its constraints (by formulations.sat's
+encoders) and its cages; a certifier that left one out would certify another puzzle. A Jigsaw's layout, a
+Killer's (its cages, in formulations.sat's default sum encoding), or one with constraints of some cells, is drawn
 for one puzzle: its certifier has a solver of its own, closed with it.
 
 `solutions(grid, limit)` counts up to `limit` solutions of any puzzle (a solver of its own, each solution
@@ -19,9 +21,9 @@ Making a Killer (making/killer.py) changes cages, not givens: `CageCertifier` ho
 its houses' rules and each cage it is asked about switched on by a selector of its own (the cage's clauses from
 formulations.sat's `cage_clauses`, each with "not selector" added), so a cage merged, split or stripped of its
 total is another set of assumptions, not another solver. `repeating_other` answers for a Killer without its
-cages' no-repeat rule (their sums kept): formulations.sat's sums keep values apart (combinations) or need
-Pindakaas (pysat.pb), so that relaxed puzzle is a CP-SAT model of its own, used only to certify a puzzle that
-needs the rule.
+cages' no-repeat rule (their sums and the layout's constraints kept): formulations.sat's sums keep values apart
+(combinations) or need Pindakaas (pysat.pb), so that relaxed puzzle is a CP-SAT model of its own, used only to
+certify a puzzle that needs the rule.
 """
 from __future__ import annotations
 
@@ -31,12 +33,15 @@ from pysat.solvers import Solver
 
 from formulations.sat import (
     DEFAULT_SOLVER,
+    DEFAULT_SUMS,
     Kept,
+    beyond_houses,
     cage_clauses,
     decode,
     deleted,
     givens,
     kept,
+    layout_facts,
     load,
     opened,
     top,
@@ -65,6 +70,8 @@ class SolutionCertifier:
         self.solution = solution
         self.own = not kept_for_process(solution.layout)  # a drawn Jigsaw's or Killer's solver is its own
         self.kept = fresh(solution.layout) if self.own else kept(CERTIFYING_SOLVER, "complete", solution.layout)
+        # a kept solver holds the layout's unit clauses as facts, assumed with each puzzle (a fresh one holds them)
+        self.facts = [] if self.own else layout_facts(solution.layout, "complete", DEFAULT_SUMS, "none")
         self.differs = self.kept.switchable([-lit for lit in givens(solution)])  # some cell differs from it
         self.checks = 0  # SAT solves
         self.forced = 0  # puzzles that naked and hidden singles filled alone: unique without a solve
@@ -89,7 +96,8 @@ class SolutionCertifier:
         """Whether the puzzle of `cells` has a solution other than the certifier's (one SAT solve)."""
         self.checks += 1
         n, values = self.solution.side, self.solution.values
-        return bool(self.kept.sat.solve(assumptions=[self.differs, *(var(c, values[c], n) for c in cells)]))
+        return bool(self.kept.sat.solve(assumptions=[self.differs, *self.facts,
+                                                     *(var(c, values[c], n) for c in cells)]))
 
     def close(self) -> None:
         if self.own:
@@ -108,7 +116,7 @@ def fresh(lay: Layout, name: str = CERTIFYING_SOLVER) -> Kept:
     """A solver holding a layout's rules, as formulations.sat keeps one, for one certifier."""
     sat = Solver(name=name)
     clauses = rules_of(lay)
-    load(sat, name, clauses, caged=bool(lay.cages))
+    load(sat, name, clauses, caged=beyond_houses(lay))
     sat.set_phases(range(1, lay.side**3 + 1))
     return Kept(sat, max(variables(lay.houses), top(clauses)))  # a Killer's auxiliaries come after the houses'
 
@@ -117,7 +125,7 @@ def solutions(grid: Grid, limit: int = 2) -> list[Grid]:
     """Up to `limit` solutions of `grid` (none: it has no solution; one: it is unique, when limit >= 2)."""
     found: list[Grid] = []
     with opened(DEFAULT_SOLVER) as sat:
-        load(sat, DEFAULT_SOLVER, rules_of(grid.layout), caged=bool(grid.layout.cages))
+        load(sat, DEFAULT_SOLVER, rules_of(grid.layout), caged=beyond_houses(grid.layout))
         for lit in givens(grid):
             sat.add_clause([lit])
         while len(found) < limit and sat.solve():
@@ -128,15 +136,17 @@ def solutions(grid: Grid, limit: int = 2) -> list[Grid]:
 
 
 class CageCertifier:
-    """Whether cages (and givens) over a full grid leave it the only solution: one solver, its houses' rules, and
-    each cage asked about switched on by its own selector (the module's docstring says why)."""
+    """Whether cages (and givens) over a full grid leave it the only solution: one solver, its houses' and
+    constraints' rules, and each cage asked about switched on by its own selector (the module's docstring says
+    why)."""
 
     def __init__(self, solution: Grid) -> None:
         if 0 in solution.values:
             raise ValueError("a certifier needs a full grid")
         self.solution = solution
-        self.houses = solution.layout.houses
-        self.kept = fresh(self.houses)
+        lay = solution.layout
+        self.houses = lay.houses
+        self.kept = fresh(layout(lay.side, lay.regions, lay.extras, (), lay.constraints))  # every rule but the cages
         self.differs = self.kept.switchable([-lit for lit in givens(solution)])  # some cell differs from it
         self.selectors: dict[Cage, int] = {}
         self.checks = 0  # SAT solves
@@ -198,17 +208,21 @@ class CageCertifier:
 
 def repeating_other(puzzle: Grid, solution: Grid, seconds: float = 60.0) -> Grid | None:
     """A solution other than `solution` of the Killer `puzzle` with its cages' no-repeat rule dropped (each cage's
-    total kept, its values free to repeat where no house keeps them apart), by CP-SAT; None when there is none.
+    total and every constraint of the layout kept, a cage's values free to repeat where no house keeps them
+    apart), by CP-SAT; None when there is none.
     TimeoutError when CP-SAT has not decided within `seconds`."""
     from ortools.sat.python import cp_model  # loaded only to certify a puzzle that needs the rule
 
+    from formulations.constraints.cpsat import CpCells, encode
     from formulations.cpsat import cp_solver
 
     n, lay = puzzle.side, puzzle.layout
     model = cp_model.CpModel()
     cells = [model.new_int_var(1, n, f"x{c}") for c in range(n * n)]
-    for unit in geometry(lay.houses).units:
+    houses = geometry(lay.houses)
+    for unit in houses.units:
         model.add_all_different(cells[c] for c in unit)
+    encode(lay.constraints, CpCells(model, n, cells, None, houses.peers))
     for cage in lay.cages:
         if cage.total is not None:
             model.add(sum(cells[c] for c in cage.cells) == cage.total)

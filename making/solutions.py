@@ -17,10 +17,10 @@ def pattern_solution(box: int) -> Grid:
 
 
 def rules_of(lay: Layout) -> Sequence[list[int]]:
-    """formulations.sat's complete encoding of a layout (a Killer's cages in its default sum encoding,
-    combinations). A Jigsaw's regions and a Killer's cages are drawn for a puzzle or two, so their clauses are
-    built afresh rather than kept for the process as the fixed layouts' are (a long run draws thousands of
-    them)."""
+    """formulations.sat's complete encoding of a layout (its constraints, and a Killer's cages in its default sum
+    encoding, combinations). A Jigsaw's regions, a Killer's cages and a constraint of some cells are drawn for a
+    puzzle or two, so their clauses are built afresh rather than kept for the process as the fixed layouts' are (a
+    long run draws thousands of them)."""
     from formulations.sat import build_rules, rules  # SAT (and ortools with formulations) loaded only when needed
 
     return rules(lay) if kept_for_process(lay) else build_rules(lay)
@@ -28,41 +28,46 @@ def rules_of(lay: Layout) -> Sequence[list[int]]:
 
 def kept_for_process(lay: Layout) -> bool:
     """Whether a layout's clauses and solver are kept for the process: one of the few fixed layouts (boxes,
-    and extra houses), not a layout drawn for one puzzle (a Jigsaw's regions, a Killer's cages)."""
-    return bool(lay.box_height) and not lay.cages
+    extra houses, rules of the whole grid), not a layout drawn for one puzzle (a Jigsaw's regions, a Killer's
+    cages, constraints of some cells)."""
+    return bool(lay.box_height) and not lay.cages and all(rule.GLOBAL for rule in lay.constraints)
 
 
 def solvable(lay: Layout) -> bool:
     """Whether the layout's empty grid has a solution (its houses do not contradict each other)."""
-    from formulations.sat import load, opened
+    from formulations.sat import beyond_houses, load, opened
 
     with opened(VARIANT_SOLVER) as sat:
-        load(sat, VARIANT_SOLVER, rules_of(lay), caged=bool(lay.cages))
+        load(sat, VARIANT_SOLVER, rules_of(lay), caged=beyond_houses(lay))
         return bool(sat.solve())
 
 
 def random_solution(lay: Layout, rng: random.Random) -> Grid:
     """A full grid of the layout drawn at random: a random first row and a few random cells, completed by SAT
-    (phases drawn at random too). Any first row fits a layout that has a solution (relabelling one gives it);
-    ValueError for a layout without solution.
+    (phases drawn at random too). Any first row fits a layout that has a solution and whose rules relabelling
+    keeps (relabelling one gives it); on a layout with a rule relabelling breaks, the first row is drawn as the
+    other cells are, each kept where it fits. ValueError for a layout without solution.
 
     On a variant's layout a random cell is tried for PROBE_CONFLICTS conflicts at most and left out when that
     does not settle it (refuting a wrong value in a 16x16 Jigsaw can take seconds), and the grid is the model
     of the last solve that fitted; classic grids are drawn as they always were (the seeds' grids stay)."""
     if lay.is_classic:
         return _classic_solution(lay, rng)
-    from formulations.sat import decode, load, opened, var
+    from formulations.sat import beyond_houses, decode, load, opened, var
 
     n = lay.side
+    relabels = all(rule.RELABELS for rule in lay.constraints)
     with opened(VARIANT_SOLVER) as sat:
-        load(sat, VARIANT_SOLVER, rules_of(lay), caged=bool(lay.cages))
+        load(sat, VARIANT_SOLVER, rules_of(lay), caged=beyond_houses(lay))
         sat.set_phases([(v if rng.random() < 1 / n else -v) for v in range(1, n**3 + 1)])
-        assumptions = [var(c, v, n) for c, v in enumerate(rng.sample(range(1, n + 1), n))]
+        first_row = rng.sample(range(1, n + 1), n)
+        assumptions = [var(c, v, n) for c, v in enumerate(first_row)] if relabels else []
         if not sat.solve(assumptions=assumptions):
             raise ValueError(f"this {lay.variant} {n}x{n} layout has no solution")
         model = sat.get_model() or []
-        for cell in rng.sample(range(n, n * n), n):  # a few more, where they fit
-            candidate = var(cell, rng.randint(1, n), n)
+        drawn = [*(var(c, v, n) for c, v in enumerate(first_row) if not relabels),
+                 *(var(cell, rng.randint(1, n), n) for cell in rng.sample(range(n, n * n), n))]
+        for candidate in drawn:  # a few more, where they fit
             sat.conf_budget(PROBE_CONFLICTS)
             if sat.solve_limited(assumptions=[*assumptions, candidate]):
                 assumptions.append(candidate)

@@ -20,6 +20,7 @@ the kind) refuses the puzzle (`puzzles.options.contract`'s *not run*), never sol
 """
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -90,6 +91,15 @@ class Constraint:
         if not isinstance(value, bool):
             raise ValueError(f"must be true or false, not {json_type(value)} {quoted(value)}")
         return [cls()] if value else []
+
+    @classmethod
+    def drawn(cls, values: Sequence[int], side: int, rng: random.Random) -> list[Constraint]:
+        """Random constraints of this kind that the full grid `values` keeps: what a maker draws over a solution
+        (making/variants.py). A rule of the whole grid is itself when the grid keeps it, else none."""
+        if not cls.GLOBAL:
+            raise NotImplementedError(f"{cls.KIND} constraints are not drawn")
+        rule = cls()
+        return [] if rule.violations(values, side) else [rule]
 
     def links(self, side: int) -> tuple[Link, ...]:
         raise NotImplementedError

@@ -4,6 +4,8 @@ an earlier one, so every pair of its cells is linked, not only neighbours: the f
 to its bounds at once."""
 from __future__ import annotations
 
+import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -56,6 +58,32 @@ class Thermometer(Constraint):
                 if problem is not None:
                     raise ValueError(f"entry {k}: its line from {line[0].strip()} {problem}")
                 found.append(thermometer)
+        return found
+
+    @classmethod
+    def drawn(cls, values: Sequence[int], side: int, rng: random.Random) -> list[Constraint]:
+        """Random thermometers the full grid `values` keeps, none sharing a cell, as setters draw them: each a walk
+        from a random bulb of the lower half of the values, each step to the lower of two random king-adjacent
+        cells of greater values (so that it rises slowly), 3 to 2n/3 cells long where the walk allows (2 at least);
+        n/3 to n/2 + 1 of them, fewer where no bulb left gives a line."""
+        wanted, taken = rng.randint(max(1, side // 3), side // 2 + 1), set[int]()
+        found: list[Constraint] = []
+        low = [c for c in range(side * side) if values[c] <= (side + 1) // 2]
+        for bulb in rng.sample(low, len(low)):
+            if len(found) == wanted:
+                break
+            line, length = [bulb], rng.randint(3, max(3, 2 * side // 3))
+            while bulb not in taken and len(line) < length:
+                r, c = divmod(line[-1], side)
+                rising = [nr * side + nc for nr in (r - 1, r, r + 1) for nc in (c - 1, c, c + 1)
+                          if 0 <= nr < side and 0 <= nc < side and nr * side + nc not in taken
+                          and values[nr * side + nc] > values[line[-1]]]
+                if not rising:
+                    break
+                line.append(min(rng.sample(rising, min(2, len(rising))), key=values.__getitem__))
+            if len(line) >= 2:
+                taken.update(line)
+                found.append(cls(tuple(line)))
         return found
 
     def links(self, side: int) -> tuple[Link, ...]:

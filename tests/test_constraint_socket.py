@@ -12,7 +12,7 @@ from puzzles.constraints import KINDS
 ROOT = Path(__file__).resolve().parents[1]
 LIBRARY = ("puzzles", "search", "formulations", "making", "comparison", "commands")
 # where a kind may be named: its own module and the registry, and each formulation's encoders by kind
-OWNERS = ("puzzles/constraints/", "formulations/encoders/")
+OWNERS = ("puzzles/constraints/", "formulations/constraints/")
 NAMES = {name for kind in KINDS.values() for name in (kind.KIND, kind.FIELD)}
 CLASSES = {kind.__name__ for kind in KINDS.values()}
 

@@ -66,6 +66,13 @@ def cases(data: Path) -> list[Case]:
         Case("misbehaving", ("--jobs", "1", "--limit", "3", "--timeout", "2", "--registry", "tests.misbehaving",
                              "--solver", "good", "--solver", "false_unsat", "--solver", "raiser",
                              "--solver", "text_solution", "--solver", "huge_counter", "--solver", "odd_info"), "csv"),
+        # the Sudoku family and Killer: every default method, the ladder, the proof of uniqueness
+        Case("family-all", ("puzzles/family.txt", "--jobs", "2", *bounded), "jsonl"),
+        Case("family-ladder", ("puzzles/family.txt", "--ladder", "--jobs", "2"), "csv"),
+        Case("killer-all", ("examples/killer.jsonl", "--jobs", "2", "--solutions", "2", *bounded), "csv"),
+        Case("jigsaw-some", ("examples/jigsaw.jsonl", "--jobs", "1", "--solutions", "2", *bounded,
+                             "--solver", "mrv:propagate=locked", "--solver", "cdcl", "--solver", "sat",
+                             "--solver", "mip"), "jsonl"),
         Case("list", ("--list",)),
         Case("usage-format", ("--format", "csv",)),
         Case("usage-resume", ("--resume",)),

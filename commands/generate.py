@@ -9,7 +9,8 @@ By default, unique puzzles that naked and hidden singles solve alone (making/sin
 the project's own sizes-and-formats material. With --minimal, unique and minimal puzzles certified by SAT;
 with --hard-for, puzzles made hard for a method by a local search (comparison/programs/to_order.py). Each of
 them on classic Sudoku or, with --variant, on a variant of the Sudoku family (making/variants.py; a Jigsaw's
-regions drawn anew for each puzzle).
+regions drawn anew for each puzzle), constraints included (`antiknight`, `thermometer`, ...: thermometers drawn
+for each puzzle over a random full grid that keeps them).
 
 A Killer (`--variant killer`, `killer+x`, `killer+jigsaw`, ...) is made by making/kinds.py's `killer`: cages
 drawn over a random full grid and made unique, no givens unless --givens; --minimal makes it cage-minimal,
@@ -44,8 +45,9 @@ def main(argv: list[str] | None = None) -> int:
                         "12 have rectangular boxes (2x3, 2x4, 2x5, 3x4); a Jigsaw any side from 4 to 16")
     parser.add_argument("--variant", default="classic", metavar="NAME",
                         help="a variant of the Sudoku family: jigsaw, x, windoku, disjoint, diagonal+, diagonal-, "
-                        "or several joined by + (jigsaw+x, x+windoku); killer (or killer+x, killer+jigsaw, ...) for "
-                        "Killer puzzles (below); default classic")
+                        "antiknight, antiking, nonconsecutive, thermometer (drawn for each puzzle), or several "
+                        "joined by + (jigsaw+x, x+windoku, jigsaw+thermometer); killer (or killer+x, "
+                        "killer+antiknight, ...) for Killer puzzles (below); default classic")
     parser.add_argument("--count", type=int, default=None, help="how many puzzles (default 1; with --hard-for, "
                         "the whole pool)")
     parser.add_argument("--seed", type=int, default=0, help="the same seed makes the same puzzles")

@@ -16,7 +16,8 @@ run/             one run
 report/          what a run shows
     terminal     the screen: progress bar, tables, lists, --list
     plot         the cactus and effort plots
-    page/        the --html page: html, runbook, figures, svg, player (the searches replayed), static/
+    page/        the --html page: html, runbook, figures, svg, player (the searches replayed), houses (the
+                 houses, cages and constraints drawn), static/
 records/         the record format
     format       one record per (puzzle, method): its fields and types, written and read back, CSV or JSON lines
     resume       --resume: the judged puzzles of an output file kept, its settings checked, the rest run

@@ -262,8 +262,14 @@ def _removed(cage: Cage, cages: list[Cage], given: list[int], solution: Grid, un
 
 
 def killer_layout(houses: Layout, cages: Sequence[Cage]) -> Layout:
-    """The Killer layout of some houses (a Layout without cages) and cages, in the puzzle's order."""
-    return layout(houses.side, houses.regions, houses.extras, ordered(cages))
+    """The Killer layout of some houses (a Layout; its cages replaced, its constraints kept) and cages, in the
+    puzzle's order."""
+    return layout(houses.side, houses.regions, houses.extras, ordered(cages), houses.constraints)
+
+
+def uncaged(lay: Layout) -> Layout:
+    """The layout without its cages, its houses and constraints kept."""
+    return killer_layout(lay, ()) if lay.cages else lay
 
 
 def killer_puzzle(solution: Grid, cages: Sequence[Cage], givens: Sequence[int] = ()) -> Grid:
@@ -271,4 +277,4 @@ def killer_puzzle(solution: Grid, cages: Sequence[Cage], givens: Sequence[int] =
     values = bytearray(len(solution.values))
     for c in givens:
         values[c] = solution.values[c]
-    return Grid(killer_layout(solution.layout.houses, cages), bytes(values))
+    return Grid(killer_layout(solution.layout, cages), bytes(values))

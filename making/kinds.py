@@ -1,5 +1,7 @@
 """Every kind of puzzle the project makes, in one registry: `KINDS[name].make(layout, rng)` is a puzzle of that
-kind on that layout (classic Sudoku's or a variant's: making/variants.py draws them).
+kind on that layout (classic Sudoku's or a variant's: making/variants.py draws them, constraints included).
+RULE_KINDS are made only on a layout with constraints: `rule-minimal`, a minimal puzzle that needs them (without
+them it has another solution, which a method that drops a rule may answer).
 
 The generator (`sudoku-generate`) and the fuzzer (`compare.py --fuzz`) draw from it; the hard search starts
 from its minimal puzzles and moves on with making/moves.py. Each kind says what it is and up to which side it
@@ -29,7 +31,7 @@ from puzzles.grid import Grid, Layout
 from puzzles.layouts import Cage, House, PuzzleError, layout, reachable
 
 from .certify import CageCertifier, SolutionCertifier, repeating_other, solutions
-from .killer import Undecided, cage_minimal, killer_puzzle, made_unique, random_cages
+from .killer import Undecided, cage_minimal, killer_puzzle, made_unique, random_cages, uncaged
 from .minimal import completed, givens_of, minimise, puzzle_of
 from .moves import move
 from .singles import generate
@@ -81,7 +83,9 @@ def several_puzzle(lay: Layout, rng: random.Random) -> Grid:
     while True:
         puzzle = base_puzzle(lay, rng)
         cells = givens_of(puzzle)
-        dropped = set(rng.sample(cells, rng.randint(1, 3)))
+        if not cells:
+            continue  # unique with no clue (its constraints alone): none to drop
+        dropped = set(rng.sample(cells, rng.randint(1, min(3, len(cells)))))
         fewer = puzzle.with_values(bytes(0 if c in dropped else v for c, v in enumerate(puzzle.values)))
         if len(solutions(fewer, 2)) == 2:
             return fewer
@@ -139,6 +143,24 @@ def hard_puzzle(lay: Layout, rng: random.Random) -> Grid:
     return max(tries, key=open_after_singles)
 
 
+def without_constraints(lay: Layout) -> Layout:
+    """The layout without its constraints (puzzles/constraints/): its houses and cages alone."""
+    return layout(lay.side, lay.regions, lay.extras, lay.cages) if lay.constraints else lay
+
+
+def rule_minimal(lay: Layout, rng: random.Random) -> Grid:
+    """A minimal puzzle of a layout with constraints that needs them: without them it has another solution, which
+    a method that drops a rule may give. Made again (on the same layout) until one does, NEED_TRIES at most;
+    PuzzleError after, or at once for a layout without constraints."""
+    if lay.constraints:
+        for _ in range(NEED_TRIES):
+            puzzle = minimal_puzzle(lay, rng).puzzle
+            if len(solutions(Grid(without_constraints(lay), puzzle.values), 2)) == 2:
+                return puzzle
+    raise PuzzleError(f"no {lay.variant} {lay.side}x{lay.side} puzzle needing its constraints found"
+                      + (f" in {NEED_TRIES} tries" if lay.constraints else ": it has none"))
+
+
 @dataclass(frozen=True)
 class MadeKiller:
     """A unique Killer made over a random full grid, and what certifying it took."""
@@ -152,7 +174,7 @@ class MadeKiller:
 def killer(lay: Layout, rng: random.Random, minimal: bool = False, givens: bool = False) -> MadeKiller:
     """A unique Killer on the houses of `lay`: cages drawn over a random full grid and made unique (with `givens`,
     givens may be added where two solutions differ), then, with `minimal`, made cage-minimal (making/killer.py)."""
-    solution = random_solution(lay.houses, rng)
+    solution = random_solution(uncaged(lay), rng)
     with CageCertifier(solution) as certifier:
         cages, cells = made_unique(solution, random_cages(solution, rng), certifier.other, rng, givens)
         if minimal:
@@ -179,7 +201,7 @@ def without_regions(lay: Layout, dropped: Sequence[int]) -> Layout:
     n = lay.side
     others = [House(f"region {k + 1}", tuple(c for c in range(n * n) if lay.regions[c] == k))
               for k in range(n) if k not in dropped]
-    return layout(n, [c // n for c in range(n * n)], [*others, *lay.extras], lay.cages)
+    return layout(n, [c // n for c in range(n * n)], [*others, *lay.extras], lay.cages, lay.constraints)
 
 
 def second_without(made: MadeKiller, rule: str, rng: random.Random) -> tuple[str, Grid] | None:
@@ -261,10 +283,10 @@ def unsat_killer(lay: Layout, rng: random.Random) -> Grid:
                 if cage.total is not None else []
             if not totals:
                 continue
-            houses = made.puzzle.layout.houses
+            houses = made.puzzle.layout
             changed = Grid(layout(lay.side, houses.regions, houses.extras,
-                                  [*cages[:index], Cage(cage.cells, rng.choice(totals)), *cages[index + 1:]]),
-                           made.puzzle.values)
+                                  [*cages[:index], Cage(cage.cells, rng.choice(totals)), *cages[index + 1:]],
+                                  houses.constraints), made.puzzle.values)
             if not has_solution(changed):
                 return changed
 
@@ -316,4 +338,11 @@ KILLER_KINDS: dict[str, Kind] = {kind.name: kind for kind in (
     Kind("killer-needs-regions", lambda lay, rng: needing_killer(lay, rng, "regions").made.puzzle,
          "a cage-minimal Killer with a second solution when some regions' rules are dropped",
          KILLER_MINIMAL_UP_TO, caged=True),
+)}
+
+# The kinds made only of a variant with constraints (antiknight, thermometer, ...: puzzles/constraints/)
+RULE_KINDS: dict[str, Kind] = {kind.name: kind for kind in (
+    Kind("rule-minimal", rule_minimal,
+         "a minimal puzzle with a second solution when its constraints are dropped (certified by SAT)",
+         MINIMAL_UP_TO),
 )}

@@ -9,7 +9,8 @@ any one more clue away makes the failure go away.
 
 A Killer's cage totals are shrunk the same way after its clues (`drop_totals`: a total dropped leaves the cage
 its no-repeat rule), and its smallest forms are only its own rotations and reflections: relabelling its values
-would break its sums.
+would break its sums. A puzzle's constraints (puzzles/constraints/: a thermometer, anti-knight) are shrunk so
+too (`drop_constraints`), and its smallest form is at most its relabelling, where every constraint allows it.
 
 `fails` takes a list of candidate puzzles and says which still fail: the fuzzer tests a round's candidates
 together, in one run of compare.py's workers.
@@ -88,6 +89,8 @@ def smallest_forms(grid: Grid) -> list[Grid]:
     (each also transposed), relabelled again after the moves."""
     n = grid.side
     identity = tuple(range(n))
+    if grid.layout.constraints:  # they stay where they are: no move of the grid, relabelled where they allow
+        return [relabelled(grid)] if all(c.RELABELS for c in grid.layout.constraints) else []
     if grid.layout.cages:  # relabelling changes a cage's sum: its rotations and reflections alone
         turned = {Isomorph(grid.layout, tuple(range(n + 1)), rows, cols, transpose).apply(grid)
                  for rows, cols, transpose in symmetries(grid.layout)}
@@ -114,12 +117,24 @@ def without_totals(grid: Grid, cages: Sequence[int]) -> Grid:
     """The puzzle with these cages' totals dropped (their no-repeat rule kept)."""
     lay = grid.layout
     kept = [Cage(cage.cells, None) if i in cages else cage for i, cage in enumerate(lay.cages)]
-    return Grid(layout(lay.side, lay.regions, lay.extras, kept), grid.values)
+    return Grid(layout(lay.side, lay.regions, lay.extras, kept, lay.constraints), grid.values)
 
 
 def drop_totals(grid: Grid, fails: Fails) -> Grid:
     """ddmin over a Killer's cage totals, as remove_clues over its clues: 1-minimal in its totals."""
     return ddmin(grid, _totalled, without_totals, fails)
+
+
+def without_constraints(grid: Grid, dropped: Sequence[int]) -> Grid:
+    """The puzzle without these of its constraints (indices in its layout's)."""
+    lay = grid.layout
+    kept = [c for i, c in enumerate(lay.constraints) if i not in dropped]
+    return Grid(layout(lay.side, lay.regions, lay.extras, lay.cages, kept), grid.values)
+
+
+def drop_constraints(grid: Grid, fails: Fails) -> Grid:
+    """ddmin over a puzzle's constraints, as remove_clues over its clues: 1-minimal in its constraints."""
+    return ddmin(grid, lambda g: list(range(len(g.layout.constraints))), without_constraints, fails)
 
 
 def _totalled(grid: Grid) -> list[int]:
@@ -128,15 +143,19 @@ def _totalled(grid: Grid) -> list[int]:
 
 
 def shrink(grid: Grid, fails: Fails) -> Grid:
-    """The failing puzzle shrunk: clues removed (ddmin), a Killer's totals too, put in its smallest form if it
-    still fails, 1-minimal."""
-    grid = remove_clues(grid, fails)
-    if grid.layout.cages:
-        grid = drop_totals(grid, fails)
+    """The failing puzzle shrunk: clues removed (ddmin), a Killer's totals and any constraints too, put in its
+    smallest form if it still fails, 1-minimal."""
+    grid = rest_removed(remove_clues(grid, fails), fails)
     forms = [f for f in smallest_forms(grid) if form_key(f) < form_key(grid)]
     for form, bad in zip(forms, fails(forms) if forms else [], strict=True):
         if bad:
             grid = form
             break
-    grid = remove_clues(grid, fails)
-    return drop_totals(grid, fails) if grid.layout.cages else grid
+    return rest_removed(remove_clues(grid, fails), fails)
+
+
+def rest_removed(grid: Grid, fails: Fails) -> Grid:
+    """A Killer's totals and the constraints, each shrunk by ddmin while the failure persists."""
+    if grid.layout.cages:
+        grid = drop_totals(grid, fails)
+    return drop_constraints(grid, fails) if grid.layout.constraints else grid

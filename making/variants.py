@@ -4,7 +4,10 @@ the Jigsaw regions they draw for it (`random_regions`).
 A variant's layout is fixed (X, Windoku, ... on the side's boxes), except a Jigsaw's: each puzzle gets regions of
 its own, drawn at random. A Killer's cages are drawn for each puzzle over its solution (making/killer.py), so a
 Killer variant's `layout` is its houses alone (`killer+x`: X's; `killer+jigsaw`: regions drawn), the layout the
-Killer kinds of making/kinds.py put cages on.
+Killer kinds of making/kinds.py put cages on. A variant may hold constraints (puzzles/constraints/): a rule of the
+whole grid (`antiknight`) is part of its fixed layout, which SAT's random full grids keep; a kind whose instances
+are each puzzle's own (`thermometer`) is drawn for each puzzle, by the kind (`Constraint.drawn`), over a random
+full grid of the rest of the layout, so that the layout has a solution; the puzzle is then made on it as on any.
 
 Jigsaw regions are drawn by a random walk over partitions, not from a uniform distribution. The walk starts from
 the side's boxes (from its rows on a side without boxes: 5, 7, 11, 13) and keeps SWAPS_PER_CELL_AND_SIDE * n
@@ -29,9 +32,11 @@ import random
 from dataclasses import dataclass
 from functools import cache
 
-from puzzles.layouts import BOX_SHAPE, MIN_SIDE, Layout, PuzzleError, boxes, named
+from puzzles import constraints as rules
+from puzzles.constraints import Constraint
+from puzzles.layouts import BOX_SHAPE, MIN_SIDE, Layout, PuzzleError, boxes, layout, named
 
-from .solutions import solvable
+from .solutions import random_solution, solvable
 
 SWAPS_PER_CELL_AND_SIDE = 2  # swaps kept by the walk: this many per cell, times the side (2*9 a cell at 9x9)
 LARGEST_VARIANT = 16  # variants are made up to 16x16 (classic Sudoku up to 25x25)
@@ -126,9 +131,21 @@ class Variant:
         return "killer" in self.name.split("+")
 
     @property
+    def constrained(self) -> bool:
+        """Whether its puzzles hold constraints beyond houses and cages (puzzles/constraints/)."""
+        return any(part in rules.KINDS for part in self.name.split("+"))
+
+    @property
+    def own(self) -> tuple[type[Constraint], ...]:
+        """The kinds of constraint of its name that are each puzzle's own (thermometers), drawn over a solution."""
+        return own_kinds(self.name)
+
+    @property
     def houses(self) -> str:
-        """The name of its houses' variant: itself without `killer` (`killer+x`: `x`; `killer`: `classic`)."""
-        return "+".join(part for part in self.name.split("+") if part != "killer") or "classic"
+        """The name of its fixed layout's variant: itself without `killer` and the constraints each puzzle draws
+        (`killer+x`: `x`; `killer`: `classic`; `antiknight+thermometer`: `antiknight`)."""
+        own = {kind.KIND for kind in self.own}
+        return "+".join(part for part in self.name.split("+") if part != "killer" and part not in own) or "classic"
 
     @property
     def label(self) -> str:
@@ -143,11 +160,23 @@ class Variant:
 
     def layout(self, rng: random.Random) -> Layout:
         """The layout of a puzzle: fixed, or for a Jigsaw regions drawn with `rng` (which nothing else uses); a
-        Killer's houses alone (its cages are drawn over its solution)."""
+        Killer's without cages (they are drawn over its solution); the constraints each puzzle draws (its
+        thermometers) drawn over a random solution of the rest (`Constraint.drawn`)."""
         name = self.houses
         if self.drawn:
-            return jigsaw_layout(name, self.side, rng)
-        return boxes(self.side) if name == "classic" else named(name, self.side)
+            fixed = jigsaw_layout(name, self.side, rng)
+        else:
+            fixed = boxes(self.side) if name == "classic" else named(name, self.side)
+        if not self.own:
+            return fixed
+        values = random_solution(fixed, rng).values
+        drawn = [c for kind in self.own for c in kind.drawn(values, self.side, rng)]
+        return layout(self.side, fixed.regions, fixed.extras, (), [*fixed.constraints, *drawn])
+
+
+def own_kinds(name: str) -> tuple[type[Constraint], ...]:
+    """The kinds of constraint a variant's name holds that are each puzzle's own (not rules of the whole grid)."""
+    return tuple(kind for part in name.split("+") if (kind := rules.KINDS.get(part)) is not None and not kind.GLOBAL)
 
 
 def variant(name: str, side: int) -> Variant:
@@ -159,6 +188,13 @@ def variant(name: str, side: int) -> Variant:
 @cache
 def _variant(name: str, side: int) -> Variant:
     parts = name.split("+")
+    own = {kind.KIND for kind in own_kinds(name)}
+    if own and "killer" not in parts:  # the rest checked, then one layout drawn: it names the variant
+        rest = _variant("+".join(p for p in parts if p not in own) or "classic", side)
+        if side < MIN_SIDE or side > LARGEST_VARIANT:
+            raise PuzzleError(f"{'+'.join(sorted(own))} puzzles are made from {MIN_SIDE}x{MIN_SIDE} to "
+                              f"{LARGEST_VARIANT}x{LARGEST_VARIANT}, not {side}x{side}")
+        return Variant(Variant("+".join([rest.name, *sorted(own)]), side).layout(random.Random(0)).variant, side)
     if "killer" in parts:  # a Killer of any other variant: its houses' variant checked, `killer` first as named
         houses = _variant("+".join(p for p in parts if p != "killer") or "classic", side)
         if side < MIN_SIDE or side > LARGEST_VARIANT:

@@ -8,15 +8,17 @@ of the puzzle: a value without `given` is a solver's entry, and pencil marks are
 What is read: the Sudoku family of houses (puzzles/layouts.py), on a grid of side 4 to 25: its regions (the
 side's boxes, or each cell's `region`, 0-based, for a Jigsaw), `diagonal+` and `diagonal-` (true: that
 diagonal is a house), `extraregion` (a list of `{"cells": ["R1C1", ...]}`, each a house of n cells) and
-`disjointgroups` (true); and Killer cages, `killercage` (a list of `{"cells": [...], "value": "17"}`, the
+`disjointgroups` (true); Killer cages, `killercage` (a list of `{"cells": [...], "value": "17"}`, the
 total a string as f-puzzles writes it, absent for a cage without one; its outline and font colours are the
-drawing's). Anything else an f-puzzles object can hold (arrows, thermometers, little killer sums, ...) is
-refused with its name: a solver that ignored a rule would solve a different puzzle. A cosmetic element
-(text, a circle, a line, a cosmetic cage) is refused as well, since a puzzle's rules may give it a meaning.
+drawing's); and the fields of the constraints puzzles/constraints/ knows (its __init__.py's
+table), each kind reading and writing its own. Anything else an f-puzzles object can hold (arrows, little killer
+sums, ...) is refused with its name: a solver that ignored a rule would solve a different puzzle. A cosmetic
+element (text, a circle, a line, a cosmetic cage) is refused as well, since a puzzle's rules may give it a meaning.
 
 Each field is read as the type it must have and refused otherwise, never taken for another: a flag (`diagonal+`,
-`diagonal-`, `disjointgroups`, a cell's `given`) is true, false or null, so `1`, `1.0` or `"true"` is refused by
-name rather than read as false, which would drop a rule or a given (`1 in (None, True, False)` is true in Python).
+`diagonal-`, `disjointgroups`, the flag of a constraint of the whole grid, a cell's `given`) is true, false or
+null, so `1`, `1.0` or `"true"` is refused by name rather than read as false, which would drop a rule or a given
+(`1 in (None, True, False)` is true in Python).
 """
 from __future__ import annotations
 
@@ -27,6 +29,7 @@ import urllib.parse
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+from . import constraints as rules
 from .grid import Grid
 from .layouts import (
     BOX_SHAPE,
@@ -42,7 +45,7 @@ from .layouts import (
     family,
     total_problem,
 )
-from .words import quoted
+from .words import json_type, quoted
 
 ABOUT = ("title", "author", "ruleset")  # words about the puzzle, no rule
 HOUSES = ("diagonal+", "diagonal-", "extraregion", "disjointgroups")  # the family's houses this project reads
@@ -52,10 +55,10 @@ CELL = re.compile(r"R(?P<row>[0-9]{1,9})C(?P<column>[0-9]{1,9})", re.IGNORECASE 
 COSMETIC = ("text", "circle", "rectangle", "line", "cage")  # drawn only, but the ruleset may give them a meaning
 # f-puzzles' other rules (and those its successors' exports add), refused as "a constraint"; any other field is
 # "an unknown field" (`source`, `version`): refused all the same, since nothing says it holds no rule
-CONSTRAINTS = ("antiknight", "antiking", "nonconsecutive", "negative", "littlekillersum", "odd", "even", "thermometer",
-               "palindrome", "clone", "arrow", "betweenline", "quadruple", "sandwichsum", "difference", "xv",
-               "ratio", "minimum", "maximum", "xsum", "skyscraper", "renban", "whispers", "regionsumline",
-               "entropicline", "lockout", "clock")
+# (the constraints the project reads are puzzles/constraints/'s, their fields `rules.FIELDS`)
+CONSTRAINTS = ("negative", "littlekillersum", "odd", "even", "palindrome", "clone", "arrow", "betweenline",
+               "quadruple", "sandwichsum", "difference", "xv", "ratio", "minimum", "maximum", "xsum", "skyscraper",
+               "renban", "whispers", "regionsumline", "entropicline", "lockout", "clock")
 CELL_NOTES = ("centerPencilMarks", "cornerPencilMarks", "c", "highlight")  # a solver's marks, not the puzzle's
 LINK = re.compile(r"[?&]load=(?P<payload>[^&#\s]*)")
 PAYLOAD = re.compile(r"[A-Za-z0-9+/=$-]{16,}")  # LZ-String's base64 (f-puzzles links may swap + for -)
@@ -167,7 +170,8 @@ def puzzle_of(puzzle: Mapping[str, Any]) -> tuple[Grid, Grid | None, str]:
         lay = family(size, regions, "".join(s for s in "+-" if puzzle.get(f"diagonal{s}") is True),
                      [cells_of(region, size, i) for i, region in enumerate(_listed(puzzle, "extraregion"))],
                      puzzle.get("disjointgroups") is True,
-                     [cage_of(entry, size, i) for i, entry in enumerate(_listed(puzzle, "killercage"))])
+                     [cage_of(entry, size, i) for i, entry in enumerate(_listed(puzzle, "killercage"))],
+                     constraints_of(puzzle, size))
     except RecursionError:  # a Python object nested past the stack (a JSON text's is refused by parsed())
         raise FPuzzlesError("an f-puzzles object nested too deeply to read") from None
     except FPuzzlesError:
@@ -182,19 +186,22 @@ def puzzle_of(puzzle: Mapping[str, Any]) -> tuple[Grid, Grid | None, str]:
     return grid, solution_of(puzzle.get("solution"), lay), title.strip() if isinstance(title, str) else ""
 
 
+def constraints_of(puzzle: Mapping[str, Any], size: int) -> list[rules.Constraint]:
+    """The constraints the object's fields state (puzzles/constraints/: each kind reads its own field);
+    FPuzzlesError naming the field, the entry and why."""
+    try:
+        return rules.of_fields(puzzle, size)
+    except ValueError as exc:
+        raise FPuzzlesError(str(exc)) from None
+
+
 def _listed(puzzle: Mapping[str, Any], key: str) -> list[Any]:
     found = puzzle.get(key)
     if found is None:
         return []
     if not isinstance(found, list):  # `0` or `false` is no list: a reader that let it pass would drop the rule
-        raise FPuzzlesError(f"`{key}` must be a list, not {_type(found)} {quoted(found)}")
+        raise FPuzzlesError(f"`{key}` must be a list, not {json_type(found)} {quoted(found)}")
     return found
-
-
-def _type(value: Any) -> str:
-    """A JSON value's type as JSON names it."""
-    return {bool: "a boolean", int: "a number", float: "a number", str: "a string", list: "an array",
-            dict: "an object"}.get(type(value), "null" if value is None else type(value).__name__)
 
 
 def _empty(value: Any) -> bool:
@@ -252,7 +259,7 @@ def cage_of(entry: Any, size: int, index: int) -> Cage:
 def refuse_rules(puzzle: Mapping[str, Any]) -> None:
     """FPuzzlesError naming the first field that holds a rule (or a drawing) the project does not read."""
     for key, value in puzzle.items():
-        if key in ("size", "grid", "solution", *ABOUT, *RULES) or _empty(value):
+        if key in ("size", "grid", "solution", *ABOUT, *RULES, *rules.FIELDS) or _empty(value):
             continue
         what = "a cosmetic element, which the rules may give a meaning" if key in COSMETIC else \
             "a constraint" if key in CONSTRAINTS else "an unknown field"
@@ -261,7 +268,7 @@ def refuse_rules(puzzle: Mapping[str, Any]) -> None:
     for key in FLAGS:  # a bool only if it is one: `1`, `1.0` or `"true"` refused, never read as false
         value = puzzle.get(key)
         if value is not None and not isinstance(value, bool):
-            raise FPuzzlesError(f"`{key}` must be true or false, not {_type(value)} {quoted(value)}")
+            raise FPuzzlesError(f"`{key}` must be true or false, not {json_type(value)} {quoted(value)}")
 
 
 def givens_of(rows: Any, size: int) -> tuple[list[int], list[int] | None]:
@@ -287,7 +294,8 @@ def givens_of(rows: Any, size: int) -> tuple[list[int], list[int] | None]:
             regions.append(region)
             value, flag = cell.get("value"), cell.get("given")
             if flag is not None and not isinstance(flag, bool):  # `1` or `"true"` is no flag: never a note
-                raise FPuzzlesError(f"cell {where}: `given` must be true or false, not {_type(flag)} {quoted(flag)}")
+                raise FPuzzlesError(f"cell {where}: `given` must be true or false, not {json_type(flag)} "
+                                    f"{quoted(flag)}")
             given = flag is True and value is not None
             if given and (not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= size):
                 raise FPuzzlesError(f"cell {where}: a given must be a value 1 to {size}, not {quoted(value)}")
@@ -317,7 +325,7 @@ def solution_of(solution: Any, lay: Layout) -> Grid | None:
 
 def object_of(grid: Grid, title: str = "", solution: Grid | None = None) -> dict[str, Any]:
     """A grid as an f-puzzles object: its regions given cell by cell only when they are not the side's boxes
-    (as f-puzzles draws them by default), its extra houses under their f-puzzles names."""
+    (as f-puzzles draws them by default), its extra houses, cages and constraints under their f-puzzles names."""
     n, lay = grid.side, grid.layout
     own_regions = n not in BOX_SHAPE or lay.regions != boxes(n).regions
 
@@ -342,6 +350,7 @@ def object_of(grid: Grid, title: str = "", solution: Grid | None = None) -> dict
     if lay.cages:
         found["killercage"] = [{"cells": cell_names(cage.cells, n).split()} |
                                ({} if cage.total is None else {"value": str(cage.total)}) for cage in lay.cages]
+    found |= rules.fields_of(lay.constraints, n)
     if title:
         found["title"] = title
     if solution is not None:

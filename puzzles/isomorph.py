@@ -15,6 +15,7 @@ to a puzzle and to its solution.
 """
 from __future__ import annotations
 
+import functools
 import random
 from dataclasses import dataclass
 from functools import cache
@@ -50,10 +51,10 @@ class Isomorph:
     def draw(cls, lay: Layout, rng: random.Random) -> Isomorph:
         n = lay.side
         labels = list(range(1, n + 1))
-        if not lay.cages:  # relabelling changes a cage's sum
+        if relabels(lay):
             rng.shuffle(labels)
         height, width = lay.box_height, lay.box_width
-        if lay.extras or lay.cages or not height:
+        if lay.extras or lay.cages or lay.constraints or not height:
             rows, cols, transpose = rng.choice(symmetries(lay))
             return cls(lay, (0, *labels), rows, cols, transpose)
         line_rows = _line_order(n // height, height, rng)  # bands of boxes' rows, stacks of their columns
@@ -85,15 +86,23 @@ def symmetries(lay: Layout) -> list[Move]:
     ahead, back = tuple(range(n)), tuple(range(n - 1, -1, -1))
     houses = {frozenset(unit) for unit in geometry(lay).units}
     cages = {(frozenset(cage.cells), cage.total) for cage in lay.cages}
+    rules = set(lay.constraints)
     kept: list[Move] = []
     for transpose in (False, True):
         for rows in (ahead, back):
             for cols in (ahead, back):
                 move = (rows, cols, transpose)
                 if all(frozenset(_moved(move, c, n) for c in house) in houses for house in houses) and \
-                        all((frozenset(_moved(move, c, n) for c in cells), total) in cages for cells, total in cages):
+                        all((frozenset(_moved(move, c, n) for c in cells), total) in cages for cells, total in cages) \
+                        and all(rule.moved(functools.partial(_moved, move, n=n)) in rules for rule in rules):
                     kept.append(move)
     return kept
+
+
+def relabels(lay: Layout) -> bool:
+    """Whether relabelling the values keeps the puzzle's rules: not with cages (their sums), nor with a constraint
+    whose kind it breaks (a thermometer's rise)."""
+    return not lay.cages and all(rule.RELABELS for rule in lay.constraints)
 
 
 def _moved(move: Move, cell: int, n: int) -> int:
@@ -107,12 +116,15 @@ def _moved(move: Move, cell: int, n: int) -> int:
 
 def group_of(lay: Layout) -> str:
     """The group isomorphs of this layout are drawn from, in words."""
-    if lay.box_height and not lay.extras and not lay.cages:
+    if lay.box_height and not lay.extras and not lay.cages and not lay.constraints:
         return "relabelling, band, stack, row and column swaps" + (", transposition" if lay.box else "")
     count = len(symmetries(lay))
     if lay.cages:  # relabelling changes the sums
         return "none (a Killer's sums rule out relabelling)" if count == 1 else \
             f"{count - 1} of the grid's rotations and reflections that keep every cage (no relabelling)"
+    if not relabels(lay):
+        return "none (its constraints rule out relabelling)" if count == 1 else \
+            f"{count - 1} of the grid's rotations and reflections that keep every constraint (no relabelling)"
     if count == 1:
         return "relabelling only"
     return f"relabelling, and {count} of the grid's 8 rotations and reflections"

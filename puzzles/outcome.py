@@ -51,6 +51,16 @@ def not_run(reason: str) -> str:
     return f"{NOT_RUN}: {reason}"
 
 
+def not_run_reason(status: str, detail: str | None) -> str | None:
+    """Why a run was not made (a Killer cage, a constraint or an input form the method cannot take), read from its
+    status and detail as an Outcome or a record holds them; None for a run that was made. The one reader of
+    `not_run`'s words."""
+    prefix = f"{NOT_RUN}: "
+    if status != Status.GAVE_UP or not detail or not str(detail).startswith(prefix):
+        return None
+    return str(detail)[len(prefix):]
+
+
 @dataclass(frozen=True)
 class Budget:
     """How much a solver may spend: wall seconds and search nodes (None = no limit)."""

@@ -19,3 +19,9 @@ def quoted(value: Any, limit: int = QUOTED) -> str:
         return f"a number of about {int(value.bit_length() * 0.30103):,} digits"  # repr would refuse past 4,300
     text = repr(value)
     return text if len(text) <= limit else f"{text[:limit - 1]}… ({len(text):,} characters)"
+
+
+def json_type(value: Any) -> str:
+    """A JSON value's type as JSON names it, with its article: `a number`, `an array`, `null`."""
+    return {bool: "a boolean", int: "a number", float: "a number", str: "a string", list: "an array",
+            dict: "an object"}.get(type(value), "null" if value is None else type(value).__name__)

@@ -10,6 +10,16 @@ innies (and the 45 rule), killer (alldiff with both). What each deduces, rule by
 rule, is said once, by search/rules.py's `ladder()` (docs/concepts/inference-ladder.md
 tells the ladder at length, docs/concepts/killer.md the Killer rungs).
 
+Every rung that removes candidates (locked and up, and the Killer rungs) also
+applies the filters of the puzzle's constraints (puzzles/constraints/: thermometers,
+non-consecutive, ...; `Constraint.narrow`), one step a constraint, after the houses'
+rules and before the cages', each removal counted under the constraint's name
+(`thermometer 2 (R4C1)`); on a puzzle without constraints there is none, nor for a
+constraint whose filter finds nothing a placement does not (`Constraint.narrows`:
+anti-knight, anti-king). What a
+placement forbids at the cells a constraint links to it, the engine removes itself
+(puzzles/cellmasks.py), at every rung.
+
 The rules themselves are search/rules.py's pure functions on candidate masks
 (a list of per-cell masks of n bits: machine words, as the engine holds them);
 here they run on the engine: singles first (cheapest), then each rule in
@@ -30,6 +40,7 @@ from typing import Any, Protocol
 from puzzles.bits import popcount
 from puzzles.cages import derived_sums
 from puzzles.cellmasks import CellMasks
+from puzzles.constraints import names
 from puzzles.grid import Geometry, geometry, values_of
 from puzzles.layouts import Layout
 
@@ -217,6 +228,36 @@ class GroupStep:
         return removals
 
 
+class ConstraintStep:
+    """One constraint's filter (puzzles/constraints/: `rules.constraint_filters` of it alone), named as the puzzle
+    names it (`thermometer 2 (R4C1)`), run only when a cell it links changed (candidates or value) since it last
+    removed nothing: the filter reads those cells alone."""
+
+    def __init__(self, name: str, index: int, cells: Collection[int]) -> None:
+        self.name, self.index, self.cells = name, index, sorted(cells)
+        self.quiet: list[int] | None = None  # the masks ...
+        self.quiet_values = b""  # ... and values of a state where the filter removed nothing
+
+    def __call__(self, masks: list[int], engine: Eliminating[Any], geo: Geometry) -> rules.Removals | None:
+        values = engine.state()
+        quiet, quiet_values = self.quiet, self.quiet_values
+        if quiet is not None and all(masks[c] == quiet[c] and values[c] == quiet_values[c] for c in self.cells):
+            return {}
+        removals = rules.constraint_filters(masks, geo, values, self.index)
+        if removals == {}:
+            self.quiet, self.quiet_values = masks, values
+        return removals
+
+
+def constraint_steps(lay: Layout) -> list[ConstraintStep]:
+    """A step for each of the layout's constraints whose filter can remove what no placement does
+    (`Constraint.narrows`: after singles, anti-knight's would find nothing the engine's placements left), in
+    order; none in the Sudoku family."""
+    return [ConstraintStep(name, k, {cell for link in rule.links(lay.side) for cell in (link.a, link.b)})
+            for k, (rule, name) in enumerate(zip(lay.constraints, names(lay.constraints, lay.side), strict=True))
+            if rule.narrows(lay.side)]
+
+
 def changed(masks: Sequence[int], then: Sequence[int]) -> list[int]:
     """The cells whose candidates differ between two states' masks."""
     return [cell for cell, (now, before) in enumerate(zip(masks, then, strict=True)) if now != before]
@@ -233,8 +274,11 @@ class Propagation:
     def __init__(self, name: str, steps: Sequence[tuple[str, LocalRule]], probe: str | None = None,
                  groups: Sequence[GroupStep] = ()) -> None:
         self.name = name
-        self.steps: list[Step | GroupStep] = [Step(name, rule) for name, rule in steps]
-        self.steps += groups  # the Killer rules, after the houses
+        self.house_steps: list[Step] = [Step(name, rule) for name, rule in steps]
+        self.groups = list(groups)  # the Killer rules, after the houses
+        self.steps: list[Step | ConstraintStep | GroupStep] = [*self.house_steps, *self.groups]
+        self.layout: Layout | None = None  # the layout the steps were made for (a filter a constraint, after the
+        # houses' rules and before the cages', once the first engine shows its layout)
         self.probe = probe
         self.deadline = float("inf")
         self.eliminated = 0
@@ -259,6 +303,9 @@ class Propagation:
         """The fixpoint of singles and the rules; values placed, or -1 on a contradiction. `watch`
         is told each step (None for a probe's trial, which is undone)."""
         geo = geometry(engine.layout)
+        if self.layout is not engine.layout:
+            self.layout = engine.layout
+            self.steps = [*self.house_steps, *constraint_steps(engine.layout), *self.groups]
         placed = 0
         while True:
             if time.perf_counter() > self.deadline:  # a 25x25 node takes milliseconds: keep to the budget

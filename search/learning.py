@@ -45,6 +45,17 @@ reader who knows one finds each part of the other by its name:
   false, one clause the cage's rule implies; a value no combination holds
   goes at the root, resting on nothing. The nogoods drawn through these reasons
   join what several cages, houses and decisions did: cdcl learns across cages.
+  On a puzzle with constraints (puzzles/constraints/: anti-knight, thermometers,
+  ...; every link path behind `Solver.linked`), a placement excludes from each
+  cell a constraint links to it the values it forbids there (an exclusion's
+  reason, "not both", as a house's), and at singles' fixpoint the cells that
+  lost a value since are looked at (`look_at_arcs`): each link from such a cell
+  a is an arc of the constraint's filter (`Constraint.narrow`), and a value w
+  of the linked cell b that no value left at a allows goes, with the reason
+  (CONSTRAINT + the constraint's index) "b does not hold w, or a holds one of
+  the values that allow it", fixed by the arc and w (`Linked`). That is what
+  narrows a thermometer to its bounds, and two values at a neighbour of a
+  non-consecutive cell to the value between them.
 - `analyze`: at a dead end the reasons are traced back along the trail to the
   first point every path to the clash passed through (the first unique
   implication point). That gives a nogood, stored as a clause; the search
@@ -145,8 +156,9 @@ Effort (the meanings of depth_first.py, read for this search):
 - backtracks: decisions undone by conflicts. A jump back undoes every decision
   above the level it returns to, not only the last.
 - forced: values placed by propagation, in propagations that end without a
-  conflict; eliminated (propagate=locked, or a Killer puzzle): candidates
-  locked candidates and cages' sums removed, counted alike.
+  conflict; eliminated (propagate=locked, a Killer puzzle, or one with
+  constraints): candidates locked candidates, cages' sums and constraints'
+  filters removed, counted alike.
 - conflicts: dead ends met; learned: nogoods learned (one a conflict); restarts.
 
 The narration for the trace (search/trace/) is `Narrator`, outside the
@@ -177,6 +189,7 @@ from mypy_extensions import i64, u8
 from puzzles.bits import popcount
 from puzzles.cages import cage_values
 from puzzles.conclusion import conclude
+from puzzles.constraints import LINKED, names
 from puzzles.grid import Geometry, Grid, geometry, values_of
 from puzzles.layouts import Layout, classic
 from puzzles.options import Option, contract, switch, whole
@@ -292,6 +305,9 @@ NOGOOD: Final = 4  # a stored nogood, learned at a conflict
 LOCKED_CANDIDATES: Final = 5  # locked candidates: the value is in the group outside the crossing, or not here
 SOLUTION_BLOCK: Final = 6  # a solution's block (solutions=2): not all of its search-placed values, kept for good
 CAGE_SUM: Final = 7  # a Killer cage's sum: no filling of the cage puts the value here, its candidates as they are
+# a constraint's filter (puzzles/constraints/): no value a linked cell has left allows the value here; the kind of
+# the layout's k-th constraint's removals is CONSTRAINT + k, so that the trace names the constraint
+CONSTRAINT: Final = 8
 
 # The marks of the analysis (`seen`)
 UNSEEN: Final = 0
@@ -471,6 +487,65 @@ def cage_rules(lay: Layout) -> Cages:
 
 NO_CAGES: Final = Cages(classic(2))  # a grid without cages reads none of it
 CAGE_FACT: Final = Reason(CAGE_SUM, [])  # a value no combination of a cage holds leaves its cells, whatever else holds
+
+
+class Linked:
+    """A layout's constraints (puzzles/constraints/) as propagation reads them (built only for a layout that has
+    some): their links, each a pair of cells (a, b) where a value v at a forbids the values `forbids[v]` at b.
+
+    A placement at a excludes what it forbids at each linked cell, the reason an exclusion's ("not both",
+    EXCLUDED), as a house's. Each link is also an *arc* of the constraint's filter (`Constraint.narrow`, read
+    here link by link): a value w at b goes once none of the values a has left allows it. Its reason is fixed
+    by the link and w: "b does not hold w, or a holds one of the values that allow it" (those all false), one
+    clause the constraint implies, made once (an arc with no value allowing w removes it at the root, resting
+    on nothing). Only *deep* values are looked at: those two values or more at a forbid (a value one value
+    forbids goes only when a has that value alone, which singles place, and the placement excludes it).
+    A cell's arcs are looked at (`Solver.look_at_arcs`) once singles are at their fixpoint, if it lost a value
+    since; every cell with arcs is looked at once at the start.
+
+    out_cells:   per cell a, the cells b its links reach (several links between two cells joined)
+    out_forbids: per cell a, per link k and value v, the values v forbids at b: at k * n + v - 1
+    arcs:        per cell a, the arcs from it with a deep value (indices)
+    arc_cell:    per arc, the cell b whose values it may remove
+    arc_deep:    per arc, the deep values of b (a mask)
+    arc_allow:   per arc and value w of b, the values of a that allow w: at arc * n + w - 1
+    arc_reason:  per arc and value w of b, the reason of w's removal, alike
+    """
+
+    def __init__(self, lay: Layout) -> None:
+        n, geo = lay.side, geometry(lay)
+        full = (1 << n) - 1
+        self.out_cells: list[list[int]] = [[b for b, _ in geo.links[a]] for a in range(n * n)]
+        self.out_forbids: list[list[int]] = [[f[v] for _, f in geo.links[a] for v in range(1, n + 1)]
+                                             for a in range(n * n)]
+        self.arcs: list[list[int]] = [[] for _ in range(n * n)]
+        self.arc_cell: list[int] = []
+        self.arc_deep: list[int] = []
+        self.arc_allow: list[int] = []
+        self.arc_reason: list[Reason] = []
+        for k, rule in enumerate(lay.constraints):
+            for link in rule.links(n):
+                forbidding = [sum(1 << (v - 1) for v in range(1, n + 1) if link.forbids[v] >> (w - 1) & 1)
+                              for w in range(1, n + 1)]
+                deep = sum(1 << (w - 1) for w in range(1, n + 1) if popcount(forbidding[w - 1]) > 1)
+                if not deep:
+                    continue
+                self.arcs[link.a].append(len(self.arc_cell))
+                self.arc_cell.append(link.b)
+                self.arc_deep.append(deep)
+                for w in range(1, n + 1):
+                    allow = full & ~forbidding[w - 1]
+                    self.arc_allow.append(allow)
+                    self.arc_reason.append(Reason(CONSTRAINT + k, [placement(link.a * n + v - 1)
+                                                                   for v in range(1, n + 1) if allow >> (v - 1) & 1]))
+
+
+@lru_cache(maxsize=8)
+def link_rules(lay: Layout) -> Linked:
+    return Linked(lay)
+
+
+NO_LINKS: Final = Linked(classic(2))  # a grid without constraints reads none of it
 
 
 def reach(masks: list[int], total: int, n: int) -> list[dict[int, int]]:
@@ -695,6 +770,11 @@ class Solver:
         self.waiting = [False] * len(self.cages.cells)  # per cage with a total, whether it is to be looked at
         self.touched: list[int] = []  # the cages waiting, in the order of their first exclusion since a look
         self.looked: list[Reason] = [NO_REASON] * len(self.cages.cells)  # per cage, its last removals' reason
+        # constraints (every link path is behind `linked`, as the cages' behind `caged`)
+        self.linked = bool(grid.layout.constraints)
+        self.links = link_rules(grid.layout) if self.linked else NO_LINKS
+        self.arcs_waiting = [False] * (n * n if self.linked else 0)  # per cell, whether its arcs are to be looked at
+        self.arcs_touched: list[int] = []  # the cells waiting, in the order of their first exclusion since a look
         # the clauses: per literal, the clauses watching it (visited when it is made false)
         self.watches: list[list[Clause] | None] = [None] * (2 * variables)  # (None until one watches it)
         self.nogoods: list[Clause] = []  # the stored nogoods (the solutions' blocks are kept apart, for good)
@@ -756,6 +836,10 @@ class Solver:
         if self.caged:
             for k in range(len(self.cages.cells)):
                 self.touch(k)
+        if self.linked:
+            for cell in range(n * n):
+                if self.links.arcs[cell]:
+                    self.touch_arcs(cell)
         if observer is not None:
             observer.started(self.grid, self.counters)
         conflict = self.propagate()
@@ -786,15 +870,25 @@ class Solver:
                 conflict = self.exclude_others(p) if not sign(p) else self.narrow_groups(p)
                 if conflict is None and self.caged:
                     conflict = self.cage_step(p)
+                if conflict is None and self.linked:
+                    conflict = self.link_step(p)
                 if conflict is None:
                     conflict = self.propagate_clauses(p)
                 if conflict is not None:  # (the rest of the trail stays unpropagated: undone next)
                     self.confined.clear()
                     if self.caged:
                         self.untouch()
+                    if self.linked:
+                        self.untouch_arcs()
                     return conflict
             if self.confined:
                 eliminated += self.locked_candidates()
+            elif self.arcs_touched:  # (never in a grid without constraints)
+                before = len(self.trail)
+                conflict = self.look_at_arcs()
+                if conflict is not None:
+                    return conflict
+                eliminated += len(self.trail) - before
             elif self.touched:  # (never in a grid without cages)
                 before = len(self.trail)
                 conflict = self.cage_sums()
@@ -937,6 +1031,75 @@ class Solver:
         for k in cages.of_cell[cell]:
             if cages.values[k] >> v & 1 and because is not self.looked[k]:  # (a look's own removals leave
                 self.touch(k)  # its cage with a filling for each value left: no need to look again)
+        return None
+
+    # -- constraints ---------------------------------------------------------------------------------
+    def link_step(self, p: Lit) -> list[Lit] | None:
+        """Constraints, for the literal p being propagated: a placement excludes from each linked cell the
+        values it forbids there (the clause: not both), a conflict if one holds one; an exclusion leaves its
+        cell's arcs to be looked at."""
+        links, value, n = self.links, self.value, self.n
+        x = var(p)
+        cell = x // n
+        if sign(p):
+            if links.arcs[cell]:
+                self.touch_arcs(cell)
+            return None
+        because = self.enc.excluded_by[x]
+        forbids, v = links.out_forbids[cell], x % n
+        for k, other in enumerate(links.out_cells[cell]):
+            gone: i64 = forbids[k * n + v] & self.places[other]
+            while gone:
+                low = gone & -gone
+                gone ^= low
+                q = placement(other * n + bit_index(low))
+                if value[q] == TRUE:
+                    return [neg(p), neg(q)]
+                if value[q] == UNDEF:
+                    self.assign(neg(q), because)
+        return None
+
+    def touch_arcs(self, cell: int) -> None:
+        """The arcs from `cell` are to be looked at (once, however many of its values went)."""
+        if not self.arcs_waiting[cell]:
+            self.arcs_waiting[cell] = True
+            self.arcs_touched.append(cell)
+
+    def untouch_arcs(self) -> None:
+        """No cell waits any longer (after a conflict: the assignments that touched them are undone)."""
+        for cell in self.arcs_touched:
+            self.arcs_waiting[cell] = False
+        self.arcs_touched.clear()
+
+    def look_at_arcs(self) -> list[Lit] | None:
+        """At the fixpoint of singles (and of locked candidates): the cells waiting are looked at, the first
+        touched first, until one removes a value (singles come first again) or is a conflict. Each arc from a
+        cell removes the deep values of its other cell that no value left at the cell allows, each with the
+        arc's reason for that value; a conflict if one of them is placed."""
+        links, value, places, n = self.links, self.value, self.places, self.n
+        touched = self.arcs_touched
+        while touched:
+            a = touched.pop(0)
+            self.arcs_waiting[a] = False
+            left: i64 = places[a]
+            for arc in links.arcs[a]:
+                b = links.arc_cell[arc]
+                m: i64 = places[b] & links.arc_deep[arc]
+                while m:
+                    low = m & -m
+                    m ^= low
+                    w = bit_index(low)
+                    if left & links.arc_allow[arc * n + w]:
+                        continue
+                    q = placement(b * n + w)
+                    because = links.arc_reason[arc * n + w]
+                    if value[q] == TRUE:
+                        self.untouch_arcs()
+                        return [neg(q), *because.lits]
+                    if value[q] == UNDEF:
+                        self.assign(neg(q), because)
+            if self.qhead < len(self.trail):
+                return None
         return None
 
     def touch(self, k: int) -> None:
@@ -1375,7 +1538,7 @@ class Solver:
 
     def counters(self) -> dict[str, int]:
         counters = {"nodes": self.nodes, "guesses": self.nodes, "backtracks": self.backtracks, "forced": self.forced}
-        if self.locked or self.caged:
+        if self.locked or self.caged or self.linked:
             counters["eliminated"] = self.eliminated
         return counters | {"conflicts": self.conflicts, "learned": self.learned, "restarts": self.restarts}
 
@@ -1419,10 +1582,12 @@ class Narrator:
     def __init__(self, watch: NarratingWatch) -> None:
         self.watch = watch
         self.n = 0  # the grid's side, once started
+        self.constraints: list[str] = []  # the puzzle's constraints' names, once started: a filter's removals name it
         self.root: list[Step] = []  # what level 0 holds beyond the givens: told again after a restart
 
     def started(self, grid: Grid, counters: Counters) -> None:
         self.n = grid.side
+        self.constraints = names(grid.layout.constraints, grid.side)
         self.watch.narrated(grid, counters)
 
     def givens_clash(self, conflict: list[Lit]) -> None:
@@ -1430,10 +1595,10 @@ class Narrator:
 
     def propagated(self, level: int, assigned: list[Assigned]) -> None:
         """The values singles and stored clauses placed, and the exclusions no placement explains
-        (locked candidates', stored clauses'), in trail order."""
+        (locked candidates', cages', constraints' filters', stored clauses'), in trail order."""
         n = self.n
         for p, kind in assigned:
-            rule = RULES.get(kind)
+            rule = RULES.get(kind) if kind < CONSTRAINT else self.constraints[kind - CONSTRAINT]
             if rule is None:
                 continue  # a decision, a given, or a placement's exclusion
             step = Step(not sign(p), var(p) // n, var(p) % n + 1, rule)
@@ -1513,7 +1678,7 @@ def run(solver: Solver, solutions: int, unit: int) -> Finish:
             solver.switch_mode()
 
 
-@contract("cdcl", OPTIONS, cages=True)
+@contract("cdcl", OPTIONS, cages=True, knows=LINKED)
 def solve(grid: Grid, budget: Budget, solutions: int, options: dict[str, Any], started: float) -> Outcome:
     """Singles with learned nogoods, MRV and VSIDS, and Luby restarts (MiniSat's method on the puzzle)."""
     watch = watching.get()

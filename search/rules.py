@@ -530,6 +530,33 @@ def innies_and_outies(masks: Sequence[int], geo: Geometry, values: Sequence[int]
     return _unless_emptied_cells(masks, removed)
 
 
+def constraint_filters(masks: Sequence[int], geo: Geometry, values: Sequence[int] | None = None,
+                       only: int | None = None) -> Removals | None:
+    """The filters of the layout's constraints (puzzles/constraints/: `Constraint.narrow`, one pass each): a
+    candidate of an empty cell leaves when no value a linked cell can hold allows it. `values`: the cell values
+    (0 for a blank), a filled cell read as its value; without them a cell whose mask is 0 is read as any value
+    (what its value forbids the engine removed when it was placed). `only`: the constraint of this index alone.
+    A contradiction when a filled cell's value is no longer allowed, or a cell is left with no candidate. On a
+    layout without constraints, nothing."""
+    lay, n = geo.layout, geo.side
+    if not lay.constraints:
+        return {}
+    seen = list(masks)
+    for cell, m in enumerate(masks):
+        if not m:  # filled, or an empty cell with no candidate (then the removals empty a cell: a contradiction)
+            seen[cell] = geo.full if values is None else 1 << (values[cell] - 1) if values[cell] else 0
+    removed: Removals = {}
+    for k in range(len(lay.constraints)) if only is None else (only,):
+        for removal in lay.constraints[k].narrow(seen, n):
+            if masks[removal.cell]:
+                gone = removal.mask & masks[removal.cell]
+                if gone:
+                    removed[removal.cell] = removed.get(removal.cell, 0) | gone
+            elif values is not None and values[removal.cell] and removal.mask & seen[removal.cell]:
+                return None
+    return _unless_emptied_cells(masks, removed)
+
+
 # -- the ladder ------------------------------------------------------------------
 
 
@@ -572,6 +599,9 @@ def ladder(rung: str, needed: Sequence[int] | None = None, values: Sequence[int]
     probe    and probing: a candidate leaves when, given it alone, the cell makes
              the alldiff rung find a contradiction
 
+    Every rung from locked up, and each Killer rung, also applies the filters of the layout's constraints
+    (`constraint_filters`, after the houses' rules; on a layout without constraints, nothing).
+
     The Killer rungs add the cages' rules (on a layout without cages, nothing):
 
     cages    singles, and the cage combinations (`cage_filter` in every cage)
@@ -580,14 +610,26 @@ def ladder(rung: str, needed: Sequence[int] | None = None, values: Sequence[int]
     """
     if rung in CAGE_RUNG_NAMES:
         return _killer_ladder(rung, needed, values)
+    if rung == "pairs":
+        return [*ladder("alldiff", needed, values), probing(ladder("singles", needed), only=2)]
+    if rung == "probe":
+        below = ladder("alldiff", needed, values)
+        return [*below, probing(below)]
+    if rung in RUNG_NAMES[3:]:
+        return [*_house_ladder(rung, needed), lambda masks, geo: constraint_filters(masks, geo, values)]
+    return _house_ladder(rung, needed)
+
+
+def _house_ladder(rung: str, needed: Sequence[int] | None) -> list[GridRule]:
+    """The rules of the houses of each rung of `ladder` (its Sudoku rules: no constraints' filters, no cages)."""
     if rung == "none":
         return []
     if rung == "naked":
         return [lambda masks, geo: naked_subsets_in_units(masks, geo, 1)]
     if rung == "singles":
-        return [*ladder("naked"), lambda masks, geo: hidden_subsets_in_units(masks, geo, needed, 1)]
+        return [*_house_ladder("naked", needed), lambda masks, geo: hidden_subsets_in_units(masks, geo, needed, 1)]
     if rung == "locked":
-        return [*ladder("singles", needed), locked_candidates]
+        return [*_house_ladder("singles", needed), locked_candidates]
     if rung == "subsets":
         return [
             naked_subsets_in_units,
@@ -596,11 +638,6 @@ def ladder(rung: str, needed: Sequence[int] | None = None, values: Sequence[int]
         ]
     if rung == "alldiff":
         return [lambda masks, geo: alldiff_in_units(masks, geo, needed), locked_candidates]
-    if rung == "pairs":
-        return [*ladder("alldiff", needed), probing(ladder("singles", needed), only=2)]
-    if rung == "probe":
-        below = ladder("alldiff", needed)
-        return [*below, probing(below)]
     raise ValueError(f"unknown rung {rung!r}: one of {', '.join(RUNG_NAMES + CAGE_RUNG_NAMES)}")
 
 
@@ -616,11 +653,14 @@ def _killer_ladder(rung: str, needed: Sequence[int] | None, values: Sequence[int
     def sums(masks: Sequence[int], geo: Geometry) -> Removals | None:
         return innies_and_outies(masks, geo, placed(masks))
 
+    def filters(masks: Sequence[int], geo: Geometry) -> Removals | None:
+        return constraint_filters(masks, geo, values)
+
     if rung == "cages":
-        return [*ladder("singles", needed), cages]
+        return [*ladder("singles", needed), filters, cages]
     if rung == "innies":
-        return [*ladder("singles", needed), cages, sums]
-    return [*ladder("alldiff", needed), cages, sums]
+        return [*ladder("singles", needed), filters, cages, sums]
+    return [*ladder("alldiff", needed, values), cages, sums]
 
 
 def probing(rules: Sequence[GridRule], only: int | None = None) -> GridRule:

@@ -32,10 +32,27 @@ def collection() -> Callable[[str], Path]:
     return find
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The slow tests first: on the suite's workers (pytest-xdist) the long ones start early and the short ones
-    fill in around them, rather than one long test left running alone at the end. No test depends on the order."""
-    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The slow tests first on every worker: the long ones start early and the short ones fill in around them,
+    rather than one long test left running alone at the end. No test depends on the order.
+
+    `--dist worksteal` (pytest-xdist) hands each worker a stretch of this list at the start, as even as the
+    count allows, and a worker that runs out takes the second half of the longest queue left: so each stretch
+    starts with its share of the slow tests (every Nth of them, neighbours in a file on different workers), and
+    ends with short ones to be taken. Sorted slow first alone, the first worker would get every slow test."""
+    slow = [item for item in items if item.get_closest_marker("slow") is not None]
+    fast = [item for item in items if item.get_closest_marker("slow") is None]
+    workers = int(getattr(config, "workerinput", {}).get("workercount", 1))
+    order: list[pytest.Item] = []
+    left = len(items)
+    for k in range(workers):
+        size = left // (workers - k)  # as worksteal's first hand-out counts
+        mine = slow[k::workers]
+        taken = max(size - len(mine), 0) if k < workers - 1 else len(fast)
+        order += mine + fast[:taken]
+        del fast[:taken]
+        left -= size
+    items[:] = order
 
 
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:

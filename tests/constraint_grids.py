@@ -3,7 +3,8 @@ brute force that states each kind's rule from its definition.
 
 The brute force knows nothing of the kinds' links, their filters or the engines: a knight's move is two steps one
 way and one the other, a king's diagonal move one each way, neighbours share an edge, and a thermometer's values
-rise from its bulb. It reads the houses as tests/variant_grids.py does, from the layout's fields. What it finds is
+rise from its bulb, a Killer cage holds different values summing to its total. It reads the houses as
+tests/variant_grids.py does, from the layout's fields. What it finds is
 what "a solution of this puzzle" means, whatever the code under test does.
 """
 from __future__ import annotations
@@ -23,8 +24,16 @@ def _apart(a: int, b: int, n: int) -> tuple[int, int]:
 
 
 def breaks(lay: Layout, values: Sequence[int], cell: int) -> bool:
-    """Whether the value in `cell` breaks a constraint of the layout with a filled cell (blanks are 0)."""
+    """Whether the value in `cell` breaks a constraint of the layout, or a Killer cage of it, with a filled cell
+    (blanks are 0). A cage holds no value twice, and its values sum to its total (no more while it has blanks)."""
     n, v = lay.side, values[cell]
+    for cage in lay.cages:
+        if cell in cage.cells:
+            held = [values[c] for c in cage.cells if values[c]]
+            full = len(held) == len(cage.cells)
+            if held.count(v) > 1 or (cage.total is not None and (sum(held) > cage.total or
+                                                                 (full and sum(held) != cage.total))):
+                return True
     for rule in lay.constraints:
         if rule.KIND == "thermometer":
             line = rule.cells  # type: ignore[attr-defined]

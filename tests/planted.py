@@ -10,6 +10,8 @@ on the givens that the fuzzer must find, and shrink to the few clues that make i
              other regions leave it all n values): an invalid answer where the clues leave those two regions room
              to clash, on any layout (on Jigsaw puzzles for the tests)
     blind-diagonal  SAT on every house but the diagonal `-`: an invalid answer, on Sudoku-X puzzles only
+    blind-constraints  SAT on every house, the constraints beyond them dropped (anti-knight, thermometers, ...): an
+             invalid answer where the houses alone leave room to break them (a rule-minimal puzzle, which needs them)
     quitter  gives up on every 9x9 puzzle (no failure: what the fuzzer cuts back)
     killer-boxes    CP-SAT on a Killer with AllDifferent on the boxes of the first two bands and stacks alone (the
              `range(2)` of OR-Tools' Killer example, docs/guides/killer-lesson.md): harmless on 9x9 (rows and
@@ -155,6 +157,8 @@ SOLVERS = {
                             COUNTERS),
     "quitter": Method(quitter, "MRV, that gives up on 9x9 puzzles", {}, COUNTERS),
     "blind-diagonal": Method(blind(diagonal_minus), "SAT on every house but the diagonal -", {}, COUNTERS),
+    "blind-constraints": Method(blind(lambda geo: set()), "SAT on every house, the constraints beyond them dropped",
+                                {}, COUNTERS),
     "killer-boxes": Method(careless_killer(beyond_two_bands_and_stacks, True),
                            "CP-SAT on the boxes of the first two bands and stacks alone", {}, COUNTERS),
     "killer-cages": Method(careless_killer(lambda grid: set(), False), "CP-SAT without AllDifferent inside cages",

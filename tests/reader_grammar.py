@@ -5,8 +5,13 @@ An f-puzzles object is built over a full grid (the side's boxes, or its rows as 
 that its givens and its cages' totals agree with each other unless a field was broken on purpose. Every field is
 drawn either well formed or as another JSON type (bool, int, float, string, null, list, object: a dimension of its
 own, since `1 in (None, True, False)` is true in Python), or malformed (a cell name with unicode digits, a total in
-`²`, a region out of range). A line-form puzzle is its symbols and its words (r=, x, d+, d-, e=, dg, k=), each drawn
-whole or broken (a symbol out of range, a unicode digit, a word twice, a total past int()).
+`²`, a region out of range). A line-form puzzle is its symbols and its words (r=, x, d+, d-, e=, dg, k=, and the
+constraints' antiknight, antiking, nonconsecutive and th=), each drawn whole or broken (a symbol out of range, a
+unicode digit, a word twice, a total past int(), a thermometer's cell twice or outside the grid).
+
+Constraints are drawn so that the full grid keeps them: a thermometer's cells are cells of a row in the order of
+their values (they rise along it), and a given that would break a rule of the whole grid with an earlier given is
+left blank (`clashes`, the rules as defined, knowing nothing of the project's).
 
 `Said` is what the input says, counted as a careless reader might read it (a flag said if truthy): a reader that
 returns a puzzle must hold at least that.
@@ -23,6 +28,8 @@ from puzzles.layouts import BOX_SHAPE, CAGE_LETTERS, SYMBOLS, box_regions
 
 SIDES = (4, 5, 6, 9)  # with boxes (4, 6, 9) and without (5: its rows are its regions)
 FLAGS = ("diagonal+", "diagonal-", "disjointgroups")
+WHOLE_GRID = ("antiknight", "antiking", "nonconsecutive")  # the rules of the whole grid: a flag, a word
+THERMOMETER_DRAWING = ("baseC", "outlineC", "fontC")  # a thermometer entry's colours: the drawing's
 ODD_DIGITS = "²³٣१０"  # digits str.isdigit takes that int() refuses or that are not ASCII
 DOTLESS_I = "\u0131"  # its upper case is "I", a symbol of sides 18 and up: no symbol of a puzzle
 ODD_SYMBOLS = ODD_DIGITS + DOTLESS_I + "QZz!;=:"  # symbols no puzzle uses
@@ -37,6 +44,29 @@ class Said:
     diagonals: frozenset[str]  # "+" and "-"
     extra_regions: int
     disjoint: bool
+    rules: frozenset[str] = frozenset()  # the rules of the whole grid said (WHOLE_GRID)
+    thermometers: int = 0  # different thermometer lines said
+
+
+def clashes(solution: list[int], side: int, rules: set[str], cell: int, givens: set[int]) -> bool:
+    """Whether the solution's value at `cell` breaks a rule of the whole grid with a given already placed: a
+    knight's or a king's move apart and equal, or sharing an edge and consecutive."""
+    r, c = divmod(cell, side)
+    for other in givens:
+        dr, dc = abs(other // side - r), abs(other % side - c)
+        v, w = solution[cell], solution[other]
+        if ("antiknight" in rules and {dr, dc} == {1, 2} and v == w) or \
+                ("antiking" in rules and dr == dc == 1 and v == w) or \
+                ("nonconsecutive" in rules and dr + dc == 1 and abs(v - w) == 1):
+            return True
+    return False
+
+
+def rising_cells(side: int, solution: list[int]) -> st.SearchStrategy[list[int]]:
+    """Two to four cells of a row in the order of their values in the full grid: a thermometer it keeps."""
+    return st.tuples(st.integers(0, side - 1), st.lists(st.integers(0, side - 1), min_size=2, max_size=4,
+                                                       unique=True)).map(
+        lambda t: sorted((t[0] * side + c for c in t[1]), key=lambda cell: solution[cell]))
 
 
 def json_value(kind: str) -> st.SearchStrategy[Any]:
@@ -83,7 +113,8 @@ def cage_cells(side: int) -> st.SearchStrategy[list[int]]:
 
 
 # -- f-puzzles -------------------------------------------------------------------------------------------------
-BROKEN_FIELDS = ("size", "grid", "cell", "given", "value", "region", "flag", "extraregion", "killercage", "field")
+BROKEN_FIELDS = ("size", "grid", "cell", "given", "value", "region", "flag", "extraregion", "killercage", "field",
+                 "rule", "thermometer")
 
 
 @st.composite
@@ -99,6 +130,10 @@ def fpuzzles_objects(draw: st.DrawFn) -> tuple[dict[str, Any], Said]:
     solution = full_grid(side)
     regions = regions_of(side)
     own_regions = side not in BOX_SHAPE or broken == "region" or draw(st.booleans())
+    flags = {rule: odd("rule", st.booleans() | st.none()) for rule in draw(st.lists(st.sampled_from(WHOLE_GRID),
+                                                                                    max_size=2, unique=True))}
+    rules = {rule for rule, value in flags.items() if value}  # said as a careless reader reads a flag: if truthy
+    placed: set[int] = set()
     givens = 0
     rows: list[list[Any]] = []
     for r in range(side):
@@ -107,7 +142,10 @@ def fpuzzles_objects(draw: st.DrawFn) -> tuple[dict[str, Any], Said]:
             cell_index = r * side + c
             cell: dict[str, Any] = {}
             kind = draw(st.sampled_from(["blank", "blank", "given", "given", "note"]))
+            if kind == "given" and clashes(solution, side, rules, cell_index, placed):
+                kind = "blank"
             if kind == "given":
+                placed.add(cell_index)
                 cell = {"value": odd("value", st.just(solution[cell_index])),
                         "given": odd("given", st.just(True))}
             elif kind == "note":
@@ -144,12 +182,50 @@ def fpuzzles_objects(draw: st.DrawFn) -> tuple[dict[str, Any], Said]:
         listed = draw(st.lists(killer_cage(side, solution, broken == "killercage"), max_size=4))
         value = puzzle["killercage"] = odd("killercage", st.just(listed))
         cages = len(value) if isinstance(value, list) else bool(value)
+    puzzle.update(flags)
+    thermometers = 0
+    if draw(st.integers(0, 2)) == 0 or broken == "thermometer":
+        listed = draw(st.lists(thermometer(side, solution, broken == "thermometer"), max_size=3))
+        value = puzzle["thermometer"] = odd("thermometer", st.just(listed))
+        thermometers = len({tuple(line) for entry in value if isinstance(entry, dict)
+                            for line in (entry.get("lines") if isinstance(entry.get("lines"), list) else [])
+                            if isinstance(line, list)}) if isinstance(value, list) else bool(value)
     for extra_field in draw(st.lists(st.sampled_from(["title", "author", "solution", "source", "arrow", "text",
                                                       "version"]), max_size=2, unique=True)):
         usual = {"title": st.text(max_size=6), "author": st.just("someone"), "solution": st.just(solution)}.get(
             extra_field, st.sampled_from([None, False, [], {}, ""]))
         puzzle[extra_field] = odd("field", usual)
-    return puzzle, Said(givens, cages, frozenset(diagonals), extra, disjoint)
+    return puzzle, Said(givens, cages, frozenset(diagonals), extra, disjoint, frozenset(rules), thermometers)
+
+
+@st.composite
+def thermometer(draw: st.DrawFn, side: int, solution: list[int], odd: bool = False) -> Any:
+    """A `thermometer` entry: one or two lines the full grid keeps (a shared bulb or not), sometimes with its
+    colours; or (when `odd`) broken: a cell named wrong, twice, outside the grid, a line too long, no lines, a field
+    no thermometer has."""
+    lines = [[name(c, side) for c in draw(rising_cells(side, solution))] for _ in range(draw(st.integers(1, 2)))]
+    entry: dict[str, Any] = {"lines": lines}
+    if draw(st.integers(0, 3)) == 0:
+        entry[draw(st.sampled_from(THERMOMETER_DRAWING))] = draw(st.sampled_from(["#CFCFCF", "", None]) | ANY_JSON)
+    broken = draw(st.sampled_from(["name", "unicode", "twice", "long", "lines", "line", "field", "type"])) \
+        if odd else "no"
+    if broken == "name":
+        lines[0][-1] = draw(st.sampled_from(["R0C1", "R1C99", "X1", "R1C", "r1c1 ", "R" + "5" * 5000 + "C1", ""]))
+    elif broken == "unicode":
+        lines[0][0] = f"R{draw(st.sampled_from(ODD_DIGITS))}C1"
+    elif broken == "twice":
+        lines[0].append(lines[0][0])
+    elif broken == "long":
+        lines[0] = [name(c, side) for c in range(side + 1)]
+    elif broken == "lines":
+        entry["lines"] = draw(ANY_JSON)
+    elif broken == "line":
+        lines[0] = draw(ANY_JSON)
+    elif broken == "field":
+        entry[draw(st.sampled_from(["value", "cells", "bulb"]))] = draw(ANY_JSON)
+    elif broken == "type":
+        return draw(ANY_JSON)
+    return entry
 
 
 @st.composite
@@ -197,7 +273,7 @@ def killer_cage(draw: st.DrawFn, side: int, solution: list[int], odd: bool = Fal
 
 
 # -- the line form -----------------------------------------------------------------------------------------------
-LINE_BROKEN = ("symbol", "length", "regions", "word", "twice", "cage")
+LINE_BROKEN = ("symbol", "length", "regions", "word", "twice", "cage", "thermometer")
 
 
 @st.composite
@@ -207,8 +283,14 @@ def line_puzzles(draw: st.DrawFn) -> tuple[str, Said]:
     broken = draw(st.sampled_from(("none",) * len(LINE_BROKEN) + LINE_BROKEN))
     side = draw(st.sampled_from(SIDES))
     solution = full_grid(side)
-    symbols = [draw(st.sampled_from([".", ".", "0", "_", SYMBOLS[v - 1], SYMBOLS[v - 1], SYMBOLS[v - 1].lower()]))
-               for v in solution]
+    rules = set(draw(st.lists(st.sampled_from(WHOLE_GRID), max_size=2, unique=True)))
+    symbols, placed = [], set()
+    for cell, v in enumerate(solution):
+        symbol = draw(st.sampled_from([".", ".", "0", "_", SYMBOLS[v - 1], SYMBOLS[v - 1], SYMBOLS[v - 1].lower()]))
+        if symbol not in "._0" and clashes(solution, side, rules, cell, placed):
+            symbol = "."
+        placed |= {cell} if symbol not in "._0" else set()
+        symbols.append(symbol)
     if broken == "symbol":
         symbols[draw(st.integers(0, len(symbols) - 1))] = draw(st.sampled_from(ODD_SYMBOLS))
     elif broken == "length":
@@ -243,8 +325,14 @@ def line_puzzles(draw: st.DrawFn) -> tuple[str, Said]:
         word, count = draw(cage_word(side, solution, broken == "cage"))
         words.append(word)
         cages += count
+    words += sorted(rules)
+    lines = draw(st.lists(rising_cells(side, solution), max_size=2, unique_by=tuple))
+    if broken == "thermometer":
+        lines.append(draw(broken_line(side)))
+    words += ["th=" + ",".join(name(c, side) if isinstance(c, int) else c for c in line) for line in lines]
     if broken == "word":
-        words.append(draw(st.sampled_from(["zz", "r", "k=", "e=", "x=1", "D+", "d", "dg=1"])))
+        words.append(draw(st.sampled_from(["zz", "r", "k=", "e=", "x=1", "D+", "d", "dg=1", "antiknights", "anti-king",
+                                           "Nonconsecutive", "th", "th=", "TH=R1C1,R1C2", "th:R1C1,R1C2"])))
     if broken == "twice":  # a word said twice (a k= word's cages are added again: they are counted)
         for _ in range(2):
             word = draw(st.sampled_from(words or ["x"]))
@@ -254,7 +342,14 @@ def line_puzzles(draw: st.DrawFn) -> tuple[str, Said]:
         words.append("")  # `;;`: no word
     words = draw(st.permutations(words))
     text = "".join(symbols) + (";" + ";".join(words) if words else "")
-    return text, Said(givens, cages, frozenset(diagonals), extra, disjoint)
+    return text, Said(givens, cages, frozenset(diagonals), extra, disjoint, frozenset(rules), len(lines))
+
+
+def broken_line(side: int) -> st.SearchStrategy[list[int | str]]:
+    """A thermometer's cells broken: a cell twice, too many cells, a cell outside the grid or not a cell's name."""
+    return st.sampled_from([
+        [0, 1, 0], list(range(side + 1)), [0, f"R{side + 1}C1"], [0, "R0C1"], [0, "X"], [0, ""], [0, "R²C1"],
+        [0, "R" + "5" * 5000 + "C1"], [0, "R1C1 R1C2"]])
 
 
 @st.composite

@@ -176,6 +176,16 @@ SHOWN = {shown.name: shown for shown in (
               "--solver", "liar", "--box", "2", "--box", "3", "--seed", "1", "--jobs", "2", "--timeout", "5",
               "--output", "{out}/failures.txt"), status=1),
         Step("cat failures.txt", file="failures.txt")), masked_fuzz, slow=True),
+    Shown("generate-constraints", (
+        Step("python -m puzzles.generate --variant thermometer --side 6 --minimal --count 2 --seed 1"),
+        Step("python -m puzzles.generate --variant killer+antiknight --side 6 --minimal --seed 1"))),
+    Shown("fuzz-constraints", (
+        Step("python compare.py --fuzz --limit 16 --variant thermometer@6 --registry tests.planted --solver "
+             "blind-constraints --seed 1 --jobs 2 --timeout 5 --output failures.txt",
+             ("python", "compare.py", "--fuzz", "--limit", "16", "--variant", "thermometer@6", "--registry",
+              "tests.planted", "--solver", "blind-constraints", "--seed", "1", "--jobs", "2", "--timeout", "5",
+              "--output", "{out}/failures.txt"), status=1),
+        Step("cat failures.txt", file="failures.txt")), masked_fuzz, slow=True),
 )}
 
 

@@ -4,6 +4,8 @@ knows them, each answer the brute force's (tests/constraint_grids.py)."""
 from __future__ import annotations
 
 import random
+import time
+from functools import cache
 
 import pytest
 from constraint_grids import EMPTY, breaks, puzzles, several, solutions
@@ -11,10 +13,16 @@ from constraint_grids import EMPTY, breaks, puzzles, several, solutions
 from puzzles import Grid
 from puzzles.candidates import Candidates
 from puzzles.cellmasks import CellMasks
+from puzzles.isomorph import Isomorph, relabels
 from puzzles.layouts import PuzzleError, named
 from puzzles.options import contract
-from puzzles.outcome import Outcome, Status
+from puzzles.outcome import Budget, Outcome, Status
 from search import SOLVERS
+from search.depth_first import Limits
+from search.inference import MAKE_RUNG
+from search.learning import CONSTRAINT, DECIDED, Assigned, Solver
+from search.learning import run as run_solver
+from search.trace import trace
 
 PUZZLES = puzzles()
 IDS = [name for name, _, _ in PUZZLES]
@@ -126,3 +134,180 @@ def test_a_variant_named_by_its_whole_grid_rules() -> None:
     assert lay.variant == "x+antiknight" and [c.KIND for c in lay.constraints] == ["antiknight"]
     with pytest.raises(PuzzleError, match="cells are its own"):
         named("thermometer", 9)
+
+
+@pytest.mark.parametrize(("name", "puzzle", "solution"), PUZZLES, ids=IDS)
+def test_isomorphs_keep_the_rules(name: str, puzzle: Grid, solution: Grid) -> None:
+    """Each isomorph of a puzzle with constraints is a puzzle of the same layout with one solution, the solution's
+    isomorph: the group keeps only the moves that map every constraint onto one, and relabels only where the
+    kinds allow."""
+    rng = random.Random(4)
+    for _ in range(6):
+        move = Isomorph.draw(puzzle.layout, rng)
+        image, answer = move.apply(puzzle), move.apply(solution)
+        assert [bytes(s) for s in solutions(image, 2)] == [answer.values]
+        if not relabels(puzzle.layout):
+            assert sorted(image.values) == sorted(puzzle.values)  # the same values, moved
+
+
+CDCL = [{}, {"propagate": "locked"}, {"choose": "vsids"}, {"choose": "modes", "phase": True, "restart": "glucose"}]
+
+
+@pytest.mark.parametrize("options", CDCL, ids=[str(o) for o in CDCL])
+def test_cdcl_finds_the_one_solution_and_sees_several(options: dict[str, object]) -> None:
+    for name, puzzle, solution in PUZZLES:
+        found = SOLVERS["cdcl"](puzzle, solutions=2, **options)
+        assert found.status is Status.SOLVED and found.unique is True, (name, found.detail)
+        assert found.solution is not None and list(found.solution.values) == list(solution.values), name
+        open_one = SOLVERS["cdcl"](several(name), solutions=2, **options)
+        assert open_one.status is Status.SOLVED and open_one.unique is False, name
+        assert open_one.solution is not None and several(name).solution_problems(open_one.solution) == []
+
+
+# every rung mrv takes (search/inference.py's MAKE_RUNG): each applies the constraints' filters from locked up
+RUNGS = [pytest.param(rung, marks=pytest.mark.slow) if rung == "probe" else rung for rung in MAKE_RUNG]
+
+
+@pytest.mark.parametrize("rung", RUNGS)
+def test_every_rung_finds_the_one_solution_and_sees_several(rung: str) -> None:
+    for name, puzzle, solution in PUZZLES:
+        found = SOLVERS["mrv"](puzzle, solutions=2, propagate=rung)
+        assert found.status is Status.SOLVED and found.unique is True, (name, found.detail)
+        assert found.solution is not None and list(found.solution.values) == list(solution.values), name
+        open_one = SOLVERS["mrv"](several(name), solutions=2, propagate=rung)
+        assert open_one.status is Status.SOLVED and open_one.unique is False, name
+        assert open_one.solution is not None and several(name).solution_problems(open_one.solution) == []
+
+
+def test_a_thermometer_is_narrowed_to_its_bounds_by_the_rungs_above_singles() -> None:
+    """An empty 9x9 with a thermometer of 5 cells: its k-th cell (from 0) holds k+1 to 5+k, what locked's filter
+    leaves at the root (mrv's first choice lists them), and what singles alone do not narrow; each removal counted
+    under the thermometer's name."""
+    grid = Grid.parse("." * 81 + ";th=R1C1,R1C2,R1C3,R1C4,R1C5")
+    traced = {rung: trace(grid, f"mrv:propagate={rung}", max_steps=200) for rung in ("singles", "locked")}
+    root = traced["locked"].events[:next(i for i, e in enumerate(traced["locked"].events) if e.kind == "try")]
+    removals = [e for e in root if e.kind == "remove"]
+    assert removals and {e.rule for e in removals} == {"thermometer 1 (R1C1)"}
+    for k in range(5):
+        lost = {e.value for e in removals if e.cell == [0, k]}
+        assert lost == set(range(1, 10)) - set(range(k + 1, k + 6)), k
+    assert not any(e.kind == "remove" for e in traced["singles"].events)
+    assert len(removals) == 5 * 4
+
+
+@cache
+def forbidden(text: str, k: int) -> dict[tuple[int, int, int, int], bool]:
+    """Per (a, v, b, w), whether v at a and w at b break constraint k of the layout of `text` by its definition
+    (constraint_grids.breaks, on a grid where the two cells alone are filled)."""
+    lay = Grid.parse(text).layout
+    n = lay.side
+    alone = Grid.parse("." * n * n + ";" + lay.constraints[k].word(n)).layout
+    table = {}
+    values = [0] * (n * n)
+    for a in range(n * n):
+        for b in range(n * n):
+            if a != b:
+                for v in range(1, n + 1):
+                    values[a] = v
+                    for w in range(1, n + 1):
+                        values[b] = w
+                        table[a, v, b, w] = breaks(alone, values, b)
+                    values[b] = 0
+                values[a] = 0
+    return table
+
+
+@pytest.mark.parametrize("name", ["antiknight-4", "thermometer-4", "thermometer-6", "nonconsecutive-6",
+                                  "antiking+thermometer-6"])
+def test_the_filter_finds_exactly_what_the_definition_says(name: str) -> None:
+    """Each constraint's filter (`Constraint.narrow`, one pass) on random candidate masks: value w leaves cell b
+    exactly when some other cell a has no candidate v that the definition lets stand beside w at b; and each
+    removal's reason (the values the cells it names lost) is enough: with those values gone alone, the definition
+    removes w too."""
+    lay = Grid.parse(EMPTY[name]).layout
+    n = lay.side
+    rng = random.Random(7)
+    full = (1 << n) - 1
+    for k, rule in enumerate(lay.constraints):
+        table = forbidden(EMPTY[name], k)
+
+        def unsupported(masks: list[int], b: int, w: int, table: dict[tuple[int, int, int, int], bool] = table) -> bool:
+            return any(a != b and all(table[a, v, b, w] for v in range(1, n + 1) if masks[a] >> (v - 1) & 1)
+                       for a in range(n * n))
+
+        for _ in range(30):
+            masks = [rng.randrange(1, full + 1) for _ in range(n * n)]  # no cell without a candidate
+            found = [0] * (n * n)
+            for removal in rule.narrow(masks, n, "x"):
+                found[removal.cell] |= removal.mask
+                assert removal.by == "x" and removal.mask & ~masks[removal.cell] == 0
+                kept = [full] * (n * n)  # only what the reason says was lost
+                for cell, lost in removal.because:
+                    kept[cell] &= ~lost
+                for w in range(1, n + 1):
+                    if removal.mask >> (w - 1) & 1:
+                        assert unsupported(kept, removal.cell, w), (rule, removal)
+            for b in range(n * n):
+                for w in range(1, n + 1):
+                    if masks[b] >> (w - 1) & 1:
+                        assert bool(found[b] >> (w - 1) & 1) == unsupported(masks, b, w), (rule, b, w, masks)
+
+
+class Clauses:
+    """An observer of cdcl (search/learning.py) that keeps every clause it meets: each conflict, each nogood
+    drawn, and each assignment's reason with the literal it implies."""
+
+    def __init__(self) -> None:
+        self.solver: Solver | None = None
+        self.clauses: list[list[int]] = []
+        self.kinds: set[int] = set()
+
+    def started(self, grid: object, counters: object) -> None: pass
+    def givens_clash(self, conflict: list[int]) -> None: self.clauses.append(list(conflict))
+    def chose(self, level: int, x: int, left: int, by: int) -> None: pass
+    def decided(self, level: int, x: int) -> None: pass
+    def backjumped(self, level: int, nogood: list[int], lbd: int) -> None: pass
+    def solution(self, level: int) -> None: pass
+    def blocked(self) -> None: pass
+    def restarted(self) -> None: pass
+    def conflict(self, level: int, conflict: list[int]) -> None: self.clauses.append(list(conflict))
+    def analyzed(self, conflict: list[int], nogood: list[int], back: int) -> None: self.clauses.append(list(nogood))
+
+    def propagated(self, level: int, assigned: list[Assigned]) -> None:
+        assert self.solver is not None
+        for p, kind in assigned:
+            if kind != DECIDED:
+                self.kinds.add(kind)
+                self.clauses.append([p, *self.solver.reason_lits(p >> 1)])
+
+
+def holds(clause: list[int], solution: list[int], n: int) -> bool:
+    """Whether a clause of cdcl's literals (2 * (cell * n + v - 1), + 1 for "not") has a true literal."""
+    return any((solution[(q >> 1) // n] == (q >> 1) % n + 1) != bool(q & 1) for q in clause)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("options", CDCL[:3], ids=[str(o) for o in CDCL[:3]])
+def test_every_clause_cdcl_draws_holds_in_every_solution(options: dict[str, object]) -> None:
+    """cdcl on each puzzle with half its givens taken away (many solutions, so conflicts and nogoods): every
+    reason it gives an assignment, every conflict and every nogood it draws is a clause that every solution of
+    the brute force keeps. One solution asked for: no solution's block, which no solution but the others keeps."""
+    met: set[int] = set()
+    nogoods = 0
+    for name, puzzle, _ in PUZZLES:
+        values = list(puzzle.values)
+        for cell in [c for c, v in enumerate(values) if v][::2]:
+            values[cell] = 0
+        grid = puzzle.with_values(values)
+        every = list(solutions(grid, 3000))
+        observer = Clauses()
+        solver = Solver(grid, Limits.of(Budget(), time.perf_counter()), locked=options.get("propagate") == "locked",
+                        vsids=options.get("choose") == "vsids", observer=observer)
+        observer.solver = solver
+        finish = run_solver(solver, 1, 100)
+        assert finish.found and list(finish.found[0]) in every, name
+        for clause in observer.clauses:
+            assert all(holds(clause, s, grid.side) for s in every), (name, clause)
+        met |= observer.kinds
+        nogoods += solver.learned
+    assert nogoods and {k for k in met if k >= CONSTRAINT}  # nogoods drawn, constraints' filters met

@@ -6,11 +6,13 @@ from pathlib import Path
 
 import lzstring
 import pytest
+from constraint_grids import count as count_solutions
+from constraint_grids import puzzles as constraint_puzzles
 from fixtures import SEED000
 
 import compare
 from puzzles import BadEntry, Entry, Grid, read_puzzles
-from puzzles.fpuzzles import FPuzzlesError, is_link, link_of, object_of, object_of_link, puzzle_of
+from puzzles.fpuzzles import FPuzzlesError, is_link, json_line, link_of, object_of, object_of_link, puzzle_of
 
 PUZZLE = Grid.parse(SEED000)
 SOLUTION = Grid.parse("348792651192645837657183294479831562213456789586279413861324975934567128725918346")
@@ -45,7 +47,7 @@ def test_a_classic_object_is_its_grid_cell_by_cell():
 @pytest.mark.parametrize("fields, named", [
     ({"littlekillersum": [{"cell": "R0C1", "cells": ["R1C1"], "value": "7"}]}, "'littlekillersum' (a constraint)"),
     ({"arrow": [{"cells": ["R1C1"], "lines": [["R1C1", "R1C2"]]}]}, "'arrow' (a constraint)"),
-    ({"thermometer": [{"lines": [["R2C2", "R2C3"]]}]}, "'thermometer'"),
+    ({"renban": [{"lines": [["R2C2", "R2C3"]]}]}, "'renban'"),
     ({"text": [{"cells": ["R1C1"], "value": "odd"}]}, "'text' (a cosmetic element, which the rules may give"),
 ])
 def test_a_rule_the_project_does_not_read_is_refused_by_name(fields, named):
@@ -89,14 +91,14 @@ def test_links_and_bare_payloads_carry_the_object():
 
 def test_files_of_objects_of_links_and_of_one_pretty_object(tmp_path):
     lines = tmp_path / "family.jsonl"
-    bad = fpuzzle(**{"thermometer": [{"lines": [["R1C1", "R1C2"]]}]})
+    bad = fpuzzle(**{"palindrome": [{"lines": [["R1C1", "R1C2"]]}]})
     lines.write_text("\n".join([json.dumps(fpuzzle()), "# a comment", json.dumps(bad), "{not json",
                                 link_of(object_of(PUZZLE, "as a link"))]) + "\n")
     read = list(read_puzzles(lines))
     assert [type(r) for r in read] == [Entry, BadEntry, BadEntry, Entry]
     assert [r.line for r in read] == [1, 3, 4, 5]
     assert read[0].grid == read[3].grid == PUZZLE and read[3].name == "as a link"
-    assert "'thermometer' (a constraint)" in read[1].reason
+    assert "'palindrome' (a constraint)" in read[1].reason
     assert read[2].reason.startswith("the line is not JSON (") and len(read[2].reason) < 100  # short: no quoted line
     pretty = tmp_path / "one.json"
     pretty.write_text(json.dumps(fpuzzle(solution=list(SOLUTION.values)), indent=2))
@@ -124,3 +126,85 @@ def test_the_generator_writes_fpuzzles_lines_that_read_back(tmp_path):
     assert [e.name for e in as_json] == [e.name for e in as_lines]
     for entry in as_json:  # each carries its solution, which solves it
         assert entry.solution is not None and entry.grid.solution_problems(entry.solution) == []
+
+
+# -- constraints beyond houses and cages (puzzles/constraints/) ----------------------------------------------------
+def test_constraint_fields_are_read_as_f_puzzles_writes_them():
+    """A 4x4 as f-puzzles exports it: flags for the rules of the whole grid, a thermometer entry holding two lines
+    from one bulb with its colours (the drawing's, no rule); each line is a thermometer."""
+    empty = Grid.parse("." * 16)
+    thermometers = [{"lines": [["R1C1", "R1C2", "R1C3"], ["R1C1", "R2C1"]], "baseC": "#CFCFCF",
+                     "outlineC": "#CFCFCF", "fontC": "#000000"}, {"lines": [["R4C4", "R3C3"]]}]
+    grid, _, _ = puzzle_of(fpuzzle(empty, antiknight=True, antiking=False, nonconsecutive=None,
+                                   thermometer=thermometers))
+    assert grid.layout.variant == "antiknight+thermometer"
+    assert grid.text() == "." * 16 + ";antiknight;th=R1C1,R1C2,R1C3;th=R1C1,R2C1;th=R4C4,R3C3"
+    assert [getattr(c, "cells", None) for c in grid.layout.constraints] == [None, (0, 1, 2), (0, 4), (15, 10)]
+
+
+@pytest.mark.parametrize(("name", "puzzle", "solution"), [pytest.param(*p, id=p[0]) for p in constraint_puzzles()])
+def test_every_constraint_round_trips_through_objects_json_lines_and_links(tmp_path, name, puzzle, solution):
+    written = object_of(puzzle, name, solution)
+    assert puzzle_of(written) == (puzzle, solution, name)
+    assert puzzle_of(object_of_link(link_of(written))) == (puzzle, solution, name)
+    path = tmp_path / "constraints.jsonl"
+    path.write_text(json_line(puzzle, name, solution) + "\n")
+    [entry] = list(read_puzzles(path))
+    assert isinstance(entry, Entry) and entry.grid == puzzle and entry.solution == solution
+    assert entry.grid.text() == puzzle.text()  # the line form's words, the same constraints in the same order
+
+
+@pytest.mark.parametrize(("value", "says"), [
+    ([{"lines": [["R1C1", "R1C2"]]}, {"lines": [["R1C1", "R5C1"]]}], "`thermometer` entry 2: R5C1 is outside the 4x4 "
+                                                                      "grid"),
+    ([{"lines": [["R1C1", "R1C2"]]}, {"lines": []}], "`thermometer` entry 2 has no `lines`"),
+    ([{"cells": ["R1C1", "R1C2"]}], "`thermometer` entry 1 has no `lines`"),
+    (["R1C1"], "`thermometer` entry 1 has no `lines`"),
+    ([{"lines": [["R1C1", 7]]}], "`thermometer` entry 1: a line holds something other than cell names"),
+    ([{"lines": [["R1C1", "X"]]}], "`thermometer` entry 1: 'X' is not a cell name like R1C1"),
+    ([{"lines": [["R1C1", "R1C2"]], "value": "3"}], "`thermometer` entry 1: field 'value' is not read by this project"),
+    ([{"lines": [["R1C1", "R1C2", "R1C1"]]}], "`thermometer` entry 1: its line from R1C1 names a cell twice"),
+    ([{"lines": [["R1C1", "R1C2", "R1C3", "R1C4", "R2C4"]]}], "`thermometer` entry 1: its line from R1C1 has 5 cells"),
+    ({"lines": [["R1C1", "R1C2"]]}, "`thermometer` must be a list of thermometers, not an object"),
+    ("R1C1,R1C2", "`thermometer` must be a list of thermometers, not a string"),
+])
+def test_a_wrong_thermometer_is_refused_naming_its_entry(tmp_path, value, says):
+    with pytest.raises(FPuzzlesError) as caught:
+        puzzle_of(fpuzzle(Grid.parse("." * 16), thermometer=value))
+    assert str(caught.value).startswith(says)
+    path = tmp_path / "bad.jsonl"
+    path.write_text(json.dumps(fpuzzle()) + "\n" + json.dumps(fpuzzle(Grid.parse("." * 16), thermometer=value)) + "\n")
+    read = list(read_puzzles(path))
+    assert isinstance(read[1], BadEntry) and str(read[1]).startswith(f"{path}:2: {says}")
+
+
+def test_givens_that_break_a_constraint_are_an_invalid_puzzle():
+    clash = fpuzzle(Grid.parse("1.....1........." + ""), antiknight=True)  # R1C1 and R2C3: a knight's move apart
+    with pytest.raises(FPuzzlesError, match="invalid puzzle: R1C1 and R2C3, a knight's move apart, both hold 1"):
+        puzzle_of(clash)
+
+
+def test_compare_solves_f_puzzles_with_constraints(tmp_path: Path, capsys):
+    path = tmp_path / "constraints.jsonl"
+    path.write_text("".join(json_line(puzzle, name, solution) + "\n"
+                            for name, puzzle, solution in constraint_puzzles()))
+    assert compare.main([str(path), "--solver", "mrv:propagate=singles", "--jobs", "1"]) == 0
+    out = capsys.readouterr().out
+    count = len(constraint_puzzles())
+    assert "Bad entries" not in out and f"Puzzles: {count} ({count} agree)" in out
+    assert "OK: every answer valid" in out  # each solution checked against every constraint, and the file's
+
+
+def test_the_docs_constraint_examples_read_each_with_one_solution(tmp_path):
+    """docs/reference/puzzle-files.md's examples of constraints: the line form's and the f-puzzles line of the same
+    6x6, each read, the two the same puzzle, each with one solution by the brute force."""
+    text = (Path(__file__).parent.parent / "docs" / "reference" / "puzzle-files.md").read_text()
+    lines = [line for line in text.splitlines() if ";th=" in line and not line.startswith("|")]
+    [json_text] = [line for line in text.splitlines() if line.startswith("{") and '"thermometer"' in line]
+    path = tmp_path / "examples.txt"
+    path.write_text("\n".join(lines) + "\n")
+    entries = list(read_puzzles(path))
+    assert len(entries) == 2 and all(isinstance(e, Entry) for e in entries)
+    grid, _, title = puzzle_of(json.loads(json_text))
+    assert grid == entries[0].grid and title == entries[0].name == "antiknight+thermometer-6"
+    assert [count_solutions(e.grid) for e in entries] == [1, 1]

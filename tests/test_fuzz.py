@@ -5,6 +5,8 @@ from __future__ import annotations
 import itertools
 import random
 import shlex
+import subprocess
+import sys
 from pathlib import Path
 
 import planted
@@ -14,11 +16,12 @@ import compare
 from comparison.execution.result import RunResult
 from comparison.judging.judge import failure_of
 from comparison.programs.fuzz import parse_duration, trusted_label
-from making.kinds import KINDS
+from making.kinds import KINDS, without_constraints
 from making.shrink import relabelled, remove_clues, shrink, smallest_forms
 from making.variants import variant
 from puzzles import Grid, Status, classic
 from puzzles.formats import read_puzzles
+from puzzles.layouts import layout
 
 
 def failures(path) -> list[tuple[str, str, Grid]]:
@@ -90,6 +93,35 @@ def test_planted_bugs_are_found_and_shrunk_to_a_1_minimal_puzzle_that_reproduces
             assert run_compare(tmp_path, "fewer.txt", fewer(grid), method) == 0
     comments = [line for line in out.read_text().splitlines() if line.startswith("# ") and ": " in line]
     assert any("cpsat:solutions=2 (trusted) says:" in line for line in comments)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("size", ["thermometer@6", "antiknight@6"])
+def test_a_solver_that_drops_the_constraints_is_found_shrunk_and_reproduced(tmp_path, capsys, monkeypatch, size):
+    """Rule-minimal puzzles (unique with their constraints, several solutions without) among the kinds made; the
+    planted solver that drops the constraints answers with a grid that breaks them, shrunk to the few clues and
+    constraints that still show it; the Reproduce line, run as written, fails again."""
+    out = tmp_path / "failures.txt"
+    argv = ["--fuzz", "--limit", "16", "--variant", size, "--registry", "planted", "--solver", "blind-constraints",
+            "--seed", "1", "--jobs", "2", "--timeout", "5", "--output", str(out)]
+    assert compare.main(argv) == 1
+    report = capsys.readouterr().out
+    assert "│ rule-minimal " in report and "FAILED: 1 distinct failure in 16 puzzles" in report
+    [(method, kind, grid)] = failures(out)
+    assert (method, kind) == ("blind-constraints", "invalid answer") and grid.layout.constraints
+    answer = planted.SOLVERS[method](grid).solution
+    assert grid.solution_problems(answer) and Grid(without_constraints(grid.layout), grid.values).solution_problems(
+        answer) == []  # wrong by the constraints alone
+    # 1-minimal: any clue, or any constraint, taken away and the planted solver is right
+    lay = grid.layout
+    smaller = [*fewer(grid), *(Grid(layout(lay.side, lay.regions, lay.extras, lay.cages,
+                                           [c for c in lay.constraints if c != dropped]), grid.values)
+                               for dropped in lay.constraints)]
+    assert run_compare(tmp_path, "smaller.txt", smaller, method) == 0
+    [line] = [line[len("# Reproduce: "):] for line in out.read_text().splitlines() if line.startswith("# Reproduce")]
+    rerun = subprocess.run(line.replace(" python ", f" {shlex.quote(sys.executable)} ", 1), shell=True,
+                           capture_output=True, text=True, check=False)
+    assert rerun.returncode == 1 and "invalid answer" in rerun.stdout
 
 
 def test_the_fuzzer_over_a_right_method_finds_nothing(tmp_path, capsys):

@@ -121,7 +121,7 @@ def test_a_jigsaw_certifier_has_a_solver_of_its_own():
         assert not kept.own
 
 
-@pytest.mark.parametrize("name, side", [("jigsaw", 6), ("x", 9), ("windoku", 9)])
+@pytest.mark.parametrize("name, side", [("jigsaw", 6), ("x", 9), ("windoku", 9), ("antiknight", 6), ("thermometer", 6)])
 def test_every_kind_is_what_it_says_on_a_variant(name, side):
     made = variant(name, side)
     rng = random.Random(7)

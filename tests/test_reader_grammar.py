@@ -5,8 +5,9 @@ The properties, for every input:
 - a reader either returns a puzzle or raises the project's reader error (PuzzleError, an f-puzzles one included;
   PuzzleFileError, naming the file and line, for a whole file), never any other exception;
 - a puzzle it returns holds what the input said, no less and no more: its givens, its cages, its diagonals, its
-  extra regions and its disjoint groups, counted against the input as a careless reader would read it (a flag
-  `1` says the rule, so a reader that read it as false would fail here);
+  extra regions, its disjoint groups, its rules of the whole grid (anti-knight, ...) and its thermometers, counted
+  against the input as a careless reader would read it (a flag `1` says the rule, so a reader that read it as false
+  would fail here);
 - a puzzle it returns writes back to an equivalent one: the line form (`Grid.parse(grid.text())`), an f-puzzles
   object (`puzzle_of(object_of(...))`), its JSON line and its link read through `read_text`;
 - a file of such lines yields one record a line, at its line, a puzzle exactly where the line reads as one; the
@@ -61,6 +62,8 @@ def holds(grid: Grid, said: Said) -> None:
     assert {h.name[-1] for h in lay.extras_of(DIAGONAL)} == said.diagonals
     assert len(lay.extras_of(EXTRA_REGION)) == said.extra_regions
     assert bool(lay.extras_of(DISJOINT_GROUP)) == said.disjoint
+    assert {c.KIND for c in lay.constraints if c.GLOBAL} == said.rules
+    assert sum(not c.GLOBAL for c in lay.constraints) == said.thermometers
 
 
 def one_line(reason: str) -> None:

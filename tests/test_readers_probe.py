@@ -54,6 +54,11 @@ def only_bad(text: str, source: str = "f") -> BadEntry:
     ("diagonal+", "true", "`diagonal+` must be true or false, not a string 'true'"),
     ("diagonal-", 0, "`diagonal-` must be true or false, not a number 0"),
     ("disjointgroups", [1], "`disjointgroups` must be true or false, not an array [1]"),
+    ("antiknight", 1, "`antiknight` must be true or false, not a number 1"),
+    ("antiking", "true", "`antiking` must be true or false, not a string 'true'"),
+    ("nonconsecutive", 1.0, "`nonconsecutive` must be true or false, not a number 1.0"),
+    ("antiknight", 0, "`antiknight` must be true or false, not a number 0"),
+    ("antiking", {"on": True}, "`antiking` must be true or false, not an object {'on': True}"),
 ])
 def test_a_flag_is_a_bool_only_if_it_is_one(field, value, named):
     with pytest.raises(FPuzzlesError) as caught:
@@ -66,8 +71,10 @@ def test_true_false_and_null_flags_are_read_as_they_were():
     assert puzzle_of(empty(**{"diagonal+": True}))[0].layout.variant == "diagonal+"
     assert puzzle_of(empty(**{"diagonal-": True, "diagonal+": True}))[0].layout.variant == "x"
     assert puzzle_of(empty(disjointgroups=True))[0].layout.variant == "disjoint"
+    assert puzzle_of(empty(antiknight=True, nonconsecutive=True))[0].layout.variant == "antiknight+nonconsecutive"
     for nothing in (False, None):
-        assert puzzle_of(empty(**{"diagonal+": nothing, "disjointgroups": nothing}))[0].layout.is_classic
+        assert puzzle_of(empty(**{"diagonal+": nothing, "disjointgroups": nothing, "antiknight": nothing,
+                                  "antiking": nothing, "nonconsecutive": nothing}))[0].layout.is_classic
 
 
 @pytest.mark.parametrize("field, value", [("killercage", 0), ("extraregion", False), ("killercage", {"cells": []})])
@@ -77,8 +84,8 @@ def test_a_rule_list_of_another_type_is_refused(field, value):
 
 
 def test_an_unknown_rule_set_to_zero_is_refused_not_taken_for_false():
-    with pytest.raises(FPuzzlesError, match="'antiknight' \\(a constraint\\)"):
-        puzzle_of(empty(antiknight=0))
+    with pytest.raises(FPuzzlesError, match="'renban' \\(a constraint\\)"):
+        puzzle_of(empty(renban=0))
 
 
 # -- 2. givens silently dropped ---------------------------------------------------------------------------------------

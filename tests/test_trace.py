@@ -9,13 +9,14 @@ from pathlib import Path
 
 import pytest
 import variant_puzzles as variants
+from constraint_grids import puzzles as constraint_puzzles
 from fixtures import SEED001
 
 from commands.trace import main
 from puzzles import Budget, Grid, Status
 from puzzles.cellmasks import CellMasks
 from puzzles.formats import read_puzzles
-from puzzles.grid import geometry
+from puzzles.grid import geometry, values_of
 from puzzles.layouts import Cage
 from search.inference import MAKE_RUNG
 from search.trace import Event, Recorder, Trace, selected, trace
@@ -163,6 +164,8 @@ def replayed(traced: Trace) -> str | None:
         values[cell], candidates[cell] = value, frozenset()
         for peer in geo.peers[cell]:
             candidates[peer] = candidates[peer] - {value}
+        for other, forbids in geo.links[cell]:  # a constraint's links: what the value forbids there leaves
+            candidates[other] = candidates[other] - set(values_of(forbids[value]))
         for cage in (cage for cage in cages if cell in cage.cells):  # a Killer: each empty cell keeps the cage's room
             room = cage_room(cage, [values[c] for c in cage.cells], traced.size)
             for mate in (c for c in cage.cells if not values[c]):
@@ -469,3 +472,22 @@ def test_a_killer_search_replays_to_its_solution(spec: str) -> None:
         assert grid.is_solved_by(Grid.parse(end))
         replays += 1
     assert replays >= 2
+
+
+CONSTRAINT_SPECS = ["mrv", "mrv:propagate=singles", "mrv:propagate=locked", "mrv:propagate=alldiff", "cdcl",
+                    "cdcl:propagate=locked", "cdcl:choose=vsids"]
+
+
+@pytest.mark.parametrize("spec", CONSTRAINT_SPECS)
+def test_a_constraint_search_replays_to_its_solution(spec: str) -> None:
+    """The events of a search of each puzzle with constraints (anti-knight, thermometers, ...), replayed with the
+    constraints' links (a placement's value leaves what it forbids at each linked cell), list at every choose
+    exactly the candidates the search chose among, and reach the puzzle's one solution; a constraint's filter's
+    removals are named by the constraint, as the puzzle names it."""
+    named = set()
+    for name, grid, solution in constraint_puzzles():
+        traced = trace(grid, spec)
+        assert replayed(traced) == traced.solution == solution.line(), name
+        named |= {e.rule for e in traced.events if e.kind == "remove" and "thermometer" in str(e.rule)}
+    if spec not in ("mrv", "mrv:propagate=singles"):  # those remove nothing: the engine's placements do it all
+        assert named and all(rule.startswith("thermometer ") and rule.endswith(")") for rule in named)

@@ -7,6 +7,7 @@ from typing import Any
 from puzzles import GAVE_UP_REASONS, Status
 from puzzles.outcome import NOT_RUN as NOT_RUN  # the contract's words for a run the method could not make
 from puzzles.outcome import not_run as not_run
+from puzzles.outcome import not_run_reason
 
 
 @dataclass(slots=True)
@@ -43,7 +44,7 @@ class RunResult:
     @property
     def not_run(self) -> bool:
         """Whether the method could not take the puzzle, and so did not run (see NOT_RUN)."""
-        return self.status is Status.GAVE_UP and self.detail.startswith(f"{NOT_RUN}:")
+        return not_run_reason(self.status, self.detail) is not None
 
     @property
     def gave_up_reason(self) -> str | None:

@@ -10,7 +10,9 @@ taken away from a random full grid while SAT certifies it unique, stopped at ran
 minimal puzzle less a clue or more), unsatisfiable (a minimal puzzle with one clue changed to a value no given
 of its units holds, certified without solution), near-empty (a few clues of a full grid), nearly-full (a full
 grid less a few cells), minimal, and hard (the generator's moves from a minimal puzzle, the one singles leave
-most open). Minimal and hard puzzles are made up to 16x16: certifying a 25x25 minimal puzzle takes minutes.
+most open). Minimal and hard puzzles are made up to 16x16: certifying a 25x25 minimal puzzle takes minutes. A
+variant with constraints (`antiknight`, `thermometer@6`: puzzles/constraints/) adds rule-minimal puzzles, minimal
+ones that need their constraints (RULE_FUZZED), so that a method that drops a rule is caught.
 
 The run goes where failures can show: a give-up is no finding, so a method that gives up GIVE_UPS times in a
 row on the puzzles of one kind at one size (backtracking, A* and python-constraint on most 16x16 puzzles, MRV
@@ -52,7 +54,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from making.kinds import KILLER_KINDS, KINDS
+from making.kinds import KILLER_KINDS, KINDS, RULE_KINDS
 from making.minimal import givens_of
 from making.shrink import shrink
 from making.variants import Variant, variant
@@ -72,7 +74,8 @@ from ..run.methods import check_commands_selected, command_name, select_methods
 FUZZED = ("unique", "several", "unsat", "near-empty", "nearly-full", "minimal", "hard")  # of making.kinds.KINDS
 KILLER_FUZZED = ("killer", "killer-givens", "killer-several", "killer-unsat", "killer-minimal",
                  "killer-needs-no-repeat", "killer-needs-regions")  # a Killer variant's kinds
-MADE = {**KINDS, **KILLER_KINDS}
+RULE_FUZZED = ("rule-minimal",)  # a variant with constraints adds these (of making.kinds.RULE_KINDS)
+MADE = {**KINDS, **KILLER_KINDS, **RULE_KINDS}
 ROUND = 14  # puzzles a round: two of each kind
 GIVE_UPS = 3  # give-ups in a row on a kind at a size after which a method is no longer run on those
 DURATION = re.compile(r"(?P<number>\d+(?:\.\d*)?)\s*(?P<unit>s|m|h|)")
@@ -92,8 +95,10 @@ Where = tuple[str, Variant, str]  # a method, a size, a kind of puzzle
 
 
 def kinds_for(size: Variant) -> tuple[str, ...]:
-    """The kinds made at a size: a Killer variant's own (its cages drawn over each solution), else the others."""
-    return tuple(name for name in (KILLER_FUZZED if size.caged else FUZZED) if size.side <= MADE[name].largest_side)
+    """The kinds made at a size: a Killer variant's own (its cages drawn over each solution), else the others, and
+    on a variant with constraints puzzles that need them."""
+    names = KILLER_FUZZED if size.caged else FUZZED + (RULE_FUZZED if size.constrained else ())
+    return tuple(name for name in names if size.side <= MADE[name].largest_side)
 
 
 def fuzzed_variant(text: str) -> Variant:
@@ -446,7 +451,7 @@ def report(console: Console, fuzzer: Fuzzer, seconds: float, interrupted: bool =
     for size in fuzzer.variants:
         table.add_column(size.label, justify="right")
     table.add_column("per minute", justify="right")
-    for kind in FUZZED + KILLER_FUZZED:
+    for kind in FUZZED + RULE_FUZZED + KILLER_FUZZED:
         counts = [fuzzer.tried[kind, size] for size in fuzzer.variants]
         if not any(counts):
             continue

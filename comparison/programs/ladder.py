@@ -38,7 +38,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from puzzles import Entry, GaveUp, Method, PuzzleFileError, read_puzzles
+from puzzles import Entry, GaveUp, Grid, Method, PuzzleError, PuzzleFileError, read_puzzles
 from puzzles.words import plural
 
 from ..core.settings import Settings
@@ -125,6 +125,15 @@ EQUIVALENCES = (("UP minimal", "naked"), ("UP natural", "naked"), ("UP complete"
                 ("UP augmented", "locked"))
 # How many puzzles of each file are read to tell whether it holds Killers (and so the ladder its rungs).
 LOOKED_AT = 20
+
+
+def houses_alone(puzzle: str) -> bool:
+    """Whether a record's puzzle (the line form) has no rule but its houses: no cage, no constraint."""
+    try:
+        lay = Grid.parse(puzzle).layout
+    except PuzzleError:
+        return True  # no puzzle: its records are bad entries, which have no rung
+    return lay.houses is lay
 
 
 def has_killers(files: Sequence[str]) -> bool:
@@ -218,12 +227,13 @@ class Ladder:
     def add(self, records: Iterable[dict[str, Any]]) -> None:
         """The records of whole puzzles, as a round of the run yields them."""
         puzzles: dict[tuple[Any, ...], dict[str, str]] = {}
-        caged: set[tuple[Any, ...]] = set()  # the Killers: the equivalences are not theirs
+        beyond: set[tuple[Any, ...]] = set()  # puzzles with rules beyond houses (cages, constraints): the
+        # equivalences are the houses' alone
         for record in records:
             for rung in self.rungs_of.get(record.get("method") or "", []):  # none for a bad entry, the certifier
                 key = (record["file"], record["line"], record["isomorph"])
-                if ";k=" in str(record.get("puzzle") or ""):  # the line form's cages (puzzles/layouts.py)
-                    caged.add(key)
+                if key not in beyond and not houses_alone(str(record.get("puzzle") or "")):
+                    beyond.add(key)
                 puzzles.setdefault(key, {})[rung.name] = self.verdict(record, rung)
                 seconds = (record.get("info") or {}).get(rung.seconds) if rung.seconds else record["seconds"] or 0.0
                 if isinstance(seconds, int | float):
@@ -232,7 +242,7 @@ class Ladder:
             self.puzzles += 1
             for name, verdict in verdicts.items():
                 self.tally[name][verdict] += 1
-            if (file, line, isomorph) not in caged:
+            if (file, line, isomorph) not in beyond:
                 self.check(f"{file}:{line}" + (f" (isomorph {isomorph})" if isomorph else ""), verdicts)
 
     def check(self, where: str, verdicts: dict[str, str]) -> None:

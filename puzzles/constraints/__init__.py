@@ -39,6 +39,7 @@ __all__ = [
     "kind_order",
     "links_by_cell",
     "named",
+    "names",
     "of_fields",
     "of_word",
     "problems",

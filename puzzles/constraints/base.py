@@ -20,10 +20,15 @@ the kind) refuses the puzzle (`puzzles.options.contract`'s *not run*), never sol
 """
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, ClassVar
+
+from ..bits import popcount
+from ..words import json_type, quoted
 
 Move = Callable[[int], int]  # where a rotation or reflection of the grid takes a cell
 
@@ -52,7 +57,8 @@ class Removal:
 
 @dataclass(frozen=True)
 class Shape:
-    """What the page draws for a constraint: `kind` (`line`, `bulb`, `note`), its cells, and a caption."""
+    """What the page draws for a constraint: `kind` (`line`, `bulb`, `note`), its cells, and a caption (what the
+    legend calls it)."""
 
     kind: str
     cells: tuple[int, ...]
@@ -83,8 +89,17 @@ class Constraint:
         """The constraints of f-puzzles' field (`FIELD`) holding `value` (not null); ValueError saying why it is
         none. A rule of the whole grid is a flag: true or false, nothing else (`1` is no flag)."""
         if not isinstance(value, bool):
-            raise ValueError("must be true or false")
+            raise ValueError(f"must be true or false, not {json_type(value)} {quoted(value)}")
         return [cls()] if value else []
+
+    @classmethod
+    def drawn(cls, values: Sequence[int], side: int, rng: random.Random) -> list[Constraint]:
+        """Random constraints of this kind that the full grid `values` keeps: what a maker draws over a solution
+        (making/variants.py). A rule of the whole grid is itself when the grid keeps it, else none."""
+        if not cls.GLOBAL:
+            raise NotImplementedError(f"{cls.KIND} constraints are not drawn")
+        rule = cls()
+        return [] if rule.violations(values, side) else [rule]
 
     def links(self, side: int) -> tuple[Link, ...]:
         raise NotImplementedError
@@ -110,7 +125,10 @@ class Constraint:
         raise NotImplementedError
 
     def drawing(self, side: int) -> tuple[Shape, ...]:
-        return ()
+        """What the page draws for it: `line` shapes (its cells in order along the line, the caption the kind's
+        name), `bulb` (a disc on each of its cells), `note` (a rule the legend names, nothing on the cells). A rule
+        of the whole grid is a note, its name."""
+        return (Shape("note", (), self.name(0, side)),) if self.GLOBAL else ()
 
     def problem(self, side: int) -> str | None:
         """Why it cannot stand on a grid of this side (a cell outside it, a line too long), None when it can."""
@@ -126,6 +144,12 @@ class Constraint:
                 found.append(self.describe(link.a, link.b, va, vb, side))
         return found
 
+    def narrows(self, side: int) -> bool:
+        """Whether its filter (`narrow`) can remove a value that no placement removes: one that two values or more
+        of a linked cell forbid. (A value that one value forbids goes only when the linked cell has that value
+        alone: placed, its links remove it already.) A search may skip the filter of a constraint that does not."""
+        return any(popcount(mask) > 1 for link in self.links(side) for mask in _forbidding(link, side))
+
     def narrow(self, masks: Sequence[int], side: int, by: str = "") -> list[Removal]:
         """The filter on candidate masks (pure): each value of a cell that no candidate of a linked cell allows,
         with the values that cell lost as its reason. `masks[c]` is cell c's candidates, a filled cell's its value's
@@ -133,23 +157,25 @@ class Constraint:
         full = (1 << side) - 1
         found = []
         for link in self.links(side):
-            support = masks[link.a]
+            support, forbidding = masks[link.a], _forbidding(link, side)
             lost = 0
             rest = masks[link.b]
             while rest:
                 bit = rest & -rest
                 rest ^= bit
-                w = bit.bit_length()
-                if not support & ~_forbidding(link, w, side):  # every value a can take forbids w at b
+                if not support & ~forbidding[bit.bit_length() - 1]:  # every value a can take forbids w at b
                     lost |= bit
             if lost:
                 found.append(Removal(link.b, lost, by, ((link.a, full & ~support),)))
         return found
 
 
-def _forbidding(link: Link, w: int, side: int) -> int:
-    """The values at `link.a` that forbid w at `link.b`."""
-    return sum(1 << (v - 1) for v in range(1, side + 1) if link.forbids[v] >> (w - 1) & 1)
+@cache
+def _forbidding(link: Link, side: int) -> tuple[int, ...]:
+    """Per value w - 1 at `link.b`, the values at `link.a` that forbid w there (a mask)."""
+    return tuple(sum(1 << (v - 1) for v in range(1, side + 1) if link.forbids[v] >> (w - 1) & 1)
+                 for w in range(1, side + 1))
+
 
 
 def bit(v: int, side: int) -> int:

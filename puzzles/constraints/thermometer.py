@@ -4,10 +4,15 @@ an earlier one, so every pair of its cells is linked, not only neighbours: the f
 to its bounds at once."""
 from __future__ import annotations
 
+import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..words import json_type, quoted
 from .base import Constraint, Link, Move, Shape, cell_name, cell_of_name, span
+
+DRAWING = ("baseC", "outlineC", "fontC")  # an f-puzzles entry's colours: the drawing's, no rule
 
 
 @dataclass(frozen=True)
@@ -32,19 +37,53 @@ class Thermometer(Constraint):
         """f-puzzles' `thermometer`: a list of entries, each `{"lines": [[cell names, bulb first], ...]}`, a line a
         thermometer (several lines may share a bulb)."""
         if not isinstance(value, list):
-            raise ValueError("must be a list of thermometers")
+            raise ValueError(f"must be a list of thermometers, not {json_type(value)} {quoted(value)}")
         found: list[Constraint] = []
         for k, entry in enumerate(value, 1):
             lines = entry.get("lines") if isinstance(entry, dict) else None
             if not isinstance(lines, list) or not lines or not all(isinstance(line, list) and line for line in lines):
                 raise ValueError(f"entry {k} has no `lines` (lists of cell names, the bulb first)")
+            unknown = [key for key, field in entry.items()
+                       if key not in ("lines", *DRAWING) and field is not None and field != ""]
+            if unknown:  # a field nothing says holds no rule: refused, as f-puzzles' unknown fields are
+                raise ValueError(f"entry {k}: field {quoted(unknown[0])} is not read by this project")
             for line in lines:
                 if not all(isinstance(name, str) for name in line):
                     raise ValueError(f"entry {k}: a line holds something other than cell names")
                 try:
-                    found.append(cls(tuple(cell_of_name(name, side) for name in line)))
+                    thermometer = cls(tuple(cell_of_name(name, side) for name in line))
                 except ValueError as exc:
                     raise ValueError(f"entry {k}: {exc}") from None
+                problem = thermometer.problem(side)
+                if problem is not None:
+                    raise ValueError(f"entry {k}: its line from {line[0].strip()} {problem}")
+                found.append(thermometer)
+        return found
+
+    @classmethod
+    def drawn(cls, values: Sequence[int], side: int, rng: random.Random) -> list[Constraint]:
+        """Random thermometers the full grid `values` keeps, none sharing a cell, as setters draw them: each a walk
+        from a random bulb of the lower half of the values, each step to the lower of two random king-adjacent
+        cells of greater values (so that it rises slowly), 3 to 2n/3 cells long where the walk allows (2 at least);
+        n/3 to n/2 + 1 of them, fewer where no bulb left gives a line."""
+        wanted, taken = rng.randint(max(1, side // 3), side // 2 + 1), set[int]()
+        found: list[Constraint] = []
+        low = [c for c in range(side * side) if values[c] <= (side + 1) // 2]
+        for bulb in rng.sample(low, len(low)):
+            if len(found) == wanted:
+                break
+            line, length = [bulb], rng.randint(3, max(3, 2 * side // 3))
+            while bulb not in taken and len(line) < length:
+                r, c = divmod(line[-1], side)
+                rising = [nr * side + nc for nr in (r - 1, r, r + 1) for nc in (c - 1, c, c + 1)
+                          if 0 <= nr < side and 0 <= nc < side and nr * side + nc not in taken
+                          and values[nr * side + nc] > values[line[-1]]]
+                if not rising:
+                    break
+                line.append(min(rng.sample(rising, min(2, len(rising))), key=values.__getitem__))
+            if len(line) >= 2:
+                taken.update(line)
+                found.append(cls(tuple(line)))
         return found
 
     def links(self, side: int) -> tuple[Link, ...]:
@@ -87,4 +126,4 @@ class Thermometer(Constraint):
         return None
 
     def drawing(self, side: int) -> tuple[Shape, ...]:
-        return Shape("bulb", self.cells[:1]), Shape("line", self.cells)
+        return Shape("bulb", self.cells[:1]), Shape("line", self.cells, self.KIND)

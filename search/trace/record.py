@@ -19,7 +19,9 @@ The events, in order (`Event.step` counts from 0):
     place      inference placed `value` in `cell` (`rule`: naked single,
                hidden single, ...) after the last try (or at the root)
     remove     a rule (`rule`: locked candidates, naked subsets, hidden
-               subsets, alldiff, probe) removed candidate `value` from `cell`
+               subsets, alldiff, probe, or a constraint's filter, named as
+               the puzzle names the constraint: `thermometer 2 (R4C1)`)
+               removed candidate `value` from `cell`
     dead_end   the search can go no deeper: `cell` has no candidate left (or
                no value fits, for backtracking), or the inference refuted the
                last try (`rule` is then the rung)
@@ -38,7 +40,9 @@ How a player replays them (tests/test_trace.py does exactly this):
 - start from `Trace.candidates` (per cell, row-major, the candidates the engine
   starts from, before any inference; [] for a given);
 - a `try` or a `place` of v in a cell fills the cell with v, and v leaves the
-  candidates of that cell's peers; on a Killer, each cage of the cell then leaves
+  candidates of that cell's peers; each cell a constraint (anti-knight, a
+  thermometer, ...: puzzles/constraints/) links to it loses the values v
+  forbids there (`Geometry.links`); on a Killer, each cage of the cell then leaves
   its other empty cells only the values it still has room for (those of some set
   of different values, none placed in the cage, that fills its empty cells to
   its total: `puzzles.candidates.CageRooms`, as the engines keep them); the
@@ -325,18 +329,21 @@ class Recorder:
                 named = {"house": self.geo.unit_names[house]} if house >= 0 and not self.geo.layout.is_classic \
                     else {}
                 self.emit("place", self.depth, cell, value, why, **named)
-                placed(cell, value, masks, self.values, peers[cell], self.rooms)
+                placed(cell, value, masks, self.values, peers[cell], self.rooms, self.geo.links[cell])
                 del step[cell]
 
 
 def placed(cell: int, value: int, masks: list[int], values: list[int], peers: Sequence[int],
-           rooms: CageRooms | None) -> None:
+           rooms: CageRooms | None, links: Sequence[tuple[int, Sequence[int]]] = ()) -> None:
     """A value placed, as a player replays it (the module's docstring): the value leaves its peers' candidates,
-    and each Killer cage of the cell leaves its other empty cells only the values it still has room for."""
+    each cell a constraint links to it loses what the value forbids there (`Geometry.links`), and each Killer
+    cage of the cell leaves its other empty cells only the values it still has room for."""
     bit = 1 << (value - 1)
     masks[cell], values[cell] = 0, value
     for p in peers:
         masks[p] &= ~bit
+    for other, forbids in links:
+        masks[other] &= ~forbids[value]
     if rooms is not None:
         for k in rooms.cages_of[cell]:
             room = rooms.room(k, rooms.used(k, values))

@@ -26,6 +26,7 @@ from typing import Any
 from rich.console import Console
 from rich.markup import escape
 
+from puzzles.constraints import names
 from puzzles.grid import SYMBOLS, Grid
 from puzzles.layouts import CAGE_LETTERS, DIAGONAL, DISJOINT_GROUP, EXTRA_REGION, Cage, Layout
 
@@ -110,6 +111,9 @@ def drawn(grid: Grid) -> str:
         lines.append(f"and disjoint groups 1-{grid.side} (the cells at the same place in each box)")
     if lay.cages:
         lines += cages_drawn(lay)
+    # the constraints by the names their removals carry (`thermometer 2 (R4C1)`), each of some cells with its word
+    lines += [f"and {name}" if rule.GLOBAL else f"and {name}: {rule.word(grid.side)}"
+              for rule, name in zip(lay.constraints, names(lay.constraints, grid.side), strict=True)]
     return "\n".join(lines)
 
 

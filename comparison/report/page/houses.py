@@ -10,7 +10,11 @@ player (player.py, report.js).
   boundary, and its total small in the corner of its first cell (`cage_marks`: each cell's share of the outlines,
   as an SVG path in the cell's own units, so that a drawn grid and the player draw the same lines cell by cell,
   whatever the widths of their borders). Overlapping cages: a cage that overlaps an earlier one is drawn one
-  inset further in (a level deeper, three levels at most), so both outlines show.
+  inset further in (a level deeper, three levels at most), so both outlines show;
+- the constraints beyond houses and cages as each draws itself (`Constraint.drawing`: shapes, never a kind named
+  here): a `line` a thick grey line through its cells' centres, a `bulb` a grey disc on its cell, each cell's share
+  as SVG path data in its own units as the cages' (`shape_marks`); a `note` (a rule of the whole grid, anti-knight)
+  named in the legend.
 
 A classic grid gets its box borders alone, as it always did.
 """
@@ -21,12 +25,15 @@ from dataclasses import dataclass
 from itertools import pairwise
 from math import ceil
 
+from puzzles import constraints as rules
 from puzzles.grid import Layout
 from puzzles.layouts import DIAGONAL, DISJOINT_GROUP, EXTRA_REGION, Cage, cage_name
+from puzzles.words import plural
 
 GOLDEN_ANGLE = 137.508  # degrees: successive hues as far apart as they can be, however many houses there are
 INSET = 0.12  # a cage's outline lies this far inside its cells (a cell's side is 1); a level deeper, twice as far
 DEEPEST = 2  # overlapping cages take levels 0, 1, 2 (three insets); a cage deeper still shares the third
+BULB = 0.38  # a bulb's radius (a cell's side is 1)
 
 
 @dataclass(frozen=True)
@@ -88,7 +95,28 @@ def legend(lay: Layout) -> str:
     if lay.cages:
         count = len(lay.cages)
         words.append(f"{count} cage{'s' if count > 1 else ''} (dashed outlines, each total in its first cell)")
-    return f"{lay.variant}, {n}x{n}: rows, columns, " + ", ".join(words)
+    return f"{lay.variant}, {n}x{n}: rows, columns, " + ", ".join(words + shape_words(lay))
+
+
+def shape_words(lay: Layout) -> list[str]:
+    """The constraints in the legend's words: each caption of lines counted (`2 thermometers (grey lines, each from
+    its bulb)`), then each note (a rule of the whole grid) by its name."""
+    lines: dict[str, list[int]] = {}  # a caption -> [lines, bulbs]
+    notes: list[str] = []
+    for constraint in lay.constraints:
+        shapes = constraint.drawing(lay.side)
+        bulbs = sum(len(shape.cells) for shape in shapes if shape.kind == "bulb")
+        for shape in shapes:
+            if shape.kind == "line":
+                counted = lines.setdefault(shape.caption or "line", [0, 0])
+                counted[0] += 1
+                counted[1] += bulbs
+            elif shape.kind == "note" and shape.caption not in notes:
+                notes.append(shape.caption)
+    words = [f"{plural(count, caption)} (grey line{'s' if count > 1 else ''}"
+             f"{(', each from its bulb' if count > 1 else ', from its bulb') if bulbs else ''})"
+             for caption, (count, bulbs) in lines.items()]
+    return words + [f"{note} (the whole grid)" for note in notes]
 
 
 # -- Killer cages ------------------------------------------------------------------------------------------
@@ -199,3 +227,45 @@ def cage_marks(lay: Layout) -> list[CageMarks]:
             names[cell].append(cage_name(index, cage))
     return [CageMarks(path_of(pieces[cell]), " ".join(totals[cell]), ", ".join(names[cell]))
             for cell in range(n * n)]
+
+
+# -- the constraints' shapes -----------------------------------------------------------------------------
+@dataclass(frozen=True)
+class ShapeMarks:
+    """One cell's share of the constraints' drawing: the pieces of their lines inside it (SVG path data in the
+    cell's own units, from its centre halfway to the line's next and previous cells), the discs on it (a bulb, as
+    path data too), and the names of the constraints drawn on it (`thermometer 2 (R4C1)`, for a tooltip)."""
+
+    lines: str
+    discs: str
+    names: str
+
+
+def disc(radius: float = BULB) -> str:
+    """A disc at the cell's centre as path data: two half circles."""
+    r = number(radius)
+    return f"M{number(0.5 - radius)} 0.5a{r} {r} 0 1 0 {number(2 * radius)} 0a{r} {r} 0 1 0 {number(-2 * radius)} 0"
+
+
+def shape_marks(lay: Layout) -> list[ShapeMarks]:
+    """Every cell's share of the constraints' shapes, row-major (all empty when none is drawn on the cells)."""
+    n = lay.side
+    pieces: list[list[Segment]] = [[] for _ in range(n * n)]
+    discs: list[list[str]] = [[] for _ in range(n * n)]
+    names: list[list[str]] = [[] for _ in range(n * n)]
+    for constraint, name in zip(lay.constraints, rules.names(lay.constraints, n), strict=True):
+        for shape in constraint.drawing(n):
+            if shape.kind == "line":
+                for a, b in pairwise(shape.cells):  # each cell draws its half of the step, so the pieces meet
+                    dx, dy = (b % n - a % n) / 2, (b // n - a // n) / 2
+                    pieces[a].append((0.5, 0.5, 0.5 + dx, 0.5 + dy))
+                    pieces[b].append((0.5 - dx, 0.5 - dy, 0.5, 0.5))
+            elif shape.kind == "bulb":
+                for cell in shape.cells:
+                    discs[cell].append(disc())
+            else:  # a note: the legend names it
+                continue
+            for cell in shape.cells:
+                if name not in names[cell]:
+                    names[cell].append(name)
+    return [ShapeMarks(path_of(pieces[cell]), "".join(discs[cell]), ", ".join(names[cell])) for cell in range(n * n)]

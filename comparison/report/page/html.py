@@ -22,6 +22,7 @@ from string import Template
 from typing import Any, Protocol
 
 from puzzles import Grid, PuzzleError, kernels
+from puzzles.outcome import not_run_reason
 from puzzles.words import plural
 
 from ...core.selected import CERTIFIER, Selected
@@ -32,9 +33,9 @@ from ...records.format import failure_of_record
 from ..plot import PLOT_COUNTERS, default_reference
 from ..terminal import fmt_counter, fmt_seconds, fmt_share, gave_up_text, verdict_words
 from . import figures, svg
-from .houses import CageMarks, cage_marks, cell_marks, legend
+from .houses import CageMarks, ShapeMarks, cage_marks, cell_marks, legend, shape_marks
 from .player import DEFAULT_STEPS, find_watched, traces
-from .runbook import NOTABLE_KINDS, MethodRuns, Notable, RunBook, is_not_run
+from .runbook import NOTABLE_KINDS, MethodRuns, Notable, RunBook
 
 
 class Comparison(Protocol):
@@ -410,7 +411,7 @@ def fmt_rho(rho: float | None) -> str:
 def grid_html(text: str, answer: str | None = None, caption: str = "") -> str:
     """A drawn grid of a puzzle (its one-line form, `Grid.text()`): the givens in bold, an answer's other values
     in colour, its houses drawn (houses.py): thick borders between regions, the diagonals, the extra regions and
-    disjoint groups shaded."""
+    disjoint groups shaded, a Killer's cages outlined, the constraints' lines and bulbs drawn."""
     try:
         grid = Grid.parse(text)
     except PuzzleError:
@@ -418,6 +419,7 @@ def grid_html(text: str, answer: str | None = None, caption: str = "") -> str:
     side, line, lay = grid.side, grid.line(), grid.layout
     marks = cell_marks(lay)
     cages = cage_marks(lay) if lay.cages else None
+    shapes = shape_marks(lay) if lay.constraints else None
     rows = []
     for r in range(side):
         cells = []
@@ -428,7 +430,11 @@ def grid_html(text: str, answer: str | None = None, caption: str = "") -> str:
             text_shown = shown if shown not in ".0_" else ""
             houses = f" {mark.classes}" if mark.classes else ""
             style = f' style="{mark.style}"' if mark.style else ""
-            if cages is None:
+            shape = shapes[r * side + c] if shapes is not None else None
+            if shape is not None and (shape.lines or shape.discs):
+                cells.append(shaped_cell(f"{kind} {mark.edges}{houses}", style, text_shown, shape,
+                                         None if cages is None else cages[r * side + c]))
+            elif cages is None:
                 cells.append(f'<td class="{kind} {mark.edges}{houses}"{style}>{escape(text_shown)}</td>')
             else:
                 cells.append(caged_cell(f"{kind} {mark.edges}{houses}", style, text_shown, cages[r * side + c]))
@@ -450,6 +456,25 @@ def caged_cell(classes: str, style: str, text: str, cage: CageMarks) -> str:
     title = f' title="{escape(cage.names)}"' if cage.names else ""
     outline = cage_svg(cage.path) if cage.path else ""
     return f'<td class="{classes} k"{style}{total}{title}>{outline}{escape(text)}</td>'
+
+
+def shaped_cell(classes: str, style: str, text: str, shape: ShapeMarks, cage: CageMarks | None) -> str:
+    """A cell a constraint is drawn on: its share of the lines and bulbs (an SVG in the cell's own units, under
+    its text), its cages' drawing when it has some (`caged_cell`), and the names of both as its tooltip."""
+    total = f' data-total="{escape(cage.total)}"' if cage is not None and cage.total else ""
+    names = ", ".join(n for n in (cage.names if cage is not None else "", shape.names) if n)
+    title = f' title="{escape(names)}"' if names else ""
+    outline = cage_svg(cage.path) if cage is not None and cage.path else ""
+    caged = " k" if cage is not None else ""
+    return (f'<td class="{classes}{caged} s"{style}{total}{title}>{shape_svg(shape.lines, shape.discs)}{outline}'
+            f'{escape(text)}</td>')
+
+
+def shape_svg(lines: str, discs: str) -> str:
+    """A cell's pieces of the constraints' lines and its discs, stretched over the cell under its text."""
+    drawn = (f'<path class="line" d="{lines}"/>' if lines else "") + (f'<path class="disc" d="{discs}"/>'
+                                                                      if discs else "")
+    return f'<svg class="shape" viewBox="0 0 1 1" preserveAspectRatio="none" aria-hidden="true">{drawn}</svg>'
 
 
 def cage_svg(path: str) -> str:
@@ -483,7 +508,8 @@ def notable_html(notable: Notable) -> str:
     grids = [grid_html(notable.puzzle, caption="the puzzle")] if notable.puzzle else []
     runs = []
     for record in notable.records:
-        said = (f"not run ({record['detail'].partition(': ')[2]})" if is_not_run(record) else
+        reason = not_run_reason(record["status"], record.get("detail"))
+        said = (f"not run ({reason})" if reason is not None else
                 record["status"].replace("_", " ") + (f" ({record['detail']})" if record.get("detail") else ""))
         # (a kept puzzle no longer a grid has every record marked invalid, whatever its run said)
         style = "bad" if failure_of_record(record) in WRONG_ANSWER or record["valid"] is False else ""

@@ -11,15 +11,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from puzzles import BadEntry, Budget, Entry, Grid, PuzzleFileError, read_puzzles
-from puzzles.grid import values_of
+from puzzles import constraints as rules
+from puzzles.grid import Layout, values_of
 from puzzles.options import MethodSpec
-from puzzles.outcome import NOT_RUN
+from puzzles.outcome import not_run_reason
 from puzzles.words import plural
 from search.trace import KINDS, trace
 
 from ...core.errors import UsageError
 from ...core.selected import Selected
-from .houses import cage_marks, cell_marks, legend
+from .houses import cage_marks, cell_marks, legend, shape_marks
 
 DEFAULT_STEPS = 1000  # events a method's trace embeds at most: about 60 KB of page
 
@@ -89,7 +90,7 @@ def traces(watched: Watched, selected: Sequence[Selected], steps: int, budget: B
         except (ValueError, NotImplementedError) as exc:  # a method or option the tracer does not follow
             data["notes"].append(f"{method.label}: not traced ({exc})")
             continue
-        if str(traced.get("detail") or "").startswith(NOT_RUN):  # the contract refused it: say why (its board stays)
+        if not_run_reason(traced.get("status", ""), traced.get("detail")) is not None:  # say why (its board stays)
             data["notes"].append(f"{method.label}: {traced['detail']}")
         data["traces"].append(pack(method.label, traced))
     return data
@@ -100,7 +101,9 @@ def houses(grid: Grid) -> dict[str, Any]:
     region, the cells of its other houses (diagonals, extra regions, disjoint groups), and, for a variant, each
     cell's marks (houses.py: [classes, style]) and the words that say what they stand for; for a Killer, each
     cell's share of the cages' drawing ([outline path, total, cage names]) and each cage's cells and total (the
-    replay narrows a cage's empty cells to its room, search/trace/record.py)."""
+    replay narrows a cage's empty cells to its room, search/trace/record.py); for constraints, each cell's share of
+    their drawing ([lines path, discs path, names], houses.py) and the links a placement follows (puzzles/
+    constraints/: per cell, [another cell, a table's index], a table the values each value forbids there as masks)."""
     lay = grid.layout
     found: dict[str, Any] = {"side": grid.side, "regions": list(lay.regions),
                              "extras": [list(house.cells) for house in lay.extras]}
@@ -110,7 +113,19 @@ def houses(grid: Grid) -> dict[str, Any]:
     if lay.cages:  # each cell's share of the cages' outlines, the total it holds, the cages it is in (houses.py)
         found["cages"] = [[cage.path, cage.total, cage.names] for cage in cage_marks(lay)]
         found["rooms"] = [[list(cage.cells), cage.total] for cage in lay.cages]
+    if lay.constraints:
+        found["shapes"] = [[m.lines, m.discs, m.names] for m in shape_marks(lay)]
+        found["links"], found["tables"] = links_of(lay)
     return found
+
+
+def links_of(lay: Layout) -> tuple[list[list[list[int]]], list[list[int]]]:
+    """The constraints' links as the player replays a placement: per cell, [another cell, a table's index] for each
+    cell its value forbids values at; a table the masks each value forbids (index: the value), each table once."""
+    tables: dict[tuple[int, ...], int] = {}
+    out, _ = rules.links_by_cell(lay.constraints, lay.side)
+    links = [[[other, tables.setdefault(masks, len(tables))] for other, masks in cell] for cell in out]
+    return links, [list(masks) for masks in tables]
 
 
 def pack(label: str, traced: dict[str, Any]) -> dict[str, Any]:

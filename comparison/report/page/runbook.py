@@ -13,7 +13,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...execution.result import NOT_RUN
+from puzzles.outcome import not_run_reason
+
 from ...judging.judge import LISTED_VERDICTS
 from ...records.format import RECORD_FIELDS, failure_of_record
 
@@ -144,4 +145,4 @@ def notable_kind(records: Sequence[dict[str, Any]]) -> str | None:
 
 def is_not_run(record: dict[str, Any]) -> bool:
     """Whether the record's method did not run, for it could not take the puzzle (execution/result.py)."""
-    return record["status"] == "gave_up" and str(record.get("detail") or "").startswith(f"{NOT_RUN}:")
+    return not_run_reason(record["status"], record.get("detail")) is not None

@@ -52,6 +52,10 @@ class Player {
     this.cagesOf = Array.from({ length: this.side * this.side }, () => []);
     this.cages.forEach((cage, k) => cage.cells.forEach((cell) => this.cagesOf[cell].push(k)));
     this.rooms = new Map();
+    // the constraints' links (puzzles/constraints/): per cell, [another cell, a table]; a table's entry for value v,
+    // the mask of values v placed in the cell forbids in the other
+    this.links = watch.links || [];
+    this.tables = watch.tables || [];
     this.method = 0;
     this.step = 0;
     this.timer = null;
@@ -146,7 +150,9 @@ class Player {
     this.cells = [];
     this.drawn = [];  // each cell's classes that stay: its borders and its houses
     this.outlines = [];  // each cell's share of the Killer cages' dashed outlines (an SVG), or null
+    this.figures = [];  // each cell's share of the constraints' lines and bulbs (an SVG under its text), or null
     const regions = this.watch.regions, marks = this.watch.marks || [], cages = this.watch.cages || [];
+    const shapes = this.watch.shapes || [];
     for (let cell = 0; cell < n * n; cell++) {
       const r = Math.floor(cell / n), c = cell % n, d = el("div", "c", this.board);
       if (c < n - 1 && regions[cell] !== regions[cell + 1]) d.classList.add("R");  // another region: thick
@@ -163,6 +169,10 @@ class Player {
       if (names) d.title += `: ${names}`;
       if (outline) d.classList.add("k");  // in a cage: its candidates keep inside the outline
       this.outlines.push(outline ? cageOutline(outline) : null);
+      const [lines, discs, named] = shapes[cell] || ["", "", ""];
+      if (named) d.title += (d.title.includes(":") ? ", " : ": ") + named;
+      if (lines || discs) d.classList.add("s");
+      this.figures.push(lines || discs ? shapeFigure(lines, discs) : null);
       this.drawn.push(d.className);
       this.cells.push(d);
     }
@@ -214,6 +224,7 @@ class Player {
       s.cands[cell] = 1 << (v - 1);
       s.how[cell] = how;
       for (const p of this.peers[cell]) s.cands[p] &= ~(1 << (v - 1));
+      for (const [other, t] of this.links[cell] || []) s.cands[other] &= ~this.tables[t][v];
       for (const k of this.cagesOf[cell]) {  // a Killer: the cell's cages leave their empty cells their room
         const room = this.room(k, s.values);
         for (const mate of this.cages[k].cells) if (!s.values[mate]) s.cands[mate] &= room;
@@ -281,6 +292,7 @@ class Player {
         }
         d.appendChild(grid);
       }
+      if (this.figures[cell]) d.appendChild(this.figures[cell]);
       if (this.outlines[cell]) d.appendChild(this.outlines[cell]);
     }
     this.slider.max = total;
@@ -323,6 +335,24 @@ function cageOutline(d) {
   svg.setAttribute("aria-hidden", "true");
   path.setAttribute("d", d);
   svg.appendChild(path);
+  return svg;
+}
+
+// A cell's share of the constraints' drawing, as the drawn grids have it (houses.py): its lines' pieces and its
+// discs, path data in the cell's own units, under the cell's text.
+function shapeFigure(lines, discs) {
+  const NS = "http://www.w3.org/2000/svg", svg = document.createElementNS(NS, "svg");
+  svg.setAttribute("class", "shape");
+  svg.setAttribute("viewBox", "0 0 1 1");
+  svg.setAttribute("preserveAspectRatio", "none");
+  svg.setAttribute("aria-hidden", "true");
+  for (const [cls, d] of [["line", lines], ["disc", discs]]) {
+    if (!d) continue;
+    const path = document.createElementNS(NS, "path");
+    path.setAttribute("class", cls);
+    path.setAttribute("d", d);
+    svg.appendChild(path);
+  }
   return svg;
 }
 

@@ -1,0 +1,265 @@
+"""Constraints seen: the page's drawn grids and its player draw each constraint from its shapes (a thermometer's
+bulb a disc on its first cell, its line a stroke from cell centre to cell centre, a rule of the whole grid named in
+the legend), and the player replays a placement through the constraints' links as the engines make it.
+
+What is drawn is checked against the puzzle's own words, read here by hand (a `th=` word's cells in order), and in
+headless Chromium (skipped where there is none): the DOM once the scripts ran, and the pixels of a screenshot.
+"""
+from __future__ import annotations
+
+import json
+import re
+import sys
+from html import unescape
+from pathlib import Path
+
+import pytest
+from headless import Browser, running_browser
+
+import compare
+from comparison.report.page.houses import legend, shape_marks
+from comparison.report.page.html import grid_html
+from comparison.report.page.player import houses
+from puzzles import Grid
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLE_SOLVER = ROOT / "examples" / "python" / "fpuzzles_solver.py"
+# Unique by the brute force (tests/constraint_grids.py's antiknight+thermometer-6 and thermometer-6)
+ANTIKNIGHT_THERMOMETER = ".....1.4..........5......2.......3..;antiknight;th=R1C1,R1C2,R1C3"
+THERMOMETERS = "..1....2...4...2..5..1.....6........;th=R1C1,R1C2,R2C3,R3C3;th=R6C6,R5C6,R4C5"
+
+
+def thermometers(text: str) -> list[list[int]]:
+    """A line form's thermometers, read by hand: each `th=` word's cells in order, row-major indices."""
+    n = round(len(text.split(";")[0]) ** 0.5)
+    return [[(int(r) - 1) * n + int(c) - 1 for r, c in re.findall(r"R(\d+)C(\d+)", word)]
+            for word in text.split(";")[1:] if word.startswith("th=")]
+
+
+def steps(text: str) -> list[set[tuple[float, float]]]:
+    """Where each cell's line pieces must reach, by hand: from its centre, halfway to the cell before it and the
+    cell after it on each thermometer (x the column, y the row, in the cell's units)."""
+    n = round(len(text.split(";")[0]) ** 0.5)
+    found: list[set[tuple[float, float]]] = [set() for _ in range(n * n)]
+    for line in thermometers(text):
+        for i, cell in enumerate(line):
+            for other in (line[i - 1] if i else None, line[i + 1] if i + 1 < len(line) else None):
+                if other is not None:
+                    found[cell].add((0.5 + (other % n - cell % n) / 2, 0.5 + (other // n - cell // n) / 2))
+    return found
+
+
+def reaches(path: str) -> set[tuple[float, float]]:
+    """The far ends of a cell's line pieces (each `M x1 y1 L x2 y2` has one end at the centre)."""
+    numbers = [float(v) for v in re.findall(r"-?[\d.]+", path)]
+    ends = set()
+    for i in range(0, len(numbers), 4):
+        (x1, y1), (x2, y2) = numbers[i:i + 2], numbers[i + 2:i + 4]
+        assert (0.5, 0.5) in ((x1, y1), (x2, y2)), path  # every piece starts or ends at the cell's centre
+        ends.add((x2, y2) if (x1, y1) == (0.5, 0.5) else (x1, y1))
+    return ends
+
+
+@pytest.mark.parametrize("text", [ANTIKNIGHT_THERMOMETER, THERMOMETERS])
+def test_each_cells_share_of_the_thermometers(text):
+    marks = shape_marks(Grid.parse(text).layout)
+    bulbs = {line[0] for line in thermometers(text)}
+    on_lines = {cell for line in thermometers(text) for cell in line}
+    assert [bool(m.discs) for m in marks] == [cell in bulbs for cell in range(len(marks))]
+    assert [reaches(m.lines) for m in marks] == steps(text)
+    assert [bool(m.names) for m in marks] == [cell in on_lines for cell in range(len(marks))]
+    assert marks[0].names == "thermometer 1 (R1C1)"
+
+
+def test_the_legend_names_the_rules_of_the_whole_grid_and_counts_the_lines():
+    assert legend(Grid.parse(ANTIKNIGHT_THERMOMETER).layout) == (
+        "antiknight+thermometer, 6x6: rows, columns, boxes (thick borders), 1 thermometer (grey line, from its "
+        "bulb), anti-knight (the whole grid)")
+    assert legend(Grid.parse(THERMOMETERS).layout).endswith("2 thermometers (grey lines, each from its bulb)")
+    assert legend(Grid.parse("." * 16 + ";antiking;nonconsecutive").layout).endswith(
+        "boxes (thick borders), anti-king (the whole grid), non-consecutive (the whole grid)")
+    # a rule of the whole grid draws nothing on the cells
+    assert all(not (m.lines or m.discs or m.names) for m in shape_marks(Grid.parse("." * 16 + ";antiking").layout))
+
+
+def test_a_drawn_grid_holds_the_shapes_where_they_are_and_its_cages_too():
+    killer = "................;k=aabbccbdeffdefgg:3,8,7,5,6,8,3;th=R1C1,R2C1"  # r1c1 in cage 1 (3), r2c1 in cage 3
+    cells = re.findall(r"<td ([^>]*)>(.*?)</td>", grid_html(killer, caption="the puzzle"))
+    assert len(cells) == 16
+    for cell, (attributes, inside) in enumerate(cells):
+        assert ('<svg class="shape"' in inside) == (cell in (0, 4))
+        assert ('class="disc"' in inside) == (cell == 0)
+        assert ('<svg class="cage"' in inside) and ("data-total" in attributes) == (cell in (0, 2, 4, 7, 8, 9, 14))
+    assert 'title="cage 1 (3), thermometer 1 (R1C1)"' in cells[0][0]
+    table = grid_html(ANTIKNIGHT_THERMOMETER, caption="the puzzle")
+    assert 'data-variant="antiknight+thermometer"' in table and "anti-knight (the whole grid)" in table
+
+
+def test_the_player_receives_the_shapes_and_the_links():
+    """houses(): each cell's share of the drawing, and the links a placement follows: from each cell, those a knight's
+    move away forbid its value, those after it on the thermometer the values up to its value plus their steps."""
+    grid = Grid.parse(ANTIKNIGHT_THERMOMETER)
+    found = houses(grid)
+    assert found["shapes"] == [[m.lines, m.discs, m.names] for m in shape_marks(grid.layout)]
+    n, links, tables = 6, found["links"], found["tables"]
+    line = thermometers(ANTIKNIGHT_THERMOMETER)[0]
+    for cell in range(n * n):
+        r, c = divmod(cell, n)
+        for v in range(1, n + 1):
+            forbidden = {}  # other cell -> the values v placed here forbids there, by the rules' definitions
+            for other in range(n * n):
+                dr, dc = abs(other // n - r), abs(other % n - c)
+                if {dr, dc} == {1, 2}:
+                    forbidden.setdefault(other, set()).add(v)
+                if cell in line and other in line and other != cell:
+                    d = line.index(other) - line.index(cell)  # values rise along the line: at least d more
+                    forbidden.setdefault(other, set()).update(w for w in range(1, n + 1) if (w - v) * d < d * d)
+            replayed = {other: {w for w in range(1, n + 1) if tables[t][v] >> (w - 1) & 1} for other, t in links[cell]}
+            assert {k: s for k, s in replayed.items() if s} == {k: s for k, s in forbidden.items() if s}, (cell, v)
+
+
+# -- in a browser ------------------------------------------------------------------------------------------
+def first(pattern: str, text: str) -> str:
+    found = re.search(pattern, text)
+    return unescape(found.group(1)) if found else ""
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory: pytest.TempPathFactory) -> Browser:
+    return running_browser(tmp_path_factory.mktemp("probe"))
+
+
+@pytest.fixture(scope="module")
+def constraints_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """compare.py on the two puzzles with mrv and a program that takes classic grids only (not run on them: each
+    is drawn among the puzzles some methods did not run), the first watched; the page and the puzzles' file."""
+    folder = tmp_path_factory.mktemp("constraints")
+    puzzles, page = folder / "constraints.txt", folder / "report.html"
+    puzzles.write_text(f"{ANTIKNIGHT_THERMOMETER} one\n{THERMOMETERS} two\n")
+    classic = f"classic:input=line={sys.executable} {EXAMPLE_SOLVER}"
+    code = compare.main([str(puzzles), "--jobs", "1", "--command", classic, "--solver", "mrv", "--solver", "classic",
+                         "--timeout", "60", "--html", str(page), "--watch", "1"])
+    assert code == 0
+    return page, puzzles
+
+
+# Writes where the inside of each cell of each drawn grid and of the player's board lies once the scripts ran.
+WHERE_CELLS_LIE = """<script>
+document.querySelectorAll("table.grid, #player .board").forEach((board) => {
+  const cells = board.querySelectorAll(board.tagName === "TABLE" ? "td" : ".c");
+  board.dataset.rects = JSON.stringify(Array.from(cells, (cell) => {
+    const r = cell.getBoundingClientRect(), left = r.left + cell.clientLeft, top = r.top + cell.clientTop;
+    return [left, top, left + cell.clientWidth, top + cell.clientHeight];
+  }));
+});
+</script>"""
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+def test_the_thermometers_are_drawn_and_the_whole_grid_rule_named(browser, constraints_run, tmp_path, capsys):
+    """In the DOM once the scripts ran, each drawn grid and the player's board hold a disc on each bulb, line
+    pieces reaching the thermometers' next and previous cells, and nothing on any other cell; the legend names
+    anti-knight. In a screenshot, the centre of a blank cell on a thermometer is the shapes' grey, and of a blank
+    cell off every thermometer white."""
+    image = pytest.importorskip("PIL.Image")
+    capsys.readouterr()
+    page, _ = constraints_run
+    measured = tmp_path / "measured.html"
+    measured.write_text(page.read_text(encoding="utf-8").replace("</body>", WHERE_CELLS_LIE + "</body>"),
+                        encoding="utf-8")
+    window, fragment = (1200, 1800), "only=puzzles,watch"
+    opened = browser.open(measured, tmp_path, fragment, *window)
+    assert opened.console == [], opened.console
+    shot = image.open(browser.screenshot(measured, tmp_path / "shot.png", fragment, *window)).convert("RGB")
+    boards = re.findall(r'<(table|div) class="(?:grid[^"]*|board)"([^>]*)data-rects="([^"]*)"[^>]*>(.*?)'
+                        r'(?=</table>|<div class="side">)', opened.dom, re.S)
+    assert sorted(kind for kind, *_ in boards) == ["div", "table", "table"]
+    by_givens = {Grid.parse(text).line(): text for text in (ANTIKNIGHT_THERMOMETER, THERMOMETERS)}
+    grey = checked = 0
+    for kind, attributes, rects, inner in boards:
+        cells = json.loads(unescape(rects))
+        held = re.split(r"<td |<div class=\"c[ \"]", inner)[1:]
+        assert len(held) == len(cells) == 36
+        if kind == "div":
+            text = ANTIKNIGHT_THERMOMETER
+            assert "anti-knight (the whole grid)" in first(r'<p class="houses">([^<]*)</p>', opened.dom)
+        else:
+            givens = "".join(first(r">(\d?)</td>", "<td " + cell) or "." for cell in held)
+            text = by_givens[givens]
+            assert ("anti-knight (the whole grid)" in unescape(attributes)) == (text == ANTIKNIGHT_THERMOMETER)
+        bulbs = {line[0] for line in thermometers(text)}
+        expected = steps(text)
+        for cell, ((left, top, right, bottom), inside) in enumerate(zip(cells, held, strict=True)):
+            assert ('class="disc"' in inside) == (cell in bulbs), (kind, cell)
+            assert reaches(first(r'<path class="line" d="([^"]*)"', inside)) == expected[cell], (kind, cell)
+            blank = kind == "table" and text.split(";")[0][cell] == "."
+            if blank:  # the centre of a blank drawn cell: the shapes' grey on a thermometer, white off them
+                red, green, blue = shot.getpixel((round((left + right) / 2), round((top + bottom) / 2)))
+                on = bool(expected[cell]) or cell in bulbs
+                assert (abs(red - 0xC9) < 24 and abs(blue - 0xD6) < 24) if on else min(red, green, blue) > 240, \
+                    (text, cell, (red, green, blue))
+                grey += on
+                checked += 1
+    assert grey >= 8 and checked >= 50
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+def test_the_player_replays_a_placement_through_the_links(browser, constraints_run, tmp_path, capsys):
+    """At each choice of mrv's search where the houses alone would leave the chosen cell more candidates than it
+    chose among, the board shows exactly the candidates the search chose among: the replay followed anti-knight
+    and the thermometer as the engines do."""
+    capsys.readouterr()
+    page, _ = constraints_run
+    data = re.search(r'<script type="application/json" id="report-data">(.*?)</script>', page.read_text(), re.S)
+    assert data is not None
+    [packed] = json.loads(data.group(1))["watch"]["traces"]
+    peers = Grid.parse(ANTIKNIGHT_THERMOMETER.split(";")[0]).geometry.peers  # rows, columns and boxes alone
+    candidates, saved, narrowed = [set(c) for c in packed["candidates"]], {}, []
+    for step, (k, depth, cell, value, _, words, *_) in enumerate(packed["events"], 1):
+        kind = packed["kinds"][k]
+        if kind in ("try", "place"):
+            if kind == "try":
+                saved[depth] = [set(c) for c in candidates]
+            candidates[cell] = set()
+            for peer in peers[cell]:
+                candidates[peer].discard(value)
+        elif kind == "remove":
+            candidates[cell].discard(value)
+        elif kind == "backtrack":
+            candidates = [set(c) for c in saved[depth]]
+        elif kind == "choose":
+            values = first(r"\{([\d,]*)\}", words).split(",")
+            if candidates[cell] != {int(v) for v in values}:
+                narrowed.append((step, cell, values))
+    assert len(narrowed) >= 3  # choices where the links, not the houses, left the cell its candidates
+    for step, cell, values in narrowed[:3]:
+        state = browser.open(page, tmp_path, f"method=0&step={step}").player_state()
+        assert state["kind"] == "choose" and state["cell"] == f"{cell // 6},{cell % 6}"
+        assert state["shown"] == "".join(values)
+
+
+@pytest.mark.slow
+def test_a_mixed_file_gives_a_readable_report(tmp_path, capsys):
+    """Classic, Killer, anti-knight and thermometer puzzles in one file (and a Killer with a thermometer): compare.py
+    runs them all, the terminal says which method did not run on which and why, by the kind; the page draws each
+    puzzle a method did not run under its variant's name, with its legend."""
+    killer = "................;k=aabbccbdeffdefgg:3,8,7,5,6,8,3"  # its solution 1234/3412/2143/4321: r1c1 1, r1c2 2
+    lines = ["4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4...... classic",
+             f"{killer} killer", f"{ANTIKNIGHT_THERMOMETER} antiknight", f"{THERMOMETERS} thermometers",
+             f"{killer};th=R1C1,R1C2 killer-thermometer"]
+    path, page = tmp_path / "mixed.txt", tmp_path / "report.html"
+    path.write_text("\n".join(lines) + "\n")
+    classic = f"classic:input=line={sys.executable} {EXAMPLE_SOLVER}"
+    code = compare.main([str(path), "--jobs", "1", "--command", classic, "--solver", "mrv:propagate=singles",
+                         "--solver", "classic", "--timeout", "60", "--html", str(page)])
+    out = capsys.readouterr().out
+    assert code == 0 and "Puzzles: 5 (5 agree)" in out and "OK: every answer valid" in out
+    assert f"{path}:3 antiknight: classic (input=line carries classic Sudoku (square boxes) only, not this 6x6 " \
+           "antiknight+thermometer" in " ".join(out.split())
+    drawn = dict(re.findall(r'data-variant="([^"]+)" title="([^"]+)"', page.read_text(encoding="utf-8")))
+    assert set(drawn) == {"killer", "antiknight+thermometer", "thermometer", "killer+thermometer"}
+    assert drawn["killer+thermometer"] == ("killer+thermometer, 4x4: rows, columns, boxes (thick borders), 7 cages "
+                                           "(dashed outlines, each total in its first cell), 1 thermometer (grey "
+                                           "line, from its bulb)")

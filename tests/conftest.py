@@ -7,6 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from puzzles import data
 
@@ -16,6 +17,12 @@ from puzzles import data
 # worker. The suite's processes keep their bytecode in __pycache__ as Python does by default.
 os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 sys.dont_write_bytecode = False
+
+# CI (CI=true, as .ci/run sets it) draws the property tests' examples from a fixed seed: the same examples, the same
+# time, in every run; elsewhere each run draws new ones, and Hypothesis keeps the failures it finds to try first.
+settings.register_profile("ci", derandomize=True, database=None)
+if os.environ.get("CI") == "true":
+    settings.load_profile("ci")
 
 
 @pytest.fixture

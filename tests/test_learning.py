@@ -121,25 +121,29 @@ def test_q4_by_hand():
 
 
 def every_solution(grid: Grid, cap: int) -> list[bytes]:
-    """The slow, obvious way: each blank cell tries every value its filled peers allow, row-major."""
+    """The slow, obvious way: the blank cell whose filled peers leave it the fewest values tries each of them, and
+    so on (row-major among equals; the fewest first, or a 9x9 of 57 blanks takes seconds to reach 300)."""
     values = bytearray(grid.values)
     geo = grid.geometry
     found: list[bytes] = []
 
-    def fill(k: int, blanks: list[int]) -> None:
+    def allowed(cell: int) -> list[int]:
+        return [v for v in range(1, grid.side + 1) if all(values[p] != v for p in geo.peers[cell])]
+
+    def fill() -> None:
         if len(found) >= cap:
             return
-        if k == len(blanks):
+        blanks = [c for c, v in enumerate(values) if not v]
+        if not blanks:
             found.append(bytes(values))
             return
-        cell = blanks[k]
-        for v in range(1, grid.side + 1):
-            if all(values[p] != v for p in geo.peers[cell]):
-                values[cell] = v
-                fill(k + 1, blanks)
-                values[cell] = 0
+        cell = min(blanks, key=lambda c: len(allowed(c)))
+        for v in allowed(cell):
+            values[cell] = v
+            fill()
+            values[cell] = 0
 
-    fill(0, [c for c, v in enumerate(values) if not v])
+    fill()
     return found
 
 

@@ -84,7 +84,7 @@ from comparison.report.page.html import HtmlOutput
 from comparison.report.page.player import DEFAULT_STEPS as WATCH_STEPS
 from comparison.report.plot import plot
 from comparison.report.terminal import ProgressBar, print_methods
-from comparison.run.comparison import Plain, Program, expected_puzzles, registry_of
+from comparison.run.comparison import Plain, Runner, expected_puzzles, registry_of
 from puzzles import Grid, Method, PuzzleFileError, kernels
 from puzzles.formats import FORMATS
 from puzzles.signals import signals_held
@@ -220,7 +220,7 @@ def command(argv: Sequence[str] | None, methods: dict[str, Method] | None, kept:
         if args.list:
             print_methods(console, registry_of(settings, methods, everything=True))
             return EXIT_OK
-        program: Program = kind(settings, methods)
+        program: Runner = kind(settings, methods)
         comparison = program.comparison
         fmt = output_format(args)
         reference = reference_index(args, comparison.selected)
@@ -243,7 +243,7 @@ def command(argv: Sequence[str] | None, methods: dict[str, Method] | None, kept:
 
 
 @stopped_by_signals
-def run(args: argparse.Namespace, program: Program, writer: RecordWriter | None, reference: int | None,
+def run(args: argparse.Namespace, program: Runner, writer: RecordWriter | None, reference: int | None,
         console: Console, html: HtmlOutput | None = None) -> int:
     comparison = program.comparison
     console.print(kernels.STATUS.line(), markup=False, highlight=False)  # first: which build of the searches runs

@@ -38,7 +38,7 @@ def add_method_flags(parser: argparse.ArgumentParser | argparse._ArgumentGroup, 
 
 
 @dataclass(frozen=True)
-class Program:
+class ProgramFlags:
     """One of compare.py's programs: the flags it has no use for (argparse dest -> as the user writes it), and
     the sentence that refuses them."""
 
@@ -54,13 +54,14 @@ class Program:
 
 FUZZ_ONLY = {"against": "--against", "box": "--box", "variant": "--variant"}
 PROGRAMS = {
-    "run": Program(FUZZ_ONLY, "{flags} is for a fuzz run (--fuzz)"),
-    "ladder": Program({"methods": "--solver", "command": "--command", "registry": "--registry", "nodes": "--nodes",
-                       "plot": "--plot", "reference": "--reference", "list": "--list", "resume": "--resume",
-                       "solutions": "--solutions 2", **FUZZ_ONLY},
-                      "--ladder runs its own rungs (one solution, a node budget of 1), so it takes no {flags}"),
-    "fuzz": Program({"files": "FILE", "resume": "--resume", "html": "--html", "plot": "--plot", "ladder": "--ladder",
-                     "watch": "--watch", "cluster": "--cluster", "sample": "--sample", "isomorphs": "--isomorphs",
-                     "format": "--format"},
-                    "--fuzz makes its own puzzles and writes failing ones to --output: {flags} is not for a fuzz run"),
+    "run": ProgramFlags(FUZZ_ONLY, "{flags} is for a fuzz run (--fuzz)"),
+    "ladder": ProgramFlags({"methods": "--solver", "command": "--command", "registry": "--registry",
+                            "nodes": "--nodes", "plot": "--plot", "reference": "--reference", "list": "--list",
+                            "resume": "--resume", "solutions": "--solutions 2", **FUZZ_ONLY},
+                           "--ladder runs its own rungs (one solution, a node budget of 1), so it takes no {flags}"),
+    "fuzz": ProgramFlags({"files": "FILE", "resume": "--resume", "html": "--html", "plot": "--plot",
+                          "ladder": "--ladder", "watch": "--watch", "cluster": "--cluster", "sample": "--sample",
+                          "isomorphs": "--isomorphs", "format": "--format"},
+                         "--fuzz makes its own puzzles and writes failing ones to --output: {flags} is not for a "
+                         "fuzz run"),
 }

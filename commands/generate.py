@@ -25,7 +25,7 @@ import time
 from collections.abc import Callable
 
 from making.kinds import NEEDED, killer, needing_killer
-from making.singles import RULES, generate
+from making.singles import SOLVES_BY_SINGLES, generate
 from making.variants import Variant, variant
 from puzzles.formats import format_line
 from puzzles.fpuzzles import json_line
@@ -52,7 +52,7 @@ def main(argv: list[str] | None = None) -> int:
                         "the whole pool)")
     parser.add_argument("--seed", type=int, default=0, help="the same seed makes the same puzzles")
     parser.add_argument("--keep", type=int, default=0, help="keep at least this many givens")
-    parser.add_argument("--rule", choices=sorted(RULES), default="singles",
+    parser.add_argument("--rule", choices=sorted(SOLVES_BY_SINGLES), default="singles",
                         help="what must solve the puzzle alone: naked and hidden singles, or naked singles only")
     parser.add_argument("--minimal", action="store_true",
                         help="unique and minimal puzzles (removing any clue leaves more than one solution), "

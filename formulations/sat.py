@@ -481,7 +481,7 @@ def cage_sizes(lay: Layout, encoding: str, sums: str, redundant: str) -> dict[st
 # -- the solver: a fresh one per puzzle, or one kept across puzzles ------------------------------
 
 @dataclass
-class Kept:
+class KeptSolver:
     """A solver kept across puzzles (one per process, solver and encoding, layout), and its last variable.
 
     A clause meant for one puzzle only is switched on by a selector variable (assumed while that puzzle is
@@ -501,7 +501,7 @@ class Kept:
         self.sat.append_formula([[-s] for s in selectors])
 
 
-_KEPT: dict[tuple[str, str, Layout, bool, str, str], Kept] = {}
+_KEPT: dict[tuple[str, str, Layout, bool, str, str], KeptSolver] = {}
 
 
 # Each solver's own clause-adding function in PySAT's C module, and where its wrapper keeps the
@@ -561,7 +561,7 @@ def _new_solver(name: str, encoding: str, lay: Layout, sums: str = DEFAULT_SUMS,
 
 
 def kept(name: str, encoding: str, lay: Layout, search: bool = True, sums: str = DEFAULT_SUMS,
-         redundant: str = "none") -> Kept:
+         redundant: str = "none") -> KeptSolver:
     # Propagation alone (search off) gets a solver that never searches: one that had learnt clauses
     # from other puzzles' searches would propagate more than the encoding's clauses do.
     key = (name, encoding, lay, search, sums, redundant)
@@ -570,7 +570,7 @@ def kept(name: str, encoding: str, lay: Layout, search: bool = True, sums: str =
         if lay not in layouts and len(layouts) >= LAYOUTS_KEPT:  # the oldest layout's solvers go
             for old in [k for k in _KEPT if k[2] is layouts[0]]:
                 deleted(_KEPT.pop(old).sat)
-        _KEPT[key] = Kept(_new_solver(name, encoding, lay, sums, redundant),
+        _KEPT[key] = KeptSolver(_new_solver(name, encoding, lay, sums, redundant),
                           variables(lay, encoding, sums, redundant))
     return _KEPT[key]
 

@@ -34,7 +34,7 @@ from pysat.solvers import Solver
 from formulations.sat import (
     DEFAULT_SOLVER,
     DEFAULT_SUMS,
-    Kept,
+    KeptSolver,
     beyond_houses,
     cage_clauses,
     decode,
@@ -112,13 +112,13 @@ class SolutionCertifier:
         self.close()
 
 
-def fresh(lay: Layout, name: str = CERTIFYING_SOLVER) -> Kept:
+def fresh(lay: Layout, name: str = CERTIFYING_SOLVER) -> KeptSolver:
     """A solver holding a layout's rules, as formulations.sat keeps one, for one certifier."""
     sat = Solver(name=name)
     clauses = rules_of(lay)
     load(sat, name, clauses, caged=beyond_houses(lay))
     sat.set_phases(range(1, lay.side**3 + 1))
-    return Kept(sat, max(variables(lay.houses), top(clauses)))  # a Killer's auxiliaries come after the houses'
+    return KeptSolver(sat, max(variables(lay.houses), top(clauses)))  # a Killer's auxiliaries come after the houses'
 
 
 def solutions(grid: Grid, limit: int = 2) -> list[Grid]:

@@ -30,7 +30,7 @@ def naked_solve(grid: Grid) -> bool:
     return CellMasks(grid).solved_by_singles(hidden=False)
 
 
-RULES = {"singles": singles_solve, "naked": naked_solve}
+SOLVES_BY_SINGLES = {"singles": singles_solve, "naked": naked_solve}
 
 
 def generate(of: Layout | int, rng: random.Random, keep: int = 0, rule: str = "singles") -> tuple[Grid, Grid]:
@@ -39,7 +39,7 @@ def generate(of: Layout | int, rng: random.Random, keep: int = 0, rule: str = "s
 
     rule "singles": naked and hidden singles; "naked": naked singles only (easier).
     """
-    solvable = RULES[rule]
+    solvable = SOLVES_BY_SINGLES[rule]
     lay = classic(of) if isinstance(of, int) else of
     solution = random_isomorph(pattern_solution(lay.box), rng) if lay.is_classic else random_solution(lay, rng)
     values = bytearray(solution.values)

@@ -133,7 +133,7 @@ class Variant:
     @property
     def constrained(self) -> bool:
         """Whether its puzzles hold constraints beyond houses and cages (puzzles/constraints/)."""
-        return any(part in rules.KINDS for part in self.name.split("+"))
+        return any(part in rules.CONSTRAINT_KINDS for part in self.name.split("+"))
 
     @property
     def own(self) -> tuple[type[Constraint], ...]:
@@ -176,7 +176,8 @@ class Variant:
 
 def own_kinds(name: str) -> tuple[type[Constraint], ...]:
     """The kinds of constraint a variant's name holds that are each puzzle's own (not rules of the whole grid)."""
-    return tuple(kind for part in name.split("+") if (kind := rules.KINDS.get(part)) is not None and not kind.GLOBAL)
+    found = (rules.CONSTRAINT_KINDS.get(part) for part in name.split("+"))
+    return tuple(kind for kind in found if kind is not None and not kind.GLOBAL)
 
 
 def variant(name: str, side: int) -> Variant:

@@ -49,7 +49,7 @@ from .words import json_type, quoted
 
 ABOUT = ("title", "author", "ruleset")  # words about the puzzle, no rule
 HOUSES = ("diagonal+", "diagonal-", "extraregion", "disjointgroups")  # the family's houses this project reads
-RULES = (*HOUSES, "killercage")  # every rule it reads
+RULE_FIELDS = (*HOUSES, "killercage")  # every rule it reads
 CAGE_DRAWING = ("outlineC", "fontC")  # a Killer cage's colours: the drawing's, no rule
 CELL = re.compile(r"R(?P<row>[0-9]{1,9})C(?P<column>[0-9]{1,9})", re.IGNORECASE | re.ASCII)  # never 5,000 digits
 COSMETIC = ("text", "circle", "rectangle", "line", "cage")  # drawn only, but the ruleset may give them a meaning
@@ -259,7 +259,7 @@ def cage_of(entry: Any, size: int, index: int) -> Cage:
 def refuse_rules(puzzle: Mapping[str, Any]) -> None:
     """FPuzzlesError naming the first field that holds a rule (or a drawing) the project does not read."""
     for key, value in puzzle.items():
-        if key in ("size", "grid", "solution", *ABOUT, *RULES, *rules.FIELDS) or _empty(value):
+        if key in ("size", "grid", "solution", *ABOUT, *RULE_FIELDS, *rules.FIELDS) or _empty(value):
             continue
         what = "a cosmetic element, which the rules may give a meaning" if key in COSMETIC else \
             "a constraint" if key in CONSTRAINTS else "an unknown field"

@@ -46,7 +46,7 @@ NOTED = "SUDOKU_SEARCH_KERNELS_NOTED"  # set once the note is printed: worker pr
 
 
 @dataclass(frozen=True)
-class Status:
+class Build:
     """Which build this run uses, and why (the reason is what compare.py prints after the mode)."""
 
     mode: Literal["compiled", "interpreted"]
@@ -91,30 +91,30 @@ def extension_of(module: str, root: Path = ROOT) -> Path:
     return root.joinpath(*module.split(".")).with_suffix(importlib.machinery.EXTENSION_SUFFIXES[0])
 
 
-def decide(environ: Mapping[str, str] = os.environ, root: Path = ROOT, recorded: Path = MANIFEST) -> Status:
+def decide(environ: Mapping[str, str] = os.environ, root: Path = ROOT, recorded: Path = MANIFEST) -> Build:
     """Compiled, only when allowed, built for this Python, and built from the sources as they are now."""
     if environ.get(SWITCH, "").strip() == "0":
-        return Status("interpreted", f"{SWITCH}=0")
+        return Build("interpreted", f"{SWITCH}=0")
     try:
         record = json.loads(recorded.read_text())
     except (OSError, ValueError):
-        return Status("interpreted", "no compiled build")
+        return Build("interpreted", "no compiled build")
     if not isinstance(record, dict) or not record.get("built"):
         why = record.get("why") if isinstance(record, dict) else None
-        return Status("interpreted", f"no compiled build: {why}" if why else "no compiled build")
+        return Build("interpreted", f"no compiled build: {why}" if why else "no compiled build")
     sources = record.get("sources")
     if not isinstance(sources, dict) or record.get("ext_suffix") != importlib.machinery.EXTENSION_SUFFIXES[0]:
-        return Status("interpreted", f"no compiled build for this Python; build one with {REBUILD}")
+        return Build("interpreted", f"no compiled build for this Python; build one with {REBUILD}")
     for module in (*MODULES, f"{GROUP}__mypyc"):
         if not extension_of(module, root).is_file():
-            return Status("interpreted", f"no compiled build: {extension_of(module, root).name} is missing; "
+            return Build("interpreted", f"no compiled build: {extension_of(module, root).name} is missing; "
                           f"rebuild with {REBUILD}")
     for module in MODULES:
         name = relative(module)
         source = source_of(module, root)
         if name not in sources or not source.is_file() or digest(source) != sources[name]:
-            return Status("interpreted", f"stale: {name} changed since the build; rebuild with {REBUILD}")
-    return Status("compiled", "mypyc")
+            return Build("interpreted", f"stale: {name} changed since the build; rebuild with {REBUILD}")
+    return Build("compiled", "mypyc")
 
 
 class SourcesFirst(importlib.abc.MetaPathFinder):
@@ -132,7 +132,7 @@ class SourcesFirst(importlib.abc.MetaPathFinder):
         return None
 
 
-def install() -> Status:
+def install() -> Build:
     """Decide once per process, before any listed module is imported; when interpreted, make every listed
     module load from source, and say why once per run (worker processes inherit NOTED and stay quiet)."""
     already = [module for module in MODULES if module in sys.modules]
@@ -153,4 +153,4 @@ def loaded() -> dict[str, bool]:
 
 
 # Decided when the packages import this module; setup.py reads it under another name, to build, not to run.
-STATUS = install() if __name__ == "puzzles.kernels" else Status("interpreted", "not imported as puzzles.kernels")
+STATUS = install() if __name__ == "puzzles.kernels" else Build("interpreted", "not imported as puzzles.kernels")

@@ -340,11 +340,12 @@ def named(variant: str, side: int, regions: Sequence[int] | None = None, cages: 
     whole grid is its kind's name (`antiknight`)."""
     parts = set(re.findall(r"diagonal[+-]|[^+]+", variant)) - {"classic"}  # "diagonal+" is one name
     whole = [rule for rule in map(rules.named, sorted(parts)) if rule is not None]  # antiknight, ...
-    unknown = parts - {"jigsaw", "x", "diagonal+", "diagonal-", "windoku", "disjoint", "killer", *rules.KINDS}
+    unknown = parts - {"jigsaw", "x", "diagonal+", "diagonal-", "windoku", "disjoint", "killer",
+                       *rules.CONSTRAINT_KINDS}
     if unknown:
         raise PuzzleError(f"unknown variant {sorted(unknown)[0]!r} (known: {', '.join(VARIANTS)}, "
-                          f"{', '.join(rules.KINDS)}, joined by +)")
-    own = parts & set(rules.KINDS) - {rule.KIND for rule in whole}  # kinds of some cells: the puzzle's own
+                          f"{', '.join(rules.CONSTRAINT_KINDS)}, joined by +)")
+    own = parts & set(rules.CONSTRAINT_KINDS) - {rule.KIND for rule in whole}  # kinds of some cells: the puzzle's own
     given = {c.KIND for c in constraints}
     if own != given:
         raise PuzzleError(f"a {sorted(own - given)[0]}'s cells are its own" if own - given else

@@ -1553,7 +1553,7 @@ def lbd_of(c: Clause) -> int:
     return c.lbd
 
 
-class Step(NamedTuple):
+class Told(NamedTuple):
     """A placement or a removal propagation made, as the watch is told it (level 0's again after a restart)."""
 
     placed: bool  # a value placed, or a candidate removed
@@ -1564,7 +1564,7 @@ class Step(NamedTuple):
 
 # The rule the trace names for what an assignment's reason deduced; a decision (told as a try) and a
 # placement's own exclusions (implied, as the trace says) are not told as steps.
-RULES: Final = {LAST_VALUE: "naked single", LAST_PLACE: "hidden single", NOGOOD: "learned clause",
+REASON_NAMES: Final = {LAST_VALUE: "naked single", LAST_PLACE: "hidden single", NOGOOD: "learned clause",
                 LOCKED_CANDIDATES: "locked candidates", SOLUTION_BLOCK: "learned clause", CAGE_SUM: "cage sum"}
 CHOSEN_BY: Final = {
     MRV_THEN_VSIDS: "MRV, then VSIDS: of the cells with fewest values left, the most active value",
@@ -1583,7 +1583,7 @@ class Narrator:
         self.watch = watch
         self.n = 0  # the grid's side, once started
         self.constraints: list[str] = []  # the puzzle's constraints' names, once started: a filter's removals name it
-        self.root: list[Step] = []  # what level 0 holds beyond the givens: told again after a restart
+        self.root: list[Told] = []  # what level 0 holds beyond the givens: told again after a restart
 
     def started(self, grid: Grid, counters: Counters) -> None:
         self.n = grid.side
@@ -1598,10 +1598,10 @@ class Narrator:
         (locked candidates', cages', constraints' filters', stored clauses'), in trail order."""
         n = self.n
         for p, kind in assigned:
-            rule = RULES.get(kind) if kind < CONSTRAINT else self.constraints[kind - CONSTRAINT]
+            rule = REASON_NAMES.get(kind) if kind < CONSTRAINT else self.constraints[kind - CONSTRAINT]
             if rule is None:
                 continue  # a decision, a given, or a placement's exclusion
-            step = Step(not sign(p), var(p) // n, var(p) % n + 1, rule)
+            step = Told(not sign(p), var(p) // n, var(p) % n + 1, rule)
             if level == 0:
                 self.root.append(step)
             self.tell(step, max(level - 1, 0), path=False)
@@ -1633,7 +1633,7 @@ class Narrator:
         for step in self.root:
             self.tell(step, 0, path=True)
 
-    def tell(self, step: Step, depth: int, path: bool) -> None:
+    def tell(self, step: Told, depth: int, path: bool) -> None:
         """A placement or a removal propagation made (`path`: told again after a restart)."""
         if step.placed:
             self.watch.narrated_placement(depth, step.cell, step.value, step.rule, path)

@@ -22,7 +22,7 @@ from making.certify import CageCertifier, SolutionCertifier
 from making.certify import solutions as sat_solutions
 from making.solutions import random_solution
 from puzzles import Grid
-from puzzles.constraints import KINDS
+from puzzles.constraints import CONSTRAINT_KINDS
 from puzzles.outcome import Status
 
 PUZZLES = puzzles()
@@ -57,7 +57,7 @@ def _keeps_every_rule(grid: Grid) -> bool:
 @pytest.mark.parametrize("registry", [cpsat_encoders, sat_encoders, mip_encoders, csp_encoders],
                          ids=["cpsat", "sat", "mip", "csp"])
 def test_every_formulation_knows_every_kind(registry: object) -> None:
-    assert set(registry.ENCODERS) == set(KINDS)  # type: ignore[attr-defined]
+    assert set(registry.ENCODERS) == set(CONSTRAINT_KINDS)  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize(("method", "opts"), SETTINGS, ids=IDS)

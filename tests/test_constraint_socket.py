@@ -7,14 +7,14 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from puzzles.constraints import KINDS
+from puzzles.constraints import CONSTRAINT_KINDS
 
 ROOT = Path(__file__).resolve().parents[1]
 LIBRARY = ("puzzles", "search", "formulations", "making", "comparison", "commands")
 # where a kind may be named: its own module and the registry, and each formulation's encoders by kind
 OWNERS = ("puzzles/constraints/", "formulations/constraints/")
-NAMES = {name for kind in KINDS.values() for name in (kind.KIND, kind.FIELD)}
-CLASSES = {kind.__name__ for kind in KINDS.values()}
+NAMES = {name for kind in CONSTRAINT_KINDS.values() for name in (kind.KIND, kind.FIELD)}
+CLASSES = {kind.__name__ for kind in CONSTRAINT_KINDS.values()}
 
 
 def docstrings(tree: ast.AST) -> set[int]:

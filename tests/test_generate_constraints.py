@@ -19,7 +19,7 @@ from making.minimal import givens_of, is_minimal
 from making.solutions import random_solution
 from making.variants import variant
 from puzzles import Grid
-from puzzles.constraints import KINDS, Thermometer
+from puzzles.constraints import CONSTRAINT_KINDS, Thermometer
 from puzzles.formats import read_puzzles
 from puzzles.layouts import PuzzleError, boxes, named
 
@@ -46,7 +46,7 @@ def test_thermometers_drawn_rise_along_king_adjacent_cells_of_the_grid(seed):
 
 def test_a_rule_of_the_whole_grid_is_drawn_where_the_grid_keeps_it():
     rng = random.Random(1)
-    for name, kind in KINDS.items():
+    for name, kind in CONSTRAINT_KINDS.items():
         if kind.GLOBAL:
             lay = named(name, 6)
             for grid in (random_solution(lay, rng), random_solution(boxes(6), rng)):

@@ -25,7 +25,7 @@ import compare
 import search
 from comparison.report.page import figures
 from comparison.report.page.html import grid_html, ladder_section
-from comparison.report.page.player import KINDS
+from comparison.report.page.player import EVENT_KINDS
 from puzzles import Budget, Grid, Method, Outcome, Status
 from search.trace import trace
 
@@ -264,7 +264,7 @@ def test_the_player_holds_each_hand_written_methods_trace(seeds_run):
         assert len(packed["events"]) == len(traced.events) <= 300
         for row, event in zip(packed["events"], traced.events, strict=True):
             cell = -1 if event.cell is None else event.cell[0] * 9 + event.cell[1]
-            assert (KINDS[row[0]], row[1], row[2], row[3]) == (event.kind, event.depth, cell, event.value or 0)
+            assert (EVENT_KINDS[row[0]], row[1], row[2], row[3]) == (event.kind, event.depth, cell, event.value or 0)
 
 
 @pytest.mark.slow
@@ -318,9 +318,9 @@ def test_the_player_shows_the_cell_of_step_n(browser, seeds_run, tmp_path):
         kind, _, cell, value = packed["events"][step - 1][:4]
         state = browser.open(path, tmp_path, f"method={method}&step={step}").player_state()
         assert state["method"] == packed["method"] and state["step"] == str(step)
-        assert state["kind"] == KINDS[kind]
+        assert state["kind"] == EVENT_KINDS[kind]
         assert state["cell"] == ("" if cell < 0 else f"{cell // 9},{cell % 9}")
-        if KINDS[kind] in ("try", "place"):
+        if EVENT_KINDS[kind] in ("try", "place"):
             assert state["shown"] == str(value)  # the value tried or placed stands in its cell
 
 
@@ -486,7 +486,7 @@ def test_the_player_holds_the_puzzles_houses(variants_run):
     for packed in watch["traces"]:  # the events as the trace makes them, hidden singles' houses named
         traced = trace(grid, packed["method"], max_steps=200, budget=Budget(nodes=40))  # the run's budget
         assert [row[:4] for row in packed["events"]] == [
-            [KINDS.index(e.kind), e.depth, -1 if e.cell is None else e.cell[0] * 9 + e.cell[1], e.value or 0]
+            [EVENT_KINDS.index(e.kind), e.depth, -1 if e.cell is None else e.cell[0] * 9 + e.cell[1], e.value or 0]
             for e in traced.events]
         named += [row[5] for row in packed["events"] if row[4] == "hidden single"]
     assert named and all(re.fullmatch(r"in (row|column|region) [1-9]", said) for said in named)  # mrv's
@@ -602,7 +602,7 @@ def test_the_player_replays_a_jigsaw_in_its_houses(browser, variants_run, tmp_pa
     assert isinstance(watch, dict)
     packed = watch["traces"][0]
     assert packed["method"] == "mrv:propagate=singles"
-    kinds = [KINDS[row[0]] for row in packed["events"]]
+    kinds = [EVENT_KINDS[row[0]] for row in packed["events"]]
     step = kinds.index("dead_end")  # the events before it only fill cells and remove candidates
     regions, n = variants.JIGSAW9_REGIONS, 9
     values = [0 if ch == "." else int(ch) for ch in variants.JIGSAW9.split(";")[0]]

@@ -55,7 +55,7 @@ def fake_build(root: Path, record: dict[str, object] | None, extensions: bool = 
 def test_without_a_build_or_with_a_failed_one_it_runs_interpreted(tmp_path):
     copy_sources(tmp_path)
     manifest = fake_build(tmp_path, None, extensions=False)
-    assert kernels.decide({}, tmp_path, manifest) == kernels.Status("interpreted", "no compiled build")
+    assert kernels.decide({}, tmp_path, manifest) == kernels.Build("interpreted", "no compiled build")
     manifest = fake_build(tmp_path, kernels.failed("the C build failed (CompileError: command '/bin/false')"))
     status = kernels.decide({}, tmp_path, manifest)
     assert status.line() == ("kernels: interpreted (no compiled build: the C build failed "

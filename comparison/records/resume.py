@@ -129,7 +129,7 @@ def differences(old: dict[str, Any], new: dict[str, Any]) -> list[str]:
 
 
 @dataclass
-class Kept:
+class KeptRecords:
     """What an output file already holds, kept: the puzzles judged (file, line, isomorph), the bad entries."""
 
     path: str
@@ -141,7 +141,7 @@ class Kept:
 
 def resume(output: str, fmt: str, identity: dict[str, Any], labels: Sequence[str], fields: Sequence[str],
            certify: bool, summary: Summary, on_kept: Callable[[list[dict[str, Any]]], None] | None = None
-           ) -> Kept | None:
+           ) -> KeptRecords | None:
     """Check FILE against this run's `identity` (what settings.json holds), keep its judged puzzles (replayed
     into `summary` as if judged by the methods of `labels`, and each group of records to `on_kept`: the --html
     page), drop the rest from it; None when there is no FILE yet (the run starts afresh). UsageError when it
@@ -165,7 +165,7 @@ def resume(output: str, fmt: str, identity: dict[str, Any], labels: Sequence[str
     if changed:
         raise UsageError(f"--resume: {output} was written with other settings: {'; '.join(changed)}")
     complete, incomplete, stale = judged_puzzles(path, fmt, fields, labels, renamed)
-    kept = Kept(output)
+    kept = KeptRecords(output)
     rewrite = path.with_name(path.name + ".resuming")
     writer = RecordWriter(str(rewrite), fmt, fields) if incomplete or stale or renamed or ends_cut(path) else None
     for name, new_name in renamed.items():

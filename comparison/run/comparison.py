@@ -32,7 +32,7 @@ from ..execution.pool import GRACE_FRACTION, GRACE_SECONDS, Pool
 from ..judging.judge import Judged
 from ..judging.stats import MethodStats, Summary
 from ..records.format import Records, RecordWriter, counter_columns
-from ..records.resume import Kept, contents, real_paths, resume, write_settings
+from ..records.resume import KeptRecords, contents, real_paths, resume, write_settings
 from ..report.terminal import ProgressBar, print_report
 from .methods import (
     check_commands_selected,
@@ -95,7 +95,7 @@ class Comparison:
         self.wall = self.busy_seconds = 0.0
         self.kept: list[dict[str, Any]] = []  # the records iteration has yielded
         self.tracker: Tracker | None = None
-        self.resumed: Kept | None = None  # what --resume kept of the output file
+        self.resumed: KeptRecords | None = None  # what --resume kept of the output file
         self._running: Iterator[list[dict[str, Any]]] | None = None
         self.on_judged: Callable[[Judged], None] | None = None  # hears each judged puzzle, typed
         self.groups: dict[str, str] = {}  # a variant whose isomorphs were drawn -> the group they came from
@@ -126,7 +126,7 @@ class Comparison:
         tracker = self.tracker = Tracker(self.selected, self.certify_with is not None, pool.queue, self.summary,
                                          self.records, progress or ProgressBar(None, False))
         tracker.on_judged = self.on_judged
-        kept = self.resumed or Kept("")
+        kept = self.resumed or KeptRecords("")
         for _ in range(len(kept.puzzles)):
             tracker.progress.advance()
 
@@ -263,7 +263,7 @@ class Comparison:
                      certifying=self.certify_with is not None)
 
 
-class Program(Protocol):
+class Runner(Protocol):
     """What compare.py runs, one way for both: a plain comparison (Plain) or the ladder (ladder.py's Ladder)."""
 
     @property

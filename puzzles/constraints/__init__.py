@@ -21,7 +21,7 @@ from .nonconsecutive import NonConsecutive
 from .thermometer import Thermometer
 
 __all__ = [
-    "KINDS",
+    "CONSTRAINT_KINDS",
     "LINKED",
     "AntiKing",
     "AntiKnight",
@@ -46,20 +46,22 @@ __all__ = [
     "violations",
 ]
 
-KINDS: dict[str, type[Constraint]] = {kind.KIND: kind for kind in (AntiKnight, AntiKing, NonConsecutive, Thermometer)}
-LINKED = frozenset(name for name, kind in KINDS.items() if kind.LINKED)  # the kinds the engines' links keep whole
-FIELDS = tuple(kind.FIELD for kind in KINDS.values())  # the f-puzzles fields the kinds read
-WORDS = tuple(f"{kind.KIND}" if kind.GLOBAL else "th=" for kind in KINDS.values())  # for a message's list
+CONSTRAINT_KINDS: dict[str, type[Constraint]] = {
+    kind.KIND: kind for kind in (AntiKnight, AntiKing, NonConsecutive, Thermometer)}
+# the kinds the engines' links keep whole
+LINKED = frozenset(name for name, kind in CONSTRAINT_KINDS.items() if kind.LINKED)
+FIELDS = tuple(kind.FIELD for kind in CONSTRAINT_KINDS.values())  # the f-puzzles fields the kinds read
+WORDS = tuple(kind.WORD for kind in CONSTRAINT_KINDS.values())  # the line form's words, for a message's list
 
 
 def kind_order(constraint: Constraint) -> int:
-    """Its kind's place in KINDS: a layout holds its constraints in this order (then as given)."""
-    return list(KINDS).index(constraint.KIND)
+    """Its kind's place in CONSTRAINT_KINDS: a layout holds its constraints in this order (then as given)."""
+    return list(CONSTRAINT_KINDS).index(constraint.KIND)
 
 
 def canonical(constraints: Iterable[Constraint]) -> tuple[Constraint, ...]:
-    """The constraints in the order a layout holds them: by kind (KINDS' order), then as given; a rule of the whole
-    grid, or the same rule of the same cells, once."""
+    """The constraints in the order a layout holds them: by kind (CONSTRAINT_KINDS' order), then as given; a rule of
+    the whole grid, or the same rule of the same cells, once."""
     seen: list[Constraint] = []
     for c in constraints:
         if c not in seen:  # a rule twice is the rule once
@@ -69,7 +71,7 @@ def canonical(constraints: Iterable[Constraint]) -> tuple[Constraint, ...]:
 
 def named(name: str) -> Constraint | None:
     """The rule of the whole grid a variant's name part names (`antiknight`), None for any other part."""
-    kind = KINDS.get(name)
+    kind = CONSTRAINT_KINDS.get(name)
     return kind() if kind is not None and kind.GLOBAL else None
 
 
@@ -83,7 +85,7 @@ def by_kind(constraints: Iterable[Constraint]) -> dict[str, list[Constraint]]:
 def of_word(word: str, side: int) -> list[Constraint] | None:
     """The constraints a line-form word states, None when it is no kind's word; ValueError saying why when it is
     one's but wrong."""
-    for kind in KINDS.values():
+    for kind in CONSTRAINT_KINDS.values():
         found = kind.of_word(word, side)
         if found is not None:
             return found
@@ -94,7 +96,7 @@ def of_fields(puzzle: Mapping[str, Any], side: int) -> list[Constraint]:
     """The constraints of an f-puzzles object's fields (null and absent fields hold none); ValueError naming the
     field and why."""
     found: list[Constraint] = []
-    for kind in KINDS.values():
+    for kind in CONSTRAINT_KINDS.values():
         value = puzzle.get(kind.FIELD)
         if value is None:
             continue

@@ -17,6 +17,7 @@ class AntiKing(Constraint):
 
     KIND = "antiking"
     FIELD = "antiking"
+    WORD = "antiking"
     GLOBAL = True
 
     def links(self, side: int) -> tuple[Link, ...]:

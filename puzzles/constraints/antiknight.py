@@ -16,6 +16,7 @@ class AntiKnight(Constraint):
 
     KIND = "antiknight"
     FIELD = "antiknight"
+    WORD = "antiknight"
     GLOBAL = True
 
     def links(self, side: int) -> tuple[Link, ...]:

@@ -67,11 +67,12 @@ class Shape:
 
 class Constraint:
     """A rule beyond houses and cages (the class each kind's dataclass derives from). A subclass sets `KIND` (its
-    name, as a variant names it), `FIELD` (its f-puzzles field), `RELABELS`, and writes `links`, `word`, `moved`,
-    `name` and `describe`; `violations` and `narrow` follow from `links`."""
+    name, as a variant names it), `FIELD` (its f-puzzles field), `WORD` (its line-form word), `RELABELS`, and
+    writes `links`, `word`, `moved`, `name` and `describe`; `violations` and `narrow` follow from `links`."""
 
     KIND: ClassVar[str] = ""
     FIELD: ClassVar[str] = ""
+    WORD: ClassVar[str] = ""  # its word in the line form (the name, or what comes before `=`), as messages list it
     RELABELS: ClassVar[bool] = True  # whether relabelling the values 1..n keeps the rule (isomorphs)
     GLOBAL: ClassVar[bool] = False  # a rule of the whole grid (a flag in f-puzzles), not of some cells
     # whether its links state it whole: an engine that keeps every link keeps the rule (the hand-written searches

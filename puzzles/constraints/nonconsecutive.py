@@ -17,6 +17,7 @@ class NonConsecutive(Constraint):
 
     KIND = "nonconsecutive"
     FIELD = "nonconsecutive"
+    WORD = "nonconsecutive"
     GLOBAL = True
     RELABELS = False
 

@@ -23,6 +23,7 @@ class Thermometer(Constraint):
 
     KIND = "thermometer"
     FIELD = "thermometer"
+    WORD = "th="
     RELABELS = False
 
     @classmethod

@@ -3,6 +3,6 @@
 `Recorder` here is one."""
 from __future__ import annotations
 
-from .record import KINDS, Enough, Event, Recorder, Trace, read_puzzle, selected, trace
+from .record import EVENT_KINDS, Enough, Event, Recorder, Trace, read_puzzle, selected, trace
 
-__all__ = ["KINDS", "Enough", "Event", "Recorder", "Trace", "read_puzzle", "selected", "trace"]
+__all__ = ["EVENT_KINDS", "Enough", "Event", "Recorder", "Trace", "read_puzzle", "selected", "trace"]

@@ -86,7 +86,7 @@ from puzzles.outcome import Budget, Method, Outcome, Status
 from .. import SOLVERS
 from ..watch import Counters, DescribeChoice, watching
 
-KINDS = ("choose", "try", "place", "remove", "dead_end", "backtrack", "solution", "restart")
+EVENT_KINDS = ("choose", "try", "place", "remove", "dead_end", "backtrack", "solution", "restart")
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from puzzles.grid import Layout, values_of
 from puzzles.options import MethodSpec
 from puzzles.outcome import not_run_reason
 from puzzles.words import plural
-from search.trace import KINDS, trace
+from search.trace import EVENT_KINDS, trace
 
 from ...core.errors import UsageError
 from ...core.selected import Selected
@@ -138,10 +138,11 @@ def pack(label: str, traced: dict[str, Any]) -> dict[str, Any]:
         cell = e.get("cell")
         index = -1 if cell is None else int(cell[0]) * side + int(cell[1])
         counters = e.get("counters") or {}
-        events.append([KINDS.index(e["kind"]), e.get("depth") or 0, index, e.get("value") or 0, e.get("rule") or "",
-                       explain(e["kind"], e.get("detail") or {}), *(counters.get(n, 0) for n in counter_names)])
+        events.append([EVENT_KINDS.index(e["kind"]), e.get("depth") or 0, index, e.get("value") or 0,
+                       e.get("rule") or "", explain(e["kind"], e.get("detail") or {}),
+                       *(counters.get(n, 0) for n in counter_names)])
     return {"method": label, "size": side, "candidates": [candidate_list(c) for c in traced["candidates"]],
-            "kinds": KINDS, "counter_names": counter_names, "events": events, "status": traced.get("status"),
+            "kinds": EVENT_KINDS, "counter_names": counter_names, "events": events, "status": traced.get("status"),
             "truncated": bool(traced.get("truncated")), "counters": traced.get("counters") or {}}
 
 

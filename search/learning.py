@@ -611,6 +611,32 @@ def fillings(masks: list[int], total: int, n: int) -> list[int]:
     return by_cell
 
 
+class Waiting:
+    """Things to look at again (cages, or cells whose links may narrow another), each once, in the order of their
+    first change since the last look: `touch` when one changed, `next` to look at the first, `clear` after a
+    conflict (the assignments that touched them are undone)."""
+
+    def __init__(self, size: int) -> None:
+        self.waiting = [False] * size  # per thing, whether it waits
+        self.order: list[int] = []  # the things waiting, first touched first
+
+    def touch(self, k: int) -> None:
+        if not self.waiting[k]:
+            self.waiting[k] = True
+            self.order.append(k)
+
+    def next(self) -> int:
+        """The first waiting (there is one): it waits no longer."""
+        k = self.order.pop(0)
+        self.waiting[k] = False
+        return k
+
+    def clear(self) -> None:
+        for k in self.order:
+            self.waiting[k] = False
+        self.order.clear()
+
+
 class VarOrder:
     """MiniSat's order heap: the free variables by activity, most active first (ties to the lowest
     variable), with each variable's place in the heap so that a bump moves it up at once."""
@@ -767,14 +793,12 @@ class Solver:
         # Killer cages (every cage path is behind `caged`: a grid without cages takes the steps it took before)
         self.caged = bool(grid.layout.cages)
         self.cages = cage_rules(grid.layout) if self.caged else NO_CAGES
-        self.waiting = [False] * len(self.cages.cells)  # per cage with a total, whether it is to be looked at
-        self.touched: list[int] = []  # the cages waiting, in the order of their first exclusion since a look
+        self.cages_waiting = Waiting(len(self.cages.cells))  # the cages with a total to be looked at
         self.looked: list[Reason] = [NO_REASON] * len(self.cages.cells)  # per cage, its last removals' reason
         # constraints (every link path is behind `linked`, as the cages' behind `caged`)
         self.linked = bool(grid.layout.constraints)
         self.links = link_rules(grid.layout) if self.linked else NO_LINKS
-        self.arcs_waiting = [False] * (n * n if self.linked else 0)  # per cell, whether its arcs are to be looked at
-        self.arcs_touched: list[int] = []  # the cells waiting, in the order of their first exclusion since a look
+        self.arcs_waiting = Waiting(n * n if self.linked else 0)  # the cells whose arcs are to be looked at
         # the clauses: per literal, the clauses watching it (visited when it is made false)
         self.watches: list[list[Clause] | None] = [None] * (2 * variables)  # (None until one watches it)
         self.nogoods: list[Clause] = []  # the stored nogoods (the solutions' blocks are kept apart, for good)
@@ -835,11 +859,11 @@ class Solver:
                 self.assign(placement(cell * n + v - 1), NO_REASON)  # a clash shows in the propagation
         if self.caged:
             for k in range(len(self.cages.cells)):
-                self.touch(k)
+                self.cages_waiting.touch(k)
         if self.linked:
             for cell in range(n * n):
                 if self.links.arcs[cell]:
-                    self.touch_arcs(cell)
+                    self.arcs_waiting.touch(cell)
         if observer is not None:
             observer.started(self.grid, self.counters)
         conflict = self.propagate()
@@ -877,19 +901,19 @@ class Solver:
                 if conflict is not None:  # (the rest of the trail stays unpropagated: undone next)
                     self.confined.clear()
                     if self.caged:
-                        self.untouch()
+                        self.cages_waiting.clear()
                     if self.linked:
-                        self.untouch_arcs()
+                        self.arcs_waiting.clear()
                     return conflict
             if self.confined:
                 eliminated += self.locked_candidates()
-            elif self.arcs_touched:  # (never in a grid without constraints)
+            elif self.arcs_waiting.order:  # (never in a grid without constraints)
                 before = len(self.trail)
                 conflict = self.look_at_arcs()
                 if conflict is not None:
                     return conflict
                 eliminated += len(self.trail) - before
-            elif self.touched:  # (never in a grid without cages)
+            elif self.cages_waiting.order:  # (never in a grid without cages)
                 before = len(self.trail)
                 conflict = self.cage_sums()
                 if conflict is not None:
@@ -1030,7 +1054,7 @@ class Solver:
         because = self.reason[x]
         for k in cages.of_cell[cell]:
             if cages.values[k] >> v & 1 and because is not self.looked[k]:  # (a look's own removals leave
-                self.touch(k)  # its cage with a filling for each value left: no need to look again)
+                self.cages_waiting.touch(k)  # its cage with a filling for each value left: no need to look again)
         return None
 
     # -- constraints ---------------------------------------------------------------------------------
@@ -1043,7 +1067,7 @@ class Solver:
         cell = x // n
         if sign(p):
             if links.arcs[cell]:
-                self.touch_arcs(cell)
+                self.arcs_waiting.touch(cell)
             return None
         because = self.enc.excluded_by[x]
         forbids, v = links.out_forbids[cell], x % n
@@ -1059,28 +1083,15 @@ class Solver:
                     self.assign(neg(q), because)
         return None
 
-    def touch_arcs(self, cell: int) -> None:
-        """The arcs from `cell` are to be looked at (once, however many of its values went)."""
-        if not self.arcs_waiting[cell]:
-            self.arcs_waiting[cell] = True
-            self.arcs_touched.append(cell)
-
-    def untouch_arcs(self) -> None:
-        """No cell waits any longer (after a conflict: the assignments that touched them are undone)."""
-        for cell in self.arcs_touched:
-            self.arcs_waiting[cell] = False
-        self.arcs_touched.clear()
-
     def look_at_arcs(self) -> list[Lit] | None:
         """At the fixpoint of singles (and of locked candidates): the cells waiting are looked at, the first
         touched first, until one removes a value (singles come first again) or is a conflict. Each arc from a
         cell removes the deep values of its other cell that no value left at the cell allows, each with the
         arc's reason for that value; a conflict if one of them is placed."""
         links, value, places, n = self.links, self.value, self.places, self.n
-        touched = self.arcs_touched
-        while touched:
-            a = touched.pop(0)
-            self.arcs_waiting[a] = False
+        waiting = self.arcs_waiting
+        while waiting.order:
+            a = waiting.next()
             left: i64 = places[a]
             for arc in links.arcs[a]:
                 b = links.arc_cell[arc]
@@ -1094,7 +1105,7 @@ class Solver:
                     q = placement(b * n + w)
                     because = links.arc_reason[arc * n + w]
                     if value[q] == TRUE:
-                        self.untouch_arcs()
+                        self.arcs_waiting.clear()
                         return [neg(q), *because.lits]
                     if value[q] == UNDEF:
                         self.assign(neg(q), because)
@@ -1102,28 +1113,15 @@ class Solver:
                 return None
         return None
 
-    def touch(self, k: int) -> None:
-        """Cage k is to be looked at (once, however many of its candidates went)."""
-        if not self.waiting[k]:
-            self.waiting[k] = True
-            self.touched.append(k)
-
-    def untouch(self) -> None:
-        """No cage waits any longer (after a conflict: the assignments that touched them are undone)."""
-        for k in self.touched:
-            self.waiting[k] = False
-        self.touched.clear()
-
     def cage_sums(self) -> list[Lit] | None:
         """At the fixpoint of singles (and of locked candidates): the cages waiting are looked at, the
         first touched first, until one removes a value (singles come first again) or is a conflict."""
-        touched = self.touched
-        while touched:
-            k = touched.pop(0)
-            self.waiting[k] = False
+        waiting = self.cages_waiting
+        while waiting.order:
+            k = waiting.next()
             conflict = self.look_at_cage(k)
             if conflict is not None:
-                self.untouch()
+                self.cages_waiting.clear()
                 return conflict
             if self.qhead < len(self.trail):
                 return None

@@ -171,6 +171,41 @@ class Constraint:
         return found
 
 
+class WholeGrid(Constraint):
+    """A rule of the whole grid over pairs of cells a fixed step apart (a knight's move, a diagonal touch, an edge):
+    each cell and each cell a step of `STEPS` away are linked, value v there forbidding `forbidden(v, side)`. Its
+    word is its kind's name, its f-puzzles field a flag, its name `TITLE`; a rotation or reflection keeps it."""
+
+    GLOBAL = True
+    STEPS: ClassVar[tuple[tuple[int, int], ...]] = ()  # (row, column) offsets, both signs given
+    TITLE: ClassVar[str] = ""  # how messages name it: `anti-knight`
+
+    @classmethod
+    def forbidden(cls, v: int, side: int) -> int:
+        """The values a cell a step away may not hold when this one holds v."""
+        raise NotImplementedError
+
+    def links(self, side: int) -> tuple[Link, ...]:
+        return _steps_apart(self, side)
+
+    def word(self, side: int) -> str:
+        return self.KIND
+
+    def field_entry(self, side: int) -> Any:
+        return True
+
+    def moved(self, move: Move) -> Constraint:
+        return self
+
+    def name(self, index: int, side: int) -> str:
+        return self.TITLE
+
+
+@cache
+def _steps_apart(rule: WholeGrid, side: int) -> tuple[Link, ...]:
+    return pairs_apart(side, rule.STEPS, lambda v: rule.forbidden(v, side))
+
+
 @cache
 def _forbidding(link: Link, side: int) -> tuple[int, ...]:
     """Per value w - 1 at `link.b`, the values at `link.a` that forbid w there (a mask)."""

@@ -4,13 +4,13 @@
     python benchmarks/sat_setup.py [--box 3 4] [--repeat K] [--solver NAME ...] [--encoding NAME]
 
 For every box size and PySAT solver, the shared clauses of the encoding
-(formulations/sat.py's `rules`, built once) go into a new solver in each of
+(formulations/cnf.py's `rules`, built once) go into a new solver in each of
 the forms PySAT offers, and the time is taken until the solver holds them:
 
 - bootstrap: Solver(name, bootstrap_with=clauses), PySAT's constructor;
 - append:    Solver(name), then append_formula(clauses);
 - CNF:       bootstrap_with a pysat.formula.CNF built once;
-- direct:    formulations.sat.load, the solver's own C function mapped over
+- direct:    formulations.pysat_solvers.load, the solver's own C function mapped over
              the clauses (what `sat` does), the same clauses in the same order.
 
 The forms take turns within each repetition, so the machine's noise falls on
@@ -34,7 +34,8 @@ from pysat.formula import CNF  # noqa: E402
 from pysat.solvers import Solver  # noqa: E402
 
 from benchmarks.turns import in_turn  # noqa: E402
-from formulations.sat import BACKENDS, ENCODINGS, load, rules  # noqa: E402
+from formulations.cnf import ENCODINGS, rules  # noqa: E402
+from formulations.pysat_solvers import BACKENDS, load  # noqa: E402
 from puzzles.grid import classic  # noqa: E402
 
 FORMS = ("bootstrap", "append", "CNF", "direct")

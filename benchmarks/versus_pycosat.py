@@ -5,7 +5,7 @@
         [--limit K] [--seed S | --literal]
 
 The sides: each hand-written configuration (`--solver`, one or more); PicoSAT
-(pycosat, in C) on the project's complete CNF (formulations/sat.py: exactly one
+(pycosat, in C) on the project's complete CNF (formulations/cnf.py: exactly one
 value per cell and per unit-value, the givens as unit clauses), its shared
 clauses built once per box size; and, given a checkout of tdoku
 (https://github.com/t-dillon/tdoku, the fastest 9x9 solver, not on PyPI), its
@@ -71,7 +71,7 @@ from comparison.core.errors import UsageError  # noqa: E402
 from comparison.core.selected import Selected  # noqa: E402
 from comparison.core.stream import puzzles_of  # noqa: E402
 from comparison.run.methods import load_registry, parse_solver  # noqa: E402
-from formulations.sat import decode, encode  # noqa: E402
+from formulations.cnf import decode, encode  # noqa: E402
 from puzzles import Budget, Entry, Grid, PuzzleFileError, data, read_puzzles  # noqa: E402
 
 try:  # once, not in the timed calls

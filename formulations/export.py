@@ -17,13 +17,13 @@ from ortools.linear_solver import pywraplp
 from puzzles.constraints import names
 from puzzles.grid import Grid
 
-from . import cpsat, mip, sat
+from . import cnf, cpsat, mip
 
 MODELS = ("cpsat", "mip", "sat")
 
 
 def export_text(grid: Grid, model: str, *, cpsat_model: str = "integer", mip_format: str = "lp",
-                sums: str = "linear", redundant: str = "none", sat_sums: str = sat.DEFAULT_SUMS) -> str:
+                sums: str = "linear", redundant: str = "none", sat_sums: str = cnf.DEFAULT_SUMS) -> str:
     """The model of `grid` as text: proto text (cpsat), LP or MPS (mip), DIMACS (sat). A Killer's cages are
     stated as `sums` says (cpsat: linear or table) with, for redundant=45, the 45 rule's derived sums; in DIMACS,
     in the sum encoding `sat_sums` (formulations.sat's `sums`)."""
@@ -39,7 +39,7 @@ def export_text(grid: Grid, model: str, *, cpsat_model: str = "integer", mip_for
             return str(solver.ExportModelAsMpsFormat(False, False))  # free format, real names
         return str(solver.ExportModelAsLpFormat(False))
     if model == "sat":
-        nvars, clauses = sat.encode(grid, sums=sat_sums, redundant=redundant)
+        nvars, clauses = cnf.encode(grid, sums=sat_sums, redundant=redundant)
         n = grid.side
         lines = [
             f"c Sudoku {n}x{n}: {grid.text()}",
@@ -66,7 +66,7 @@ def _cage_comments(grid: Grid, sums: str) -> list[str]:
     lay = grid.layout
     if not lay.cages:
         return []
-    return [f"c Killer: {len(lay.cages)} cages, sums={sums}; variables above {sat.variables(lay.houses)} are the "
+    return [f"c Killer: {len(lay.cages)} cages, sums={sums}; variables above {cnf.variables(lay.houses)} are the "
             "cages' auxiliaries (a combination's selector, or a pseudo-Boolean encoder's own)"]
 
 

@@ -2,16 +2,16 @@
 
 A puzzle whose solution S is known has another solution exactly when the rules, its givens and "not S" (a
 clause: some cell differs from S) are satisfiable. So one solver holds the rules of the size, kept for the
-process (formulations.sat's `kept`), and each solution's "not S" is switched on by a selector while that
+process (formulations.pysat_solvers's `kept`), and each solution's "not S" is switched on by a selector while that
 solution is certified and retired after; each puzzle of S (each subset of S's cells) is one solve with the
 selector and its givens as assumptions: UNSAT proves it unique, a model is the second solution. Learnt clauses
 stay valid across puzzles and solutions, so dropping clues one at a time (making a minimal puzzle) costs one
 short incremental solve a clue, and a new solution costs one clause, not a solver. Whether a puzzle is
 unique never depends on that history; which second solution `other` returns may (what the solver learnt
-before steers its search). The clauses are formulations.sat's complete encoding; a model is read back by
-its decode. The rules are every rule of the layout: its houses, its constraints (by formulations.sat's
+before steers its search). The clauses are formulations.cnf's complete encoding; a model is read back by
+its decode. The rules are every rule of the layout: its houses, its constraints (by formulations.cnf's
 encoders) and its cages; a certifier that left one out would certify another puzzle. A Jigsaw's layout, a
-Killer's (its cages, in formulations.sat's default sum encoding), or one with constraints of some cells, is drawn
+Killer's (its cages, in formulations.cnf's default sum encoding), or one with constraints of some cells, is drawn
 for one puzzle: its certifier has a solver of its own, closed with it.
 
 `solutions(grid, limit)` counts up to `limit` solutions of any puzzle (a solver of its own, each solution
@@ -19,9 +19,9 @@ found excluded by a clause): what the fuzzer uses to tell unique, several-soluti
 
 Making a Killer (making/killer.py) changes cages, not givens: `CageCertifier` holds one solver for a full grid,
 its houses' rules and each cage it is asked about switched on by a selector of its own (the cage's clauses from
-formulations.sat's `cage_clauses`, each with "not selector" added), so a cage merged, split or stripped of its
+formulations.cnf's `cage_clauses`, each with "not selector" added), so a cage merged, split or stripped of its
 total is another set of assumptions, not another solver. `repeating_other` answers for a Killer without its
-cages' no-repeat rule (their sums and the layout's constraints kept): formulations.sat's sums keep values apart
+cages' no-repeat rule (their sums and the layout's constraints kept): formulations.cnf's sums keep values apart
 (combinations) or need Pindakaas (pysat.pb), so that relaxed puzzle is a CP-SAT model of its own, used only to
 certify a puzzle that needs the rule.
 """
@@ -31,23 +31,18 @@ from collections.abc import Sequence
 
 from pysat.solvers import Solver
 
-from formulations.sat import (
-    DEFAULT_SOLVER,
+from formulations.cnf import (
     DEFAULT_SUMS,
-    KeptSolver,
     beyond_houses,
     cage_clauses,
     decode,
-    deleted,
     givens,
-    kept,
     layout_facts,
-    load,
-    opened,
     top,
     var,
     variables,
 )
+from formulations.pysat_solvers import DEFAULT_SOLVER, KeptSolver, deleted, kept, load, opened
 from puzzles.grid import Grid, Layout, geometry
 from puzzles.layouts import Cage, layout
 
@@ -113,7 +108,7 @@ class SolutionCertifier:
 
 
 def fresh(lay: Layout, name: str = CERTIFYING_SOLVER) -> KeptSolver:
-    """A solver holding a layout's rules, as formulations.sat keeps one, for one certifier."""
+    """A solver holding a layout's rules, as formulations.pysat_solvers keeps one, for one certifier."""
     sat = Solver(name=name)
     clauses = rules_of(lay)
     load(sat, name, clauses, caged=beyond_houses(lay))

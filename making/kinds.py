@@ -247,7 +247,7 @@ def needing_killer(lay: Layout, rng: random.Random, rule: str) -> NeedingKiller:
 
 def has_solution(puzzle: Grid) -> bool:
     """Whether a puzzle has a solution (SAT); a Killer whose clauses contradict each other as they are loaded
-    (formulations.sat's load: a total no combination of its cells reaches beside the others) has none."""
+    (formulations.pysat_solvers's load: a total no combination of its cells reaches beside the others) has none."""
     try:
         return bool(solutions(puzzle, 1))
     except ValueError:

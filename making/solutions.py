@@ -17,11 +17,11 @@ def pattern_solution(box: int) -> Grid:
 
 
 def rules_of(lay: Layout) -> Sequence[list[int]]:
-    """formulations.sat's complete encoding of a layout (its constraints, and a Killer's cages in its default sum
+    """formulations.cnf's complete encoding of a layout (its constraints, and a Killer's cages in its default sum
     encoding, combinations). A Jigsaw's regions, a Killer's cages and a constraint of some cells are drawn for a
     puzzle or two, so their clauses are built afresh rather than kept for the process as the fixed layouts' are (a
     long run draws thousands of them)."""
-    from formulations.sat import build_rules, rules  # SAT (and ortools with formulations) loaded only when needed
+    from formulations.cnf import build_rules, rules  # SAT (and ortools with formulations) loaded only when needed
 
     return rules(lay) if kept_for_process(lay) else build_rules(lay)
 
@@ -35,7 +35,8 @@ def kept_for_process(lay: Layout) -> bool:
 
 def solvable(lay: Layout) -> bool:
     """Whether the layout's empty grid has a solution (its houses do not contradict each other)."""
-    from formulations.sat import beyond_houses, load, opened
+    from formulations.cnf import beyond_houses
+    from formulations.pysat_solvers import load, opened
 
     with opened(VARIANT_SOLVER) as sat:
         load(sat, VARIANT_SOLVER, rules_of(lay), caged=beyond_houses(lay))
@@ -53,7 +54,8 @@ def random_solution(lay: Layout, rng: random.Random) -> Grid:
     of the last solve that fitted; classic grids are drawn as they always were (the seeds' grids stay)."""
     if lay.is_classic:
         return _classic_solution(lay, rng)
-    from formulations.sat import beyond_houses, decode, load, opened, var
+    from formulations.cnf import beyond_houses, decode, var
+    from formulations.pysat_solvers import load, opened
 
     n = lay.side
     relabels = all(rule.RELABELS for rule in lay.constraints)
@@ -77,7 +79,8 @@ def random_solution(lay: Layout, rng: random.Random) -> Grid:
 
 def _classic_solution(lay: Layout, rng: random.Random) -> Grid:
     """random_solution on a classic layout, retried in the rare case the cells drawn admit no completion."""
-    from formulations.sat import DEFAULT_SOLVER, decode, load, opened, rules, var
+    from formulations.cnf import decode, rules, var
+    from formulations.pysat_solvers import DEFAULT_SOLVER, load, opened
 
     n = lay.side
     empty = Grid(lay, bytes(n * n))

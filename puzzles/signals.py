@@ -1,5 +1,5 @@
 """SIGINT and SIGTERM held for the length of a block, for the layers above: comparison/ writes a puzzle's records
-whole under it, and formulations/sat.py deletes a PySAT solver under it."""
+whole under it, and formulations/pysat_solvers.py deletes a PySAT solver under it."""
 from __future__ import annotations
 
 import contextlib

@@ -25,7 +25,7 @@ reader who knows one finds each part of the other by its name:
   four in classic Sudoku) one place fewer, and a group with one place left
   places it (naked and hidden singles); the stored clauses watching the
   literal made false are visited (two watched literals). These are the clauses
-  of the complete encoding (formulations/sat.py), so each step has a reason to
+  of the complete encoding (formulations/cnf.py), so each step has a reason to
   trace back. With propagate=locked, locked candidates too, once singles are at
   their fixpoint, as the ladder applies a rung's rules: of two houses that
   cross in two cells or more (search/rules.py's `crossings`), a value whose

@@ -29,7 +29,7 @@ from typing import Any
 from ortools.sat.python import cp_model
 from pysat.solvers import Solver
 
-from formulations.sat import exactly_one, var
+from formulations.cnf import exactly_one, var
 from puzzles import Budget, Grid, Method, Outcome, Status
 from puzzles.grid import Geometry
 from search import SOLVERS as SEARCH

@@ -11,13 +11,14 @@ import pytest
 from constraint_grids import EMPTY, breaks, puzzles, several, solutions
 
 from formulations import SOLVERS
+from formulations.cnf import ENCODINGS
 from formulations.constraints import cpsat as cpsat_encoders
 from formulations.constraints import csp as csp_encoders
 from formulations.constraints import mip as mip_encoders
 from formulations.constraints import sat as sat_encoders
 from formulations.export import export_text
 from formulations.mip import BACKENDS, Unavailable, make_solver
-from formulations.sat import ENCODINGS, opened
+from formulations.pysat_solvers import opened
 from making.certify import CageCertifier, SolutionCertifier
 from making.certify import solutions as sat_solutions
 from making.solutions import random_solution

@@ -12,8 +12,7 @@ import pytest
 from pysat.solvers import Solver
 
 from formulations import SOLVERS
-from formulations.export import export_text
-from formulations.sat import (
+from formulations.cnf import (
     DEFAULT_SUMS,
     ENCODINGS,
     PB_SUMS,
@@ -27,6 +26,7 @@ from formulations.sat import (
     top,
     variables,
 )
+from formulations.export import export_text
 from making.certify import SolutionCertifier, solutions
 from making.solutions import random_solution
 from puzzles.cages import derived_sums

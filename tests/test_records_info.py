@@ -11,7 +11,7 @@ from fixtures import SEED000, SEED001
 
 import compare
 from comparison.execution.check import DROPPED, INFO_CHARACTERS, facts
-from formulations.sat import rules, variables
+from formulations.cnf import rules, variables
 from puzzles import Grid, classic
 
 SOLVERS = ["sat", "mip", "mrv:propagate=locked"]

@@ -8,7 +8,8 @@ import pytest
 from fixtures import ROW_COLUMN_UNSAT, SEED000, SEED001, SEED002_MULTI, pattern, rung_settles, scattered
 
 from formulations import SOLVERS
-from formulations.sat import BACKENDS, ENCODINGS, FREE_DECISIONS, decode, encode, givens, load, rules, variables
+from formulations.cnf import ENCODINGS, decode, encode, givens, rules, variables
+from formulations.pysat_solvers import BACKENDS, FREE_DECISIONS, load
 from puzzles.grid import Grid, classic
 from puzzles.outcome import Budget, GaveUp, Status
 
@@ -261,11 +262,11 @@ def test_guesses_counted_where_search_is_needed(solver: str) -> None:
 
 @pytest.mark.parametrize("solver", [s for s in BACKENDS if s != "lingeling"])
 def test_rules_loaded_directly_make_the_same_solver(solver: str) -> None:
-    """sat.load's C-level loop hands over the clauses append_formula would, in the same order: same search."""
+    """pysat_solvers.load's C-level loop hands over the clauses append_formula would, in the same order: same search."""
     import pysolvers
     from pysat.solvers import Solver
 
-    from formulations.sat import _ADD_CLAUSE
+    from formulations.pysat_solvers import _ADD_CLAUSE
 
     function, handle = _ADD_CLAUSE[solver]  # the direct path exists for this solver, not the fallback
     assert callable(getattr(pysolvers, function)) and getattr(Solver(name=solver).solver, handle) is not None

@@ -1,6 +1,7 @@
-"""puzzles/signals.py's held signals, where they matter most: a PySAT solver deleted (formulations/sat.py's `deleted`)
-while a SIGTERM or Ctrl-C arrives. Run unheld, the handler raises between the C solver's deletion and PySAT's note of
-it, and the solver is deleted a second time when collected: the generator crashed so on SIGTERM (exit -11)."""
+"""puzzles/signals.py's held signals, where they matter most: a PySAT solver deleted
+(formulations/pysat_solvers.py's `deleted`) while a SIGTERM or Ctrl-C arrives. Run unheld, the handler raises between
+the C solver's deletion and PySAT's note of it, and the solver is deleted a second time when collected: the generator
+crashed so on SIGTERM (exit -11)."""
 from __future__ import annotations
 
 import os
@@ -11,7 +12,7 @@ from types import FrameType
 import pytest
 from pysat.solvers import Solver
 
-from formulations.sat import deleted, opened
+from formulations.pysat_solvers import deleted, opened
 from puzzles.signals import signals_held
 
 

@@ -41,10 +41,10 @@ from variant_grids import (
 )
 
 from formulations import SOLVERS as FORMULATIONS
-from formulations.sat import ENCODINGS, segments
-from formulations.sat import givens as sat_givens
-from formulations.sat import rules as sat_rules
-from formulations.sat import var as sat_var
+from formulations.cnf import ENCODINGS, segments
+from formulations.cnf import givens as sat_givens
+from formulations.cnf import rules as sat_rules
+from formulations.cnf import var as sat_var
 from puzzles import Budget, CellMasks, Grid, Status, geometry
 from puzzles.layouts import layout
 from search import SOLVERS, rules
@@ -594,7 +594,7 @@ def test_unit_propagation_on_each_encoding_deduces_exactly_its_rung(name, seed, 
 
 
 def test_the_augmented_groups_cover_every_house_every_crossing_and_every_two_cells():
-    """What makes unit propagation on the augmented encoding the locked rung (formulations/sat.py, `segments`):
+    """What makes unit propagation on the augmented encoding the locked rung (formulations/cnf.py, `segments`):
     every house is cut into pieces by a group of its own; every crossing of two houses is a piece of a group of
     each; any two cells of a house are in different pieces of some group."""
     for name, lay in [*LAYOUTS.items(), ("classic", geometry(3).layout)]:
@@ -699,11 +699,11 @@ def test_the_ladder_holds_its_equivalences_on_variants(tmp_path, capsys):
 def test_a_run_of_many_layouts_keeps_the_solvers_of_a_few_only():
     """A file of Jigsaws has a layout a puzzle: the kept solvers (incremental=on, as the ladder runs SAT) are those
     of the last few layouts, not one of each puzzle, and each answer is still right."""
-    from formulations import sat
+    from formulations import cnf, pysat_solvers
 
     for name in SMALL:  # eight layouts
         puzzle = grid(name, PUZZLES[name].unique)
         judge(name, "unique", puzzle, FORMULATIONS["sat"](puzzle, encoding="augmented", incremental="on",
                                                           solutions=2), settle=True)
-    kept = [key[2] for key in sat._KEPT]
-    assert len(set(kept)) == sat.LAYOUTS_KEPT and LAYOUTS[SMALL[-1]] in kept and LAYOUTS[SMALL[0]] not in kept
+    kept = [key[2] for key in pysat_solvers._KEPT]
+    assert len(set(kept)) == cnf.LAYOUTS_KEPT and LAYOUTS[SMALL[-1]] in kept and LAYOUTS[SMALL[0]] not in kept

@@ -15,7 +15,7 @@ puzzle: unit propagation on the complete encoding settles a puzzle exactly when 
 do; on the augmented (triad) encoding exactly when singles and locked candidates do; on the minimal and
 the natural encodings exactly when naked singles alone do. Each is a theorem about the clauses, on classic
 Sudoku and on every layout of its family (the rules stated for houses, the triads where any two houses cross:
-formulations/sat.py's `segments`): any counterexample is a bug, printed with its puzzle and the rungs that
+formulations/cnf.py's `segments`): any counterexample is a bug, printed with its puzzle and the rungs that
 differ, and fails the run.
 
 On Killer puzzles (when the first puzzles of a file have cages) the ladder adds the Killer's rungs
@@ -101,9 +101,9 @@ LADDER_RUNGS = (
 # (docs/concepts/killer.md), unit propagation on the complete encoding with each sum encoding of the cages (and
 # the 45 rule's sums), CP-SAT's presolve on each way of stating a cage, the MIP's root LP with the 45 rule.
 def killer_rungs() -> tuple[Rung, ...]:
-    """The Killer's rungs, built when a run needs them: the SAT sum encodings' names come from formulations.sat,
+    """The Killer's rungs, built when a run needs them: the SAT sum encodings' names come from formulations.cnf,
     which compare.py's process does not import otherwise (its workers load the solvers)."""
-    from formulations.sat import SUMS as SAT_SUMS
+    from formulations.cnf import SUMS as SAT_SUMS
 
     return (
         Rung("cages", "hand-written", "mrv:propagate=cages"),

@@ -1,4 +1,4 @@
-"""The constraints as CNF clauses over formulations.sat's cell-value variables (x(c, v): cell c holds v).
+"""The constraints as CNF clauses over formulations.cnf's cell-value variables (x(c, v): cell c holds v).
 
 Each encoder returns the clauses of one constraint. A rule that forbids pairs of values (anti-knight, anti-king,
 non-consecutive) is stated by its forbidden pairs, as binary clauses (not x(a, v), or not x(b, w)): that is the
@@ -25,7 +25,7 @@ class Cnf:
     (the cells that share a house with it, whose values the houses' clauses keep apart already)."""
 
     side: int
-    var: Callable[[int, int, int], int]  # formulations.sat's var(cell, value, side)
+    var: Callable[[int, int, int], int]  # formulations.cnf's var(cell, value, side)
     peers: Sequence[Sequence[int]]
 
     def x(self, cell: int, value: int) -> int:

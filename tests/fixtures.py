@@ -343,10 +343,10 @@ def signalled_child(argv: list[str], **popen: Any) -> subprocess.Popen[str]:
     return subprocess.Popen([sys.executable, "-S", "-c", DEFAULT_SIGNALS, *argv], **popen)
 
 
-def count_by_cpsat(grid: Grid) -> int:
-    """0, 1 or 2 (two or more) solutions, by CP-SAT (Killer cages included: the method reads them): not the SAT
-    certifier that made the puzzle."""
-    outcome = FORMULATIONS["cpsat"](grid, Budget(seconds=60), solutions=2)
+def count_by_cpsat(grid: Grid, model: str = "integer") -> int:
+    """0, 1 or 2 (two or more) solutions, by CP-SAT (Killer cages and constraints included: the method reads them):
+    not the SAT certifier that made the puzzle. `model`: CP-SAT's integer or boolean model."""
+    outcome = FORMULATIONS["cpsat"](grid, Budget(seconds=60), solutions=2, model=model)
     if outcome.status is Status.UNSATISFIABLE:
         return 0
     assert outcome.status is Status.SOLVED and outcome.solution is not None

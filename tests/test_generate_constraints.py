@@ -5,6 +5,7 @@ removed leaves several solutions), their solution keeping every rule, and rule-m
 constraints."""
 from __future__ import annotations
 
+import functools
 import itertools
 import random
 import re
@@ -105,7 +106,9 @@ def test_a_minimal_9x9_puzzle_keeps_its_rules_is_unique_and_needs_every_given(na
     rng = random.Random(5)
     made = minimal_puzzle(variant(name, 9).layout(rng), rng)
     assert made.puzzle.layout.variant == name and made.solution.conflicts() == []
-    assert is_minimal(made.puzzle, count_by_cpsat)  # by CP-SAT, not the SAT certifier that made it
+    # by CP-SAT, not the SAT certifier that made it; its boolean model, which takes a third of the integer one's time
+    # on non-consecutive puzzles (docs/results/constraints.md)
+    assert is_minimal(made.puzzle, functools.partial(count_by_cpsat, model="boolean"))
 
 
 @pytest.mark.parametrize("name", ["killer+antiknight", pytest.param("killer+thermometer", marks=pytest.mark.slow)])

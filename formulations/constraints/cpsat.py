@@ -3,7 +3,7 @@ cell) or the boolean one (x[c][v-1]: cell c holds v; a cell's value is then the 
 
 - anti-knight, anti-king: the integer model says `a != b` for each pair of cells; the boolean one, for each
   value, not both x[a][v] and x[b][v] (a clause), as it states its houses;
-- non-consecutive: the integer model says a - b lies outside {-1, 1} (one linear constraint in a domain); the
+- non-consecutive: the integer model forbids the consecutive pairs of values as a table (domain-consistent); the
   boolean one forbids each pair of values as a clause (x[a][v] and x[b][v+1] not both);
 - thermometer: `a < b` for each two neighbours along the line, on the cells' values in either model (CP-SAT
   propagates the bounds along the chain).
@@ -79,14 +79,16 @@ def differ(rule: Constraint, cells: CpCells) -> None:
 
 
 def not_consecutive(rule: Constraint, cells: CpCells) -> None:
-    """Each pair of the rule holds values that differ by other than 1."""
+    """Each pair of the rule holds values that differ by other than 1: on the integer model a table of the pairs it
+    forbids, which CP-SAT keeps domain-consistent (a - b outside {-1, 1}, a linear expression in a domain, took 3.4
+    times as long at the median on minimal 9x9 puzzles: it propagates bounds only)."""
     if cells.ints is None:
         _forbidden_clauses(rule, cells)
         return
     n = cells.side
-    apart = cp_model.Domain.from_intervals([[-n, -2], [0, 0], [2, n]])
+    consecutive = [(v, v + 1) for v in range(1, n)] + [(v + 1, v) for v in range(1, n)]
     for link in _pairs(rule, n):
-        cells.model.add_linear_expression_in_domain(cells.ints[link.a] - cells.ints[link.b], apart)
+        cells.model.add_forbidden_assignments([cells.ints[link.a], cells.ints[link.b]], consecutive)
 
 
 def rising(rule: Constraint, cells: CpCells) -> None:

@@ -9,9 +9,11 @@ import os
 import re
 import shutil
 import subprocess
+from collections.abc import Sequence
 from dataclasses import dataclass
 from html import unescape
 from pathlib import Path
+from typing import Any
 
 NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
 SECONDS = 90  # a page that has not loaded by then has a problem worth a failure
@@ -126,4 +128,35 @@ def running_browser(folder: Path) -> Browser:
         pytest.skip(f"{found.program} cannot run headless here ({exc})")
     if not ran:
         pytest.skip(f"{found.program} does not run a page's script headless here")
+    return found
+
+
+def first(pattern: str, text: str) -> str:
+    """The pattern's group in the text, unescaped; empty when it is not there."""
+    found = re.search(pattern, text)
+    return unescape(found.group(1)) if found else ""
+
+
+def choices_beyond_houses(packed: dict[str, Any], peers: Sequence[Sequence[int]]) -> list[tuple[int, int, list[str]]]:
+    """The player's events replayed on the houses alone (a placement takes its value from its peers, a backtrack
+    restores the candidates of its try): each choice (its step, its cell, the values the search chose among) where
+    the houses would leave the cell other candidates, so that a rule beyond them (a cage, a constraint) narrowed
+    it."""
+    candidates, saved, found = [set(c) for c in packed["candidates"]], {}, []
+    for step, (k, depth, cell, value, _, words, *_) in enumerate(packed["events"], 1):
+        kind = packed["kinds"][k]
+        if kind in ("try", "place"):
+            if kind == "try":
+                saved[depth] = [set(c) for c in candidates]
+            candidates[cell] = set()
+            for peer in peers[cell]:
+                candidates[peer].discard(value)
+        elif kind == "remove":
+            candidates[cell].discard(value)
+        elif kind == "backtrack":
+            candidates = [set(c) for c in saved[depth]]
+        elif kind == "choose":
+            values = first(r"\{([\d,]*)\}", words).split(",")  # the event's words: "2 candidates {4,7}, ..."
+            if candidates[cell] != {int(v) for v in values}:
+                found.append((step, cell, values))
     return found

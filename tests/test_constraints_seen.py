@@ -14,7 +14,7 @@ from html import unescape
 from pathlib import Path
 
 import pytest
-from headless import Browser, running_browser
+from headless import Browser, choices_beyond_houses, first, running_browser
 
 import compare
 from comparison.report.page.houses import legend, shape_marks
@@ -119,11 +119,6 @@ def test_the_player_receives_the_shapes_and_the_links():
 
 
 # -- in a browser ------------------------------------------------------------------------------------------
-def first(pattern: str, text: str) -> str:
-    found = re.search(pattern, text)
-    return unescape(found.group(1)) if found else ""
-
-
 @pytest.fixture(scope="module")
 def browser(tmp_path_factory: pytest.TempPathFactory) -> Browser:
     return running_browser(tmp_path_factory.mktemp("probe"))
@@ -216,23 +211,7 @@ def test_the_player_replays_a_placement_through_the_links(browser, constraints_r
     assert data is not None
     [packed] = json.loads(data.group(1))["watch"]["traces"]
     peers = Grid.parse(ANTIKNIGHT_THERMOMETER.split(";")[0]).geometry.peers  # rows, columns and boxes alone
-    candidates, saved, narrowed = [set(c) for c in packed["candidates"]], {}, []
-    for step, (k, depth, cell, value, _, words, *_) in enumerate(packed["events"], 1):
-        kind = packed["kinds"][k]
-        if kind in ("try", "place"):
-            if kind == "try":
-                saved[depth] = [set(c) for c in candidates]
-            candidates[cell] = set()
-            for peer in peers[cell]:
-                candidates[peer].discard(value)
-        elif kind == "remove":
-            candidates[cell].discard(value)
-        elif kind == "backtrack":
-            candidates = [set(c) for c in saved[depth]]
-        elif kind == "choose":
-            values = first(r"\{([\d,]*)\}", words).split(",")
-            if candidates[cell] != {int(v) for v in values}:
-                narrowed.append((step, cell, values))
+    narrowed = choices_beyond_houses(packed, peers)
     assert len(narrowed) >= 3  # choices where the links, not the houses, left the cell its candidates
     for step, cell, values in narrowed[:3]:
         state = browser.open(page, tmp_path, f"method=0&step={step}").player_state()

@@ -21,7 +21,7 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
-from headless import Browser, running_browser
+from headless import Browser, choices_beyond_houses, first, running_browser
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -373,12 +373,6 @@ def count_killer_solutions(cp_model: ModuleType, grid: Grid, limit: int = 2) -> 
 
 
 # -- in a browser ------------------------------------------------------------------------------------------
-def first(pattern: str, text: str) -> str:
-    """The pattern's group in the text, unescaped; empty when it is not there."""
-    found = re.search(pattern, text)
-    return unescape(found.group(1)) if found else ""
-
-
 @pytest.fixture(scope="module")
 def browser(tmp_path_factory: pytest.TempPathFactory) -> Browser:
     return running_browser(tmp_path_factory.mktemp("probe"))
@@ -525,23 +519,7 @@ def test_the_player_keeps_each_cages_room(browser, capsys, tmp_path):
     assert data is not None
     [packed] = json.loads(data.group(1))["watch"]["traces"]
     peers = puzzle_of(object_of_json(EXAMPLES.read_text().splitlines()[0]))[0].geometry.peers
-    candidates, saved, caged = [set(c) for c in packed["candidates"]], {}, []
-    for step, (k, depth, cell, value, _, words, *_) in enumerate(packed["events"], 1):  # the houses' replay
-        kind = packed["kinds"][k]
-        if kind in ("try", "place"):
-            if kind == "try":
-                saved[depth] = [set(c) for c in candidates]
-            candidates[cell] = set()
-            for peer in peers[cell]:
-                candidates[peer].discard(value)
-        elif kind == "remove":
-            candidates[cell].discard(value)
-        elif kind == "backtrack":
-            candidates = [set(c) for c in saved[depth]]
-        elif kind == "choose":
-            values = first(r"\{([\d,]*)\}", words).split(",")  # the event's words: "2 candidates {4,7}, ..."
-            if candidates[cell] != {int(v) for v in values}:
-                caged.append((step, cell, values))
+    caged = choices_beyond_houses(packed, peers)
     assert len(caged) >= 3  # choices where the cages' rooms, not the houses, left the cell its candidates
     for step, cell, values in caged[:3]:
         state = browser.open(page, tmp_path, f"method=0&step={step}").player_state()

@@ -160,3 +160,17 @@ def choices_beyond_houses(packed: dict[str, Any], peers: Sequence[Sequence[int]]
             if candidates[cell] != {int(v) for v in values}:
                 found.append((step, cell, values))
     return found
+
+
+# Writes where the inside of each cell (within its borders, the box its outline's SVG fills) of each drawn grid and
+# of the player's board lies once the page's scripts ran, so that the dumped DOM says where to look in a
+# screenshot of the same window.
+WHERE_CELLS_LIE = """<script>
+document.querySelectorAll("table.grid, #player .board").forEach((board) => {
+  const cells = board.querySelectorAll(board.tagName === "TABLE" ? "td" : ".c");
+  board.dataset.rects = JSON.stringify(Array.from(cells, (cell) => {
+    const r = cell.getBoundingClientRect(), left = r.left + cell.clientLeft, top = r.top + cell.clientTop;
+    return [left, top, left + cell.clientWidth, top + cell.clientHeight];
+  }));
+});
+</script>"""

@@ -14,7 +14,7 @@ from html import unescape
 from pathlib import Path
 
 import pytest
-from headless import Browser, choices_beyond_houses, first, running_browser
+from headless import WHERE_CELLS_LIE, Browser, choices_beyond_houses, first, running_browser
 
 import compare
 from comparison.report.page.houses import legend, shape_marks
@@ -138,16 +138,6 @@ def constraints_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Pat
     return page, puzzles
 
 
-# Writes where the inside of each cell of each drawn grid and of the player's board lies once the scripts ran.
-WHERE_CELLS_LIE = """<script>
-document.querySelectorAll("table.grid, #player .board").forEach((board) => {
-  const cells = board.querySelectorAll(board.tagName === "TABLE" ? "td" : ".c");
-  board.dataset.rects = JSON.stringify(Array.from(cells, (cell) => {
-    const r = cell.getBoundingClientRect(), left = r.left + cell.clientLeft, top = r.top + cell.clientTop;
-    return [left, top, left + cell.clientWidth, top + cell.clientHeight];
-  }));
-});
-</script>"""
 
 
 @pytest.mark.browser

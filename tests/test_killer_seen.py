@@ -21,7 +21,7 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
-from headless import Browser, choices_beyond_houses, first, running_browser
+from headless import WHERE_CELLS_LIE, Browser, choices_beyond_houses, first, running_browser
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -427,18 +427,6 @@ def test_the_reference_pages_killer_examples_are_these():
     assert fpuzzles == [json_line(Grid.parse(KILLER4), "killer-4")]
 
 
-# Writes where the inside of each cell (within its borders, the box its outline's SVG fills) of each drawn grid and
-# of the player's board lies once the page's scripts ran, so that the dumped DOM says where to look in a
-# screenshot of the same window.
-WHERE_CELLS_LIE = """<script>
-document.querySelectorAll("table.grid, #player .board").forEach((board) => {
-  const cells = board.querySelectorAll(board.tagName === "TABLE" ? "td" : ".c");
-  board.dataset.rects = JSON.stringify(Array.from(cells, (cell) => {
-    const r = cell.getBoundingClientRect(), left = r.left + cell.clientLeft, top = r.top + cell.clientTop;
-    return [left, top, left + cell.clientWidth, top + cell.clientHeight];
-  }));
-});
-</script>"""
 
 
 def pieces_of(path: str) -> list[tuple[float, float, float, float]]:

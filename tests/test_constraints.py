@@ -10,9 +10,11 @@ from functools import cache
 import pytest
 from constraint_grids import EMPTY, breaks, puzzles, several, solutions
 
+from formulations import SOLVERS as FORMULATIONS
 from puzzles import Grid
 from puzzles.candidates import Candidates
 from puzzles.cellmasks import CellMasks
+from puzzles.fpuzzles import link_of, object_of, object_of_link, puzzle_of
 from puzzles.isomorph import Isomorph, relabels
 from puzzles.layouts import PuzzleError, named
 from puzzles.options import contract
@@ -311,3 +313,23 @@ def test_every_clause_cdcl_draws_holds_in_every_solution(options: dict[str, obje
         met |= observer.kinds
         nogoods += solver.learned
     assert nogoods and {k for k in met if k >= CONSTRAINT}  # nogoods drawn, constraints' filters met
+
+
+# A real puzzle: "Thermo" (Cracking the Cryptic, https://sudokupad.app/TtTmqGMBDR), as the Interactive Sudoku
+# Solver's example set gives it (its givens, four thermometers from their bulbs, and the published solution)
+REAL_THERMO = (".4.....1.2.......6.............................................9.......2.1.....9.;"
+               "th=R9C4,R8C3,R7C2,R6C1,R5C2,R4C3;th=R4C1,R3C2,R2C3,R1C4,R2C5,R3C6;"
+               "th=R1C6,R2C7,R3C8,R4C9,R5C8,R6C7;th=R6C9,R7C8,R8C7,R9C6,R8C5,R7C4")
+REAL_THERMO_SOLUTION = "847632519295471386631598247129743865486259173753816924368924751974185632512367498"
+
+
+@pytest.mark.parametrize("spec", ["cdcl", "mrv:propagate=locked", "sat", "cpsat"])
+def test_a_real_thermometer_puzzle_is_read_and_solved_to_its_published_solution(spec: str) -> None:
+    puzzle = Grid.parse(REAL_THERMO)
+    assert len(puzzle.layout.constraints) == 4 and puzzle.givens == 8
+    assert puzzle_of(object_of_link(link_of(object_of(puzzle))))[0] == puzzle  # an f-puzzles link, read back
+    name, _, option = spec.partition(":")
+    options = dict([option.split("=")]) if option else {}
+    found = {**SOLVERS, **FORMULATIONS}[name](puzzle, solutions=2, **options)
+    assert found.status is Status.SOLVED and found.unique is True
+    assert found.solution is not None and found.solution.line() == REAL_THERMO_SOLUTION

@@ -13,14 +13,16 @@ of one house is left to the houses.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 from typing import cast
 
 from ortools.sat.python import cp_model
 
-from puzzles.constraints import AntiKing, AntiKnight, Constraint, Link, NonConsecutive, Thermometer
+from puzzles.constraints import AntiKing, AntiKnight, Constraint, NonConsecutive, Thermometer
+
+from . import cell_pairs, encoder_of, forbidden_pairs
 
 
 @dataclass(frozen=True)
@@ -45,27 +47,12 @@ class CpCells:
 Encoder = Callable[[Constraint, CpCells], None]
 
 
-def _pairs(rule: Constraint, side: int) -> Iterator[Link]:
-    """The rule's links, each unordered pair of cells once."""
-    seen: set[tuple[int, int]] = set()
-    for link in rule.links(side):
-        pair = (min(link.a, link.b), max(link.a, link.b))
-        if pair not in seen:
-            seen.add(pair)
-            yield link
-
-
 def _forbidden_clauses(rule: Constraint, cells: CpCells) -> None:
-    """Boolean model: each pair of values the links forbid as a clause (not both), but a same value in one
-    house."""
+    """Boolean model: each pair of values the links forbid as a clause (not both: `forbidden_pairs`)."""
     assert cells.bools is not None
-    x, n = cells.bools, cells.side
-    for link in _pairs(rule, n):
-        shared = link.b in cells.peers[link.a]
-        for v in range(1, n + 1):
-            for w in range(1, n + 1):
-                if link.forbids[v] >> (w - 1) & 1 and not (shared and v == w):
-                    cells.model.add_bool_or([~x[link.a][v - 1], ~x[link.b][w - 1]])
+    x = cells.bools
+    for a, v, b, w in forbidden_pairs(rule, cells.side, cells.peers):
+        cells.model.add_bool_or([~x[a][v - 1], ~x[b][w - 1]])
 
 
 def differ(rule: Constraint, cells: CpCells) -> None:
@@ -73,7 +60,7 @@ def differ(rule: Constraint, cells: CpCells) -> None:
     if cells.ints is None:
         _forbidden_clauses(rule, cells)
         return
-    for link in _pairs(rule, cells.side):
+    for link in cell_pairs(rule, cells.side):
         if link.b not in cells.peers[link.a]:
             cells.model.add(cells.ints[link.a] != cells.ints[link.b])
 
@@ -87,7 +74,7 @@ def not_consecutive(rule: Constraint, cells: CpCells) -> None:
         return
     n = cells.side
     consecutive = [(v, v + 1) for v in range(1, n)] + [(v + 1, v) for v in range(1, n)]
-    for link in _pairs(rule, n):
+    for link in cell_pairs(rule, n):
         cells.model.add_forbidden_assignments([cells.ints[link.a], cells.ints[link.b]], consecutive)
 
 
@@ -109,7 +96,4 @@ ENCODERS: dict[str, Encoder] = {
 def encode(constraints: Sequence[Constraint], cells: CpCells) -> None:
     """Every constraint into the model, each by its kind's encoder; ValueError naming a kind without one."""
     for rule in constraints:
-        found = ENCODERS.get(rule.KIND)
-        if found is None:
-            raise ValueError(f"the CP-SAT model has no encoder for {rule.KIND} constraints")
-        found(rule, cells)
+        encoder_of(ENCODERS, rule, "the CP-SAT model")(rule, cells)

@@ -26,6 +26,8 @@ import constraint
 
 from puzzles.constraints import AntiKing, AntiKnight, Constraint, NonConsecutive, Thermometer
 
+from . import encoder_of
+
 
 class Linked(constraint.Constraint):  # type: ignore[misc]  # python-constraint is untyped
     """One rule over the cells its links tie: no placed cell holds a value a placed linked cell forbids."""
@@ -81,8 +83,5 @@ def encode(constraints: Sequence[Constraint], problem: constraint.Problem, side:
     without one."""
     added = 0
     for rule in constraints:
-        found = ENCODERS.get(rule.KIND)
-        if found is None:
-            raise ValueError(f"the CSP has no encoder for {rule.KIND} constraints")
-        added += found(rule, problem, side)
+        added += encoder_of(ENCODERS, rule, "the CSP")(rule, problem, side)
     return added

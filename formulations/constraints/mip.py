@@ -21,6 +21,8 @@ from ortools.linear_solver import pywraplp
 
 from puzzles.constraints import AntiKing, AntiKnight, Constraint, NonConsecutive, Thermometer
 
+from . import encoder_of, forbidden_pairs
+
 
 @dataclass(frozen=True)
 class MipCells:
@@ -37,22 +39,13 @@ class MipCells:
 Encoder = Callable[[Constraint, MipCells], None]
 
 
-def forbidden_pairs(rule: Constraint, cells: MipCells) -> None:
-    """x[a,v] + x[b,w] <= 1 for each pair of values (v, w) the links forbid, each unordered pair of cells once."""
-    n, x = cells.side, cells.x
-    seen: set[tuple[int, int]] = set()
-    for link in rule.links(n):
-        a, b = link.a, link.b
-        if (min(a, b), max(a, b)) in seen:
-            continue  # the link back states the same pairs of values
-        seen.add((min(a, b), max(a, b)))
-        shared = b in cells.peers[a]
-        for v in range(1, n + 1):
-            for w in range(1, n + 1):
-                if link.forbids[v] >> (w - 1) & 1 and not (shared and v == w):
-                    row = cells.solver.Constraint(-cells.solver.infinity(), 1, f"{cells.name}_{a}_{v}_{b}_{w}")
-                    row.SetCoefficient(x[a][v - 1], 1)
-                    row.SetCoefficient(x[b][w - 1], 1)
+def not_both(rule: Constraint, cells: MipCells) -> None:
+    """x[a,v] + x[b,w] <= 1 for each pair of values the links forbid (`forbidden_pairs`)."""
+    x = cells.x
+    for a, v, b, w in forbidden_pairs(rule, cells.side, cells.peers):
+        row = cells.solver.Constraint(-cells.solver.infinity(), 1, f"{cells.name}_{a}_{v}_{b}_{w}")
+        row.SetCoefficient(x[a][v - 1], 1)
+        row.SetCoefficient(x[b][w - 1], 1)
 
 
 def rising(rule: Constraint, cells: MipCells) -> None:
@@ -66,9 +59,9 @@ def rising(rule: Constraint, cells: MipCells) -> None:
 
 
 ENCODERS: dict[str, Encoder] = {
-    AntiKnight.KIND: forbidden_pairs,
-    AntiKing.KIND: forbidden_pairs,
-    NonConsecutive.KIND: forbidden_pairs,
+    AntiKnight.KIND: not_both,
+    AntiKing.KIND: not_both,
+    NonConsecutive.KIND: not_both,
     Thermometer.KIND: rising,
 }
 
@@ -77,7 +70,4 @@ def encode(constraints: Sequence[Constraint], solver: pywraplp.Solver, x: Sequen
            side: int, peers: Sequence[Sequence[int]]) -> None:
     """Every constraint's rows, each by its kind's encoder; ValueError naming a kind without one."""
     for index, rule in enumerate(constraints, 1):
-        found = ENCODERS.get(rule.KIND)
-        if found is None:
-            raise ValueError(f"the 0-1 program has no encoder for {rule.KIND} constraints")
-        found(rule, MipCells(solver, x, side, peers, f"constraint_{index}"))
+        encoder_of(ENCODERS, rule, "the 0-1 program")(rule, MipCells(solver, x, side, peers, f"constraint_{index}"))

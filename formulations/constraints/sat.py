@@ -18,6 +18,8 @@ from typing import cast
 
 from puzzles.constraints import AntiKing, AntiKnight, Constraint, NonConsecutive, Thermometer
 
+from . import encoder_of, forbidden_pairs
+
 
 @dataclass(frozen=True)
 class Cnf:
@@ -35,23 +37,9 @@ class Cnf:
 Encoder = Callable[[Constraint, Cnf], list[list[int]]]
 
 
-def forbidden_pairs(rule: Constraint, cnf: Cnf) -> list[list[int]]:
-    """A binary clause for each pair of values the rule's links forbid, each unordered pair of cells once; a
-    difference between two cells of one house is left to the houses."""
-    n = cnf.side
-    clauses: list[list[int]] = []
-    seen: set[tuple[int, int]] = set()
-    for link in rule.links(n):
-        pair = (min(link.a, link.b), max(link.a, link.b))
-        if pair in seen:
-            continue  # the link back states the same pairs of values
-        seen.add(pair)
-        shared = link.b in cnf.peers[link.a]
-        for v in range(1, n + 1):
-            for w in range(1, n + 1):
-                if link.forbids[v] >> (w - 1) & 1 and not (shared and v == w):
-                    clauses.append([-cnf.x(link.a, v), -cnf.x(link.b, w)])
-    return clauses
+def not_both(rule: Constraint, cnf: Cnf) -> list[list[int]]:
+    """A binary clause for each pair of values the rule's links forbid (`forbidden_pairs`)."""
+    return [[-cnf.x(a, v), -cnf.x(b, w)] for a, v, b, w in forbidden_pairs(rule, cnf.side, cnf.peers)]
 
 
 def thermometer(rule: Constraint, cnf: Cnf) -> list[list[int]]:
@@ -68,9 +56,9 @@ def thermometer(rule: Constraint, cnf: Cnf) -> list[list[int]]:
 
 
 ENCODERS: dict[str, Encoder] = {
-    AntiKnight.KIND: forbidden_pairs,
-    AntiKing.KIND: forbidden_pairs,
-    NonConsecutive.KIND: forbidden_pairs,
+    AntiKnight.KIND: not_both,
+    AntiKing.KIND: not_both,
+    NonConsecutive.KIND: not_both,
     Thermometer.KIND: thermometer,
 }
 
@@ -79,8 +67,5 @@ def encode(constraints: Sequence[Constraint], cnf: Cnf) -> list[list[int]]:
     """The clauses of every constraint, each by its kind's encoder; ValueError naming a kind without one."""
     clauses: list[list[int]] = []
     for rule in constraints:
-        found = ENCODERS.get(rule.KIND)
-        if found is None:
-            raise ValueError(f"the CNF has no encoder for {rule.KIND} constraints")
-        clauses += found(rule, cnf)
+        clauses += encoder_of(ENCODERS, rule, "the CNF")(rule, cnf)
     return clauses

@@ -190,6 +190,7 @@ from puzzles.bits import popcount
 from puzzles.cages import cage_values
 from puzzles.conclusion import conclude
 from puzzles.constraints import LINKED, names
+from puzzles.constraints.base import forbidding_values
 from puzzles.grid import Geometry, Grid, geometry, values_of
 from puzzles.layouts import Layout, classic
 from puzzles.options import Option, contract, switch, whole
@@ -525,8 +526,7 @@ class Linked:
         self.arc_reason: list[Reason] = []
         for k, rule in enumerate(lay.constraints):
             for link in rule.links(n):
-                forbidding = [sum(1 << (v - 1) for v in range(1, n + 1) if link.forbids[v] >> (w - 1) & 1)
-                              for w in range(1, n + 1)]
+                forbidding = forbidding_values(link, n)
                 deep = sum(1 << (w - 1) for w in range(1, n + 1) if popcount(forbidding[w - 1]) > 1)
                 if not deep:
                     continue

@@ -149,7 +149,7 @@ class Constraint:
         """Whether its filter (`narrow`) can remove a value that no placement removes: one that two values or more
         of a linked cell forbid. (A value that one value forbids goes only when the linked cell has that value
         alone: placed, its links remove it already.) A search may skip the filter of a constraint that does not."""
-        return any(popcount(mask) > 1 for link in self.links(side) for mask in _forbidding(link, side))
+        return any(popcount(mask) > 1 for link in self.links(side) for mask in forbidding_values(link, side))
 
     def narrow(self, masks: Sequence[int], side: int, by: str = "") -> list[Removal]:
         """The filter on candidate masks (pure): each value of a cell that no candidate of a linked cell allows,
@@ -158,7 +158,7 @@ class Constraint:
         full = (1 << side) - 1
         found = []
         for link in self.links(side):
-            support, forbidding = masks[link.a], _forbidding(link, side)
+            support, forbidding = masks[link.a], forbidding_values(link, side)
             lost = 0
             rest = masks[link.b]
             while rest:
@@ -207,7 +207,7 @@ def _steps_apart(rule: WholeGrid, side: int) -> tuple[Link, ...]:
 
 
 @cache
-def _forbidding(link: Link, side: int) -> tuple[int, ...]:
+def forbidding_values(link: Link, side: int) -> tuple[int, ...]:
     """Per value w - 1 at `link.b`, the values at `link.a` that forbid w there (a mask)."""
     return tuple(sum(1 << (v - 1) for v in range(1, side + 1) if link.forbids[v] >> (w - 1) & 1)
                  for w in range(1, side + 1))

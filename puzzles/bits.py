@@ -1,4 +1,6 @@
-"""How many values a candidate mask holds: the one way every compiled module counts a mask's bits.
+"""Mask arithmetic the compiled modules and the constraints share: how many values a candidate mask holds
+(`popcount`: the one way every compiled module counts a mask's bits), and AllDifferent's filter (`alldiff_filter`,
+Régin's method: the houses' rung in search/rules.py and a Killer cage's filter in puzzles/constraints/killer.py).
 
 `popcount` looks the mask up in a table of 13-bit counts, twice (masks have at most 25 bits: a 25x25
 puzzle's values). Compiled by mypyc, int.bit_count() has no primitive: it is a method call through the
@@ -21,6 +23,7 @@ puzzles 23.5 s -> 29.8 s. The compiled build is the one runs use, so the table i
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
 BITS_IN: Final = bytes(bin(m).count("1") for m in range(1 << 13))  # how many bits each 13-bit mask holds
@@ -29,3 +32,161 @@ BITS_IN: Final = bytes(bin(m).count("1") for m in range(1 << 13))  # how many bi
 def popcount(mask: int) -> int:
     """How many bits a mask of at most 26 bits holds."""
     return BITS_IN[mask & 0x1FFF] + BITS_IN[mask >> 13]
+
+
+def alldiff_filter(masks: Sequence[int], needed: int | None = None) -> list[int] | None:
+    """A candidate leaves a cell when no way of giving each of the unit's empty cells a
+    different needed value gives it that candidate (values outside `needed` all leave).
+
+    A contradiction when there is no such way at all: in Sudoku a unit has exactly
+    as many empty cells as values still to place, so each cell must get one and
+    each value must be placed.
+
+    Régin's method: find one perfect matching of cells to values; an other
+    candidate w of a cell x can replace x's value v only if w's cell can move on in
+    turn, along a chain of such moves that comes back to x's cell to take v. With
+    the matched values as nodes and an edge v -> w whenever the cell holding v has
+    candidate w, that is: v and w lie on a cycle, in one strongly connected
+    component. The matching is perfect on both sides, so no value is free and
+    the alternating paths from free values of the general algorithm do not occur.
+    """
+    domains = list(masks) if needed is None else [mask & needed for mask in masks]
+    if needed is None:
+        needed = _union(masks)
+    if popcount(needed) != len(masks):
+        return None
+    value_of = _perfect_matching(domains)
+    if value_of is None:
+        return None
+    successors = [0] * needed.bit_length()
+    for domain, value in zip(domains, value_of, strict=True):
+        successors[value.bit_length() - 1] = domain ^ value
+    component = _strong_components(successors, needed)
+    return [mask & ~component[value.bit_length() - 1] for mask, value in zip(masks, value_of, strict=True)]
+
+
+def _perfect_matching(domains: Sequence[int]) -> list[int] | None:
+    """A different value for each cell, taken from its domain, as one bit a cell; None
+    if there is none. Each cell takes a value no cell holds yet if it can, else an
+    augmenting path makes room (Kuhn's method)."""
+    owner = [-1] * max(domains, default=0).bit_length()  # value index -> the cell holding it
+    value_of = [0] * len(domains)
+    taken = 0
+    for cell, domain in enumerate(domains):
+        free = domain & ~taken
+        if free:
+            bit = free & -free
+            value_of[cell] = bit
+            owner[bit.bit_length() - 1] = cell
+        else:
+            bit = _augment(cell, domains, owner, value_of)
+            if not bit:
+                return None
+        taken |= bit
+    return value_of
+
+
+def _augment(start: int, domains: Sequence[int], owner: list[int], value_of: list[int]) -> int:
+    """Give cell `start` a value by moving cells along an alternating path (breadth
+    first) that ends at a value no cell holds; that value, or 0 if there is no path."""
+    came = [0] * len(owner)  # value index -> the cell that reached it
+    queue, seen = [start], 0
+    for cell in queue:  # the queue grows while it is read
+        fresh = domains[cell] & ~seen
+        seen |= fresh
+        while fresh:
+            bit = fresh & -fresh
+            fresh ^= bit
+            index = bit.bit_length() - 1
+            came[index] = cell
+            holder = owner[index]
+            if holder < 0:
+                _shift(start, index, came, owner, value_of)
+                return bit
+            queue.append(holder)
+    return 0
+
+
+def _shift(start: int, index: int, came: list[int], owner: list[int], value_of: list[int]) -> None:
+    """Each cell on the path back from value `index` to `start` takes the value it reached."""
+    while True:
+        cell = came[index]
+        previous = value_of[cell]
+        value_of[cell] = 1 << index
+        owner[index] = cell
+        if cell == start:
+            return
+        index = previous.bit_length() - 1
+
+
+def _strong_components(successors: Sequence[int], nodes: int) -> list[int]:
+    """For each node (a bit of `nodes`), the bitmask of its strongly connected component;
+    `successors[v]` is the bitmask of v's successors. Tarjan's algorithm with explicit
+    stacks, so that its depth is not Python's recursion depth."""
+    index = [0] * len(successors)  # order of discovery, from 1
+    low = [0] * len(successors)
+    component = [0] * len(successors)
+    unvisited, on_stack = nodes, 0
+    stack: list[int] = []  # Tarjan's stack: visited nodes not yet in a component
+    count = 0
+    while unvisited:
+        root = (unvisited & -unvisited).bit_length() - 1
+        path, todo = [root], [successors[root]]  # the depth-first path, each node's successors left
+        count += 1
+        index[root] = low[root] = count
+        unvisited ^= 1 << root
+        stack.append(root)
+        on_stack |= 1 << root
+        while path:
+            v = path[-1]
+            back = todo[-1] & on_stack  # successors on the stack: they only lower v's low
+            while back:
+                bit = back & -back
+                back ^= bit
+                if index[bit.bit_length() - 1] < low[v]:
+                    low[v] = index[bit.bit_length() - 1]
+            fresh = todo[-1] & unvisited  # a node already in a component is done with
+            if fresh:
+                bit = fresh & -fresh
+                todo[-1] = fresh ^ bit
+                w = bit.bit_length() - 1
+                count += 1
+                index[w] = low[w] = count
+                unvisited ^= bit
+                stack.append(w)
+                on_stack |= bit
+                path.append(w)
+                todo.append(successors[w])
+                continue
+            path.pop()
+            todo.pop()
+            if low[v] == index[v]:  # v is the root of a component: the stack down to v
+                members = 0
+                while True:
+                    w = stack.pop()
+                    members |= 1 << w
+                    if w == v:
+                        break
+                on_stack &= ~members
+                for w in _indices(members):
+                    component[w] = members
+            if path and low[v] < low[path[-1]]:
+                low[path[-1]] = low[v]
+    return component
+
+
+def _union(masks: Sequence[int]) -> int:
+    union = 0
+    for mask in masks:
+        union |= mask
+    return union
+
+
+def _indices(mask: int) -> list[int]:
+    """The positions of the set bits of `mask`, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out

@@ -1,9 +1,6 @@
-"""Killer cages' arithmetic, shared by every layer that reads cages: which sets of values a cage can hold, and the
-sums the 45 rule derives from the houses.
-
-A cage of k cells with total t holds k different values summing to t: one of its *combinations*, the k-subsets
-of 1..n with that sum (17 in two cells of a 9x9: {8, 9} alone). A value in no combination can leave the cage's
-cells at once, whatever else the grid holds.
+"""Killer cages' arithmetic over a layout, shared by every layer that reads cages: the sums the 45 rule derives
+from the houses (a cage's own combinations, the value sets it can hold, are its kind's:
+puzzles/constraints/killer.py).
 
 The 45 rule: every house holds 1..n once, so its values sum to n(n+1)/2 (45 on a 9x9), and k houses that do
 not overlap sum to k times that. Where cages lie wholly inside such an area, the area's other cells (its
@@ -19,32 +16,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from itertools import combinations
 
+from .constraints.killer import Cage
+from .constraints.killer import combinations_of as combinations_of
 from .grid import geometry
-from .layouts import Cage, Layout
-
-
-@cache
-def combinations_of(side: int, count: int, total: int | None) -> tuple[int, ...]:
-    """The sets of `count` different values 1..side that sum to `total` (any sum when None), as masks (bit v-1 =
-    value v), ascending."""
-    found = [sum(1 << (v - 1) for v in chosen) for chosen in combinations(range(1, side + 1), count)
-             if total is None or sum(chosen) == total]
-    return tuple(sorted(found))
+from .layouts import Layout
 
 
 def cage_combinations(side: int, cage: Cage) -> tuple[int, ...]:
-    """A cage's combinations: the value sets it may hold, as masks."""
-    return combinations_of(side, len(cage.cells), cage.total)
+    """A cage's combinations: the value sets it may hold, as masks (`Cage.combinations`)."""
+    return cage.combinations(side)
 
 
 def cage_values(side: int, cage: Cage) -> int:
     """The mask of values some combination of the cage holds: any other value never enters its cells."""
-    union = 0
-    for mask in cage_combinations(side, cage):
-        union |= mask
-    return union
+    return cage.values(side)
 
 
 @dataclass(frozen=True)

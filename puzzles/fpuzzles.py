@@ -30,6 +30,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from . import constraints as rules
+from .constraints.base import Named, entry_cells
 from .grid import Grid
 from .layouts import (
     BOX_SHAPE,
@@ -43,15 +44,12 @@ from .layouts import (
     boxes,
     cell_names,
     family,
-    total_problem,
 )
 from .words import json_type, quoted
 
 ABOUT = ("title", "author", "ruleset")  # words about the puzzle, no rule
 HOUSES = ("diagonal+", "diagonal-", "extraregion", "disjointgroups")  # the family's houses this project reads
 RULE_FIELDS = (*HOUSES, "killercage")  # every rule it reads
-CAGE_DRAWING = ("outlineC", "fontC")  # a Killer cage's colours: the drawing's, no rule
-CELL = re.compile(r"R(?P<row>[0-9]{1,9})C(?P<column>[0-9]{1,9})", re.IGNORECASE | re.ASCII)  # never 5,000 digits
 COSMETIC = ("text", "circle", "rectangle", "line", "cage")  # drawn only, but the ruleset may give them a meaning
 # f-puzzles' other rules (and those its successors' exports add), refused as "a constraint"; any other field is
 # "an unknown field" (`source`, `version`): refused all the same, since nothing says it holds no rule
@@ -210,23 +208,13 @@ def _empty(value: Any) -> bool:
     return value is None or value is False or (isinstance(value, (str, list, dict)) and not value)
 
 
-def cells_of(region: Any, size: int, index: int, what: str = "extra region") -> list[int]:
-    """The cells of an `extraregion` entry (`{"cells": ["R1C1", ...]}`), checked to lie in the grid and, for an
-    extra region, to be a house's number."""
-    named = region.get("cells") if isinstance(region, dict) else None
-    if not isinstance(named, list) or not named:
-        raise FPuzzlesError(f"{what} {index + 1} has no `cells` list")
-    cells = []
-    for name in named:
-        found = CELL.fullmatch(name) if isinstance(name, str) else None
-        if found is None:
-            raise FPuzzlesError(f"{what} {index + 1}: {quoted(name)} is not a cell name like R1C1")
-        r, c = int(found["row"]), int(found["column"])
-        if not (1 <= r <= size and 1 <= c <= size):
-            raise FPuzzlesError(f"{what} {index + 1}: {name} is outside the {size}x{size} grid")
-        cells.append((r - 1) * size + c - 1)
-    if what != "extra region":
-        return cells
+def cells_of(region: Any, size: int, index: int) -> list[int]:
+    """The cells of an `extraregion` entry (`{"cells": ["R1C1", ...]}`), checked to lie in the grid and to be a
+    house's number."""
+    try:
+        cells = entry_cells(region, size, f"extra region {index + 1}")
+    except Named as exc:
+        raise FPuzzlesError(str(exc)) from None
     if len(cells) != size:
         raise FPuzzlesError(f"extra region {index + 1} has {len(cells)} cells: the project reads extra regions "
                             f"of {size} (a house, each value once)")
@@ -234,26 +222,11 @@ def cells_of(region: Any, size: int, index: int, what: str = "extra region") -> 
 
 
 def cage_of(entry: Any, size: int, index: int) -> Cage:
-    """A `killercage` entry as a Cage: its cells, and its total (`value`, a whole number as a string or a number;
-    absent or empty for a cage without one). The layout checks that values can fill it."""
-    cells = cells_of(entry, size, index, "cage")
-    unknown = [k for k in entry if k not in ("cells", "value", *CAGE_DRAWING)
-               and not (entry[k] is None or (isinstance(entry[k], (str, list)) and not entry[k]))]
-    if unknown:
-        raise FPuzzlesError(f"cage {index + 1}: field {quoted(unknown[0])} is not read by this project")
-    value = entry.get("value")
-    if value is None or value == "":
-        return Cage(tuple(cells))
-    if isinstance(value, int) and not isinstance(value, bool):
-        text = str(value) if 0 <= value < 10 ** 9 else "-" if value < 0 else "1" * 10  # never str() of 5,000 digits
-    else:
-        text = value if isinstance(value, str) else ""
-    problem = total_problem(text)
-    if problem is not None and problem.endswith("not a whole number"):
-        raise FPuzzlesError(f"cage {index + 1}: its total {quoted(value)} is not a whole number")
-    if problem is not None:
-        raise FPuzzlesError(f"cage {index + 1}: its total {problem}")
-    return Cage(tuple(cells), int(text))
+    """A `killercage` entry as a Cage (puzzles/constraints/killer.py reads it)."""
+    try:
+        return Cage.of_entry(entry, size, index)
+    except Named as exc:
+        raise FPuzzlesError(str(exc)) from None
 
 
 def refuse_rules(puzzle: Mapping[str, Any]) -> None:
@@ -348,8 +321,7 @@ def object_of(grid: Grid, title: str = "", solution: Grid | None = None) -> dict
     if lay.extras_of(DISJOINT_GROUP):
         found["disjointgroups"] = True
     if lay.cages:
-        found["killercage"] = [{"cells": cell_names(cage.cells, n).split()} |
-                               ({} if cage.total is None else {"value": str(cage.total)}) for cage in lay.cages]
+        found["killercage"] = [cage.field_entry(n) for cage in lay.cages]
     found |= rules.fields_of(lay.constraints, n)
     if title:
         found["title"] = title

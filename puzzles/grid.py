@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 # the layouts' names a grid's users meet, exported from here too (a puzzle's error, its symbols, its layout)
 from .constraints import links_by_cell, violations
-from .layouts import BOX_SHAPE, MAX_SIDE, MIN_SIDE, SIDE_OF_LENGTH, cage_name, layout_of_words, words_of_layout
+from .layouts import BOX_SHAPE, MAX_SIDE, MIN_SIDE, SIDE_OF_LENGTH, layout_of_words, words_of_layout
 from .layouts import SYMBOLS as SYMBOLS
 from .layouts import Layout as Layout
 from .layouts import PuzzleError as PuzzleError
@@ -259,26 +259,10 @@ class Grid:
         return found
 
     def _cage_conflicts(self) -> list[str]:
-        """A value twice in a cage; a full cage whose sum is not its total; a cage whose values leave its blanks
-        no different values to reach the total with (the least or greatest that the values not yet in it give)."""
-        found = []
-        for index, cage in enumerate(self.layout.cages):
-            name = cage_name(index, cage)
-            held = [self.values[c] for c in cage.cells if self.values[c]]
-            twice = sorted({v for v in held if held.count(v) > 1})
-            blanks = len(cage.cells) - len(held)
-            free = [v for v in range(1, self.side + 1) if v not in held]
-            if twice:
-                found.append(f"two {self.geometry.symbol(twice[0])}s in {name}")
-            elif cage.total is None:
-                continue
-            elif not blanks and sum(held) != cage.total:
-                found.append(f"{name} sums to {sum(held)}")
-            elif blanks and not sum(held) + sum(free[:blanks]) <= cage.total <= sum(held) + sum(free[-blanks:]):
-                cells = "blank cell" if blanks == 1 else f"{blanks} blank cells"
-                found.append(f"{name}: {'+'.join(map(str, held))} leaves its {cells} no different values "
-                             f"to reach {cage.total} with")
-        return found
+        """Each cage's violations (puzzles/constraints/killer.py: a value twice, a sum that is not its total, a
+        total its blanks can no longer reach)."""
+        cages = self.layout.cages
+        return [v for index, cage in enumerate(cages) for v in cage.violations(self.values, self.side, index)]
 
     def _house_conflicts(self) -> list[str]:
         geo, n = self.geometry, self.side

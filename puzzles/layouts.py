@@ -31,9 +31,12 @@ from functools import cache
 
 from . import constraints as rules
 from .constraints import Constraint
+from .constraints.base import Named
+from .constraints.killer import Cage as Cage
+from .constraints.killer import reachable as reachable
+from .words import SYMBOLS as SYMBOLS
 from .words import quoted
 
-SYMBOLS = "123456789ABCDEFGHIJKLMNOP"  # the symbol of value v is SYMBOLS[v - 1], of region k SYMBOLS[k]
 # Sides whose regions may be boxes: square boxes, or rectangles as f-puzzles draws them by default (the
 # tallest shape no taller than wide: 6x6 in boxes 2 rows tall and 3 wide, 8x8 in 2x4, 10x10 in 2x5, 12x12 in
 # 3x4). Other sides (5, 7, 11, ...) need their regions given (Jigsaw).
@@ -66,45 +69,6 @@ class House:
 
 
 DIAGONAL, EXTRA_REGION, DISJOINT_GROUP = "diagonal", "extra region", "disjoint group"  # the kinds of extra house
-
-
-@dataclass(frozen=True)
-class Cage:
-    """A Killer cage: cells whose values are all different and, when it has a total, sum to it (f-puzzles
-    allows a cage without one: then it only forbids repeats). Cells need not touch, and cages may overlap."""
-
-    cells: tuple[int, ...]  # in reading order, once in a layout
-    total: int | None = None
-
-    def __reduce__(self) -> tuple[type[Cage], tuple[tuple[int, ...], int | None]]:
-        return Cage, (self.cells, self.total)  # compiled: built from its arguments, as House is
-
-
-def cage_name(index: int, cage: Cage) -> str:
-    """A cage as the puzzle's messages, the trace and the page name it: `cage 7 (17)`, numbered from 1 in the
-    puzzle's order; `cage 7` when it has no total."""
-    return f"cage {index + 1}" if cage.total is None else f"cage {index + 1} ({cage.total})"
-
-
-def reachable(side: int, count: int) -> tuple[int, int]:
-    """The least and greatest sums of `count` different values 1..side."""
-    return count * (count + 1) // 2, count * (2 * side - count + 1) // 2
-
-
-TOTAL_DIGITS = 6  # a written total longer than this (leading zeros aside) is larger than any cage's
-
-
-def total_problem(text: str) -> str | None:
-    """Why a cage's total as a reader finds it written is not one (None when it is): ASCII digits only, since
-    `str.isdigit` also takes `²` and other digits int() refuses, and not so long that int() refuses it (4,300
-    digits) or a message would quote it whole. The caller names the cage; `int(text)` then reads it."""
-    found = text.strip()
-    if not (found.isascii() and found.isdigit()):
-        return f"{quoted(text)} is not a whole number"
-    if len(found.lstrip("0")) > TOTAL_DIGITS:
-        return (f"of {len(found):,} digits is larger than any cage's (a cage of a {MAX_SIDE}x{MAX_SIDE} grid sums "
-                f"to at most {reachable(MAX_SIDE, MAX_SIDE)[1]})")
-    return None
 
 
 @dataclass(frozen=True, eq=False)
@@ -179,8 +143,7 @@ def layout(side: int, regions: Sequence[int], extras: Sequence[House] = (), cage
     checked: n regions of n connected cells, extra houses of n distinct cells inside the grid, cages that some
     different values can fill, constraints that can stand on the grid. PuzzleError says what is wrong, naming the
     region, house, cage or constraint."""
-    # a cage's cells in reading order, whatever order they were given in: the first is where its total is drawn
-    key = (side, tuple(regions), tuple(extras), tuple(Cage(tuple(sorted(c.cells)), c.total) for c in cages),
+    key = (side, tuple(regions), tuple(extras), tuple(cages),
            rules.canonical(constraints))
     found = _LAYOUTS.get(key)
     if found is not None:
@@ -222,23 +185,10 @@ def layout(side: int, regions: Sequence[int], extras: Sequence[House] = (), cage
 
 
 def check_cage(index: int, cage: Cage, side: int) -> None:
-    """PuzzleError naming the cage unless different values 1..side can fill it: cells inside the grid, none
-    twice, no more than the side, a total that as many different values can reach."""
-    name, count = cage_name(index, cage), len(cage.cells)
-    if not count:
-        raise PuzzleError(f"{name} has no cells")
-    outside = [c for c in cage.cells if not 0 <= c < side * side]
-    if outside:
-        raise PuzzleError(f"{name} names a cell outside the {side}x{side} grid")
-    if len(set(cage.cells)) != count:
-        twice = next(c for c in cage.cells if cage.cells.count(c) > 1)
-        raise PuzzleError(f"{name} names {cell_names([twice], side)} twice")
-    if count > side:
-        raise PuzzleError(f"{name} has {count} cells: its values differ, so it holds at most {side}")
-    low, high = reachable(side, count)
-    if cage.total is not None and not low <= cage.total <= high:
-        raise PuzzleError(f"{name} ({cell_names(cage.cells, side)}): no {count} different values 1 to {side} sum "
-                          f"to {cage.total} (they sum to {low} to {high})")
+    """PuzzleError naming the cage unless different values 1..side can fill it (`Cage.problem`)."""
+    problem = cage.problem(side)
+    if problem is not None:
+        raise PuzzleError(f"{cage.name(index, side)} {problem}")
 
 
 def _connected(cells: list[int], side: int) -> bool:
@@ -387,66 +337,19 @@ def words_of_layout(lay: Layout) -> str:
         regions = [h for h in regions if h not in taken]
     if lay.extras_of(DISJOINT_GROUP):
         words.append("dg")
-    words += _cage_words(lay.cages, n)
+    words += Cage.words(lay.cages, n)
     words += [c.word(n) for c in lay.constraints]
     return ";".join(words)
 
 
-CAGE_LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"  # a cage's letter in a `k=` word
-
-
-def _cage_words(cages: Sequence[Cage], side: int) -> list[str]:
-    """Cages as `k=` words: in the puzzle's order, each word taking the next cages that overlap none it holds
-    (52 at most), so reading the words back gives the cages in the same order."""
-    words, todo = [], list(cages)
-    while todo:
-        taken: list[Cage] = []
-        held: set[int] = set()
-        for cage in todo:
-            if len(taken) == len(CAGE_LETTERS) or held & set(cage.cells):
-                break
-            taken.append(cage)
-            held |= set(cage.cells)
-        cell_map = ["."] * (side * side)
-        for letter, cage in zip(CAGE_LETTERS, taken, strict=False):
-            for c in cage.cells:
-                cell_map[c] = letter
-        totals = ",".join("-" if cage.total is None else str(cage.total) for cage in taken)
-        words.append(f"k={''.join(cell_map)}:{totals}")
-        todo = todo[len(taken):]
-    return words
-
-
-def _cages_of_word(value: str, side: int) -> list[Cage]:
-    """The cages of a `k=` word, in their letters' order; PuzzleError naming what is wrong."""
-    cell_map, colon, totals_text = value.partition(":")
-    if not colon:
-        raise PuzzleError("`k=` gives each cell's cage, then `:` and the cages' totals")
-    if len(cell_map) != side * side:
-        raise PuzzleError(f"`k=` maps {side * side} cells of a {side}x{side} grid, not {len(cell_map)}")
-    cells: dict[int, list[int]] = {}
-    for i, ch in enumerate(cell_map):
-        if ch == ".":
-            continue
-        k = CAGE_LETTERS.find(ch)
-        if k < 0:
-            raise PuzzleError(f"`k=`: {ch!r} at R{i // side + 1}C{i % side + 1} is not a cage's letter "
-                              "(a..z, A..Z) or '.'")
-        cells.setdefault(k, []).append(i)
-    totals = totals_text.split(",") if totals_text else []
-    if sorted(cells) != list(range(len(totals))):
-        raise PuzzleError(f"`k=` gives {len(totals)} totals for cages lettered "
-                          f"{''.join(CAGE_LETTERS[k] for k in sorted(cells)) or 'none'}: one a letter, "
-                          "from a, in order")
-    cages = []
-    for k, text in enumerate(totals):
-        problem = None if text.strip() == "-" else total_problem(text)
-        if problem is not None and problem.endswith("not a whole number"):
-            raise PuzzleError(f"`k=`: cage {CAGE_LETTERS[k]}'s total {problem} or '-'")
-        if problem is not None:
-            raise PuzzleError(f"`k=`: cage {CAGE_LETTERS[k]}'s total {problem}")
-        cages.append(Cage(tuple(cells[k]), None if text.strip() == "-" else int(text)))
-    return cages
+def _cages_of_word(word: str, side: int) -> list[Cage]:
+    """The cages of a `k=` word, in their letters' order (puzzles/constraints/killer.py reads it); PuzzleError
+    naming what is wrong."""
+    try:
+        found = Cage.of_word(word, side) or []
+    except Named as exc:
+        raise PuzzleError(str(exc)) from None
+    return [cage for cage in found if isinstance(cage, Cage)]
 
 
 def layout_of_words(text: str, length: int) -> Layout:
@@ -477,7 +380,7 @@ def layout_of_words(text: str, length: int) -> Layout:
         elif word == "dg":
             disjoint = True
         elif key == "k" and eq:
-            cages += _cages_of_word(value, side)
+            cages += _cages_of_word(word, side)
         elif word:
             constraints += _constraints_of_word(word, side)
     if regions is None and side not in BOX_SHAPE:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+SYMBOLS = "123456789ABCDEFGHIJKLMNOP"  # the symbol of value v is SYMBOLS[v - 1], of region k SYMBOLS[k]
 QUOTED = 40  # the longest a message quotes a value it refuses
 
 

@@ -45,8 +45,9 @@ value. Its rules read the cell values too (`values`: one per cell, 0 for a
 blank), since a cage's placed values are part of its sum; a blank whose mask is
 0 is then seen, and is a contradiction.
 
-- `cage_filter`: a candidate of a cage's empty cell stays only if some set of
-  different values, one for each empty cell from its candidates, with the
+- `cage_combinations`: each cage's one filter, the kind's (puzzles/constraints/
+  killer.py, `Cage.narrow`): a candidate of a cage's empty cell stays only if
+  some set of different values, one for each cell from its candidates, with the
   cage's sum, gives that cell that candidate (generalised arc consistency of
   the sum and AllDifferent together, over the cage's combinations).
 - `sum_bounds`: cells whose values sum to a total (the 45 rule's innies and
@@ -60,8 +61,10 @@ from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
+from puzzles.bits import alldiff_filter as alldiff_filter
 from puzzles.bits import popcount
-from puzzles.cages import DerivedSum, combinations_of, derived_sums
+from puzzles.cages import DerivedSum, derived_sums
+from puzzles.constraints import Constraint
 from puzzles.grid import Geometry
 
 Removals = dict[int, int]  # cell -> the candidates it loses
@@ -143,147 +146,6 @@ def _tight_groups(sets: Sequence[int], max_size: int) -> list[tuple[int, int]] |
 
 
 # -- AllDifferent: Régin's filtering -------------------------------------------
-
-
-def alldiff_filter(masks: Sequence[int], needed: int | None = None) -> list[int] | None:
-    """A candidate leaves a cell when no way of giving each of the unit's empty cells a
-    different needed value gives it that candidate (values outside `needed` all leave).
-
-    A contradiction when there is no such way at all: in Sudoku a unit has exactly
-    as many empty cells as values still to place, so each cell must get one and
-    each value must be placed.
-
-    Régin's method: find one perfect matching of cells to values; an other
-    candidate w of a cell x can replace x's value v only if w's cell can move on in
-    turn, along a chain of such moves that comes back to x's cell to take v. With
-    the matched values as nodes and an edge v -> w whenever the cell holding v has
-    candidate w, that is: v and w lie on a cycle, in one strongly connected
-    component. The matching is perfect on both sides, so no value is free and
-    the alternating paths from free values of the general algorithm do not occur.
-    """
-    domains = list(masks) if needed is None else [mask & needed for mask in masks]
-    if needed is None:
-        needed = _union(masks)
-    if popcount(needed) != len(masks):
-        return None
-    value_of = _perfect_matching(domains)
-    if value_of is None:
-        return None
-    successors = [0] * needed.bit_length()
-    for domain, value in zip(domains, value_of, strict=True):
-        successors[value.bit_length() - 1] = domain ^ value
-    component = _strong_components(successors, needed)
-    return [mask & ~component[value.bit_length() - 1] for mask, value in zip(masks, value_of, strict=True)]
-
-
-def _perfect_matching(domains: Sequence[int]) -> list[int] | None:
-    """A different value for each cell, taken from its domain, as one bit a cell; None
-    if there is none. Each cell takes a value no cell holds yet if it can, else an
-    augmenting path makes room (Kuhn's method)."""
-    owner = [-1] * max(domains, default=0).bit_length()  # value index -> the cell holding it
-    value_of = [0] * len(domains)
-    taken = 0
-    for cell, domain in enumerate(domains):
-        free = domain & ~taken
-        if free:
-            bit = free & -free
-            value_of[cell] = bit
-            owner[bit.bit_length() - 1] = cell
-        else:
-            bit = _augment(cell, domains, owner, value_of)
-            if not bit:
-                return None
-        taken |= bit
-    return value_of
-
-
-def _augment(start: int, domains: Sequence[int], owner: list[int], value_of: list[int]) -> int:
-    """Give cell `start` a value by moving cells along an alternating path (breadth
-    first) that ends at a value no cell holds; that value, or 0 if there is no path."""
-    came = [0] * len(owner)  # value index -> the cell that reached it
-    queue, seen = [start], 0
-    for cell in queue:  # the queue grows while it is read
-        fresh = domains[cell] & ~seen
-        seen |= fresh
-        while fresh:
-            bit = fresh & -fresh
-            fresh ^= bit
-            index = bit.bit_length() - 1
-            came[index] = cell
-            holder = owner[index]
-            if holder < 0:
-                _shift(start, index, came, owner, value_of)
-                return bit
-            queue.append(holder)
-    return 0
-
-
-def _shift(start: int, index: int, came: list[int], owner: list[int], value_of: list[int]) -> None:
-    """Each cell on the path back from value `index` to `start` takes the value it reached."""
-    while True:
-        cell = came[index]
-        previous = value_of[cell]
-        value_of[cell] = 1 << index
-        owner[index] = cell
-        if cell == start:
-            return
-        index = previous.bit_length() - 1
-
-
-def _strong_components(successors: Sequence[int], nodes: int) -> list[int]:
-    """For each node (a bit of `nodes`), the bitmask of its strongly connected component;
-    `successors[v]` is the bitmask of v's successors. Tarjan's algorithm with explicit
-    stacks, so that its depth is not Python's recursion depth."""
-    index = [0] * len(successors)  # order of discovery, from 1
-    low = [0] * len(successors)
-    component = [0] * len(successors)
-    unvisited, on_stack = nodes, 0
-    stack: list[int] = []  # Tarjan's stack: visited nodes not yet in a component
-    count = 0
-    while unvisited:
-        root = (unvisited & -unvisited).bit_length() - 1
-        path, todo = [root], [successors[root]]  # the depth-first path, each node's successors left
-        count += 1
-        index[root] = low[root] = count
-        unvisited ^= 1 << root
-        stack.append(root)
-        on_stack |= 1 << root
-        while path:
-            v = path[-1]
-            back = todo[-1] & on_stack  # successors on the stack: they only lower v's low
-            while back:
-                bit = back & -back
-                back ^= bit
-                if index[bit.bit_length() - 1] < low[v]:
-                    low[v] = index[bit.bit_length() - 1]
-            fresh = todo[-1] & unvisited  # a node already in a component is done with
-            if fresh:
-                bit = fresh & -fresh
-                todo[-1] = fresh ^ bit
-                w = bit.bit_length() - 1
-                count += 1
-                index[w] = low[w] = count
-                unvisited ^= bit
-                stack.append(w)
-                on_stack |= bit
-                path.append(w)
-                todo.append(successors[w])
-                continue
-            path.pop()
-            todo.pop()
-            if low[v] == index[v]:  # v is the root of a component: the stack down to v
-                members = 0
-                while True:
-                    w = stack.pop()
-                    members |= 1 << w
-                    if w == v:
-                        break
-                on_stack &= ~members
-                for w in _indices(members):
-                    component[w] = members
-            if path and low[v] < low[path[-1]]:
-                low[path[-1]] = low[v]
-    return component
 
 
 # -- whole grids ---------------------------------------------------------------
@@ -402,41 +264,6 @@ def _lose(masks: Sequence[int], cells: Sequence[int], values: int, removed: Remo
 # -- Killer cages: combinations and the 45 rule -----------------------------------
 
 
-def cage_filter(masks: Sequence[int], combinations: Sequence[int] | None) -> list[int] | None:
-    """A candidate leaves an empty cell of a cage when no way of giving the cage's empty cells different
-    values, each one of its candidates, from one of `combinations` (the value sets the empty cells may hold
-    between them: one value a cell, the cage's sum), gives the cell that candidate. `combinations` None: a
-    cage without a total, any different values.
-
-    A contradiction when there is no such way at all.
-
-    Each combination is an AllDifferent with exactly as many values as cells: `alldiff_filter` with the
-    combination as the values needed says which candidates some perfect matching uses; a candidate stays if
-    one combination's matchings use it. Without a total, one cell is added per value more than the cells (each
-    may take any value), which makes it such an AllDifferent over every value the cells can take.
-    """
-    available = _union(masks)
-    if combinations is None:
-        spare = popcount(available) - len(masks)
-        if spare < 0:
-            return None
-        lost = alldiff_filter([*masks, *[available] * spare], available)
-        return None if lost is None else lost[:len(masks)]
-    kept = [0] * len(masks)
-    possible = False
-    for combination in combinations:
-        if combination & ~available or any(not mask & combination for mask in masks):
-            continue  # a value of it that no cell can take, or a cell that can take none of it
-        lost = alldiff_filter(masks, combination)
-        if lost is not None:
-            possible = True
-            for i, mask in enumerate(masks):
-                kept[i] |= mask & combination & ~lost[i]
-    if not possible:
-        return None
-    return [mask & ~keep for mask, keep in zip(masks, kept, strict=True)]
-
-
 def sum_bounds(masks: Sequence[int], total: int) -> list[int] | None:
     """Cells whose values sum to `total` (values may repeat): a candidate v of a cell leaves when the other
     cells' candidates cannot make up total - v: it is less than the sum of their least candidates, or more than
@@ -472,34 +299,35 @@ Said = dict[tuple[int, ...], "list[int] | None"]  # what a group rule said of a 
 
 def cage_combinations(masks: Sequence[int], geo: Geometry, values: Sequence[int],
                       cages: Iterable[int] | None = None, said: Said | None = None) -> Removals | None:
-    """`cage_filter` in every cage of the layout (one pass), each reading its cells' masks and the values
-    placed in it; `cages`: only these (indices into the layout's cages). A contradiction also when a cage
-    holds a value twice, or has an empty cell with no candidate. `said`: what `cage_filter` said of each
-    cage's masks and placed values, remembered (it depends on nothing else), for an engine to pass."""
+    """Each cage's filter (puzzles/constraints/killer.py's `Cage.narrow`: a candidate of an empty cell stays only
+    if some filling of the cage gives it) in every cage of the layout (one pass), each reading its cells' masks and
+    the values placed in it; `cages`: only these (indices into the layout's cages). A contradiction when a cage
+    has no filling, holds a value twice, or has an empty cell with no candidate. `said`: what the filter said of
+    each cage's masks and placed values, remembered (it depends on nothing else), for an engine to pass."""
     lay = geo.layout
     removed: Removals = {}
+    seen: list[int] = []  # the masks the filter reads: a placed cell its value's bit (made when first needed)
     for k in range(len(lay.cages)) if cages is None else cages:
         cage = lay.cages[k]
         empty = [cell for cell in cage.cells if not values[cell]]
-        used, placed = 0, 0
+        used = 0
         for cell in cage.cells:
             if values[cell]:
                 used |= 1 << (values[cell] - 1)
-                placed += values[cell]
         if popcount(used) + len(empty) != len(cage.cells) or any(not masks[cell] for cell in empty):
             return None
-        combinations = None if cage.total is None else [
-            c for c in combinations_of(geo.side, len(empty), cage.total - placed) if not c & used]
         free = [masks[cell] & ~used for cell in empty]  # a value placed in the cage is in none of its other cells
-        if said is None:
-            lost = cage_filter(free, combinations)
+        key = (k, used, *free)
+        if said is not None and key in said:
+            lost = said[key]
         else:
-            key = (k, used, *free)
-            if key not in said:
+            if not seen:
+                seen = [1 << (v - 1) if v else m for v, m in zip(values, masks, strict=True)]
+            lost = _cage_lost(cage, seen, empty, free, geo.side)
+            if said is not None:
                 if len(said) >= SAID_LIMIT:
                     said.clear()
-                said[key] = cage_filter(free, combinations)
-            lost = said[key]
+                said[key] = lost
         if lost is None:
             return None
         for cell, mask, gone in zip(empty, free, lost, strict=True):
@@ -507,6 +335,29 @@ def cage_combinations(masks: Sequence[int], geo: Geometry, values: Sequence[int]
             if gone:
                 removed[cell] = removed.get(cell, 0) | gone
     return _unless_emptied_cells(masks, removed)
+
+
+def _cage_lost(cage: Constraint, seen: list[int], empty: Sequence[int], free: Sequence[int],
+               side: int) -> list[int] | None:
+    """What the cage's filter removes from each of its empty cells (`free`: their candidates, in `empty`'s order;
+    `seen`: every cell's mask, a placed cell its value's bit, restored as it was); None when it finds no filling."""
+    if not all(free):
+        return None
+    kept = [seen[cell] for cell in empty]
+    for cell, mask in zip(empty, free, strict=True):
+        seen[cell] = mask
+    lost: list[int] | None = [0] * len(empty)
+    place = {cell: i for i, cell in enumerate(empty)}
+    for removal in cage.narrow(seen, side):
+        i = place.get(removal.cell, -1)
+        if i < 0 or removal.mask & seen[removal.cell] == seen[removal.cell]:
+            lost = None  # a placed value no filling keeps, or an empty cell left with nothing: no filling
+            break
+        assert lost is not None
+        lost[i] |= removal.mask
+    for cell, mask in zip(empty, kept, strict=True):
+        seen[cell] = mask
+    return lost
 
 
 def innies_and_outies(masks: Sequence[int], geo: Geometry, values: Sequence[int],
@@ -604,7 +455,7 @@ def ladder(rung: str, needed: Sequence[int] | None = None, values: Sequence[int]
 
     The Killer rungs add the cages' rules (on a layout without cages, nothing):
 
-    cages    singles, and the cage combinations (`cage_filter` in every cage)
+    cages    singles, and the cage combinations (each cage's filter, `Cage.narrow`)
     innies   cages, and the 45 rule (`sum_bounds` on every innie and outie sum)
     killer   alldiff (with locked candidates), the cage combinations and the 45 rule
     """

@@ -24,7 +24,8 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from puzzles.layouts import BOX_SHAPE, CAGE_LETTERS, SYMBOLS, box_regions
+from puzzles.constraints.killer import LETTERS as CAGE_LETTERS
+from puzzles.layouts import BOX_SHAPE, SYMBOLS, box_regions
 
 SIDES = (4, 5, 6, 9)  # with boxes (4, 6, 9) and without (5: its rows are its regions)
 FLAGS = ("diagonal+", "diagonal-", "disjointgroups")

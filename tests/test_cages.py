@@ -15,7 +15,7 @@ from puzzles.cages import cage_combinations, cage_values, combinations_of, deriv
 from puzzles.formats import read_lines
 from puzzles.fpuzzles import FPuzzlesError, link_of, object_of, object_of_link, puzzle_of
 from puzzles.isomorph import group_of, symmetries
-from puzzles.layouts import Cage, cage_name, family, named, reachable
+from puzzles.layouts import Cage, family, named, reachable
 from puzzles.options import Option, contract
 
 SOLUTION = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
@@ -83,7 +83,7 @@ def test_cages_are_part_of_the_layout_one_object_each_and_pickled():
     assert named("killer+x", 9, cages=cages) is family(9, diagonals="+-", cages=cages)
     with pytest.raises(PuzzleError, match="cages are its own"):
         named("killer", 9)
-    assert cage_name(6, Cage((0, 1), 17)) == "cage 7 (17)" and cage_name(0, Cage((0, 1))) == "cage 1"
+    assert Cage((0, 1), 17).name(6, 9) == "cage 7 (17)" and Cage((0, 1)).name(0, 9) == "cage 1"
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -161,7 +161,7 @@ def test_answers_are_held_to_the_cages():
     swapped[a], swapped[b] = swapped[b], swapped[a]
     problems = puzzle.solution_problems(SOLVED.with_values(swapped))
     index = cages.index(first)
-    assert f"{cage_name(index, first)} sums to {sum(swapped[c] for c in first.cells)}" in problems
+    assert f"{first.name(index, 9)} sums to {sum(swapped[c] for c in first.cells)}" in problems
 
 
 def test_givens_that_break_a_cage_make_an_invalid_puzzle():

@@ -33,7 +33,7 @@ from comparison.report.page.player import explain, houses
 from puzzles import Grid, Status
 from puzzles.fpuzzles import json_line, object_of_json, puzzle_of
 from puzzles.grid import geometry
-from puzzles.layouts import Cage, boxes, cage_name, family
+from puzzles.layouts import Cage, boxes, family
 from search.trace.record import Event, Recorder, cage_label
 from search.trace.view import cage_groups, drawn, said
 
@@ -173,7 +173,7 @@ def test_the_player_names_a_cage_that_was_a_steps_reason():
 # -- the trace ---------------------------------------------------------------------------------------------
 def test_the_trace_names_a_cage_from_its_index():
     lay = Grid.parse(KILLER4).layout
-    assert cage_label(lay, 1) == "cage 2 (8)" == cage_name(1, lay.cages[1])
+    assert cage_label(lay, 1) == "cage 2 (8)" == lay.cages[1].name(1, 9)
     recorder = Recorder(geometry(lay), None)
     recorder.emit("remove", 0, 5, 4, "cage sums", cage=1)
     recorder.emit("place", 0, 10, 1, "naked single")

@@ -55,10 +55,15 @@ class Removal:
     because: tuple[tuple[int, int], ...]
 
 
+class Named(ValueError):
+    """A refusal whose message already says what it is about (`cage 3: ...`, `` `k=` maps ... ``): a reader passes
+    it on as it is, naming neither the word nor the field again."""
+
+
 @dataclass(frozen=True)
 class Shape:
-    """What the page draws for a constraint: `kind` (`line`, `bulb`, `note`), its cells, and a caption (what the
-    legend calls it)."""
+    """What the page draws for a constraint: `kind` (`line`, `bulb`, `note`, `outline`), its cells, and a caption
+    (what the legend calls it; an outline's, the number written in its first cell)."""
 
     kind: str
     cells: tuple[int, ...]
@@ -78,6 +83,8 @@ class Constraint:
     # whether its links state it whole: an engine that keeps every link keeps the rule (the hand-written searches
     # then know the kind with nothing more)
     LINKED: ClassVar[bool] = True
+    REPEATS: ClassVar[bool] = False  # whether the same rule twice is two rules (a cage twice: two cages)
+    LEADS: ClassVar[bool] = False  # whether its name comes first in a variant's (`killer+jigsaw`), not last
 
     @classmethod
     def of_word(cls, word: str, side: int) -> list[Constraint] | None:
@@ -109,6 +116,12 @@ class Constraint:
         """Its word in the line form."""
         raise NotImplementedError
 
+    @classmethod
+    def words(cls, constraints: Sequence[Constraint], side: int) -> list[str]:
+        """The line form's words of these constraints of the kind, in order: one each, unless a kind writes
+        several in one word (Killer cages: a map of them)."""
+        return [c.word(side) for c in constraints]
+
     def field_entry(self, side: int) -> Any:
         """Its entry in f-puzzles' field (`True` for a flag; a list entry for a rule of some cells)."""
         raise NotImplementedError
@@ -135,8 +148,9 @@ class Constraint:
         """Why it cannot stand on a grid of this side (a cell outside it, a line too long), None when it can."""
         return None
 
-    def violations(self, values: Sequence[int], side: int) -> list[str]:
-        """Each pair of filled cells that breaks the rule, in words (each unordered pair once)."""
+    def violations(self, values: Sequence[int], side: int, index: int = 0) -> list[str]:
+        """Each pair of filled cells that breaks the rule, in words (each unordered pair once); `index` as `name`'s,
+        for a kind whose messages name the constraint."""
         found, seen = [], set()
         for link in self.links(side):
             va, vb = values[link.a], values[link.b]
@@ -242,6 +256,24 @@ def cell_of_name(name: str, side: int) -> int:
     if not (1 <= r <= side and 1 <= c <= side):
         raise ValueError(f"{name.strip()} is outside the {side}x{side} grid")
     return (r - 1) * side + c - 1
+
+
+def entry_cells(entry: Any, side: int, what: str) -> list[int]:
+    """The cells of an f-puzzles entry (`{"cells": ["R1C1", ...]}`) that `what` names (`cage 3`), checked to lie in
+    the grid; Named saying why not."""
+    named = entry.get("cells") if isinstance(entry, dict) else None
+    if not isinstance(named, list) or not named:
+        raise Named(f"{what} has no `cells` list")
+    cells = []
+    for name in named:
+        found = CELL.fullmatch(name) if isinstance(name, str) else None
+        if found is None:
+            raise Named(f"{what}: {quoted(name)} is not a cell name like R1C1")
+        r, c = int(found["row"]), int(found["column"])
+        if not (1 <= r <= side and 1 <= c <= side):
+            raise Named(f"{what}: {name} is outside the {side}x{side} grid")
+        cells.append((r - 1) * side + c - 1)
+    return cells
 
 
 def pairs_apart(side: int, steps: Iterable[tuple[int, int]], forbids: Callable[[int], int]) -> tuple[Link, ...]:

@@ -79,7 +79,7 @@ from typing import Any
 from puzzles.candidates import CageRooms, Candidates
 from puzzles.formats import BadEntry, PuzzleFileError, checked, read_puzzles
 from puzzles.grid import Geometry, Grid, PuzzleError, values_of
-from puzzles.layouts import Layout, cage_name
+from puzzles.layouts import Layout
 from puzzles.options import MethodSpec, OptionError
 from puzzles.outcome import Budget, Method, Outcome, Status
 
@@ -134,8 +134,8 @@ class Enough(BaseException):
 
 def cage_label(layout: Layout, index: int) -> str:
     """The cage of this index in the layout (`Layout.cages`), as every message, trace and page names it:
-    `cage 7 (17)` (`puzzles.layouts.cage_name`)."""
-    return cage_name(index, layout.cages[index])
+    `cage 7 (17)` (the cage's `name`, puzzles/constraints/killer.py)."""
+    return layout.cages[index].name(index, layout.side)
 
 
 def rc(cell: int, side: int) -> list[int]:

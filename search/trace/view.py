@@ -27,8 +27,9 @@ from rich.console import Console
 from rich.markup import escape
 
 from puzzles.constraints import names
+from puzzles.constraints.killer import LETTERS as CAGE_LETTERS
 from puzzles.grid import SYMBOLS, Grid
-from puzzles.layouts import CAGE_LETTERS, DIAGONAL, DISJOINT_GROUP, EXTRA_REGION, Cage, Layout
+from puzzles.layouts import DIAGONAL, DISJOINT_GROUP, EXTRA_REGION, Cage, Layout
 
 from .record import Event, Trace, cage_label
 

@@ -27,7 +27,7 @@ from math import ceil
 
 from puzzles import constraints as rules
 from puzzles.grid import Layout
-from puzzles.layouts import DIAGONAL, DISJOINT_GROUP, EXTRA_REGION, Cage, cage_name
+from puzzles.layouts import DIAGONAL, DISJOINT_GROUP, EXTRA_REGION, Cage
 from puzzles.words import plural
 
 GOLDEN_ANGLE = 137.508  # degrees: successive hues as far apart as they can be, however many houses there are
@@ -224,7 +224,7 @@ def cage_marks(lay: Layout) -> list[CageMarks]:
         if cage.total is not None:
             totals[min(cage.cells)].append(str(cage.total))
         for cell in cage.cells:
-            names[cell].append(cage_name(index, cage))
+            names[cell].append(cage.name(index, n))
     return [CageMarks(path_of(pieces[cell]), " ".join(totals[cell]), ", ".join(names[cell]))
             for cell in range(n * n)]
 

@@ -39,6 +39,7 @@ from itertools import combinations
 from typing import Any
 
 from puzzles.cages import cage_combinations, combinations_of, derived_sums
+from puzzles.constraints import uncaged
 from puzzles.grid import Grid, Layout, geometry
 
 from .constraints.sat import Cnf
@@ -115,23 +116,24 @@ def build_rules(lay: Layout, encoding: str = "complete", sums: str = DEFAULT_SUM
     if lay.cages:
         return (*house_clauses(lay.houses, encoding), *constraint_clauses(lay),
                 *cage_clauses(lay, variables(lay.houses, encoding), sums, redundant))
-    if lay.constraints:
+    if uncaged(lay.constraints):
         return (*house_clauses(lay.houses, encoding), *constraint_clauses(lay))
     return tuple(house_clauses(lay, encoding))
 
 
 def constraint_clauses(lay: Layout) -> list[list[int]]:
     """The clauses of a layout's constraints, each by its kind's encoder (formulations/constraints/sat.py)."""
-    if not lay.constraints:
+    others = uncaged(lay.constraints)  # (the cages: `cage_clauses`)
+    if not others:
         return []
-    return encode_constraints(lay.constraints, Cnf(lay.side, var, geometry(lay.houses).peers))
+    return encode_constraints(others, Cnf(lay.side, var, geometry(lay.houses).peers))
 
 
 def beyond_houses(lay: Layout) -> bool:
     """Whether a layout's rules go beyond its houses (cages, constraints): then they may hold unit clauses, the
     solver's facts (`layout_facts`), and may contradict the houses (a puzzle with no solution, which a solve
     says)."""
-    return bool(lay.cages or lay.constraints)
+    return bool(lay.constraints)
 
 
 def house_clauses(lay: Layout, encoding: str) -> list[list[int]]:

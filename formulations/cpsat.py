@@ -39,6 +39,7 @@ from typing import Any
 from ortools.sat.python import cp_model
 
 from puzzles.cages import cage_combinations, derived_sums
+from puzzles.constraints import uncaged
 from puzzles.grid import Grid, geometry, values_of
 from puzzles.layouts import Cage
 from puzzles.options import Option, contract, describe, switch, whole
@@ -106,9 +107,9 @@ class SudokuModel(Model):
                     m.add(self.x[c][v - 1] == 1)
         else:
             raise ValueError(f"unknown CP-SAT model {self.kind!r}")
-        if grid.layout.constraints:
+        if uncaged(grid.layout.constraints):  # (the cages: below, `_cages`)
             ints, bools = (self.cell, None) if self.kind == "integer" else (None, self.x)
-            encode(grid.layout.constraints, CpCells(m, n, ints, bools, geometry(grid.layout.houses).peers))
+            encode(uncaged(grid.layout.constraints), CpCells(m, n, ints, bools, geometry(grid.layout.houses).peers))
         cage_facts = self._cages(str(opts["sums"]), str(opts["redundant"])) if grid.layout.cages else {}
         proto = self.model.proto
         self.info: dict[str, object] = {"model": kind, "presolve": opts["presolve"],

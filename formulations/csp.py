@@ -30,6 +30,7 @@ from typing import Any
 
 import constraint
 
+from puzzles.constraints import uncaged
 from puzzles.grid import Grid
 from puzzles.options import Option, contract, describe
 from puzzles.outcome import Budget, GaveUp, Method, Outcome, Status
@@ -113,7 +114,8 @@ def build(grid: Grid, counter: constraint.Constraint | None, solver_name: str) -
         problem.addConstraint(counter, list(range(grid.geometry.cells)))
     for unit in grid.geometry.units:
         problem.addConstraint(constraint.AllDifferentConstraint(), list(unit))
-    stated = encode(grid.layout.constraints, problem, n) if grid.layout.constraints else 0
+    others = uncaged(grid.layout.constraints)  # (the cages: below)
+    stated = encode(others, problem, n) if others else 0
     for cage in grid.layout.cages:
         if len(cage.cells) > 1:
             problem.addConstraint(constraint.AllDifferentConstraint(), list(cage.cells))
@@ -150,7 +152,7 @@ class CspFormulation(Model):
         if grid.layout.cages:
             self.info["constraints"] = len(grid.geometry.units) + cage_constraints(grid)
             self.info["cages"] = len(grid.layout.cages)
-        if grid.layout.constraints:  # the objects stating them too
+        if uncaged(grid.layout.constraints):  # the objects stating them too
             self.info["constraints"] = len(grid.geometry.units) + cage_constraints(grid) + stated
 
     def solve_once(self, allowance: Allowance) -> Answer:

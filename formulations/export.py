@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from ortools.linear_solver import pywraplp
 
-from puzzles.constraints import names
+from puzzles.constraints import names, uncaged
 from puzzles.grid import Grid
 
 from . import cnf, cpsat, mip
@@ -55,10 +55,10 @@ def export_text(grid: Grid, model: str, *, cpsat_model: str = "integer", mip_for
 
 def _constraint_comments(grid: Grid) -> list[str]:
     """Which constraints the DIMACS states beside the houses (formulations/constraints/sat.py's clauses)."""
-    lay = grid.layout
-    if not lay.constraints:
+    others = uncaged(grid.layout.constraints)  # (the cages: their own comments)
+    if not others:
         return []
-    return [f"c constraints: {', '.join(names(lay.constraints, grid.side))} (clauses on the cell-values)"]
+    return [f"c constraints: {', '.join(names(others, grid.side))} (clauses on the cell-values)"]
 
 
 def _cage_comments(grid: Grid, sums: str) -> list[str]:

@@ -28,6 +28,7 @@ from typing import Any
 from ortools.linear_solver import pywraplp
 
 from puzzles.cages import derived_sums
+from puzzles.constraints import uncaged
 from puzzles.grid import Grid, geometry
 from puzzles.options import Option, OptionError, contract, describe, switch
 from puzzles.outcome import Budget, Method, Outcome, Status, error
@@ -71,8 +72,8 @@ class SudokuMip:
         for name, unit in zip(geo.unit_names, geo.units, strict=True):
             for v in range(n):
                 self._exactly_one([self.x[c][v] for c in unit], f"{name.replace(' ', '_')}_value_{v + 1}")
-        if grid.layout.constraints:
-            encode(grid.layout.constraints, solver, self.x, n, geometry(grid.layout.houses).peers)
+        if uncaged(grid.layout.constraints):  # (the cages: below, `_cages`)
+            encode(uncaged(grid.layout.constraints), solver, self.x, n, geometry(grid.layout.houses).peers)
         self.derived = self._cages(redundant) if grid.layout.cages else 0
         # No objective: any feasible point is a solution.
 

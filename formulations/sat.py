@@ -22,6 +22,7 @@ from typing import Any
 
 from pysat.solvers import Solver
 
+from puzzles.constraints import uncaged
 from puzzles.grid import Grid
 from puzzles.options import Option, OptionError, contract, describe, switch
 from puzzles.outcome import Budget, GaveUp, Method, Outcome, Status
@@ -97,7 +98,7 @@ class SatFormulation(Model):
                                         "clauses": len(rules(lay, encoding, sums, redundant)) + grid.givens}
         if lay.cages:
             self.info.update(cage_sizes(lay, encoding, sums, redundant))
-        if lay.constraints:
+        if uncaged(lay.constraints):
             self.info["constraint_clauses"] = len(constraint_clauses(lay))
         self.kept = kept(self.name, encoding, lay, bool(opts["search"]), sums, redundant) \
             if opts["incremental"] else None

@@ -43,6 +43,7 @@ from formulations.cnf import (
     variables,
 )
 from formulations.pysat_solvers import DEFAULT_SOLVER, KeptSolver, deleted, kept, load, opened
+from puzzles.constraints import uncaged
 from puzzles.grid import Grid, Layout, geometry
 from puzzles.layouts import Cage, layout
 
@@ -141,7 +142,8 @@ class CageCertifier:
         self.solution = solution
         lay = solution.layout
         self.houses = lay.houses
-        self.kept = fresh(layout(lay.side, lay.regions, lay.extras, (), lay.constraints))  # every rule but the cages
+        # every rule but the cages
+        self.kept = fresh(layout(lay.side, lay.regions, lay.extras, (), uncaged(lay.constraints)))
         self.differs = self.kept.switchable([-lit for lit in givens(solution)])  # some cell differs from it
         self.selectors: dict[Cage, int] = {}
         self.checks = 0  # SAT solves
@@ -217,7 +219,7 @@ def repeating_other(puzzle: Grid, solution: Grid, seconds: float = 60.0) -> Grid
     houses = geometry(lay.houses)
     for unit in houses.units:
         model.add_all_different(cells[c] for c in unit)
-    encode(lay.constraints, CpCells(model, n, cells, None, houses.peers))
+    encode(uncaged(lay.constraints), CpCells(model, n, cells, None, houses.peers))
     for cage in lay.cages:
         if cage.total is not None:
             model.add(sum(cells[c] for c in cage.cells) == cage.total)

@@ -42,6 +42,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Sequence
 
+from puzzles import constraints as rules
 from puzzles.grid import Grid, Layout
 from puzzles.layouts import Cage, layout
 
@@ -264,7 +265,7 @@ def _removed(cage: Cage, cages: list[Cage], given: list[int], solution: Grid, un
 def killer_layout(houses: Layout, cages: Sequence[Cage]) -> Layout:
     """The Killer layout of some houses (a Layout; its cages replaced, its constraints kept) and cages, in the
     puzzle's order."""
-    return layout(houses.side, houses.regions, houses.extras, ordered(cages), houses.constraints)
+    return layout(houses.side, houses.regions, houses.extras, ordered(cages), rules.uncaged(houses.constraints))
 
 
 def uncaged(lay: Layout) -> Layout:

@@ -26,6 +26,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from puzzles import constraints as rules
 from puzzles.candidates import Candidates
 from puzzles.grid import Grid, Layout
 from puzzles.layouts import Cage, House, PuzzleError, layout, reachable
@@ -145,20 +146,20 @@ def hard_puzzle(lay: Layout, rng: random.Random) -> Grid:
 
 def without_constraints(lay: Layout) -> Layout:
     """The layout without its constraints (puzzles/constraints/): its houses and cages alone."""
-    return layout(lay.side, lay.regions, lay.extras, lay.cages) if lay.constraints else lay
+    return layout(lay.side, lay.regions, lay.extras, lay.cages) if rules.uncaged(lay.constraints) else lay
 
 
 def rule_minimal(lay: Layout, rng: random.Random) -> Grid:
     """A minimal puzzle of a layout with constraints that needs them: without them it has another solution, which
     a method that drops a rule may give. Made again (on the same layout) until one does, NEED_TRIES at most;
     PuzzleError after, or at once for a layout without constraints."""
-    if lay.constraints:
+    if rules.uncaged(lay.constraints):
         for _ in range(NEED_TRIES):
             puzzle = minimal_puzzle(lay, rng).puzzle
             if len(solutions(Grid(without_constraints(lay), puzzle.values), 2)) == 2:
                 return puzzle
     raise PuzzleError(f"no {lay.variant} {lay.side}x{lay.side} puzzle needing its constraints found"
-                      + (f" in {NEED_TRIES} tries" if lay.constraints else ": it has none"))
+                      + (f" in {NEED_TRIES} tries" if rules.uncaged(lay.constraints) else ": it has none"))
 
 
 @dataclass(frozen=True)
@@ -201,7 +202,7 @@ def without_regions(lay: Layout, dropped: Sequence[int]) -> Layout:
     n = lay.side
     others = [House(f"region {k + 1}", tuple(c for c in range(n * n) if lay.regions[c] == k))
               for k in range(n) if k not in dropped]
-    return layout(n, [c // n for c in range(n * n)], [*others, *lay.extras], lay.cages, lay.constraints)
+    return layout(n, [c // n for c in range(n * n)], [*others, *lay.extras], (), lay.constraints)
 
 
 def second_without(made: MadeKiller, rule: str, rng: random.Random) -> tuple[str, Grid] | None:
@@ -286,7 +287,7 @@ def unsat_killer(lay: Layout, rng: random.Random) -> Grid:
             houses = made.puzzle.layout
             changed = Grid(layout(lay.side, houses.regions, houses.extras,
                                   [*cages[:index], Cage(cage.cells, rng.choice(totals)), *cages[index + 1:]],
-                                  houses.constraints), made.puzzle.values)
+                                  rules.uncaged(houses.constraints)), made.puzzle.values)
             if not has_solution(changed):
                 return changed
 

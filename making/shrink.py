@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from puzzles.constraints import uncaged
 from puzzles.grid import Grid
 from puzzles.isomorph import Isomorph, symmetries
 from puzzles.layouts import Cage, layout
@@ -89,8 +90,9 @@ def smallest_forms(grid: Grid) -> list[Grid]:
     (each also transposed), relabelled again after the moves."""
     n = grid.side
     identity = tuple(range(n))
-    if grid.layout.constraints:  # they stay where they are: no move of the grid, relabelled where they allow
-        return [relabelled(grid)] if all(c.RELABELS for c in grid.layout.constraints) else []
+    others = uncaged(grid.layout.constraints)  # (the cages: below)
+    if others:  # they stay where they are: no move of the grid, relabelled where they allow
+        return [relabelled(grid)] if all(c.RELABELS for c in others) else []
     if grid.layout.cages:  # relabelling changes a cage's sum: its rotations and reflections alone
         turned = {Isomorph(grid.layout, tuple(range(n + 1)), rows, cols, transpose).apply(grid)
                  for rows, cols, transpose in symmetries(grid.layout)}
@@ -117,7 +119,7 @@ def without_totals(grid: Grid, cages: Sequence[int]) -> Grid:
     """The puzzle with these cages' totals dropped (their no-repeat rule kept)."""
     lay = grid.layout
     kept = [Cage(cage.cells, None) if i in cages else cage for i, cage in enumerate(lay.cages)]
-    return Grid(layout(lay.side, lay.regions, lay.extras, kept, lay.constraints), grid.values)
+    return Grid(layout(lay.side, lay.regions, lay.extras, kept, uncaged(lay.constraints)), grid.values)
 
 
 def drop_totals(grid: Grid, fails: Fails) -> Grid:
@@ -126,15 +128,15 @@ def drop_totals(grid: Grid, fails: Fails) -> Grid:
 
 
 def without_constraints(grid: Grid, dropped: Sequence[int]) -> Grid:
-    """The puzzle without these of its constraints (indices in its layout's)."""
+    """The puzzle without these of its constraints (indices among its layout's, the cages aside: `drop_totals`)."""
     lay = grid.layout
-    kept = [c for i, c in enumerate(lay.constraints) if i not in dropped]
+    kept = [c for i, c in enumerate(uncaged(lay.constraints)) if i not in dropped]
     return Grid(layout(lay.side, lay.regions, lay.extras, lay.cages, kept), grid.values)
 
 
 def drop_constraints(grid: Grid, fails: Fails) -> Grid:
     """ddmin over a puzzle's constraints, as remove_clues over its clues: 1-minimal in its constraints."""
-    return ddmin(grid, lambda g: list(range(len(g.layout.constraints))), without_constraints, fails)
+    return ddmin(grid, lambda g: list(range(len(uncaged(g.layout.constraints)))), without_constraints, fails)
 
 
 def _totalled(grid: Grid) -> list[int]:
@@ -158,4 +160,4 @@ def rest_removed(grid: Grid, fails: Fails) -> Grid:
     """A Killer's totals and the constraints, each shrunk by ddmin while the failure persists."""
     if grid.layout.cages:
         grid = drop_totals(grid, fails)
-    return drop_constraints(grid, fails) if grid.layout.constraints else grid
+    return drop_constraints(grid, fails) if uncaged(grid.layout.constraints) else grid

@@ -106,7 +106,7 @@ class Candidates:
         self.row_of, self.col_of, self.region_of = geo.row_of, geo.col_of, geo.region_of
         self.extra_of = geo.extra_of
         self.caged = bool(grid.layout.cages)  # whether the layout has Killer cages
-        self.linked = bool(grid.layout.constraints)  # whether it has constraints (their links: puzzles/constraints/)
+        self.linked = any(geo.links)  # whether its constraints link cells (their links: puzzles/constraints/)
         self.links_in = geo.links_in
         # whether a cell's candidates are read beyond its row, column and region: an extra house, a cage, a link
         self.extra = bool(geo.layout.extras) or self.caged or self.linked

@@ -38,7 +38,6 @@ from .layouts import (
     EXTRA_REGION,
     MAX_SIDE,
     MIN_SIDE,
-    Cage,
     Layout,
     PuzzleError,
     boxes,
@@ -49,7 +48,6 @@ from .words import json_type, quoted
 
 ABOUT = ("title", "author", "ruleset")  # words about the puzzle, no rule
 HOUSES = ("diagonal+", "diagonal-", "extraregion", "disjointgroups")  # the family's houses this project reads
-RULE_FIELDS = (*HOUSES, "killercage")  # every rule it reads
 COSMETIC = ("text", "circle", "rectangle", "line", "cage")  # drawn only, but the ruleset may give them a meaning
 # f-puzzles' other rules (and those its successors' exports add), refused as "a constraint"; any other field is
 # "an unknown field" (`source`, `version`): refused all the same, since nothing says it holds no rule
@@ -61,7 +59,6 @@ CELL_NOTES = ("centerPencilMarks", "cornerPencilMarks", "c", "highlight")  # a s
 LINK = re.compile(r"[?&]load=(?P<payload>[^&#\s]*)")
 PAYLOAD = re.compile(r"[A-Za-z0-9+/=$-]{16,}")  # LZ-String's base64 (f-puzzles links may swap + for -)
 FLAGS = ("diagonal+", "diagonal-", "disjointgroups")  # the rules a bool sets: true, false or null, nothing else
-LISTS = ("extraregion", "killercage")  # the rules a list holds: a list or null
 
 
 class FPuzzlesError(PuzzleError):
@@ -167,9 +164,7 @@ def puzzle_of(puzzle: Mapping[str, Any]) -> tuple[Grid, Grid | None, str]:
     try:
         lay = family(size, regions, "".join(s for s in "+-" if puzzle.get(f"diagonal{s}") is True),
                      [cells_of(region, size, i) for i, region in enumerate(_listed(puzzle, "extraregion"))],
-                     puzzle.get("disjointgroups") is True,
-                     [cage_of(entry, size, i) for i, entry in enumerate(_listed(puzzle, "killercage"))],
-                     constraints_of(puzzle, size))
+                     puzzle.get("disjointgroups") is True, (), constraints_of(puzzle, size))
     except RecursionError:  # a Python object nested past the stack (a JSON text's is refused by parsed())
         raise FPuzzlesError("an f-puzzles object nested too deeply to read") from None
     except FPuzzlesError:
@@ -221,18 +216,10 @@ def cells_of(region: Any, size: int, index: int) -> list[int]:
     return cells
 
 
-def cage_of(entry: Any, size: int, index: int) -> Cage:
-    """A `killercage` entry as a Cage (puzzles/constraints/killer.py reads it)."""
-    try:
-        return Cage.of_entry(entry, size, index)
-    except Named as exc:
-        raise FPuzzlesError(str(exc)) from None
-
-
 def refuse_rules(puzzle: Mapping[str, Any]) -> None:
     """FPuzzlesError naming the first field that holds a rule (or a drawing) the project does not read."""
     for key, value in puzzle.items():
-        if key in ("size", "grid", "solution", *ABOUT, *RULE_FIELDS, *rules.FIELDS) or _empty(value):
+        if key in ("size", "grid", "solution", *ABOUT, *HOUSES, *rules.FIELDS) or _empty(value):
             continue
         what = "a cosmetic element, which the rules may give a meaning" if key in COSMETIC else \
             "a constraint" if key in CONSTRAINTS else "an unknown field"
@@ -320,8 +307,6 @@ def object_of(grid: Grid, title: str = "", solution: Grid | None = None) -> dict
         found["extraregion"] = extra
     if lay.extras_of(DISJOINT_GROUP):
         found["disjointgroups"] = True
-    if lay.cages:
-        found["killercage"] = [cage.field_entry(n) for cage in lay.cages]
     found |= rules.fields_of(lay.constraints, n)
     if title:
         found["title"] = title

@@ -248,21 +248,13 @@ class Grid:
 
     # -- checking -----------------------------------------------------------
     def conflicts(self) -> list[str]:
-        """Every unit that holds one value twice, as 'two 5s in row 3', then every Killer cage that breaks its
-        rule ('two 5s in cage 4 (17)', 'cage 4 (17) sums to 16'), then every pair of cells that breaks a
-        constraint (puzzles/constraints/)."""
+        """Every unit that holds one value twice, as 'two 5s in row 3', then every way the values break a
+        constraint (puzzles/constraints/, in the layout's order: first the Killer cages, 'two 5s in cage 4 (17)',
+        'cage 4 (17) sums to 16'; then the pairs of cells that break a rule)."""
         found = self._house_conflicts()
-        if self.layout.cages:
-            found += self._cage_conflicts()
         if self.layout.constraints:
             found += violations(self.layout.constraints, self.values, self.side)
         return found
-
-    def _cage_conflicts(self) -> list[str]:
-        """Each cage's violations (puzzles/constraints/killer.py: a value twice, a sum that is not its total, a
-        total its blanks can no longer reach)."""
-        cages = self.layout.cages
-        return [v for index, cage in enumerate(cages) for v in cage.violations(self.values, self.side, index)]
 
     def _house_conflicts(self) -> list[str]:
         geo, n = self.geometry, self.side

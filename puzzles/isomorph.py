@@ -54,7 +54,7 @@ class Isomorph:
         if relabels(lay):
             rng.shuffle(labels)
         height, width = lay.box_height, lay.box_width
-        if lay.extras or lay.cages or lay.constraints or not height:
+        if lay.extras or lay.constraints or not height:
             rows, cols, transpose = rng.choice(symmetries(lay))
             return cls(lay, (0, *labels), rows, cols, transpose)
         line_rows = _line_order(n // height, height, rng)  # bands of boxes' rows, stacks of their columns
@@ -85,7 +85,7 @@ def symmetries(lay: Layout) -> list[Move]:
     n = lay.side
     ahead, back = tuple(range(n)), tuple(range(n - 1, -1, -1))
     houses = {frozenset(unit) for unit in geometry(lay).units}
-    rules = {*lay.cages, *lay.constraints}
+    rules = set(lay.constraints)
     kept: list[Move] = []
     for transpose in (False, True):
         for rows in (ahead, back):
@@ -100,7 +100,7 @@ def symmetries(lay: Layout) -> list[Move]:
 def relabels(lay: Layout) -> bool:
     """Whether relabelling the values keeps the puzzle's rules: not with cages (their sums), nor with a constraint
     whose kind it breaks (a thermometer's rise)."""
-    return not lay.cages and all(rule.RELABELS for rule in lay.constraints)
+    return all(rule.RELABELS for rule in lay.constraints)
 
 
 def _moved(move: Move, cell: int, n: int) -> int:
@@ -114,7 +114,7 @@ def _moved(move: Move, cell: int, n: int) -> int:
 
 def group_of(lay: Layout) -> str:
     """The group isomorphs of this layout are drawn from, in words."""
-    if lay.box_height and not lay.extras and not lay.cages and not lay.constraints:
+    if lay.box_height and not lay.extras and not lay.constraints:
         return "relabelling, band, stack, row and column swaps" + (", transposition" if lay.box else "")
     count = len(symmetries(lay))
     if lay.cages:  # relabelling changes the sums

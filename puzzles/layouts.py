@@ -18,9 +18,10 @@ houses as words joined by `;`:
                       each letter's total in the letters' order, `-` for a cage without one (one word per set
                       of cages that do not overlap, 52 at most)
 
-A Killer cage is not a house: it holds each value at most once and its values sum to its total. Cages are the
-layout's too, so every layer that reads a puzzle's houses finds its cages beside them, and one that does not
-know them refuses the puzzle (the contract's `not run`, puzzles/options.py) rather than solve another.
+A Killer cage is not a house: it holds each value at most once and its values sum to its total. A cage is a kind
+of constraint (puzzles/constraints/killer.py), held with the others in `Layout.constraints`; `Layout.cages` is the
+view of them the layers that still read cages by name use. A method that does not know cages refuses the puzzle
+(the contract's `not run`, puzzles/options.py) rather than solve another.
 """
 from __future__ import annotations
 
@@ -30,8 +31,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from . import constraints as rules
-from .constraints import Constraint
-from .constraints.base import Named
+from .constraints import Constraint, Named
 from .constraints.killer import Cage as Cage
 from .constraints.killer import reachable as reachable
 from .words import SYMBOLS as SYMBOLS
@@ -86,13 +86,13 @@ class Layout:
     box_height: int  # the regions are boxes this many rows tall and ...
     box_width: int  # ... this many columns wide; both 0 when they are not boxes (Jigsaw)
     extras: tuple[House, ...]
-    cages: tuple[Cage, ...]  # Killer cages, in the puzzle's order (none but in Killer)
-    constraints: tuple[Constraint, ...]  # the rules beyond houses and cages (puzzles/constraints/), kinds in order
+    constraints: tuple[Constraint, ...]  # the rules beyond houses (puzzles/constraints/), kinds in order
+    cages: tuple[Cage, ...]  # a view: its Killer cages (the constraints of that kind), in the puzzle's order
 
     def __reduce__(self) -> tuple[Callable[..., Layout], tuple[int, tuple[int, ...], tuple[House, ...],
                                                                tuple[Cage, ...], tuple[Constraint, ...]]]:
         # through layout(): one object each
-        return layout, (self.side, self.regions, self.extras, self.cages, self.constraints)
+        return layout, (self.side, self.regions, self.extras, (), self.constraints)
 
     @property
     def box(self) -> int:
@@ -105,18 +105,19 @@ class Layout:
 
     @property
     def is_classic(self) -> bool:
-        return self.box > 0 and not self.extras and not self.cages and not self.constraints
+        return self.box > 0 and not self.extras and not self.constraints
 
     @property
     def houses(self) -> Layout:
-        """The same houses without the cages and the constraints (itself when it has none)."""
-        return layout(self.side, self.regions, self.extras) if self.cages or self.constraints else self
+        """The same houses without the constraints (itself when it has none)."""
+        return layout(self.side, self.regions, self.extras) if self.constraints else self
 
     @property
     def variant(self) -> str:
         """Its name in the Sudoku family, as the generator, the report and the docs call it: `classic`,
         `jigsaw`, `x`, `windoku`, `killer`, or several joined by `+` (`killer+jigsaw`)."""
-        names = ["killer"] if self.cages else []
+        kinds = rules.by_kind(self.constraints)
+        names = [kind for kind, held in kinds.items() if held[0].LEADS]  # `killer+jigsaw`, as it has always been
         if not self.box_height:
             names.append("jigsaw")
         extra = {h.name for h in self.extras}
@@ -129,12 +130,11 @@ class Layout:
             names.append("windoku" if regions == windoku_cells(self.side) else "extra-regions")
         if self.extras_of(DISJOINT_GROUP):
             names.append("disjoint")
-        for kind in rules.by_kind(self.constraints):
-            names.append(kind)
+        names += [kind for kind, held in kinds.items() if not held[0].LEADS]
         return "+".join(names) or "classic"
 
 
-_LAYOUTS: dict[tuple[int, tuple[int, ...], tuple[House, ...], tuple[Cage, ...], tuple[Constraint, ...]], Layout] = {}
+_LAYOUTS: dict[tuple[int, tuple[int, ...], tuple[House, ...], tuple[Constraint, ...]], Layout] = {}
 
 
 def layout(side: int, regions: Sequence[int], extras: Sequence[House] = (), cages: Sequence[Cage] = (),
@@ -143,8 +143,7 @@ def layout(side: int, regions: Sequence[int], extras: Sequence[House] = (), cage
     checked: n regions of n connected cells, extra houses of n distinct cells inside the grid, cages that some
     different values can fill, constraints that can stand on the grid. PuzzleError says what is wrong, naming the
     region, house, cage or constraint."""
-    key = (side, tuple(regions), tuple(extras), tuple(cages),
-           rules.canonical(constraints))
+    key = (side, tuple(regions), tuple(extras), rules.canonical([*cages, *constraints]))
     found = _LAYOUTS.get(key)
     if found is not None:
         return found
@@ -173,22 +172,13 @@ def layout(side: int, regions: Sequence[int], extras: Sequence[House] = (), cage
         twin = seen.setdefault((house.kind, tuple(sorted(house.cells))), house.name)
         if twin != house.name:  # the line form could not write it: the same word twice, which it refuses
             raise PuzzleError(f"{house.name} is {twin} again (the same cells)")
-    for index, cage in enumerate(key[3]):  # a cage twice is two cages, as the line form writes it (two k= words)
-        check_cage(index, cage, side)
-    wrong = rules.problems(key[4], side)
+    wrong = rules.problems(key[3], side)
     if wrong:
         raise PuzzleError(wrong[0])
     height, width = _box_shape(side, key[1])
-    made = Layout(side, key[1], height, width, key[2], key[3], key[4])
+    made = Layout(side, key[1], height, width, key[2], key[3], rules.cages(key[3]))
     _LAYOUTS[key] = made
     return made
-
-
-def check_cage(index: int, cage: Cage, side: int) -> None:
-    """PuzzleError naming the cage unless different values 1..side can fill it (`Cage.problem`)."""
-    problem = cage.problem(side)
-    if problem is not None:
-        raise PuzzleError(f"{cage.name(index, side)} {problem}")
 
 
 def _connected(cells: list[int], side: int) -> bool:
@@ -290,25 +280,31 @@ def named(variant: str, side: int, regions: Sequence[int] | None = None, cages: 
     whole grid is its kind's name (`antiknight`)."""
     parts = set(re.findall(r"diagonal[+-]|[^+]+", variant)) - {"classic"}  # "diagonal+" is one name
     whole = [rule for rule in map(rules.named, sorted(parts)) if rule is not None]  # antiknight, ...
-    unknown = parts - {"jigsaw", "x", "diagonal+", "diagonal-", "windoku", "disjoint", "killer",
-                       *rules.CONSTRAINT_KINDS}
-    if unknown:
+    unknown = parts - {"jigsaw", "x", "diagonal+", "diagonal-", "windoku", "disjoint", *rules.CONSTRAINT_KINDS}
+    if unknown:  # (the kinds that lead a variant's name, as `killer`, go unlisted, as they always have)
+        listed = [name for name, kind in rules.CONSTRAINT_KINDS.items() if not kind.LEADS]
         raise PuzzleError(f"unknown variant {sorted(unknown)[0]!r} (known: {', '.join(VARIANTS)}, "
-                          f"{', '.join(rules.CONSTRAINT_KINDS)}, joined by +)")
-    own = parts & set(rules.CONSTRAINT_KINDS) - {rule.KIND for rule in whole}  # kinds of some cells: the puzzle's own
-    given = {c.KIND for c in constraints}
-    if own != given:
-        raise PuzzleError(f"a {sorted(own - given)[0]}'s cells are its own" if own - given else
-                          f"{variant} has no {sorted(given - own)[0]}")
+                          f"{', '.join(listed)}, joined by +)")
     if ("jigsaw" in parts) != (regions is not None):
         raise PuzzleError("a jigsaw's regions are its own" if regions is None else f"{variant} has box regions")
     extra = windoku_cells(side) if "windoku" in parts else ()
     if "windoku" in parts and not extra:
         raise PuzzleError("windoku's extra regions are defined on 9x9 grids")
-    if ("killer" in parts) != bool(cages):
-        raise PuzzleError("a killer's cages are its own" if not cages else f"{variant} has no cages")
+    own = parts & set(rules.CONSTRAINT_KINDS) - {rule.KIND for rule in whole}  # kinds of some cells: the puzzle's own
+    given = {c.KIND: c for c in [*cages, *constraints]}
+    missing, extra_kinds = sorted(own - set(given), key=_leading), sorted(set(given) - own, key=_leading)
+    if missing:
+        noun = rules.CONSTRAINT_KINDS[missing[0]].NOUN or "cells"
+        raise PuzzleError(f"a {missing[0]}'s {noun} are its own")
+    if extra_kinds:
+        raise PuzzleError(f"{variant} has no {given[extra_kinds[0]].NOUN or extra_kinds[0]}")
     signs = "+-" if "x" in parts else "".join(s for s in "+-" if f"diagonal{s}" in parts)
     return family(side, regions, signs, extra, "disjoint" in parts, cages, [*whole, *constraints])
+
+
+def _leading(kind: str) -> tuple[bool, str]:
+    """A kind's place in a message that names one of several: a kind that leads a variant's name first."""
+    return not rules.CONSTRAINT_KINDS[kind].LEADS, kind
 
 
 def words_of_layout(lay: Layout) -> str:
@@ -337,19 +333,8 @@ def words_of_layout(lay: Layout) -> str:
         regions = [h for h in regions if h not in taken]
     if lay.extras_of(DISJOINT_GROUP):
         words.append("dg")
-    words += Cage.words(lay.cages, n)
-    words += [c.word(n) for c in lay.constraints]
+    words += rules.words_of(lay.constraints, n)
     return ";".join(words)
-
-
-def _cages_of_word(word: str, side: int) -> list[Cage]:
-    """The cages of a `k=` word, in their letters' order (puzzles/constraints/killer.py reads it); PuzzleError
-    naming what is wrong."""
-    try:
-        found = Cage.of_word(word, side) or []
-    except Named as exc:
-        raise PuzzleError(str(exc)) from None
-    return [cage for cage in found if isinstance(cage, Cage)]
 
 
 def layout_of_words(text: str, length: int) -> Layout:
@@ -361,7 +346,6 @@ def layout_of_words(text: str, length: int) -> Layout:
         raise PuzzleError(f"{length} symbols: a {side}x{side} grid; the project reads sides {MIN_SIDE} to {MAX_SIDE}")
     regions: list[int] | None = None
     signs, extra, disjoint = "", [], False
-    cages: list[Cage] = []
     constraints: list[Constraint] = []
     said: set[str] = set()
     for word in (w.strip() for w in text.split(";")):
@@ -379,23 +363,23 @@ def layout_of_words(text: str, length: int) -> Layout:
             signs += "+-" if word == "x" else word[1]
         elif word == "dg":
             disjoint = True
-        elif key == "k" and eq:
-            cages += _cages_of_word(word, side)
         elif word:
             constraints += _constraints_of_word(word, side)
     if regions is None and side not in BOX_SHAPE:
         raise PuzzleError(f"a {side}x{side} grid has no boxes: give its regions (`r=`)")
-    return family(side, regions, signs, extra, disjoint, cages, constraints)
+    return family(side, regions, signs, extra, disjoint, (), constraints)
 
 
 def _constraints_of_word(word: str, side: int) -> list[Constraint]:
     """The constraints a word states (puzzles/constraints/); PuzzleError when it states none, or wrongly."""
     try:
         found = rules.of_word(word, side)
+    except Named as exc:  # its message names the word (`k=` maps ...)
+        raise PuzzleError(str(exc)) from None
     except ValueError as exc:
         raise PuzzleError(f"{quoted(word)}: {exc}") from None
     if found is None:
-        raise PuzzleError(f"unknown word {quoted(word)} after the puzzle (known: r=, x, d+, d-, e=, dg, k=, "
+        raise PuzzleError(f"unknown word {quoted(word)} after the puzzle (known: r=, x, d+, d-, e=, dg, "
                           f"{', '.join(rules.WORDS)})")
     return found
 
@@ -406,7 +390,7 @@ def _refuse_repeated(word: str, said: set[str]) -> None:
 
     A `k=` word may come again: it adds its cages again, none dropped, as the line form writes a layout that holds
     a cage twice (an overlapping cage may be another's twin; the 45 rule leaves such cages out)."""
-    if not word or word.startswith("k="):
+    if not word or rules.repeatable(word):
         return
     says = {"r="} if word.startswith("r=") else {"d+", "d-"} if word == "x" else {word} if word in ("d+", "d-") \
         else set()

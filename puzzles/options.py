@@ -19,6 +19,7 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, cast
 
+from . import constraints
 from .grid import Grid, PuzzleError
 from .outcome import Budget, Outcome, Status, error, not_run
 
@@ -247,22 +248,22 @@ def contract(name: str, spec: dict[str, Option], rule: Rule | None = None, *,
     ERROR Outcome whose message starts with `name`. The same checks run before
     any solve through `solve.check_options(options, budget)`.
 
-    A method that does not say it knows Killer cages (`cages`), or a kind of constraint a puzzle holds (`knows`:
-    the kinds of puzzles/constraints/ it knows, by name), does not run on that puzzle: its Outcome is GAVE_UP,
+    A method that does not say it knows a kind of constraint a puzzle holds (`knows`: the kinds of
+    puzzles/constraints/ it knows, by name, Killer cages among them; `cages`: Killer cages too, for a method that
+    has not moved to `knows`), does not run on that puzzle: its Outcome is GAVE_UP,
     `not run` and why. Ignoring a rule it would solve a different puzzle.
     """
+
+    known = {*knows, *((constraints.KILLER,) if cages else ())}
 
     def wrap(run: Run) -> Solve:
         def solve(grid: Grid, budget: Budget | None = None, *, solutions: Any = 1, **options: Any) -> Outcome:
             started = time.perf_counter()
             try:
                 check_puzzle(grid)
-                if grid.layout.cages and not cages:
-                    return Outcome(Status.GAVE_UP, detail=not_run(f"{name} does not know Killer cages"),
-                                   seconds=time.perf_counter() - started)
-                unknown = sorted({c.KIND for c in grid.layout.constraints} - set(knows))
-                if unknown:
-                    return Outcome(Status.GAVE_UP, detail=not_run(f"{name} does not know {unknown[0]} constraints"),
+                refused = constraints.refusal({c.KIND for c in grid.layout.constraints} - known)
+                if refused is not None:  # `Killer cages`, `thermometer constraints`
+                    return Outcome(Status.GAVE_UP, detail=not_run(f"{name} does not know {refused}"),
                                    seconds=time.perf_counter() - started)
                 if budget is None:
                     budget = Budget()

@@ -39,7 +39,7 @@ from typing import Any
 
 from puzzles.bits import popcount
 from puzzles.conclusion import conclude
-from puzzles.constraints import LINKED
+from puzzles.constraints import SEARCHED
 from puzzles.grid import Grid
 from puzzles.options import Option, contract, real
 from puzzles.outcome import Budget, GaveUp, Outcome, Status
@@ -156,7 +156,7 @@ def frontier_search(board: Engine[Mark], grid: Grid, inference: Inference | None
     return outcome(Status.SOLVED if found else Status.UNSATISFIABLE)
 
 
-@contract("astar", OPTIONS, cages=True, knows=LINKED)
+@contract("astar", OPTIONS, knows=SEARCHED)
 def solve(grid: Grid, budget: Budget, solutions: int, options: dict[str, Any], started: float) -> Outcome:
     """A* on partial grids, branching on the fewest-candidates cell (seed 004)."""
     inference = make_rung(options["propagate"])

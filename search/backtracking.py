@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from puzzles.candidates import Candidates
-from puzzles.constraints import LINKED
+from puzzles.constraints import SEARCHED
 from puzzles.grid import Grid
 from puzzles.options import Option, contract
 from puzzles.outcome import Budget, Outcome
@@ -46,7 +46,7 @@ class RowMajor(SeedPlugs):
         return {"by": "next blank in row-major order", "tie": "none"}
 
 
-@contract("backtracking", OPTIONS, cages=True, knows=LINKED)
+@contract("backtracking", OPTIONS, knows=SEARCHED)
 def solve(grid: Grid, budget: Budget, solutions: int, options: dict[str, Any], started: float) -> Outcome:
     """Row-major backtracking, values ascending (seeds 001 and 003)."""
     return search(RowMajor(grid), grid, budget, solutions, started)

@@ -252,10 +252,10 @@ class ConstraintStep:
 def constraint_steps(lay: Layout) -> list[ConstraintStep]:
     """A step for each of the layout's constraints whose filter can remove what no placement does
     (`Constraint.narrows`: after singles, anti-knight's would find nothing the engine's placements left), in
-    order; none in the Sudoku family."""
+    order; none in the Sudoku family. (A Killer cage's filter is the cage rungs' own step.)"""
     return [ConstraintStep(name, k, {cell for link in rule.links(lay.side) for cell in (link.a, link.b)})
             for k, (rule, name) in enumerate(zip(lay.constraints, names(lay.constraints, lay.side), strict=True))
-            if rule.narrows(lay.side)]
+            if k in rules.filtered(lay) and rule.narrows(lay.side)]
 
 
 def changed(masks: Sequence[int], then: Sequence[int]) -> list[int]:

@@ -46,7 +46,7 @@ from typing import Any, Generic
 
 from puzzles.bits import popcount
 from puzzles.cellmasks import CellMasks
-from puzzles.constraints import LINKED
+from puzzles.constraints import SEARCHED
 from puzzles.grid import Grid
 from puzzles.options import Option, contract
 from puzzles.outcome import Budget, Outcome
@@ -121,7 +121,7 @@ class Fewest(SeedPlugs, Generic[Mark]):
             self.stepped_back.append(cell)
 
 
-@contract("mrv", OPTIONS, cages=True, knows=LINKED)
+@contract("mrv", OPTIONS, knows=SEARCHED)
 def solve(grid: Grid, budget: Budget, solutions: int, options: dict[str, Any], started: float) -> Outcome:
     """MRV depth-first search (seeds 000, 001), optionally with singles (Norvig)."""
     inference = make_rung(options["propagate"])

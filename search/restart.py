@@ -46,7 +46,7 @@ from typing import Any, Generic
 from puzzles.bits import popcount
 from puzzles.cellmasks import CellMasks
 from puzzles.conclusion import conclude
-from puzzles.constraints import LINKED
+from puzzles.constraints import SEARCHED
 from puzzles.grid import Grid
 from puzzles.options import Option, contract, optional_whole, whole
 from puzzles.outcome import Budget, GaveUp, Outcome, Status
@@ -204,7 +204,7 @@ def restart_on_schedule(runs: Runs[Mark], allowances: Iterator[int]) -> Outcome:
     raise AssertionError("the Luby schedule never ends")  # pragma: no cover
 
 
-@contract("restart", OPTIONS, cages=True, knows=LINKED)
+@contract("restart", OPTIONS, knows=SEARCHED)
 def solve(grid: Grid, budget: Budget, solutions: int, options: dict[str, Any], started: float) -> Outcome:
     """Random choice among the fewest-candidates cells, restarting (seed 002)."""
     inference = make_rung(options["propagate"])

@@ -64,8 +64,9 @@ from functools import cache
 from puzzles.bits import alldiff_filter as alldiff_filter
 from puzzles.bits import popcount
 from puzzles.cages import DerivedSum, derived_sums
-from puzzles.constraints import Constraint
+from puzzles.constraints import Constraint, uncaged
 from puzzles.grid import Geometry
+from puzzles.layouts import Layout
 
 Removals = dict[int, int]  # cell -> the candidates it loses
 GridRule = Callable[[Sequence[int], Geometry], "Removals | None"]
@@ -388,16 +389,17 @@ def constraint_filters(masks: Sequence[int], geo: Geometry, values: Sequence[int
     (0 for a blank), a filled cell read as its value; without them a cell whose mask is 0 is read as any value
     (what its value forbids the engine removed when it was placed). `only`: the constraint of this index alone.
     A contradiction when a filled cell's value is no longer allowed, or a cell is left with no candidate. On a
-    layout without constraints, nothing."""
+    layout without constraints, nothing. (A Killer cage's filter is the cage rungs', `cage_combinations`.)"""
     lay, n = geo.layout, geo.side
-    if not lay.constraints:
+    ks = filtered(lay)
+    if not ks:
         return {}
     seen = list(masks)
     for cell, m in enumerate(masks):
         if not m:  # filled, or an empty cell with no candidate (then the removals empty a cell: a contradiction)
             seen[cell] = geo.full if values is None else 1 << (values[cell] - 1) if values[cell] else 0
     removed: Removals = {}
-    for k in range(len(lay.constraints)) if only is None else (only,):
+    for k in ks if only is None else (only,):
         for removal in lay.constraints[k].narrow(seen, n):
             if masks[removal.cell]:
                 gone = removal.mask & masks[removal.cell]
@@ -406,6 +408,14 @@ def constraint_filters(masks: Sequence[int], geo: Geometry, values: Sequence[int
             elif values is not None and values[removal.cell] and removal.mask & seen[removal.cell]:
                 return None
     return _unless_emptied_cells(masks, removed)
+
+
+@cache
+def filtered(lay: Layout) -> tuple[int, ...]:
+    """The indices of the layout's constraints whose filters `constraint_filters` runs: every one but the Killer
+    cages (the cage rungs run theirs)."""
+    apart = set(uncaged(lay.constraints))
+    return tuple(k for k, rule in enumerate(lay.constraints) if rule in apart)
 
 
 # -- the ladder ------------------------------------------------------------------

@@ -35,6 +35,8 @@ def breaks(lay: Layout, values: Sequence[int], cell: int) -> bool:
                                                                  (full and sum(held) != cage.total))):
                 return True
     for rule in lay.constraints:
+        if rule.KIND == "killer":  # a cage: above
+            continue
         if rule.KIND == "thermometer":
             line = rule.cells  # type: ignore[attr-defined]
             if cell in line:  # values rise along the line: one d steps after another holds at least d more

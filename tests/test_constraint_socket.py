@@ -15,6 +15,26 @@ LIBRARY = ("puzzles", "search", "formulations", "making", "comparison", "command
 OWNERS = ("puzzles/constraints/", "formulations/constraints/")
 NAMES = {name for kind in CONSTRAINT_KINDS.values() for name in (kind.KIND, kind.FIELD)}
 CLASSES = {kind.__name__ for kind in CONSTRAINT_KINDS.values()}
+# The Killer cage is a kind too (puzzles/constraints/killer.py) and its cages are held in `Layout.constraints`; these
+# modules still name it, each for what it still states by its own path (each leaves this list when it asks the
+# kind instead). `killer` in search/ and the ladder is also the name of a rung (`propagate=killer`).
+STILL_NAMING_CAGES = {
+    "puzzles/cages.py": "the 45 rule's derived sums over a layout's cages",
+    "puzzles/layouts.py": "`Layout.cages`, the view, and `family`/`named`/`layout`'s `cages` arguments",
+    "search/inference.py": "the rung named killer",
+    "search/rules.py": "the rung named killer",
+    "search/trace/view.py": "the trace's map of the cages",
+    "formulations/cpsat.py": "its cage encodings (sums=linear/table) and redundant=45, not yet in its registry",
+    "making/certify.py": "the Killer certifier (SAT selectors per cage)",
+    "making/killer.py": "the Killer maker (cages drawn, split, merged)",
+    "making/kinds.py": "the Killer kinds of puzzle",
+    "making/shrink.py": "the fuzzer's shrinking of a Killer's totals",
+    "making/variants.py": "a Killer variant's houses and its cages drawn by making/killer.py",
+    "comparison/programs/fuzz.py": "the Killer kinds the fuzzer makes",
+    "comparison/programs/ladder.py": "the rung named killer",
+    "comparison/report/page/houses.py": "the cages' outlines on the page",
+}
+KILLER_NAMES = {"Cage", "'killer'", "'killercage'"}
 
 
 def docstrings(tree: ast.AST) -> set[int]:
@@ -50,7 +70,10 @@ def test_no_layer_names_a_kind_of_constraint() -> None:
     sources = [ROOT / "compare.py", *(s for package in LIBRARY for s in sorted((ROOT / package).rglob("*.py")))]
     named = {str(s.relative_to(ROOT)): found for s in sources
              if not str(s.relative_to(ROOT)).startswith(OWNERS) and (found := namings(s))}
-    assert named == {}
+    other_kinds = {path: kept for path, found in named.items()
+                   if (kept := [f for f in found if not any(f.endswith(n) for n in KILLER_NAMES)])}
+    assert other_kinds == {}
+    assert set(named) == set(STILL_NAMING_CAGES)  # a module that no longer names cages leaves the list
 
 
 def test_the_reader_finds_a_kind_named(tmp_path: Path) -> None:

@@ -1,9 +1,10 @@
-"""The constraints a puzzle may hold beyond its houses and Killer cages: one module a kind (base.py says what each
-states), registered here. Every layer reads a puzzle's constraints through this package and its kinds' methods;
-none names a kind.
+"""The constraints a puzzle may hold beyond its houses: one module a kind (base.py says what each states),
+registered here. Every layer reads a puzzle's constraints through this package and its kinds' methods; none names
+a kind.
 
 | kind | module | line form | f-puzzles |
 | --- | --- | --- | --- |
+| Killer cage | killer.py | `k=<cage letters>:<totals>` | `"killercage": [{"cells": [...], "value": "17"}]` |
 | anti-knight | antiknight.py | `antiknight` | `"antiknight": true` |
 | anti-king | antiking.py | `antiking` | `"antiking": true` |
 | non-consecutive | nonconsecutive.py | `nonconsecutive` | `"nonconsecutive": true` |
@@ -11,29 +12,35 @@ none names a kind.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Any
 
 from .antiking import AntiKing
 from .antiknight import AntiKnight
-from .base import Constraint, Link, Move, Removal, Shape
+from .base import Constraint, Link, Move, Named, Removal, Shape
+from .killer import Cage
 from .nonconsecutive import NonConsecutive
 from .thermometer import Thermometer
 
 __all__ = [
     "CONSTRAINT_KINDS",
+    "KILLER",
     "LINKED",
+    "SEARCHED",
     "AntiKing",
     "AntiKnight",
+    "Cage",
     "Constraint",
     "Link",
     "Links",
     "Move",
+    "Named",
     "NonConsecutive",
     "Removal",
     "Shape",
     "Thermometer",
     "by_kind",
+    "cages",
     "canonical",
     "fields_of",
     "kind_order",
@@ -43,13 +50,21 @@ __all__ = [
     "of_fields",
     "of_word",
     "problems",
+    "refusal",
+    "repeatable",
+    "uncaged",
     "violations",
+    "words_of",
 ]
 
 CONSTRAINT_KINDS: dict[str, type[Constraint]] = {
-    kind.KIND: kind for kind in (AntiKnight, AntiKing, NonConsecutive, Thermometer)}
+    kind.KIND: kind for kind in (Cage, AntiKnight, AntiKing, NonConsecutive, Thermometer)}
 # the kinds the engines' links keep whole
 LINKED = frozenset(name for name, kind in CONSTRAINT_KINDS.items() if kind.LINKED)
+# the kinds the hand-written searches know: the linked ones, and Killer cages (each engine keeps a cage's room,
+# puzzles/candidates.py's `CageRooms`, and the cage rungs run its filter)
+SEARCHED = LINKED | {Cage.KIND}
+KILLER = Cage.KIND  # the kind a method's `contract(..., cages=True)` knows (cdcl's, until its propagators ask `narrow`)
 FIELDS = tuple(kind.FIELD for kind in CONSTRAINT_KINDS.values())  # the f-puzzles fields the kinds read
 WORDS = tuple(kind.WORD for kind in CONSTRAINT_KINDS.values())  # the line form's words, for a message's list
 
@@ -61,10 +76,10 @@ def kind_order(constraint: Constraint) -> int:
 
 def canonical(constraints: Iterable[Constraint]) -> tuple[Constraint, ...]:
     """The constraints in the order a layout holds them: by kind (CONSTRAINT_KINDS' order), then as given; a rule of
-    the whole grid, or the same rule of the same cells, once."""
+    the whole grid, or the same rule of the same cells, once (unless its kind `REPEATS`: a cage twice is two)."""
     seen: list[Constraint] = []
     for c in constraints:
-        if c not in seen:  # a rule twice is the rule once
+        if c.REPEATS or c not in seen:  # a rule twice is the rule once
             seen.append(c)
     return tuple(sorted(seen, key=kind_order))
 
@@ -73,6 +88,18 @@ def named(name: str) -> Constraint | None:
     """The rule of the whole grid a variant's name part names (`antiknight`), None for any other part."""
     kind = CONSTRAINT_KINDS.get(name)
     return kind() if kind is not None and kind.GLOBAL else None
+
+
+def cages(constraints: Iterable[Constraint]) -> tuple[Cage, ...]:
+    """The Killer cages among the constraints, in order: `Layout.cages`, the view the layers that still read cages
+    by name use."""
+    return tuple(c for c in constraints if isinstance(c, Cage))
+
+
+def uncaged(constraints: Iterable[Constraint]) -> tuple[Constraint, ...]:
+    """The constraints but the Killer cages: what the layers that still state cages by their own path
+    (`Layout.cages`: the formulations' cage encodings, the makers, the page's outlines) read as constraints."""
+    return tuple(c for c in constraints if not isinstance(c, Cage))
 
 
 def by_kind(constraints: Iterable[Constraint]) -> dict[str, list[Constraint]]:
@@ -84,7 +111,7 @@ def by_kind(constraints: Iterable[Constraint]) -> dict[str, list[Constraint]]:
 
 def of_word(word: str, side: int) -> list[Constraint] | None:
     """The constraints a line-form word states, None when it is no kind's word; ValueError saying why when it is
-    one's but wrong."""
+    one's but wrong (Named when the message names the word itself)."""
     for kind in CONSTRAINT_KINDS.values():
         found = kind.of_word(word, side)
         if found is not None:
@@ -102,6 +129,8 @@ def of_fields(puzzle: Mapping[str, Any], side: int) -> list[Constraint]:
             continue
         try:
             found += kind.of_field(value, side)
+        except Named:
+            raise
         except ValueError as exc:
             raise ValueError(f"`{kind.FIELD}` {exc}") from None
     return found
@@ -116,6 +145,27 @@ def fields_of(constraints: Iterable[Constraint], side: int) -> dict[str, Any]:
         else:
             fields.setdefault(c.FIELD, []).append(c.field_entry(side))
     return fields
+
+
+def repeatable(word: str) -> bool:
+    """Whether a line-form word may come again: a word of a kind whose rule twice is two rules (a `k=` word adds
+    its cages again, none dropped)."""
+    return any(kind.REPEATS and kind.WORD.endswith("=") and word.startswith(kind.WORD)
+               for kind in CONSTRAINT_KINDS.values())
+
+
+def words_of(constraints: Sequence[Constraint], side: int) -> list[str]:
+    """The line form's words of the constraints, kind by kind in the layout's order (each kind's `words`)."""
+    return [word for kind, group in by_kind(constraints).items() for word in CONSTRAINT_KINDS[kind].words(group, side)]
+
+
+def refusal(kinds: Collection[str]) -> str | None:
+    """How a method's refusal names the first of these kinds (a kind that `LEADS` first, then by name): `Killer
+    cages`, `thermometer constraints`; None when there is none."""
+    if not kinds:
+        return None
+    first = min(kinds, key=lambda k: (not CONSTRAINT_KINDS[k].LEADS, k))
+    return CONSTRAINT_KINDS[first].PLURAL or f"{first} constraints"
 
 
 def names(constraints: Sequence[Constraint], side: int) -> list[str]:
@@ -136,8 +186,15 @@ def problems(constraints: Sequence[Constraint], side: int) -> list[str]:
 
 
 def violations(constraints: Sequence[Constraint], values: Sequence[int], side: int) -> list[str]:
-    """Every pair of filled cells that breaks a constraint, in words."""
-    return [v for c in constraints for v in c.violations(values, side)]
+    """Every way the filled cells break a constraint, in words (a kind's messages may name it, numbered within its
+    kind)."""
+    counts: dict[str, int] = {}
+    found = []
+    for c in constraints:
+        index = counts.get(c.KIND, 0)
+        counts[c.KIND] = index + 1
+        found += c.violations(values, side, index)
+    return found
 
 
 Links = tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]  # per cell: (a linked cell, masks by value), ...

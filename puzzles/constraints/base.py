@@ -1,12 +1,13 @@
 """What every kind of constraint states, in one place: the socket each layer asks.
 
-A *constraint* is a rule of a puzzle beyond its houses and Killer cages: anti-knight, a thermometer, ... Each kind
-is one module of this package, a frozen dataclass saying
+A *constraint* is a rule of a puzzle beyond its houses: a Killer cage, anti-knight, a thermometer, ... Each kind is
+one module of this package, a frozen dataclass saying
 
 - its data, and its words where puzzles are written: the line form's word (`word`, read back by the kind's
   `of_word`) and its f-puzzles field (`FIELD`, the kind's `of_field` and `field_entry`);
 - its *relation*: the pairs of cells it ties and, for each pair (a, b) and value v, the values b may not hold when a
-  holds v (`links`). Every rule of the four kinds here is such a set of pairs: a knight's move apart, two cells
+  holds v (`links`). Every rule of the four kinds beyond cages is such a set of pairs (a Killer cage's sum is not:
+  it states its own `narrow` and `violations`): a knight's move apart, two cells
   may not share a value; two orthogonal neighbours, under non-consecutive, may not differ by 1; along a thermometer,
   a cell d steps after another holds at least d more. The one relation serves every layer: the solution check
   (`violations`), the engines' placements, the filter on candidate masks (`narrow`), the explanation of each removal
@@ -71,7 +72,7 @@ class Shape:
 
 
 class Constraint:
-    """A rule beyond houses and cages (the class each kind's dataclass derives from). A subclass sets `KIND` (its
+    """A rule beyond houses (the class each kind's dataclass derives from). A subclass sets `KIND` (its
     name, as a variant names it), `FIELD` (its f-puzzles field), `WORD` (its line-form word), `RELABELS`, and
     writes `links`, `word`, `moved`, `name` and `describe`; `violations` and `narrow` follow from `links`."""
 
@@ -85,6 +86,8 @@ class Constraint:
     LINKED: ClassVar[bool] = True
     REPEATS: ClassVar[bool] = False  # whether the same rule twice is two rules (a cage twice: two cages)
     LEADS: ClassVar[bool] = False  # whether its name comes first in a variant's (`killer+jigsaw`), not last
+    NOUN: ClassVar[str] = ""  # what a message calls its data (`cages`: "a killer's cages are its own"); none: cells
+    PLURAL: ClassVar[str] = ""  # how a method's refusal names it (`Killer cages`); none: `<its kind> constraints`
 
     @classmethod
     def of_word(cls, word: str, side: int) -> list[Constraint] | None:

@@ -44,6 +44,8 @@ class Cage(Constraint):
     LINKED = False  # its sum is no set of pairs (the engines keep a cage by its room, puzzles/candidates.py)
     REPEATS = True
     LEADS = True
+    NOUN = "cages"
+    PLURAL = "Killer cages"
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "cells", tuple(sorted(self.cells)))

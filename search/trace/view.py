@@ -26,7 +26,7 @@ from typing import Any
 from rich.console import Console
 from rich.markup import escape
 
-from puzzles.constraints import names
+from puzzles.constraints import names, uncaged
 from puzzles.constraints.killer import LETTERS as CAGE_LETTERS
 from puzzles.grid import SYMBOLS, Grid
 from puzzles.layouts import DIAGONAL, DISJOINT_GROUP, EXTRA_REGION, Cage, Layout
@@ -113,8 +113,9 @@ def drawn(grid: Grid) -> str:
     if lay.cages:
         lines += cages_drawn(lay)
     # the constraints by the names their removals carry (`thermometer 2 (R4C1)`), each of some cells with its word
+    others = uncaged(lay.constraints)  # (the cages: drawn above)
     lines += [f"and {name}" if rule.GLOBAL else f"and {name}: {rule.word(grid.side)}"
-              for rule, name in zip(lay.constraints, names(lay.constraints, grid.side), strict=True)]
+              for rule, name in zip(others, names(others, grid.side), strict=True)]
     return "\n".join(lines)
 
 

@@ -103,7 +103,7 @@ def shape_words(lay: Layout) -> list[str]:
     its bulb)`), then each note (a rule of the whole grid) by its name."""
     lines: dict[str, list[int]] = {}  # a caption -> [lines, bulbs]
     notes: list[str] = []
-    for constraint in lay.constraints:
+    for constraint in rules.uncaged(lay.constraints):  # (the cages' outlines: above)
         shapes = constraint.drawing(lay.side)
         bulbs = sum(len(shape.cells) for shape in shapes if shape.kind == "bulb")
         for shape in shapes:
@@ -253,7 +253,8 @@ def shape_marks(lay: Layout) -> list[ShapeMarks]:
     pieces: list[list[Segment]] = [[] for _ in range(n * n)]
     discs: list[list[str]] = [[] for _ in range(n * n)]
     names: list[list[str]] = [[] for _ in range(n * n)]
-    for constraint, name in zip(lay.constraints, rules.names(lay.constraints, n), strict=True):
+    others = rules.uncaged(lay.constraints)  # (the cages' outlines: `cage_marks`)
+    for constraint, name in zip(others, rules.names(others, n), strict=True):
         for shape in constraint.drawing(n):
             if shape.kind == "line":
                 for a, b in pairwise(shape.cells):  # each cell draws its half of the step, so the pieces meet

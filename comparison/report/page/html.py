@@ -22,6 +22,7 @@ from string import Template
 from typing import Any, Protocol
 
 from puzzles import Grid, PuzzleError, kernels
+from puzzles.constraints import uncaged
 from puzzles.outcome import not_run_reason
 from puzzles.words import plural
 
@@ -419,7 +420,7 @@ def grid_html(text: str, answer: str | None = None, caption: str = "") -> str:
     side, line, lay = grid.side, grid.line(), grid.layout
     marks = cell_marks(lay)
     cages = cage_marks(lay) if lay.cages else None
-    shapes = shape_marks(lay) if lay.constraints else None
+    shapes = shape_marks(lay) if uncaged(lay.constraints) else None
     rows = []
     for r in range(side):
         cells = []

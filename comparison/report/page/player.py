@@ -113,7 +113,7 @@ def houses(grid: Grid) -> dict[str, Any]:
     if lay.cages:  # each cell's share of the cages' outlines, the total it holds, the cages it is in (houses.py)
         found["cages"] = [[cage.path, cage.total, cage.names] for cage in cage_marks(lay)]
         found["rooms"] = [[list(cage.cells), cage.total] for cage in lay.cages]
-    if lay.constraints:
+    if rules.uncaged(lay.constraints):
         found["shapes"] = [[m.lines, m.discs, m.names] for m in shape_marks(lay)]
         found["links"], found["tables"] = links_of(lay)
     return found

@@ -32,7 +32,6 @@ STILL_NAMING_CAGES = {
     "making/variants.py": "a Killer variant's houses and its cages drawn by making/killer.py",
     "comparison/programs/fuzz.py": "the Killer kinds the fuzzer makes",
     "comparison/programs/ladder.py": "the rung named killer",
-    "comparison/report/page/houses.py": "the cages' outlines on the page",
 }
 KILLER_NAMES = {"Cage", "'killer'", "'killercage'"}
 

@@ -63,12 +63,14 @@ class Named(ValueError):
 
 @dataclass(frozen=True)
 class Shape:
-    """What the page draws for a constraint: `kind` (`line`, `bulb`, `note`, `outline`), its cells, and a caption
-    (what the legend calls it; an outline's, the number written in its first cell)."""
+    """What the page draws for a constraint: `kind` (`line`, `bulb`, `note`, `outline`: a dashed outline along its
+    cells' boundary), its cells, a caption (what the legend calls it) and a label (a number written small in its
+    first cell: a cage's total)."""
 
     kind: str
     cells: tuple[int, ...]
     caption: str = ""
+    label: str = ""
 
 
 class Constraint:
@@ -143,7 +145,8 @@ class Constraint:
 
     def drawing(self, side: int) -> tuple[Shape, ...]:
         """What the page draws for it: `line` shapes (its cells in order along the line, the caption the kind's
-        name), `bulb` (a disc on each of its cells), `note` (a rule the legend names, nothing on the cells). A rule
+        name), `bulb` (a disc on each of its cells), `note` (a rule the legend names, nothing on the cells),
+        `outline` (a dashed outline along its cells' boundary, its label written in its first cell). A rule
         of the whole grid is a note, its name."""
         return (Shape("note", (), self.name(0, side)),) if self.GLOBAL else ()
 

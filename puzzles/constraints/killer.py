@@ -230,8 +230,8 @@ class Cage(Constraint):
         return Cage(tuple(move(c) for c in self.cells), self.total)
 
     def drawing(self, side: int) -> tuple[Shape, ...]:
-        """Its outline along its cells' boundary, its total (if any) the caption, written in its first cell."""
-        return (Shape("outline", self.cells, "" if self.total is None else str(self.total)),)
+        """Its outline along its cells' boundary, its total (if any) written in its first cell."""
+        return (Shape("outline", self.cells, "cage", "" if self.total is None else str(self.total)),)
 
 
 def supports(domains: Sequence[int], total: int | None, side: int) -> list[int]:

@@ -6,12 +6,13 @@ player (player.py, report.js).
 - a line along each diagonal that is a house (`dp`: diagonal +, bottom left to top right; `dm`: diagonal -);
 - a light colour of its own for each extra region (`xr`, the colour in `--xr`) and each disjoint group (`dg`,
   in `--dg`; a cell in both shows the group's colour as a ring);
-- Killer cages as Killer puzzles are drawn: a dashed outline a little inside each cage's cells, along its
-  boundary, and its total small in the corner of its first cell (`cage_marks`: each cell's share of the outlines,
+- the constraints' outlines (`Constraint.drawing`'s `outline` shapes: Killer cages) as Killer puzzles are drawn:
+  a dashed outline a little inside its cells, along their boundary, and its label (a cage's total) small in the
+  corner of its first cell (`cage_marks`: each cell's share of the outlines,
   as an SVG path in the cell's own units, so that a drawn grid and the player draw the same lines cell by cell,
-  whatever the widths of their borders). Overlapping cages: a cage that overlaps an earlier one is drawn one
-  inset further in (a level deeper, three levels at most), so both outlines show;
-- the constraints beyond houses and cages as each draws itself (`Constraint.drawing`: shapes, never a kind named
+  whatever the widths of their borders). Overlapping outlines: one that overlaps an earlier one is drawn one
+  inset further in (a level deeper, three levels at most), so both show;
+- the constraints' other shapes as each draws itself (`Constraint.drawing`: shapes, never a kind named
   here): a `line` a thick grey line through its cells' centres, a `bulb` a grey disc on its cell, each cell's share
   as SVG path data in its own units as the cages' (`shape_marks`); a `note` (a rule of the whole grid, anti-knight)
   named in the legend.
@@ -24,10 +25,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 from math import ceil
+from typing import Protocol
 
 from puzzles import constraints as rules
+from puzzles.constraints import Shape
 from puzzles.grid import Layout
-from puzzles.layouts import DIAGONAL, DISJOINT_GROUP, EXTRA_REGION, Cage
+from puzzles.layouts import DIAGONAL, DISJOINT_GROUP, EXTRA_REGION
 from puzzles.words import plural
 
 GOLDEN_ANGLE = 137.508  # degrees: successive hues as far apart as they can be, however many houses there are
@@ -92,9 +95,11 @@ def legend(lay: Layout) -> str:
         words.append(f"{extra} extra region{'s' if extra > 1 else ''} (shaded)")
     if lay.extras_of(DISJOINT_GROUP):
         words.append(f"{n} disjoint groups (shaded, a colour each)")
-    if lay.cages:
-        count = len(lay.cages)
-        words.append(f"{count} cage{'s' if count > 1 else ''} (dashed outlines, each total in its first cell)")
+    counted: dict[str, int] = {}
+    for shape, _ in outlines(lay):
+        counted[shape.caption] = counted.get(shape.caption, 0) + 1
+    words += [f"{count} {caption}{'s' if count > 1 else ''} (dashed outlines, each total in its first cell)"
+              for caption, count in counted.items()]
     return f"{lay.variant}, {n}x{n}: rows, columns, " + ", ".join(words + shape_words(lay))
 
 
@@ -103,7 +108,7 @@ def shape_words(lay: Layout) -> list[str]:
     its bulb)`), then each note (a rule of the whole grid) by its name."""
     lines: dict[str, list[int]] = {}  # a caption -> [lines, bulbs]
     notes: list[str] = []
-    for constraint in rules.uncaged(lay.constraints):  # (the cages' outlines: above)
+    for constraint in lay.constraints:  # (the outlines: `legend`)
         shapes = constraint.drawing(lay.side)
         bulbs = sum(len(shape.cells) for shape in shapes if shape.kind == "bulb")
         for shape in shapes:
@@ -134,9 +139,16 @@ class CageMarks:
     names: str
 
 
-def cage_levels(cages: Sequence[Cage]) -> list[int]:
-    """Each cage's inset level: 0, or one more than every earlier cage it overlaps has taken (the least level
-    none of them holds), so that overlapping outlines lie apart."""
+class Celled(Protocol):
+    """Anything with cells (a cage, a shape)."""
+
+    @property
+    def cells(self) -> tuple[int, ...]: ...
+
+
+def cage_levels(cages: Sequence[Celled]) -> list[int]:
+    """Each outline's inset level (of a cage, or any shape with cells): 0, or one more than every earlier one it
+    overlaps has taken (the least level none of them holds), so that overlapping outlines lie apart."""
     levels: list[int] = []
     for k, cage in enumerate(cages):
         cells = set(cage.cells)
@@ -211,20 +223,39 @@ def number(value: float) -> str:
     return f"{value:.3f}".rstrip("0").rstrip(".") or "0"
 
 
+def outlines(lay: Layout) -> list[tuple[Shape, str]]:
+    """The outlines the layout's constraints draw (`outline` shapes: Killer cages'), each with its constraint's name
+    (`cage 7 (17)`), in the layout's order."""
+    return [(shape, name) for constraint, name in zip(lay.constraints, rules.names(lay.constraints, lay.side),
+                                                      strict=True)
+            for shape in constraint.drawing(lay.side) if shape.kind == "outline"]
+
+
+def drawn_outlined(lay: Layout) -> bool:
+    """Whether a constraint of the layout draws an outline."""
+    return any(shape.kind == "outline" for c in lay.constraints for shape in c.drawing(lay.side))
+
+
+def drawn_shaped(lay: Layout) -> bool:
+    """Whether a constraint of the layout draws a shape other than an outline (a line, a bulb, a note)."""
+    return any(shape.kind != "outline" for c in lay.constraints for shape in c.drawing(lay.side))
+
+
 def cage_marks(lay: Layout) -> list[CageMarks]:
-    """Every cell's share of the cages' drawing, row-major (all empty when the layout has no cages)."""
+    """Every cell's share of the outlines' drawing, row-major (all empty when the layout draws none)."""
     n = lay.side
     pieces: list[list[Segment]] = [[] for _ in range(n * n)]
     totals: list[list[str]] = [[] for _ in range(n * n)]
     names: list[list[str]] = [[] for _ in range(n * n)]
-    for index, (cage, level) in enumerate(zip(lay.cages, cage_levels(lay.cages), strict=True)):
-        for segment in cage_outline(cage.cells, n, INSET * (min(level, DEEPEST) + 1)):
+    drawn = outlines(lay)
+    for (shape, name), level in zip(drawn, cage_levels([shape for shape, _ in drawn]), strict=True):
+        for segment in cage_outline(shape.cells, n, INSET * (min(level, DEEPEST) + 1)):
             for r, c, piece in cell_pieces(segment):
                 pieces[r * n + c].append(piece)
-        if cage.total is not None:
-            totals[min(cage.cells)].append(str(cage.total))
-        for cell in cage.cells:
-            names[cell].append(cage.name(index, n))
+        if shape.label:
+            totals[min(shape.cells)].append(shape.label)
+        for cell in shape.cells:
+            names[cell].append(name)
     return [CageMarks(path_of(pieces[cell]), " ".join(totals[cell]), ", ".join(names[cell]))
             for cell in range(n * n)]
 
@@ -253,8 +284,7 @@ def shape_marks(lay: Layout) -> list[ShapeMarks]:
     pieces: list[list[Segment]] = [[] for _ in range(n * n)]
     discs: list[list[str]] = [[] for _ in range(n * n)]
     names: list[list[str]] = [[] for _ in range(n * n)]
-    others = rules.uncaged(lay.constraints)  # (the cages' outlines: `cage_marks`)
-    for constraint, name in zip(others, rules.names(others, n), strict=True):
+    for constraint, name in zip(lay.constraints, rules.names(lay.constraints, n), strict=True):
         for shape in constraint.drawing(n):
             if shape.kind == "line":
                 for a, b in pairwise(shape.cells):  # each cell draws its half of the step, so the pieces meet

@@ -22,7 +22,6 @@ from string import Template
 from typing import Any, Protocol
 
 from puzzles import Grid, PuzzleError, kernels
-from puzzles.constraints import uncaged
 from puzzles.outcome import not_run_reason
 from puzzles.words import plural
 
@@ -34,7 +33,7 @@ from ...records.format import failure_of_record
 from ..plot import PLOT_COUNTERS, default_reference
 from ..terminal import fmt_counter, fmt_seconds, fmt_share, gave_up_text, verdict_words
 from . import figures, svg
-from .houses import CageMarks, ShapeMarks, cage_marks, cell_marks, legend, shape_marks
+from .houses import CageMarks, ShapeMarks, cage_marks, cell_marks, drawn_outlined, drawn_shaped, legend, shape_marks
 from .player import DEFAULT_STEPS, find_watched, traces
 from .runbook import NOTABLE_KINDS, MethodRuns, Notable, RunBook
 
@@ -419,8 +418,8 @@ def grid_html(text: str, answer: str | None = None, caption: str = "") -> str:
         return f"<pre>{escape(text)}</pre>"
     side, line, lay = grid.side, grid.line(), grid.layout
     marks = cell_marks(lay)
-    cages = cage_marks(lay) if lay.cages else None
-    shapes = shape_marks(lay) if uncaged(lay.constraints) else None
+    cages = cage_marks(lay) if drawn_outlined(lay) else None
+    shapes = shape_marks(lay) if drawn_shaped(lay) else None
     rows = []
     for r in range(side):
         cells = []

@@ -20,7 +20,7 @@ from search.trace import EVENT_KINDS, trace
 
 from ...core.errors import UsageError
 from ...core.selected import Selected
-from .houses import cage_marks, cell_marks, legend, shape_marks
+from .houses import cage_marks, cell_marks, drawn_outlined, drawn_shaped, legend, shape_marks
 
 DEFAULT_STEPS = 1000  # events a method's trace embeds at most: about 60 KB of page
 
@@ -110,10 +110,11 @@ def houses(grid: Grid) -> dict[str, Any]:
     if grid.text() != grid.line():  # not the side's boxes alone
         found["marks"] = [[mark.classes, mark.style] for mark in cell_marks(lay)]
         found["legend"] = legend(lay)
-    if lay.cages:  # each cell's share of the cages' outlines, the total it holds, the cages it is in (houses.py)
+    if drawn_outlined(lay):  # each cell's share of the outlines (cages'), the total it holds, their names (houses.py)
         found["cages"] = [[cage.path, cage.total, cage.names] for cage in cage_marks(lay)]
+    if lay.cages:  # the player's replay narrows a cage's empty cells to its room
         found["rooms"] = [[list(cage.cells), cage.total] for cage in lay.cages]
-    if rules.uncaged(lay.constraints):
+    if drawn_shaped(lay):
         found["shapes"] = [[m.lines, m.discs, m.names] for m in shape_marks(lay)]
         found["links"], found["tables"] = links_of(lay)
     return found

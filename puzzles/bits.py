@@ -1,6 +1,7 @@
 """Mask arithmetic the compiled modules and the constraints share: how many values a candidate mask holds
 (`popcount`: the one way every compiled module counts a mask's bits), and AllDifferent's filter (`alldiff_filter`,
-Régin's method: the houses' rung in search/rules.py and a Killer cage's filter in puzzles/constraints/killer.py).
+Régin's method: the houses' rung in search/rules.py) with a Killer cage's over its combinations (`supports`, the
+arithmetic of puzzles/constraints/killer.py's filter).
 
 `popcount` looks the mask up in a table of 13-bit counts, twice (masks have at most 25 bits: a 25x25
 puzzle's values). Compiled by mypyc, int.bit_count() has no primitive: it is a method call through the
@@ -173,6 +174,33 @@ def _strong_components(successors: Sequence[int], nodes: int) -> list[int]:
             if path and low[v] < low[path[-1]]:
                 low[path[-1]] = low[v]
     return component
+
+
+def supports(domains: Sequence[int], combinations: Sequence[int] | None) -> list[int]:
+    """Per cell of a Killer cage (its candidates in `domains`), the values some filling of the cage gives it:
+    different values, one from each cell's candidates, making one of `combinations` (the value sets the cage may
+    hold; None: any different values); all 0 when there is no filling. (puzzles/constraints/killer.py's filter;
+    here, compiled, as its arithmetic is the cage rungs' hot loop.)
+
+    Each combination is an all-different with exactly as many values as cells: `alldiff_filter` with the
+    combination as the values needed says which candidates some perfect matching uses; a candidate stays if one
+    combination's matchings use it. Without combinations, one cell is added per value more than the cells (each may
+    take any value), which makes it such an all-different over every value the cells can take."""
+    available = _union(domains)
+    count = len(domains)
+    if combinations is None:
+        spare = popcount(available) - count
+        lost = alldiff_filter([*domains, *[available] * spare], available) if spare >= 0 else None
+        return [0] * count if lost is None else [d & ~gone for d, gone in zip(domains, lost[:count], strict=True)]
+    kept = [0] * count
+    for combination in combinations:
+        if combination & ~available or any(not mask & combination for mask in domains):
+            continue  # a value of it that no cell can take, or a cell that can take none of it
+        lost = alldiff_filter(domains, combination)
+        if lost is not None:
+            for i, mask in enumerate(domains):
+                kept[i] |= mask & combination & ~lost[i]
+    return kept
 
 
 def _union(masks: Sequence[int]) -> int:

@@ -20,7 +20,7 @@ from functools import cache
 from itertools import combinations
 from typing import Any
 
-from ..bits import alldiff_filter, popcount
+from ..bits import supports
 from ..words import SYMBOLS, json_type, quoted
 from .base import Constraint, Link, Move, Named, Removal, Shape, cell_name, entry_cells
 
@@ -216,12 +216,12 @@ class Cage(Constraint):
         value's bit)."""
         full = (1 << side) - 1
         domains = [masks[c] for c in self.cells]
-        kept = supports(domains, self.total, side)
+        kept = supports(domains, None if self.total is None else self.combinations(side))
         found = []
+        lost = [(c, full & ~masks[c]) for c in self.cells if full & ~masks[c]]  # what each cell lost
         for cell, domain, keep in zip(self.cells, domains, kept, strict=True):
             if domain & ~keep:
-                because = tuple((c, full & ~masks[c]) for c in self.cells if c != cell and full & ~masks[c])
-                found.append(Removal(cell, domain & ~keep, by, because))
+                found.append(Removal(cell, domain & ~keep, by, tuple(c for c in lost if c[0] != cell)))
         return found
 
     # -- the grid's symmetries, the page --------------------------------------------------------------------
@@ -232,33 +232,6 @@ class Cage(Constraint):
     def drawing(self, side: int) -> tuple[Shape, ...]:
         """Its outline along its cells' boundary, its total (if any) written in its first cell."""
         return (Shape("outline", self.cells, "cage", "" if self.total is None else str(self.total)),)
-
-
-def supports(domains: Sequence[int], total: int | None, side: int) -> list[int]:
-    """Per cell (its candidates in `domains`), the values some filling of the cage gives it: different values, one
-    from each cell's candidates, summing to `total` (any sum when None); all 0 when there is no filling.
-
-    Each combination is an all-different with exactly as many values as cells: `alldiff_filter` with the
-    combination as the values needed says which candidates some perfect matching uses; a candidate stays if one
-    combination's matchings use it. Without a total, one cell is added per value more than the cells (each may take
-    any value), which makes it such an all-different over every value the cells can take."""
-    available = 0
-    for mask in domains:
-        available |= mask
-    count = len(domains)
-    if total is None:
-        spare = popcount(available) - count
-        lost = alldiff_filter([*domains, *[available] * spare], available) if spare >= 0 else None
-        return [0] * count if lost is None else [d & ~gone for d, gone in zip(domains, lost[:count], strict=True)]
-    kept = [0] * count
-    for combination in combinations_of(side, count, total):
-        if combination & ~available or any(not mask & combination for mask in domains):
-            continue  # a value of it that no cell can take, or a cell that can take none of it
-        lost = alldiff_filter(domains, combination)
-        if lost is not None:
-            for i, mask in enumerate(domains):
-                kept[i] |= mask & combination & ~lost[i]
-    return kept
 
 
 @cache

@@ -1,6 +1,6 @@
 """Unique-solution puzzles of any size, made without a search.
 
-`sudoku-generate`, also `python -m puzzles.generate`:
+`sudoku-generate` (`python -m commands.generate` in a checkout not installed):
 
     sudoku-generate --box 4 --count 3 --seed 1 [--rule naked]
     sudoku-generate --variant jigsaw --side 6 --minimal --output jigsaw6.jsonl
@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import sys
 import time
 from collections.abc import Callable
 
@@ -37,7 +38,7 @@ from .flags import add_method_flags
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m puzzles.generate", description=__doc__.split("\n")[0],
+        prog="sudoku-generate", description=__doc__.split("\n")[0],
         epilog="Exit status: 0 done; 2 a usage error; 130 or 143 interrupted by Ctrl-C or SIGTERM (what was made "
         "so far is written).")
     parser.add_argument("--box", type=int, choices=(2, 3, 4, 5), help="box size (3 = 9x9, the default)")
@@ -178,3 +179,6 @@ def chosen(args: argparse.Namespace, parser: argparse.ArgumentParser) -> Variant
     except PuzzleError as exc:
         parser.error(f"--variant {args.variant} at {side}x{side}: {exc}")
 
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,4 +1,4 @@
-"""`python -m puzzles.generate --minimal | --hard-for SPEC`: puzzles made to order, written as a puzzle file.
+"""`sudoku-generate --minimal | --hard-for SPEC`: puzzles made to order, written as a puzzle file.
 
 --minimal: a random full grid (making/solutions.py), its clues taken away in random order while SAT certifies
 the puzzle unique (making/minimal.py): unique and minimal by construction, at every size.
@@ -53,7 +53,7 @@ def made_to_order(args: argparse.Namespace) -> int:
             return hard(args)
         return minimal(args)
     except OSError as exc:
-        print(f"python -m puzzles.generate: error: cannot write {args.output}: {exc.strerror or exc}",
+        print(f"sudoku-generate: error: cannot write {args.output}: {exc.strerror or exc}",
               file=sys.stderr)
         return EXIT_USAGE
 
@@ -97,7 +97,7 @@ def hard(args: argparse.Namespace) -> int:
         search = Search(labelled, args.variant, args.isomorphs, random.Random(args.seed), pool_size=args.pool,
                         start=[c for path in args.start or [] for c in read_start(path, args.variant)])
     except (UsageError, PuzzleFileError) as exc:
-        print(f"python -m puzzles.generate: error: {exc}", file=sys.stderr)
+        print(f"sudoku-generate: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
     status = EXIT_OK
     minutes = args.minutes
@@ -125,7 +125,7 @@ def hard(args: argparse.Namespace) -> int:
                      "isomorphs": c.isomorphs})
     write(args.output, rows)
     what = f"{search.labels[0]}" + (f" / {search.labels[1]}" if len(search.labels) > 1 else "")
-    print(f"python -m puzzles.generate: {plural(search.tried, 'puzzle')} tried"
+    print(f"sudoku-generate: {plural(search.tried, 'puzzle')} tried"
           + (f" ({read:,} read from --start)" if read else "") + f", {len(rows)} written; best score "
           f"{rows[0]['score'] if rows else '-'} ({counter}, {what}, geometric mean over "
           f"{plural(args.isomorphs, 'isomorph')})"

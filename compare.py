@@ -58,7 +58,6 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 from rich.console import Console
 from rich.markup import escape
@@ -79,7 +78,7 @@ from comparison.core.selected import Selected
 from comparison.core.settings import Settings
 from comparison.execution.interrupts import Interrupted, stopped_by_signals
 from comparison.programs.ladder import Ladder
-from comparison.records.format import RecordWriter
+from comparison.records.format import Record, RecordWriter
 from comparison.report.page.html import HtmlOutput
 from comparison.report.page.player import DEFAULT_STEPS as WATCH_STEPS
 from comparison.report.plot import plot
@@ -253,13 +252,13 @@ def run(args: argparse.Namespace, program: Runner, writer: RecordWriter | None, 
     summary = comparison.summary
     status = None
     batches = comparison.batches(writer, progress)
-    answers: list[dict[str, Any]] = []  # the valid answers: a run of one puzzle shows its solution
+    answers: list[Record] = []  # the valid answers: a run of one puzzle shows its solution
     try:
         for batch in batches:  # the records are written as they come
             if html is not None:
                 html.add(batch)
             program.add(batch)
-            answers.extend(r for r in batch if r.get("valid") and r.get("solution"))
+            answers.extend(r for r in batch if r.valid and r.solution)
         if writer is not None and writer.failed:
             status = EXIT_USAGE
     except Interrupted as exc:
@@ -312,14 +311,14 @@ def run(args: argparse.Namespace, program: Runner, writer: RecordWriter | None, 
     return EXIT_ERRORS if summary.errors else EXIT_OK
 
 
-def show_solution(console: Console, answers: Sequence[dict[str, Any]]) -> None:
+def show_solution(console: Console, answers: Sequence[Record]) -> None:
     """The one puzzle's solution as a grid, with the methods that found it."""
     first = answers[0]
-    found = [r["method"] for r in answers if r["solution"] == first["solution"]]
-    several = first["verdict"] == "multiple_solutions"
+    found = [r.method or "" for r in answers if r.solution == first.solution]
+    several = first.verdict == "multiple_solutions"
     console.print(f"{'One of its solutions' if several else 'Solution'} (found by {', '.join(found)}):", markup=False,
                   highlight=False)
-    console.print(Grid.parse(first["solution"]).pretty(), markup=False, highlight=False)
+    console.print(Grid.parse(first.solution or "").pretty(), markup=False, highlight=False)
 
 
 if __name__ == "__main__":

@@ -10,7 +10,8 @@ programs/        the programs built on the run
     to_order     sudoku-generate --minimal / --hard-for: puzzles made to order, written as a puzzle file
     hard_search  the local search in tdoku's manner behind --hard-for: a pool of scored puzzles, rescored
 run/             one run
-    comparison   one run from settings: records as puzzles finish, the summary, the report; compare()
+    comparison   one run from settings: records as puzzles finish (typed; dicts for the Python API), the
+                 summary, the report; compare()
     tracker      following puzzles through the run: items out, results in, judged and recorded
     methods      choosing methods: registries, --registry modules, --command programs, method specs
     batch        a run on puzzles made in memory, its results typed (judging's Judged)
@@ -26,7 +27,8 @@ report/          what a run shows
         houses   a puzzle's houses, cages and constraints drawn cell by cell, for the drawn grids and the player
         static/  the page's template, style and script
 records/         the record format
-    format       one record per (puzzle, method): its fields and types, written and read back, CSV or JSON lines
+    format       one record per (puzzle, method), typed (Record, made from a judged puzzle) for the page, the
+                 ladder and compare.py; its fields, its line written and read back, CSV or JSON lines
     resume       --resume: the judged puzzles of an output file kept, its settings checked, the rest run
     recheck      --resume's distrust: each kept answer checked against its puzzle and judged again
 judging/         the verdicts

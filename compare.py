@@ -272,7 +272,7 @@ def command(argv: Sequence[str] | None, methods: dict[str, Method] | None, kept:
 def run(args: argparse.Namespace, program: Runner, writer: RecordWriter | None, reference: int | None,
         console: Console, html: HtmlOutput | None = None) -> int:
     comparison = program.comparison
-    console.print(kernels.STATUS.line(), markup=False, highlight=False)  # first: which build of the searches runs
+    console.print(kernels.BUILD.line(), markup=False, highlight=False)  # first: which build of the searches runs
     show_progress = sys.stderr.isatty()
     total = expected_puzzles(comparison.settings, comparison.files) if show_progress else None
     progress = ProgressBar(total, show_progress)

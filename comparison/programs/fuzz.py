@@ -441,7 +441,7 @@ def fuzz_main(asked: FuzzSettings, methods: dict[str, Method] | None, console: C
     bar = Progress(TextColumn("fuzzing"), BarColumn(), TextColumn("{task.fields[note]}"), TimeElapsedColumn(),
                    console=Console(stderr=True), transient=True, disable=not sys.stderr.isatty())
     try:  # from the first line on, a Ctrl-C ends the run with its report
-        console.print(kernels.STATUS.line(), markup=False, highlight=False)  # first: which build of the searches runs
+        console.print(kernels.BUILD.line(), markup=False, highlight=False)  # first: which build of the searches runs
         with bar:
             task = bar.add_task("fuzz", total=total, note="")
             while True:

@@ -30,6 +30,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from . import constraints as rules
+from .constraints.base import CELL
 from .grid import Grid
 from .layouts import (
     BOX_SHAPE,
@@ -51,7 +52,6 @@ ABOUT = ("title", "author", "ruleset")  # words about the puzzle, no rule
 HOUSES = ("diagonal+", "diagonal-", "extraregion", "disjointgroups")  # the family's houses this project reads
 RULE_FIELDS = (*HOUSES, "killercage")  # every rule it reads
 CAGE_DRAWING = ("outlineC", "fontC")  # a Killer cage's colours: the drawing's, no rule
-CELL = re.compile(r"R(?P<row>[0-9]{1,9})C(?P<column>[0-9]{1,9})", re.IGNORECASE | re.ASCII)  # never 5,000 digits
 COSMETIC = ("text", "circle", "rectangle", "line", "cage")  # drawn only, but the ruleset may give them a meaning
 # f-puzzles' other rules (and those its successors' exports add), refused as "a constraint"; any other field is
 # "an unknown field" (`source`, `version`): refused all the same, since nothing says it holds no rule

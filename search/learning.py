@@ -53,7 +53,7 @@ reader who knows one finds each part of the other by its name:
   a is an arc of the constraint's filter (`Constraint.narrow`), and a value w
   of the linked cell b that no value left at a allows goes, with the reason
   (CONSTRAINT + the constraint's index) "b does not hold w, or a holds one of
-  the values that allow it", fixed by the arc and w (`Linked`). That is what
+  the values that allow it", fixed by the arc and w (`Links`). That is what
   narrows a thermometer to its bounds, and two values at a neighbour of a
   non-consecutive cell to the value between them.
 - `analyze`: at a dead end the reasons are traced back along the trail to the
@@ -490,7 +490,7 @@ NO_CAGES: Final = Cages(classic(2))  # a grid without cages reads none of it
 CAGE_FACT: Final = Reason(CAGE_SUM, [])  # a value no combination of a cage holds leaves its cells, whatever else holds
 
 
-class Linked:
+class Links:
     """A layout's constraints (puzzles/constraints/) as propagation reads them (built only for a layout that has
     some): their links, each a pair of cells (a, b) where a value v at a forbids the values `forbids[v]` at b.
 
@@ -541,11 +541,11 @@ class Linked:
 
 
 @lru_cache(maxsize=8)
-def link_rules(lay: Layout) -> Linked:
-    return Linked(lay)
+def link_rules(lay: Layout) -> Links:
+    return Links(lay)
 
 
-NO_LINKS: Final = Linked(classic(2))  # a grid without constraints reads none of it
+NO_LINKS: Final = Links(classic(2))  # a grid without constraints reads none of it
 
 
 def reach(masks: list[int], total: int, n: int) -> list[dict[int, int]]:

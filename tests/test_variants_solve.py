@@ -41,9 +41,8 @@ from variant_grids import (
 )
 
 from formulations import SOLVERS as FORMULATIONS
-from formulations.cnf import ENCODINGS, segments
+from formulations.cnf import ENCODINGS, layout_clauses, segments
 from formulations.cnf import givens as sat_givens
-from formulations.cnf import rules as sat_rules
 from formulations.cnf import var as sat_var
 from puzzles import Budget, CellMasks, Grid, Status, geometry
 from puzzles.layouts import layout
@@ -566,7 +565,7 @@ def unit_propagated(puzzle: Grid, encoding: str) -> list[int] | None:
     from pysat.solvers import Solver as SatSolver
 
     n = puzzle.side
-    sat = SatSolver(name="minisat22", bootstrap_with=sat_rules(puzzle.layout, encoding))
+    sat = SatSolver(name="minisat22", bootstrap_with=layout_clauses(puzzle.layout, encoding))
     ok, implied = sat.propagate(assumptions=sat_givens(puzzle))
     sat.delete()
     if not ok:
@@ -636,7 +635,7 @@ def test_each_encoding_has_exactly_the_solutions_of_the_brute_force(name, encodi
     several = grid(name, PUZZLES[name].several)
     for puzzle in (several, several.with_values([v if rng.random() < 0.4 else 0 for v in relabelled(name, rng)])):
         n = lay.side
-        clauses = [*sat_rules(lay, encoding), *([x] for x in sat_givens(puzzle))]
+        clauses = [*layout_clauses(lay, encoding), *([x] for x in sat_givens(puzzle))]
         sat = SatSolver(name="minisat22", bootstrap_with=clauses)
         models = []
         while sat.solve() and len(models) < 5000:

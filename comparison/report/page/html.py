@@ -122,7 +122,7 @@ def settings_section(comparison: Comparison, interrupted: bool) -> str:
             ("puzzles", f"{summary.puzzles:,}" + (f" ({plural(s.isomorphs, 'isomorph')} each, seed {s.seed})"
                                                   if s.isomorphs else "")),
             ("methods", ", ".join(st.label for st in summary.stats)),
-            ("kernels", kernels.STATUS.line().removeprefix("kernels: ")),
+            ("kernels", kernels.BUILD.line().removeprefix("kernels: ")),
             ("budget", f"{s.timeout:g} s" + (f", {s.nodes:,} nodes" if s.nodes else "") + " per method per puzzle"),
             ("solutions", "2 (every method proves uniqueness)" if s.solutions == 2 else "1"),
             ("wall time", f"{comparison.wall:.2f} s, {plural(comparison.jobs, 'worker')} ({busy:.0%} busy)"),

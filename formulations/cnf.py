@@ -39,7 +39,7 @@ from itertools import combinations
 from typing import Any
 
 from puzzles.cages import cage_combinations, combinations_of, derived_sums
-from puzzles.grid import Grid, Layout, geometry
+from puzzles.grid import Grid, Layout, crossings, geometry
 
 from .constraints.sat import Cnf
 from .constraints.sat import encode as encode_constraints
@@ -229,7 +229,8 @@ def segments(lay: Layout) -> tuple[list[list[int]], list[list[int]]]:
             if all(len(p) == 1 for p in pieces):
                 continue  # the house's own cells: no segment
             add(u, pieces)
-    for a, b, crossing in _crossings(geo.units):
+    met = crossings(geo)
+    for a, b, crossing in zip(met.first, met.second, met.cells, strict=True):
         for u in (a, b):
             if crossing not in pieces_of[u]:
                 add(u, [crossing, *((c,) for c in geo.units[u] if c not in crossing)])
@@ -260,18 +261,6 @@ def _mask(cells: Iterable[int]) -> int:
     for c in cells:
         out |= 1 << c
     return out
-
-
-def _crossings(units: Sequence[Sequence[int]]) -> list[tuple[int, int, tuple[int, ...]]]:
-    """Every two houses that share two cells or more but not all (unit indices, and their common cells)."""
-    found = []
-    for a in range(len(units)):
-        held = set(units[a])
-        for b in range(a + 1, len(units)):
-            common = tuple(sorted(c for c in units[b] if c in held))
-            if 2 <= len(common) < len(units[a]):
-                found.append((a, b, common))
-    return found
 
 
 # -- Killer cages: their sums as clauses ----------------------------------------------------------

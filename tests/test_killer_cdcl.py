@@ -427,7 +427,7 @@ def test_a_grid_without_cages_reads_none_and_counts_as_before():
     assert "eliminated" not in out.effort
     assert counters(out, "nodes", "guesses", "backtracks", "forced", "conflicts", "learned") == (2, 2, 1, 7, 1, 1)
     solver = Solver(Grid.parse(Q4), Limits.of(Budget(), time.perf_counter()))
-    assert not any(isinstance(propagator, KillerCages) for propagator in solver.propagators + solver.lookers)
+    assert not any(isinstance(propagator, KillerCages) for propagator in [*solver.propagators, *solver.lookers])
 
 
 def test_cage_removals_are_counted_and_told_as_the_cage_sum():

@@ -682,17 +682,20 @@ class Groups(Propagator):
     the complete encoding's clauses read by group. A placement excludes the other variables of its groups
     (explained by "not both": `Encoding.excluded_by`); an exclusion leaves its groups one place fewer, a group
     with none left a conflict (its clause, "one of these") and a group with one left places it (explained by
-    the group's clause: `Encoding.last_left`)."""
+    the group's clause: `Encoding.last_left`). A group left with two places or more, all inside a crossing, is
+    handed to locked candidates when they are looked for (`locked`: they subscribe to the groups' narrowing)."""
 
-    def __init__(self, enc: Encoding) -> None:
+    def __init__(self, enc: Encoding, locked: LockedCandidates | None) -> None:
         self.enc = enc
+        self.locked = locked
 
     def propagate(self, s: Solver, p: Lit) -> list[Lit] | None:
         """Placement p: the other variables of its groups not yet false become so; a conflict if one of them
         is placed (the clause: not both). Exclusion p: its groups have one place fewer. A group with none
         left is a conflict (its clause: one of them); one with one place left places it (a naked single in
-        a cell, a hidden single in a unit). (One method for both: it runs for every literal of the trail.)"""
-        enc, value, places, n = self.enc, s.value, s.places, s.n
+        a cell, a hidden single in a unit); one whose places all lie inside a crossing goes to locked
+        candidates. (One method for both: it runs for every literal of the trail.)"""
+        enc, value, places, n, locked = self.enc, s.value, s.places, s.n, self.locked
         group_lit, var_groups, var_bits = enc.group_lit, enc.var_groups, enc.var_bits
         x = var(p)
         if not sign(p):
@@ -719,31 +722,21 @@ class Groups(Propagator):
                 if value[q] == UNDEF:
                     s.assign(q, enc.last_left[g])
                     s.placed_now += 1
+            elif locked is not None and enc.look[m >> 3] >> (m & 7) & 1:
+                locked.confined.append(g)
         return None
 
 
 class LockedCandidates(Propagator):
     """propagate=locked: of two houses that cross in two cells or more (search/rules.py's `crossings`), a
-    value whose places left in one lie in the crossing leaves the rest of the other. An exclusion that leaves
-    a group's places all inside a crossing queues the group (`confined`); the look, at singles' fixpoint,
-    empties the group across it outside the crossing, each removal explained by `explain`."""
+    value whose places left in one lie in the crossing leaves the rest of the other. The houses' groups queue
+    each group an exclusion leaves with its places all inside a crossing (`confined`: it subscribes to their
+    narrowing, so it propagates nothing of its own per literal); the look, at singles' fixpoint, empties the
+    group across it outside the crossing, each removal explained by `explain`."""
 
     def __init__(self, enc: Encoding) -> None:
         self.enc = enc
         self.confined: list[int] = []  # groups whose places lie inside a crossing, in the order they came to
-
-    def propagate(self, s: Solver, p: Lit) -> list[Lit] | None:
-        """Exclusion p (the groups have narrowed already): each of its units' groups whose places are now two
-        or more, all inside a crossing, is queued."""
-        if sign(p):
-            enc, places = self.enc, s.places
-            x = var(p)
-            for k in range(enc.var_start[x] + 1, enc.var_start[x + 1]):  # (its cell's group, first, crosses nothing)
-                g = enc.var_groups[k]
-                m = places[g]
-                if enc.look[m >> 3] >> (m & 7) & 1:
-                    self.confined.append(g)
-        return None
 
     def pending(self) -> bool:
         return len(self.confined) > 0
@@ -1459,7 +1452,7 @@ class Solver:
         locked_candidates = LockedCandidates(enc) if locked else None
         cages = KillerCages(cage_rules(grid.layout), n) if grid.layout.cages else None
         links = ConstraintLinks(link_rules(grid.layout), n) if grid.layout.constraints else None
-        self.propagators = vec[Propagator]([q for q in (Groups(enc), locked_candidates, cages, links, self.clauses)
+        self.propagators = vec[Propagator]([q for q in (Groups(enc, locked_candidates), cages, links, self.clauses)
                                             if q is not None])
         self.lookers = vec[Propagator]([q for q in (locked_candidates, links, cages) if q is not None])
         self.nogoods: list[Clause] = []  # the stored nogoods (the solutions' blocks are kept apart, for good)
@@ -1547,6 +1540,8 @@ class Solver:
                     conflict = propagator.propagate(self, p)
                     if conflict is not None:  # (the rest of the trail stays unpropagated: undone next)
                         for other in propagators:
+                            other.clear()
+                        for other in lookers:  # (locked candidates' queue is filled by the groups)
                             other.clear()
                         return conflict
             looked = False

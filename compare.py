@@ -53,12 +53,13 @@ comparison/execution/processes.py.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import importlib.util
 import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from rich.console import Console
 from rich.markup import escape
@@ -79,7 +80,7 @@ from comparison.core.selected import Selected
 from comparison.core.settings import Settings
 from comparison.execution.interrupts import Interrupted, stopped_by_signals
 from comparison.programs.ladder import Ladder
-from comparison.records.format import RecordWriter
+from comparison.records.format import Record, RecordWriter
 from comparison.report.page.html import HtmlOutput
 from comparison.report.page.player import DEFAULT_STEPS as WATCH_STEPS
 from comparison.report.plot import plot
@@ -89,6 +90,9 @@ from puzzles import Grid, Method, PuzzleFileError, kernels
 from puzzles.formats import FORMATS
 from puzzles.signals import signals_held
 from puzzles.words import plural
+
+if TYPE_CHECKING:
+    from comparison.programs.fuzz import FuzzSettings
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -155,6 +159,23 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def settings_of(args: argparse.Namespace) -> Settings:
+    """A run's settings, the options of the same names."""
+    return Settings(**{f.name: getattr(args, f.name) for f in dataclasses.fields(Settings)})
+
+
+def fuzz_settings(args: argparse.Namespace) -> FuzzSettings:
+    """A fuzz run's settings; ValueError or UsageError naming the flag that is wrong."""
+    from comparison.programs.fuzz import FuzzSettings, fuzzed_variant, parse_duration
+
+    return FuzzSettings(duration=parse_duration(args.fuzz) if args.fuzz else None, limit=args.limit,
+                        output=args.output, methods=tuple(args.methods or ()), command=tuple(args.command or ()),
+                        registry=tuple(args.registry or ()), timeout=args.timeout, nodes=args.nodes,
+                        solutions=args.solutions, jobs=args.jobs, seed=args.seed, against=args.against,
+                        variants=tuple(dict.fromkeys(fuzzed_variant(text) for text in args.variant or ())),
+                        boxes=tuple(args.box or ()))
+
+
 def output_format(args: argparse.Namespace) -> str | None:
     if args.output is None:
         if args.format:
@@ -211,9 +232,14 @@ def command(argv: Sequence[str] | None, methods: dict[str, Method] | None, kept:
     if args.fuzz is not None:
         from comparison.programs.fuzz import fuzz_main  # made puzzles and shrinking: imported only for a fuzz run
 
-        return fuzz_main(args, methods, console)
+        try:
+            asked = fuzz_settings(args)
+        except (UsageError, ValueError) as exc:
+            print(f"compare.py: error: {exc}", file=sys.stderr)
+            return EXIT_USAGE
+        return fuzz_main(asked, methods, console)
     try:
-        settings = Settings.of(args)
+        settings = settings_of(args)
         if stdin_closed(list(settings.files)):
             raise PuzzleFileError("-: standard input is closed: there is nothing to read")
         kind = Ladder if args.ladder else Plain
@@ -246,20 +272,20 @@ def command(argv: Sequence[str] | None, methods: dict[str, Method] | None, kept:
 def run(args: argparse.Namespace, program: Runner, writer: RecordWriter | None, reference: int | None,
         console: Console, html: HtmlOutput | None = None) -> int:
     comparison = program.comparison
-    console.print(kernels.STATUS.line(), markup=False, highlight=False)  # first: which build of the searches runs
+    console.print(kernels.BUILD.line(), markup=False, highlight=False)  # first: which build of the searches runs
     show_progress = sys.stderr.isatty()
     total = expected_puzzles(comparison.settings, comparison.files) if show_progress else None
     progress = ProgressBar(total, show_progress)
     summary = comparison.summary
     status = None
     batches = comparison.batches(writer, progress)
-    answers: list[dict[str, Any]] = []  # the valid answers: a run of one puzzle shows its solution
+    answers: list[Record] = []  # the valid answers: a run of one puzzle shows its solution
     try:
         for batch in batches:  # the records are written as they come
             if html is not None:
                 html.add(batch)
             program.add(batch)
-            answers.extend(r for r in batch if r.get("valid") and r.get("solution"))
+            answers.extend(r for r in batch if r.valid and r.solution)
         if writer is not None and writer.failed:
             status = EXIT_USAGE
     except Interrupted as exc:
@@ -312,14 +338,14 @@ def run(args: argparse.Namespace, program: Runner, writer: RecordWriter | None, 
     return EXIT_ERRORS if summary.errors else EXIT_OK
 
 
-def show_solution(console: Console, answers: Sequence[dict[str, Any]]) -> None:
+def show_solution(console: Console, answers: Sequence[Record]) -> None:
     """The one puzzle's solution as a grid, with the methods that found it."""
     first = answers[0]
-    found = [r["method"] for r in answers if r["solution"] == first["solution"]]
-    several = first["verdict"] == "multiple_solutions"
+    found = [r.method or "" for r in answers if r.solution == first.solution]
+    several = first.verdict == "multiple_solutions"
     console.print(f"{'One of its solutions' if several else 'Solution'} (found by {', '.join(found)}):", markup=False,
                   highlight=False)
-    console.print(Grid.parse(first["solution"]).pretty(), markup=False, highlight=False)
+    console.print(Grid.parse(first.solution or "").pretty(), markup=False, highlight=False)
 
 
 if __name__ == "__main__":

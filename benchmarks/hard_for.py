@@ -4,7 +4,7 @@
     python benchmarks/hard_for.py MADE [--method SPEC] [--easy SPEC] [--isomorphs 20] [--seed 99] [--top 3]
         [--reference FILE]
 
-MADE is what `python -m puzzles.generate --hard-for SPEC` wrote (CSV or line format), best first. Its first
+MADE is what `sudoku-generate --hard-for SPEC` wrote (CSV or line format), best first. Its first
 --top puzzles are each run on --isomorphs random isomorphs that the search never drew (another seed), and the
 geometric mean of (1 + the method's counter), less 1, is printed with the counts themselves: the search's own
 score over the isomorphs it drew favours the lucky ones (the winner's curse), these do not. The reference

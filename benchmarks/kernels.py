@@ -37,7 +37,7 @@ from search import SOLVERS
 spec = MethodSpec.parse(sys.argv[1])
 name, options = spec.name, dict(spec.options)
 method = SOLVERS[name]
-print(json.dumps(kernels.STATUS.line()), flush=True)
+print(json.dumps(kernels.BUILD.line()), flush=True)
 for line in sys.stdin:
     grid = Grid.parse(line)
     started = time.perf_counter()

@@ -4,7 +4,7 @@
     python benchmarks/sat_setup.py [--box 3 4] [--repeat K] [--solver NAME ...] [--encoding NAME]
 
 For every box size and PySAT solver, the shared clauses of the encoding
-(formulations/cnf.py's `rules`, built once) go into a new solver in each of
+(formulations/cnf.py's `layout_clauses`, built once) go into a new solver in each of
 the forms PySAT offers, and the time is taken until the solver holds them:
 
 - bootstrap: Solver(name, bootstrap_with=clauses), PySAT's constructor;
@@ -34,7 +34,7 @@ from pysat.formula import CNF  # noqa: E402
 from pysat.solvers import Solver  # noqa: E402
 
 from benchmarks.turns import in_turn  # noqa: E402
-from formulations.cnf import ENCODINGS, rules  # noqa: E402
+from formulations.cnf import ENCODINGS, layout_clauses  # noqa: E402
 from formulations.pysat_solvers import BACKENDS, load  # noqa: E402
 from puzzles.grid import classic  # noqa: E402
 
@@ -83,7 +83,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--encoding", default="complete", choices=ENCODINGS)
     args = parser.parse_args(argv)
     for box in args.box:
-        clauses = [list(c) for c in rules(classic(box), args.encoding)]
+        clauses = [list(c) for c in layout_clauses(classic(box), args.encoding)]
         print(f"{box * box}x{box * box}, {args.encoding} encoding: {len(clauses):,} clauses; "
               f"median ms over {args.repeat} set-ups")
         print(f"  {'solver':12}" + "".join(f"{form:>11}" for form in FORMS) + "   direct/bootstrap")

@@ -1,6 +1,6 @@
 """Check puzzle files: how many puzzles of each size, their givens, every bad entry.
 
-    sudoku-check FILE...   (also python -m puzzles; '-' reads standard input)
+    sudoku-check FILE...   ('-' reads standard input; python -m commands.check in a checkout not installed)
 
 Exit status 0 when every entry is a puzzle, 1 if any entry was bad, 2 if a
 file could not be read (standard input closed too) or standard output failed
@@ -62,7 +62,7 @@ def check_file(path: str, fmt: str | None, out: TextIO | Guarded) -> tuple[int, 
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m puzzles", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="sudoku-check", description=__doc__.split("\n")[0])
     parser.add_argument("files", nargs="+", metavar="FILE", help="puzzle files; '-' for standard input")
     parser.add_argument("--input-format", "--format", dest="format", choices=FORMATS, help="skip format detection")
     with guarded_stdout() as out:
@@ -76,9 +76,13 @@ def main(argv: list[str] | None = None) -> int:
                     raise PuzzleFileError("-: standard input is closed: there is nothing to read")
                 _, bad = check_file(path, args.format, out)
             except PuzzleFileError as exc:
-                print(f"error: {exc}", file=sys.stderr)
+                print(f"{parser.prog}: error: {exc}", file=sys.stderr)
                 status = 2
                 continue
             if bad and status == 0:
                 status = 1
     return status_of(out, status, parser.prog)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,4 +1,5 @@
-"""`sudoku-export` (also `python -m formulations.export`): a puzzle's model in its solver's own text form.
+"""`sudoku-export`: a puzzle's model in its solver's own text form (in a checkout not installed: `python -m
+commands.export`).
 
 - cpsat: the CP-SAT model proto as text (either formulation)
 - mip:   the 0-1 program as an LP file (or MPS with --format mps)
@@ -15,7 +16,7 @@ from puzzles.grid import Grid, PuzzleError
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m formulations.export",
+    parser = argparse.ArgumentParser(prog="sudoku-export",
                                      description="Write a puzzle's model in its solver's own text form, for study.")
     parser.add_argument("puzzle", help="the puzzle on one line (16, 81, 256 or 625 symbols)")
     parser.add_argument("--model", choices=MODELS, required=True)
@@ -37,17 +38,17 @@ def main(argv: list[str] | None = None) -> int:
     try:
         grid = Grid.parse(args.puzzle)
     except PuzzleError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(f"{parser.prog}: error: {exc}", file=sys.stderr)
         return 2
     if grid.conflicts():
-        print("error: invalid puzzle: " + "; ".join(grid.conflicts()), file=sys.stderr)
+        print(f"{parser.prog}: error: invalid puzzle: " + "; ".join(grid.conflicts()), file=sys.stderr)
         return 2
     sums = {} if args.sums is None else {"sums": args.sums} if args.model == "cpsat" else {"sat_sums": args.sums}
     try:
         text = export_text(grid, args.model, cpsat_model=args.cpsat_model, mip_format=args.format,
                            redundant=args.redundant, **sums)
     except ValueError as exc:  # a sum encoding whose package is missing, say: the message says what to do
-        print(f"error: {exc}", file=sys.stderr)
+        print(f"{parser.prog}: error: {exc}", file=sys.stderr)
         return 2
     if args.out:
         with open(args.out, "w", encoding="utf-8") as out:
@@ -55,3 +56,7 @@ def main(argv: list[str] | None = None) -> int:
     else:
         sys.stdout.write(text)
     return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

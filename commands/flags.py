@@ -5,12 +5,14 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TypeVar
+
+Number = TypeVar("Number", int, float)
 
 
-def positive(kind: type) -> Callable[[str], Any]:
+def positive(kind: type[Number]) -> Callable[[str], Number]:
     """An argparse type: a number of `kind` greater than 0."""
-    def parse(text: str) -> Any:
+    def parse(text: str) -> Number:
         try:
             value = kind(text)
         except ValueError:

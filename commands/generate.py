@@ -1,6 +1,6 @@
 """Unique-solution puzzles of any size, made without a search.
 
-`sudoku-generate`, also `python -m puzzles.generate`:
+`sudoku-generate` (`python -m commands.generate` in a checkout not installed):
 
     sudoku-generate --box 4 --count 3 --seed 1 [--rule naked]
     sudoku-generate --variant jigsaw --side 6 --minimal --output jigsaw6.jsonl
@@ -21,8 +21,11 @@ from __future__ import annotations
 
 import argparse
 import random
+import sys
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from making.kinds import NEEDED, killer, needing_killer
 from making.singles import SOLVES_BY_SINGLES, generate
@@ -34,10 +37,13 @@ from puzzles.words import plural
 
 from .flags import add_method_flags
 
+if TYPE_CHECKING:
+    from comparison.programs.to_order import OrderSettings
 
-def main(argv: list[str] | None = None) -> int:
+
+def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="python -m puzzles.generate", description=__doc__.split("\n")[0],
+        prog="sudoku-generate", description=__doc__.split("\n")[0],
         epilog="Exit status: 0 done; 2 a usage error; 130 or 143 interrupted by Ctrl-C or SIGTERM (what was made "
         "so far is written).")
     parser.add_argument("--box", type=int, choices=(2, 3, 4, 5), help="box size (3 = 9x9, the default)")
@@ -84,83 +90,128 @@ def main(argv: list[str] | None = None) -> int:
                        "solution without RULE: no-repeat (its cages' no-repeat rule) or regions (four boxes at a "
                        "rectangle's corners, two Jigsaw regions: fewer are implied); what was dropped is the CSV's "
                        "`needs` column")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
     args = parser.parse_args(argv)
-    args.variant = chosen(args, parser)
-    if args.variant.caged:
+    asked = settings_of(args, parser)
+    if asked.variant.caged:
         from comparison.execution.interrupts import stopped_by_signals  # SIGINT and SIGTERM alike
 
-        return stopped_by_signals(killers)(args, parser)
-    if args.givens or args.needs:
-        parser.error(f"--{'givens' if args.givens else 'needs'} is for a Killer (--variant killer)")
+        try:
+            return stopped_by_signals(killers)(asked)
+        except PuzzleError as exc:
+            parser.error(f"--variant {asked.variant.name}: {exc}")
     if args.hard_for or args.minimal:
         from comparison.programs.to_order import made_to_order  # compare.py's machinery: loaded only when used
 
-        return made_to_order(args)
-    if args.easy_for:
-        parser.error("--easy-for needs --hard-for")
-    rng = random.Random(args.seed)
-    as_json = bool(args.output) and args.output.lower().endswith(".jsonl")
+        return made_to_order(order_of(args, asked.variant))
+    return by_singles(asked)
+
+
+@dataclass(frozen=True)
+class GenerateSettings:
+    """What the generator makes (the command line's flags, checked and typed once; --minimal and --hard-for on
+    puzzles with givens go to comparison/programs/to_order.py with its OrderSettings)."""
+
+    variant: Variant
+    count: int | None  # None: one puzzle
+    seed: int
+    output: str | None  # the file, named as given; None: standard output
+    keep: int  # givens kept at least (puzzles singles solve)
+    rule: str  # what must solve them alone (making.singles.SOLVES_BY_SINGLES)
+    minimal: bool  # a Killer: cage-minimal
+    givens: bool  # a Killer: givens beside its cages
+    needs: str | None  # a Killer that needs this rule (making.kinds.NEEDED)
+
+
+def settings_of(args: argparse.Namespace, parser: argparse.ArgumentParser) -> GenerateSettings:
+    """The generator's settings; the parser's error for a flag that does not go with the others."""
+    made = chosen(args.variant, args.box, args.side, parser)
+    if made.caged:
+        if args.hard_for or args.easy_for:
+            parser.error("--hard-for moves givens (making/moves.py) and a Killer is made of cages: not for "
+                         f"--variant {made.name}")
+        if args.rule != "singles" or args.keep:
+            parser.error(f"--{'rule' if args.rule != 'singles' else 'keep'} is for puzzles singles solve; a "
+                         "Killer is certified unique by SAT")
+    else:
+        if args.givens or args.needs:
+            parser.error(f"--{'givens' if args.givens else 'needs'} is for a Killer (--variant killer)")
+        if args.easy_for and not (args.hard_for or args.minimal):
+            parser.error("--easy-for needs --hard-for")
+    return GenerateSettings(variant=made, count=args.count, seed=args.seed, output=args.output, keep=args.keep,
+                            rule=args.rule, minimal=args.minimal, givens=args.givens, needs=args.needs)
+
+
+def order_of(args: argparse.Namespace, made: Variant) -> OrderSettings:
+    """--minimal's or --hard-for's settings (comparison/programs/to_order.py)."""
+    from comparison.programs.to_order import HardFor, OrderSettings
+
+    hard_for = HardFor(hard=args.hard_for, easy=args.easy_for, command=tuple(args.command or ()),
+                       registry=tuple(args.registry or ()), timeout=args.timeout, jobs=args.jobs,
+                       solutions=args.solutions, minutes=args.minutes, isomorphs=args.isomorphs, pool=args.pool,
+                       start=tuple(args.start or ())) if args.hard_for else None
+    return OrderSettings(variant=made, count=args.count, seed=args.seed, output=args.output, hard_for=hard_for)
+
+
+def by_singles(asked: GenerateSettings) -> int:
+    """Unique puzzles that `asked.rule` solves alone, in the line form or f-puzzles JSON lines."""
+    rng = random.Random(asked.seed)
+    as_json = asked.output is not None and asked.output.lower().endswith(".jsonl")
     lines = []
-    for i in range(args.count or 1):
-        puzzle, solution = generate(args.variant.layout(rng), rng, args.keep, args.rule)
-        name = f"generated-{args.variant.tag}-seed{args.seed}-{i + 1}"
+    for i in range(asked.count or 1):
+        puzzle, solution = generate(asked.variant.layout(rng), rng, asked.keep, asked.rule)
+        name = f"generated-{asked.variant.tag}-seed{asked.seed}-{i + 1}"
         lines.append(json_line(puzzle, name, solution) if as_json else format_line(puzzle, name))
-    if args.output:
-        with open(args.output, "w", encoding="utf-8") as handle:
+    if asked.output:
+        with open(asked.output, "w", encoding="utf-8") as handle:
             handle.write("".join(line + "\n" for line in lines))
     else:
         print("\n".join(lines))
     return 0
 
 
-
-def killers(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+def killers(asked: GenerateSettings) -> int:
     """--variant killer...: unique Killers (cage-minimal with --minimal; needing a rule with --needs), written as
     --minimal's puzzles are (line form, CSV with what certifying took, or f-puzzles JSON lines)."""
-    if args.hard_for or args.easy_for:
-        parser.error("--hard-for moves givens (making/moves.py) and a Killer is made of cages: not for "
-                     f"--variant {args.variant.name}")
-    if args.rule != "singles" or args.keep:
-        parser.error(f"--{'rule' if args.rule != 'singles' else 'keep'} is for puzzles singles solve; a Killer "
-                     "is certified unique by SAT")
     from comparison.programs.to_order import progress_bar, write  # compare.py's machinery: loaded only when used
 
-    rng = random.Random(args.seed)
-    what = f"needs-{args.needs}" if args.needs else "minimal" if args.minimal else "generated"
+    rng = random.Random(asked.seed)
+    what = f"needs-{asked.needs}" if asked.needs else "minimal" if asked.minimal else "generated"
     rows: list[dict[str, object]] = []
-    count = args.count or 1
-    with progress_bar(f"{args.variant.name} puzzles", count) as bar:  # on a terminal: a 16x16 takes minutes
+    count = asked.count or 1
+    with progress_bar(f"{asked.variant.name} puzzles", count) as bar:  # on a terminal: a 16x16 takes minutes
         task = bar.add_task("made", total=count, note="")
-        try:
-            status = made_killers(args, rng, what, rows, lambda note: bar.update(task, advance=1, note=note))
-        except PuzzleError as exc:
-            parser.error(f"--variant {args.variant.name}: {exc}")
-    write(args.output, rows)
+        status = made_killers(asked, rng, what, rows, lambda note: bar.update(task, advance=1, note=note))
+    write(asked.output, rows)
     return status
 
 
-def made_killers(args: argparse.Namespace, rng: random.Random, what: str, rows: list[dict[str, object]],
+def made_killers(asked: GenerateSettings, rng: random.Random, what: str, rows: list[dict[str, object]],
                  advance: Callable[[str], None]) -> int:
     """Killer puzzles added to `rows` one by one (`advance` told of each): the exit status, 130 or 143 when
     Ctrl-C or SIGTERM stopped it (the rows made are kept)."""
     from comparison.execution.interrupts import Interrupted
 
     try:
-        for i in range(args.count or 1):
+        for i in range(asked.count or 1):
             started = time.perf_counter()
-            lay = args.variant.layout(rng)
+            lay = asked.variant.layout(rng)
             dropped = ""
-            if args.needs:
-                needing = needing_killer(lay, rng, args.needs)
+            if asked.needs:
+                needing = needing_killer(lay, rng, asked.needs)
                 made, dropped = needing.made, needing.dropped
             else:
-                made = killer(lay, rng, minimal=args.minimal, givens=args.givens)
+                made = killer(lay, rng, minimal=asked.minimal, givens=asked.givens)
             puzzle = made.puzzle
-            rows.append({"puzzle": puzzle.text(), "name": f"{what}-{args.variant.tag}-seed{args.seed}-{i + 1}",
+            rows.append({"puzzle": puzzle.text(), "name": f"{what}-{asked.variant.tag}-seed{asked.seed}-{i + 1}",
                          "clues": puzzle.givens, "cages": len(puzzle.layout.cages),
                          "totals": sum(1 for cage in puzzle.layout.cages if cage.total is not None),
                          "sat_checks": made.checks, "undecided": made.undecided,
-                         **({"needs": dropped} if args.needs else {}),
+                         **({"needs": dropped} if asked.needs else {}),
                          "seconds": round(time.perf_counter() - started, 3)})
             advance(f"{plural(len(puzzle.layout.cages), 'cage')}, {plural(made.checks, 'SAT check')}")
     except KeyboardInterrupt as exc:
@@ -168,13 +219,16 @@ def made_killers(args: argparse.Namespace, rng: random.Random, what: str, rows: 
     return 0
 
 
-def chosen(args: argparse.Namespace, parser: argparse.ArgumentParser) -> Variant:
+def chosen(name: str, box: int | None, side: int | None, parser: argparse.ArgumentParser) -> Variant:
     """The variant and side asked for (--variant, --box or --side), checked: the parser's error otherwise."""
-    if args.box is not None and args.side is not None:
+    if box is not None and side is not None:
         parser.error("give --box or --side, not both")
-    side = args.side if args.side is not None else (args.box or 3) ** 2
+    at = side if side is not None else (box or 3) ** 2
     try:
-        return variant(args.variant, side)
+        return variant(name, at)
     except PuzzleError as exc:
-        parser.error(f"--variant {args.variant} at {side}x{side}: {exc}")
+        parser.error(f"--variant {name} at {at}x{at}: {exc}")
 
+
+if __name__ == "__main__":
+    sys.exit(main())

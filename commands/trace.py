@@ -1,4 +1,5 @@
-"""`sudoku-trace` (also `python -m search.trace`): watch a hand-written search step by step (search/trace/)."""
+"""`sudoku-trace`: watch a hand-written search step by step (search/trace/). In a checkout not installed:
+`python -m commands.trace`."""
 from __future__ import annotations
 
 import argparse
@@ -19,7 +20,7 @@ DEFAULT_MAX_STEPS = 100_000  # a trace is kept in memory (0 = no limit)
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="python -m search.trace", description="Watch a hand-written search step by step.")
+        prog="sudoku-trace", description="Watch a hand-written search step by step.")
     parser.add_argument("puzzle", metavar="PUZZLE_OR_FILE[:LINE]",
                         help="a puzzle (81 symbols, blanks . 0 _), or a puzzle file and a 1-based line")
     parser.add_argument("--solver", action="append", metavar="SPEC",
@@ -48,7 +49,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         grid = read_puzzle(args.puzzle)
         out = open_output(args.jsonl)
     except (ValueError, OSError) as exc:  # a bad spec or option, not a puzzle, an unwritable --jsonl
-        print(f"search.trace: error: {exc}", file=sys.stderr)
+        print(f"{parser.prog}: error: {exc}", file=sys.stderr)
         return 2
     limit = args.max_steps or None
     traces = []
@@ -66,7 +67,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 write_jsonl(out, traced)
             traces.append(traced)
     except ValueError as exc:  # a spec that is not a hand-written method, a bad option
-        print(f"search.trace: error: {exc}", file=sys.stderr)
+        print(f"{parser.prog}: error: {exc}", file=sys.stderr)
         return 2
     finally:
         if out is not None and out is not sys.stdout:
@@ -101,3 +102,7 @@ def write_jsonl(out: IO[str], traced: Trace) -> None:
     for event in events:
         print(json.dumps(event), file=out)
     print(json.dumps({"kind": "end", **end}), file=out)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,5 +1,6 @@
 """The parts of compare.py, one job a module, in layers: each imports its own layer and those below it, never
-one above (docs/architecture.md; tests/test_layout.py). compare.py's docstring tells how they run together.
+one above (docs/architecture.md; tests/test_layout.py). compare.py's docstring tells how they run together. The
+index below names every module, under its folder (tests/test_comparison_index.py).
 
 `compare(files, solvers=[...], timeout=5)` is compare.py from Python (run/comparison.py).
 
@@ -9,17 +10,25 @@ programs/        the programs built on the run
     to_order     sudoku-generate --minimal / --hard-for: puzzles made to order, written as a puzzle file
     hard_search  the local search in tdoku's manner behind --hard-for: a pool of scored puzzles, rescored
 run/             one run
-    comparison   one run from settings: records as puzzles finish, the summary, the report; compare()
+    comparison   one run from settings: records as puzzles finish (typed; dicts for the Python API), the
+                 summary, the report; compare()
     tracker      following puzzles through the run: items out, results in, judged and recorded
     methods      choosing methods: registries, --registry modules, --command programs, method specs
     batch        a run on puzzles made in memory, its results typed (judging's Judged)
 report/          what a run shows
     terminal     the screen: progress bar, tables, lists, --list
     plot         the cactus and effort plots
-    page/        the --html page: html, runbook, figures, svg, player (the searches replayed), houses (the
-                 houses, cages and constraints drawn), static/
+    page/        the --html page: one self-contained file of the run
+        html     the page: sections, tables, the ladder, written as the run goes
+        runbook  the records of the run kept for the page: the notable puzzles, each method's runs
+        figures  figures beyond the terminal's tables: PAR-2, rank correlation, the spread over isomorphs
+        svg      small inline SVG charts, for what matplotlib does not draw or when it is absent
+        player   --watch: one puzzle's search by each hand-written method, as data for the page's player
+        houses   a puzzle's houses, cages and constraints drawn cell by cell, for the drawn grids and the player
+        static/  the page's template, style and script
 records/         the record format
-    format       one record per (puzzle, method): its fields and types, written and read back, CSV or JSON lines
+    format       one record per (puzzle, method), typed (Record, made from a judged puzzle) for the page, the
+                 ladder and compare.py; its fields, its line written and read back, CSV or JSON lines
     resume       --resume: the judged puzzles of an output file kept, its settings checked, the rest run
     recheck      --resume's distrust: each kept answer checked against its puzzle and judged again
 judging/         the verdicts

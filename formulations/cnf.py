@@ -29,7 +29,7 @@ encoding `sums` names: its combinations (the default) or a pseudo-Boolean encodi
 adds the 45 rule's sums. Their auxiliary variables come after the cell-values and triads; the answer is read
 from the cell-values alone.
 
-The clauses a layout shares are built once per process, for the last few layouts (`rules`).
+The clauses a layout shares are built once per process, for the last few layouts (`layout_clauses`).
 """
 from __future__ import annotations
 
@@ -40,7 +40,7 @@ from typing import Any
 
 from puzzles.cages import cage_combinations, combinations_of, derived_sums
 from puzzles.constraints import uncaged
-from puzzles.grid import Grid, Layout, geometry
+from puzzles.grid import Grid, Layout, crossings, geometry
 
 from .constraints.sat import Cnf
 from .constraints.sat import encode as encode_constraints
@@ -63,7 +63,7 @@ def variables(lay: Layout, encoding: str = "complete", sums: str = DEFAULT_SUMS,
     houses = n**3 + (len(segments(lay.houses)[0]) * n if encoding == "augmented" else 0)
     if not lay.cages:
         return houses
-    return max(houses, top(rules(lay, encoding, sums, redundant)))
+    return max(houses, top(layout_clauses(lay, encoding, sums, redundant)))
 
 
 def top(clauses: Iterable[Sequence[int]]) -> int:
@@ -90,25 +90,25 @@ def at_most_one(lits: Sequence[int]) -> list[list[int]]:
 LAYOUTS_KEPT = 4
 
 
-def rules(lay: Layout, encoding: str = "complete", sums: str = DEFAULT_SUMS,
+def layout_clauses(lay: Layout, encoding: str = "complete", sums: str = DEFAULT_SUMS,
           redundant: str = "none") -> tuple[list[int], ...]:
     """The clauses every puzzle of a layout shares, built once per process (for the last few layouts:
-    `kept_rules`): its houses in `encoding`, then, for a Killer, its cages in `sums` (and the 45 rule's sums when
-    `redundant` is 45). A layout without cages has one entry whatever `sums` and `redundant` say, however the
+    `kept_layout_clauses`): its houses in `encoding`, then, for a Killer, its cages in `sums` (and the 45 rule's
+    sums when `redundant` is 45). A layout without cages has one entry whatever `sums` and `redundant` say, however the
     call is written."""
     if not lay.cages:
         sums, redundant = DEFAULT_SUMS, "none"
-    return kept_rules(lay, encoding, sums, redundant)
+    return kept_layout_clauses(lay, encoding, sums, redundant)
 
 
 @lru_cache(maxsize=LAYOUTS_KEPT * len(ENCODINGS))
-def kept_rules(lay: Layout, encoding: str, sums: str, redundant: str) -> tuple[list[int], ...]:
-    """`build_rules`, kept for the last few layouts (a layout drawn for one puzzle, a Jigsaw or a Killer, is
-    built afresh by making/ rather than kept: making.solutions.rules_of)."""
-    return build_rules(lay, encoding, sums, redundant)
+def kept_layout_clauses(lay: Layout, encoding: str, sums: str, redundant: str) -> tuple[list[int], ...]:
+    """`build_layout_clauses`, kept for the last few layouts (a layout drawn for one puzzle, a Jigsaw or a Killer,
+    is built afresh by making/ rather than kept: making.solutions.clauses_of)."""
+    return build_layout_clauses(lay, encoding, sums, redundant)
 
 
-def build_rules(lay: Layout, encoding: str = "complete", sums: str = DEFAULT_SUMS,
+def build_layout_clauses(lay: Layout, encoding: str = "complete", sums: str = DEFAULT_SUMS,
                 redundant: str = "none") -> tuple[list[int], ...]:
     """A layout's clauses: its houses in `encoding`, its constraints (`constraint_clauses`), then, for a Killer,
     its cages in `sums` (and the 45 rule's sums when `redundant` is 45), their auxiliary variables numbered after
@@ -231,7 +231,8 @@ def segments(lay: Layout) -> tuple[list[list[int]], list[list[int]]]:
             if all(len(p) == 1 for p in pieces):
                 continue  # the house's own cells: no segment
             add(u, pieces)
-    for a, b, crossing in _crossings(geo.units):
+    met = crossings(geo)
+    for a, b, crossing in zip(met.first, met.second, met.cells, strict=True):
         for u in (a, b):
             if crossing not in pieces_of[u]:
                 add(u, [crossing, *((c,) for c in geo.units[u] if c not in crossing)])
@@ -262,18 +263,6 @@ def _mask(cells: Iterable[int]) -> int:
     for c in cells:
         out |= 1 << c
     return out
-
-
-def _crossings(units: Sequence[Sequence[int]]) -> list[tuple[int, int, tuple[int, ...]]]:
-    """Every two houses that share two cells or more but not all (unit indices, and their common cells)."""
-    found = []
-    for a in range(len(units)):
-        held = set(units[a])
-        for b in range(a + 1, len(units)):
-            common = tuple(sorted(c for c in units[b] if c in held))
-            if 2 <= len(common) < len(units[a]):
-                found.append((a, b, common))
-    return found
 
 
 # -- Killer cages: their sums as clauses ----------------------------------------------------------
@@ -383,7 +372,7 @@ def encode(grid: Grid, encoding: str = "complete", sums: str = DEFAULT_SUMS,
     then its givens."""
     sums, redundant = cage_form(grid.layout, {"sums": sums, "redundant": redundant})
     return (variables(grid.layout, encoding, sums, redundant),
-            [*rules(grid.layout, encoding, sums, redundant), *([lit] for lit in givens(grid))])
+            [*layout_clauses(grid.layout, encoding, sums, redundant), *([lit] for lit in givens(grid))])
 
 
 def decode(grid: Grid, model: Iterable[int]) -> Grid:
@@ -402,7 +391,7 @@ def cage_sizes(lay: Layout, encoding: str, sums: str, redundant: str) -> dict[st
     to the houses' (auxiliary variables: a combination's selector, a pseudo-Boolean encoder's own)."""
     houses = lay.houses
     return {"sums": sums, "redundant": redundant,
-            "cage_clauses": len(rules(lay, encoding, sums, redundant)) - len(rules(houses, encoding))
+            "cage_clauses": len(layout_clauses(lay, encoding, sums, redundant)) - len(layout_clauses(houses, encoding))
             - len(constraint_clauses(lay)),
             "cage_variables": variables(lay, encoding, sums, redundant) - variables(houses, encoding)}
 
@@ -415,7 +404,7 @@ def layout_facts(lay: Layout, encoding: str, sums: str, redundant: str) -> list[
     find it "failed" again each round)."""
     if not beyond_houses(lay):
         return []
-    return [clause[0] for clause in rules(lay, encoding, sums, redundant) if len(clause) == 1]
+    return [clause[0] for clause in layout_clauses(lay, encoding, sums, redundant) if len(clause) == 1]
 
 
 def cage_form(lay: Layout, opts: dict[str, Any]) -> tuple[str, str]:

@@ -8,7 +8,7 @@ A Killer's cages are in every model as the solvers get them (`sums` and `redunda
 those names; `sat_sums` is the sat method's `sums`), and so are a puzzle's constraints beyond houses and cages,
 each stated by its kind's encoder in that model's registry (formulations/constraints/).
 
-    python -m formulations.export PUZZLE_LINE --model cpsat|mip|sat [--out FILE]
+    sudoku-export PUZZLE_LINE --model cpsat|mip|sat [--out FILE]   (commands/export.py)
 """
 from __future__ import annotations
 
@@ -68,9 +68,3 @@ def _cage_comments(grid: Grid, sums: str) -> list[str]:
         return []
     return [f"c Killer: {len(lay.cages)} cages, sums={sums}; variables above {cnf.variables(lay.houses)} are the "
             "cages' auxiliaries (a combination's selector, or a pseudo-Boolean encoder's own)"]
-
-
-if __name__ == "__main__":  # `python -m formulations.export` is sudoku-export (commands/export.py)
-    from commands.export import main
-
-    raise SystemExit(main())

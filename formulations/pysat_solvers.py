@@ -1,7 +1,7 @@
 """PySAT's solvers, as formulations.sat and making/ use them: the back ends and what each cannot do, a fresh
 solver or one kept across puzzles, the clauses loaded, a solver deleted under held signals.
 
-A layout's clauses (formulations.cnf's `rules`) are built once per process; a fresh solver per
+A layout's clauses (formulations.cnf's `layout_clauses`) are built once per process; a fresh solver per
 puzzle (formulations.sat's default, so that runs stay independent) takes them through its own
 C function in one loop (`load`), 0.6 of the set-up of PySAT's bootstrap_with on
 a 16x16 (benchmarks/sat_setup.py). A kept solver (`kept`) is one per process, solver, encoding and layout,
@@ -28,7 +28,7 @@ except ImportError:  # a PySAT built otherwise: every solver takes its clauses t
 from puzzles.grid import Layout
 from puzzles.signals import signals_held
 
-from .cnf import DEFAULT_SUMS, LAYOUTS_KEPT, beyond_houses, rules, variables
+from .cnf import DEFAULT_SUMS, LAYOUTS_KEPT, beyond_houses, layout_clauses, variables
 
 # Ctrl-C is Python's to handle, not PySAT's. In the main thread PySAT's C code takes a SIGINT that lands during a
 # solve itself: it jumps out of the solver (left so, a solver can hang when deleted) and raises an error of its
@@ -130,7 +130,7 @@ def new_solver(name: str, encoding: str, lay: Layout, sums: str = DEFAULT_SUMS, 
     (phase true on cell-values, and only on them: triads and a cage's auxiliaries are left to the solver), as
     tdoku's MiniSat literals do."""
     sat = Solver(name=name)
-    clauses = rules(lay, encoding, sums, redundant)
+    clauses = layout_clauses(lay, encoding, sums, redundant)
     if beyond_houses(lay):
         load(sat, name, [clause for clause in clauses if len(clause) > 1], caged=True)
     else:

@@ -37,8 +37,8 @@ from .cnf import (
     constraint_clauses,
     decode,
     givens,
+    layout_clauses,
     layout_facts,
-    rules,
     var,
     variables,
 )
@@ -95,7 +95,7 @@ class SatFormulation(Model):
         sums, redundant = cage_form(lay, opts)
         self.info: dict[str, object] = {"solver": self.name, "encoding": encoding,
                                         "variables": variables(lay, encoding, sums, redundant),
-                                        "clauses": len(rules(lay, encoding, sums, redundant)) + grid.givens}
+                                        "clauses": len(layout_clauses(lay, encoding, sums, redundant)) + grid.givens}
         if lay.cages:
             self.info.update(cage_sizes(lay, encoding, sums, redundant))
         if uncaged(lay.constraints):

@@ -50,7 +50,7 @@ from puzzles.layouts import Cage, layout
 from .killer import Undecided
 from .minimal import puzzle_of
 from .singles import singles_solve
-from .solutions import kept_for_process, rules_of
+from .solutions import clauses_of, kept_for_process
 
 CERTIFYING_SOLVER = "cadical195"  # on near-minimal 16x16 and 25x25 puzzles, faster per check than MiniSat
 OTHER_CONFLICTS = 20_000  # a Killer's second solution sought this long before its cages are made smaller
@@ -111,7 +111,7 @@ class SolutionCertifier:
 def fresh(lay: Layout, name: str = CERTIFYING_SOLVER) -> KeptSolver:
     """A solver holding a layout's rules, as formulations.pysat_solvers keeps one, for one certifier."""
     sat = Solver(name=name)
-    clauses = rules_of(lay)
+    clauses = clauses_of(lay)
     load(sat, name, clauses, caged=beyond_houses(lay))
     sat.set_phases(range(1, lay.side**3 + 1))
     return KeptSolver(sat, max(variables(lay.houses), top(clauses)))  # a Killer's auxiliaries come after the houses'
@@ -121,7 +121,7 @@ def solutions(grid: Grid, limit: int = 2) -> list[Grid]:
     """Up to `limit` solutions of `grid` (none: it has no solution; one: it is unique, when limit >= 2)."""
     found: list[Grid] = []
     with opened(DEFAULT_SOLVER) as sat:
-        load(sat, DEFAULT_SOLVER, rules_of(grid.layout), caged=beyond_houses(grid.layout))
+        load(sat, DEFAULT_SOLVER, clauses_of(grid.layout), caged=beyond_houses(grid.layout))
         for lit in givens(grid):
             sat.add_clause([lit])
         while len(found) < limit and sat.solve():

@@ -17,14 +17,17 @@ def pattern_solution(box: int) -> Grid:
     return Grid(classic(box), bytes((box * (r % box) + r // box + c) % n + 1 for r in range(n) for c in range(n)))
 
 
-def rules_of(lay: Layout) -> Sequence[list[int]]:
+def clauses_of(lay: Layout) -> Sequence[list[int]]:
     """formulations.cnf's complete encoding of a layout (its constraints, and a Killer's cages in its default sum
     encoding, combinations). A Jigsaw's regions, a Killer's cages and a constraint of some cells are drawn for a
     puzzle or two, so their clauses are built afresh rather than kept for the process as the fixed layouts' are (a
     long run draws thousands of them)."""
-    from formulations.cnf import build_rules, rules  # SAT (and ortools with formulations) loaded only when needed
+    from formulations.cnf import (  # SAT (and ortools with formulations) loaded only when needed
+        build_layout_clauses,
+        layout_clauses,
+    )
 
-    return rules(lay) if kept_for_process(lay) else build_rules(lay)
+    return layout_clauses(lay) if kept_for_process(lay) else build_layout_clauses(lay)
 
 
 def kept_for_process(lay: Layout) -> bool:
@@ -40,7 +43,7 @@ def solvable(lay: Layout) -> bool:
     from formulations.pysat_solvers import load, opened
 
     with opened(VARIANT_SOLVER) as sat:
-        load(sat, VARIANT_SOLVER, rules_of(lay), caged=beyond_houses(lay))
+        load(sat, VARIANT_SOLVER, clauses_of(lay), caged=beyond_houses(lay))
         return bool(sat.solve())
 
 
@@ -61,7 +64,7 @@ def random_solution(lay: Layout, rng: random.Random) -> Grid:
     n = lay.side
     relabels = all(rule.RELABELS for rule in uncaged(lay.constraints))  # (a Killer's grid: drawn as ever)
     with opened(VARIANT_SOLVER) as sat:
-        load(sat, VARIANT_SOLVER, rules_of(lay), caged=beyond_houses(lay))
+        load(sat, VARIANT_SOLVER, clauses_of(lay), caged=beyond_houses(lay))
         sat.set_phases([(v if rng.random() < 1 / n else -v) for v in range(1, n**3 + 1)])
         first_row = rng.sample(range(1, n + 1), n)
         assumptions = [var(c, v, n) for c, v in enumerate(first_row)] if relabels else []
@@ -80,7 +83,7 @@ def random_solution(lay: Layout, rng: random.Random) -> Grid:
 
 def _classic_solution(lay: Layout, rng: random.Random) -> Grid:
     """random_solution on a classic layout, retried in the rare case the cells drawn admit no completion."""
-    from formulations.cnf import decode, rules, var
+    from formulations.cnf import decode, layout_clauses, var
     from formulations.pysat_solvers import DEFAULT_SOLVER, load, opened
 
     n = lay.side
@@ -89,7 +92,7 @@ def _classic_solution(lay: Layout, rng: random.Random) -> Grid:
         values = bytearray(n * n)
         values[:n] = bytes(rng.sample(range(1, n + 1), n))
         with opened(DEFAULT_SOLVER) as sat:
-            load(sat, DEFAULT_SOLVER, rules(lay))
+            load(sat, DEFAULT_SOLVER, layout_clauses(lay))
             sat.set_phases([(v if rng.random() < 1 / n else -v) for v in range(1, n**3 + 1)])
             assumptions = [var(c, values[c], n) for c in range(n)]
             for cell in rng.sample(range(n, n * n), n):  # a few more, where they fit

@@ -32,8 +32,7 @@ import random
 from dataclasses import dataclass
 from functools import cache
 
-from puzzles import constraints as rules
-from puzzles.constraints import Constraint
+from puzzles.constraints import CONSTRAINT_KINDS, KILLER, Constraint
 from puzzles.layouts import BOX_SHAPE, MIN_SIDE, Layout, PuzzleError, boxes, layout, named
 
 from .solutions import random_solution, solvable
@@ -133,7 +132,7 @@ class Variant:
     @property
     def constrained(self) -> bool:
         """Whether its puzzles hold constraints beyond houses and cages (puzzles/constraints/)."""
-        return any(part in rules.CONSTRAINT_KINDS and part != rules.KILLER for part in self.name.split("+"))
+        return any(part in CONSTRAINT_KINDS and part != KILLER for part in self.name.split("+"))
 
     @property
     def own(self) -> tuple[type[Constraint], ...]:
@@ -177,7 +176,7 @@ class Variant:
 def own_kinds(name: str) -> tuple[type[Constraint], ...]:
     """The kinds of constraint a variant's name holds that are each puzzle's own (not rules of the whole grid), drawn
     by their kinds' `drawn` (a Killer's cages are drawn by their own maker, making/killer.py)."""
-    found = (rules.CONSTRAINT_KINDS.get(part) for part in name.split("+") if part != rules.KILLER)
+    found = (CONSTRAINT_KINDS.get(part) for part in name.split("+") if part != KILLER)
     return tuple(kind for kind in found if kind is not None and not kind.GLOBAL)
 
 

@@ -105,6 +105,38 @@ def geometry(of: int | Layout) -> Geometry:
 
 
 @dataclass(frozen=True)
+class Crossings:
+    """Where two houses cross in two cells or more (a line and a box in classic Sudoku; a diagonal, a Jigsaw
+    region or an extra region make others; two houses of the same cells, a Jigsaw region that is a row, are one
+    house twice, no crossing), and what lies around each crossing: read by search/rules.py's locked_candidates,
+    by cdcl's propagation (search/learning.py) and by the SAT encoding's groups (formulations/cnf.py). A row and
+    a column share one cell: a value locked there is a single, not this rule's. Crossings are ordered by their
+    first house, then their second (the first's index smaller: in classic Sudoku, the line)."""
+
+    cells: tuple[tuple[int, ...], ...]  # per crossing, its cells
+    first: tuple[int, ...]  # per crossing, its first house (an index into geo.units) ...
+    second: tuple[int, ...]  # ... and its second
+    first_rest: tuple[tuple[int, ...], ...]  # per crossing, the first house's cells outside it
+    second_rest: tuple[tuple[int, ...], ...]  # per crossing, the second house's cells outside it
+    of_unit: tuple[tuple[int, ...], ...]  # per unit, the crossings it is one of the houses of
+
+
+@cache
+def crossings(geo: Geometry) -> Crossings:
+    units = [set(unit) for unit in geo.units]
+    keys = [(a, b) for a in range(len(units)) for b in range(a + 1, len(units))
+            if 2 <= len(units[a] & units[b]) < len(units[a])]
+    return Crossings(
+        cells=tuple(tuple(sorted(units[a] & units[b])) for a, b in keys),
+        first=tuple(a for a, _ in keys),
+        second=tuple(b for _, b in keys),
+        first_rest=tuple(tuple(c for c in geo.units[a] if c not in units[b]) for a, b in keys),
+        second_rest=tuple(tuple(c for c in geo.units[b] if c not in units[a]) for a, b in keys),
+        of_unit=tuple(tuple(s for s, key in enumerate(keys) if u in key) for u in range(len(units))),
+    )
+
+
+@dataclass(frozen=True)
 class Grid:
     """An immutable grid: its layout (which cells form its houses) and n*n values (0 = blank), row-major."""
 

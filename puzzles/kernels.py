@@ -153,4 +153,4 @@ def loaded() -> dict[str, bool]:
 
 
 # Decided when the packages import this module; setup.py reads it under another name, to build, not to run.
-STATUS = install() if __name__ == "puzzles.kernels" else Build("interpreted", "not imported as puzzles.kernels")
+BUILD = install() if __name__ == "puzzles.kernels" else Build("interpreted", "not imported as puzzles.kernels")

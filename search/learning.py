@@ -18,26 +18,32 @@ reader who knows one finds each part of the other by its name:
   a unit (the group's clause "one of these"); or a stored clause (a nogood,
   locked candidates', a solution's block). `reason_lits` reads the literals a
   reason rests on, all false, whatever its kind.
-- `propagate`: the literals of the trail, in order, each with what it implies.
-  A placement excludes the other values of its cell and its value elsewhere in
-  each of its houses (row, column, region, and a variant's extra houses); an
-  exclusion leaves its groups (the cell, and the value in each of its houses:
-  four in classic Sudoku) one place fewer, and a group with one place left
-  places it (naked and hidden singles); the stored clauses watching the
-  literal made false are visited (two watched literals). These are the clauses
-  of the complete encoding (formulations/cnf.py), so each step has a reason to
-  trace back. With propagate=locked, locked candidates too, once singles are at
-  their fixpoint, as the ladder applies a rung's rules: of two houses that
+- `propagate`: the literals of the trail, in order, each through every
+  propagator in turn (`Propagator`: Gecode's shape, each owning its watches,
+  tables and queue, each deduction with the clause that explains it); at their
+  fixpoint, the first propagator with a look waiting looks (`lookers`,
+  cheapest first), and what it set is propagated in turn. The propagators:
+  `Groups`, the houses' groups; `LockedCandidates`; `KillerCages`;
+  `ConstraintLinks`; `StoredClauses`. A placement excludes the other values
+  of its cell and its value elsewhere in each of its houses (row, column,
+  region, and a variant's extra houses); an exclusion leaves its groups (the
+  cell, and the value in each of its houses: four in classic Sudoku) one place
+  fewer, and a group with one place left places it (naked and hidden singles:
+  `Groups`); the stored clauses watching the literal made false are visited
+  (two watched literals: `StoredClauses`). These are the clauses of the
+  complete encoding (formulations/cnf.py), so each step has a reason to trace
+  back. With propagate=locked, locked candidates too (`LockedCandidates`),
+  once singles are at their fixpoint, as the ladder applies a rung's rules: of two houses that
   cross in two cells or more (search/rules.py's `crossings`), a value whose
   places left in one lie in the crossing leaves the rest of the other (in
   classic Sudoku, a box and a line: pointing and claiming). Their reason is
   the clause "the value is somewhere in the first house outside the crossing,
   or not here", what the augmented encoding's triads give a SAT solver.
-  On a Killer puzzle (every cage path behind `Solver.caged`, one test a
-  literal on other grids), a placement excludes its value from its cages'
+  On a Killer puzzle (`KillerCages`, a propagator only a layout with cages
+  has), a placement excludes its value from its cages'
   other cells (an exclusion's reason, "not both"), and at singles' fixpoint
   each cage with a total whose candidates lost a value of its combinations is
-  looked at (`look_at_cage`): a value of a cell that no filling of the cage
+  looked at (`KillerCages.look_at_cage`): a value of a cell that no filling of the cage
   (different values from its cells' candidates, summing to its total:
   `fillings`) puts there goes, and a cage with no filling is a conflict. The
   reason (CAGE_SUM) is the cage's candidates as they are: each placed cell's
@@ -46,14 +52,14 @@ reader who knows one finds each part of the other by its name:
   goes at the root, resting on nothing. The nogoods drawn through these reasons
   join what several cages, houses and decisions did: cdcl learns across cages.
   On a puzzle with constraints (puzzles/constraints/: anti-knight, thermometers,
-  ...; every link path behind `Solver.linked`), a placement excludes from each
+  ...; `ConstraintLinks`, only where there are some), a placement excludes from each
   cell a constraint links to it the values it forbids there (an exclusion's
   reason, "not both", as a house's), and at singles' fixpoint the cells that
-  lost a value since are looked at (`look_at_arcs`): each link from such a cell
+  lost a value since are looked at (`ConstraintLinks.look`): each link from such a cell
   a is an arc of the constraint's filter (`Constraint.narrow`), and a value w
   of the linked cell b that no value left at a allows goes, with the reason
   (CONSTRAINT + the constraint's index) "b does not hold w, or a holds one of
-  the values that allow it", fixed by the arc and w (`Linked`). That is what
+  the values that allow it", fixed by the arc and w (`Links`). That is what
   narrows a thermometer to its bounds, and two values at a neighbour of a
   non-consecutive cell to the value between them.
 - `analyze`: at a dead end the reasons are traced back along the trail to the
@@ -64,33 +70,39 @@ reader who knows one finds each part of the other by its name:
   minimisation), and two or more exclusions of lower levels made by one
   placement give way to "not that placement" (`shorten`).
 - The VSIDS order (`VarOrder`, `bump`, `decay_activities`): each variable's activity
-  grows when a conflict meets it and fades as conflicts go by. `pick_branch`:
-  with choose=mrv (the default), MRV over the cells, as the seeds choose, and
-  VSIDS within: of the cells with fewest values left, the most active value.
-  With choose=vsids, MiniSat's rule: the most active free placement, whatever
-  its cell (while no free placement has met a conflict, MRV's first value).
+  grows when a conflict meets it and fades as conflicts go by. The branching,
+  a policy object the options choose (`Branching`, `policies`), picks the
+  placement: with choose=mrv (the default, `Mrv`), MRV over the cells, as the
+  seeds choose, and VSIDS within: of the cells with fewest values left, the
+  most active value. With choose=vsids (`Vsids`), MiniSat's rule: the most
+  active free placement, whatever its cell (while no free placement has met a
+  conflict, MRV's first value), from the order heap it keeps.
 - The clause database (`add_nogood`, `nogoods`, `reduce_db`): stored nogoods
   are forgotten in part (glucose's rule): every few thousand conflicts, half
   of those whose literals span the most decision levels (LBD above 2) go,
   unless one is the reason of a present assignment.
 - As in MiniSat, `Solver.search` runs one descent with an allowance of
   conflicts and says why it stopped. `run` (MiniSat's `solve`) decides what
-  comes next: a restart on a Luby schedule (`unit` x 1 1 2 1 1 2 4 ...
-  conflicts), as restart.py's cutoff=luby. The stored clauses and the
-  activities are kept across restarts.
+  comes next: a restart, each descent's allowance given by the restarts'
+  schedule, a policy object the options choose (`Schedule`): by default a
+  Luby schedule (`Luby`: `unit` x 1 1 2 1 1 2 4 ... conflicts), as
+  restart.py's cutoff=luby. The stored clauses and the activities are kept
+  across restarts.
 - Kissat's and CaDiCaL's policies, each an option, none the default (measured:
-  docs/methods/cdcl.md). choose=modes alternates two modes within one search:
+  docs/methods/cdcl.md). choose=modes alternates two modes within one search
+  (`Modes`, the branching, and `ModeSchedule`, the schedule that switches it):
   focused (choose=mrv's rule, restarts of `unit`) and stable (choose=vsids's
   rule, a Luby schedule STABLE_UNIT times longer: reluctant doubling). The
   first lasts MODE_FIRST conflicts, the next as long, then 4, 4, 9, 9, ...
   times as many (Kissat's quadratic growth, counted here in conflicts); a
-  descent stops at its mode's end and `run` restarts and switches
-  (`switch_mode`); clauses and activities are kept. restart=glucose restarts a
-  (focused) descent once the fast moving average of the nogoods' LBD passes
-  MARGIN times the slow one (`average`). phase=on is phase saving read for
-  cells: a decision is a placement (the positive literal), so a cell's phase
-  is the value it last held (`saved`, kept as `cancel_until` undoes it); the
-  rule of `choose` picks the cell, the phase its value, while that is free.
+  descent stops at its mode's end and `run` restarts, where the schedule
+  switches (`ModeSchedule.restarted`); clauses and activities are kept.
+  restart=glucose (`Glucose`) restarts a (focused) descent once the fast moving
+  average of the nogoods' LBD passes MARGIN times the slow one (`learned`,
+  `due`). phase=on (`PhaseSaving`, around the rule of `choose`) is phase saving
+  read for cells: a decision is a placement (the positive literal), so a cell's
+  phase is the value it last held (`saved`, kept as `cancel_until` undoes it);
+  the rule of `choose` picks the cell, the phase its value, while that is free.
 
 MiniSat's names (Solver.h and Solver.cc of MiniSat 2.2), and this module's:
 
@@ -104,11 +116,11 @@ MiniSat's names (Solver.h and Solver.cc of MiniSat 2.2), and this module's:
     CRef_Undef                            NO_REASON (kind DECIDED)
     ca[reason(x)] read from c[1]          reason_lits(x)
     uncheckedEnqueue(p, from)             assign(p, reason)
-    propagate()                           propagate(): exclude_others, narrow_groups
-                                          (the encoding's clauses, read by group),
-                                          propagate_clauses (stored, two watched),
-                                          locked_candidates
-    watches, attachClause(c)              watches, attach(c)
+    propagate()                           propagate(): each Propagator's propagate,
+                                          then a look (Groups: the encoding's clauses,
+                                          read by group; StoredClauses: two watched;
+                                          LockedCandidates, KillerCages, ConstraintLinks)
+    watches, attachClause(c)              StoredClauses: watches, attach(c)
     analyze(confl, out_learnt, out_btlevel)  analyze(conflict) -> (nogood, back)
     pathC, out_learnt, p, index, seen     path, nogood, p, index (local, as there), seen
     abstractLevel(x)                      abstract_level(level[x])
@@ -116,26 +128,27 @@ MiniSat's names (Solver.h and Solver.cc of MiniSat 2.2), and this module's:
     analyze_stack, analyze_toclear        stack, to_clear
     -                                     shorten (not MiniSat's: see analyze)
     cancelUntil(level)                    cancel_until(level)
-    order_heap, pickBranchLit()           VarOrder, pick_branch()
+    order_heap, pickBranchLit()           Vsids.order (a VarOrder), Branching.pick(s)
     varBumpActivity(x), varDecayActivity()  bump(x), decay_activities()
     var_inc, var_decay                    var_inc, var_decay
     learnt_clause, learnts                nogood (one drawn), nogoods (those stored)
     (a learnt clause stored, enqueued)    add_nogood(nogood, lbd)
     reduceDB(), locked(c)                 reduce_db() (glucose's rule), is_reason(c)
     search(nof_conflicts)                 search(allowance) -> Stop
-    solve_()                              run(solver, solutions, unit)
-    polarity[x] (phase saving)            saved[cell] (phase=on: a cell's last value)
+    solve_()                              run(solver, solutions)
+    luby(restart_inc, curr_restarts) * restart_first   Luby.allowance (the Schedule's)
+    polarity[x] (phase saving)            PhaseSaving.saved[cell] (phase=on: a cell's last value)
 
 Kissat's and CaDiCaL's names for the policies of choose=modes and restart=glucose:
 
     Kissat (CaDiCaL)                      here
-    stable mode, focused mode             vsids True, False (choose=modes)
+    stable mode, focused mode             Modes.is_stable True, False (choose=modes)
     modeinit (stabilizeinit)              MODE_FIRST
-    kissat_switch_search_mode (stabilizing)  switch_mode(), at a restart in run
+    kissat_switch_search_mode (stabilizing)  ModeSchedule.restarted, at a restart in run
     reluctant doubling, reluctantint      the stable mode's Luby schedule, STABLE_UNIT x unit
-    fast_glue, slow_glue (emagluefast, emaglueslow)  fast, slow: FAST, SLOW (restart=glucose)
+    fast_glue, slow_glue (emagluefast, emaglueslow)  Glucose.fast, slow: FAST, SLOW (restart=glucose)
     restartmargin                         MARGIN
-    phases.saved (phases)                 saved (phase=on)
+    phases.saved (phases)                 PhaseSaving.saved (phase=on)
 
 (`is_reason` is MiniSat's locked(c): here "locked" names the rule, locked
 candidates.) Minimisation is MiniSat 2.2.0's (ccmin_mode 2): `minimize` is
@@ -192,7 +205,7 @@ from puzzles.conclusion import conclude
 from puzzles.constraints import LINKED, names
 from puzzles.constraints.base import forbidding_values
 from puzzles.grid import Geometry, Grid, geometry, values_of
-from puzzles.layouts import Layout, classic
+from puzzles.layouts import Layout
 from puzzles.options import Option, contract, switch, whole
 from puzzles.outcome import Budget, Outcome, Status
 
@@ -455,7 +468,7 @@ class Cages:
 
     A cage's cells hold different values: a placement excludes its value from the cage's other cells,
     the reason an exclusion's ("not both", EXCLUDED), as a house's. A cage with a total also sums to it:
-    it is looked at (`Solver.look_at_cage`) once singles are at their fixpoint, if an exclusion of one of
+    it is looked at (`KillerCages.look_at_cage`) once singles are at their fixpoint, if an exclusion of one of
     the values its combinations hold has been propagated since (other than its last look's own: after a
     look every value left has a filling).
 
@@ -486,11 +499,10 @@ def cage_rules(lay: Layout) -> Cages:
     return Cages(lay)
 
 
-NO_CAGES: Final = Cages(classic(2))  # a grid without cages reads none of it
 CAGE_FACT: Final = Reason(CAGE_SUM, [])  # a value no combination of a cage holds leaves its cells, whatever else holds
 
 
-class Linked:
+class Links:
     """A layout's constraints (puzzles/constraints/) as propagation reads them (built only for a layout that has
     some): their links, each a pair of cells (a, b) where a value v at a forbids the values `forbids[v]` at b.
 
@@ -501,7 +513,7 @@ class Linked:
     clause the constraint implies, made once (an arc with no value allowing w removes it at the root, resting
     on nothing). Only *deep* values are looked at: those two values or more at a forbid (a value one value
     forbids goes only when a has that value alone, which singles place, and the placement excludes it).
-    A cell's arcs are looked at (`Solver.look_at_arcs`) once singles are at their fixpoint, if it lost a value
+    A cell's arcs are looked at (`ConstraintLinks.look`) once singles are at their fixpoint, if it lost a value
     since; every cell with arcs is looked at once at the start.
 
     out_cells:   per cell a, the cells b its links reach (several links between two cells joined)
@@ -541,11 +553,8 @@ class Linked:
 
 
 @lru_cache(maxsize=8)
-def link_rules(lay: Layout) -> Linked:
-    return Linked(lay)
-
-
-NO_LINKS: Final = Linked(classic(2))  # a grid without constraints reads none of it
+def link_rules(lay: Layout) -> Links:
+    return Links(lay)
 
 
 def reach(masks: list[int], total: int, n: int) -> list[dict[int, int]]:
@@ -635,6 +644,391 @@ class Waiting:
         for k in self.order:
             self.waiting[k] = False
         self.order.clear()
+
+
+# -- propagators ------------------------------------------------------------------------------------
+class Propagator:
+    """One rule's propagation, as a Gecode propagator: what each literal of the trail implies at once
+    (`propagate`, through the watches or tables it owns), and for a rule that looks further, what it
+    deduces once the per-literal propagation is at its fixpoint (`look`, over the queue it owns: `pending`,
+    `clear`). Each deduction goes on the trail with its explanation, the clause behind it (a `Reason`, all
+    of whose other literals are false), made as it deduces, as MiniSat keeps a clause for each reason: the
+    analysis reads it in place. Each propagator's `explain` (or its tables, made once) gives its clauses.
+    `Solver.propagate` walks the propagators in order for each literal, then lets the first with a look
+    pending look."""
+
+    def start(self, s: Solver) -> None:
+        """At the root, before the givens are propagated: what to look at once."""
+
+    def propagate(self, s: Solver, p: Lit) -> list[Lit] | None:
+        """What literal p of the trail implies at once: the clause made false at a conflict, else None."""
+        return None
+
+    def pending(self) -> bool:
+        """Whether a look is waiting."""
+        return False
+
+    def look(self, s: Solver) -> list[Lit] | None:
+        """At the fixpoint: looks until something is deduced (the per-literal propagation comes first
+        again) or a conflict is found (its clause, every literal false)."""
+        return None
+
+    def clear(self) -> None:
+        """After a conflict: nothing waits (the assignments that queued it are being undone)."""
+
+
+class Groups(Propagator):
+    """The houses' groups (`Encoding`: a cell's values, a value's places in a unit): naked and hidden singles,
+    the complete encoding's clauses read by group. A placement excludes the other variables of its groups
+    (explained by "not both": `Encoding.excluded_by`); an exclusion leaves its groups one place fewer, a group
+    with none left a conflict (its clause, "one of these") and a group with one left places it (explained by
+    the group's clause: `Encoding.last_left`). A group left with two places or more, all inside a crossing, is
+    handed to locked candidates when they are looked for (`locked`: they subscribe to the groups' narrowing)."""
+
+    def __init__(self, enc: Encoding, locked: LockedCandidates | None) -> None:
+        self.enc = enc
+        self.locked = locked
+
+    def propagate(self, s: Solver, p: Lit) -> list[Lit] | None:
+        """Placement p: the other variables of its groups not yet false become so; a conflict if one of them
+        is placed (the clause: not both). Exclusion p: its groups have one place fewer. A group with none
+        left is a conflict (its clause: one of them); one with one place left places it (a naked single in
+        a cell, a hidden single in a unit); one whose places all lie inside a crossing goes to locked
+        candidates. (One method for both: it runs for every literal of the trail.)"""
+        enc, value, places, n, locked = self.enc, s.value, s.places, s.n, self.locked
+        group_lit, var_groups, var_bits = enc.group_lit, enc.var_groups, enc.var_bits
+        x = var(p)
+        if not sign(p):
+            because = enc.excluded_by[x]
+            for k in range(enc.var_start[x], enc.var_start[x + 1]):
+                g = var_groups[k]
+                others = places[g] & ~var_bits[k]
+                while others:
+                    low = others & -others
+                    others ^= low
+                    q = group_lit[g * n + bit_index(low)]
+                    if value[q] == TRUE:
+                        return [neg(p), neg(q)]
+                    if value[q] == UNDEF:
+                        s.assign(neg(q), because)
+            return None
+        for k in range(enc.var_start[x], enc.var_start[x + 1]):
+            g = var_groups[k]
+            m = places[g] = places[g] ^ var_bits[k]
+            if m == 0:
+                return list(enc.group_lits[g])
+            if m & (m - 1) == 0:
+                q = group_lit[g * n + bit_index(m)]
+                if value[q] == UNDEF:
+                    s.assign(q, enc.last_left[g])
+                    s.placed_now += 1
+            elif locked is not None and enc.look[m >> 3] >> (m & 7) & 1:
+                locked.confined.append(g)
+        return None
+
+
+class LockedCandidates(Propagator):
+    """propagate=locked: of two houses that cross in two cells or more (search/rules.py's `crossings`), a
+    value whose places left in one lie in the crossing leaves the rest of the other. The houses' groups queue
+    each group an exclusion leaves with its places all inside a crossing (`confined`: it subscribes to their
+    narrowing, so it propagates nothing of its own per literal); the look, at singles' fixpoint, empties the
+    group across it outside the crossing, each removal explained by `explain`."""
+
+    def __init__(self, enc: Encoding) -> None:
+        self.enc = enc
+        self.confined: list[int] = []  # groups whose places lie inside a crossing, in the order they came to
+
+    def pending(self) -> bool:
+        return len(self.confined) > 0
+
+    def look(self, s: Solver) -> list[Lit] | None:
+        """Each confined group whose places still all lie inside a crossing empties the group across it
+        outside the crossing. Never a conflict: the group across keeps its places inside the crossing."""
+        enc, value, places = self.enc, s.value, s.places
+        for g in self.confined:
+            for i in enc.inside[g].get(places[g], []):  # (the mask may be a single by now: none listed)
+                crossing = enc.crossings[g][i]
+                gone = places[crossing.across] & ~crossing.across_inside
+                lits = enc.group_lits[crossing.across]
+                while gone:
+                    low = gone & -gone
+                    gone ^= low
+                    q = lits[bit_index(low)]
+                    if value[q] == UNDEF:
+                        s.assign(neg(q), self.explain(crossing, q))
+        self.confined.clear()
+        return None
+
+    def explain(self, crossing: Crossing, q: Lit) -> Clause:
+        """Why placement q (across the crossing, outside it) is false: the clause "the value is in the
+        first house outside the crossing, or not here" (the group's placements there, all false)."""
+        return Clause(LOCKED_CANDIDATES, [neg(q), *crossing.outside])
+
+    def clear(self) -> None:
+        self.confined.clear()
+
+
+class KillerCages(Propagator):
+    """A Killer's cages (`Cages`): a placement excludes its value from its cages' other cells that share no
+    house with it (explained by "not both", as a house's); a cage with a total whose candidates lost a value
+    one of its combinations holds waits for a look, at singles' fixpoint (`look_at_cage`): the cage filter
+    (`fillings`) says what each cell can still hold, and the rest goes, explained by the cage's candidates as
+    they are (`explain`); a cage with no filling left is a conflict."""
+
+    def __init__(self, cages: Cages, n: int) -> None:
+        self.cages = cages
+        self.n: i64 = n
+        self.waiting = Waiting(len(cages.cells))  # the cages with a total to be looked at
+        self.looked: list[Reason] = [NO_REASON] * len(cages.cells)  # per cage, its last removals' explanation
+
+    def start(self, s: Solver) -> None:
+        """Every cage with a total is looked at once at the root, givens or not."""
+        for k in range(len(self.cages.cells)):
+            self.waiting.touch(k)
+
+    def propagate(self, s: Solver, p: Lit) -> list[Lit] | None:
+        """A placement excludes its value from the other cells of its cages that share no house with it
+        (the clause: not both), a conflict if one holds it; an exclusion of a value some combination of
+        a cage holds leaves that cage to be looked at."""
+        cages, value, n = self.cages, s.value, self.n
+        x = var(p)
+        cell, v = x // n, x % n
+        if not sign(p):
+            because = s.enc.excluded_by[x]
+            for other in cages.peers[cell]:
+                q = placement(other * n + v)
+                if value[q] == TRUE:
+                    return [neg(p), neg(q)]
+                if value[q] == UNDEF:
+                    s.assign(neg(q), because)
+            return None
+        because = s.reason[x]
+        for k in cages.of_cell[cell]:
+            if cages.values[k] >> v & 1 and because is not self.looked[k]:  # (a look's own removals leave
+                self.waiting.touch(k)  # its cage with a filling for each value left: no need to look again)
+        return None
+
+    def pending(self) -> bool:
+        return len(self.waiting.order) > 0
+
+    def look(self, s: Solver) -> list[Lit] | None:
+        """The cages waiting, the first touched first, until one removes a value or is a conflict."""
+        waiting = self.waiting
+        while waiting.order:
+            k = waiting.next()
+            conflict = self.look_at_cage(s, k)
+            if conflict is not None:
+                waiting.clear()
+                return conflict
+            if s.qhead < len(s.trail):
+                return None
+        return None
+
+    def look_at_cage(self, s: Solver, k: int) -> list[Lit] | None:
+        """Cage k's sum: each value of a cell that no filling of the cage puts there (the cage filter,
+        `fillings`) goes; a cage with no filling left is a conflict. Both explained by the cage's
+        candidates as they are (`explain`)."""
+        n, value, places, cages = self.n, s.value, s.places, self.cages
+        cells, union = cages.cells[k], cages.values[k]
+        for cell in cells:  # a value no combination holds goes at the root's first look, resting on nothing
+            outside = places[cell] & ~union
+            while outside:
+                low = outside & -outside
+                outside ^= low
+                q = placement(cell * n + bit_index(low))
+                if value[q] == UNDEF:
+                    s.assign(neg(q), CAGE_FACT)
+        masks = [places[cell] & union for cell in cells]
+        found = fillings(masks, cages.totals[k], n)
+        if not found:
+            return self.explain(s, k)
+        because: Reason | None = None
+        for i in range(len(cells)):
+            gone = masks[i] & ~found[i]
+            while gone:
+                low = gone & -gone
+                gone ^= low
+                q = placement(cells[i] * n + bit_index(low))
+                if value[q] == UNDEF:
+                    if because is None:  # one explanation for every value this look removes
+                        because = self.looked[k] = Reason(CAGE_SUM, self.explain(s, k))
+                    s.assign(neg(q), because)
+        return None
+
+    def explain(self, s: Solver, k: int) -> list[Lit]:
+        """The literals cage k's candidates rest on, all false: of each placed cell, its placement; of
+        each other cell, its values gone that some combination of the cage holds (the others tell
+        nothing about the cage). With these false, the cage's cells have at most the candidates they
+        have now, so what `fillings` found of them follows: the clause is implied by the cage's rule."""
+        n, value, places, cages = self.n, s.value, s.places, self.cages
+        union = cages.values[k]
+        lits: list[Lit] = []
+        for cell in cages.cells[k]:
+            m = places[cell]
+            if m and m & (m - 1) == 0 and value[placement(cell * n + bit_index(m))] == TRUE:
+                lits.append(exclusion(cell * n + bit_index(m)))
+                continue
+            gone = union & ~m
+            while gone:
+                low = gone & -gone
+                gone ^= low
+                lits.append(placement(cell * n + bit_index(low)))
+        return lits
+
+    def clear(self) -> None:
+        self.waiting.clear()
+
+
+class ConstraintLinks(Propagator):
+    """A puzzle's constraints (puzzles/constraints/), read as their links (`Links`): a placement excludes
+    from each linked cell the values it forbids there (explained by "not both", as a house's); an exclusion
+    leaves its cell's arcs to be looked at, at singles' fixpoint: an arc's value w at the linked cell goes
+    when no value left at the cell allows it, explained by the arc's clause for w (`explain`)."""
+
+    def __init__(self, links: Links, n: int) -> None:
+        self.links = links
+        self.n: i64 = n
+        self.waiting = Waiting(n * n)  # the cells whose arcs are to be looked at
+
+    def start(self, s: Solver) -> None:
+        """Every cell with arcs is looked at once at the root."""
+        for cell in range(self.n * self.n):
+            if self.links.arcs[cell]:
+                self.waiting.touch(cell)
+
+    def propagate(self, s: Solver, p: Lit) -> list[Lit] | None:
+        """A placement excludes from each linked cell the values it forbids there (the clause: not both),
+        a conflict if one holds one; an exclusion leaves its cell's arcs to be looked at."""
+        links, value, n = self.links, s.value, self.n
+        x = var(p)
+        cell = x // n
+        if sign(p):
+            if links.arcs[cell]:
+                self.waiting.touch(cell)
+            return None
+        because = s.enc.excluded_by[x]
+        forbids, v = links.out_forbids[cell], x % n
+        for k, other in enumerate(links.out_cells[cell]):
+            gone: i64 = forbids[k * n + v] & s.places[other]
+            while gone:
+                low = gone & -gone
+                gone ^= low
+                q = placement(other * n + bit_index(low))
+                if value[q] == TRUE:
+                    return [neg(p), neg(q)]
+                if value[q] == UNDEF:
+                    s.assign(neg(q), because)
+        return None
+
+    def pending(self) -> bool:
+        return len(self.waiting.order) > 0
+
+    def look(self, s: Solver) -> list[Lit] | None:
+        """The cells waiting, the first touched first, until one removes a value or is a conflict. Each
+        arc from a cell removes the deep values of its other cell that no value left at the cell allows;
+        a conflict if one of them is placed."""
+        links, value, places, n = self.links, s.value, s.places, self.n
+        waiting = self.waiting
+        while waiting.order:
+            a = waiting.next()
+            left: i64 = places[a]
+            for arc in links.arcs[a]:
+                b = links.arc_cell[arc]
+                m: i64 = places[b] & links.arc_deep[arc]
+                while m:
+                    low = m & -m
+                    m ^= low
+                    w = bit_index(low)
+                    if left & links.arc_allow[arc * n + w]:
+                        continue
+                    q = placement(b * n + w)
+                    because = self.explain(arc, w)
+                    if value[q] == TRUE:
+                        waiting.clear()
+                        return [neg(q), *because.lits]
+                    if value[q] == UNDEF:
+                        s.assign(neg(q), because)
+            if s.qhead < len(s.trail):
+                return None
+        return None
+
+    def explain(self, arc: int, w: i64) -> Reason:
+        """Why value w + 1 leaves the arc's other cell: "it is not there, or the arc's cell holds one of the
+        values that allow it", made once for the arc and the value (`Links.arc_reason`)."""
+        return self.links.arc_reason[arc * self.n + w]
+
+    def clear(self) -> None:
+        self.waiting.clear()
+
+
+class StoredClauses(Propagator):
+    """The clauses stored as the search goes (nogoods, solutions' blocks), each its own explanation, visited
+    through the two literals each watches (MiniSat's watches): when one of them is made false, the clause
+    watches another literal not false, or implies its other watched one, or is a conflict."""
+
+    def __init__(self, literals: int) -> None:
+        # per literal, the clauses watching it, visited when it is made false (None until one watches it)
+        self.watches: list[list[Clause] | None] = [None] * literals
+
+    def attach(self, clause: Clause) -> None:
+        """Watch a clause's first two literals."""
+        self.watch(clause.lits[0], clause)
+        self.watch(clause.lits[1], clause)
+
+    def watch(self, p: Lit, clause: Clause) -> None:
+        """`clause` watches literal p: it is visited when p is made false."""
+        ws = self.watches[p]
+        if ws is None:
+            self.watches[p] = [clause]
+        else:
+            ws.append(clause)
+
+    def propagate(self, s: Solver, p: Lit) -> list[Lit] | None:
+        """The stored clauses watching the literal p made false (MiniSat's two watched literals): each
+        finds another literal not false to watch, or implies its other watched one, or is a conflict."""
+        false_lit = neg(p)
+        ws = self.watches[false_lit]
+        if ws is None:
+            return None
+        value = s.value
+        i = j = 0
+        end = len(ws)
+        while i < end:
+            c = ws[i]
+            i += 1
+            if c.deleted:
+                continue  # forgotten: its watch goes
+            lits = c.lits
+            if lits[0] == false_lit:  # the false literal second
+                lits[0], lits[1] = lits[1], false_lit
+            first = lits[0]
+            if value[first] == TRUE:
+                ws[j] = c
+                j += 1
+                continue
+            moved = False
+            for k in range(2, len(lits)):
+                if value[lits[k]] != FALSE:  # a new literal to watch
+                    lits[1], lits[k] = lits[k], false_lit
+                    self.watch(lits[1], c)
+                    moved = True
+                    break
+            if moved:
+                continue
+            ws[j] = c
+            j += 1
+            if value[first] == FALSE:  # every literal false
+                while i < end:
+                    ws[j] = ws[i]
+                    j += 1
+                    i += 1
+                del ws[j:]
+                return list(lits)
+            s.assign(first, c)
+            if not sign(first):
+                s.placed_now += 1
+        del ws[j:]
+        return None
 
 
 class VarOrder:
@@ -766,15 +1160,276 @@ class Observer(Protocol):
         """Back to level 0, for the next descent."""
 
 
-class Solver:
-    """The assignment with its trail and reasons, the stored clauses and the activities of one solve."""
+# -- branching and restarts: the policies ------------------------------------------------------------
+class Branching:
+    """Which placement a decision makes (MiniSat's pickBranchLit), one object a solve, chosen by the
+    options (`policies`): `pick` the variable (-1 when every cell is placed) and `chosen_by` the rule that
+    picked it (told to an observer). It is told what it may keep up to date: each activity bumped
+    (`bumped`), each rescaling (`rescaled`), the trail undone from a point (`undone`)."""
 
-    def __init__(self, grid: Grid, limits: Limits, locked: bool = False, vsids: bool = False,
-                 observer: Observer | None = None, modes: bool = False, phase: bool = False,
-                 glucose: bool = False) -> None:
-        self.grid, self.limits, self.locked, self.vsids, self.observer = grid, limits, locked, vsids, observer
-        # choose=modes: `vsids` tells the mode, False (focused: MRV) at first, True (stable: VSIDS)
-        self.modes, self.phase = modes, phase
+    def attach(self, s: Solver) -> None:
+        """The solver it picks for, once, before the search: what it keeps is sized here."""
+
+    def pick(self, s: Solver) -> Var:
+        return fewest_left(s)
+
+    def chosen_by(self, s: Solver, x: Var) -> ChoiceRule:
+        return MRV_THEN_VSIDS
+
+    def bumped(self, x: Var) -> None:
+        """x's activity grew."""
+
+    def rescaled(self) -> None:
+        """Every activity was scaled down."""
+
+    def undone(self, s: Solver, start: int) -> None:
+        """The trail from `start` is being undone (its values already UNDEF, the trail not yet cut)."""
+
+
+def fewest_left(s: Solver) -> Var:
+    """MRV over the cells, VSIDS within: of the cells with fewest values left, the value most active (ties
+    to the lowest cell, then value); -1 when every cell is placed."""
+    n, places, activity = s.n, s.places, s.activity
+    best, most, fewest = -1, -1.0, n + 1
+    for cell in range(n * n):
+        m = places[cell]
+        left = popcount(m)
+        if left < 2 or left > fewest:  # placed (one value left), or not among the fewest
+            continue
+        if left < fewest:  # fewer than any cell before it: the best so far is among its values
+            best, most, fewest = -1, -1.0, left
+        while m:
+            low = m & -m
+            m ^= low
+            x = cell * n + bit_index(low)
+            if activity[x] > most:
+                best, most = x, activity[x]
+    return best
+
+
+class Mrv(Branching):
+    """choose=mrv (the default): MRV over the cells, VSIDS within (`fewest_left`). It keeps nothing."""
+
+
+class Vsids(Branching):
+    """choose=vsids, MiniSat's rule: the most active free placement, whatever its cell, from the order heap
+    it keeps (`VarOrder`); while no free placement has met a conflict, MRV's first value."""
+
+    def __init__(self) -> None:
+        self.order = VarOrder([])
+
+    def attach(self, s: Solver) -> None:
+        self.order = VarOrder(s.activity)
+
+    def pick(self, s: Solver) -> Var:
+        order, value = self.order, s.value
+        while order.top() >= 0 and value[placement(order.top())] != UNDEF:
+            order.remove_top()
+        if order.top() >= 0 and s.activity[order.top()] > 0:
+            return order.top()
+        # no free variable has met a conflict: MRV's, which with every activity 0 is the first value of the
+        # first cell with fewest
+        return fewest_left(s)
+
+    def chosen_by(self, s: Solver, x: Var) -> ChoiceRule:
+        return VSIDS if s.activity[x] else MRV_FIRST
+
+    def bumped(self, x: Var) -> None:
+        self.order.increased(x)
+
+    def rescaled(self) -> None:
+        self.order.rebuild(list(self.order.heap))  # (ties may appear where the smallest fall to 0)
+
+    def undone(self, s: Solver, start: int) -> None:
+        trail, order = s.trail, self.order
+        for i in range(len(trail) - 1, start - 1, -1):
+            order.insert(var(trail[i]))
+
+    def rebuild(self, s: Solver) -> None:
+        """The heap anew, of the free variables (entering the stable mode: the focused one kept none)."""
+        value = s.value
+        self.order.rebuild([x for x in range(len(s.activity)) if value[placement(x)] == UNDEF])
+
+
+class Modes(Branching):
+    """choose=modes: Kissat's and CaDiCaL's two modes, focused (`Mrv`) then stable (`Vsids`), alternated
+    by the schedule (`ModeSchedule`, at a restart: `switch`). The mode in force picks and keeps."""
+
+    def __init__(self) -> None:
+        self.focused = Mrv()
+        self.stable = Vsids()
+        self.current: Branching = self.focused
+        self.is_stable = False
+
+    def attach(self, s: Solver) -> None:
+        self.stable.attach(s)
+
+    def pick(self, s: Solver) -> Var:
+        return self.current.pick(s)
+
+    def chosen_by(self, s: Solver, x: Var) -> ChoiceRule:
+        return self.current.chosen_by(s, x)
+
+    def bumped(self, x: Var) -> None:
+        self.current.bumped(x)
+
+    def rescaled(self) -> None:
+        self.current.rescaled()
+
+    def undone(self, s: Solver, start: int) -> None:
+        self.current.undone(s, start)
+
+    def switch(self, s: Solver) -> None:
+        """The other mode; entering the stable one, its heap is built anew of the free variables."""
+        self.is_stable = not self.is_stable
+        if self.is_stable:
+            self.current = self.stable
+            self.stable.rebuild(s)
+        else:
+            self.current = self.focused
+
+
+class PhaseSaving(Branching):
+    """phase=on: the rule picks the cell, and the value the cell last held is placed instead, while free
+    (a cell's phase, `saved`, kept as the trail is undone: walking back, the first of a conflict's two
+    placements in one cell counts)."""
+
+    def __init__(self, rule: Branching) -> None:
+        self.rule = rule
+        self.saved: list[int] = []  # per cell, the variable it last held (its placement undone), or -1
+        self.by_phase = False  # whether the last pick took the saved value
+
+    def attach(self, s: Solver) -> None:
+        self.rule.attach(s)
+        self.saved = [-1] * (s.n * s.n)
+
+    def pick(self, s: Solver) -> Var:
+        x = self.rule.pick(s)
+        self.by_phase = False
+        if x >= 0:
+            y = self.saved[x // s.n]
+            if y >= 0 and y != x and s.value[placement(y)] == UNDEF:
+                self.by_phase = True
+                return y
+        return x
+
+    def chosen_by(self, s: Solver, x: Var) -> ChoiceRule:
+        return PHASE if self.by_phase else self.rule.chosen_by(s, x)
+
+    def bumped(self, x: Var) -> None:
+        self.rule.bumped(x)
+
+    def rescaled(self) -> None:
+        self.rule.rescaled()
+
+    def undone(self, s: Solver, start: int) -> None:
+        self.rule.undone(s, start)
+        trail, n = s.trail, s.n
+        for i in range(len(trail) - 1, start - 1, -1):
+            p = trail[i]
+            if not p & 1:  # a placement undone: its cell's phase
+                self.saved[(p >> 1) // n] = p >> 1
+
+
+class Schedule:
+    """When a descent stops for a restart, one object a solve, chosen by the options (`policies`):
+    `allowance`, the conflicts `run` allows the next descent; `due`, asked by `Solver.search` before each
+    decision, whether the descent stops before its allowance is spent. It is told each nogood's LBD
+    (`learned`) and each restart (`restarted`)."""
+
+    def allowance(self, s: Solver) -> int:
+        return UNLIMITED
+
+    def due(self, s: Solver, spent: int) -> bool:
+        return False
+
+    def learned(self, s: Solver, lbd: int) -> None:
+        """A nogood spanning `lbd` levels was stored."""
+
+    def restarted(self, s: Solver) -> None:
+        """Back at level 0, before the next descent."""
+
+
+class Luby(Schedule):
+    """restart=luby (the default): `unit` x 1 1 2 1 1 2 4 ... conflicts a descent, as restart.py's cutoff=luby."""
+
+    def __init__(self, unit: int) -> None:
+        self.allowances = luby_allowances(unit)
+
+    def allowance(self, s: Solver) -> int:
+        return next(self.allowances)
+
+
+class Glucose(Schedule):
+    """restart=glucose: a descent restarts once the nogoods learned lately span more levels than those so
+    far: the fast moving average of their LBD above `margin` times the slow one, at least RESTART_MIN
+    conflicts into the descent."""
+
+    def __init__(self) -> None:
+        self.fast, self.slow = 0.0, 0.0
+        self.margin = MARGIN  # (here so that a test can make restarts come sooner)
+
+    def due(self, s: Solver, spent: int) -> bool:
+        return spent >= RESTART_MIN and self.fast > self.margin * self.slow
+
+    def learned(self, s: Solver, lbd: int) -> None:
+        """The moving averages take in a nogood's LBD (the plain mean of those so far while it weighs each
+        more: the averages start unbiased)."""
+        count = float(s.learned)
+        self.fast += max(FAST, 1.0 / count) * (lbd - self.fast)
+        self.slow += max(SLOW, 1.0 / count) * (lbd - self.slow)
+
+
+class ModeSchedule(Schedule):
+    """choose=modes: each mode its schedule (the focused one `restart`'s, the stable one Luby's, STABLE_UNIT
+    times longer: reluctant doubling), and a descent stops at its mode's end too, where the restart
+    switches the mode: for as many conflicts as the mode before it, 1, 1, 4, 4, 9, 9, ... times the first
+    mode's (Kissat's quadratic growth, in conflicts here)."""
+
+    def __init__(self, modes: Modes, focused: Schedule, unit: int) -> None:
+        self.modes, self.focused, self.stable = modes, focused, Luby(unit * STABLE_UNIT)
+        self.mode_end = self.mode_first = MODE_FIRST  # the conflicts at which the present mode ends; the first's
+        self.switches = 0  # how many modes have ended
+
+    def allowance(self, s: Solver) -> int:
+        allowance = (self.stable if self.modes.is_stable else self.focused).allowance(s)
+        return max(0, min(allowance, self.mode_end - s.conflicts - 1))
+
+    def due(self, s: Solver, spent: int) -> bool:
+        return not self.modes.is_stable and self.focused.due(s, spent)  # (the stable mode: Luby's alone)
+
+    def learned(self, s: Solver, lbd: int) -> None:
+        self.focused.learned(s, lbd)
+
+    def restarted(self, s: Solver) -> None:
+        if s.conflicts >= self.mode_end:
+            self.switches += 1
+            self.modes.switch(s)
+            k = (self.switches + 1) // 2 + 1
+            self.mode_end = s.conflicts + self.mode_first * k * k
+
+
+def policies(choose: str = "mrv", restart: str = "luby", phase: bool = False,
+             unit: int = 100) -> tuple[Branching, Schedule]:
+    """The branching and the restarts' schedule the options choose (`choose`, `restart`, `phase`, `unit`)."""
+    focused: Schedule = Glucose() if restart == "glucose" else Luby(unit)
+    branching: Branching
+    schedule: Schedule
+    if choose == "modes":
+        modes = Modes()
+        branching, schedule = modes, ModeSchedule(modes, focused, unit)
+    else:
+        branching, schedule = (Vsids() if choose == "vsids" else Mrv()), focused
+    return (PhaseSaving(branching) if phase else branching), schedule
+
+
+class Solver:
+    """The assignment with its trail and reasons, the propagators, the stored clauses, the activities and the
+    policies (branching, restarts) of one solve."""
+
+    def __init__(self, grid: Grid, limits: Limits, locked: bool = False, observer: Observer | None = None,
+                 branching: Branching | None = None, schedule: Schedule | None = None) -> None:
+        self.grid, self.limits, self.observer = grid, limits, observer
         n = grid.side
         self.n: i64 = n
         variables = n * n * n
@@ -789,32 +1444,25 @@ class Solver:
         # the groups' places: per group, the mask of its variables not excluded by a propagated literal
         self.places = vec[i64]([(1 << n) - 1] * len(enc.group_lits))
         self.saved_places: list[vec[i64]] = []  # as each decision level found them
-        self.confined: list[int] = []  # groups whose places lie inside a crossing, for locked candidates
-        # Killer cages (every cage path is behind `caged`: a grid without cages takes the steps it took before)
-        self.caged = bool(grid.layout.cages)
-        self.cages = cage_rules(grid.layout) if self.caged else NO_CAGES
-        self.cages_waiting = Waiting(len(self.cages.cells))  # the cages with a total to be looked at
-        self.looked: list[Reason] = [NO_REASON] * len(self.cages.cells)  # per cage, its last removals' reason
-        # constraints (every link path is behind `linked`, as the cages' behind `caged`)
-        self.linked = bool(grid.layout.constraints)
-        self.links = link_rules(grid.layout) if self.linked else NO_LINKS
-        self.arcs_waiting = Waiting(n * n if self.linked else 0)  # the cells whose arcs are to be looked at
-        # the clauses: per literal, the clauses watching it (visited when it is made false)
-        self.watches: list[list[Clause] | None] = [None] * (2 * variables)  # (None until one watches it)
+        # the propagators, in the order each literal meets them, and those that look at the fixpoint, in the
+        # order they look (cheapest first); a layout without cages or constraints has none of theirs
+        # (native vectors: compiled, an item is read without the check of its class a list's item needs, which
+        # took 2% of cdcl's instructions on forum-hardest-1106, callgrind)
+        self.clauses = StoredClauses(2 * variables)
+        locked_candidates = LockedCandidates(enc) if locked else None
+        cages = KillerCages(cage_rules(grid.layout), n) if grid.layout.cages else None
+        links = ConstraintLinks(link_rules(grid.layout), n) if grid.layout.constraints else None
+        self.propagators = vec[Propagator]([q for q in (Groups(enc, locked_candidates), cages, links, self.clauses)
+                                            if q is not None])
+        self.lookers = vec[Propagator]([q for q in (locked_candidates, links, cages) if q is not None])
         self.nogoods: list[Clause] = []  # the stored nogoods (the solutions' blocks are kept apart, for good)
-        # VSIDS
+        # VSIDS's activities (which the branching reads)
         self.activity = [0.0] * variables
         self.var_inc = 1.0
-        self.order = VarOrder(self.activity if vsids or modes else [])  # (choose=mrv reads no heap)
-        # choose=modes: the conflicts at which the present mode ends, and how many modes have ended
-        self.mode_end, self.switches = MODE_FIRST, 0
-        self.mode_first = MODE_FIRST
-        # phase saving: per cell, the variable it last held (its placement undone), or -1
-        self.saved = [-1] * (n * n)
-        self.by_phase = False  # whether the last pick took the saved value
-        # restart=glucose: the moving averages of the nogoods' LBD (the stable mode restarts on Luby's schedule)
-        self.glucose, self.fast, self.slow = glucose, 0.0, 0.0
-        self.margin = MARGIN  # (here so that a test can make restarts come sooner)
+        # the policies: which placement a decision makes, and when a descent stops for a restart
+        self.branching = branching if branching is not None else Mrv()
+        self.schedule = schedule if schedule is not None else Luby(100)
+        self.branching.attach(self)
         # the analysis
         self.seen = vec[u8]([UNSEEN] * variables)
         self.next_reduce, self.reductions = FIRST_REDUCE, 0
@@ -851,19 +1499,14 @@ class Solver:
         return [q for q in self.reason[x].lits if var(q) != x]
 
     def start(self) -> bool:
-        """The givens at level 0, propagated; False when they clash. Every cage with a total is looked
-        at once there, givens or not."""
+        """The givens at level 0, propagated; False when they clash. Each propagator is told of the start
+        first (every cage with a total, every cell with arcs, is looked at once there, givens or not)."""
         n, observer = self.n, self.observer
         for cell, v in enumerate(self.grid.values):
             if v and self.value[placement(cell * n + v - 1)] == UNDEF:
                 self.assign(placement(cell * n + v - 1), NO_REASON)  # a clash shows in the propagation
-        if self.caged:
-            for k in range(len(self.cages.cells)):
-                self.cages_waiting.touch(k)
-        if self.linked:
-            for cell in range(n * n):
-                if self.links.arcs[cell]:
-                    self.arcs_waiting.touch(cell)
+        for propagator in self.propagators:
+            propagator.start(self)
         if observer is not None:
             observer.started(self.grid, self.counters)
         conflict = self.propagate()
@@ -882,305 +1525,44 @@ class Solver:
 
     # -- propagation -------------------------------------------------------------------------------
     def propagate(self) -> list[Lit] | None:
-        """Every literal of the trail not yet propagated, in order, with what it implies (and locked
-        candidates at singles' fixpoint), to a fixpoint: the clause made false (all its literals
-        false) at a conflict, else None."""
-        self.placed_now = 0  # values placed by this propagation (narrow_groups, propagate_clauses)
+        """Every literal of the trail not yet propagated, in order, through every propagator in turn; at
+        their fixpoint, the first looker with a look waiting looks, and the literals it set are propagated
+        in their turn; to a fixpoint: the clause made false (all its literals false) at a conflict, else
+        None. What the looks remove is counted as `eliminated`."""
+        self.placed_now = 0  # values placed by this propagation (singles, stored clauses)
         eliminated: i64 = 0
+        propagators, lookers = self.propagators, self.lookers
         while True:
             while self.qhead < len(self.trail):
                 p = self.trail[self.qhead]
                 self.qhead += 1
-                conflict = self.exclude_others(p) if not sign(p) else self.narrow_groups(p)
-                if conflict is None and self.caged:
-                    conflict = self.cage_step(p)
-                if conflict is None and self.linked:
-                    conflict = self.link_step(p)
-                if conflict is None:
-                    conflict = self.propagate_clauses(p)
-                if conflict is not None:  # (the rest of the trail stays unpropagated: undone next)
-                    self.confined.clear()
-                    if self.caged:
-                        self.cages_waiting.clear()
-                    if self.linked:
-                        self.arcs_waiting.clear()
-                    return conflict
-            if self.confined:
-                eliminated += self.locked_candidates()
-            elif self.arcs_waiting.order:  # (never in a grid without constraints)
-                before = len(self.trail)
-                conflict = self.look_at_arcs()
-                if conflict is not None:
-                    return conflict
-                eliminated += len(self.trail) - before
-            elif self.cages_waiting.order:  # (never in a grid without cages)
-                before = len(self.trail)
-                conflict = self.cage_sums()
-                if conflict is not None:
-                    return conflict
-                eliminated += len(self.trail) - before
-            else:
+                for propagator in propagators:
+                    conflict = propagator.propagate(self, p)
+                    if conflict is not None:  # (the rest of the trail stays unpropagated: undone next)
+                        for other in propagators:
+                            other.clear()
+                        for other in lookers:  # (locked candidates' queue is filled by the groups)
+                            other.clear()
+                        return conflict
+            looked = False
+            for looker in lookers:
+                if looker.pending():
+                    before = len(self.trail)
+                    conflict = looker.look(self)
+                    if conflict is not None:
+                        return conflict
+                    eliminated += len(self.trail) - before
+                    looked = True
+                    break
+            if not looked:
                 break
         self.forced += self.placed_now
         self.eliminated += eliminated
         return None
 
-    def exclude_others(self, p: Lit) -> list[Lit] | None:
-        """Placement p: the other variables of its groups not yet false become so; a conflict if
-        one of them is placed (the clause: not both)."""
-        enc, value, places, n = self.enc, self.value, self.places, self.n
-        group_lit, var_groups, var_bits = enc.group_lit, enc.var_groups, enc.var_bits
-        x = var(p)
-        because = enc.excluded_by[x]
-        for k in range(enc.var_start[x], enc.var_start[x + 1]):
-            g = var_groups[k]
-            others = places[g] & ~var_bits[k]
-            while others:
-                low = others & -others
-                others ^= low
-                q = group_lit[g * n + bit_index(low)]
-                if value[q] == TRUE:
-                    return [neg(p), neg(q)]
-                if value[q] == UNDEF:
-                    self.assign(neg(q), because)
-        return None
-
-    def narrow_groups(self, p: Lit) -> list[Lit] | None:
-        """Exclusion p: its groups have one place fewer. A group with none left is a conflict
-        (its clause: one of them); one with one place left places it (a naked single in a cell, a
-        hidden single in a unit); one whose places all lie inside a crossing is for locked candidates."""
-        enc, value, places, n = self.enc, self.value, self.places, self.n
-        var_groups, var_bits = enc.var_groups, enc.var_bits
-        x = var(p)
-        for k in range(enc.var_start[x], enc.var_start[x + 1]):
-            g = var_groups[k]
-            m = places[g] = places[g] ^ var_bits[k]
-            if m == 0:
-                return list(enc.group_lits[g])
-            if m & (m - 1) == 0:
-                q = enc.group_lit[g * n + bit_index(m)]
-                if value[q] == UNDEF:
-                    self.assign(q, enc.last_left[g])
-                    self.placed_now += 1
-            elif self.locked and enc.look[m >> 3] >> (m & 7) & 1:
-                self.confined.append(g)
-        return None
-
-    def propagate_clauses(self, p: Lit) -> list[Lit] | None:
-        """The stored clauses watching the literal p made false (MiniSat's two watched literals): each
-        finds another literal not false to watch, or implies its other watched one, or is a conflict."""
-        false_lit = neg(p)
-        ws = self.watches[false_lit]
-        if ws is None:
-            return None
-        value = self.value
-        i = j = 0
-        end = len(ws)
-        while i < end:
-            c = ws[i]
-            i += 1
-            if c.deleted:
-                continue  # forgotten: its watch goes
-            lits = c.lits
-            if lits[0] == false_lit:  # the false literal second
-                lits[0], lits[1] = lits[1], false_lit
-            first = lits[0]
-            if value[first] == TRUE:
-                ws[j] = c
-                j += 1
-                continue
-            moved = False
-            for k in range(2, len(lits)):
-                if value[lits[k]] != FALSE:  # a new literal to watch
-                    lits[1], lits[k] = lits[k], false_lit
-                    self.watch(lits[1], c)
-                    moved = True
-                    break
-            if moved:
-                continue
-            ws[j] = c
-            j += 1
-            if value[first] == FALSE:  # every literal false
-                while i < end:
-                    ws[j] = ws[i]
-                    j += 1
-                    i += 1
-                del ws[j:]
-                return list(lits)
-            self.assign(first, c)
-            if not sign(first):
-                self.placed_now += 1
-        del ws[j:]
-        return None
-
-    def locked_candidates(self) -> int:
-        """At singles' fixpoint: each confined group whose places still all lie inside a crossing
-        empties the group across it outside the crossing, each exclusion with its clause (the group's
-        placements outside the crossing, all false, or not this one). How many it excluded."""
-        enc, value, places = self.enc, self.value, self.places
-        excluded = 0
-        for g in self.confined:
-            for i in enc.inside[g].get(places[g], []):  # (the mask may be a single by now: none listed)
-                crossing = enc.crossings[g][i]
-                gone = places[crossing.across] & ~crossing.across_inside
-                lits = enc.group_lits[crossing.across]
-                while gone:
-                    low = gone & -gone
-                    gone ^= low
-                    q = lits[bit_index(low)]
-                    if value[q] == UNDEF:
-                        self.assign(neg(q), Clause(LOCKED_CANDIDATES, [neg(q), *crossing.outside]))
-                        excluded += 1
-        self.confined.clear()
-        return excluded
-
-    # -- Killer cages ---------------------------------------------------------------------------------
-    def cage_step(self, p: Lit) -> list[Lit] | None:
-        """Killer cages, for the literal p being propagated: a placement excludes its value from the other
-        cells of its cages that share no house with it (the clause: not both), a conflict if one holds
-        it; an exclusion of a value some combination of a cage holds leaves that cage to be looked at."""
-        cages, value = self.cages, self.value
-        x = var(p)
-        cell, v = x // self.n, x % self.n
-        if not sign(p):
-            because = self.enc.excluded_by[x]
-            for other in cages.peers[cell]:
-                q = placement(other * self.n + v)
-                if value[q] == TRUE:
-                    return [neg(p), neg(q)]
-                if value[q] == UNDEF:
-                    self.assign(neg(q), because)
-            return None
-        because = self.reason[x]
-        for k in cages.of_cell[cell]:
-            if cages.values[k] >> v & 1 and because is not self.looked[k]:  # (a look's own removals leave
-                self.cages_waiting.touch(k)  # its cage with a filling for each value left: no need to look again)
-        return None
-
-    # -- constraints ---------------------------------------------------------------------------------
-    def link_step(self, p: Lit) -> list[Lit] | None:
-        """Constraints, for the literal p being propagated: a placement excludes from each linked cell the
-        values it forbids there (the clause: not both), a conflict if one holds one; an exclusion leaves its
-        cell's arcs to be looked at."""
-        links, value, n = self.links, self.value, self.n
-        x = var(p)
-        cell = x // n
-        if sign(p):
-            if links.arcs[cell]:
-                self.arcs_waiting.touch(cell)
-            return None
-        because = self.enc.excluded_by[x]
-        forbids, v = links.out_forbids[cell], x % n
-        for k, other in enumerate(links.out_cells[cell]):
-            gone: i64 = forbids[k * n + v] & self.places[other]
-            while gone:
-                low = gone & -gone
-                gone ^= low
-                q = placement(other * n + bit_index(low))
-                if value[q] == TRUE:
-                    return [neg(p), neg(q)]
-                if value[q] == UNDEF:
-                    self.assign(neg(q), because)
-        return None
-
-    def look_at_arcs(self) -> list[Lit] | None:
-        """At the fixpoint of singles (and of locked candidates): the cells waiting are looked at, the first
-        touched first, until one removes a value (singles come first again) or is a conflict. Each arc from a
-        cell removes the deep values of its other cell that no value left at the cell allows, each with the
-        arc's reason for that value; a conflict if one of them is placed."""
-        links, value, places, n = self.links, self.value, self.places, self.n
-        waiting = self.arcs_waiting
-        while waiting.order:
-            a = waiting.next()
-            left: i64 = places[a]
-            for arc in links.arcs[a]:
-                b = links.arc_cell[arc]
-                m: i64 = places[b] & links.arc_deep[arc]
-                while m:
-                    low = m & -m
-                    m ^= low
-                    w = bit_index(low)
-                    if left & links.arc_allow[arc * n + w]:
-                        continue
-                    q = placement(b * n + w)
-                    because = links.arc_reason[arc * n + w]
-                    if value[q] == TRUE:
-                        self.arcs_waiting.clear()
-                        return [neg(q), *because.lits]
-                    if value[q] == UNDEF:
-                        self.assign(neg(q), because)
-            if self.qhead < len(self.trail):
-                return None
-        return None
-
-    def cage_sums(self) -> list[Lit] | None:
-        """At the fixpoint of singles (and of locked candidates): the cages waiting are looked at, the
-        first touched first, until one removes a value (singles come first again) or is a conflict."""
-        waiting = self.cages_waiting
-        while waiting.order:
-            k = waiting.next()
-            conflict = self.look_at_cage(k)
-            if conflict is not None:
-                self.cages_waiting.clear()
-                return conflict
-            if self.qhead < len(self.trail):
-                return None
-        return None
-
-    def look_at_cage(self, k: int) -> list[Lit] | None:
-        """Cage k's sum: each value of a cell that no filling of the cage puts there (`fillings`) goes;
-        a cage with no filling left is a conflict. The reason of both is the cage's candidates as they
-        are (`cage_reason`)."""
-        n, value, places, cages = self.n, self.value, self.places, self.cages
-        cells, union = cages.cells[k], cages.values[k]
-        for cell in cells:  # a value no combination holds goes at the root's first look, resting on nothing
-            outside = places[cell] & ~union
-            while outside:
-                low = outside & -outside
-                outside ^= low
-                q = placement(cell * n + bit_index(low))
-                if value[q] == UNDEF:
-                    self.assign(neg(q), CAGE_FACT)
-        masks = [places[cell] & union for cell in cells]
-        found = fillings(masks, cages.totals[k], n)
-        if not found:
-            return self.cage_reason(k)
-        because: Reason | None = None
-        for i in range(len(cells)):
-            gone = masks[i] & ~found[i]
-            while gone:
-                low = gone & -gone
-                gone ^= low
-                q = placement(cells[i] * n + bit_index(low))
-                if value[q] == UNDEF:
-                    if because is None:  # one reason for every value this look removes
-                        because = self.looked[k] = Reason(CAGE_SUM, self.cage_reason(k))
-                    self.assign(neg(q), because)
-        return None
-
-    def cage_reason(self, k: int) -> list[Lit]:
-        """The literals cage k's candidates rest on, all false: of each placed cell, its placement; of
-        each other cell, its values gone that some combination of the cage holds (the others tell
-        nothing about the cage). With these false, the cage's cells have at most the candidates they
-        have now, so what `fillings` found of them follows: the clause is implied by the cage's rule."""
-        n, value, places, cages = self.n, self.value, self.places, self.cages
-        union = cages.values[k]
-        lits: list[Lit] = []
-        for cell in cages.cells[k]:
-            m = places[cell]
-            if m and m & (m - 1) == 0 and value[placement(cell * n + bit_index(m))] == TRUE:
-                lits.append(exclusion(cell * n + bit_index(m)))
-                continue
-            gone = union & ~m
-            while gone:
-                low = gone & -gone
-                gone ^= low
-                lits.append(placement(cell * n + bit_index(low)))
-        return lits
-
     def cancel_until(self, level: int) -> None:
         """Take back every assignment above decision level `level` (MiniSat's cancelUntil); the groups'
-        places come back as that level's next decision found them."""
+        places come back as that level's next decision found them. The branching is told."""
         if self.decision_level() <= level:
             return
         value, trail = self.value, self.trail
@@ -1189,15 +1571,13 @@ class Solver:
             p = trail[i]
             value[p] = UNDEF
             value[neg(p)] = UNDEF
-            if self.vsids:
-                self.order.insert(var(p))
-            if self.phase and not p & 1:  # a placement undone: its cell's phase (walking back, the
-                self.saved[(p >> 1) // self.n] = p >> 1  # first of a conflict's two in a cell counts)
+        self.branching.undone(self, start)
         self.trail = trail[:start]
         del self.trail_lim[level:]
         self.qhead = start
         self.places = self.saved_places[level]
         del self.saved_places[level:]
+
 
     # -- the analysis -------------------------------------------------------------------------------
     def analyze(self, conflict: list[Lit]) -> tuple[list[Lit], int]:
@@ -1305,8 +1685,7 @@ class Solver:
     def bump(self, x: Var) -> None:
         """A conflict met x: more active (MiniSat's varBumpActivity)."""
         self.activity[x] = self.activity[x] + self.var_inc
-        if self.vsids:
-            self.order.increased(x)
+        self.branching.bumped(x)
 
     def decay_activities(self) -> None:
         """After a conflict: later bumps count more, so older ones fade (MiniSat's varDecayActivity);
@@ -1317,81 +1696,15 @@ class Solver:
             for x in range(len(activity)):
                 activity[x] = activity[x] / self.rescale_limit
             self.var_inc /= self.rescale_limit
-            if self.vsids:  # (ties may appear where the smallest fall to 0: the heap is rebuilt)
-                self.order.rebuild(list(self.order.heap))
-
-    def pick_branch(self) -> Var:
-        """The variable a decision places, or -1 when every cell is placed: the rule of `choose` (or
-        of the mode) picks it; with phase saving, its cell's saved value instead, while free."""
-        x = self.by_rule()
-        self.by_phase = False
-        if self.phase and x >= 0:
-            y = self.saved[x // self.n]
-            if y >= 0 and y != x and self.value[placement(y)] == UNDEF:
-                self.by_phase = True
-                return y
-        return x
-
-    def by_rule(self) -> Var:
-        """The variable the rule places (choose=mrv or vsids, or the mode's), or -1 when every cell is placed."""
-        if self.vsids:
-            order, value = self.order, self.value
-            while order.top() >= 0 and value[placement(order.top())] != UNDEF:
-                order.remove_top()
-            if order.top() >= 0 and self.activity[order.top()] > 0:
-                return order.top()
-            # no free variable has met a conflict: MRV's, which with every activity 0 is the first
-            # value of the first cell with fewest
-        return self.fewest_left()
-
-    def chosen_by(self, x: Var) -> ChoiceRule:
-        """Which rule of `pick_branch` chose x (told to an observer)."""
-        if self.by_phase:
-            return PHASE
-        if not self.vsids:
-            return MRV_THEN_VSIDS
-        return VSIDS if self.activity[x] else MRV_FIRST
-
-    def fewest_left(self) -> Var:
-        """MRV over the cells, VSIDS within: of the cells with fewest values left, the value most
-        active (ties to the lowest cell, then value)."""
-        n, places, activity = self.n, self.places, self.activity
-        best, most, fewest = -1, -1.0, n + 1
-        for cell in range(n * n):
-            m = places[cell]
-            left = popcount(m)
-            if left < 2 or left > fewest:  # placed (one value left), or not among the fewest
-                continue
-            if left < fewest:  # fewer than any cell before it: the best so far is among its values
-                best, most, fewest = -1, -1.0, left
-            while m:
-                low = m & -m
-                m ^= low
-                x = cell * n + bit_index(low)
-                if activity[x] > most:
-                    best, most = x, activity[x]
-        return best
+            self.branching.rescaled()
 
     # -- the clause database --------------------------------------------------------------------------
-    def attach(self, clause: Clause) -> None:
-        """Watch a clause's first two literals."""
-        self.watch(clause.lits[0], clause)
-        self.watch(clause.lits[1], clause)
-
-    def watch(self, p: Lit, clause: Clause) -> None:
-        """`clause` watches literal p: it is visited when p is made false."""
-        ws = self.watches[p]
-        if ws is None:
-            self.watches[p] = [clause]
-        else:
-            ws.append(clause)
-
     def add_nogood(self, nogood: list[Lit], lbd: int) -> None:
         """Store a nogood whose first literal is free and the rest false, and make that literal true."""
         self.learned += 1
         clause = Clause(NOGOOD, nogood, lbd)
         if len(nogood) > 1:  # (a unit one, at level 0, is a fact: nothing to watch)
-            self.attach(clause)
+            self.clauses.attach(clause)
             self.nogoods.append(clause)
         self.assign(nogood[0], clause)
 
@@ -1448,21 +1761,19 @@ class Solver:
                 if observer is not None:
                     observer.backjumped(back, nogood, lbd)
                 self.decay_activities()
-                if self.glucose:
-                    self.average(lbd)
+                self.schedule.learned(self, lbd)
                 if not self.conflicts & TIME_CHECK and time.perf_counter() > limits.deadline:
                     return Stop.TIME
                 continue
             if observer is not None:
                 observer.propagated(self.decision_level(), self.assigned_since(start))
-            if spent > allowance or (self.glucose and spent >= RESTART_MIN and self.fast > self.margin * self.slow
-                                     and not (self.modes and self.vsids)):  # (the stable mode: Luby's)
+            if spent > allowance or self.schedule.due(self, spent):
                 return Stop.ALLOWANCE
             if self.conflicts >= self.next_reduce:
                 self.reductions += 1
                 self.next_reduce = self.conflicts + FIRST_REDUCE + REDUCE_STEP * self.reductions
                 self.reduce_db()
-            x = self.pick_branch()
+            x = self.branching.pick(self)
             if x < 0:
                 if observer is not None:
                     observer.solution(self.decision_level())
@@ -1472,17 +1783,10 @@ class Solver:
             if not self.nodes & TIME_CHECK and time.perf_counter() > limits.deadline:
                 return Stop.TIME
             if observer is not None:
-                observer.chose(self.decision_level(), x, self.places[x // self.n], self.chosen_by(x))
+                observer.chose(self.decision_level(), x, self.places[x // self.n], self.branching.chosen_by(self, x))
             self.decide(x)
             if observer is not None:
                 observer.decided(self.decision_level(), x)
-
-    def average(self, lbd: int) -> None:
-        """restart=glucose: the moving averages take in a nogood's LBD (the plain mean of those so far
-        while it weighs each more: the averages start unbiased)."""
-        count = float(self.learned)
-        self.fast += max(FAST, 1.0 / count) * (lbd - self.fast)
-        self.slow += max(SLOW, 1.0 / count) * (lbd - self.slow)
 
     def lbd(self, nogood: list[Lit]) -> int:
         """Literal block distance: how many decision levels a clause's literals span."""
@@ -1494,18 +1798,6 @@ class Solver:
         self.restarts += 1
         if self.observer is not None:
             self.observer.restarted()
-
-    def switch_mode(self) -> None:
-        """choose=modes, at level 0: the other mode, for as many conflicts as the mode before it, 1, 1,
-        4, 4, 9, 9, ... times the first mode's (Kissat's quadratic growth, in conflicts here). Entering
-        the stable mode, the VSIDS heap is built anew of the free variables (the focused mode reads none)."""
-        self.switches += 1
-        self.vsids = not self.vsids
-        if self.vsids:
-            value = self.value
-            self.order.rebuild([x for x in range(len(self.activity)) if value[placement(x)] == UNDEF])
-        k = (self.switches + 1) // 2 + 1
-        self.mode_end = self.conflicts + self.mode_first * k * k
 
     def solution_so_far(self) -> bytes:
         """The values placed, a byte a cell (0: none yet); a solution once every variable is set."""
@@ -1531,12 +1823,12 @@ class Solver:
         if len(lits) == 1:
             self.assign(lits[0], clause)
         else:
-            self.attach(clause)
+            self.clauses.attach(clause)
         return True
 
     def counters(self) -> dict[str, int]:
         counters = {"nodes": self.nodes, "guesses": self.nodes, "backtracks": self.backtracks, "forced": self.forced}
-        if self.locked or self.caged or self.linked:
+        if len(self.lookers) > 0:  # (locked candidates, a Killer's cages, constraints)
             counters["eliminated"] = self.eliminated
         return counters | {"conflicts": self.conflicts, "learned": self.learned, "restarts": self.restarts}
 
@@ -1647,22 +1939,16 @@ class Finish(NamedTuple):
     found: list[bytes]
 
 
-def run(solver: Solver, solutions: int, unit: int) -> Finish:
-    """MiniSat's `solve`: descents with a Luby schedule of conflict allowances, a restart between
-    them, until `solutions` solutions, a proof there are no more, or the budget's end. With
-    choose=modes, each mode has its Luby schedule (the stable mode's unit STABLE_UNIT times
-    longer), a descent stops at its mode's end too, and the restart there switches the mode."""
+def run(solver: Solver, solutions: int) -> Finish:
+    """MiniSat's `solve`: descents, each with the allowance of conflicts the solver's schedule gives it, a
+    restart between them (the schedule told: with choose=modes it may switch the mode there), until
+    `solutions` solutions, a proof there are no more, or the budget's end."""
     found: list[bytes] = []
     if not solver.start():
         return Finish(Status.UNSATISFIABLE, "", found)
-    focused, stable = luby_allowances(unit), luby_allowances(unit * STABLE_UNIT)
+    schedule = solver.schedule
     while True:
-        if solver.modes and solver.vsids:
-            allowance = next(stable)
-        else:  # (restart=glucose: the averages decide, within the mode)
-            allowance = next(focused) if not solver.glucose else UNLIMITED
-        if solver.modes:
-            allowance = max(0, min(allowance, solver.mode_end - solver.conflicts - 1))
+        allowance = schedule.allowance(solver)  # (a solution's block goes on within the same descent's)
         while (stop := solver.search(allowance)) is Stop.SOLUTION:
             record(found, solver.solution_so_far())
             if len(found) >= solutions or not solver.block():  # (no block: the givens force this one)
@@ -1672,17 +1958,15 @@ def run(solver: Solver, solutions: int, unit: int) -> Finish:
         if stop in BUDGET_SPENT:
             return Finish(Status.GAVE_UP, BUDGET_SPENT[stop], found)
         solver.restart()
-        if solver.modes and solver.conflicts >= solver.mode_end:
-            solver.switch_mode()
+        schedule.restarted(solver)
 
 
 @contract("cdcl", OPTIONS, cages=True, knows=LINKED)
 def solve(grid: Grid, budget: Budget, solutions: int, options: dict[str, Any], started: float) -> Outcome:
     """Singles with learned nogoods, MRV and VSIDS, and Luby restarts (MiniSat's method on the puzzle)."""
     watch = watching.get()
+    branching, schedule = policies(options["choose"], options["restart"], options["phase"], options["unit"])
     solver = Solver(grid, Limits.of(budget, started), locked=options["propagate"] == "locked",
-                    vsids=options["choose"] == "vsids", observer=None if watch is None else Narrator(watch),
-                    modes=options["choose"] == "modes", phase=options["phase"],
-                    glucose=options["restart"] == "glucose")
-    status, detail, found = run(solver, solutions, options["unit"])
+                    observer=None if watch is None else Narrator(watch), branching=branching, schedule=schedule)
+    status, detail, found = run(solver, solutions)
     return conclude(grid, found, solutions, status, detail, solver.counters(), started)

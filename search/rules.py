@@ -58,7 +58,6 @@ blank), since a cage's placed values are part of its sum; a blank whose mask is
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Sequence
-from dataclasses import dataclass
 from functools import cache
 
 from puzzles.bits import alldiff_filter as alldiff_filter
@@ -66,6 +65,7 @@ from puzzles.bits import popcount
 from puzzles.cages import DerivedSum, derived_sums
 from puzzles.constraints import Constraint, uncaged
 from puzzles.grid import Geometry
+from puzzles.grid import crossings as crossings  # the geometry's; cdcl reads them here too
 from puzzles.layouts import Layout
 
 Removals = dict[int, int]  # cell -> the candidates it loses
@@ -193,38 +193,6 @@ def _removing(cells: Sequence[int], lost: Sequence[int], removed: Removals) -> N
     for cell, mask in zip(cells, lost, strict=True):
         if mask:
             removed[cell] = removed.get(cell, 0) | mask
-
-
-@dataclass(frozen=True)
-class Crossings:
-    """Where two houses cross in two cells or more (a line and a box in classic Sudoku; a diagonal, a Jigsaw
-    region or an extra region make others; two houses of the same cells, a Jigsaw region that is a row, are one
-    house twice, no crossing), and what lies around each crossing: read by locked_candidates
-    here and by cdcl's propagation (search/learning.py). A row and a column share one cell: a value locked
-    there is a single, not this rule's. Crossings are ordered by their first house, then their second (the
-    first's index smaller: in classic Sudoku, the line)."""
-
-    cells: tuple[tuple[int, ...], ...]  # per crossing, its cells
-    first: tuple[int, ...]  # per crossing, its first house (an index into geo.units) ...
-    second: tuple[int, ...]  # ... and its second
-    first_rest: tuple[tuple[int, ...], ...]  # per crossing, the first house's cells outside it
-    second_rest: tuple[tuple[int, ...], ...]  # per crossing, the second house's cells outside it
-    of_unit: tuple[tuple[int, ...], ...]  # per unit, the crossings it is one of the houses of
-
-
-@cache
-def crossings(geo: Geometry) -> Crossings:
-    units = [set(unit) for unit in geo.units]
-    keys = [(a, b) for a in range(len(units)) for b in range(a + 1, len(units))
-            if 2 <= len(units[a] & units[b]) < len(units[a])]
-    return Crossings(
-        cells=tuple(tuple(sorted(units[a] & units[b])) for a, b in keys),
-        first=tuple(a for a, _ in keys),
-        second=tuple(b for _, b in keys),
-        first_rest=tuple(tuple(c for c in geo.units[a] if c not in units[b]) for a, b in keys),
-        second_rest=tuple(tuple(c for c in geo.units[b] if c not in units[a]) for a, b in keys),
-        of_unit=tuple(tuple(s for s, key in enumerate(keys) if u in key) for u in range(len(units))),
-    )
 
 
 def locked_candidates(masks: Sequence[int], geo: Geometry, units: Collection[int] | None = None) -> Removals | None:

@@ -162,7 +162,7 @@ def main(out: str, public: str = "", shard: str = "") -> None:
         outcome = SOLVERS[case.method](case.grid, Budget(nodes=case.nodes), solutions=case.solutions,
                                       **case.options)
         runs[case.key] = json.loads(json.dumps(record(outcome), sort_keys=True, default=repr))
-    Path(out).write_text(json.dumps({"kernels": kernels.STATUS.line(), "loaded": kernels.loaded(), "runs": runs},
+    Path(out).write_text(json.dumps({"kernels": kernels.BUILD.line(), "loaded": kernels.loaded(), "runs": runs},
                                     indent=0, sort_keys=True))
 
 

@@ -19,6 +19,7 @@ returns a puzzle must hold at least that.
 from __future__ import annotations
 
 import json
+import random
 from dataclasses import dataclass
 from typing import Any
 
@@ -127,6 +128,11 @@ def fpuzzles_objects(draw: st.DrawFn) -> tuple[dict[str, Any], Said]:
     def odd(field: str, usual: st.SearchStrategy[Any], other: st.SearchStrategy[Any] = ANY_JSON) -> Any:
         return draw(st.one_of(usual, usual, other) if broken == field else usual)
 
+    def kept(field: str, value: Any, other: st.SearchStrategy[Any] = ANY_JSON) -> Any:
+        """`value`, or when `field` is the broken one, a third of the time `other`'s: odd(field, just(value))
+        with no draw where nothing is broken (a grid's cells are many draws otherwise)."""
+        return odd(field, st.just(value), other) if broken == field else value
+
     side = draw(st.sampled_from(SIDES))
     solution = full_grid(side)
     regions = regions_of(side)
@@ -137,18 +143,19 @@ def fpuzzles_objects(draw: st.DrawFn) -> tuple[dict[str, Any], Said]:
     placed: set[int] = set()
     givens = 0
     rows: list[list[Any]] = []
+    kinds = random.Random(draw(st.integers(0, 2**32 - 1)))  # each cell's kind: one draw for the grid, not one a cell
     for r in range(side):
         row: list[Any] = []
         for c in range(side):
             cell_index = r * side + c
             cell: dict[str, Any] = {}
-            kind = draw(st.sampled_from(["blank", "blank", "given", "given", "note"]))
+            kind = kinds.choice(["blank", "blank", "given", "given", "note"])
             if kind == "given" and clashes(solution, side, rules, cell_index, placed):
                 kind = "blank"
             if kind == "given":
                 placed.add(cell_index)
-                cell = {"value": odd("value", st.just(solution[cell_index])),
-                        "given": odd("given", st.just(True))}
+                cell = {"value": kept("value", solution[cell_index]),
+                        "given": kept("given", True)}
             elif kind == "note":
                 cell = {"value": solution[cell_index], "given": odd("given", st.sampled_from([False, None]))}
             if broken == "cell" and draw(st.integers(0, side)) == 0:
@@ -156,7 +163,7 @@ def fpuzzles_objects(draw: st.DrawFn) -> tuple[dict[str, Any], Said]:
             flag, value = cell.get("given"), cell.get("value")
             givens += bool(flag) and value is not None
             if own_regions:
-                cell["region"] = odd("region", st.just(regions[cell_index]), ANY_JSON | st.integers(-1, side))
+                cell["region"] = kept("region", regions[cell_index], ANY_JSON | st.integers(-1, side))
             row.append(cell)
         rows.append(row)
     puzzle: dict[str, Any] = {"size": odd("size", st.just(side), ANY_JSON | st.integers(-1, 30)), "grid": rows}
@@ -286,8 +293,9 @@ def line_puzzles(draw: st.DrawFn) -> tuple[str, Said]:
     solution = full_grid(side)
     rules = set(draw(st.lists(st.sampled_from(WHOLE_GRID), max_size=2, unique=True)))
     symbols, placed = [], set()
+    chosen = random.Random(draw(st.integers(0, 2**32 - 1)))  # each cell's symbol: one draw for the grid
     for cell, v in enumerate(solution):
-        symbol = draw(st.sampled_from([".", ".", "0", "_", SYMBOLS[v - 1], SYMBOLS[v - 1], SYMBOLS[v - 1].lower()]))
+        symbol = chosen.choice([".", ".", "0", "_", SYMBOLS[v - 1], SYMBOLS[v - 1], SYMBOLS[v - 1].lower()])
         if symbol not in "._0" and clashes(solution, side, rules, cell, placed):
             symbol = "."
         placed |= {cell} if symbol not in "._0" else set()

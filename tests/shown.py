@@ -32,7 +32,8 @@ MASK = "#"
 @dataclass(frozen=True)
 class Step:
     """One command of a block: `command` as the page shows it; `argv` what runs (default: the command split,
-    `python` being this interpreter), `{out}` in it a scratch folder the page calls `.` and `{python}` this
+    `python` being this interpreter, and a console script its module run by it, so that this checkout's code runs
+    whether installed or not), `{out}` in it a scratch folder the page calls `.` and `{python}` this
     interpreter (for a pipeline, run by `sh -c`); or, with `file`, the file of that name the commands before it
     wrote (the page shows `cat FILE`)."""
 
@@ -150,23 +151,23 @@ SHOWN = {shown.name: shown for shown in (
           slow=True),
     Shown("killer-run", (Step("python compare.py examples/killer.jsonl --nodes 1000000 --timeout 60"),),
           masked_compare, slow=True),
-    Shown("check-seeds", (Step("python -m puzzles puzzles/seeds.txt", status=1),)),
-    trace("trace-backtracking-4x4", "python -m search.trace puzzles/seeds.txt:13 --solver backtracking --compact"),
-    trace("trace-mrv-seed000", "python -m search.trace puzzles/seeds.txt:5 --solver mrv --compact"),
-    trace("trace-locked-seed001", "python -m search.trace puzzles/seeds.txt:7 --solver mrv:propagate=locked "
+    Shown("check-seeds", (Step("sudoku-check puzzles/seeds.txt", status=1),)),
+    trace("trace-backtracking-4x4", "sudoku-trace puzzles/seeds.txt:13 --solver backtracking --compact"),
+    trace("trace-mrv-seed000", "sudoku-trace puzzles/seeds.txt:5 --solver mrv --compact"),
+    trace("trace-locked-seed001", "sudoku-trace puzzles/seeds.txt:7 --solver mrv:propagate=locked "
           "--max-steps 28"),
-    trace("trace-diff-seed001", "python -m search.trace puzzles/seeds.txt:7 --solver mrv:propagate=singles "
+    trace("trace-diff-seed001", "sudoku-trace puzzles/seeds.txt:7 --solver mrv:propagate=singles "
           "--solver mrv:propagate=locked --diff"),
-    trace("trace-jigsaw", "python -m search.trace examples/jigsaw.jsonl:4 --solver mrv:propagate=singles "
+    trace("trace-jigsaw", "sudoku-trace examples/jigsaw.jsonl:4 --solver mrv:propagate=singles "
           "--max-steps 12"),
-    trace("trace-cdcl-conflict", f"python -m search.trace '{TOP95_52}' --solver cdcl --compact --max-steps 46"),
-    trace("trace-cdcl-seed001", "python -m search.trace puzzles/seeds.txt:7 --solver cdcl --compact --max-steps 40"),
+    trace("trace-cdcl-conflict", f"sudoku-trace '{TOP95_52}' --solver cdcl --compact --max-steps 46"),
+    trace("trace-cdcl-seed001", "sudoku-trace puzzles/seeds.txt:7 --solver cdcl --compact --max-steps 40"),
     Shown("own-solver-fpuzzles", (Step(
         "python compare.py examples/jigsaw.jsonl --solver mine --solver cpsat --solver mrv --command "
         "'mine:input=fpuzzles=python3 examples/python/fpuzzles_solver.py'"),), masked_compare),
     Shown("generate-minimal", (
-        Step("python -m puzzles.generate --minimal --box 3 --count 3 --seed 1 --output minimal.csv",
-             ("python", "-m", "puzzles.generate", "--minimal", "--box", "3", "--count", "3", "--seed", "1",
+        Step("sudoku-generate --minimal --box 3 --count 3 --seed 1 --output minimal.csv",
+             ("sudoku-generate", "--minimal", "--box", "3", "--count", "3", "--seed", "1",
               "--output", "{out}/minimal.csv")),
         Step("cat minimal.csv", file="minimal.csv")), masked_generate),
     Shown("fuzz-planted", (
@@ -177,8 +178,8 @@ SHOWN = {shown.name: shown for shown in (
               "--output", "{out}/failures.txt"), status=1),
         Step("cat failures.txt", file="failures.txt")), masked_fuzz, slow=True),
     Shown("generate-constraints", (
-        Step("python -m puzzles.generate --variant thermometer --side 6 --minimal --count 2 --seed 1"),
-        Step("python -m puzzles.generate --variant killer+antiknight --side 6 --minimal --seed 1"))),
+        Step("sudoku-generate --variant thermometer --side 6 --minimal --count 2 --seed 1"),
+        Step("sudoku-generate --variant killer+antiknight --side 6 --minimal --seed 1"))),
     Shown("fuzz-constraints", (
         Step("python compare.py --fuzz --limit 16 --variant thermometer@6 --registry tests.planted --solver "
              "blind-constraints --seed 1 --jobs 2 --timeout 5 --output failures.txt",
@@ -190,6 +191,10 @@ SHOWN = {shown.name: shown for shown in (
 
 
 # --- running them, and the blocks of the pages -----------------------------------------------------------------
+
+# each console script of pyproject.toml run as its module: `sudoku-trace` is `python -m commands.trace`
+SCRIPT = re.compile(r'^(sudoku-[\w-]+) = "(commands\.\w+):main"$', re.M)
+SCRIPTS = dict(SCRIPT.findall((ROOT / "pyproject.toml").read_text(encoding="utf-8")))
 
 def run(shown: Shown) -> tuple[str, list[str]]:
     """The block's text from fresh runs, and each command that did not end with the exit status expected."""
@@ -204,6 +209,8 @@ def run(shown: Shown) -> tuple[str, list[str]]:
             argv = [sys.executable if a == "python" else
                     a.replace("{out}", scratch).replace("{python}", shlex.quote(sys.executable))
                     for a in (step.argv or tuple(shlex.split(step.command)))]
+            if argv[0] in SCRIPTS:
+                argv = [sys.executable, "-m", SCRIPTS[argv[0]], *argv[1:]]
             done = subprocess.run(argv, cwd=ROOT, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                                   stderr=subprocess.STDOUT, text=True, timeout=600, check=False)
             text += done.stdout.replace(scratch + os.sep, "")

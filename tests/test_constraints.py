@@ -22,7 +22,7 @@ from puzzles.outcome import Budget, Outcome, Status
 from search import SOLVERS
 from search.depth_first import Limits
 from search.inference import MAKE_RUNG
-from search.learning import CONSTRAINT, DECIDED, Assigned, Solver
+from search.learning import CONSTRAINT, DECIDED, Assigned, Solver, policies
 from search.learning import run as run_solver
 from search.trace import trace
 
@@ -303,10 +303,11 @@ def test_every_clause_cdcl_draws_holds_in_every_solution(options: dict[str, obje
         grid = puzzle.with_values(values)
         every = list(solutions(grid, 3000))
         observer = Clauses()
+        branching, schedule = policies(choose=options.get("choose", "mrv"))
         solver = Solver(grid, Limits.of(Budget(), time.perf_counter()), locked=options.get("propagate") == "locked",
-                        vsids=options.get("choose") == "vsids", observer=observer)
+                        observer=observer, branching=branching, schedule=schedule)
         observer.solver = solver
-        finish = run_solver(solver, 1, 100)
+        finish = run_solver(solver, 1)
         assert finish.found and list(finish.found[0]) in every, name
         for clause in observer.clauses:
             assert all(holds(clause, s, grid.side) for s in every), (name, clause)

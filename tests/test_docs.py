@@ -196,6 +196,18 @@ def test_each_console_script_answers_help(script: str) -> None:
     assert done.stdout.startswith("usage: "), done.stdout[:200]
 
 
+@pytest.mark.skipif(sys.version_info < (3, 11), reason="reads pyproject.toml with tomllib")
+@pytest.mark.parametrize("script", sorted(s for s, to in console_scripts().items() if to.startswith("commands.")))
+def test_each_command_runs_from_a_checkout_and_introduces_itself_by_its_script(script: str) -> None:
+    # `python -m commands.NAME` is the command in a checkout not installed: its module run once (-W error turns
+    # runpy's warning of a module imported twice into a failure), its usage and errors under the script's name
+    module = console_scripts()[script].split(":")[0]
+    done = subprocess.run([sys.executable, "-W", "error", "-m", module, "--help"], cwd=ROOT, capture_output=True,
+                          text=True, timeout=120, stdin=subprocess.DEVNULL)
+    assert (done.returncode, done.stderr) == (0, ""), done.stderr
+    assert done.stdout.startswith(f"usage: {script} "), done.stdout[:200]
+
+
 # --- the results pages' status ---------------------------------------------------------------------------------
 
 RESULTS = DOCS / "results"

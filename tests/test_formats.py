@@ -119,7 +119,7 @@ def test_seeds_file():
 
 
 def run_check(*args):
-    return subprocess.run([sys.executable, "-m", "puzzles", *args], capture_output=True, text=True, cwd=ROOT)
+    return subprocess.run([sys.executable, "-m", "commands.check", *args], capture_output=True, text=True, cwd=ROOT)
 
 
 def test_check_command_reports_bad_lines_and_counts(tmp_path):
@@ -303,7 +303,7 @@ def test_undecodable_bytes_past_the_head_stop_reading_at_their_line(tmp_path):
 @pytest.mark.parametrize("key", HOSTILE)
 def test_hostile_file_piped_into_the_check_command(hostile, capsys, key):
     path = hostile[key]
-    piped = subprocess.run([sys.executable, "-m", "puzzles", "-"], input=path.read_bytes(),
+    piped = subprocess.run([sys.executable, "-m", "commands.check", "-"], input=path.read_bytes(),
                            capture_output=True, check=False, cwd=ROOT)
     status = check_main([str(path)])
     out, err = capsys.readouterr()

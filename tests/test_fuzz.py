@@ -2,6 +2,7 @@
 each failing puzzle is shrunk to a 1-minimal one that reproduces the failure through compare.py itself."""
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import random
 import shlex
@@ -13,6 +14,7 @@ import planted
 import pytest
 
 import compare
+from comparison.core.errors import UsageError
 from comparison.execution.result import RunResult
 from comparison.judging.judge import failure_of
 from comparison.programs.fuzz import parse_duration, trusted_label
@@ -195,6 +197,24 @@ def test_fuzz_usage_errors(capsys):
     assert "--variant windoku@16: windoku's extra regions are defined on 9x9 grids" in capsys.readouterr().err
     assert compare.main(["--fuzz", "1m", "--variant", "jigsaw@six"]) == 2
     assert "the side after @ is a number" in capsys.readouterr().err
+
+
+def test_a_fuzz_runs_settings_are_read_once_each_of_its_own_type():
+    """compare.py turns --fuzz's flags into one typed record (FuzzSettings): the duration in seconds, each variant
+    a Variant, once; the output named as given; a Python caller building it gets the command line's refusals."""
+    args = compare.build_parser().parse_args(["--fuzz", "5m", "--variant", "jigsaw@6", "--variant", "x",
+                                              "--variant", "jigsaw@6", "--box", "2", "--output", "./f.txt"])
+    asked = compare.fuzz_settings(args)
+    assert asked.duration == 300 and asked.limit is None and asked.output == "./f.txt"
+    assert asked.variants == (variant("jigsaw", 6), variant("x", 9))
+    assert asked.sizes == [variant("classic", 4), variant("jigsaw", 6), variant("x", 9)]
+    assert asked.settings.methods is None and asked.settings.timeout == 10.0
+    with pytest.raises(UsageError, match="--fuzz needs a DURATION"):
+        dataclasses.replace(asked, duration=None)
+    with pytest.raises(UsageError, match=r"name it \.txt"):
+        dataclasses.replace(asked, output="f.jsonl")
+    alone = compare.fuzz_settings(compare.build_parser().parse_args(["--fuzz", "--limit", "3"]))
+    assert alone.duration is None and [size.label for size in alone.sizes] == ["4x4", "9x9", "16x16"]
 
 
 @pytest.mark.parametrize("argv, refusal", [

@@ -314,10 +314,10 @@ def test_a_killer_layout_without_regions_keeps_its_cages_and_other_houses():
     assert sorted(h.name for h in reduced.extras) == ["region 2", "region 3"]
 
 
-# `python -m puzzles.generate` as it is, told of each Killer made: the generator's per-puzzle `advance` (what moves
+# `sudoku-generate` as it is, told of each Killer made: the generator's per-puzzle `advance` (what moves
 # its progress bar, shown on a terminal only) also writes a line to a file of the test's
 TOLD_OF_EACH = """
-import runpy, sys
+import sys
 sys.path.insert(0, {root!r})
 import commands.generate as generate
 
@@ -331,7 +331,7 @@ def told(args, rng, what, rows, advance):
     return made_killers(args, rng, what, rows, each)
 
 generate.made_killers = told
-runpy.run_module("puzzles.generate", run_name="__main__", alter_sys=True)
+sys.exit(generate.main())
 """
 
 

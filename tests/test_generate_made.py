@@ -1,4 +1,4 @@
-"""python -m puzzles.generate --minimal and --hard-for: certified minimal puzzles at every size, and the local
+"""sudoku-generate --minimal and --hard-for: certified minimal puzzles at every size, and the local
 search that makes puzzles hard for a method, checked against an independent solver (CP-SAT, solutions=2)."""
 from __future__ import annotations
 
@@ -237,7 +237,7 @@ def test_with_solutions_2_every_isomorph_is_proved_unique(tmp_path, monkeypatch)
 def test_a_signal_writes_the_pool_and_leaves_no_process(tmp_path, signum, status):
     mark, out = f"generate-{signum}-{os.getpid()}", tmp_path / "pool.csv"
     search = signalled_child(
-        [sys.executable, "-m", "puzzles.generate", "--hard-for", "mrv", "--box", "2", "--isomorphs", "2",
+        [sys.executable, "-m", "commands.generate", "--hard-for", "mrv", "--box", "2", "--isomorphs", "2",
          "--jobs", "2", "--minutes", "5", "--output", str(out)], cwd=ROOT,
         env={**os.environ, MARK: mark}, stderr=subprocess.PIPE, text=True, start_new_session=True)
     try:
@@ -256,10 +256,11 @@ def test_a_signal_writes_the_pool_and_leaves_no_process(tmp_path, signum, status
         search.communicate()
 
 
-# `python -m puzzles.generate` as it is, saying when its first SAT solve (a certifier's) begins: a file of the test's
+# `sudoku-generate` as it is, saying when its first SAT solve (a certifier's) begins: a file of the test's
 TOLD_OF_SAT = """
-import os, runpy, sys
+import os, sys
 sys.path.insert(0, {root!r})
+from commands.generate import main
 from making.certify import SolutionCertifier
 
 solve = SolutionCertifier.solve
@@ -270,7 +271,7 @@ def told(self, cells):
     return solve(self, cells)
 
 SolutionCertifier.solve = told
-runpy.run_module("puzzles.generate", run_name="__main__", alter_sys=True)
+sys.exit(main())
 """
 
 

@@ -11,7 +11,7 @@ import re
 import pytest
 from fixtures import count_by_cpsat
 
-from commands.generate import main
+from commands.generate import build_parser, main, order_of, settings_of
 from comparison.core.settings import Settings
 from comparison.programs.hard_search import Search
 from making.certify import SolutionCertifier, solutions
@@ -209,3 +209,18 @@ def test_the_hard_search_on_a_jigsaw_keeps_each_puzzle_on_its_own_layout():
         assert candidate.puzzle.layout.variant == "jigsaw" and candidate.solution.layout is candidate.puzzle.layout
         assert candidate.puzzle.solution_problems(candidate.solution) == []
         assert is_minimal(candidate.puzzle, lambda g: len(solutions(g, 2)))
+
+
+def test_the_generators_settings_are_read_once_each_of_its_own_type():
+    """sudoku-generate turns its flags into typed records once: the variant a Variant at its side, --hard-for's
+    search its own record (HardFor) with --easy-for's method after it; --minimal's record has none."""
+    parser = build_parser()
+    asked = settings_of(parser.parse_args(["--variant", "jigsaw", "--side", "6", "--count", "2", "--seed", "3"]),
+                        parser)
+    assert asked.variant == variant("jigsaw", 6) and (asked.count, asked.seed, asked.rule) == (2, 3, "singles")
+    order = order_of(parser.parse_args(["--hard-for", "mrv", "--easy-for", "cdcl", "--box", "2", "--start", "a.txt",
+                                        "--minutes", "0.5"]), variant("classic", 4))
+    assert order.hard_for is not None and order.hard_for.specs == ["mrv", "cdcl"]
+    assert order.hard_for.start == ("a.txt",) and order.hard_for.minutes == 0.5
+    assert order.hard_for.settings.methods == ["mrv", "cdcl"] and order.hard_for.settings.command is None
+    assert order_of(parser.parse_args(["--minimal"]), variant("classic", 9)).hard_for is None

@@ -23,6 +23,7 @@ from headless import Browser, running_browser
 
 import compare
 import search
+from comparison.judging.judge import VerdictKind
 from comparison.report.page import figures
 from comparison.report.page.html import grid_html, ladder_section
 from comparison.report.page.player import EVENT_KINDS
@@ -347,15 +348,15 @@ def test_a_resumed_run_s_page_holds_the_kept_records_too(tmp_path):
 def test_runs_never_judged_stay_out_of_the_page_as_out_of_the_summary(tmp_path):
     """An interrupted run's unfinished puzzles are recorded (verdict 'interrupted') but judged by nobody: the
     page, like the terminal's summary, counts only the judged ones."""
+    from comparison.records.format import Record
     from comparison.report.page.runbook import RunBook
 
-    def record(line: int, status: str, verdict: str) -> dict[str, object]:
-        return {"file": "f", "line": line, "isomorph": 0, "method": "m", "status": status, "detail": "time",
-                "seconds": 1.0, "valid": None, "verdict": verdict, "rating": None, "puzzle": "", "solution": None,
-                "unique": None, "problems": "", "note": "", "disagrees": False, "nodes": 1}
+    def record(line: int, verdict: VerdictKind) -> Record:
+        return Record("f", line, Status.GAVE_UP, detail="time", isomorph=0, method="m", seconds=1.0,
+                      verdict=verdict, puzzle="", problems="", note="", disagrees=False, counters={"nodes": 1})
 
     book = RunBook(["m"])
-    book.add([record(1, "gave_up", "agree"), record(2, "gave_up", "interrupted")])
+    book.add([record(1, "agree"), record(2, "interrupted")])
     assert [(key.file, key.line) for key in book.keys] == [("f", 1)]
     assert book.notable_count["gave_up"] == 1
 

@@ -97,7 +97,7 @@ from search import SOLVERS
 def in_a_worker(queue):
     import search.mrv
     from puzzles import kernels
-    queue.put(kernels.STATUS.line())
+    queue.put(kernels.BUILD.line())
 
 if __name__ == "__main__":
     queue = multiprocessing.get_context("spawn").Queue()
@@ -106,7 +106,7 @@ if __name__ == "__main__":
     worker_line = queue.get(timeout=60)
     worker.join()
     seed000 = Grid.parse("000702000100040007650000094470801062000000000580209013860000075900060008000908000")
-    print(json.dumps({"line": kernels.STATUS.line(), "loaded": kernels.loaded(), "worker": worker_line,
+    print(json.dumps({"line": kernels.BUILD.line(), "loaded": kernels.loaded(), "worker": worker_line,
                       "edit": getattr(search.mrv, "EDITED", None), "nodes": SOLVERS["mrv"](seed000).effort["nodes"],
                       "mrv": search.mrv.__file__}))
 """
@@ -157,7 +157,7 @@ def test_ci_runs_the_compiled_build():
     """CI machines have a C compiler: a CI run that ended up interpreted is a broken build, not a fallback."""
     if os.environ.get("CI", "").lower() != "true":
         pytest.skip("not CI (CI=true): an interpreted run is allowed here")
-    assert kernels.STATUS.compiled, kernels.STATUS.line()
+    assert kernels.BUILD.compiled, kernels.BUILD.line()
     assert all(kernels.loaded().values())
 
 
@@ -166,7 +166,7 @@ def test_this_run_loads_what_its_status_says():
 
     loaded = kernels.loaded()
     assert set(loaded) == set(kernels.MODULES)
-    assert all(compiled is kernels.STATUS.compiled for compiled in loaded.values())
+    assert all(compiled is kernels.BUILD.compiled for compiled in loaded.values())
 
 
 # -- the same outcomes from both ------------------------------------------------------------------------

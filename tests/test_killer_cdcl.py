@@ -14,7 +14,7 @@ from making.solutions import pattern_solution, random_solution
 from puzzles import Budget, Grid, Status
 from puzzles.layouts import Cage, Layout, classic, named, reachable
 from search.depth_first import Limits
-from search.learning import CAGE_SUM, FALSE, TRUE, Solver, fillings
+from search.learning import CAGE_SUM, FALSE, TRUE, KillerCages, Solver, fillings, policies
 from search.learning import run as run_solver
 
 
@@ -359,10 +359,11 @@ def implied_by(cage: Cage, clause: list[int], n: int) -> bool:
 
 def spied(grid: Grid, spy: Spy, solutions: int = 1, unit: int = 100, propagate: str = "singles",
           choose: str = "mrv"):
+    branching, schedule = policies(choose=choose, unit=unit)
     solver = Solver(grid, Limits.of(Budget(seconds=60), time.perf_counter()), locked=propagate == "locked",
-                    vsids=choose == "vsids", observer=spy)
+                    observer=spy, branching=branching, schedule=schedule)
     spy.solver = solver
-    return run_solver(solver, solutions, unit)
+    return run_solver(solver, solutions)
 
 
 @settings(max_examples=40, deadline=None)
@@ -426,7 +427,7 @@ def test_a_grid_without_cages_reads_none_and_counts_as_before():
     assert "eliminated" not in out.effort
     assert counters(out, "nodes", "guesses", "backtracks", "forced", "conflicts", "learned") == (2, 2, 1, 7, 1, 1)
     solver = Solver(Grid.parse(Q4), Limits.of(Budget(), time.perf_counter()))
-    assert not solver.caged and solver.cages_waiting.order == [] and solver.cages_waiting.waiting == []
+    assert not any(isinstance(propagator, KillerCages) for propagator in [*solver.propagators, *solver.lookers])
 
 
 def test_cage_removals_are_counted_and_told_as_the_cage_sum():

@@ -21,8 +21,8 @@ from formulations.cnf import (
     cage_clauses,
     decode,
     givens,
-    kept_rules,
-    rules,
+    kept_layout_clauses,
+    layout_clauses,
     top,
     variables,
 )
@@ -147,7 +147,7 @@ def test_every_sum_encoding_has_the_killers_solutions_and_no_other(sums: str) ->
         expected = brute(grid)
         assert expected  # cut from a full grid
         for encoding in ENCODINGS:
-            assert models(rules(grid.layout, encoding, sums), grid) == expected, (grid.text(), encoding)
+            assert models(layout_clauses(grid.layout, encoding, sums), grid) == expected, (grid.text(), encoding)
 
 
 def test_the_45_rules_sums_keep_the_solutions() -> None:
@@ -155,13 +155,14 @@ def test_the_45_rules_sums_keep_the_solutions() -> None:
     for grid in cages_4x4():
         expected = brute(grid)
         for sums in ("combinations", "totalizer"):
-            assert models(rules(grid.layout, "complete", sums, "45"), grid) == expected, grid.text()
+            assert models(layout_clauses(grid.layout, "complete", sums, "45"), grid) == expected, grid.text()
 
 
 def test_the_45_rule_adds_its_derived_sums() -> None:
     grid = killer_4x4(0)
     assert derived_sums(grid.layout)
-    assert len(rules(grid.layout, "complete", "totalizer", "45")) > len(rules(grid.layout, "complete", "totalizer"))
+    assert len(layout_clauses(grid.layout, "complete", "totalizer", "45")) > \
+        len(layout_clauses(grid.layout, "complete", "totalizer"))
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -232,11 +233,11 @@ def test_the_certifier_proves_a_killer_unique_and_finds_a_second_solution() -> N
 def test_a_killers_rules_are_not_kept_for_the_process() -> None:
     unique, _ = unique_and_several()
     (answer,) = brute(unique)
-    before = kept_rules.cache_info().currsize
+    before = kept_layout_clauses.cache_info().currsize
     with SolutionCertifier(unique.with_values(answer)):
         pass
     assert not solutions(unique)[1:]
-    assert kept_rules.cache_info().currsize == before
+    assert kept_layout_clauses.cache_info().currsize == before
 
 
 # -- a 9x9 cut from a full grid -----------------------------------------------------------------------------
@@ -273,7 +274,7 @@ def test_every_encoding_solves_the_9x9_on_each_back_end(sums: str, solver: str) 
     assert out.info["sums"] == sums
     assert out.info["variables"] == variables(grid.layout, "complete", sums)
     assert out.info["cage_variables"] == out.info["variables"] - 729
-    assert out.info["clauses"] == len(rules(grid.layout, "complete", sums)) + grid.givens
+    assert out.info["clauses"] == len(layout_clauses(grid.layout, "complete", sums)) + grid.givens
 
 
 @pytest.mark.parametrize("solver", ["glucose4", "glucose3", "maplechrono", "cadical153", "lingeling"])
@@ -367,8 +368,8 @@ def test_combinations_selectors_come_after_the_houses() -> None:
 def test_classic_rules_do_not_read_the_sum_options() -> None:
     for lay in (classic(2), classic(3)):
         for encoding in ENCODINGS:
-            plain = rules(lay, encoding)
-            assert rules(lay, encoding, "bdd", "45") == plain
+            plain = layout_clauses(lay, encoding)
+            assert layout_clauses(lay, encoding, "bdd", "45") == plain
             assert variables(lay, encoding, "bdd", "45") == variables(lay, encoding)
     out = SAT(Grid.parse("...1.143.4121234"))
     assert "sums" not in out.info and "cage_clauses" not in out.info
@@ -377,10 +378,10 @@ def test_classic_rules_do_not_read_the_sum_options() -> None:
 def test_a_layout_without_cages_keeps_the_default_cache_entry() -> None:
     assert DEFAULT_SUMS == "combinations"
     lay: Layout = classic(2)
-    rules(lay)
-    before = kept_rules.cache_info()
+    layout_clauses(lay)
+    before = kept_layout_clauses.cache_info()
     SAT(Grid.parse("...1.143.4121234"), sums="bdd", redundant="45")
-    after = kept_rules.cache_info()
+    after = kept_layout_clauses.cache_info()
     assert after.currsize == before.currsize
 
 

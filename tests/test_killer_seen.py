@@ -218,7 +218,7 @@ def test_a_classic_or_jigsaw_drawing_is_unchanged():
 
 
 def test_the_trace_command_draws_a_killer(tmp_path):
-    done = subprocess.run([sys.executable, "-m", "search.trace", KILLER4, "--max-steps", "5"], cwd=ROOT,
+    done = subprocess.run([sys.executable, "-m", "commands.trace", KILLER4, "--max-steps", "5"], cwd=ROOT,
                           capture_output=True, text=True, timeout=120, check=True)
     assert "and cages 1-7, each cell by its cage's letter:" in done.stdout
     assert "c = cage 3 (7)" in done.stdout

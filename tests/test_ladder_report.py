@@ -22,6 +22,7 @@ from rich.console import Console
 import compare
 from comparison.core.settings import Settings
 from comparison.programs.ladder import EQUIVALENCES, LADDER_RUNGS, Ladder, Rung
+from comparison.records.format import Record
 from formulations import SOLVERS as FORMULATIONS
 from making.solutions import pattern_solution
 from puzzles import Budget, Grid, Method, Outcome, Status, classic, random_isomorph
@@ -201,15 +202,15 @@ def test_the_mip_root_lp_rung_settles_what_its_lp_does_from_the_mip_rungs_run(tm
         records += batch
         ladder.add(batch)
     assert len(records) == 3  # one MIP run a puzzle gives both rungs
-    info = {r["name"]: r["info"] for r in records}
+    info = {r.name: r.info for r in records}
     assert (info["naked"]["root_lp_integral"], info["wrong-given"]["root_lp_integral"]) == (True, False)
     assert info["refuted"]["root_lp_infeasible"] is True and info["wrong-given"]["root_lp_fractional_vars"] > 0
-    settled = {(m["name"], m["rung"]): m["settled"] for r in records for m in ladder.marked(r)}
+    settled = {(r.name, m["rung"]): m["settled"] for r in records for m in ladder.marks(r)}
     assert {name: settled[(name, "MIP root LP")] for name in info} == {
         "naked": True, "refuted": True, "wrong-given": False}
     assert ladder.tally["MIP root LP"] == {"settled": 2, "not settled": 1}
     assert sum(ladder.tally["MIP root node"].values()) == 3
-    assert ladder.seconds["MIP root LP"] == [r["info"]["root_lp_seconds"] for r in records]  # GLOP's own time
+    assert ladder.seconds["MIP root LP"] == [r.info["root_lp_seconds"] for r in records]  # GLOP's own time
 
 
 # -- the equivalences ---------------------------------------------------------------------------
@@ -218,14 +219,17 @@ def test_the_mip_root_lp_rung_settles_what_its_lp_does_from_the_mip_rungs_run(tm
 def test_a_counterexample_is_printed_and_fails_the_run() -> None:
     ladder = Ladder(Settings(["puzzles/seeds.txt"]), rungs=EQUIVALENT_RUNGS)
     label = {r.name: r.method for r in EQUIVALENT_RUNGS}
-    base = {"file": "f.txt", "line": 7, "isomorph": 0, "detail": "", "valid": True, "seconds": 0.001,
-            "extra": None}
+    def record(rung: str, status: Status, detail: str = "", guesses: int | None = None) -> Record:
+        return Record("f.txt", 7, status, detail=detail, isomorph=0, method=label[rung], seconds=0.001,
+                      valid=True if status is Status.SOLVED else None,
+                      counters={} if guesses is None else {"guesses": guesses})
+
     records = [
-        {**base, "method": label["UP complete"], "status": "solved", "guesses": 0},
-        {**base, "method": label["singles"], "status": "gave_up", "detail": "nodes", "valid": None, "guesses": 1},
-        {**base, "method": label["UP augmented"], "status": "solved", "guesses": 0},
-        {**base, "method": label["locked"], "status": "solved", "guesses": 0},
-        {**base, "method": label["naked"], "status": "gave_up", "detail": "time", "valid": None},  # says nothing
+        record("UP complete", Status.SOLVED, guesses=0),
+        record("singles", Status.GAVE_UP, "nodes", guesses=1),
+        record("UP augmented", Status.SOLVED, guesses=0),
+        record("locked", Status.SOLVED, guesses=0),
+        record("naked", Status.GAVE_UP, "time"),  # says nothing
     ]
     ladder.add(records)
     assert ladder.failed and ladder.counterexample_count == 1
@@ -235,7 +239,7 @@ def test_a_counterexample_is_printed_and_fails_the_run() -> None:
     text = console.file.getvalue()
     assert "f.txt:7: settled by UP complete, not by singles" in text
     assert "1 counterexample" in text and "FAILED" in text
-    marked = [m for record in records for m in ladder.marked(record)]
+    marked = [m for record in records for m in ladder.marks(record)]
     assert [r["rung"] for r in marked] == ["UP complete", "singles", "UP augmented", "locked", "naked"]
     assert [r["settled"] for r in marked] == [True, False, True, True, None]
 

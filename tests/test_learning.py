@@ -35,8 +35,11 @@ from search.learning import (
     VSIDS,
     Assigned,
     Encoding,
+    Glucose,
+    ModeSchedule,
     Narrator,
     Solver,
+    policies,
 )
 from search.learning import run as run_solver
 from search.trace import trace
@@ -71,12 +74,13 @@ def watched(grid: Grid, observer: Quiet, budget: Budget = Budget(), solutions: i
     """A run of the solver with an observer plugged in (what `solve` does, and the same counters);
     each solution found checked cell by cell against the givens and the rules. With choose=modes the
     first mode lasts 3 conflicts (not MODE_FIRST), so that a small puzzle's search switches modes."""
-    solver = Solver(grid, Limits.of(budget, time.perf_counter()), locked=propagate == "locked",
-                    vsids=choose == "vsids", observer=observer, modes=choose == "modes", phase=phase,
-                    glucose=restart == "glucose")
-    solver.mode_first = solver.mode_end = 3
+    branching, schedule = policies(choose, restart, phase, unit)
+    solver = Solver(grid, Limits.of(budget, time.perf_counter()), locked=propagate == "locked", observer=observer,
+                    branching=branching, schedule=schedule)
+    if isinstance(schedule, ModeSchedule):
+        schedule.mode_first = schedule.mode_end = 3
     observer.solver = solver
-    finish = run_solver(solver, solutions, unit)
+    finish = run_solver(solver, solutions)
     for values in finish.found:
         assert grid.solution_problems(grid.with_values(list(values))) == []  # checked cell by cell
     return solver, finish
@@ -343,7 +347,8 @@ def test_each_decision_is_the_variable_a_scan_of_them_all_finds(seed, unit, prop
     solver, finish = watched(grid, Spy(), solutions=2, unit=unit, propagate=propagate, choose=choose, phase=phase,
                              restart=restart)
     assert finish.status is Status.SOLVED and len(finish.found) == 1  # unique
-    assert solver.switches == mode["switches"]  # (0 but with choose=modes)
+    switches = solver.schedule.switches if isinstance(solver.schedule, ModeSchedule) else 0
+    assert switches == mode["switches"]  # (0 but with choose=modes)
     assert picked.count(-1) == 1 and len(picked) == solver.nodes + 1  # a pick a decision, and the solution
 
 
@@ -380,7 +385,10 @@ def test_glucose_restarts_once_the_recent_nogoods_span_more_levels(seed, choose,
 
     class Spy(Quiet):
         def started(self, grid, counters):
-            self.solver.margin = 1.0
+            schedule = self.solver.schedule
+            glucose = schedule.focused if isinstance(schedule, ModeSchedule) else schedule
+            assert isinstance(glucose, Glucose)
+            glucose.margin = 1.0
 
         def backjumped(self, level, nogood, lbd):
             state["count"] += 1

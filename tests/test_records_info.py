@@ -11,7 +11,7 @@ from fixtures import SEED000, SEED001
 
 import compare
 from comparison.execution.check import DROPPED, INFO_CHARACTERS, facts
-from formulations.cnf import rules, variables
+from formulations.cnf import layout_clauses, variables
 from puzzles import Grid, classic
 
 SOLVERS = ["sat", "mip", "mrv:propagate=locked"]
@@ -40,7 +40,8 @@ def check_facts(records: dict[tuple[str, str], dict]) -> None:
         sat = records[(line, "sat")]["info"]
         assert (sat["encoding"], sat["variables"]) == ("complete", variables(classic(3), "complete")) \
             == ("complete", 729)
-        assert sat["clauses"] == len(rules(classic(3), "complete")) + grid.givens == (81 + 243) * 37 + grid.givens
+        assert sat["clauses"] == len(layout_clauses(classic(3), "complete")) + grid.givens \
+            == (81 + 243) * 37 + grid.givens
         mip = records[(line, "mip")]["info"]
         assert (mip["variables"], mip["constraints"]) == (729, 4 * 81)  # x[cell, value]; one row a cell, unit-value
         assert mip["root_lp_integral"] in (True, False) and mip["root_lp_iterations"] >= 0

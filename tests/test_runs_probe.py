@@ -130,7 +130,7 @@ def puzzle_file(tmp_path: Path, lines: list[str] = PUZZLES) -> Path:
     return path
 
 
-@pytest.mark.parametrize("argv", [["compare.py", "-", "--solver", "mrv"], ["-m", "puzzles", "-"]])
+@pytest.mark.parametrize("argv", [["compare.py", "-", "--solver", "mrv"], ["-m", "commands.check", "-"]])
 def test_standard_input_closed_is_an_unreadable_input(argv):
     done = command(argv, preexec_fn=lambda: os.close(0), stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     assert done.returncode == 2, done.stderr
@@ -150,7 +150,7 @@ def test_standard_output_closed_the_records_are_written_all_the_same(tmp_path):
 
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
-@pytest.mark.parametrize("argv", [["compare.py", "{file}", "--solver", "mrv"], ["-m", "puzzles", "{file}"]])
+@pytest.mark.parametrize("argv", [["compare.py", "{file}", "--solver", "mrv"], ["-m", "commands.check", "{file}"]])
 def test_a_full_standard_output_is_one_line_and_status_2(tmp_path, argv):
     file = str(puzzle_file(tmp_path))
     with open("/dev/full", "w") as full:
@@ -180,9 +180,9 @@ def test_a_closed_pipe_ends_compare_quietly_with_141_its_records_written(tmp_pat
 
 
 def test_a_closed_pipe_ends_the_check_quietly_with_141(tmp_path):
-    # `python -m puzzles BIG | head -1`, the reader gone before the first line
+    # `sudoku-check BIG | head -1`, the reader gone before the first line
     file = puzzle_file(tmp_path, PUZZLES + ["not a puzzle"] * 5000)
-    done = closed_pipe(["-m", "puzzles", str(file), str(file)])
+    done = closed_pipe(["-m", "commands.check", str(file), str(file)])
     assert done.returncode == 141, done.stderr
     assert done.stderr == ""
 

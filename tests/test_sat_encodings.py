@@ -8,7 +8,7 @@ import pytest
 from fixtures import ROW_COLUMN_UNSAT, SEED000, SEED001, SEED002_MULTI, pattern, rung_settles, scattered
 
 from formulations import SOLVERS
-from formulations.cnf import ENCODINGS, decode, encode, givens, rules, variables
+from formulations.cnf import ENCODINGS, decode, encode, givens, layout_clauses, variables
 from formulations.pysat_solvers import BACKENDS, FREE_DECISIONS, load
 from puzzles.grid import Grid, classic
 from puzzles.outcome import Budget, GaveUp, Status
@@ -57,8 +57,8 @@ def test_clause_and_variable_counts_by_formula(box: int) -> None:
         "augmented": n * n * (1 + pairs) + 2 * n * n * box * (box + 1) + 4 * n * n * (1 + triad_pairs),
     }
     for encoding in ENCODINGS:
-        assert len(rules(classic(box), encoding)) == expected[encoding], encoding
-        literals = {abs(lit) for clause in rules(classic(box), encoding) for lit in clause}
+        assert len(layout_clauses(classic(box), encoding)) == expected[encoding], encoding
+        literals = {abs(lit) for clause in layout_clauses(classic(box), encoding) for lit in clause}
         assert literals == set(range(1, variables(classic(box), encoding) + 1)), encoding
     assert variables(classic(box), "augmented") == n**3 + 2 * n * n * box
 
@@ -69,7 +69,7 @@ def test_size_in_info_and_default_encode_unchanged() -> None:
         outcome = SAT(puzzle, encoding=encoding)
         assert outcome.info["encoding"] == encoding
         assert outcome.info["variables"] == variables(classic(3), encoding)
-        assert outcome.info["clauses"] == len(rules(classic(3), encoding)) + puzzle.givens
+        assert outcome.info["clauses"] == len(layout_clauses(classic(3), encoding)) + puzzle.givens
     nvars, clauses = encode(puzzle)  # benchmarks/versus_pycosat.py and the DIMACS export read this
     assert nvars == 729 and len(clauses) == (81 + 243) * 37 + puzzle.givens
     assert [9 * 3 + 7] in clauses  # row 1, column 4 holds 7: var(c, v) = c*n + v
@@ -274,7 +274,7 @@ def test_rules_loaded_directly_make_the_same_solver(solver: str) -> None:
     runs = []
     for direct in (True, False):
         sat = Solver(name=solver)
-        load(sat, solver, rules(classic(3)), direct=direct)
+        load(sat, solver, layout_clauses(classic(3)), direct=direct)
         sat.append_formula([[lit] for lit in givens(puzzle)])
         assert sat.solve() is True
         runs.append((decode(puzzle, sat.get_model()), sat.accum_stats()))

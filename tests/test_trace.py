@@ -329,7 +329,7 @@ def test_two_searches_part_ways(capsys: pytest.CaptureFixture[str]) -> None:
 def test_bad_input_gets_a_clear_error(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(argv) == 2
     err = capsys.readouterr().err
-    assert err.startswith("search.trace: error: ") and message in err
+    assert err.startswith("sudoku-trace: error: ") and message in err
     assert "Traceback" not in err
 
 

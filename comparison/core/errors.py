@@ -1,7 +1,7 @@
 """The run's errors: what compare.py turns into one clear line on stderr and an exit status."""
 from __future__ import annotations
 
-# The exit statuses of compare.py, its --fuzz and --ladder, and python -m puzzles.generate: one meaning each.
+# The exit statuses of compare.py, its --fuzz and --ladder, and sudoku-generate: one meaning each.
 EXIT_OK = 0
 EXIT_FAILED = 1  # an invalid answer or a disagreement (with --fuzz: a failure found)
 EXIT_USAGE = 2  # a usage error, an unreadable input, records that could not be written

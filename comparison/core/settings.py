@@ -4,7 +4,6 @@ from __future__ import annotations
 import dataclasses
 import importlib.util
 from dataclasses import dataclass
-from typing import Any
 
 from puzzles import Budget
 
@@ -15,7 +14,7 @@ INSTALL = "pip install 'sudoku-search[cluster]'"  # what --cluster needs
 
 @dataclass
 class Settings:
-    """What a run does: compare.py's options by their names (`Settings.of` takes a parsed command line)."""
+    """What a run does: compare.py's options by their names (compare.py builds them from its command line)."""
 
     files: list[str] = dataclasses.field(default_factory=list)
     methods: list[str] | None = None  # --solver: NAME[:key=value,...] specs (a label is one); None: all
@@ -44,10 +43,6 @@ class Settings:
             if self.jobs is not None:
                 raise UsageError("--jobs is for the local pool; a --cluster runs on its own workers")
             check_cluster(self.cluster)
-
-    @classmethod
-    def of(cls, namespace: Any) -> Settings:
-        return cls(**{f.name: getattr(namespace, f.name) for f in dataclasses.fields(cls)})
 
     @property
     def budget(self) -> Budget:

@@ -6,7 +6,9 @@ import os
 import signal
 import threading
 from collections.abc import Callable
-from typing import Any
+from typing import ParamSpec
+
+P = ParamSpec("P")  # the run's own parameters, kept through the wrapper
 
 
 class Interrupted(KeyboardInterrupt):
@@ -17,7 +19,7 @@ class Interrupted(KeyboardInterrupt):
         self.status = 128 + signum
 
 
-def stopped_by_signals(run: Callable[..., int]) -> Callable[..., int]:
+def stopped_by_signals(run: Callable[P, int]) -> Callable[P, int]:
     """The run's handling of SIGINT and SIGTERM, alike.
 
     The first raises Interrupted: the run stops, writes its records and prints its summary
@@ -30,9 +32,9 @@ def stopped_by_signals(run: Callable[..., int]) -> Callable[..., int]:
     ends the process by the signal: a shell reports that as the same status, 128 + the signal.)
     """
     @functools.wraps(run)
-    def stoppable(*args: Any) -> int:
+    def stoppable(*args: P.args, **kwargs: P.kwargs) -> int:
         if threading.current_thread() is not threading.main_thread():  # only it may handle signals
-            return run(*args)
+            return run(*args, **kwargs)
         first: list[Interrupted] = []
 
         def handle(signum: int, frame: object) -> None:
@@ -43,7 +45,7 @@ def stopped_by_signals(run: Callable[..., int]) -> Callable[..., int]:
 
         previous = {s: signal.signal(s, handle) for s in (signal.SIGINT, signal.SIGTERM)}
         try:
-            return run(*args)
+            return run(*args, **kwargs)
         except Interrupted as exc:
             return exc.status
         finally:

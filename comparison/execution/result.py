@@ -42,9 +42,15 @@ class RunResult:
         return None if self.status is not Status.SOLVED else not self.problems
 
     @property
+    def not_run_reason(self) -> str | None:
+        """Why the method did not run, for it could not take the puzzle (see NOT_RUN); None when it ran. The one
+        place a run's detail is read for it: a record holds the answer, typed (records/format.py's Record)."""
+        return not_run_reason(self.status, self.detail)
+
+    @property
     def not_run(self) -> bool:
-        """Whether the method could not take the puzzle, and so did not run (see NOT_RUN)."""
-        return not_run_reason(self.status, self.detail) is not None
+        """Whether the method could not take the puzzle, and so did not run."""
+        return self.not_run_reason is not None
 
     @property
     def gave_up_reason(self) -> str | None:

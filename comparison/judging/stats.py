@@ -125,8 +125,9 @@ def tally(summary: Summary, labels: Sequence[str], puzzle: str, results: Sequenc
     failed: dict[str, list[str]] = {}  # error / gave_up / not_run -> "method (why)", one line per puzzle
     for i, result in enumerate(results):
         summary.stats[i].add(result, verdict.failures[i])
-        if result.not_run:  # listed apart: the method could not take the puzzle (its reason after NOT_RUN)
-            failed.setdefault("not_run", []).append(f"{labels[i]} ({result.detail.partition(': ')[2]})")
+        why_not = result.not_run_reason
+        if why_not is not None:  # listed apart: the method could not take the puzzle
+            failed.setdefault("not_run", []).append(f"{labels[i]} ({why_not})")
         elif result.status in (Status.ERROR, Status.GAVE_UP):
             failed.setdefault(result.status.value, []).append(
                 f"{labels[i]} ({result.detail})" if result.detail else labels[i])

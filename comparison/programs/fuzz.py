@@ -49,7 +49,6 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from rich.console import Console
 from rich.table import Table
@@ -367,54 +366,86 @@ def write_failures(path: str, fuzzer: Fuzzer, rerun: Rerun) -> None:
         handle.write("\n".join(failure_lines(fuzzer, rerun, path)) + "\n")
 
 
-def fuzz_main(args: Any, methods: dict[str, Method] | None, console: Console) -> int:
+@dataclass(frozen=True)
+class FuzzSettings:
+    """What a fuzz run does: compare.py --fuzz's options, each of its own type (compare.py builds it once from its
+    command line; a Python caller gets the same checks)."""
+
+    duration: float | None  # seconds (--fuzz DURATION, parse_duration); None: --limit puzzles
+    limit: int | None  # puzzles made
+    output: str | None  # the failing puzzles' file, named as given: the report and the Reproduce line say it so
+    methods: tuple[str, ...]  # --solver specs; none: every method
+    command: tuple[str, ...]  # --command specs
+    registry: tuple[str, ...]  # --registry modules
+    timeout: float
+    nodes: int | None
+    solutions: int
+    jobs: int | None
+    seed: int
+    against: str  # the trusted method's spec, as given
+    variants: tuple[Variant, ...]  # each once (fuzzed_variant reads --variant NAME[@SIDE])
+    boxes: tuple[int, ...]  # --box; none, and no variant: 2, 3 and 4
+
+    def __post_init__(self) -> None:
+        if self.duration is None and self.limit is None:
+            raise UsageError("--fuzz needs a DURATION (--fuzz 5m) or --limit N puzzles")
+        if self.output and self.output.lower().endswith((".csv", ".jsonl")):
+            raise UsageError(f"--fuzz --output {self.output}: the failing puzzles are a puzzle file (line format); "
+                             "name it .txt")
+
+    @property
+    def settings(self) -> Settings:
+        """The run's settings: the methods under test, their budgets, the workers and the seed."""
+        return Settings(methods=list(self.methods) or None, command=list(self.command) or None,
+                        registry=list(self.registry) or None, timeout=self.timeout, nodes=self.nodes,
+                        solutions=self.solutions, jobs=self.jobs, seed=self.seed)
+
+    @property
+    def sizes(self) -> list[Variant]:
+        """The sizes fuzzed: classic Sudoku's at each box size, then the variants."""
+        boxes = sorted(set(self.boxes or ([] if self.variants else [2, 3, 4])))
+        return list(dict.fromkeys([variant("classic", box * box) for box in boxes] + list(self.variants)))
+
+
+def fuzz_main(asked: FuzzSettings, methods: dict[str, Method] | None, console: Console) -> int:
     """compare.py --fuzz: returns the exit status (0 nothing found, 1 a failure found, 2 usage, 130 Ctrl-C)."""
     try:
-        duration = parse_duration(args.fuzz) if args.fuzz else None
-        if duration is None and args.limit is None:
-            raise UsageError("--fuzz needs a DURATION (--fuzz 5m) or --limit N puzzles")
-        if args.output and args.output.lower().endswith((".csv", ".jsonl")):
-            raise UsageError(f"--fuzz --output {args.output}: the failing puzzles are a puzzle file (line format); "
-                             "name it .txt")
-        settings = Settings(methods=args.methods, command=args.command, registry=args.registry, timeout=args.timeout,
-                            nodes=args.nodes, solutions=args.solutions, jobs=args.jobs, seed=args.seed)
-        against = trusted_label(args.against)
-        wanted = dataclasses.replace(settings, methods=[*args.methods, against]) if args.methods else settings
+        settings = asked.settings
+        against = trusted_label(asked.against)
+        wanted = dataclasses.replace(settings, methods=[*asked.methods, against]) if asked.methods else settings
         registry = registry_of(wanted, methods)  # the trusted method's registry imported too
-        check_commands_selected(args.command or [], args.methods)
-        selected = select_methods(args.methods, registry, args.solutions, settings.budget)
+        check_commands_selected(asked.command, asked.methods)
+        selected = select_methods(asked.methods, registry, asked.solutions, settings.budget)
         select_methods([against], registry, 2, settings.budget)  # the trusted method must exist too
-        fuzzed = list(dict.fromkeys(fuzzed_variant(text) for text in args.variant or []))
     except (UsageError, ValueError) as exc:
         print(f"compare.py: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
-    boxes = sorted(set(args.box or ([] if fuzzed else [2, 3, 4])))
-    sizes = list(dict.fromkeys([variant("classic", box * box) for box in boxes] + fuzzed))
-    fuzzer = Fuzzer(dataclasses.replace(settings, methods=[s.label for s in selected]), against, sizes,
-                    random.Random(args.seed), methods)
-    paths = [folder for folder in map(import_folder, args.registry or []) if folder is not None]
-    rerun = Rerun(args.registry or [], args.command or [], args.against, args.timeout, args.nodes, args.solutions,
+    fuzzer = Fuzzer(dataclasses.replace(settings, methods=[s.label for s in selected]), against, asked.sizes,
+                    random.Random(asked.seed), methods)
+    paths = [folder for folder in map(import_folder, asked.registry) if folder is not None]
+    rerun = Rerun(asked.registry, asked.command, asked.against, asked.timeout, asked.nodes, asked.solutions,
                   list(dict.fromkeys(paths)))
+    duration, limit, output = asked.duration, asked.limit, asked.output
 
     def found(failure: Failure) -> None:
         console.print(f"[bold red]found[/] {failure.method}: {failure.failure} on a {failure.puzzle_kind} "
                       f"{size_of(failure.puzzle)} puzzle, {failure.shrunk()}")
-        if args.output:
-            write_failures(args.output, fuzzer, rerun)
+        if output:
+            write_failures(output, fuzzer, rerun)
     fuzzer.on_found = found
     status = EXIT_OK
     started = time.monotonic()
     fuzzer.deadline = None if duration is None else started + duration  # a round, or a shrink, is cut short there
     from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
-    total = duration if duration is not None else float(args.limit)
+    total = duration if duration is not None else float(limit or 0)  # one of the two is given (FuzzSettings)
     bar = Progress(TextColumn("fuzzing"), BarColumn(), TextColumn("{task.fields[note]}"), TimeElapsedColumn(),
                    console=Console(stderr=True), transient=True, disable=not sys.stderr.isatty())
     try:  # from the first line on, a Ctrl-C ends the run with its report
-        console.print(kernels.STATUS.line(), markup=False, highlight=False)  # first: which build of the searches runs
+        console.print(kernels.BUILD.line(), markup=False, highlight=False)  # first: which build of the searches runs
         with bar:
             task = bar.add_task("fuzz", total=total, note="")
             while True:
-                left = None if args.limit is None else args.limit - fuzzer.puzzles
+                left = None if limit is None else limit - fuzzer.puzzles
                 if (left is not None and left <= 0) or fuzzer.time_up():
                     break
                 if not fuzzer.plan:
@@ -428,10 +459,10 @@ def fuzz_main(args: Any, methods: dict[str, Method] | None, console: Console) ->
     except KeyboardInterrupt:
         status = EXIT_INTERRUPTED
     report(console, fuzzer, time.monotonic() - started, interrupted=status == EXIT_INTERRUPTED)
-    if args.output:
-        write_failures(args.output, fuzzer, rerun)
-        console.print(f"Failing puzzles written to {args.output}" if fuzzer.failures
-                      else f"No failure: {args.output} holds none")
+    if output:
+        write_failures(output, fuzzer, rerun)
+        console.print(f"Failing puzzles written to {output}" if fuzzer.failures
+                      else f"No failure: {output} holds none")
     elif fuzzer.failures:  # not thrown away: shown as the file --output would hold (save them as FILE.txt)
         console.print("Failing puzzles (--output FILE.txt keeps them):")
         console.print("\n".join(failure_lines(fuzzer, rerun, "FILE.txt")), markup=False, highlight=False,

@@ -29,7 +29,7 @@ import dataclasses
 import itertools
 import statistics
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -38,11 +38,11 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from puzzles import Entry, GaveUp, Grid, Method, PuzzleError, PuzzleFileError, read_puzzles
+from puzzles import Entry, GaveUp, Method, PuzzleFileError, Status, read_puzzles
 from puzzles.words import plural
 
 from ..core.settings import Settings
-from ..records.format import RecordWriter
+from ..records.format import Record, RecordWriter
 from ..report.terminal import NOTABLE, red_if
 from ..run.comparison import Comparison
 
@@ -64,11 +64,11 @@ class Rung:
     ladder: str
     method: str  # NAME[:key=value,...]
     reference: dict[str, float] = dataclasses.field(default_factory=dict)  # set -> % settled (docs/reference/data.md)
-    by_info: Callable[[dict[str, Any]], bool | None] | None = None
+    by_info: Callable[[Mapping[str, Any]], bool | None] | None = None
     seconds: str | None = None  # the info's fact that is the rung's own time (else the run's)
 
 
-def root_lp_settles(info: dict[str, Any]) -> bool | None:
+def root_lp_settles(info: Mapping[str, Any]) -> bool | None:
     """The MIP's root LP settles a puzzle when its optimal vertex is 0-1 (then a solution: no objective, and
     every constraint met) or when it is infeasible (then no solution either); None when it was not solved."""
     if info.get("root_lp_infeasible"):
@@ -127,15 +127,6 @@ EQUIVALENCES = (("UP minimal", "naked"), ("UP natural", "naked"), ("UP complete"
 LOOKED_AT = 20
 
 
-def houses_alone(puzzle: str) -> bool:
-    """Whether a record's puzzle (the line form) has no rule but its houses: no cage, no constraint."""
-    try:
-        lay = Grid.parse(puzzle).layout
-    except PuzzleError:
-        return True  # no puzzle: its records are bad entries, which have no rung
-    return lay.houses is lay
-
-
 def has_killers(files: Sequence[str]) -> bool:
     """Whether the first puzzles of any file (standard input is not looked at) have cages."""
     for path in files:
@@ -180,7 +171,7 @@ class Ladder:
         self.counterexamples: dict[tuple[str, str], list[Counterexample]] = {pair: [] for pair in EQUIVALENCES}
 
     def open_records(self, output: str, fmt: str, resume: bool,
-                     on_kept: Callable[[list[dict[str, Any]]], None] | None) -> RecordWriter:
+                     on_kept: Callable[[list[Record]], None] | None) -> RecordWriter:
         """The --output writer: a row per puzzle and rung (--resume is refused, so there is nothing to keep)."""
         return LadderWriter(output, fmt, self)
 
@@ -196,46 +187,43 @@ class Ladder:
 
     # -- a record, and a puzzle's records --------------------------------------------------------
 
-    def verdict(self, record: dict[str, Any], rung: Rung) -> str:
+    def verdict(self, record: Record, rung: Rung) -> str:
         """Settled, not settled, gave up (out of time), error or invalid: what the rung did on the puzzle."""
-        status, detail = record["status"], record["detail"]
-        if status == "error":
+        if record.status is Status.ERROR:
             return ERROR
-        if record["valid"] is False:
+        if record.valid is False:
             return INVALID
         if rung.by_info is not None:
-            settled = rung.by_info(record.get("info") or {})
+            settled = rung.by_info(record.info)
             return GAVE_UP if settled is None else SETTLED if settled else NOT_SETTLED
-        if status == "gave_up":
-            return NOT_SETTLED if detail in NOT_SETTLED_REASONS else GAVE_UP
-        measure = self.no_guess.get(record["method"])
+        if record.status is Status.GAVE_UP:
+            return NOT_SETTLED if record.detail in NOT_SETTLED_REASONS else GAVE_UP
+        measure = self.no_guess.get(record.method or "")
         if measure is None:
             return NOT_SETTLED
         counter, at_most = measure
-        value = record.get(counter)
-        if value is None:
-            value = (record.get("extra") or {}).get(counter)
+        value = record.effort.get(counter)
         return SETTLED if value is not None and value <= at_most else NOT_SETTLED
 
-    def marked(self, record: dict[str, Any]) -> list[dict[str, Any]]:
-        """The record once for each rung its run serves, with the ladder's fields: the rung, its ladder, and
-        settled (true, false, or none when the rung ran out of time or failed); none for a bad entry."""
-        return [{**record, "rung": rung.name, "ladder": rung.ladder,
+    def marks(self, record: Record) -> list[dict[str, Any]]:
+        """The ladder's fields for each rung the record's run serves: the rung, its ladder, and settled (true,
+        false, or none when the rung ran out of time or failed); none for a bad entry."""
+        return [{"rung": rung.name, "ladder": rung.ladder,
                  "settled": {SETTLED: True, NOT_SETTLED: False}.get(self.verdict(record, rung))}
-                for rung in self.rungs_of.get(record.get("method") or "", [])]
+                for rung in self.rungs_of.get(record.method or "", [])]
 
-    def add(self, records: Iterable[dict[str, Any]]) -> None:
+    def add(self, records: Iterable[Record]) -> None:
         """The records of whole puzzles, as a round of the run yields them."""
         puzzles: dict[tuple[Any, ...], dict[str, str]] = {}
         beyond: set[tuple[Any, ...]] = set()  # puzzles with rules beyond houses (cages, constraints): the
         # equivalences are the houses' alone
         for record in records:
-            for rung in self.rungs_of.get(record.get("method") or "", []):  # none for a bad entry, the certifier
-                key = (record["file"], record["line"], record["isomorph"])
-                if key not in beyond and not houses_alone(str(record.get("puzzle") or "")):
+            for rung in self.rungs_of.get(record.method or "", []):  # none for a bad entry, the certifier
+                key = (record.file, record.line, record.isomorph)
+                if key not in beyond and record.layout is not None and record.layout.houses is not record.layout:
                     beyond.add(key)
                 puzzles.setdefault(key, {})[rung.name] = self.verdict(record, rung)
-                seconds = (record.get("info") or {}).get(rung.seconds) if rung.seconds else record["seconds"] or 0.0
+                seconds = record.info.get(rung.seconds) if rung.seconds else record.seconds or 0.0
                 if isinstance(seconds, int | float):
                     self.seconds[rung.name].append(float(seconds))
         for (file, line, isomorph), verdicts in puzzles.items():
@@ -354,7 +342,8 @@ class LadderWriter(RecordWriter):
         super().__init__(path, fmt, [*LADDER_FIELDS, *ladder.comparison.records.fields])
         self.ladder = ladder
 
-    def write(self, record: dict[str, Any]) -> None:
-        for marked in self.ladder.marked(record) or [record]:  # a bad entry is written as it is
-            super().write({name: marked.get(name) for name in self.fields})
+    def write_record(self, record: Record) -> None:
+        row = record.row(self.ladder.comparison.records.fields)
+        for marks in self.ladder.marks(record) or [dict.fromkeys(LADDER_FIELDS)]:  # a bad entry has no rung
+            self.write({**marks, **row})
 

@@ -1,7 +1,9 @@
-"""Records: one per (puzzle, method), as dicts (what the Python API yields), CSV or JSON lines.
+"""Records: one per (puzzle, method), typed in memory (Record), as dicts (what the Python API yields), CSV or
+JSON lines.
 
-The one place of the record format: its fields and their types, a record made from a judged run, written
-(RecordWriter, csv_value) and read back (read_records, typed) as the run made it."""
+The one place of the record format: its fields and their types, a record made from a judged run (Records), its
+line in the file (Record.row, written by RecordWriter, csv_value) and a line read back (read_records, typed,
+Record.of_row) as the run made it."""
 from __future__ import annotations
 
 import contextlib
@@ -9,18 +11,18 @@ import csv
 import json
 import os
 import re
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, cast
 
-from puzzles import BadEntry, Status
+from puzzles import BadEntry, Layout, Status
 
 from ..core.errors import UsageError
 from ..core.selected import Selected
 from ..core.stream import Puzzle
 from ..execution.result import RunResult
-from ..judging.judge import FailureClass, Verdict, failure_of
+from ..judging.judge import FailureClass, Judged, Verdict, VerdictKind, failure_of
 from ..judging.stats import COMMON_COUNTERS
 
 RECORD_FIELDS = ("file", "line", "name", "isomorph", "rating", "method", "status", "detail", "puzzle", "solution",
@@ -39,6 +41,81 @@ def counter_columns(selected: Sequence[Selected]) -> list[str]:
     return list(dict.fromkeys([c for c in COMMON_COUNTERS if c in declared] + declared))
 
 
+@dataclass(frozen=True)
+class Record:
+    """One method's run on one puzzle as judged, or a bad entry: what the page, the ladder and compare.py read.
+
+    Its fields are the file's (RECORD_FIELDS), as the run wrote them (a field the file leaves empty is None), its
+    counters, and what the file does not say as such: whether the method ran (`not_run`), the judge's failure
+    class, and the puzzle's layout. `row` is its line in the records file; `of_row` a line read back.
+    """
+
+    file: str
+    line: int
+    status: Status | None  # None: a bad entry, its `detail` saying why
+    detail: str | None = None
+    name: str | None = None
+    isomorph: int | None = None
+    rating: float | None = None
+    method: str | None = None  # the method's label; None for a bad entry
+    puzzle: str | None = None  # the line form
+    solution: str | None = None
+    unique: bool | None = None
+    seconds: float | None = None
+    valid: bool | None = None
+    problems: str | None = None
+    verdict: VerdictKind | None = None
+    note: str | None = None
+    disagrees: bool | None = None
+    counters: Mapping[str, int] = field(default_factory=dict)  # those that are the run's counter columns, in order
+    extra: Mapping[str, int] = field(default_factory=dict)  # the method's other counters
+    info: Mapping[str, Any] = field(default_factory=dict)  # the other facts the method reported
+    not_run: str | None = None  # why the method did not run (it cannot take the puzzle); None when it ran
+    failure: FailureClass | None = None  # what went wrong with the run, by the judge (None: nothing, or unjudged)
+    layout: Layout | None = None  # the puzzle's, when it was run here (a record read back has none)
+
+    @property
+    def bad_entry(self) -> bool:
+        return self.status is None
+
+    @property
+    def effort(self) -> dict[str, int]:
+        """Every counter of the run: its counter columns, then the others."""
+        return {**self.counters, **self.extra}
+
+    def row(self, fields: Sequence[str]) -> dict[str, Any]:
+        """The record as its line in the file (and the Python API's dict): `fields` (Records.fields) in order."""
+        row: dict[str, Any] = dict.fromkeys(fields)
+        row.update(file=self.file, line=self.line, name=self.name, isomorph=self.isomorph, rating=self.rating,
+                   method=self.method, status=BAD_ENTRY if self.status is None else self.status.value,
+                   detail=self.detail, puzzle=self.puzzle, solution=self.solution, unique=self.unique,
+                   seconds=self.seconds, valid=self.valid, problems=self.problems, verdict=self.verdict,
+                   note=self.note, disagrees=self.disagrees)
+        row.update(self.counters)
+        row["extra"] = dict(self.extra) or None
+        row["info"] = dict(self.info) or None
+        return row
+
+    @classmethod
+    def of_row(cls, row: Mapping[str, Any]) -> Record:
+        """A record read back (read_records): whether the method ran, and the judge's failure class, found again
+        from what the file keeps (its status and detail; whether the run disagrees); no layout."""
+        if row["status"] == BAD_ENTRY:
+            return cls(row["file"], row["line"], None, detail=row.get("detail"))
+        result = run_result(0, row)
+        # the counter columns set, as the file holds them (whole numbers, as the run wrote them)
+        counters = cast("dict[str, int]", {k: v for k, v in row.items() if k not in RECORD_KEYS
+                                           and isinstance(v, int | float) and not isinstance(v, bool)})
+        return cls(row["file"], row["line"], result.status, detail=row.get("detail"), name=row.get("name"),
+                   isomorph=row.get("isomorph"), rating=row.get("rating"), method=row.get("method"),
+                   puzzle=row.get("puzzle"), solution=row.get("solution"), unique=row.get("unique"),
+                   seconds=row.get("seconds"), valid=row.get("valid"), problems=row.get("problems"),
+                   verdict=cast("VerdictKind | None", row.get("verdict")), note=row.get("note"),
+                   disagrees=row.get("disagrees"), counters=counters, extra=row.get("extra") or {},
+                   info=row.get("info") or {}, not_run=result.not_run_reason,
+                   failure=failure_of(result, bool(row["disagrees"])))
+
+
 class Records:
     """Makes the records: RECORD_FIELDS, a column per declared counter, `extra` for any other counter, and
     `info` for the other facts the method reported (the Outcome's info, its JSON-able part: check.facts)."""
@@ -47,25 +124,32 @@ class Records:
         self.counters = list(counters)
         self.fields = [*RECORD_FIELDS, *self.counters, "extra", "info"]
 
-    def run_record(self, puzzle: Puzzle, selected: Selected, result: RunResult, verdict: Verdict,
-                   disagrees: bool) -> dict[str, Any]:
-        record: dict[str, Any] = dict.fromkeys(self.fields)
-        record.update(file=puzzle.file, line=puzzle.line, name=puzzle.name, isomorph=puzzle.isomorph,
-                      rating=puzzle.rating, method=selected.label, status=result.status.value, detail=result.detail,
-                      puzzle=puzzle.grid.text(), solution=result.solution,
-                      unique=result.unique if selected.asks_two else None,
-                      seconds=round(result.seconds, 6), valid=result.valid, problems="; ".join(result.problems),
-                      verdict=verdict.kind, note=verdict.note, disagrees=disagrees)
-        extra = {k: v for k, v in result.effort.items() if k not in self.counters}
-        record.update((k, v) for k, v in result.effort.items() if k in self.counters)
-        record["extra"] = extra or None
-        record["info"] = result.info or None
-        return record
+    def of_judged(self, judged: Judged, selected: Sequence[Selected]) -> list[Record]:
+        """A judged puzzle's records, one a method, in the run's order."""
+        verdict = judged.verdict
+        return [self.run_record(judged.puzzle, selected[i], result, verdict, i)
+                for i, result in enumerate(judged.results)]
 
-    def bad_record(self, entry: BadEntry) -> dict[str, Any]:
-        record: dict[str, Any] = dict.fromkeys(self.fields)
-        record.update(file=entry.file, line=entry.line, status=BAD_ENTRY, detail=entry.reason)
-        return record
+    def run_record(self, puzzle: Puzzle, selected: Selected, result: RunResult, verdict: Verdict,
+                   index: int) -> Record:
+        """The record of the run of the method at `index` (its failure class the verdict's, if it gives any)."""
+        effort = result.effort
+        return Record(puzzle.file, puzzle.line, result.status, detail=result.detail, name=puzzle.name,
+                      isomorph=puzzle.isomorph, rating=puzzle.rating, method=selected.label, puzzle=puzzle.grid.text(),
+                      solution=result.solution, unique=result.unique if selected.asks_two else None,
+                      seconds=round(result.seconds, 6), valid=result.valid, problems="; ".join(result.problems),
+                      verdict=verdict.kind, note=verdict.note, disagrees=index in verdict.disagree,
+                      counters={c: effort[c] for c in self.counters if c in effort},
+                      extra={k: v for k, v in effort.items() if k not in self.counters}, info=result.info,
+                      not_run=result.not_run_reason,
+                      failure=verdict.failures[index] if verdict.failures else None, layout=puzzle.grid.layout)
+
+    def bad_record(self, entry: BadEntry) -> Record:
+        return Record(entry.file, entry.line, None, entry.reason)
+
+    def row(self, record: Record) -> dict[str, Any]:
+        """The record as its line in this run's file, and as the Python API yields it."""
+        return record.row(self.fields)
 
 
 class RecordWriter:
@@ -125,7 +209,12 @@ class RecordWriter:
             self.failed = (f"{self.failed}; cutting it back to its last whole puzzle failed too "
                            f"({exc.strerror or exc}): --resume drops what follows it")
 
+    def write_record(self, record: Record) -> None:
+        """A record of this run, as its line."""
+        self.write(record.row(self.fields))
+
     def write(self, record: dict[str, Any]) -> None:
+        """A line as it is (a record's row, or a kept one: --resume rewrites the file)."""
         if self.csv is not None:
             row = {k: csv_value(v) for k, v in record.items()}
             self.guarded(lambda: self.csv.writerow(row) if self.csv is not None else None)
@@ -158,7 +247,7 @@ def csv_value(value: Any) -> Any:
     return value
 
 
-def run_result(index: int, record: dict[str, Any]) -> RunResult:
+def run_result(index: int, record: Mapping[str, Any]) -> RunResult:
     """A record back as the result it was made from (the puzzle's id in the run is not kept: 0)."""
     counters = {k: v for k, v in record.items() if k not in RECORD_KEYS and v is not None}
     effort = {**counters, **(record.get("extra") or {})}
@@ -167,8 +256,9 @@ def run_result(index: int, record: dict[str, Any]) -> RunResult:
                      record["unique"], float(record["seconds"] or 0.0), effort, problems, record.get("info") or {})
 
 
-def failure_of_record(record: dict[str, Any]) -> FailureClass | None:
-    """The judge's failure class of the run a record keeps (the records keep whether it disagrees, not the class)."""
+def failure_of_record(record: Mapping[str, Any]) -> FailureClass | None:
+    """The judge's failure class of the run a record read back keeps (the file keeps whether it disagrees, not the
+    class)."""
     return failure_of(run_result(0, record), bool(record["disagrees"]))
 
 

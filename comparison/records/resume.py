@@ -34,7 +34,7 @@ from ..core.errors import UsageError
 from ..core.stream import where
 from ..judging.judge import Claims, Verdict, VerdictKind
 from ..judging.stats import Summary, tally
-from .format import BAD_ENTRY, RecordWriter, ends_cut, failure_of_record, read_records, run_result
+from .format import BAD_ENTRY, Record, RecordWriter, ends_cut, failure_of_record, read_records, run_result
 from .recheck import rechecked
 
 Key = tuple[str, int, int]  # a puzzle's file, line and isomorph
@@ -140,7 +140,7 @@ class KeptRecords:
 
 
 def resume(output: str, fmt: str, identity: dict[str, Any], labels: Sequence[str], fields: Sequence[str],
-           certify: bool, summary: Summary, on_kept: Callable[[list[dict[str, Any]]], None] | None = None
+           certify: bool, summary: Summary, on_kept: Callable[[list[Record]], None] | None = None
            ) -> KeptRecords | None:
     """Check FILE against this run's `identity` (what settings.json holds), keep its judged puzzles (replayed
     into `summary` as if judged by the methods of `labels`, and each group of records to `on_kept`: the --html
@@ -187,7 +187,7 @@ def resume(output: str, fmt: str, identity: dict[str, Any], labels: Sequence[str
                 continue
             kept.records += len(group)
             if on_kept is not None:
-                on_kept(group)
+                on_kept([Record.of_row(record) for record in group])
             if writer is not None:
                 for record in group:
                     writer.write(record)

@@ -2,7 +2,8 @@
 
 compare.py builds a Comparison from its command line and prints its report;
 `compare(...)` builds one from keyword arguments for a notebook. Iterating it
-runs it (once) and yields one record a (puzzle, method) as each puzzle is judged.
+runs it (once) and yields one record a (puzzle, method), a dict, as each puzzle is judged;
+`batches` hands them typed (records/format.py's Record) to compare.py, the page and the ladder.
 """
 from __future__ import annotations
 
@@ -31,7 +32,7 @@ from ..execution.cluster import Cluster
 from ..execution.pool import GRACE_FRACTION, GRACE_SECONDS, Pool
 from ..judging.judge import Judged
 from ..judging.stats import MethodStats, Summary
-from ..records.format import Records, RecordWriter, counter_columns
+from ..records.format import Record, Records, RecordWriter, counter_columns
 from ..records.resume import KeptRecords, contents, real_paths, resume, write_settings
 from ..report.terminal import ProgressBar, print_report
 from .methods import (
@@ -93,16 +94,16 @@ class Comparison:
         self.summary = Summary([MethodStats(s.label, s.method.no_guess if isinstance(s.method, Method) else None)
                                 for s in self.selected])
         self.wall = self.busy_seconds = 0.0
-        self.kept: list[dict[str, Any]] = []  # the records iteration has yielded
+        self.kept: list[Record] = []  # the records iteration has yielded
         self.tracker: Tracker | None = None
         self.resumed: KeptRecords | None = None  # what --resume kept of the output file
-        self._running: Iterator[list[dict[str, Any]]] | None = None
+        self._running: Iterator[list[Record]] | None = None
         self.on_judged: Callable[[Judged], None] | None = None  # hears each judged puzzle, typed
         self.groups: dict[str, str] = {}  # a variant whose isomorphs were drawn -> the group they came from
         self.cut_short = False  # the run's deadline came before its end (batches)
 
     def batches(self, writer: RecordWriter | None = None, progress: ProgressBar | None = None,
-                deadline: float | None = None) -> Generator[list[dict[str, Any]], None, None]:
+                deadline: float | None = None) -> Generator[list[Record], None, None]:
         """The run, round by round: the records of the puzzles each round finished (and of the bad entries
         met), written to `writer` first, under held signals, so that a puzzle's records are written whole.
 
@@ -170,7 +171,7 @@ class Comparison:
             self.busy_seconds = pool.busy_seconds
 
     def resume(self, output: str, fmt: str, identity: dict[str, Any],
-               on_kept: Callable[[list[dict[str, Any]]], None] | None = None) -> bool:
+               on_kept: Callable[[list[Record]], None] | None = None) -> bool:
         """--resume: keep the judged puzzles of `output` (their records, in the summary, and to `on_kept`), run
         the rest; whether the file holds records to append to. UsageError naming the difference if it was run
         otherwise than this run's `identity` (the caller's: it hashes every input file, once)."""
@@ -189,16 +190,16 @@ class Comparison:
                 "fields": self.records.fields, "contents": contents(self.files)}
 
     @staticmethod
-    def write(groups: list[list[dict[str, Any]]], writer: RecordWriter | None) -> list[dict[str, Any]]:
+    def write(groups: list[list[Record]], writer: RecordWriter | None) -> list[Record]:
         """Each group of records (a puzzle's) written and flushed whole; all of them, as one list."""
         for group in groups:
             if writer is not None:
                 for record in group:
-                    writer.write(record)
+                    writer.write_record(record)
                 writer.flush()
         return list(itertools.chain.from_iterable(groups))
 
-    def unfinished(self) -> list[list[dict[str, Any]]]:
+    def unfinished(self) -> list[list[Record]]:
         """After an interrupt: the records not yet taken, and the runs that finished, of puzzles that did not."""
         if self.tracker is None:
             return []
@@ -206,12 +207,13 @@ class Comparison:
         return self.tracker.take()
 
     def __iter__(self) -> Iterator[dict[str, Any]]:
-        yield from list(self.kept)
+        """The records as dicts (a record's line in the file: Records.row), the Python API's form."""
+        yield from [self.records.row(record) for record in self.kept]
         if self._running is None:
             self._running = self.batches()
         for batch in self._running:
             self.kept.extend(batch)
-            yield from batch
+            yield from (self.records.row(record) for record in batch)
 
     def to_pandas(self) -> pd.DataFrame:
         """Every record (running what is left of the run) as a DataFrame: a row a (puzzle, method), a column
@@ -269,8 +271,8 @@ class Runner(Protocol):
     @property
     def comparison(self) -> Comparison: ...
     def open_records(self, output: str, fmt: str, resume: bool,
-                     on_kept: Callable[[list[dict[str, Any]]], None] | None) -> RecordWriter: ...
-    def add(self, records: Iterable[dict[str, Any]]) -> None: ...
+                     on_kept: Callable[[list[Record]], None] | None) -> RecordWriter: ...
+    def add(self, records: Iterable[Record]) -> None: ...
     def report(self, console: Console, interrupted: bool = False) -> None: ...
     @property
     def failed(self) -> bool: ...
@@ -284,7 +286,7 @@ class Plain:
         self.comparison = Comparison(settings, methods)
 
     def open_records(self, output: str, fmt: str, resume: bool,
-                     on_kept: Callable[[list[dict[str, Any]]], None] | None) -> RecordWriter:
+                     on_kept: Callable[[list[Record]], None] | None) -> RecordWriter:
         """The --output writer; with --resume, after the records the file keeps (each group to `on_kept` too).
         Its settings go beside it."""
         identity = self.comparison.identity(fmt)
@@ -294,7 +296,7 @@ class Plain:
         write_settings(output, identity)
         return writer
 
-    def add(self, records: Iterable[dict[str, Any]]) -> None:
+    def add(self, records: Iterable[Record]) -> None:
         """The records are the run's whole result: nothing to add them to."""
 
     def report(self, console: Console, interrupted: bool = False) -> None:

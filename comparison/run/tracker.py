@@ -4,7 +4,6 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from puzzles import BadEntry
 
@@ -14,7 +13,7 @@ from ..execution.check import Item
 from ..execution.result import RunResult
 from ..judging.judge import Judged, Verdict, judge
 from ..judging.stats import Summary, tally
-from ..records.format import Records
+from ..records.format import Record, Records
 from ..report.terminal import ProgressBar
 
 
@@ -39,7 +38,7 @@ class Tracker:
         self.cert_index = len(selected) if certify else None
         self.queue, self.summary, self.records, self.progress = pool_queue, summary, records, progress
         self.open: dict[int, PuzzleRun] = {}
-        self.done: list[list[dict[str, Any]]] = []
+        self.done: list[list[Record]] = []
         self.on_judged: Callable[[Judged], None] | None = None  # hears each judged puzzle, typed (run/batch.py)
 
     def items(self, puzzles: Iterable[Puzzle]) -> Iterator[Item]:
@@ -73,20 +72,19 @@ class Tracker:
         puzzle = run.puzzle
         tally(self.summary, self.labels, where(puzzle.file, puzzle.line, puzzle.name, puzzle.isomorph), results,
               verdict)
-        self.write(run, verdict)
+        judged = Judged(puzzle, tuple(self.labels), tuple(results), verdict)
+        self.done.append(self.records.of_judged(judged, self.selected))
         if self.on_judged is not None:
-            self.on_judged(Judged(puzzle, tuple(self.labels), tuple(results), verdict))
+            self.on_judged(judged)
         self.progress.advance()
 
-    def write(self, run: PuzzleRun, verdict: Verdict) -> None:
-        self.done.append([self.records.run_record(run.puzzle, self.selected[i], result, verdict,
-                                                  i in verdict.disagree) for i, result in sorted(run.results.items())])
-
-    def take(self) -> list[list[dict[str, Any]]]:
+    def take(self) -> list[list[Record]]:
         done, self.done = self.done, []
         return done
 
     def write_unfinished(self) -> None:
         """After Ctrl-C: the runs that did finish, of puzzles that did not, are records too."""
+        unjudged = Verdict("interrupted")
         for run in list(self.open.values()):
-            self.write(run, Verdict("interrupted"))
+            self.done.append([self.records.run_record(run.puzzle, self.selected[i], result, unjudged, i)
+                              for i, result in sorted(run.results.items())])

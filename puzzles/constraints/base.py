@@ -250,7 +250,7 @@ def cell_name(cell: int, side: int) -> str:
     return f"R{cell // side + 1}C{cell % side + 1}"
 
 
-CELL = re.compile(r"R(?P<row>[0-9]{1,9})C(?P<column>[0-9]{1,9})", re.IGNORECASE | re.ASCII)
+CELL = re.compile(r"R(?P<row>[0-9]{1,9})C(?P<column>[0-9]{1,9})", re.IGNORECASE | re.ASCII)  # never 5,000 digits
 
 
 def cell_of_name(name: str, side: int) -> int:

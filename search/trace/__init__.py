@@ -1,5 +1,5 @@
 """A search you can watch: the events of one solve (record.py) and the command line that prints them
-(view.py; `python -m search.trace`). The searches tell their steps to a watch (search/watch.py); the
+(view.py; `sudoku-trace`). The searches tell their steps to a watch (search/watch.py); the
 `Recorder` here is one."""
 from __future__ import annotations
 

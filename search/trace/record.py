@@ -67,7 +67,7 @@ events carry the counters after it, in the order the rung made its steps; the
 engine places a round of singles at once, and the trace tells the round's
 values one at a time, each a single in the state before it.
 
-`python -m search.trace PUZZLE_OR_FILE[:LINE] --solver SPEC` prints it (search/trace/view.py).
+`sudoku-trace PUZZLE_OR_FILE[:LINE] --solver SPEC` prints it (search/trace/view.py).
 """
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""The command line of search/trace/: a search printed step by step, as JSON lines, or two compared.
+"""How sudoku-trace (commands/trace.py) shows a search: step by step, as JSON lines, or two compared.
 
-    python -m search.trace PUZZLE_OR_FILE[:LINE] --solver SPEC [--solver SPEC2 [--diff]]
+    sudoku-trace PUZZLE_OR_FILE[:LINE] --solver SPEC [--solver SPEC2 [--diff]]
         [--max-steps N] [--compact] [--jsonl FILE|-]
 
 PUZZLE_OR_FILE is a puzzle (81 symbols, or any size the project reads) or a

@@ -22,14 +22,13 @@ from string import Template
 from typing import Any, Protocol
 
 from puzzles import Grid, PuzzleError, kernels
-from puzzles.outcome import not_run_reason
 from puzzles.words import plural
 
 from ...core.selected import CERTIFIER, Selected
 from ...core.settings import Settings
 from ...judging.judge import DISAGREEING, WRONG_ANSWER
 from ...judging.stats import COMMON_COUNTERS, MethodStats, Summary, present
-from ...records.format import failure_of_record
+from ...records.format import Record
 from ..plot import PLOT_COUNTERS, default_reference
 from ..terminal import fmt_counter, fmt_seconds, fmt_share, gave_up_text, verdict_words
 from . import figures, svg
@@ -123,7 +122,7 @@ def settings_section(comparison: Comparison, interrupted: bool) -> str:
             ("puzzles", f"{summary.puzzles:,}" + (f" ({plural(s.isomorphs, 'isomorph')} each, seed {s.seed})"
                                                   if s.isomorphs else "")),
             ("methods", ", ".join(st.label for st in summary.stats)),
-            ("kernels", kernels.STATUS.line().removeprefix("kernels: ")),
+            ("kernels", kernels.BUILD.line().removeprefix("kernels: ")),
             ("budget", f"{s.timeout:g} s" + (f", {s.nodes:,} nodes" if s.nodes else "") + " per method per puzzle"),
             ("solutions", "2 (every method proves uniqueness)" if s.solutions == 2 else "1"),
             ("wall time", f"{comparison.wall:.2f} s, {plural(comparison.jobs, 'worker')} ({busy:.0%} busy)"),
@@ -508,16 +507,16 @@ def notable_html(notable: Notable) -> str:
     grids = [grid_html(notable.puzzle, caption="the puzzle")] if notable.puzzle else []
     runs = []
     for record in notable.records:
-        reason = not_run_reason(record["status"], record.get("detail"))
-        said = (f"not run ({reason})" if reason is not None else
-                record["status"].replace("_", " ") + (f" ({record['detail']})" if record.get("detail") else ""))
+        status = record.status.value if record.status is not None else ""
+        said = (f"not run ({record.not_run})" if record.not_run is not None else
+                status.replace("_", " ") + (f" ({record.detail})" if record.detail else ""))
         # (a kept puzzle no longer a grid has every record marked invalid, whatever its run said)
-        style = "bad" if failure_of_record(record) in WRONG_ANSWER or record["valid"] is False else ""
-        runs.append(f'<li class="{style}">{escape(record["method"])}: {escape(said)}'
-                    + (f" — {escape(record['problems'])}" if record.get("problems") else "") + "</li>")
-        if record["valid"] is False and record.get("solution") and notable.puzzle and \
-                len(record["solution"]) == Grid.parse(notable.puzzle).side ** 2:
-            grids.append(grid_html(notable.puzzle, record["solution"], f"{record['method']}'s answer"))
+        style = "bad" if record.failure in WRONG_ANSWER or record.valid is False else ""
+        runs.append(f'<li class="{style}">{escape(record.method or "")}: {escape(said)}'
+                    + (f" — {escape(record.problems)}" if record.problems else "") + "</li>")
+        if record.valid is False and record.solution and notable.puzzle and \
+                len(record.solution) == Grid.parse(notable.puzzle).side ** 2:
+            grids.append(grid_html(notable.puzzle, record.solution, f"{record.method}'s answer"))
     note = f"<p>{escape(notable.note)}</p>" if notable.note else ""
     return (f'<div class="puzzle"><h4>{escape(where)}: {escape(notable.verdict.replace("_", " "))}</h4>{note}'
             f'<div class="grids">{"".join(grids)}</div><ul>{"".join(runs)}</ul></div>')
@@ -549,7 +548,7 @@ class HtmlOutput:
         self.watched = find_watched(watch, comparison.files, comparison.settings.input_format) if watch else None
         self.book = RunBook([s.label for s in comparison.selected])
 
-    def add(self, records: Sequence[dict[str, Any]]) -> None:
+    def add(self, records: Sequence[Record]) -> None:
         self.book.add(records)
 
     def write(self, reference: int | None, interrupted: bool = False,

@@ -11,16 +11,14 @@ from array import array
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
-from puzzles.outcome import not_run_reason
+from puzzles import Status
 
 from ...judging.judge import LISTED_VERDICTS
-from ...records.format import RECORD_FIELDS, failure_of_record
+from ...records.format import Record
 
 NOTABLE_KINDS = ("invalid", "disagreement", "error", "gave_up", "not_run", "multiple_solutions")  # the loudest first
 NOTABLE_KEPT = 12  # puzzles kept whole for each kind (their grids are drawn)
-NOT_A_COUNTER = {*RECORD_FIELDS, "extra", "info"}
 
 
 @dataclass
@@ -33,28 +31,19 @@ class MethodRuns:
     settled: bytearray = field(default_factory=bytearray)  # a valid solution, or "no solution", that nothing refuted
     effort: dict[str, array[float]] = field(default_factory=dict)  # NaN where a run did not report the counter
 
-    def add(self, puzzle: int, record: dict[str, Any]) -> None:
+    def add(self, puzzle: int, record: Record) -> None:
         n = len(self.seconds)
         self.puzzle.append(puzzle)
-        self.seconds.append(math.nan if is_not_run(record) else float(record["seconds"] or 0.0))  # never made
-        settled = (failure_of_record(record) is None
-                   and (record["valid"] is True or record["status"] == "unsatisfiable"))
+        self.seconds.append(math.nan if record.not_run is not None else float(record.seconds or 0.0))  # never made
+        settled = record.failure is None and (record.valid is True or record.status is Status.UNSATISFIABLE)
         self.settled.append(settled)
-        for name, value in counters_of(record).items():
+        for name, value in record.effort.items():
             if name not in self.effort:
                 self.effort[name] = array("d", [math.nan]) * n
             self.effort[name].append(float(value))
         for column in self.effort.values():
             if len(column) == n:
                 column.append(math.nan)
-
-
-def counters_of(record: dict[str, Any]) -> dict[str, float]:
-    """The effort counters a record holds: its counter columns that are set, and its `extra` ones."""
-    found = {k: v for k, v in record.items() if k not in NOT_A_COUNTER and isinstance(v, int | float)
-             and not isinstance(v, bool)}
-    found.update(record.get("extra") or {})
-    return found
 
 
 @dataclass(frozen=True)
@@ -78,7 +67,7 @@ class Notable:
     puzzle: str
     verdict: str
     note: str
-    records: list[dict[str, Any]]
+    records: list[Record]
 
 
 class RunBook:
@@ -95,54 +84,50 @@ class RunBook:
         self.bad: list[str] = []
         self.bad_count = 0
 
-    def add(self, records: Iterable[dict[str, Any]]) -> None:
-        groups: dict[PuzzleKey, list[dict[str, Any]]] = {}
+    def add(self, records: Iterable[Record]) -> None:
+        groups: dict[PuzzleKey, list[Record]] = {}
         for record in records:
-            if record["status"] == "bad_entry":
+            if record.bad_entry:
                 self.bad_count += 1
                 if len(self.bad) < NOTABLE_KEPT:
-                    self.bad.append(f"{record['file']}:{record['line']}: {record['detail']}")
+                    self.bad.append(f"{record.file}:{record.line}: {record.detail}")
                 continue
-            if record.get("verdict") == "interrupted":  # never judged: the terminal's summary leaves it out too
+            if record.verdict == "interrupted":  # never judged: the terminal's summary leaves it out too
                 continue
-            groups.setdefault(PuzzleKey(record["file"], record["line"], record["isomorph"] or 0), []).append(record)
+            groups.setdefault(PuzzleKey(record.file, record.line, record.isomorph or 0), []).append(record)
         for key, group in groups.items():
             self.add_puzzle(key, group)
 
-    def add_puzzle(self, key: PuzzleKey, records: list[dict[str, Any]]) -> None:
+    def add_puzzle(self, key: PuzzleKey, records: list[Record]) -> None:
         if key not in self.index:
             self.index[key] = len(self.keys)
             self.keys.append(key)
-            rating = records[0].get("rating")
+            rating = records[0].rating
             self.ratings.append(float(rating) if isinstance(rating, int | float) else math.nan)
         puzzle = self.index[key]
         for record in records:
-            if record["method"] in self.methods:
-                self.methods[record["method"]].add(puzzle, record)
+            if record.method in self.methods:
+                self.methods[record.method].add(puzzle, record)
         kind = notable_kind(records)
         if kind is not None:
             self.notable_count[kind] += 1
             kept = self.notable[kind]
             if len(kept) < NOTABLE_KEPT:
                 first = records[0]
-                kept.append(Notable(kind, key, first.get("name") or "", first.get("puzzle") or "",
-                                    first["verdict"], first.get("note") or "", records))
+                kept.append(Notable(kind, key, first.name or "", first.puzzle or "", first.verdict or "",
+                                    first.note or "", records))
 
     @property
     def rated(self) -> bool:
         return any(not math.isnan(r) for r in self.ratings)
 
 
-def notable_kind(records: Sequence[dict[str, Any]]) -> str | None:
+def notable_kind(records: Sequence[Record]) -> str | None:
     """Why a puzzle's records are worth drawing: its verdict, else a run that failed, gave up, or was not run
     (its method could not take the puzzle)."""
-    verdict = records[0]["verdict"]
+    verdict = records[0].verdict
     if verdict in LISTED_VERDICTS:
         return str(verdict)
-    statuses = {"not_run" if is_not_run(r) else r["status"] for r in records}
+    statuses = {"not_run" if r.not_run is not None else r.status.value if r.status is not None else None
+                for r in records}
     return next((kind for kind in ("error", "gave_up", "not_run") if kind in statuses), None)
-
-
-def is_not_run(record: dict[str, Any]) -> bool:
-    """Whether the record's method did not run, for it could not take the puzzle (execution/result.py)."""
-    return not_run_reason(record["status"], record.get("detail")) is not None

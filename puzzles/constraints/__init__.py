@@ -61,10 +61,10 @@ CONSTRAINT_KINDS: dict[str, type[Constraint]] = {
     kind.KIND: kind for kind in (Cage, AntiKnight, AntiKing, NonConsecutive, Thermometer)}
 # the kinds the engines' links keep whole
 LINKED = frozenset(name for name, kind in CONSTRAINT_KINDS.items() if kind.LINKED)
-# the kinds the hand-written searches know: the linked ones, and Killer cages (each engine keeps a cage's room,
-# puzzles/candidates.py's `CageRooms`, and the cage rungs run its filter)
+# the kinds the hand-written searches and cdcl know: the linked ones, and Killer cages (each engine keeps a cage's
+# room, puzzles/candidates.py's `CageRooms`; the cage rungs and cdcl run the kind's filter)
 SEARCHED = LINKED | {Cage.KIND}
-KILLER = Cage.KIND  # the kind a method's `contract(..., cages=True)` knows (cdcl's, until its propagators ask `narrow`)
+KILLER = Cage.KIND  # what `contract(..., cages=True)` knows (the formulations', until their registries hold it)
 FIELDS = tuple(kind.FIELD for kind in CONSTRAINT_KINDS.values())  # the f-puzzles fields the kinds read
 WORDS = tuple(kind.WORD for kind in CONSTRAINT_KINDS.values())  # the line form's words, for a message's list
 

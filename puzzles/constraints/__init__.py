@@ -62,7 +62,7 @@ CONSTRAINT_KINDS: dict[str, type[Constraint]] = {
 # the kinds the engines' links keep whole
 LINKED = frozenset(name for name, kind in CONSTRAINT_KINDS.items() if kind.LINKED)
 # the kinds the hand-written searches and cdcl know: the linked ones, and Killer cages (each engine keeps a cage's
-# room, puzzles/candidates.py's `CageRooms`; the cage rungs and cdcl run the kind's filter)
+# room, puzzles/candidates.py's `Rooms`; the cage rungs and cdcl run the kind's filter)
 SEARCHED = LINKED | {Cage.KIND}
 KILLER = Cage.KIND  # what `contract(..., cages=True)` knows (the formulations', until their registries hold it)
 FIELDS = tuple(kind.FIELD for kind in CONSTRAINT_KINDS.values())  # the f-puzzles fields the kinds read

@@ -4,9 +4,9 @@
 - mip:   the 0-1 program as an LP file (or MPS with --format mps)
 - sat:   the CNF as DIMACS
 
-A Killer's cages are in every model as the solvers get them (`sums` and `redundant` as the methods' options of
-those names; `sat_sums` is the sat method's `sums`), and so are a puzzle's constraints beyond houses and cages,
-each stated by its kind's encoder in that model's registry (formulations/constraints/).
+A puzzle's constraints beyond houses are in every model as the solvers get them, each stated by its kind's encoder
+in that model's registry (formulations/constraints/), with the options the encoder reads (a Killer cage's `sums`
+and `redundant` as the methods' options of those names; `sat_sums` is the sat method's `sums`).
 
     sudoku-export PUZZLE_LINE --model cpsat|mip|sat [--out FILE]   (commands/export.py)
 """
@@ -18,12 +18,13 @@ from puzzles.constraints import names, uncaged
 from puzzles.grid import Grid
 
 from . import cnf, cpsat, mip
+from .constraints.sat import DEFAULT_SUMS
 
 MODELS = ("cpsat", "mip", "sat")
 
 
 def export_text(grid: Grid, model: str, *, cpsat_model: str = "integer", mip_format: str = "lp",
-                sums: str = "linear", redundant: str = "none", sat_sums: str = cnf.DEFAULT_SUMS) -> str:
+                sums: str = "linear", redundant: str = "none", sat_sums: str = DEFAULT_SUMS) -> str:
     """The model of `grid` as text: proto text (cpsat), LP or MPS (mip), DIMACS (sat). A Killer's cages are
     stated as `sums` says (cpsat: linear or table) with, for redundant=45, the 45 rule's derived sums; in DIMACS,
     in the sum encoding `sat_sums` (formulations.sat's `sums`)."""
@@ -34,12 +35,12 @@ def export_text(grid: Grid, model: str, *, cpsat_model: str = "integer", mip_for
         return str(built.model.proto)
     if model == "mip":
         solver = pywraplp.Solver.CreateSolver("SCIP")
-        mip.SudokuMip(grid, solver, redundant=redundant == "45")
+        mip.SudokuMip(grid, solver, options={"redundant": redundant})
         if mip_format == "mps":
             return str(solver.ExportModelAsMpsFormat(False, False))  # free format, real names
         return str(solver.ExportModelAsLpFormat(False))
     if model == "sat":
-        nvars, clauses = cnf.encode(grid, sums=sat_sums, redundant=redundant)
+        nvars, clauses = cnf.encode(grid, options={"sums": sat_sums, "redundant": redundant})
         n = grid.side
         lines = [
             f"c Sudoku {n}x{n}: {grid.text()}",

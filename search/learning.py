@@ -202,7 +202,7 @@ from mypy_extensions import i64, u8
 from puzzles.bits import popcount
 from puzzles.cages import cage_values
 from puzzles.conclusion import conclude
-from puzzles.constraints import LINKED, names
+from puzzles.constraints import SEARCHED, names
 from puzzles.constraints.base import forbidding_values
 from puzzles.grid import Geometry, Grid, geometry, values_of
 from puzzles.layouts import Layout
@@ -1961,7 +1961,7 @@ def run(solver: Solver, solutions: int) -> Finish:
         schedule.restarted(solver)
 
 
-@contract("cdcl", OPTIONS, cages=True, knows=LINKED)
+@contract("cdcl", OPTIONS, knows=SEARCHED)
 def solve(grid: Grid, budget: Budget, solutions: int, options: dict[str, Any], started: float) -> Outcome:
     """Singles with learned nogoods, MRV and VSIDS, and Luby restarts (MiniSat's method on the puzzle)."""
     watch = watching.get()

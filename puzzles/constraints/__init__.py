@@ -64,7 +64,7 @@ LINKED = frozenset(name for name, kind in CONSTRAINT_KINDS.items() if kind.LINKE
 # the kinds the hand-written searches know: the linked ones, and Killer cages (each engine keeps a cage's room,
 # puzzles/candidates.py's `CageRooms`, and the cage rungs run its filter)
 SEARCHED = LINKED | {Cage.KIND}
-KILLER = Cage.KIND  # the kind a method's `contract(..., cages=True)` knows (cdcl's, until its propagators ask `narrow`)
+KILLER = Cage.KIND  # a Killer cage's kind, as a variant's name says it (`killer+jigsaw`)
 FIELDS = tuple(kind.FIELD for kind in CONSTRAINT_KINDS.values())  # the f-puzzles fields the kinds read
 WORDS = tuple(kind.WORD for kind in CONSTRAINT_KINDS.values())  # the line form's words, for a message's list
 

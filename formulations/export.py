@@ -12,13 +12,17 @@ and `redundant` as the methods' options of those names; `sat_sums` is the sat me
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from ortools.linear_solver import pywraplp
 
-from puzzles.constraints import names, uncaged
+from puzzles.constraints import Constraint, names
 from puzzles.grid import Grid
 
 from . import cnf, cpsat, mip
-from .constraints.sat import DEFAULT_SUMS
+from .constraints import walk
+from .constraints.sat import DEFAULT_SUMS, ENCODERS
 
 MODELS = ("cpsat", "mip", "sat")
 
@@ -45,8 +49,7 @@ def export_text(grid: Grid, model: str, *, cpsat_model: str = "integer", mip_for
         lines = [
             f"c Sudoku {n}x{n}: {grid.text()}",
             f"c variable (cell * {n} + value) is true when cell (row-major, from 0) holds value",
-            *_constraint_comments(grid),
-            *_cage_comments(grid, sat_sums),
+            *_constraint_comments(grid, {"sums": sat_sums, "redundant": redundant}),
             f"p cnf {nvars} {len(clauses)}",
         ]
         lines.extend(" ".join(map(str, clause)) + " 0" for clause in clauses)
@@ -54,18 +57,18 @@ def export_text(grid: Grid, model: str, *, cpsat_model: str = "integer", mip_for
     raise ValueError(f"unknown model {model!r} (choose from {', '.join(MODELS)})")
 
 
-def _constraint_comments(grid: Grid) -> list[str]:
-    """Which constraints the DIMACS states beside the houses (formulations/constraints/sat.py's clauses)."""
-    others = uncaged(grid.layout.constraints)  # (the cages: their own comments)
-    if not others:
-        return []
-    return [f"c constraints: {', '.join(names(others, grid.side))} (clauses on the cell-values)"]
-
-
-def _cage_comments(grid: Grid, sums: str) -> list[str]:
-    """What a Killer's DIMACS adds to the houses': its cages' sum encoding, and where the auxiliaries start."""
+def _constraint_comments(grid: Grid, options: Mapping[str, Any]) -> list[str]:
+    """What the DIMACS states beside the houses (formulations/constraints/sat.py's clauses): the constraints named,
+    then a line for each kind that tells its own (a Killer's cages: their sum encoding, and where the auxiliaries
+    start)."""
     lay = grid.layout
-    if not lay.cages:
-        return []
-    return [f"c Killer: {len(lay.cages)} cages, sums={sums}; variables above {cnf.variables(lay.houses)} are the "
-            "cages' auxiliaries (a combination's selector, or a pseudo-Boolean encoder's own)"]
+    named: list[Constraint] = []
+    own: list[str] = []
+    for encoder, rules in walk(ENCODERS, lay.constraints, "the CNF"):
+        if encoder.comment is None:
+            named += rules
+        else:
+            read = {name: options.get(name, option.default) for name, option in encoder.options.items()}
+            own.append("c " + encoder.comment(rules, read, cnf.variables(lay.houses)))
+    listed = [f"c constraints: {', '.join(names(named, grid.side))} (clauses on the cell-values)"] if named else []
+    return [*listed, *own]

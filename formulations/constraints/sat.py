@@ -59,9 +59,12 @@ State = Callable[[Sequence[Constraint], Cnf, Mapping[str, Any]], list[list[int]]
 @dataclass(frozen=True)
 class CnfEncoder(Encoder[State]):
     """A kind's clauses; `sized`, the name its own size goes by in the sat method's info (`cage`: the options it
-    read, `cage_clauses`, `cage_variables`), or "" for a kind counted with the others (`constraint_clauses`)."""
+    read, `cage_clauses`, `cage_variables`), or "" for a kind counted with the others (`constraint_clauses`);
+    `comment`, its own line in the DIMACS export (given its constraints, the options it read and the variable its
+    auxiliaries come after), or None for a kind named with the others."""
 
     sized: str = ""
+    comment: Callable[[Sequence[Constraint], Mapping[str, Any], int], str] | None = None
 
 
 def each(state: Callable[[Constraint, Cnf], list[list[int]]]) -> CnfEncoder:
@@ -190,6 +193,12 @@ def _pb_equal(cells: Sequence[int], total: int, x: Callable[[int, int], int], n:
     return clauses, max(last, encoded.nv, top(clauses))
 
 
+def cage_comment(rules: Sequence[Constraint], opts: Mapping[str, Any], first: int) -> str:
+    """The DIMACS export's line on a Killer's cages: their sum encoding, and where their auxiliaries start."""
+    return (f"Killer: {len(rules)} cages, sums={opts['sums']}; variables above {first} are the cages' auxiliaries "
+            "(a combination's selector, or a pseudo-Boolean encoder's own)")
+
+
 def top(clauses: Iterable[Sequence[int]]) -> int:
     """The highest variable the clauses name."""
     return max((abs(lit) for clause in clauses for lit in clause), default=0)
@@ -206,7 +215,7 @@ ENCODERS: dict[str, CnfEncoder] = {
                        "it may hold) or a pseudo-Boolean encoding of PySAT's pysat.pb", SUMS),
         "redundant": Option("none", "45: a Killer's innie and outie sums (the 45 rule) over cells that hold different "
                             "values, each as a cage in the sums encoding, beside the cages", REDUNDANT),
-    }, sized="cage"),
+    }, sized="cage", comment=cage_comment),
 }
 
 

@@ -98,7 +98,7 @@ def cages(constraints: Iterable[Constraint]) -> tuple[Cage, ...]:
 
 def uncaged(constraints: Iterable[Constraint]) -> tuple[Constraint, ...]:
     """The constraints but the Killer cages: what the layers that still state cages by their own path
-    (`Layout.cages`: the formulations' cage encodings, the makers, the page's outlines) read as constraints."""
+    (`Layout.cages`: the makers, the trace's map, cdcl's rules) read as constraints."""
     return tuple(c for c in constraints if not isinstance(c, Cage))
 
 

@@ -64,7 +64,7 @@ LINKED = frozenset(name for name, kind in CONSTRAINT_KINDS.items() if kind.LINKE
 # the kinds the hand-written searches and cdcl know: the linked ones, and Killer cages (each engine keeps a cage's
 # room, puzzles/candidates.py's `Rooms`; the cage rungs and cdcl run the kind's filter)
 SEARCHED = LINKED | {Cage.KIND}
-KILLER = Cage.KIND  # what `contract(..., cages=True)` knows (the formulations', until their registries hold it)
+KILLER = Cage.KIND  # a Killer cage's kind, as a variant's name says it (`killer+jigsaw`)
 FIELDS = tuple(kind.FIELD for kind in CONSTRAINT_KINDS.values())  # the f-puzzles fields the kinds read
 WORDS = tuple(kind.WORD for kind in CONSTRAINT_KINDS.values())  # the line form's words, for a message's list
 
@@ -98,7 +98,7 @@ def cages(constraints: Iterable[Constraint]) -> tuple[Cage, ...]:
 
 def uncaged(constraints: Iterable[Constraint]) -> tuple[Constraint, ...]:
     """The constraints but the Killer cages: what the layers that still state cages by their own path
-    (`Layout.cages`: the formulations' cage encodings, the makers, the page's outlines) read as constraints."""
+    (`Layout.cages`: the makers, the trace's map, cdcl's rules) read as constraints."""
     return tuple(c for c in constraints if not isinstance(c, Cage))
 
 

@@ -38,9 +38,9 @@ from collections.abc import Callable, Collection, Sequence
 from typing import Any, Protocol
 
 from puzzles.bits import popcount
-from puzzles.cages import derived_sums
 from puzzles.cellmasks import CellMasks
 from puzzles.constraints import names
+from puzzles.constraints.innies import derived_sums
 from puzzles.grid import Geometry, geometry, values_of
 from puzzles.layouts import Layout
 

@@ -51,7 +51,7 @@ blank), since a cage's placed values are part of its sum; a blank whose mask is
   cage's sum, gives that cell that candidate (generalised arc consistency of
   the sum and AllDifferent together, over the cage's combinations).
 - `sum_bounds`: cells whose values sum to a total (the 45 rule's innies and
-  outies, puzzles/cages.py's `derived_sums`; values may repeat): a candidate
+  outies, puzzles/constraints/innies.py's `derived_sums`; values may repeat): a candidate
   stays only if the other cells' least and greatest candidates can make up the
   rest of the total (bounds consistency of the sum).
 """
@@ -62,8 +62,8 @@ from functools import cache
 
 from puzzles.bits import alldiff_filter as alldiff_filter
 from puzzles.bits import popcount
-from puzzles.cages import DerivedSum, derived_sums
 from puzzles.constraints import Constraint, uncaged
+from puzzles.constraints.innies import DerivedSum, derived_sums
 from puzzles.grid import Geometry
 from puzzles.grid import crossings as crossings  # the geometry's; cdcl reads them here too
 from puzzles.layouts import Layout
@@ -331,8 +331,8 @@ def _cage_lost(cage: Constraint, seen: list[int], empty: Sequence[int], free: Se
 
 def innies_and_outies(masks: Sequence[int], geo: Geometry, values: Sequence[int],
                       sums: Iterable[int] | None = None, said: Said | None = None) -> Removals | None:
-    """The 45 rule: `sum_bounds` on every sum puzzles/cages.py's `derived_sums` derives from the layout (one
-    pass), each over its empty cells, its total less the values placed in its cells; `sums`: only these
+    """The 45 rule: `sum_bounds` on every sum puzzles/constraints/innies.py's `derived_sums` derives from the layout
+    (one pass), each over its empty cells, its total less the values placed in its cells; `sums`: only these
     (indices into `derived_sums`). A contradiction also when an empty cell of a sum has no candidate.
     (`said` is not read: bounds cost less than a look-up; it is there to match `cage_combinations`.)"""
     derived: tuple[DerivedSum, ...] = derived_sums(geo.layout)

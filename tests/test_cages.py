@@ -11,7 +11,8 @@ import random
 import pytest
 
 from puzzles import BadEntry, Budget, Grid, PuzzleError, Status, random_isomorph
-from puzzles.cages import cage_combinations, cage_values, combinations_of, derived_sums
+from puzzles.constraints.innies import derived_sums
+from puzzles.constraints.killer import combinations_of
 from puzzles.formats import read_lines
 from puzzles.fpuzzles import FPuzzlesError, link_of, object_of, object_of_link, puzzle_of
 from puzzles.isomorph import group_of, symmetries
@@ -216,8 +217,8 @@ def test_combinations_are_the_subsets_with_the_sum():
                  if total is None or sum(chosen) == total}
         assert set(combinations_of(side, count, total)) == plain
     assert combinations_of(9, 2, 17) == (0b110000000,)  # {8, 9}
-    assert cage_values(9, Cage((0, 1, 2), 7)) == 0b1011  # 1+2+4: values 1, 2 and 4 only
-    assert cage_combinations(9, Cage((0, 1, 2), 7)) == (0b1011,)
+    assert Cage((0, 1, 2), 7).values(9) == 0b1011  # 1+2+4: values 1, 2 and 4 only
+    assert Cage((0, 1, 2), 7).combinations(9) == (0b1011,)
 
 
 @pytest.mark.parametrize("seed", range(20))

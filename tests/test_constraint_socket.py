@@ -19,7 +19,6 @@ CLASSES = {kind.__name__ for kind in CONSTRAINT_KINDS.values()}
 # modules still name it, each for what it still states by its own path (each leaves this list when it asks the
 # kind instead). `killer` in search/ and the ladder is also the name of a rung (`propagate=killer`).
 STILL_NAMING_CAGES = {
-    "puzzles/cages.py": "the 45 rule's derived sums over a layout's cages",
     "puzzles/layouts.py": "`Layout.cages`, the view, and `family`/`named`/`layout`'s `cages` arguments",
     "search/inference.py": "the rung named killer",
     "search/rules.py": "the rung named killer",

@@ -13,7 +13,7 @@ from fixtures import SEED000, count_by_cpsat
 from formulations import SOLVERS, cpsat, csp, mip
 from formulations.constraints.cpsat import REDUNDANT, SUMS, allowed_tuples, table_rows
 from formulations.export import export_text
-from puzzles.cages import derived_sums
+from puzzles.constraints.innies import derived_sums
 from puzzles.grid import Grid, PuzzleError, geometry
 from puzzles.layouts import Cage, Layout, family
 from puzzles.outcome import Outcome, Status

@@ -27,7 +27,7 @@ from formulations.constraints.sat import DEFAULT_SUMS, PB_SUMS, SUMS, _pb_equal
 from formulations.export import export_text
 from making.certify import SolutionCertifier, solutions
 from making.solutions import random_solution
-from puzzles.cages import derived_sums
+from puzzles.constraints.innies import derived_sums
 from puzzles.grid import Grid
 from puzzles.layouts import Cage, Layout, classic, family
 from puzzles.outcome import Status

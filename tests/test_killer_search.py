@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from variant_grids import houses
 
 from puzzles import Budget, Candidates, CellMasks, Grid, PuzzleError
-from puzzles.cages import derived_sums
+from puzzles.constraints.innies import derived_sums
 from puzzles.layouts import Cage, Layout, named
 from search import SOLVERS, rules
 from search.inference import MAKE_RUNG

@@ -12,8 +12,8 @@ with a kind its registry lacks is not run by it.
 - python-constraint: each rule one constraint object over its cells, checking the rule's links and forward
   checking them (csp.py says why one object, not one a pair);
 - Killer cage: each formulation's own statements of a sum and its no-repeat (in the module of its name), with the
-  options that choose them (`sums`, `redundant=45`: the 45 rule's derived sums, puzzles/cages.py), declared by the
-  cage's encoder.
+  options that choose them (`sums`, `redundant=45`: the 45 rule's derived sums, puzzles/constraints/innies.py),
+  declared by the cage's encoder.
 
 A pair of cells that already share a house is left out of the difference kinds' statements: the houses say it.
 Adding a kind: one encoder in each of these modules, and its line in each registry. A formulation states a

@@ -11,7 +11,7 @@ cell) or the boolean one (x[c][v-1]: cell c holds v; a cell's value is then the 
   (AllDifferent; at most one cell a value in the boolean model); table, its allowed tuples (every ordering of each
   combination of values that reaches its total), one AddAllowedAssignments, as Gecode's Kakuro example states a
   sum; a cage whose tuples would pass TABLE_ROWS, and a cage without a total, is stated as with linear (its
-  AllDifferent alone). `redundant=45` adds the 45 rule's innie and outie sums (puzzles.cages.derived_sums) as
+  AllDifferent alone). `redundant=45` adds the 45 rule's innie and outie sums (puzzles/constraints/innies.py) as
   linear equalities the solver could do without.
 
 The pairs come from the constraint's links (each unordered pair of cells once); a difference between two cells
@@ -27,8 +27,8 @@ from typing import Any, cast
 
 from ortools.sat.python import cp_model
 
-from puzzles.cages import cage_combinations, derived_sums
 from puzzles.constraints import AntiKing, AntiKnight, Cage, Constraint, NonConsecutive, Thermometer
+from puzzles.constraints.innies import derived_sums
 from puzzles.grid import values_of
 from puzzles.layouts import Layout
 from puzzles.options import Option
@@ -155,12 +155,12 @@ def cages(rules: Sequence[Constraint], cells: CpCells, opts: Mapping[str, Any]) 
 
 def table_rows(side: int, cage: Cage) -> int:
     """How many rows a cage's table holds: k! orderings of each combination of its k values."""
-    return len(cage_combinations(side, cage)) * factorial(len(cage.cells))
+    return len(cage.combinations(side)) * factorial(len(cage.cells))
 
 
 def allowed_tuples(side: int, cage: Cage) -> list[tuple[int, ...]]:
-    """A cage's allowed tuples, in its cells' order: every ordering of each combination (puzzles.cages)."""
-    return [order for mask in cage_combinations(side, cage) for order in permutations(values_of(mask))]
+    """A cage's allowed tuples, in its cells' order: every ordering of each combination (the kind's)."""
+    return [order for mask in cage.combinations(side) for order in permutations(values_of(mask))]
 
 
 # The order of the registry is the order of the model's statements: the cages after the others.

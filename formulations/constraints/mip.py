@@ -7,7 +7,7 @@
   on the cells' values, as a Killer cage's sum is one row);
 - Killer cage: its sum as one equality, sum over its cells c and values v of v * x[c,v] == total (none for a cage
   without a total), and no value twice, sum over its cells of x[c,v] <= 1 for each value v; with its option
-  `redundant=45` the 45 rule's innie and outie sums (puzzles.cages.derived_sums) as equalities of the same shape.
+  `redundant=45` the 45 rule's innie and outie sums (puzzles/constraints/innies.py) as equalities of the same shape.
 
 The pairs of values come from the constraint's links (each unordered pair of cells once): for a rule that
 forbids pairs, a row a pair is the 0-1 program's own statement, the same shape as its houses' rows. A same value
@@ -22,8 +22,8 @@ from typing import Any, cast
 
 from ortools.linear_solver import pywraplp
 
-from puzzles.cages import derived_sums
 from puzzles.constraints import AntiKing, AntiKnight, Cage, Constraint, NonConsecutive, Thermometer
+from puzzles.constraints.innies import derived_sums
 from puzzles.layouts import Layout
 from puzzles.options import Option
 

@@ -22,8 +22,9 @@ from dataclasses import dataclass, replace
 from itertools import combinations, pairwise
 from typing import Any, cast
 
-from puzzles.cages import cage_combinations, combinations_of, derived_sums
 from puzzles.constraints import AntiKing, AntiKnight, Cage, Constraint, NonConsecutive, Thermometer
+from puzzles.constraints.innies import derived_sums
+from puzzles.constraints.killer import combinations_of
 from puzzles.layouts import Layout
 from puzzles.options import Option
 
@@ -102,7 +103,7 @@ def cages(rules: Sequence[Constraint], cnf: Cnf, opts: Mapping[str, Any]) -> lis
     the encoding `sums` names:
 
     - combinations (the project's own): the cage's value set is one of its combinations (the sets of as many
-      different values with that sum, puzzles.cages): no cage cell holds a value in no combination; with one
+      different values with that sum, the kind's): no cage cell holds a value in no combination; with one
       combination, each of its values is in some cage cell; with several, a selector variable s per
       combination, at least one true, and s true means each of its values is in some cage cell (not s, or
       the first cell holds v, or the second, ...) and no cage cell holds one of the other combinations' values
@@ -114,7 +115,7 @@ def cages(rules: Sequence[Constraint], cnf: Cnf, opts: Mapping[str, Any]) -> lis
       watchdog): the sum over the cage's cells c and values v of v * x(c, v) equals the total, encoded by
       PySAT's pysat.pb (Pindakaas) in that encoding, its auxiliary variables from `first` + 1 on.
 
-    `redundant=45` adds the 45 rule's derived sums (puzzles.cages.derived_sums) whose cells hold different values
+    `redundant=45` adds the 45 rule's derived sums (puzzles/constraints/innies.py) whose cells hold different values
     (any two share a house), each as a cage of its own in the `sums` encoding: implied by the houses and the
     cages, they let unit propagation see a sum across cages. A derived sum whose cells may repeat a value (the
     innies of two rows) is left out: its sum over n values a cell, weights 1..n, is a pseudo-Boolean equality
@@ -131,7 +132,7 @@ def cages(rules: Sequence[Constraint], cnf: Cnf, opts: Mapping[str, Any]) -> lis
         if cage.total is None:
             continue
         if sums == "combinations":
-            made, last = _combinations(cage.cells, cage_combinations(n, cage), x, n, last)
+            made, last = _combinations(cage.cells, cage.combinations(n), x, n, last)
         else:
             made, last = _pb_equal(cage.cells, cage.total, x, n, last, sums)
         clauses.extend(made)

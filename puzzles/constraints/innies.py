@@ -1,6 +1,6 @@
-"""Killer cages' arithmetic over a layout, shared by every layer that reads cages: the sums the 45 rule derives
-from the houses (a cage's own combinations, the value sets it can hold, are its kind's:
-puzzles/constraints/killer.py).
+"""What a Killer's cages and its houses imply together: the sums the 45 rule derives (the rungs `innies` and
+`killer`, and the formulations' `redundant=45`). A cage's own arithmetic, its combinations and its filter, is its
+kind's (killer.py); this module reads a whole layout, so the registry does not import it.
 
 The 45 rule: every house holds 1..n once, so its values sum to n(n+1)/2 (45 on a 9x9), and k houses that do
 not overlap sum to k times that. Where cages lie wholly inside such an area, the area's other cells (its
@@ -17,20 +17,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from .constraints.killer import Cage
-from .constraints.killer import combinations_of as combinations_of
-from .grid import geometry
-from .layouts import Layout
-
-
-def cage_combinations(side: int, cage: Cage) -> tuple[int, ...]:
-    """A cage's combinations: the value sets it may hold, as masks (`Cage.combinations`)."""
-    return cage.combinations(side)
-
-
-def cage_values(side: int, cage: Cage) -> int:
-    """The mask of values some combination of the cage holds: any other value never enters its cells."""
-    return cage.values(side)
+from ..grid import geometry
+from ..layouts import Layout
+from .killer import Cage
 
 
 @dataclass(frozen=True)

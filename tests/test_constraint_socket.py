@@ -23,7 +23,6 @@ STILL_NAMING_CAGES = {
     "puzzles/layouts.py": "`Layout.cages`, the view, and `family`/`named`/`layout`'s `cages` arguments",
     "search/inference.py": "the rung named killer",
     "search/rules.py": "the rung named killer",
-    "search/trace/view.py": "the trace's map of the cages",
     "formulations/cpsat.py": "its cage encodings (sums=linear/table) and redundant=45, not yet in its registry",
     "making/certify.py": "the Killer certifier (SAT selectors per cage)",
     "making/killer.py": "the Killer maker (cages drawn, split, merged)",

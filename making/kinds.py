@@ -319,20 +319,20 @@ KINDS: dict[str, Kind] = {kind.name: kind for kind in (
 )}
 
 # The Killer kinds: on the houses they are given they make Killers (their own registry, so that what reads KINDS
-# finds puzzles of the variant it asked for)
+# finds puzzles of the variant it asked for), in the order the fuzzer makes them
 KILLER_KINDS: dict[str, Kind] = {kind.name: kind for kind in (
     Kind("killer", lambda lay, rng: killer(lay, rng).puzzle,
          "a unique Killer, no givens: random cages split where two solutions differ (certified by SAT)",
          caged=True),
     Kind("killer-givens", lambda lay, rng: killer(lay, rng, givens=True).puzzle,
          "a unique Killer: random cages and givens added where two solutions differ", caged=True),
-    Kind("killer-minimal", lambda lay, rng: killer(lay, rng, minimal=True).puzzle,
-         "a cage-minimal Killer: no cage merged with a neighbour nor stripped of its total stays unique",
-         KILLER_MINIMAL_UP_TO, caged=True),
     Kind("killer-several", several_killer, "two solutions or more: a unique Killer stripped of totals",
          caged=True),
     Kind("killer-unsat", unsat_killer, "no solution: one cage's total of a unique Killer changed (certified)",
          caged=True),
+    Kind("killer-minimal", lambda lay, rng: killer(lay, rng, minimal=True).puzzle,
+         "a cage-minimal Killer: no cage merged with a neighbour nor stripped of its total stays unique",
+         KILLER_MINIMAL_UP_TO, caged=True),
     Kind("killer-needs-no-repeat", lambda lay, rng: needing_killer(lay, rng, "no-repeat").made.puzzle,
          "a cage-minimal Killer with a second solution when its cages' no-repeat rule is dropped",
          KILLER_MINIMAL_UP_TO, caged=True),

@@ -32,7 +32,7 @@ import random
 from dataclasses import dataclass
 from functools import cache
 
-from puzzles.constraints import CONSTRAINT_KINDS, KILLER, Constraint
+from puzzles.constraints import CONSTRAINT_KINDS, MAKING, Constraint
 from puzzles.layouts import BOX_SHAPE, MIN_SIDE, Layout, PuzzleError, boxes, layout, named
 
 from .solutions import random_solution, solvable
@@ -127,12 +127,12 @@ class Variant:
     @property
     def caged(self) -> bool:
         """Whether its puzzles are Killers: cages drawn for each over its solution (making/killer.py)."""
-        return "killer" in self.name.split("+")
+        return any(part in MAKING for part in self.name.split("+"))
 
     @property
     def constrained(self) -> bool:
         """Whether its puzzles hold constraints beyond houses and cages (puzzles/constraints/)."""
-        return any(part in CONSTRAINT_KINDS and part != KILLER for part in self.name.split("+"))
+        return any(part in CONSTRAINT_KINDS and part not in MAKING for part in self.name.split("+"))
 
     @property
     def own(self) -> tuple[type[Constraint], ...]:
@@ -144,7 +144,7 @@ class Variant:
         """The name of its fixed layout's variant: itself without `killer` and the constraints each puzzle draws
         (`killer+x`: `x`; `killer`: `classic`; `antiknight+thermometer`: `antiknight`)."""
         own = {kind.KIND for kind in self.own}
-        return "+".join(part for part in self.name.split("+") if part != "killer" and part not in own) or "classic"
+        return "+".join(part for part in self.name.split("+") if part not in MAKING and part not in own) or "classic"
 
     @property
     def label(self) -> str:
@@ -176,7 +176,7 @@ class Variant:
 def own_kinds(name: str) -> tuple[type[Constraint], ...]:
     """The kinds of constraint a variant's name holds that are each puzzle's own (not rules of the whole grid), drawn
     by their kinds' `drawn` (a Killer's cages are drawn by their own maker, making/killer.py)."""
-    found = (CONSTRAINT_KINDS.get(part) for part in name.split("+") if part != KILLER)
+    found = (CONSTRAINT_KINDS.get(part) for part in name.split("+") if part not in MAKING)
     return tuple(kind for kind in found if kind is not None and not kind.GLOBAL)
 
 
@@ -190,18 +190,19 @@ def variant(name: str, side: int) -> Variant:
 def _variant(name: str, side: int) -> Variant:
     parts = name.split("+")
     own = {kind.KIND for kind in own_kinds(name)}
-    if own and "killer" not in parts:  # the rest checked, then one layout drawn: it names the variant
+    made = [part for part in parts if part in MAKING]  # a Killer's `killer`
+    if own and not made:  # the rest checked, then one layout drawn: it names the variant
         rest = _variant("+".join(p for p in parts if p not in own) or "classic", side)
         if side < MIN_SIDE or side > LARGEST_VARIANT:
             raise PuzzleError(f"{'+'.join(sorted(own))} puzzles are made from {MIN_SIDE}x{MIN_SIDE} to "
                               f"{LARGEST_VARIANT}x{LARGEST_VARIANT}, not {side}x{side}")
         return Variant(Variant("+".join([rest.name, *sorted(own)]), side).layout(random.Random(0)).variant, side)
-    if "killer" in parts:  # a Killer of any other variant: its houses' variant checked, `killer` first as named
-        houses = _variant("+".join(p for p in parts if p != "killer") or "classic", side)
+    if made:  # a Killer of any other variant: its houses' variant checked, `killer` first as named
+        houses = _variant("+".join(p for p in parts if p not in MAKING) or "classic", side)
         if side < MIN_SIDE or side > LARGEST_VARIANT:
-            raise PuzzleError(f"killer puzzles are made from {MIN_SIDE}x{MIN_SIDE} to {LARGEST_VARIANT}x"
+            raise PuzzleError(f"{made[0]} puzzles are made from {MIN_SIDE}x{MIN_SIDE} to {LARGEST_VARIANT}x"
                               f"{LARGEST_VARIANT}, not {side}x{side}")
-        return Variant("killer" if houses.name == "classic" else f"killer+{houses.name}", side)
+        return Variant(made[0] if houses.name == "classic" else f"{made[0]}+{houses.name}", side)
     if name == "classic" or not name:
         boxes(side)  # PuzzleError for a side without boxes
         return Variant("classic", side)

@@ -46,6 +46,7 @@ class Cage(Constraint):
     LEADS = True
     NOUN = "cages"
     PLURAL = "Killer cages"
+    MAKES = True
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "cells", tuple(sorted(self.cells)))

@@ -2,12 +2,13 @@
 the Jigsaw regions they draw for it (`random_regions`).
 
 A variant's layout is fixed (X, Windoku, ... on the side's boxes), except a Jigsaw's: each puzzle gets regions of
-its own, drawn at random. A Killer's cages are drawn for each puzzle over its solution (making/killer.py), so a
-Killer variant's `layout` is its houses alone (`killer+x`: X's; `killer+jigsaw`: regions drawn), the layout the
-Killer kinds of making/kinds.py put cages on. A variant may hold constraints (puzzles/constraints/): a rule of the
-whole grid (`antiknight`) is part of its fixed layout, which SAT's random full grids keep; a kind whose instances
-are each puzzle's own (`thermometer`) is drawn for each puzzle, by the kind (`Constraint.drawn`), over a random
-full grid of the rest of the layout, so that the layout has a solution; the puzzle is then made on it as on any.
+its own, drawn at random. A Killer's cages are drawn for each puzzle over its solution
+(puzzles/constraints/killer_maker.py), so a Killer variant's `layout` is its houses alone (`killer+x`: X's;
+`killer+jigsaw`: regions drawn), the layout the Killer kinds of making/kinds.py put cages on. A variant may hold
+constraints (puzzles/constraints/): a rule of the whole grid (`antiknight`) is part of its fixed layout, which SAT's
+random full grids keep; a kind whose instances are each puzzle's own (`thermometer`) is drawn for each puzzle, by
+the kind (`Constraint.drawn`), over a random full grid of the rest of the layout, so that the layout has a solution;
+the puzzle is then made on it as on any.
 
 Jigsaw regions are drawn by a random walk over partitions, not from a uniform distribution. The walk starts from
 the side's boxes (from its rows on a side without boxes: 5, 7, 11, 13) and keeps SWAPS_PER_CELL_AND_SIDE * n
@@ -33,6 +34,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from puzzles.constraints import CONSTRAINT_KINDS, MAKING, Constraint
+from puzzles.constraints.base import adjacent, connected
 from puzzles.layouts import BOX_SHAPE, MIN_SIDE, Layout, PuzzleError, boxes, layout, named
 
 from .solutions import random_solution, solvable
@@ -78,27 +80,6 @@ def walk(regions: list[int], side: int, swaps: int, rng: random.Random) -> None:
             kept += 1
 
 
-@cache
-def adjacent(side: int) -> tuple[tuple[int, ...], ...]:
-    """Each cell's neighbours, sharing an edge with it."""
-    def of(cell: int) -> tuple[int, ...]:
-        r, c = divmod(cell, side)
-        return tuple(rr * side + cc for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
-                     if 0 <= rr < side and 0 <= cc < side)
-    return tuple(of(cell) for cell in range(side * side))
-
-
-def connected(cells: set[int], around: tuple[tuple[int, ...], ...]) -> bool:
-    start = min(cells)
-    seen, todo = {start}, [start]
-    while todo:
-        for n in around[todo.pop()]:
-            if n in cells and n not in seen:
-                seen.add(n)
-                todo.append(n)
-    return len(seen) == len(cells)
-
-
 def jigsaw_layout(variant: str, side: int, rng: random.Random) -> Layout:
     """A layout of a Jigsaw variant (`jigsaw`, `jigsaw+x`, ...) with regions drawn by the walk, that admits a
     solution; PuzzleError when ROUNDS rounds of the walk found none."""
@@ -126,7 +107,8 @@ class Variant:
 
     @property
     def caged(self) -> bool:
-        """Whether its puzzles are Killers: cages drawn for each over its solution (making/killer.py)."""
+        """Whether its puzzles are Killers: cages drawn for each over its solution by their kind's maker
+        (`Constraint.MAKES`: puzzles/constraints/killer_maker.py)."""
         return any(part in MAKING for part in self.name.split("+"))
 
     @property
@@ -175,7 +157,7 @@ class Variant:
 
 def own_kinds(name: str) -> tuple[type[Constraint], ...]:
     """The kinds of constraint a variant's name holds that are each puzzle's own (not rules of the whole grid), drawn
-    by their kinds' `drawn` (a Killer's cages are drawn by their own maker, making/killer.py)."""
+    by their kinds' `drawn` (a Killer's cages are drawn by their own maker, puzzles/constraints/killer_maker.py)."""
     found = (CONSTRAINT_KINDS.get(part) for part in name.split("+") if part not in MAKING)
     return tuple(kind for kind in found if kind is not None and not kind.GLOBAL)
 

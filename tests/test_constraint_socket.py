@@ -24,10 +24,6 @@ STILL_NAMING_CAGES = {
     "search/inference.py": "the rung named killer",
     "search/rules.py": "the rung named killer",
     "formulations/cpsat.py": "its cage encodings (sums=linear/table) and redundant=45, not yet in its registry",
-    "making/certify.py": "the Killer certifier (SAT selectors per cage)",
-    "making/killer.py": "the Killer maker (cages drawn, split, merged)",
-    "making/kinds.py": "the Killer kinds of puzzle",
-    "making/shrink.py": "the fuzzer's shrinking of a Killer's totals",
     "comparison/programs/ladder.py": "the rung named killer",
 }
 KILLER_NAMES = {"Cage", "'killer'", "'killercage'"}

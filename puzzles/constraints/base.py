@@ -91,8 +91,8 @@ class Constraint:
     NOUN: ClassVar[str] = ""  # what a message calls its data (`cages`: "a killer's cages are its own"); none: cells
     PLURAL: ClassVar[str] = ""  # how a method's refusal names it (`Killer cages`); none: `<its kind> constraints`
     # whether a variant naming it (`killer+x`) makes each puzzle of constraints of this kind over its houses, drawn
-    # over the puzzle's solution and made unique by the kind's own maker (making/killer.py), with its own kinds
-    # of puzzle (making/kinds.py's KILLER_KINDS), not by `drawn` and givens
+    # over the puzzle's solution and made unique by the kind's own maker (killer_maker.py), with its own kinds of
+    # puzzle (making/kinds.py's KILLER_KINDS), not by `drawn` and givens
     MAKES: ClassVar[bool] = False
 
     @classmethod
@@ -284,6 +284,28 @@ def entry_cells(entry: Any, side: int, what: str) -> list[int]:
             raise Named(f"{what}: {name} is outside the {side}x{side} grid")
         cells.append((r - 1) * side + c - 1)
     return cells
+
+
+@cache
+def adjacent(side: int) -> tuple[tuple[int, ...], ...]:
+    """Each cell's neighbours, sharing an edge with it."""
+    def of(cell: int) -> tuple[int, ...]:
+        r, c = divmod(cell, side)
+        return tuple(rr * side + cc for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+                     if 0 <= rr < side and 0 <= cc < side)
+    return tuple(of(cell) for cell in range(side * side))
+
+
+def connected(cells: set[int], around: tuple[tuple[int, ...], ...]) -> bool:
+    """Whether the cells are one piece, neighbours by `around` (`adjacent`'s)."""
+    start = min(cells)
+    seen, todo = {start}, [start]
+    while todo:
+        for n in around[todo.pop()]:
+            if n in cells and n not in seen:
+                seen.add(n)
+                todo.append(n)
+    return len(seen) == len(cells)
 
 
 def pairs_apart(side: int, steps: Iterable[tuple[int, int]], forbids: Callable[[int], int]) -> tuple[Link, ...]:

@@ -90,6 +90,10 @@ class Constraint:
     LEADS: ClassVar[bool] = False  # whether its name comes first in a variant's (`killer+jigsaw`), not last
     NOUN: ClassVar[str] = ""  # what a message calls its data (`cages`: "a killer's cages are its own"); none: cells
     PLURAL: ClassVar[str] = ""  # how a method's refusal names it (`Killer cages`); none: `<its kind> constraints`
+    # what a message calls one of them, and what of them rules out relabelling (a kind that does not `RELABELS`):
+    # the isomorphs' group says "rotations and reflections that keep every cage", "a Killer's sums rule out ..."
+    ONE: ClassVar[str] = "constraint"
+    FIXES_VALUES: ClassVar[str] = "its constraints"
     # whether a variant naming it (`killer+x`) makes each puzzle of constraints of this kind over its houses, drawn
     # over the puzzle's solution and made unique by the kind's own maker (killer_maker.py), with its own kinds of
     # puzzle (making/kinds.py's KILLER_KINDS), not by `drawn` and givens

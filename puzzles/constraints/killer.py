@@ -46,6 +46,8 @@ class Cage(Constraint):
     LEADS = True
     NOUN = "cages"
     PLURAL = "Killer cages"
+    ONE = "cage"
+    FIXES_VALUES = "a Killer's sums"
     MAKES = True
 
     def __post_init__(self) -> None:

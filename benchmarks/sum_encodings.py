@@ -23,7 +23,7 @@ sys.path.insert(0, str(ROOT))  # run from anywhere, as compare.py is
 
 from benchmarks.killer_runs import accepted, interleaved, read_killers  # noqa: E402
 from formulations import SOLVERS  # noqa: E402
-from formulations.cnf import SUMS  # noqa: E402
+from formulations.constraints.sat import SUMS  # noqa: E402
 from puzzles import Budget, Grid, Method, Status  # noqa: E402
 
 

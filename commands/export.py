@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from formulations import cnf, cpsat, sat
+from formulations import cpsat, sat
 from formulations.export import MODELS, export_text
 from puzzles.grid import Grid, PuzzleError
 
@@ -26,7 +26,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--format", choices=("lp", "mps"), default="lp", help="MIP file format (default lp)")
     parser.add_argument("--sums", help="a Killer's cage sums: cpsat " + "|".join(cpsat.OPTIONS["sums"].choices)
                         + f" (default {cpsat.OPTIONS['sums'].default}); sat " + "|".join(sat.OPTIONS["sums"].choices)
-                        + f" (default {cnf.DEFAULT_SUMS}); the MIP states them as linear rows")
+                        + f" (default {sat.OPTIONS['sums'].default}); the MIP states them as linear rows")
     parser.add_argument("--redundant", choices=("none", "45"), default="none",
                         help="with 45, the 45 rule's derived sums as redundant constraints (default none)")
     args = parser.parse_args(argv)

@@ -21,54 +21,47 @@ clause. Unit propagation alone then places naked singles (minimal, natural), als
 hidden singles (complete), also locked candidates in every crossing of two houses
 (augmented), on any layout.
 
-A puzzle's constraints beyond houses and cages (puzzles/constraints/) are clauses beside the houses',
-each kind's from its encoder (formulations/constraints/sat.py), with no variable of their own.
-
-A Killer's cages are clauses beside the houses' (`cage_clauses`): no repeat in a cage, and its total in the
-encoding `sums` names: its combinations (the default) or a pseudo-Boolean encoding of pysat.pb; `redundant=45`
-adds the 45 rule's sums. Their auxiliary variables come after the cell-values and triads; the answer is read
-from the cell-values alone.
+A puzzle's constraints beyond houses (puzzles/constraints/) are clauses beside the houses', each kind's from its
+encoder (formulations/constraints/sat.py), with the options its encoder reads (a Killer cage's `sums` and
+`redundant`: `options` here, the sat method's options, of which each kind reads its own). A kind's auxiliary
+variables (a cage's) come after the cell-values and triads; the answer is read from the cell-values alone.
 
 The clauses a layout shares are built once per process, for the last few layouts (`layout_clauses`).
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
-from puzzles.cages import cage_combinations, combinations_of, derived_sums
-from puzzles.constraints import uncaged
 from puzzles.grid import Grid, Layout, crossings, geometry
 
-from .constraints.sat import Cnf
-from .constraints.sat import encode as encode_constraints
+from .constraints import chosen
+from .constraints.sat import ENCODERS, Cnf, CnfEncoder, encode_kinds
+from .constraints.sat import top as top  # the highest variable clauses name, for making/ too
 
 ENCODINGS = ("minimal", "natural", "complete", "augmented")
-# A Killer cage's sum as clauses (`cage_clauses`): the project's own, then PySAT's pseudo-Boolean encodings
-PB_SUMS = ("bdd", "seqcounter", "sortnetwrk", "adder", "binmerge", "totalizer", "mixedradix", "watchdog")
-SUMS = ("combinations", *PB_SUMS)
-DEFAULT_SUMS = "combinations"
-REDUNDANT = ("none", "45")
+# The options a layout's kinds read, as chosen (formulations.constraints.chosen): a part of its clauses' key
+Form = tuple[tuple[str, Any], ...]
 
 
 # -- the model: variables and clauses ------------------------------------------------------------
 
-def variables(lay: Layout, encoding: str = "complete", sums: str = DEFAULT_SUMS, redundant: str = "none") -> int:
+def variables(lay: Layout, encoding: str = "complete", options: Mapping[str, Any] | None = None) -> int:
     """How many variables an encoding has: n^3 cell-values, and for `augmented` a triad a segment and value after
-    them (2*n^2*box in classic Sudoku); for a Killer, its cages' auxiliary variables after those (read off its
-    clauses: the pseudo-Boolean encoders number their own)."""
+    them (2*n^2*box in classic Sudoku); for a layout with constraints, their auxiliary variables after those (read
+    off its clauses: a Killer cage's, the pseudo-Boolean encoders number their own)."""
     n = lay.side
     houses = n**3 + (len(segments(lay.houses)[0]) * n if encoding == "augmented" else 0)
-    if not lay.cages:
+    if not lay.constraints:
         return houses
-    return max(houses, top(layout_clauses(lay, encoding, sums, redundant)))
+    return max(houses, top(layout_clauses(lay, encoding, options)))
 
 
-def top(clauses: Iterable[Sequence[int]]) -> int:
-    """The highest variable the clauses name."""
-    return max((abs(lit) for clause in clauses for lit in clause), default=0)
+def form(lay: Layout, options: Mapping[str, Any] | None) -> Form:
+    """The options the layout's kinds read (each kind's encoder says which), as `options` chooses them."""
+    return chosen(ENCODERS, lay.constraints, options or {})
 
 
 def var(cell: int, value: int, n: int) -> int:
@@ -90,43 +83,58 @@ def at_most_one(lits: Sequence[int]) -> list[list[int]]:
 LAYOUTS_KEPT = 4
 
 
-def layout_clauses(lay: Layout, encoding: str = "complete", sums: str = DEFAULT_SUMS,
-          redundant: str = "none") -> tuple[list[int], ...]:
+def layout_clauses(lay: Layout, encoding: str = "complete",
+                   options: Mapping[str, Any] | None = None) -> tuple[list[int], ...]:
     """The clauses every puzzle of a layout shares, built once per process (for the last few layouts:
-    `kept_layout_clauses`): its houses in `encoding`, then, for a Killer, its cages in `sums` (and the 45 rule's
-    sums when `redundant` is 45). A layout without cages has one entry whatever `sums` and `redundant` say, however the
-    call is written."""
-    if not lay.cages:
-        sums, redundant = DEFAULT_SUMS, "none"
-    return kept_layout_clauses(lay, encoding, sums, redundant)
+    `kept_layout_clauses`): its houses in `encoding`, then its constraints, with the options their kinds read
+    (a Killer's cages in `sums`, and the 45 rule's sums when `redundant` is 45). A layout has one entry whatever
+    the options its kinds do not read say."""
+    return kept_layout_clauses(lay, encoding, form(lay, options))
 
 
 @lru_cache(maxsize=LAYOUTS_KEPT * len(ENCODINGS))
-def kept_layout_clauses(lay: Layout, encoding: str, sums: str, redundant: str) -> tuple[list[int], ...]:
-    """`build_layout_clauses`, kept for the last few layouts (a layout drawn for one puzzle, a Jigsaw or a Killer,
-    is built afresh by making/ rather than kept: making.solutions.clauses_of)."""
-    return build_layout_clauses(lay, encoding, sums, redundant)
+def kept_layout_clauses(lay: Layout, encoding: str, chosen: Form) -> tuple[list[int], ...]:
+    """A layout's clauses, kept for the last few layouts (a layout drawn for one puzzle, a Jigsaw or a Killer, is
+    built afresh by making/ rather than kept: making.solutions.clauses_of)."""
+    return _joined(lay, encoding, kept_kind_clauses(lay, encoding, chosen))
 
 
-def build_layout_clauses(lay: Layout, encoding: str = "complete", sums: str = DEFAULT_SUMS,
-                redundant: str = "none") -> tuple[list[int], ...]:
-    """A layout's clauses: its houses in `encoding`, its constraints (`constraint_clauses`), then, for a Killer,
-    its cages in `sums` (and the 45 rule's sums when `redundant` is 45), their auxiliary variables numbered after
-    the houses' (`cage_clauses`)."""
-    if lay.cages:
-        return (*house_clauses(lay.houses, encoding), *constraint_clauses(lay),
-                *cage_clauses(lay, variables(lay.houses, encoding), sums, redundant))
-    if uncaged(lay.constraints):
-        return (*house_clauses(lay.houses, encoding), *constraint_clauses(lay))
-    return tuple(house_clauses(lay, encoding))
+@lru_cache(maxsize=LAYOUTS_KEPT * len(ENCODINGS))
+def kept_kind_clauses(lay: Layout, encoding: str, chosen: Form) -> tuple[tuple[CnfEncoder, list[list[int]], int], ...]:
+    """`kind_clauses`, kept with the layout's clauses (the sat method's info counts them: `sizes`)."""
+    return kind_clauses(lay, encoding, chosen)
 
 
-def constraint_clauses(lay: Layout) -> list[list[int]]:
-    """The clauses of a layout's constraints, each by its kind's encoder (formulations/constraints/sat.py)."""
-    others = uncaged(lay.constraints)  # (the cages: `cage_clauses`)
-    if not others:
-        return []
-    return encode_constraints(others, Cnf(lay.side, var, geometry(lay.houses).peers))
+def build_layout_clauses(lay: Layout, encoding: str = "complete",
+                         options: Mapping[str, Any] | None = None) -> tuple[list[int], ...]:
+    """A layout's clauses: its houses in `encoding`, then its constraints' (`kind_clauses`), their auxiliary
+    variables numbered after the houses'."""
+    return _joined(lay, encoding, kind_clauses(lay, encoding, form(lay, options)))
+
+
+def _joined(lay: Layout, encoding: str,
+            kinds: Sequence[tuple[CnfEncoder, list[list[int]], int]]) -> tuple[list[int], ...]:
+    if not lay.constraints:
+        return tuple(house_clauses(lay, encoding))
+    return (*house_clauses(lay.houses, encoding), *(clause for _, clauses, _ in kinds for clause in clauses))
+
+
+def kind_clauses(lay: Layout, encoding: str, chosen: Form) -> tuple[tuple[CnfEncoder, list[list[int]], int], ...]:
+    """The clauses of a layout's constraints, kind by kind in the registry's order (formulations/constraints/
+    sat.py), each kind's with its encoder and the last variable before its auxiliaries; the first auxiliaries
+    come after the houses' variables in `encoding`."""
+    if not lay.constraints:
+        return ()
+    return tuple(encode_kinds(lay.constraints, Cnf(lay.side, var, geometry(lay.houses).peers,
+                                                   variables(lay.houses, encoding), lay), dict(chosen)))
+
+
+def constraint_clauses(lay: Layout, first: int, options: Mapping[str, Any] | None = None) -> list[list[int]]:
+    """The clauses of a layout's constraints alone, with the options their kinds read, their auxiliary variables
+    numbered after `first` (a certifier's kept solver numbers them after its last)."""
+    cnf = Cnf(lay.side, var, geometry(lay.houses).peers, first, lay)
+    return [clause for _, clauses, _ in encode_kinds(lay.constraints, cnf, dict(form(lay, options)))
+            for clause in clauses]
 
 
 def beyond_houses(lay: Layout) -> bool:
@@ -265,114 +273,17 @@ def _mask(cells: Iterable[int]) -> int:
     return out
 
 
-# -- Killer cages: their sums as clauses ----------------------------------------------------------
-
-def cage_clauses(lay: Layout, first: int, sums: str = DEFAULT_SUMS, redundant: str = "none") -> list[list[int]]:
-    """A Killer's cages as clauses, their auxiliary variables numbered after `first` (the houses' last variable).
-
-    Each cage's values differ: at most one cell of the cage holds each value, pairwise, for the pairs of its
-    cells that share no house (a house's clauses already keep those apart). Its total, when it has one, in
-    the encoding `sums` names:
-
-    - combinations (the project's own): the cage's value set is one of its combinations (the sets of as many
-      different values with that sum, puzzles.cages): no cage cell holds a value in no combination; with one
-      combination, each of its values is in some cage cell; with several, a selector variable s per
-      combination, at least one true, and s true means each of its values is in some cage cell (not s, or
-      the first cell holds v, or the second, ...) and no cage cell holds one of the other combinations' values
-      (not s, or not x). Two selectors cannot both hold (one needs a value the other rules out), which unit
-      propagation sees, so none is an extra clause. Unit propagation then does what a solver by hand does
-      with a cage's combinations: a value no combination left open allows leaves the cage, a combination
-      missing a value dies, and a value every live combination needs lands in the cage's one cell left for it.
-    - a pseudo-Boolean encoding (bdd, seqcounter, sortnetwrk, adder, binmerge, totalizer, mixedradix,
-      watchdog): the sum over the cage's cells c and values v of v * x(c, v) equals the total, encoded by
-      PySAT's pysat.pb (Pindakaas) in that encoding, its auxiliary variables from `first` + 1 on.
-
-    `redundant=45` adds the 45 rule's derived sums (puzzles.cages.derived_sums) whose cells hold different values
-    (any two share a house), each as a cage of its own in the `sums` encoding: implied by the houses and the
-    cages, they let unit propagation see a sum across cages. A derived sum whose cells may repeat a value (the
-    innies of two rows) is left out: its sum over n values a cell, weights 1..n, is a pseudo-Boolean equality
-    without the no-repeat that keeps a cage's small, and those of one 9x9 Killer (84 of its 127 derived sums)
-    took 130,000 (adder) to 1.8 million (sortnetwrk) clauses, 430,000 with Pindakaas's own choice.
-    """
-    n = lay.side
-    peers = geometry(lay.houses).peers
-    clauses: list[list[int]] = []
-    last = first
-    for cage in lay.cages:
-        clauses.extend(_no_repeats(cage.cells, n, peers))
-        if cage.total is None:
-            continue
-        if sums == "combinations":
-            made, last = _combinations(cage.cells, cage_combinations(n, cage), n, last)
-        else:
-            made, last = _pb_equal(cage.cells, cage.total, n, last, sums)
-        clauses.extend(made)
-    if redundant == "45":
-        for derived in derived_sums(lay):
-            if not all(b in peers[a] for a, b in combinations(derived.cells, 2)):
-                continue  # its values may repeat: left out (the docstring says what it would cost)
-            if sums == "combinations":
-                made, last = _combinations(derived.cells, combinations_of(n, len(derived.cells), derived.total), n,
-                                           last)
-            else:
-                made, last = _pb_equal(derived.cells, derived.total, n, last, sums)
-            clauses.extend(made)
-    return clauses
-
-
-def _no_repeats(cells: Sequence[int], n: int, peers: Sequence[Sequence[int]]) -> list[list[int]]:
-    """At most one of a cage's cells holds each value: pairwise, for its cells that share no house."""
-    apart = [(a, b) for a, b in combinations(cells, 2) if b not in peers[a]]
-    return [[-var(a, v, n), -var(b, v, n)] for v in range(1, n + 1) for a, b in apart]
-
-
-def _combinations(cells: Sequence[int], masks: Sequence[int], n: int, last: int) -> tuple[list[list[int]], int]:
-    """A cage's value set is one of `masks` (its combinations): the clauses, and the last variable used (the
-    selectors', one a combination when there are several, numbered after `last`)."""
-    union = 0
-    for mask in masks:
-        union |= mask
-    values = range(1, n + 1)
-    clauses = [[-var(c, v, n)] for v in values if not union >> (v - 1) & 1 for c in cells]
-    if not masks:  # a derived sum no values reach: the cells hold none (the puzzle has no solution)
-        return clauses, last
-    if len(masks) == 1:
-        return clauses + [[var(c, v, n) for c in cells] for v in values if masks[0] >> (v - 1) & 1], last
-    selectors = list(range(last + 1, last + len(masks) + 1))
-    clauses.append(selectors)
-    for s, mask in zip(selectors, masks, strict=True):
-        clauses.extend([-s, *(var(c, v, n) for c in cells)] for v in values if mask >> (v - 1) & 1)
-        clauses.extend([-s, -var(c, v, n)] for v in values if (union & ~mask) >> (v - 1) & 1 for c in cells)
-    return clauses, selectors[-1]
-
-
-def _pb_equal(cells: Sequence[int], total: int, n: int, last: int, sums: str) -> tuple[list[list[int]], int]:
-    """The sum over `cells` and values v of v * x(c, v) equals `total`, in PySAT's pseudo-Boolean encoding
-    `sums`: the clauses, and the last variable they use (the encoder's, numbered after `last`)."""
-    try:
-        from pysat.pb import EncType, PBEnc  # Pindakaas: imported only for a pseudo-Boolean encoding
-    except (ImportError, AssertionError) as exc:  # pysat.pb asserts its back end is there
-        raise ValueError(f"sums={sums} needs PySAT's pseudo-Boolean encoders: pip install 'python-sat[pb]'") \
-            from exc
-    lits = [var(c, v, n) for c in cells for v in range(1, n + 1)]
-    weights = [v for _ in cells for v in range(1, n + 1)]
-    encoded = PBEnc.equals(lits=lits, weights=weights, bound=total, top_id=last, encoding=getattr(EncType, sums))
-    clauses = [list(clause) for clause in encoded.clauses]
-    return clauses, max(last, encoded.nv, top(clauses))
-
-
 def givens(grid: Grid) -> list[int]:
     """The puzzle's facts: one true literal var(c, v) per given."""
     return [var(c, v, grid.side) for c, v in enumerate(grid.values) if v]
 
 
-def encode(grid: Grid, encoding: str = "complete", sums: str = DEFAULT_SUMS,
-           redundant: str = "none") -> tuple[int, list[list[int]]]:
-    """The CNF of a puzzle: (number of variables, clauses): the rules of its layout (a Killer's cages in `sums`),
-    then its givens."""
-    sums, redundant = cage_form(grid.layout, {"sums": sums, "redundant": redundant})
-    return (variables(grid.layout, encoding, sums, redundant),
-            [*layout_clauses(grid.layout, encoding, sums, redundant), *([lit] for lit in givens(grid))])
+def encode(grid: Grid, encoding: str = "complete",
+           options: Mapping[str, Any] | None = None) -> tuple[int, list[list[int]]]:
+    """The CNF of a puzzle: (number of variables, clauses): the rules of its layout (its constraints with the
+    options their kinds read: a Killer's cages in `sums`), then its givens."""
+    return (variables(grid.layout, encoding, options),
+            [*layout_clauses(grid.layout, encoding, options), *([lit] for lit in givens(grid))])
 
 
 def decode(grid: Grid, model: Iterable[int]) -> Grid:
@@ -386,17 +297,26 @@ def decode(grid: Grid, model: Iterable[int]) -> Grid:
     return grid.with_values(values)
 
 
-def cage_sizes(lay: Layout, encoding: str, sums: str, redundant: str) -> dict[str, object]:
-    """A Killer model's own size, for Outcome.info: the sum encoding, and the clauses and variables the cages add
-    to the houses' (auxiliary variables: a combination's selector, a pseudo-Boolean encoder's own)."""
-    houses = lay.houses
-    return {"sums": sums, "redundant": redundant,
-            "cage_clauses": len(layout_clauses(lay, encoding, sums, redundant)) - len(layout_clauses(houses, encoding))
-            - len(constraint_clauses(lay)),
-            "cage_variables": variables(lay, encoding, sums, redundant) - variables(houses, encoding)}
+def sizes(lay: Layout, encoding: str, options: Mapping[str, Any] | None = None) -> dict[str, object]:
+    """What a layout's constraints add to the houses' model, for Outcome.info: for a kind counted apart (its
+    encoder's `sized`, a Killer's `cage`), the options it read, its clauses and its auxiliary variables; then the
+    clauses of the others together (`constraint_clauses`)."""
+    chosen = form(lay, options)
+    facts: dict[str, object] = {}
+    pooled: int | None = None
+    for encoder, clauses, first in kept_kind_clauses(lay, encoding, chosen):
+        if not encoder.sized:
+            pooled = (pooled or 0) + len(clauses)
+            continue
+        facts.update((name, value) for name, value in chosen if name in encoder.options)
+        facts[f"{encoder.sized}_clauses"] = len(clauses)
+        facts[f"{encoder.sized}_variables"] = max(first, top(clauses)) - first
+    if pooled is not None:
+        facts["constraint_clauses"] = pooled
+    return facts
 
 
-def layout_facts(lay: Layout, encoding: str, sums: str, redundant: str) -> list[int]:
+def layout_facts(lay: Layout, encoding: str = "complete", options: Mapping[str, Any] | None = None) -> list[int]:
     """A Killer's unit clauses (a value in none of a cage's combinations, a one-cell cage's value) and a
     constraint's (a value no value of a linked cell allows), which the formulation's solver takes as facts beside
     the givens rather than as clauses: a solver sets a unit clause's literal before any decision, where propagate()
@@ -404,11 +324,4 @@ def layout_facts(lay: Layout, encoding: str, sums: str, redundant: str) -> list[
     find it "failed" again each round)."""
     if not beyond_houses(lay):
         return []
-    return [clause[0] for clause in layout_clauses(lay, encoding, sums, redundant) if len(clause) == 1]
-
-
-def cage_form(lay: Layout, opts: dict[str, Any]) -> tuple[str, str]:
-    """The options `sums` and `redundant` as a layout's rules read them: the defaults for a layout without cages
-    (its clauses are the same whatever they say, so it keeps one cache entry and one kept solver)."""
-    return (str(opts["sums"]), str(opts["redundant"])) if lay.cages else (DEFAULT_SUMS, "none")
-
+    return [clause[0] for clause in layout_clauses(lay, encoding, options) if len(clause) == 1]

@@ -6,21 +6,11 @@
 - boolean: one Boolean per (cell, value); exactly one value per cell and each
   value exactly once per unit (the exact-cover view); givens fixed to 1.
 
-Killer cages, on either model (a cell's value is its integer variable, or the
-linear expression sum(v * x[c][v]) over its Booleans):
-
-- sums=linear: the cage's sum as a linear equality and its cells all different
-  (AllDifferent; at most one cell a value in the boolean model);
-- sums=table: the cage's allowed tuples (every ordering of each combination of
-  values that reaches its total), one AddAllowedAssignments, as Gecode's Kakuro
-  example states a sum; a cage whose tuples would pass TABLE_ROWS, and a cage
-  without a total, is stated as with sums=linear (its AllDifferent alone);
-- redundant=45: the 45 rule's innie and outie sums (puzzles.cages.derived_sums)
-  added as linear equalities the solver could do without.
-
-A puzzle's constraints beyond houses and cages (puzzles/constraints/) are stated by their kinds' encoders
-(formulations/constraints/cpsat.py): `!=` or `<` between integer cells, clauses over the Booleans. Without
-cages and constraints the model is the classic one, constraint for constraint.
+A puzzle's constraints beyond houses (puzzles/constraints/), Killer cages among them, are stated by their kinds'
+encoders (formulations/constraints/cpsat.py), on either model (a cell's value is its integer variable, or the
+linear expression sum(v * x[c][v]) over its Booleans): `!=` or `<` between integer cells, clauses over the
+Booleans, a cage's sum as linear or as a table (its options `sums` and `redundant`, which this method takes).
+Without constraints the model is the classic one, constraint for constraint.
 
 Every CP-SAT solver of the project is made by `cp_solver`, which leaves SIGINT to Python: by default CP-SAT
 catches it (its catch_sigint_signal parameter) and returns UNKNOWN, so a Ctrl-C that lands in a solve run in
@@ -32,36 +22,24 @@ limit it has (a conflict closes a branch of the search tree).
 """
 from __future__ import annotations
 
-from itertools import permutations
-from math import factorial
 from typing import Any
 
 from ortools.sat.python import cp_model
 
-from puzzles.cages import cage_combinations, derived_sums
-from puzzles.constraints import uncaged
-from puzzles.grid import Grid, geometry, values_of
-from puzzles.layouts import Cage
+from puzzles.grid import Grid, geometry
 from puzzles.options import Option, contract, describe, switch, whole
 from puzzles.outcome import Budget, Method, Outcome, Status
 
+from .constraints import options_of
 from .constraints.cpsat import ENCODERS, CpCells, encode
 from .driver import FOUND, NONE, STOPPED, Allowance, Answer, Model, drive
 
 MODELS = ("integer", "boolean")
-SUMS = ("linear", "table")
-REDUNDANT = ("none", "45")
 DEFAULT_SEED = 1
-# A cage's table holds k! rows for each combination of its k values: a 9-cell cage of a 9x9 (45, one
-# combination) would hold 362,880. Beyond this many rows the cage is stated linear, which says the same.
-TABLE_ROWS = 50_000
 
 OPTIONS = {
     "model": Option("integer", "integer: AllDifferent over int vars; boolean: exactly-one over 0-1 vars", MODELS),
-    "sums": Option("linear", "a Killer cage as linear: sum == total and AllDifferent; table: its allowed "
-                   "tuples (every ordering of each combination)", SUMS),
-    "redundant": Option("none", "45: also the 45 rule's innie and outie sums of a Killer, as redundant linear "
-                        "constraints", REDUNDANT),
+    **options_of(ENCODERS),  # the kinds' own (a Killer cage's sums and redundant), listed after the model
     "presolve": switch(True, "CP-SAT presolve, which settles most 9x9 puzzles alone"),
     "workers": Option(1, "1 (deterministic) to 64: more is a parallel portfolio, not reproducible",
                       convert=whole(1, 64)),
@@ -107,58 +85,18 @@ class SudokuModel(Model):
                     m.add(self.x[c][v - 1] == 1)
         else:
             raise ValueError(f"unknown CP-SAT model {self.kind!r}")
-        if uncaged(grid.layout.constraints):  # (the cages: below, `_cages`)
+        facts: dict[str, object] = {}
+        if grid.layout.constraints:
             ints, bools = (self.cell, None) if self.kind == "integer" else (None, self.x)
-            encode(uncaged(grid.layout.constraints), CpCells(m, n, ints, bools, geometry(grid.layout.houses).peers))
-        cage_facts = self._cages(str(opts["sums"]), str(opts["redundant"])) if grid.layout.cages else {}
+            facts = encode(grid.layout.constraints,
+                           CpCells(m, n, ints, bools, geometry(grid.layout.houses).peers, grid.layout), opts)
         proto = self.model.proto
         self.info: dict[str, object] = {"model": kind, "presolve": opts["presolve"],
                                         "variables": len(proto.variables), "constraints": len(proto.constraints)}
-        self.info.update(cage_facts)
+        self.info.update(facts)
         self.counts = dict.fromkeys(COUNTERS, 0)
         self.deterministic_time = 0.0
         self.solver = cp_solver()
-
-    # Killer cages: only on a layout that has some, so a classic model is built as it always was.
-    def value(self, c: int) -> cp_model.LinearExprT:
-        """Cell c's value: its integer variable, or in the boolean model the sum of v * x[c][v]."""
-        if self.kind == "integer":
-            return self.cell[c]
-        return cp_model.LinearExpr.weighted_sum(self.x[c], range(1, self.grid.side + 1))
-
-    def _cages(self, sums: str, redundant: str) -> dict[str, object]:
-        """State every cage (`sums`: linear or table) and, with redundant=45, the derived sums; the facts for
-        info: how many cages, how many stated as tables and their rows, how many derived sums."""
-        n, m = self.grid.side, self.model
-        tables = rows = 0
-        for cage in self.grid.layout.cages:
-            size = table_rows(n, cage)
-            if sums == "table" and cage.total is not None and size <= TABLE_ROWS:
-                m.add_allowed_assignments([self.value(c) for c in cage.cells], allowed_tuples(n, cage))
-                tables, rows = tables + 1, rows + size
-                continue
-            if cage.total is not None:
-                m.add(sum(self.value(c) for c in cage.cells) == cage.total)
-            self._all_different(cage.cells)
-        facts: dict[str, object] = {"sums": sums, "redundant": redundant, "cages": len(self.grid.layout.cages)}
-        if sums == "table":
-            facts.update(table_cages=tables, table_rows=rows)
-        if redundant == "45":
-            derived = derived_sums(self.grid.layout)
-            for fact in derived:
-                m.add(sum(self.value(c) for c in fact.cells) == fact.total)
-            facts["derived_sums"] = len(derived)
-        return facts
-
-    def _all_different(self, cells: tuple[int, ...]) -> None:
-        """No value twice among `cells`: AllDifferent, or at most one cell a value in the boolean model."""
-        if len(cells) < 2:
-            return
-        if self.kind == "integer":
-            self.model.add_all_different(self.cell[c] for c in cells)
-        else:
-            for v in range(self.grid.side):
-                self.model.add_at_most_one(self.x[c][v] for c in cells)
 
     # Solve: a fresh CpSolver per call, with what is left of the budget.
     def solve_once(self, allowance: Allowance) -> Answer:
@@ -223,17 +161,7 @@ def cp_solver() -> cp_model.CpSolver:
     return solver
 
 
-def table_rows(side: int, cage: Cage) -> int:
-    """How many rows a cage's table holds: k! orderings of each combination of its k values."""
-    return len(cage_combinations(side, cage)) * factorial(len(cage.cells))
-
-
-def allowed_tuples(side: int, cage: Cage) -> list[tuple[int, ...]]:
-    """A cage's allowed tuples, in its cells' order: every ordering of each combination (puzzles.cages)."""
-    return [order for mask in cage_combinations(side, cage) for order in permutations(values_of(mask))]
-
-
-@contract("cpsat", OPTIONS, cages=True, knows=frozenset(ENCODERS))
+@contract("cpsat", OPTIONS, knows=frozenset(ENCODERS))
 def solve(grid: Grid, budget: Budget, solutions: int, opts: dict[str, Any], started: float) -> Outcome:
     """CP-SAT on the integer or the Boolean model (Killer cages as sums or tables); with solutions=2, again with
     the first excluded."""

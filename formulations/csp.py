@@ -2,11 +2,9 @@
 
 One variable per cell, domain 1..n (a given's domain is its value), one
 AllDifferentConstraint per house (row, column, region, extra house), solved by backtracking with
-forward checking. A Killer cage adds an AllDifferentConstraint over its cells and, when it has a total,
-an ExactSumConstraint (the package's: its bounds prune domains before search and, forward checking,
-hide the values that would overshoot the total). A puzzle's constraints (puzzles/constraints/) are constraint objects
-of the package, one a rule over its cells, by their kinds' encoders (formulations/constraints/csp.py). Without cages
-and constraints the problem is the classic one.
+forward checking. A puzzle's constraints (puzzles/constraints/) are constraint objects of the package, by
+their kinds' encoders (formulations/constraints/csp.py): one a rule over its cells, and a Killer cage's
+AllDifferentConstraint and ExactSumConstraint. Without constraints the problem is the classic one.
 
 The package keeps no statistics and cannot be stopped from outside, so a
 counting constraint over every variable is added first: the solvers call a
@@ -30,11 +28,11 @@ from typing import Any
 
 import constraint
 
-from puzzles.constraints import uncaged
 from puzzles.grid import Grid
 from puzzles.options import Option, contract, describe
 from puzzles.outcome import Budget, GaveUp, Method, Outcome, Status
 
+from .constraints import options_of
 from .constraints.csp import ENCODERS, encode
 from .driver import FOUND, NONE, Allowance, Answer, Model, drive
 
@@ -54,24 +52,9 @@ SOLVER_CLASSES = {
 # backtracking is iterative too, so 25x25 needs no deep recursion.
 DEFAULT_SOLVER = "backtracking"
 
-OPTIONS = {"solver": Option(DEFAULT_SOLVER, "the python-constraint solver class", tuple(SOLVER_CLASSES))}
+OPTIONS = {"solver": Option(DEFAULT_SOLVER, "the python-constraint solver class", tuple(SOLVER_CLASSES)),
+           **options_of(ENCODERS)}  # the kinds' own (none yet)
 COUNTERS = ("nodes",)
-
-
-class CageSum(constraint.ExactSumConstraint):  # type: ignore[misc]  # python-constraint is untyped
-    """The package's ExactSumConstraint, safe where another cage already emptied a domain.
-
-    Its preProcess reads each cell's least and greatest value, which fails on an empty domain (min() of
-    nothing): with overlapping cages one cage's pruning can empty a cell another cage then reads. An empty
-    domain means no solution, which the package finds itself right after the preprocessing.
-    """
-
-    def preProcess(self, variables: Sequence[int], domains: dict[int, Any], constraints: list[Any],
-                   vconstraints: dict[int, Any]) -> None:
-        if len(variables) == 1:  # a one-cell cage: its domain filtered, the constraint dropped (the base's way)
-            constraint.Constraint.preProcess(self, variables, domains, constraints, vconstraints)
-        elif all(domains[v] for v in variables):
-            super().preProcess(variables, domains, constraints, vconstraints)
 
 
 class _Spent(Exception):
@@ -103,9 +86,10 @@ class PlacementCounter(constraint.Constraint):  # type: ignore[misc]  # python-c
         return True
 
 
-def build(grid: Grid, counter: constraint.Constraint | None, solver_name: str) -> tuple[constraint.Problem, int]:
-    """The CSP: one variable per cell (named by its index), AllDifferent per unit; the constraints' objects; per
-    Killer cage AllDifferent and its sum. Returns it and how many objects state the constraints."""
+def build(grid: Grid, counter: constraint.Constraint | None,
+          solver_name: str) -> tuple[constraint.Problem, int, dict[str, object]]:
+    """The CSP: one variable per cell (named by its index), AllDifferent per unit; the constraints' objects. Returns
+    it, how many objects state the constraints, and the facts their encoders tell."""
     n = grid.side
     problem = constraint.Problem(SOLVER_CLASSES[solver_name]())
     for cell, value in enumerate(grid.values):
@@ -114,20 +98,8 @@ def build(grid: Grid, counter: constraint.Constraint | None, solver_name: str) -
         problem.addConstraint(counter, list(range(grid.geometry.cells)))
     for unit in grid.geometry.units:
         problem.addConstraint(constraint.AllDifferentConstraint(), list(unit))
-    others = uncaged(grid.layout.constraints)  # (the cages: below)
-    stated = encode(others, problem, n) if others else 0
-    for cage in grid.layout.cages:
-        if len(cage.cells) > 1:
-            problem.addConstraint(constraint.AllDifferentConstraint(), list(cage.cells))
-        if cage.total is not None:
-            problem.addConstraint(CageSum(cage.total), list(cage.cells))
-    return problem, stated
-
-
-def cage_constraints(grid: Grid) -> int:
-    """How many constraints `build` adds for the cages: AllDifferent per cage of two cells or more, a sum per
-    cage with a total."""
-    return sum((len(cage.cells) > 1) + (cage.total is not None) for cage in grid.layout.cages)
+    stated, facts = encode(grid.layout.constraints, problem, n) if grid.layout.constraints else (0, {})
+    return problem, stated, facts
 
 
 class CspFormulation(Model):
@@ -141,19 +113,16 @@ class CspFormulation(Model):
     def __init__(self, grid: Grid, opts: dict[str, Any]) -> None:
         self.grid = grid
         self.counter = PlacementCounter(frozenset(grid.empty_cells()), float("inf"), float("inf"))
-        problem, stated = build(grid, self.counter, str(opts["solver"]))
+        problem, stated, facts = build(grid, self.counter, str(opts["solver"]))
         self.solutions = problem.getSolutionIter()
         self.assignment: dict[int, int] = {}
         self.info: dict[str, object] = {
             "solver": opts["solver"],
             "variables": grid.geometry.cells,
-            "constraints": len(grid.geometry.units),  # AllDifferent constraints (the counter aside)
+            # the houses' AllDifferent constraints and the objects stating the puzzle's constraints (the counter aside)
+            "constraints": len(grid.geometry.units) + stated,
+            **facts,
         }
-        if grid.layout.cages:
-            self.info["constraints"] = len(grid.geometry.units) + cage_constraints(grid)
-            self.info["cages"] = len(grid.layout.cages)
-        if uncaged(grid.layout.constraints):  # the objects stating them too
-            self.info["constraints"] = len(grid.geometry.units) + cage_constraints(grid) + stated
 
     def solve_once(self, allowance: Allowance) -> Answer:
         self.counter.deadline = time.perf_counter() + allowance.seconds
@@ -182,7 +151,7 @@ class CspFormulation(Model):
         return {"nodes": self.counter.nodes}
 
 
-@contract("python-constraint", OPTIONS, cages=True, knows=frozenset(ENCODERS))
+@contract("python-constraint", OPTIONS, knows=frozenset(ENCODERS))
 def solve(grid: Grid, budget: Budget, solutions: int, opts: dict[str, Any], started: float) -> Outcome:
     """The CSP on a python-constraint solver, counting the values it tries."""
     return drive(lambda: CspFormulation(grid, opts), grid, budget, solutions, started)

@@ -5,16 +5,11 @@ per house and value (each value once in each row, column, region and extra house
 given fixes its variable's lower bound to 1; no objective (a feasibility
 problem). SCIP by default, HiGHS or CBC as options.
 
-Killer cages: each cage's sum as one equality over its cells' variables,
-sum over cells c and values v of v * x[c, v] == total (none for a cage
-without a total), and no value twice, sum over its cells of x[c, v] <= 1 per
-value v; with redundant=45 the 45 rule's innie and outie sums
-(puzzles.cages.derived_sums) as equalities of the same shape.
-
-A puzzle's constraints (puzzles/constraints/) are rows by their kinds' encoders (formulations/constraints/mip.py):
-x[a, v] + x[b, w] <= 1 for each pair of values a rule forbids, and for values that rise along a line
-sum(v * x[a, v]) + 1 <= sum(v * x[b, v]). Without cages and constraints the program is the classic one, row
-for row.
+A puzzle's constraints (puzzles/constraints/), Killer cages among them, are rows by their kinds' encoders
+(formulations/constraints/mip.py): x[a, v] + x[b, w] <= 1 for each pair of values a rule forbids, for values that
+rise along a line sum(v * x[a, v]) + 1 <= sum(v * x[b, v]), a cage's sum as one equality and at most one of its
+cells each value (and, with its option `redundant=45`, which this method takes, the 45 rule's sums). Without
+constraints the program is the classic one, row for row.
 
 Beside the MIP, the LP relaxation (the same model with 0 <= x <= 1) is solved
 once with GLOP to show whether the root relaxation is already integral: for
@@ -23,17 +18,17 @@ many Sudokus the constraints alone force a 0-1 vertex.
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping
 from typing import Any
 
 from ortools.linear_solver import pywraplp
 
-from puzzles.cages import derived_sums
-from puzzles.constraints import uncaged
 from puzzles.grid import Grid, geometry
 from puzzles.options import Option, OptionError, contract, describe, switch
 from puzzles.outcome import Budget, Method, Outcome, Status, error
 
-from .constraints.mip import ENCODERS, encode
+from .constraints import options_of
+from .constraints.mip import ENCODERS, MipCells, encode
 from .driver import FOUND, MAX_SECONDS, NONE, STOPPED, Allowance, Answer, Model, drive
 
 BACKENDS = {"scip": "SCIP", "highs": "HIGHS", "cbc": "CBC"}
@@ -46,8 +41,7 @@ OPTIONS = {
                       "HiGHS and CBC report little through it)", tuple(BACKENDS)),
     "root_lp": switch(True, "also solve the LP relaxation (GLOP) and report whether it is integral"),
     "presolve": switch(True, "the backend's presolve, which settles most 9x9 puzzles before any LP"),
-    "redundant": Option("none", "45: also the 45 rule's innie and outie sums of a Killer, as redundant "
-                        "equalities", ("none", "45")),
+    **options_of(ENCODERS),  # the kinds' own (a Killer cage's redundant)
 }
 COUNTERS = ("nodes", "iterations")
 _EPS = 1e-6
@@ -56,7 +50,9 @@ _EPS = 1e-6
 class SudokuMip:
     """The 0-1 model of one puzzle inside a pywraplp solver (MIP or, relaxed, LP)."""
 
-    def __init__(self, grid: Grid, solver: pywraplp.Solver, relaxed: bool = False, redundant: bool = False) -> None:
+    def __init__(self, grid: Grid, solver: pywraplp.Solver, relaxed: bool = False,
+                 options: Mapping[str, Any] | None = None) -> None:
+        """`options`: the method's, of which the constraints' encoders read theirs (their defaults when absent)."""
         self.grid, self.solver = grid, solver
         geo, n = grid.geometry, grid.side
         new_var = solver.NumVar if relaxed else solver.IntVar
@@ -72,38 +68,11 @@ class SudokuMip:
         for name, unit in zip(geo.unit_names, geo.units, strict=True):
             for v in range(n):
                 self._exactly_one([self.x[c][v] for c in unit], f"{name.replace(' ', '_')}_value_{v + 1}")
-        if uncaged(grid.layout.constraints):  # (the cages: below, `_cages`)
-            encode(uncaged(grid.layout.constraints), solver, self.x, n, geometry(grid.layout.houses).peers)
-        self.derived = self._cages(redundant) if grid.layout.cages else 0
+        self.facts: dict[str, object] = {}  # what the constraints' encoders tell, for info
+        if grid.layout.constraints:
+            self.facts = encode(grid.layout.constraints,
+                                MipCells(solver, self.x, n, geometry(grid.layout.houses).peers, grid.layout), options)
         # No objective: any feasible point is a solution.
-
-    def _cages(self, redundant: bool) -> int:
-        """Every Killer cage's rows: its sum (when it has a total) and at most one cell each value; with
-        `redundant`, the 45 rule's derived sums. Returns how many derived sums were added."""
-        n = self.grid.side
-        for index, cage in enumerate(self.grid.layout.cages):
-            name = f"cage_{index + 1}"
-            if cage.total is not None:
-                self._sum(cage.cells, cage.total, f"{name}_sum")
-            if len(cage.cells) > 1:
-                for v in range(n):
-                    row = self.solver.Constraint(0, 1, f"{name}_value_{v + 1}")
-                    for c in cage.cells:
-                        row.SetCoefficient(self.x[c][v], 1)
-        if not redundant:
-            return 0
-        derived = derived_sums(self.grid.layout)
-        for fact in derived:
-            area = fact.area.replace(" ", "_").replace("-", "_to_")  # LP names: no spaces, no minus
-            self._sum(fact.cells, fact.total, f"{fact.kind}_{area}")
-        return len(derived)
-
-    def _sum(self, cells: tuple[int, ...], total: int, name: str) -> None:
-        # sum over cells c and values v of v * x[c][v] == total: the cells' values sum to total.
-        row = self.solver.Constraint(total, total, name)
-        for c in cells:
-            for v in range(self.grid.side):
-                row.SetCoefficient(self.x[c][v], v + 1)
 
     def _exactly_one(self, xs: list[pywraplp.Variable], name: str) -> None:
         # sum(xs) == 1, built coefficient by coefficient: much faster than
@@ -138,12 +107,12 @@ def make_solver(backend: str) -> pywraplp.Solver:
     return solver
 
 
-def root_lp(grid: Grid, seconds: float = float("inf"), redundant: bool = False) -> dict[str, object]:
-    """Solve the LP relaxation once (of the same rows: `redundant`, the derived sums too) and say whether its
-    optimum vertex is 0-1."""
+def root_lp(grid: Grid, seconds: float = float("inf"), options: Mapping[str, Any] | None = None) -> dict[str, object]:
+    """Solve the LP relaxation once (of the same rows, with the constraints' `options`: a Killer's redundant=45,
+    the derived sums too) and say whether its optimum vertex is 0-1."""
     t = time.perf_counter()
     lp = pywraplp.Solver.CreateSolver("GLOP")
-    relaxed = SudokuMip(grid, lp, relaxed=True, redundant=redundant)
+    relaxed = SudokuMip(grid, lp, relaxed=True, options=options)
     if seconds != float("inf"):
         lp.SetTimeLimit(max(1, int(min(seconds, MAX_SECONDS) * 1000)))
     status = lp.Solve()
@@ -178,22 +147,18 @@ class MipFormulation(Model):
         solver.SetNumThreads(1)
         if self.backend == "highs":  # HiGHS prints a banner on stdout unless told not to
             solver.SetSolverSpecificParametersAsString("output_flag = false")
-        self.redundant = opts["redundant"] == "45"
-        self.model = SudokuMip(grid, solver, redundant=self.redundant)
+        self.model = SudokuMip(grid, solver, options=opts)
         self.params = pywraplp.MPSolverParameters()
         if not opts["presolve"]:  # left untouched when on: CBC refuses the switch (see honours)
             self.params.SetIntegerParam(self.params.PRESOLVE, self.params.PRESOLVE_OFF)
         self.info: dict[str, object] = {"backend": self.backend, "variables": solver.NumVariables(),
                                         "constraints": solver.NumConstraints(), "presolve": opts["presolve"]}
-        if grid.layout.cages:
-            self.info.update(cages=len(grid.layout.cages), redundant=opts["redundant"])
-            if self.redundant:
-                self.info["derived_sums"] = self.model.derived
+        self.info.update(self.model.facts)
         self.counts = {"nodes": 0, "iterations": 0}
 
     def prepare(self, allowance: Allowance) -> Answer | None:
         if self.opts["root_lp"]:
-            self.info.update(root_lp(self.grid, allowance.seconds, self.redundant))
+            self.info.update(root_lp(self.grid, allowance.seconds, self.opts))
         return None
 
     def solve_once(self, allowance: Allowance) -> Answer:
@@ -227,7 +192,7 @@ class MipFormulation(Model):
         return dict(self.counts)
 
 
-@contract("mip", OPTIONS, honours, cages=True, knows=frozenset(ENCODERS))
+@contract("mip", OPTIONS, honours, knows=frozenset(ENCODERS))
 def solve(grid: Grid, budget: Budget, solutions: int, opts: dict[str, Any], started: float) -> Outcome:
     """The 0-1 program on a pywraplp backend; with solutions=2, again with a no-good cut."""
     try:

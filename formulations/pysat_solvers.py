@@ -12,7 +12,7 @@ Importing this module tells PySAT that no thread is the main one (the comment at
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import repeat
 from typing import Any
@@ -28,7 +28,7 @@ except ImportError:  # a PySAT built otherwise: every solver takes its clauses t
 from puzzles.grid import Layout
 from puzzles.signals import signals_held
 
-from .cnf import DEFAULT_SUMS, LAYOUTS_KEPT, beyond_houses, layout_clauses, variables
+from .cnf import LAYOUTS_KEPT, Form, beyond_houses, form, layout_clauses, variables
 
 # Ctrl-C is Python's to handle, not PySAT's. In the main thread PySAT's C code takes a SIGINT that lands during a
 # solve itself: it jumps out of the solver (left so, a solver can hang when deleted) and raises an error of its
@@ -80,7 +80,7 @@ class KeptSolver:
         self.sat.append_formula([[-s] for s in selectors])
 
 
-_KEPT: dict[tuple[str, str, Layout, bool, str, str], KeptSolver] = {}
+_KEPT: dict[tuple[str, str, Layout, bool, Form], KeptSolver] = {}
 
 
 # Each solver's own clause-adding function in PySAT's C module, and where its wrapper keeps the
@@ -125,12 +125,13 @@ def opened(name: str, **kwargs: Any) -> Iterator[Solver]:
         deleted(sat)
 
 
-def new_solver(name: str, encoding: str, lay: Layout, sums: str = DEFAULT_SUMS, redundant: str = "none") -> Solver:
-    """A solver holding the rules (a Killer's unit clauses aside: `layout_facts`). Decisions place values first
+def new_solver(name: str, encoding: str, lay: Layout, options: Mapping[str, Any] | None = None) -> Solver:
+    """A solver holding the rules, its constraints' with the options their kinds read (their unit clauses aside:
+    `layout_facts`). Decisions place values first
     (phase true on cell-values, and only on them: triads and a cage's auxiliaries are left to the solver), as
     tdoku's MiniSat literals do."""
     sat = Solver(name=name)
-    clauses = layout_clauses(lay, encoding, sums, redundant)
+    clauses = layout_clauses(lay, encoding, options)
     if beyond_houses(lay):
         load(sat, name, [clause for clause in clauses if len(clause) > 1], caged=True)
     else:
@@ -139,17 +140,16 @@ def new_solver(name: str, encoding: str, lay: Layout, sums: str = DEFAULT_SUMS, 
     return sat
 
 
-def kept(name: str, encoding: str, lay: Layout, search: bool = True, sums: str = DEFAULT_SUMS,
-         redundant: str = "none") -> KeptSolver:
+def kept(name: str, encoding: str, lay: Layout, search: bool = True,
+         options: Mapping[str, Any] | None = None) -> KeptSolver:
     # Propagation alone (search off) gets a solver that never searches: one that had learnt clauses
     # from other puzzles' searches would propagate more than the encoding's clauses do.
-    key = (name, encoding, lay, search, sums, redundant)
+    key = (name, encoding, lay, search, form(lay, options))
     if key not in _KEPT:
         layouts = list(dict.fromkeys(k[2] for k in _KEPT))  # in the order they were first kept
         if lay not in layouts and len(layouts) >= LAYOUTS_KEPT:  # the oldest layout's solvers go
             for old in [k for k in _KEPT if k[2] is layouts[0]]:
                 deleted(_KEPT.pop(old).sat)
-        _KEPT[key] = KeptSolver(new_solver(name, encoding, lay, sums, redundant),
-                          variables(lay, encoding, sums, redundant))
+        _KEPT[key] = KeptSolver(new_solver(name, encoding, lay, options), variables(lay, encoding, options))
     return _KEPT[key]
 

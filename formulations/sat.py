@@ -4,8 +4,9 @@ formulations.pysat_solvers.
 The `encoding` is a rung of the inference ladder (formulations.cnf says what unit propagation places in each);
 `search=off` stops there; `probe=on` adds failed-literal probing. `incremental=on` keeps one solver per process
 with the givens as assumptions, as tdoku's benchmark does; else each puzzle has a fresh solver (the default, so
-that runs stay independent). `guesses` counts the decisions that were real choices (FREE_DECISIONS). A Killer's
-cage sums are clauses in the encoding `sums` names, and `redundant=45` adds the 45 rule's. The same CNF is
+that runs stay independent). `guesses` counts the decisions that were real choices (FREE_DECISIONS). A puzzle's
+constraints are clauses by their kinds' encoders, and the options those read are this method's too: a Killer's
+cage sums in the encoding `sums` names, and `redundant=45` adds the 45 rule's. The same CNF is
 written as DIMACS by formulations.export. formulations.driver runs the solve.
 
 Budgets: the node budget maps to a conflict budget (a conflict closes a branch).
@@ -22,26 +23,12 @@ from typing import Any
 
 from pysat.solvers import Solver
 
-from puzzles.constraints import uncaged
 from puzzles.grid import Grid
 from puzzles.options import Option, OptionError, contract, describe, switch
 from puzzles.outcome import Budget, GaveUp, Method, Outcome, Status
 
-from .cnf import (
-    DEFAULT_SUMS,
-    ENCODINGS,
-    REDUNDANT,
-    SUMS,
-    cage_form,
-    cage_sizes,
-    constraint_clauses,
-    decode,
-    givens,
-    layout_clauses,
-    layout_facts,
-    var,
-    variables,
-)
+from .cnf import ENCODINGS, decode, givens, layout_clauses, layout_facts, sizes, var, variables
+from .constraints import options_of
 from .constraints.sat import ENCODERS
 from .driver import FOUND, MAX_COUNT, MAX_SECONDS, NONE, Allowance, Answer, Model, drive
 from .pysat_solvers import (
@@ -69,10 +56,7 @@ OPTIONS = {
     "probe": switch(False, "failed-literal probing of every open cell-value, to a fixpoint, before search"),
     "incremental": switch(False, "one solver per process and encoding, kept across puzzles, the givens as "
                           "assumptions (learnt clauses carry over, as in tdoku's benchmark)"),
-    "sums": Option(DEFAULT_SUMS, "a Killer cage's total as clauses: combinations (a selector per set of values "
-                   "it may hold) or a pseudo-Boolean encoding of PySAT's pysat.pb", SUMS),
-    "redundant": Option("none", "45: a Killer's innie and outie sums (the 45 rule) over cells that hold different "
-                        "values, each as a cage in the sums encoding, beside the cages", REDUNDANT),
+    **options_of(ENCODERS),  # the kinds' own (a Killer cage's sums and redundant)
 }
 COUNTERS = ("guesses", "decisions", "conflicts", "propagations", "restarts")
 _STATS = COUNTERS[1:]
@@ -92,19 +76,14 @@ class SatFormulation(Model):
         self.grid, self.opts = grid, opts
         self.name, encoding = str(opts["solver"]), str(opts["encoding"])
         lay = grid.layout
-        sums, redundant = cage_form(lay, opts)
         self.info: dict[str, object] = {"solver": self.name, "encoding": encoding,
-                                        "variables": variables(lay, encoding, sums, redundant),
-                                        "clauses": len(layout_clauses(lay, encoding, sums, redundant)) + grid.givens}
-        if lay.cages:
-            self.info.update(cage_sizes(lay, encoding, sums, redundant))
-        if uncaged(lay.constraints):
-            self.info["constraint_clauses"] = len(constraint_clauses(lay))
-        self.kept = kept(self.name, encoding, lay, bool(opts["search"]), sums, redundant) \
-            if opts["incremental"] else None
-        self.sat = self.kept.sat if self.kept is not None else new_solver(self.name, encoding, lay, sums, redundant)
+                                        "variables": variables(lay, encoding, opts),
+                                        "clauses": len(layout_clauses(lay, encoding, opts)) + grid.givens}
+        self.info.update(sizes(lay, encoding, opts))  # what the constraints add (a Killer's sums and cages)
+        self.kept = kept(self.name, encoding, lay, bool(opts["search"]), opts) if opts["incremental"] else None
+        self.sat = self.kept.sat if self.kept is not None else new_solver(self.name, encoding, lay, opts)
         self.cell_values = grid.geometry.cells * grid.side
-        self.facts = [*layout_facts(lay, encoding, sums, redundant), *givens(grid)]
+        self.facts = [*layout_facts(lay, encoding, opts), *givens(grid)]
         self.assumptions: list[int] = []
         self.selectors: list[int] = []
         self.base = self._stats()
@@ -266,7 +245,7 @@ def honours(opts: dict[str, Any], budget: Budget) -> None:
 
 # -- solve: the model on its solver, driven -------------------------------------------------------
 
-@contract("sat", OPTIONS, honours, cages=True, knows=frozenset(ENCODERS))
+@contract("sat", OPTIONS, honours, knows=frozenset(ENCODERS))
 def solve(grid: Grid, budget: Budget, solutions: int, opts: dict[str, Any], started: float) -> Outcome:
     """The CNF on a PySAT solver; with solutions=2, again with a blocking clause."""
     return drive(lambda: SatFormulation(grid, opts), grid, budget, solutions, started)

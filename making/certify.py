@@ -19,11 +19,11 @@ found excluded by a clause): what the fuzzer uses to tell unique, several-soluti
 
 Making a Killer (puzzles/constraints/killer_maker.py) changes cages, not givens: `CageCertifier` holds one solver
 for a full grid, its houses' rules and each cage it is asked about switched on by a selector of its own (the cage's
-clauses from formulations.cnf's `cage_clauses`, each with "not selector" added), so a cage merged, split or stripped
-of its total is another set of assumptions, not another solver. `repeating_other` answers for a Killer without its
-cages' no-repeat rule (their sums and the layout's constraints kept): formulations.cnf's sums keep values apart
-(combinations) or need Pindakaas (pysat.pb), so that relaxed puzzle is a CP-SAT model of its own, used only to
-certify a puzzle that needs the rule.
+clauses from formulations.cnf's `constraint_clauses`, each with "not selector" added), so a cage merged, split or
+stripped of its total is another set of assumptions, not another solver. `repeating_other` answers for a Killer
+without its cages' no-repeat rule (their sums and the layout's constraints kept): formulations.cnf's sums keep
+values apart (combinations) or need Pindakaas (pysat.pb), so that relaxed puzzle is a CP-SAT model of its own, used
+only to certify a puzzle that needs the rule.
 """
 from __future__ import annotations
 
@@ -32,9 +32,8 @@ from collections.abc import Sequence
 from pysat.solvers import Solver
 
 from formulations.cnf import (
-    DEFAULT_SUMS,
     beyond_houses,
-    cage_clauses,
+    constraint_clauses,
     decode,
     givens,
     layout_facts,
@@ -67,7 +66,7 @@ class SolutionCertifier:
         self.own = not kept_for_process(solution.layout)  # a drawn Jigsaw's or Killer's solver is its own
         self.kept = fresh(solution.layout) if self.own else kept(CERTIFYING_SOLVER, "complete", solution.layout)
         # a kept solver holds the layout's unit clauses as facts, assumed with each puzzle (a fresh one holds them)
-        self.facts = [] if self.own else layout_facts(solution.layout, "complete", DEFAULT_SUMS, "none")
+        self.facts = [] if self.own else layout_facts(solution.layout, "complete")
         self.differs = self.kept.switchable([-lit for lit in givens(solution)])  # some cell differs from it
         self.checks = 0  # SAT solves
         self.forced = 0  # puzzles that naked and hidden singles filled alone: unique without a solve
@@ -155,7 +154,7 @@ class CageCertifier:
         if found is not None:
             return found
         lay = self.houses
-        clauses = cage_clauses(layout(lay.side, lay.regions, lay.extras, (), [cage]), self.kept.last)
+        clauses = constraint_clauses(layout(lay.side, lay.regions, lay.extras, (), [cage]), self.kept.last)
         self.kept.last = max(self.kept.last, top(clauses))  # the cage's auxiliaries, numbered after the last
         self.kept.last += 1
         chosen = self.selectors[cage] = self.kept.last

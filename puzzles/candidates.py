@@ -21,10 +21,11 @@ length and `restore(mark)` removes what was placed since. (`place`, `remove`, `u
 and `singles(trail)` are the same operations on a trail the caller keeps.) A whole state is its
 cell values: `save()` gives them, `load()` takes them back.
 
-Killer cages (`CageRooms`, shared with `CellMasks`): a cage is not a house (it need not hold every value), so it
-has no unit mask; it has a *room*, the values its empty cells may still take: those of some set of different
-values, none placed in the cage yet, that fills its empty cells to its total (any value not in it, for a cage
-without a total). A cell's candidates are its houses' and its cages' rooms, so a value that would repeat in a
+Rules with a room (`Rooms`, shared with `CellMasks`; puzzles/constraints/: `Constraint.ROOMS`, a Killer cage's): a
+cage is not a house (it need not hold every value), so it has no unit mask; it has a *room*, the values its empty
+cells may still take: those of some set of different values, none placed in the cage yet, that fills its empty
+cells to its total (any value not in it, for a cage without a total; the kind's `room` says). A cell's candidates
+are its houses' and its rules' rooms, so a value that would repeat in a
 cage or leave its total out of reach is no candidate: plain backtracking never fills a cage wrongly, and a cage
 left with no room empties its cells' candidates, the dead end every search already knows. The room is a pure
 function of the cage's placed values (looked up, remembered per engine), kept per cage as they change; a layout
@@ -37,54 +38,41 @@ the cell values, they need no undo of their own. A grid filled from candidates k
 from __future__ import annotations
 
 from .bits import popcount
-from .cages import combinations_of
+from .constraints import Constraint
 from .grid import Geometry, Grid, PuzzleError
 from .layouts import Layout
 
 
-class CageRooms:
-    """A layout's Killer cages as the engines read them: each cage's cells and total, each cell's cages, and
-    `room(k, used)`, the values cage k's empty cells may still take when the values of `used` are placed in it."""
+class Rooms:
+    """A layout's rules that keep a room (puzzles/constraints/: `Constraint.ROOMS`, a Killer cage's), as the engines
+    read them: each one's cells, each cell's rules, and `room(k, used)`, the values rule k's empty cells may still
+    take when the values of `used` are placed in its cells (the rule's own `room`, remembered)."""
 
-    __slots__ = ("cages_of", "cells", "full", "memo", "side", "totals")
+    __slots__ = ("cells", "memo", "rooms_of", "rules", "side")
 
     def __init__(self, lay: Layout) -> None:
         self.side = lay.side
-        self.full = (1 << lay.side) - 1
-        self.cells = [list(cage.cells) for cage in lay.cages]
-        self.totals = [-1 if cage.total is None else cage.total for cage in lay.cages]  # -1: no total
-        cages_of: list[list[int]] = [[] for _ in range(lay.side * lay.side)]
-        for k, cage in enumerate(lay.cages):
-            for cell in cage.cells:
-                cages_of[cell].append(k)
-        self.cages_of = cages_of
+        self.rules: list[Constraint] = [rule for rule in lay.constraints if rule.ROOMS]
+        self.cells = [list(rule.scope()) for rule in self.rules]
+        rooms_of: list[list[int]] = [[] for _ in range(lay.side * lay.side)]
+        for k, cells in enumerate(self.cells):
+            for cell in cells:
+                rooms_of[cell].append(k)
+        self.rooms_of = rooms_of
         self.memo: dict[int, int] = {}  # k << side | used -> the room
 
     def room(self, k: int, used: int) -> int:
-        """The values cage k's empty cells may take, `used` (a mask) placed in it: the union of the sets of
-        different values, none in `used`, one for each empty cell, that bring the cage to its total (every
-        value not in `used`, for a cage without a total); 0 when there is none (or no empty cell)."""
+        """The values rule k's empty cells may take, `used` (a mask) placed in its cells."""
         key = k << self.side | used
         known = self.memo.get(key, -1)
         if known >= 0:
             return known
-        total, room = self.totals[k], 0
-        if total < 0:
-            room = self.full & ~used
-        else:
-            rest, bits = total, used
-            while bits:
-                bit = bits & -bits
-                bits ^= bit
-                rest -= bit.bit_length()
-            for combination in combinations_of(self.side, len(self.cells[k]) - popcount(used), rest):
-                if not combination & used:
-                    room |= combination
+        room = self.rules[k].room(used, self.side)
         self.memo[key] = room
         return room
 
     def used(self, k: int, values: list[int]) -> int:
-        """The mask of the values placed in cage k's cells."""
+        """The mask of the values placed in rule k's cells."""
         used = 0
         for cell in self.cells[k]:
             v = values[cell]
@@ -96,8 +84,8 @@ class CageRooms:
 class Candidates:
     """A partly filled grid with its candidate sets, changed in place."""
 
-    __slots__ = ("blanks", "caged", "col_of", "extra", "extra_of", "full", "geometry", "linked", "links_in",
-                 "region_of", "room", "rooms", "row_of", "trail", "used", "values")
+    __slots__ = ("blanks", "col_of", "extra", "extra_of", "full", "geometry", "linked", "links_in",
+                 "region_of", "room", "roomed", "rooms", "row_of", "trail", "used", "values")
 
     def __init__(self, grid: Grid) -> None:
         geo = grid.geometry
@@ -105,13 +93,13 @@ class Candidates:
         self.full = geo.full
         self.row_of, self.col_of, self.region_of = geo.row_of, geo.col_of, geo.region_of
         self.extra_of = geo.extra_of
-        self.caged = bool(grid.layout.cages)  # whether the layout has Killer cages
         self.linked = any(geo.links)  # whether its constraints link cells (their links: puzzles/constraints/)
         self.links_in = geo.links_in
-        # whether a cell's candidates are read beyond its row, column and region: an extra house, a cage, a link
-        self.extra = bool(geo.layout.extras) or self.caged or self.linked
-        self.rooms = CageRooms(grid.layout)
-        self.room = [self.rooms.room(k, 0) for k in range(len(grid.layout.cages))]  # per cage, what it can take
+        self.rooms = Rooms(grid.layout)
+        self.roomed = len(self.rooms.rules) > 0  # whether some rule keeps a room (a Killer's cages)
+        # whether a cell's candidates are read beyond its row, column and region: an extra house, a room, a link
+        self.extra = bool(geo.layout.extras) or self.roomed or self.linked
+        self.room = [self.rooms.room(k, 0) for k in range(len(self.rooms.rules))]  # per rule, what it can take
         self.values = list(grid.values)
         self.used = [0] * len(geo.units)
         for cell, v in enumerate(self.values):
@@ -120,7 +108,7 @@ class Candidates:
                 if not self._in_houses(cell) & bit:  # a unit holds v already: two equal givens
                     raise PuzzleError(f"invalid puzzle: {grid.conflicts()[0]}")
                 self._mark(cell, bit)
-        if self.caged or self.linked:
+        if self.roomed or self.linked:
             # a value twice in a cage, a cage whose givens pass its total, givens that break a constraint
             problems = grid.conflicts()
             if problems:
@@ -130,7 +118,7 @@ class Candidates:
         self.trail: list[int] = []  # the cells `assign` and `force_singles` filled, in order
 
     def _rooms_from_values(self) -> None:
-        """Every cage's room, read from the cell values."""
+        """Every rule's room, read from the cell values."""
         rooms = self.rooms
         for k in range(len(self.room)):
             self.room[k] = rooms.room(k, rooms.used(k, self.values))
@@ -153,7 +141,7 @@ class Candidates:
                     used[u] |= bit
             else:
                 blanks.append(cell)
-        if self.caged:
+        if self.roomed:
             self._rooms_from_values()
         self.trail = []
 
@@ -175,9 +163,9 @@ class Candidates:
         used, m = self.used, 0
         for u in self.extra_of[cell]:
             m |= used[u]
-        if self.caged:
+        if self.roomed:
             room, full = self.room, self.full
-            for k in self.rooms.cages_of[cell]:
+            for k in self.rooms.rooms_of[cell]:
                 m |= full & ~room[k]
         if self.linked:
             values = self.values
@@ -194,10 +182,10 @@ class Candidates:
             m |= used[u]
         return self.full & ~(used[self.row_of[cell]] | used[self.col_of[cell]] | used[self.region_of[cell]] | m)
 
-    def _cages_changed(self, cell: int) -> None:
-        """The cell's value was placed or removed: its cages' rooms follow."""
+    def _rooms_changed(self, cell: int) -> None:
+        """The cell's value was placed or removed: the rooms of its rules follow."""
         rooms, room, values = self.rooms, self.room, self.values
-        for k in rooms.cages_of[cell]:
+        for k in rooms.rooms_of[cell]:
             room[k] = rooms.room(k, rooms.used(k, values))
 
     # -- reading ------------------------------------------------------------
@@ -327,8 +315,8 @@ class Candidates:
         if self.extra:
             for u in self.extra_of[cell]:
                 used[u] |= bit
-            if self.caged:
-                self._cages_changed(cell)
+            if self.roomed:
+                self._rooms_changed(cell)
 
     def remove(self, cell: int) -> None:
         """Clear a cell, giving its value back to its units."""
@@ -341,8 +329,8 @@ class Candidates:
         if self.extra:
             for u in self.extra_of[cell]:
                 used[u] &= keep
-            if self.caged:
-                self._cages_changed(cell)
+            if self.roomed:
+                self._rooms_changed(cell)
 
     def undo(self, trail: list[int], mark: int) -> None:
         """Remove every value placed since the trail had length `mark`."""

@@ -15,7 +15,7 @@ the per-unit masks of `Candidates` cannot take back; the rungs above singles (se
 need that. A state kept apart from the engine (A*'s frontier) is `save()`d as bytes.
 
 Killer cages: a placement also takes the value from the cell's cage-mates and narrows every cage of the cell to
-its room (puzzles/candidates.py's `CageRooms`: the values that can still bring it to its total), so the masks
+its room (puzzles/candidates.py's `Rooms`: the values that can still bring it to its total), so the masks
 stay exactly the candidates `Candidates` reads; the room follows from the cell values, so a snapshot holds it.
 
 Constraints (puzzles/constraints/): a placement takes from each linked cell what the value forbids there
@@ -27,7 +27,7 @@ from array import array
 from collections.abc import Iterable
 
 from .bits import popcount
-from .candidates import CageRooms, Candidates
+from .candidates import Candidates, Rooms
 from .grid import Grid
 
 # A CellMasks state, for `restore`: every cell's candidate mask, the cell values, every unit's placed values, the
@@ -48,9 +48,9 @@ class CellMasks:
     `Candidates` computes (built from it); only the storage differs.
     """
 
-    __slots__ = ("caged", "cand", "cells", "changed", "col_of", "extra", "extra_of", "full", "layout", "left", "linked",
-                 "links", "peers", "pending", "region_of", "rooms", "row_of", "side", "units", "units_of", "used",
-                 "values")
+    __slots__ = ("cand", "cells", "changed", "col_of", "extra", "extra_of", "full", "layout", "left", "linked",
+                 "links", "peers", "pending", "region_of", "roomed", "rooms", "row_of", "side", "units", "units_of",
+                 "used", "values")
 
     def __init__(self, grid: Grid) -> None:
         engine = Candidates(grid)  # validates the givens and computes the candidates
@@ -61,8 +61,8 @@ class CellMasks:
         self.row_of, self.col_of, self.region_of = list(geo.row_of), list(geo.col_of), list(geo.region_of)
         self.extra_of = geo.extra_of
         self.extra = bool(grid.layout.extras)  # whether any cell lies in an extra house (never in classic Sudoku)
-        self.caged = engine.caged  # whether the layout has Killer cages
-        self.rooms: CageRooms = engine.rooms
+        self.roomed = engine.roomed  # whether some rule keeps a room (a Killer's cages)
+        self.rooms: Rooms = engine.rooms
         self.linked = engine.linked  # whether the layout has constraints (puzzles/constraints/)
         self.links = geo.links
         self.values = list(grid.values)
@@ -253,8 +253,8 @@ class CellMasks:
         for u in self.units_of[cell]:
             used[u] |= bit
             changed[u] = True
-        if self.caged:
-            self.fill_cages(cell)
+        if self.roomed:
+            self.fill_rooms(cell)
         if self.linked:
             self.fill_links(cell, bit.bit_length())
 
@@ -272,12 +272,12 @@ class CellMasks:
                 for u in units_of[other]:
                     changed[u] = True
 
-    def fill_cages(self, cell: int) -> None:
-        """A value was written into `cell`: the cells of its cages keep only what each cage has room for (the
-        value itself leaves them, and any value that could no longer bring a cage to its total)."""
+    def fill_rooms(self, cell: int) -> None:
+        """A value was written into `cell`: the cells of its rules with a room (its cages) keep only what each has
+        room for (the value itself leaves them, and any value that could no longer bring a cage to its total)."""
         rooms, cand, values, pending, changed, units_of = (
             self.rooms, self.cand, self.values, self.pending, self.changed, self.units_of)
-        for k in rooms.cages_of[cell]:
+        for k in rooms.rooms_of[cell]:
             room = rooms.room(k, rooms.used(k, values))
             for mate in rooms.cells[k]:
                 m = cand[mate]

@@ -29,7 +29,7 @@ import urllib.parse
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from . import constraints as rules
+from . import constraints as registry  # the kinds of constraint, by name
 from .constraints.base import Named, entry_cells
 from .grid import Grid
 from .layouts import (
@@ -51,7 +51,7 @@ HOUSES = ("diagonal+", "diagonal-", "extraregion", "disjointgroups")  # the fami
 COSMETIC = ("text", "circle", "rectangle", "line", "cage")  # drawn only, but the ruleset may give them a meaning
 # f-puzzles' other rules (and those its successors' exports add), refused as "a constraint"; any other field is
 # "an unknown field" (`source`, `version`): refused all the same, since nothing says it holds no rule
-# (the constraints the project reads are puzzles/constraints/'s, their fields `rules.FIELDS`)
+# (the constraints the project reads are puzzles/constraints/'s, their fields `registry.FIELDS`)
 CONSTRAINTS = ("negative", "littlekillersum", "odd", "even", "palindrome", "clone", "arrow", "betweenline",
                "quadruple", "sandwichsum", "difference", "xv", "ratio", "minimum", "maximum", "xsum", "skyscraper",
                "renban", "whispers", "regionsumline", "entropicline", "lockout", "clock")
@@ -179,11 +179,11 @@ def puzzle_of(puzzle: Mapping[str, Any]) -> tuple[Grid, Grid | None, str]:
     return grid, solution_of(puzzle.get("solution"), lay), title.strip() if isinstance(title, str) else ""
 
 
-def constraints_of(puzzle: Mapping[str, Any], size: int) -> list[rules.Constraint]:
+def constraints_of(puzzle: Mapping[str, Any], size: int) -> list[registry.Constraint]:
     """The constraints the object's fields state (puzzles/constraints/: each kind reads its own field);
     FPuzzlesError naming the field, the entry and why."""
     try:
-        return rules.of_fields(puzzle, size)
+        return registry.of_fields(puzzle, size)
     except ValueError as exc:
         raise FPuzzlesError(str(exc)) from None
 
@@ -219,7 +219,7 @@ def cells_of(region: Any, size: int, index: int) -> list[int]:
 def refuse_rules(puzzle: Mapping[str, Any]) -> None:
     """FPuzzlesError naming the first field that holds a rule (or a drawing) the project does not read."""
     for key, value in puzzle.items():
-        if key in ("size", "grid", "solution", *ABOUT, *HOUSES, *rules.FIELDS) or _empty(value):
+        if key in ("size", "grid", "solution", *ABOUT, *HOUSES, *registry.FIELDS) or _empty(value):
             continue
         what = "a cosmetic element, which the rules may give a meaning" if key in COSMETIC else \
             "a constraint" if key in CONSTRAINTS else "an unknown field"
@@ -307,7 +307,7 @@ def object_of(grid: Grid, title: str = "", solution: Grid | None = None) -> dict
         found["extraregion"] = extra
     if lay.extras_of(DISJOINT_GROUP):
         found["disjointgroups"] = True
-    found |= rules.fields_of(lay.constraints, n)
+    found |= registry.fields_of(lay.constraints, n)
     if title:
         found["title"] = title
     if solution is not None:

@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from . import constraints as rules
+from . import constraints as registry  # the kinds of constraint, by name
 from .constraints import Constraint, Named
 from .constraints.killer import Cage as Cage
 from .constraints.killer import reachable as reachable
@@ -116,7 +116,7 @@ class Layout:
     def variant(self) -> str:
         """Its name in the Sudoku family, as the generator, the report and the docs call it: `classic`,
         `jigsaw`, `x`, `windoku`, `killer`, or several joined by `+` (`killer+jigsaw`)."""
-        kinds = rules.by_kind(self.constraints)
+        kinds = registry.by_kind(self.constraints)
         names = [kind for kind, held in kinds.items() if held[0].LEADS]  # `killer+jigsaw`, as it has always been
         if not self.box_height:
             names.append("jigsaw")
@@ -143,7 +143,7 @@ def layout(side: int, regions: Sequence[int], extras: Sequence[House] = (), cage
     checked: n regions of n connected cells, extra houses of n distinct cells inside the grid, cages that some
     different values can fill, constraints that can stand on the grid. PuzzleError says what is wrong, naming the
     region, house, cage or constraint."""
-    key = (side, tuple(regions), tuple(extras), rules.canonical([*cages, *constraints]))
+    key = (side, tuple(regions), tuple(extras), registry.canonical([*cages, *constraints]))
     found = _LAYOUTS.get(key)
     if found is not None:
         return found
@@ -172,11 +172,11 @@ def layout(side: int, regions: Sequence[int], extras: Sequence[House] = (), cage
         twin = seen.setdefault((house.kind, tuple(sorted(house.cells))), house.name)
         if twin != house.name:  # the line form could not write it: the same word twice, which it refuses
             raise PuzzleError(f"{house.name} is {twin} again (the same cells)")
-    wrong = rules.problems(key[3], side)
+    wrong = registry.problems(key[3], side)
     if wrong:
         raise PuzzleError(wrong[0])
     height, width = _box_shape(side, key[1])
-    made = Layout(side, key[1], height, width, key[2], key[3], rules.cages(key[3]))
+    made = Layout(side, key[1], height, width, key[2], key[3], registry.cages(key[3]))
     _LAYOUTS[key] = made
     return made
 
@@ -279,10 +279,10 @@ def named(variant: str, side: int, regions: Sequence[int] | None = None, cages: 
     Killer its cages, a variant with constraints of some cells (thermometers) those constraints. A rule of the
     whole grid is its kind's name (`antiknight`)."""
     parts = set(re.findall(r"diagonal[+-]|[^+]+", variant)) - {"classic"}  # "diagonal+" is one name
-    whole = [rule for rule in map(rules.named, sorted(parts)) if rule is not None]  # antiknight, ...
-    unknown = parts - {"jigsaw", "x", "diagonal+", "diagonal-", "windoku", "disjoint", *rules.CONSTRAINT_KINDS}
+    whole = [rule for rule in map(registry.named, sorted(parts)) if rule is not None]  # antiknight, ...
+    unknown = parts - {"jigsaw", "x", "diagonal+", "diagonal-", "windoku", "disjoint", *registry.CONSTRAINT_KINDS}
     if unknown:  # (the kinds that lead a variant's name, as `killer`, go unlisted, as they always have)
-        listed = [name for name, kind in rules.CONSTRAINT_KINDS.items() if not kind.LEADS]
+        listed = [name for name, kind in registry.CONSTRAINT_KINDS.items() if not kind.LEADS]
         raise PuzzleError(f"unknown variant {sorted(unknown)[0]!r} (known: {', '.join(VARIANTS)}, "
                           f"{', '.join(listed)}, joined by +)")
     if ("jigsaw" in parts) != (regions is not None):
@@ -290,11 +290,11 @@ def named(variant: str, side: int, regions: Sequence[int] | None = None, cages: 
     extra = windoku_cells(side) if "windoku" in parts else ()
     if "windoku" in parts and not extra:
         raise PuzzleError("windoku's extra regions are defined on 9x9 grids")
-    own = parts & set(rules.CONSTRAINT_KINDS) - {rule.KIND for rule in whole}  # kinds of some cells: the puzzle's own
+    own = parts & set(registry.CONSTRAINT_KINDS) - {rule.KIND for rule in whole}  # kinds of some cells
     given = {c.KIND: c for c in [*cages, *constraints]}
     missing, extra_kinds = sorted(own - set(given), key=_leading), sorted(set(given) - own, key=_leading)
     if missing:
-        noun = rules.CONSTRAINT_KINDS[missing[0]].NOUN or "cells"
+        noun = registry.CONSTRAINT_KINDS[missing[0]].NOUN or "cells"
         raise PuzzleError(f"a {missing[0]}'s {noun} are its own")
     if extra_kinds:
         raise PuzzleError(f"{variant} has no {given[extra_kinds[0]].NOUN or extra_kinds[0]}")
@@ -304,7 +304,7 @@ def named(variant: str, side: int, regions: Sequence[int] | None = None, cages: 
 
 def _leading(kind: str) -> tuple[bool, str]:
     """A kind's place in a message that names one of several: a kind that leads a variant's name first."""
-    return not rules.CONSTRAINT_KINDS[kind].LEADS, kind
+    return not registry.CONSTRAINT_KINDS[kind].LEADS, kind
 
 
 def words_of_layout(lay: Layout) -> str:
@@ -333,7 +333,7 @@ def words_of_layout(lay: Layout) -> str:
         regions = [h for h in regions if h not in taken]
     if lay.extras_of(DISJOINT_GROUP):
         words.append("dg")
-    words += rules.words_of(lay.constraints, n)
+    words += registry.words_of(lay.constraints, n)
     return ";".join(words)
 
 
@@ -373,14 +373,14 @@ def layout_of_words(text: str, length: int) -> Layout:
 def _constraints_of_word(word: str, side: int) -> list[Constraint]:
     """The constraints a word states (puzzles/constraints/); PuzzleError when it states none, or wrongly."""
     try:
-        found = rules.of_word(word, side)
+        found = registry.of_word(word, side)
     except Named as exc:  # its message names the word (`k=` maps ...)
         raise PuzzleError(str(exc)) from None
     except ValueError as exc:
         raise PuzzleError(f"{quoted(word)}: {exc}") from None
     if found is None:
         raise PuzzleError(f"unknown word {quoted(word)} after the puzzle (known: r=, x, d+, d-, e=, dg, "
-                          f"{', '.join(rules.WORDS)})")
+                          f"{', '.join(registry.WORDS)})")
     return found
 
 
@@ -390,7 +390,7 @@ def _refuse_repeated(word: str, said: set[str]) -> None:
 
     A `k=` word may come again: it adds its cages again, none dropped, as the line form writes a layout that holds
     a cage twice (an overlapping cage may be another's twin; the 45 rule leaves such cages out)."""
-    if not word or rules.repeatable(word):
+    if not word or registry.repeatable(word):
         return
     says = {"r="} if word.startswith("r=") else {"d+", "d-"} if word == "x" else {word} if word in ("d+", "d-") \
         else set()

@@ -236,7 +236,7 @@ def check_puzzle(grid: object) -> None:
 
 
 def contract(name: str, spec: dict[str, Option], rule: Rule | None = None, *,
-             cages: bool = False, knows: Collection[str] = ()) -> Callable[[Run], Solve]:
+             knows: Collection[str] = ()) -> Callable[[Run], Solve]:
     """Make `run(grid, budget, solutions, options, started)` a solve function of the contract.
 
     The solve function, `solve(grid, budget=Budget(), *, solutions=1, **options)`,
@@ -249,12 +249,12 @@ def contract(name: str, spec: dict[str, Option], rule: Rule | None = None, *,
     any solve through `solve.check_options(options, budget)`.
 
     A method that does not say it knows a kind of constraint a puzzle holds (`knows`: the kinds of
-    puzzles/constraints/ it knows, by name, Killer cages among them; `cages`: Killer cages too, for a method that
-    has not moved to `knows`), does not run on that puzzle: its Outcome is GAVE_UP,
-    `not run` and why. Ignoring a rule it would solve a different puzzle.
+    puzzles/constraints/ it knows, by name, Killer cages among them: a hand-written search's SEARCHED, a
+    formulation's encoder registry), does not run on that puzzle: its Outcome is GAVE_UP, `not run` and why.
+    Ignoring a rule it would solve a different puzzle.
     """
 
-    known = {*knows, *((constraints.KILLER,) if cages else ())}
+    known = frozenset(knows)
 
     def wrap(run: Run) -> Solve:
         def solve(grid: Grid, budget: Budget | None = None, *, solutions: Any = 1, **options: Any) -> Outcome:

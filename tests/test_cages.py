@@ -199,7 +199,7 @@ def test_a_method_that_does_not_know_cages_is_not_run_on_them():
     def plain(grid, budget, solutions, options, started):  # pragma: no cover: never reached on a Killer
         raise AssertionError("ran on a Killer")
 
-    @contract("caged", {}, cages=True)
+    @contract("caged", {}, knows={Cage.KIND})
     def caged(grid, budget, solutions, options, started):
         from puzzles import Outcome
         return Outcome(Status.GAVE_UP, detail="nodes")

@@ -23,7 +23,6 @@ STILL_NAMING_CAGES = {
     "puzzles/layouts.py": "`Layout.cages`, the view, and `family`/`named`/`layout`'s `cages` arguments",
     "search/inference.py": "the rung named killer",
     "search/rules.py": "the rung named killer",
-    "formulations/cpsat.py": "its cage encodings (sums=linear/table) and redundant=45, not yet in its registry",
     "comparison/programs/ladder.py": "the rung named killer",
 }
 KILLER_NAMES = {"Cage", "'killer'", "'killercage'"}

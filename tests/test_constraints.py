@@ -29,7 +29,7 @@ from search.trace import trace
 PUZZLES = puzzles()
 IDS = [name for name, _, _ in PUZZLES]
 SEARCHES = [("backtracking", {}), ("mrv", {}), ("mrv", {"propagate": "singles"}), ("mrv", {"propagate": "locked"}),
-            ("restart", {"seed": 3}), ("astar", {})]
+            pytest.param("restart", {"seed": 3}, marks=pytest.mark.slow), ("astar", {})]  # restart: 3 s
 
 
 @pytest.mark.parametrize(("name", "puzzle", "solution"), PUZZLES, ids=IDS)
@@ -91,7 +91,7 @@ def test_both_engines_keep_every_solution_and_nothing_the_links_forbid(name: str
             values[cell] = 0
 
 
-@pytest.mark.parametrize(("method", "options"), SEARCHES, ids=[f"{m}{o}" for m, o in SEARCHES])
+@pytest.mark.parametrize(("method", "options"), SEARCHES, ids=lambda v: str(v) if isinstance(v, dict) else v)
 def test_every_search_that_knows_them_finds_the_one_solution(method: str, options: dict[str, object]) -> None:
     solved = 0
     for name, puzzle, solution in PUZZLES:

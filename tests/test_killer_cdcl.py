@@ -12,9 +12,11 @@ from hypothesis import strategies as st
 
 from making.solutions import pattern_solution, random_solution
 from puzzles import Budget, Grid, Status
+from puzzles.bits import supports
+from puzzles.constraints.killer import combinations_of
 from puzzles.layouts import Cage, Layout, classic, named, reachable
 from search.depth_first import Limits
-from search.learning import CAGE_SUM, FALSE, TRUE, KillerCages, Solver, fillings, policies
+from search.learning import CAGE_SUM, FALSE, TRUE, KillerCages, Solver, policies
 from search.learning import run as run_solver
 
 
@@ -156,10 +158,10 @@ def agrees(grid: Grid, solutions: list[bytes]) -> None:
         assert list(out.solution.values) == list(solutions[0])  # cell by cell
 
 
-# -- fillings: a cage's values against every filling of it ---------------------------------------------
+# -- the cage filter cdcl runs: a cage's values against every filling of it -----------------------------------
 @settings(max_examples=200, deadline=None)
 @given(n=st.sampled_from([4, 6, 9]), data=st.data())
-def test_fillings_are_those_of_every_assignment_of_the_cells(n, data):
+def test_the_cage_filter_keeps_those_of_every_assignment_of_the_cells(n, data):
     k = data.draw(st.integers(1, min(n, 5)))
     masks = data.draw(st.lists(st.integers(0, (1 << n) - 1), min_size=k, max_size=k))
     total = data.draw(st.integers(1, n * (n + 1) // 2))
@@ -168,17 +170,20 @@ def test_fillings_are_those_of_every_assignment_of_the_cells(n, data):
         if len(set(chosen)) == k and sum(chosen) == total:
             for i, v in enumerate(chosen):
                 found[i] |= 1 << (v - 1)
-    assert fillings(masks, total, n) == (found if any(found) else [])
+    assert supports(masks, combinations_of(n, k, total)) == found  # all 0: no filling
 
 
-def test_fillings_by_hand():
+def test_the_cage_filter_by_hand():
     # 17 in two cells of a 9x9 is 8 + 9; a third cell of 1 to 9 makes 24 as 7 + 8 + 9 only
     nine = (1 << 9) - 1
-    assert fillings([nine, nine], 17, 9) == [0b110000000] * 2
-    assert fillings([nine, nine, nine], 24, 9) == [0b111000000] * 3
+    def fillings(masks, total):
+        return supports(masks, combinations_of(9, len(masks), total))
+
+    assert fillings([nine, nine], 17) == [0b110000000] * 2
+    assert fillings([nine, nine, nine], 24) == [0b111000000] * 3
     # 10 in two cells, one of them 3 or 4: 3 + 7 or 4 + 6
-    assert fillings([0b1100, nine], 10, 9) == [0b1100, 0b1100000]  # {3, 4} and {6, 7}
-    assert fillings([0b1, 0b1], 3, 9) == []  # two 1s: not different
+    assert fillings([0b1100, nine], 10) == [0b1100, 0b1100000]  # {3, 4} and {6, 7}
+    assert fillings([0b1, 0b1], 3) == [0, 0]  # two 1s: not different
 
 
 # -- answers against brute force ------------------------------------------------------------------------

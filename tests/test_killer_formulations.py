@@ -11,14 +11,16 @@ import pytest
 from fixtures import SEED000, count_by_cpsat
 
 from formulations import SOLVERS, cpsat, csp, mip
+from formulations.constraints.cpsat import REDUNDANT, SUMS, allowed_tuples, table_rows
 from formulations.export import export_text
+from puzzles.cages import derived_sums
 from puzzles.grid import Grid, PuzzleError, geometry
 from puzzles.layouts import Cage, Layout, family
 from puzzles.outcome import Outcome, Status
 
 # Every formulation that knows cages, with every option value that changes how they are stated.
 CPSAT = [{"model": model, "sums": sums, "redundant": redundant}
-         for model, sums, redundant in product(("integer", "boolean"), cpsat.SUMS, cpsat.REDUNDANT)]
+         for model, sums, redundant in product(("integer", "boolean"), SUMS, REDUNDANT)]
 CONFIGS = ([("cpsat", opts) for opts in CPSAT]
            + [("mip", {"redundant": redundant}) for redundant in ("none", "45")]
            + [("python-constraint", {})])
@@ -363,7 +365,7 @@ def test_cpsat_facts_counted_by_hand() -> None:
     assert table.info["table_cages"] == 3 and table.info["table_rows"] == 2 + 6 + 24
     assert table.info["constraints"] == 12 + 3 + 1  # three tables, the loose cage's AllDifferent
     derived = solve("cpsat", {"redundant": "45"}, HAND)
-    assert derived.info["derived_sums"] == len(cpsat.derived_sums(HAND.layout)) > 0
+    assert derived.info["derived_sums"] == len(derived_sums(HAND.layout)) > 0
     assert derived.info["constraints"] == 12 + 3 + 4 + derived.info["derived_sums"]
     boolean = solve("cpsat", {"model": "boolean"}, HAND)
     # 16 + 48 exactly-ones; 3 sums; at most one cell each of the 4 values per cage
@@ -373,8 +375,8 @@ def test_cpsat_facts_counted_by_hand() -> None:
 
 def test_cpsat_table_allowed_tuples_are_every_ordering() -> None:
     cage = Cage((0, 1, 2), 7)
-    assert sorted(cpsat.allowed_tuples(4, cage)) == [(1, 2, 4), (1, 4, 2), (2, 1, 4), (2, 4, 1), (4, 1, 2), (4, 2, 1)]
-    assert cpsat.table_rows(4, cage) == 6 and cpsat.table_rows(9, Cage(tuple(range(9)), 45)) == 362_880
+    assert sorted(allowed_tuples(4, cage)) == [(1, 2, 4), (1, 4, 2), (2, 1, 4), (2, 4, 1), (4, 1, 2), (4, 2, 1)]
+    assert table_rows(4, cage) == 6 and table_rows(9, Cage(tuple(range(9)), 45)) == 362_880
 
 
 def test_cpsat_a_cage_too_large_for_a_table_is_stated_linear() -> None:
@@ -393,7 +395,7 @@ def test_mip_facts_and_root_lp() -> None:
     assert out.info["constraints"] == 16 + 48 + 3 + 4 * 4 and out.info["cages"] == 4
     assert out.info["root_lp_integral"] in (True, False) and "derived_sums" not in out.info
     derived = solve("mip", {"redundant": "45"}, HAND)
-    assert derived.info["derived_sums"] == len(mip.derived_sums(HAND.layout))
+    assert derived.info["derived_sums"] == len(derived_sums(HAND.layout))
     assert derived.info["constraints"] == out.info["constraints"] + derived.info["derived_sums"]
     # the relaxation reads the cages too: the 9x9 Killer's root LP is feasible and says whether it is 0-1
     nine = solve("mip", {}, NINE_KILLER)
@@ -409,7 +411,7 @@ def test_mip_root_lp_sees_a_cage_that_no_values_fill() -> None:
 def test_python_constraint_facts() -> None:
     out = solve("python-constraint", {}, HAND)
     assert out.info["constraints"] == 12 + 4 + 3 and out.info["cages"] == 4  # AllDifferent and sums
-    assert csp.cage_constraints(EMPTIED) == 2 + 1 + 2  # a one-cell cage has no AllDifferent
+    assert csp.build(EMPTIED, None, csp.DEFAULT_SOLVER)[1] == 2 + 1 + 2  # a one-cell cage has no AllDifferent
 
 
 # -- classic puzzles: the same models as before -----------------------------------------------------------------
@@ -420,7 +422,7 @@ CLASSIC = Grid.parse(SEED000)
 @pytest.mark.parametrize("model", cpsat.MODELS)
 def test_cpsat_classic_model_unchanged_by_the_cage_options(model: str) -> None:
     plain = cpsat.SudokuModel(CLASSIC, model)
-    for sums, redundant in product(cpsat.SUMS, cpsat.REDUNDANT):
+    for sums, redundant in product(SUMS, REDUNDANT):
         opts = {**{k: o.default for k, o in cpsat.OPTIONS.items()}, "sums": sums, "redundant": redundant}
         other = cpsat.SudokuModel(CLASSIC, model, opts)
         assert str(other.model.proto) == str(plain.model.proto)
@@ -432,9 +434,9 @@ def test_mip_and_csp_classic_unchanged() -> None:
     from ortools.linear_solver import pywraplp
 
     texts = []
-    for redundant in (False, True):
+    for redundant in ("none", "45"):
         solver = pywraplp.Solver.CreateSolver("SCIP")
-        mip.SudokuMip(CLASSIC, solver, redundant=redundant)
+        mip.SudokuMip(CLASSIC, solver, options={"redundant": redundant})
         texts.append(solver.ExportModelAsLpFormat(False))
     assert texts[0] == texts[1] and "cage" not in texts[0]
     out = solve("mip", {"redundant": "45", "root_lp": "off"}, CLASSIC)

@@ -9,7 +9,7 @@ import pytest
 
 from benchmarks.killer_runs import accepted, interleaved, read_killers
 from benchmarks.sum_encodings import main
-from formulations.cnf import SUMS
+from formulations.constraints.sat import SUMS
 from making.kinds import killer
 from making.variants import variant
 from puzzles import Grid, Outcome, Status

@@ -13,19 +13,17 @@ from pysat.solvers import Solver
 
 from formulations import SOLVERS
 from formulations.cnf import (
-    DEFAULT_SUMS,
     ENCODINGS,
-    PB_SUMS,
-    SUMS,
-    _pb_equal,
-    cage_clauses,
+    constraint_clauses,
     decode,
     givens,
     kept_layout_clauses,
     layout_clauses,
     top,
+    var,
     variables,
 )
+from formulations.constraints.sat import DEFAULT_SUMS, PB_SUMS, SUMS, _pb_equal
 from formulations.export import export_text
 from making.certify import SolutionCertifier, solutions
 from making.solutions import random_solution
@@ -147,7 +145,8 @@ def test_every_sum_encoding_has_the_killers_solutions_and_no_other(sums: str) ->
         expected = brute(grid)
         assert expected  # cut from a full grid
         for encoding in ENCODINGS:
-            assert models(layout_clauses(grid.layout, encoding, sums), grid) == expected, (grid.text(), encoding)
+            clauses = layout_clauses(grid.layout, encoding, {"sums": sums})
+            assert models(clauses, grid) == expected, (grid.text(), encoding)
 
 
 def test_the_45_rules_sums_keep_the_solutions() -> None:
@@ -155,14 +154,15 @@ def test_the_45_rules_sums_keep_the_solutions() -> None:
     for grid in cages_4x4():
         expected = brute(grid)
         for sums in ("combinations", "totalizer"):
-            assert models(layout_clauses(grid.layout, "complete", sums, "45"), grid) == expected, grid.text()
+            clauses = layout_clauses(grid.layout, "complete", {"sums": sums, "redundant": "45"})
+            assert models(clauses, grid) == expected, grid.text()
 
 
 def test_the_45_rule_adds_its_derived_sums() -> None:
     grid = killer_4x4(0)
     assert derived_sums(grid.layout)
-    assert len(layout_clauses(grid.layout, "complete", "totalizer", "45")) > \
-        len(layout_clauses(grid.layout, "complete", "totalizer"))
+    assert len(layout_clauses(grid.layout, "complete", {"sums": "totalizer", "redundant": "45"})) > \
+        len(layout_clauses(grid.layout, "complete", {"sums": "totalizer"}))
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -272,9 +272,9 @@ def test_every_encoding_solves_the_9x9_on_each_back_end(sums: str, solver: str) 
     assert out.status is Status.SOLVED and out.unique, out.detail
     assert [out.solution.values[c] for c in range(81)] == list(answer)  # cell by cell
     assert out.info["sums"] == sums
-    assert out.info["variables"] == variables(grid.layout, "complete", sums)
+    assert out.info["variables"] == variables(grid.layout, "complete", {"sums": sums})
     assert out.info["cage_variables"] == out.info["variables"] - 729
-    assert out.info["clauses"] == len(layout_clauses(grid.layout, "complete", sums)) + grid.givens
+    assert out.info["clauses"] == len(layout_clauses(grid.layout, "complete", {"sums": sums})) + grid.givens
 
 
 @pytest.mark.parametrize("solver", ["glucose4", "glucose3", "maplechrono", "cadical153", "lingeling"])
@@ -339,7 +339,7 @@ def test_each_pseudo_boolean_encoder_is_its_equality(sums: str) -> None:
     """2 cells of a 4x4, sum 5, with no other rule: the models over the 8 cell-values are exactly the
     assignments whose weighted sum is 5 (a cell may hold several values here: the equality alone)."""
     first = 16 * 4
-    clauses, last = _pb_equal((0, 1), 5, 4, first, sums)
+    clauses, last = _pb_equal((0, 1), 5, lambda c, v: var(c, v, 4), 4, first, sums)
     assert last >= first and top(clauses) <= last
     assert all(abs(lit) <= 8 or abs(lit) > first for clause in clauses for lit in clause)  # auxiliaries after
     expected = {bits for bits in itertools.product((False, True), repeat=8)
@@ -357,7 +357,7 @@ def test_each_pseudo_boolean_encoder_is_its_equality(sums: str) -> None:
 def test_combinations_selectors_come_after_the_houses() -> None:
     lay = family(9, cages=[Cage((0, 1), 10), Cage((9, 10), 17), Cage((2,), None), Cage((3, 4, 12), None)])
     first = variables(classic(3), "augmented")
-    clauses = cage_clauses(lay, first)
+    clauses = constraint_clauses(lay, first)
     # 10 in two cells: 1+9, 2+8, 3+7, 4+6: four selectors; 17 in two: 8+9 alone, none
     assert top(clauses) == first + 4
     assert [lit for clause in clauses if len(clause) == 1 for lit in clause] == \
@@ -369,8 +369,8 @@ def test_classic_rules_do_not_read_the_sum_options() -> None:
     for lay in (classic(2), classic(3)):
         for encoding in ENCODINGS:
             plain = layout_clauses(lay, encoding)
-            assert layout_clauses(lay, encoding, "bdd", "45") == plain
-            assert variables(lay, encoding, "bdd", "45") == variables(lay, encoding)
+            assert layout_clauses(lay, encoding, {"sums": "bdd", "redundant": "45"}) == plain
+            assert variables(lay, encoding, {"sums": "bdd", "redundant": "45"}) == variables(lay, encoding)
     out = SAT(Grid.parse("...1.143.4121234"))
     assert "sums" not in out.info and "cage_clauses" not in out.info
 

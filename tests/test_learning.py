@@ -157,6 +157,7 @@ def holds(clause: list[int], solution: bytes, n: int) -> bool:
     return any((solution[(lit >> 1) // n] == (lit >> 1) % n + 1) != bool(lit & 1) for lit in clause)
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(box=st.sampled_from([2, 3]), seed=st.integers(0, 10**6), blank=st.floats(0.3, 0.9), unit=st.sampled_from([1, 5]),
        propagate=st.sampled_from(["singles", "locked"]), choose=st.sampled_from(["mrv", "vsids", "modes"]))

@@ -96,6 +96,7 @@ def writes_back(grid: Grid, solution: Grid | None = None, title: str = "") -> No
 
 
 # -- f-puzzles objects, their JSON lines and their links -------------------------------------------------------------
+@pytest.mark.slow
 @budget(200)
 @given(fpuzzles_objects(), st.booleans())
 def test_an_fpuzzles_object_is_read_whole_or_refused(drawn: tuple[dict[str, Any], Said], as_link: bool) -> None:

@@ -103,7 +103,7 @@ LADDER_RUNGS = (
 def killer_rungs() -> tuple[Rung, ...]:
     """The Killer's rungs, built when a run needs them: the SAT sum encodings' names come from formulations.cnf,
     which compare.py's process does not import otherwise (its workers load the solvers)."""
-    from formulations.cnf import SUMS as SAT_SUMS
+    from formulations.constraints.sat import SUMS as SAT_SUMS
 
     return (
         Rung("cages", "hand-written", "mrv:propagate=cages"),

@@ -6,23 +6,40 @@ cell) or the boolean one (x[c][v-1]: cell c holds v; a cell's value is then the 
 - non-consecutive: the integer model forbids the consecutive pairs of values as a table (domain-consistent); the
   boolean one forbids each pair of values as a clause (x[a][v] and x[b][v+1] not both);
 - thermometer: `a < b` for each two neighbours along the line, on the cells' values in either model (CP-SAT
-  propagates the bounds along the chain).
+  propagates the bounds along the chain);
+- Killer cage, as its option `sums` says: linear, the cage's sum as a linear equality and its cells all different
+  (AllDifferent; at most one cell a value in the boolean model); table, its allowed tuples (every ordering of each
+  combination of values that reaches its total), one AddAllowedAssignments, as Gecode's Kakuro example states a
+  sum; a cage whose tuples would pass TABLE_ROWS, and a cage without a total, is stated as with linear (its
+  AllDifferent alone). `redundant=45` adds the 45 rule's innie and outie sums (puzzles.cages.derived_sums) as
+  linear equalities the solver could do without.
 
 The pairs come from the constraint's links (each unordered pair of cells once); a difference between two cells
 of one house is left to the houses.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import pairwise
-from typing import cast
+from itertools import pairwise, permutations
+from math import factorial
+from typing import Any, cast
 
 from ortools.sat.python import cp_model
 
-from puzzles.constraints import AntiKing, AntiKnight, Constraint, NonConsecutive, Thermometer
+from puzzles.cages import cage_combinations, derived_sums
+from puzzles.constraints import AntiKing, AntiKnight, Cage, Constraint, NonConsecutive, Thermometer
+from puzzles.grid import values_of
+from puzzles.layouts import Layout
+from puzzles.options import Option
 
-from . import cell_pairs, encoder_of, forbidden_pairs
+from . import Encoder, cell_pairs, forbidden_pairs, walk
+
+SUMS = ("linear", "table")
+REDUNDANT = ("none", "45")
+# A cage's table holds k! rows for each combination of its k values: a 9-cell cage of a 9x9 (45, one
+# combination) would hold 362,880. Beyond this many rows the cage is stated linear, which says the same.
+TABLE_ROWS = 50_000
 
 
 @dataclass(frozen=True)
@@ -36,6 +53,7 @@ class CpCells:
     ints: Sequence[cp_model.IntVar] | None
     bools: Sequence[Sequence[cp_model.IntVar]] | None
     peers: Sequence[Sequence[int]]
+    layout: Layout | None = None  # the puzzle's, for a statement that reads it whole (the 45 rule)
 
     def value(self, c: int) -> cp_model.LinearExprT:
         if self.ints is not None:
@@ -43,8 +61,31 @@ class CpCells:
         assert self.bools is not None
         return cp_model.LinearExpr.weighted_sum(self.bools[c], range(1, self.side + 1))
 
+    def all_different(self, cells: Sequence[int]) -> None:
+        """No value twice among `cells`: AllDifferent, or at most one cell a value in the boolean model."""
+        if len(cells) < 2:
+            return
+        if self.ints is not None:
+            self.model.add_all_different(self.ints[c] for c in cells)
+        else:
+            assert self.bools is not None
+            for v in range(self.side):
+                self.model.add_at_most_one(self.bools[c][v] for c in cells)
 
-Encoder = Callable[[Constraint, CpCells], None]
+
+# states a kind's constraints into the model with the options chosen; the facts for the Outcome's info
+State = Callable[[Sequence[Constraint], CpCells, Mapping[str, Any]], dict[str, object]]
+
+
+def each(state: Callable[[Constraint, CpCells], None]) -> Encoder[State]:
+    """An encoder that states each constraint alone, reads no option and tells no fact."""
+
+    def every(rules: Sequence[Constraint], cells: CpCells, opts: Mapping[str, Any]) -> dict[str, object]:
+        for rule in rules:
+            state(rule, cells)
+        return {}
+
+    return Encoder(every)
 
 
 def _forbidden_clauses(rule: Constraint, cells: CpCells) -> None:
@@ -85,15 +126,65 @@ def rising(rule: Constraint, cells: CpCells) -> None:
         cells.model.add(cells.value(a) < cells.value(b))
 
 
-ENCODERS: dict[str, Encoder] = {
-    AntiKnight.KIND: differ,
-    AntiKing.KIND: differ,
-    NonConsecutive.KIND: not_consecutive,
-    Thermometer.KIND: rising,
+def cages(rules: Sequence[Constraint], cells: CpCells, opts: Mapping[str, Any]) -> dict[str, object]:
+    """Every cage as `sums` says (linear or table) and, with redundant=45, the 45 rule's derived sums; the facts:
+    how many cages, how many stated as tables and their rows, how many derived sums."""
+    sums, redundant = str(opts["sums"]), str(opts["redundant"])
+    n, m = cells.side, cells.model
+    tables = rows = 0
+    for cage in cast(Sequence[Cage], rules):
+        size = table_rows(n, cage)
+        if sums == "table" and cage.total is not None and size <= TABLE_ROWS:
+            m.add_allowed_assignments([cells.value(c) for c in cage.cells], allowed_tuples(n, cage))
+            tables, rows = tables + 1, rows + size
+            continue
+        if cage.total is not None:
+            m.add(sum(cells.value(c) for c in cage.cells) == cage.total)
+        cells.all_different(cage.cells)
+    facts: dict[str, object] = {"sums": sums, "redundant": redundant, "cages": len(rules)}
+    if sums == "table":
+        facts.update(table_cages=tables, table_rows=rows)
+    if redundant == "45":
+        assert cells.layout is not None, "the 45 rule reads the puzzle's layout"
+        derived = derived_sums(cells.layout)
+        for fact in derived:
+            m.add(sum(cells.value(c) for c in fact.cells) == fact.total)
+        facts["derived_sums"] = len(derived)
+    return facts
+
+
+def table_rows(side: int, cage: Cage) -> int:
+    """How many rows a cage's table holds: k! orderings of each combination of its k values."""
+    return len(cage_combinations(side, cage)) * factorial(len(cage.cells))
+
+
+def allowed_tuples(side: int, cage: Cage) -> list[tuple[int, ...]]:
+    """A cage's allowed tuples, in its cells' order: every ordering of each combination (puzzles.cages)."""
+    return [order for mask in cage_combinations(side, cage) for order in permutations(values_of(mask))]
+
+
+# The order of the registry is the order of the model's statements: the cages after the others.
+ENCODERS: dict[str, Encoder[State]] = {
+    AntiKnight.KIND: each(differ),
+    AntiKing.KIND: each(differ),
+    NonConsecutive.KIND: each(not_consecutive),
+    Thermometer.KIND: each(rising),
+    Cage.KIND: Encoder(cages, {
+        "sums": Option("linear", "a Killer cage as linear: sum == total and AllDifferent; table: its allowed "
+                       "tuples (every ordering of each combination)", SUMS),
+        "redundant": Option("none", "45: also the 45 rule's innie and outie sums of a Killer, as redundant linear "
+                            "constraints", REDUNDANT),
+    }),
 }
 
 
-def encode(constraints: Sequence[Constraint], cells: CpCells) -> None:
-    """Every constraint into the model, each by its kind's encoder; ValueError naming a kind without one."""
-    for rule in constraints:
-        encoder_of(ENCODERS, rule, "the CP-SAT model")(rule, cells)
+def encode(constraints: Sequence[Constraint], cells: CpCells,
+           opts: Mapping[str, Any] | None = None) -> dict[str, object]:
+    """Every constraint into the model, kind by kind in the registry's order, with the options chosen (their
+    defaults when not given); the facts the encoders tell. ValueError naming a kind without an encoder."""
+    chosen = opts or {}
+    facts: dict[str, object] = {}
+    for encoder, rules in walk(ENCODERS, constraints, "the CP-SAT model"):
+        facts.update(encoder.state(rules, cells, {name: chosen.get(name, option.default)
+                                                  for name, option in encoder.options.items()}))
+    return facts

@@ -16,17 +16,21 @@ python-constraint 556 s (7.5 million nodes); one object a rule keeps every cell'
 
 The four kinds' statements are the same, the constraint's own relation: python-constraint takes a rule as a
 check over its variables, and the links are that check.
+
+- Killer cage: the package's AllDifferentConstraint over its cells (of two or more) and, when it has a total, its
+  ExactSumConstraint (`CageSum`: its bounds prune domains before search and, forward checking, hide the values
+  that would overshoot the total).
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, cast
 
 import constraint
 
-from puzzles.constraints import AntiKing, AntiKnight, Constraint, NonConsecutive, Thermometer
+from puzzles.constraints import AntiKing, AntiKnight, Cage, Constraint, NonConsecutive, Thermometer
 
-from . import encoder_of
+from . import Encoder, walk
 
 
 class Linked(constraint.Constraint):  # type: ignore[misc]  # python-constraint is untyped
@@ -67,21 +71,69 @@ def linked(rule: Constraint, problem: constraint.Problem, side: int) -> int:
     return 1
 
 
-# an encoder adds one constraint's objects to the problem of a grid of this side, and says how many it added
-Encoder = Callable[[Constraint, constraint.Problem, int], int]
+class CageSum(constraint.ExactSumConstraint):  # type: ignore[misc]  # python-constraint is untyped
+    """The package's ExactSumConstraint, safe where another cage already emptied a domain.
 
-ENCODERS: dict[str, Encoder] = {
-    AntiKnight.KIND: linked,
-    AntiKing.KIND: linked,
-    NonConsecutive.KIND: linked,
-    Thermometer.KIND: linked,
+    Its preProcess reads each cell's least and greatest value, which fails on an empty domain (min() of
+    nothing): with overlapping cages one cage's pruning can empty a cell another cage then reads. An empty
+    domain means no solution, which the package finds itself right after the preprocessing.
+    """
+
+    def preProcess(self, variables: Sequence[int], domains: dict[int, Any], constraints: list[Any],
+                   vconstraints: dict[int, Any]) -> None:
+        if len(variables) == 1:  # a one-cell cage: its domain filtered, the constraint dropped (the base's way)
+            constraint.Constraint.preProcess(self, variables, domains, constraints, vconstraints)
+        elif all(domains[v] for v in variables):
+            super().preProcess(variables, domains, constraints, vconstraints)
+
+
+# states a kind's constraints as objects of the problem of a grid of this side, with the options chosen: how many
+# objects it added, and the facts for the Outcome's info
+State = Callable[[Sequence[Constraint], constraint.Problem, int, Mapping[str, Any]], tuple[int, dict[str, object]]]
+
+
+def each(state: Callable[[Constraint, constraint.Problem, int], int]) -> Encoder[State]:
+    """An encoder that states each constraint alone, reads no option and tells no fact."""
+
+    def every(rules: Sequence[Constraint], problem: constraint.Problem, side: int,
+              opts: Mapping[str, Any]) -> tuple[int, dict[str, object]]:
+        return sum(state(rule, problem, side) for rule in rules), {}
+
+    return Encoder(every)
+
+
+def cages(rules: Sequence[Constraint], problem: constraint.Problem, side: int,
+          opts: Mapping[str, Any]) -> tuple[int, dict[str, object]]:
+    """Each cage's AllDifferent (of two cells or more) and its sum (with a total); the fact: how many cages."""
+    added = 0
+    for cage in cast(Sequence[Cage], rules):
+        if len(cage.cells) > 1:
+            problem.addConstraint(constraint.AllDifferentConstraint(), list(cage.cells))
+            added += 1
+        if cage.total is not None:
+            problem.addConstraint(CageSum(cage.total), list(cage.cells))
+            added += 1
+    return added, {"cages": len(rules)}
+
+
+# The order of the registry is the order of the problem's objects: the cages after the others.
+ENCODERS: dict[str, Encoder[State]] = {
+    AntiKnight.KIND: each(linked),
+    AntiKing.KIND: each(linked),
+    NonConsecutive.KIND: each(linked),
+    Thermometer.KIND: each(linked),
+    Cage.KIND: Encoder(cages),
 }
 
 
-def encode(constraints: Sequence[Constraint], problem: constraint.Problem, side: int) -> int:
-    """Every constraint's objects, each by its kind's encoder: how many were added; ValueError naming a kind
-    without one."""
-    added = 0
-    for rule in constraints:
-        added += encoder_of(ENCODERS, rule, "the CSP")(rule, problem, side)
-    return added
+def encode(constraints: Sequence[Constraint], problem: constraint.Problem, side: int,
+           opts: Mapping[str, Any] | None = None) -> tuple[int, dict[str, object]]:
+    """Every constraint's objects, kind by kind in the registry's order, with the options chosen: how many were
+    added, and the facts the encoders tell; ValueError naming a kind without an encoder."""
+    chosen = opts or {}
+    added, facts = 0, dict[str, object]()
+    for encoder, rules in walk(ENCODERS, constraints, "the CSP"):
+        count, told = encoder.state(rules, problem, side, {name: chosen.get(name, option.default)
+                                                           for name, option in encoder.options.items()})
+        added, facts = added + count, {**facts, **told}
+    return added, facts

@@ -4,7 +4,10 @@
 - non-consecutive: for each pair of neighbours and value v, x[a,v] + x[b,v+1] <= 1 and x[a,v+1] + x[b,v] <= 1:
   each pair of values the constraint's links forbid, one row each, as the difference kinds' rows are;
 - thermometer: for each two neighbours a, b along the line, sum(v * x[a,v]) + 1 <= sum(v * x[b,v]) (one row
-  on the cells' values, as a Killer cage's sum is one row).
+  on the cells' values, as a Killer cage's sum is one row);
+- Killer cage: its sum as one equality, sum over its cells c and values v of v * x[c,v] == total (none for a cage
+  without a total), and no value twice, sum over its cells of x[c,v] <= 1 for each value v; with its option
+  `redundant=45` the 45 rule's innie and outie sums (puzzles.cages.derived_sums) as equalities of the same shape.
 
 The pairs of values come from the constraint's links (each unordered pair of cells once): for a rule that
 forbids pairs, a row a pair is the 0-1 program's own statement, the same shape as its houses' rows. A same value
@@ -12,31 +15,57 @@ in two cells of one house is left to the houses' rows.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from itertools import pairwise
-from typing import cast
+from typing import Any, cast
 
 from ortools.linear_solver import pywraplp
 
-from puzzles.constraints import AntiKing, AntiKnight, Constraint, NonConsecutive, Thermometer
+from puzzles.cages import derived_sums
+from puzzles.constraints import AntiKing, AntiKnight, Cage, Constraint, NonConsecutive, Thermometer
+from puzzles.layouts import Layout
+from puzzles.options import Option
 
-from . import encoder_of, forbidden_pairs
+from . import Encoder, forbidden_pairs, walk
 
 
 @dataclass(frozen=True)
 class MipCells:
     """What an encoder needs of the program: its solver, the variables x[c][v-1], the grid's side, each cell's
-    peers (the cells that share a house with it) and a name for the constraint's rows (`constraint_3`)."""
+    peers (the cells that share a house with it), the puzzle's layout (the 45 rule reads it whole) and a name for
+    the constraint's rows (`constraint_3`)."""
 
     solver: pywraplp.Solver
     x: Sequence[Sequence[pywraplp.Variable]]
     side: int
     peers: Sequence[Sequence[int]]
-    name: str
+    layout: Layout
+    name: str = ""
+
+    def sum_row(self, cells: Sequence[int], total: int, name: str) -> None:
+        """sum over cells c and values v of v * x[c][v] == total: the cells' values sum to total."""
+        row = self.solver.Constraint(total, total, name)
+        for c in cells:
+            for v in range(self.side):
+                row.SetCoefficient(self.x[c][v], v + 1)
 
 
-Encoder = Callable[[Constraint, MipCells], None]
+# states a kind's constraints as rows, the first named after the `first`-th constraint of the puzzle's walk, with
+# the options chosen; the facts for the Outcome's info
+State = Callable[[Sequence[Constraint], MipCells, int, Mapping[str, Any]], dict[str, object]]
+
+
+def each(state: Callable[[Constraint, MipCells], None]) -> Encoder[State]:
+    """An encoder that states each constraint alone (its rows named `constraint_<its number>`), reads no option
+    and tells no fact."""
+
+    def every(rules: Sequence[Constraint], cells: MipCells, first: int, opts: Mapping[str, Any]) -> dict[str, object]:
+        for index, rule in enumerate(rules, first):
+            state(rule, replace(cells, name=f"constraint_{index}"))
+        return {}
+
+    return Encoder(every)
 
 
 def not_both(rule: Constraint, cells: MipCells) -> None:
@@ -58,16 +87,51 @@ def rising(rule: Constraint, cells: MipCells) -> None:
             row.SetCoefficient(x[a][v - 1], -v)
 
 
-ENCODERS: dict[str, Encoder] = {
-    AntiKnight.KIND: not_both,
-    AntiKing.KIND: not_both,
-    NonConsecutive.KIND: not_both,
-    Thermometer.KIND: rising,
+def cages(rules: Sequence[Constraint], cells: MipCells, first: int, opts: Mapping[str, Any]) -> dict[str, object]:
+    """Every cage's rows (`cage_<i>`): its sum (when it has a total) and at most one cell each value; with
+    redundant=45, the 45 rule's derived sums. The facts: how many cages, the option, how many derived sums."""
+    n = cells.side
+    for index, cage in enumerate(cast(Sequence[Cage], rules)):
+        name = f"cage_{index + 1}"
+        if cage.total is not None:
+            cells.sum_row(cage.cells, cage.total, f"{name}_sum")
+        if len(cage.cells) > 1:
+            for v in range(n):
+                row = cells.solver.Constraint(0, 1, f"{name}_value_{v + 1}")
+                for c in cage.cells:
+                    row.SetCoefficient(cells.x[c][v], 1)
+    facts: dict[str, object] = {"cages": len(rules), "redundant": opts["redundant"]}
+    if opts["redundant"] == "45":
+        derived = derived_sums(cells.layout)
+        for fact in derived:
+            area = fact.area.replace(" ", "_").replace("-", "_to_")  # LP names: no spaces, no minus
+            cells.sum_row(fact.cells, fact.total, f"{fact.kind}_{area}")
+        facts["derived_sums"] = len(derived)
+    return facts
+
+
+# The order of the registry is the order of the program's rows: the cages after the others.
+ENCODERS: dict[str, Encoder[State]] = {
+    AntiKnight.KIND: each(not_both),
+    AntiKing.KIND: each(not_both),
+    NonConsecutive.KIND: each(not_both),
+    Thermometer.KIND: each(rising),
+    Cage.KIND: Encoder(cages, {
+        "redundant": Option("none", "45: also the 45 rule's innie and outie sums of a Killer, as redundant "
+                            "equalities", ("none", "45")),
+    }),
 }
 
 
-def encode(constraints: Sequence[Constraint], solver: pywraplp.Solver, x: Sequence[Sequence[pywraplp.Variable]],
-           side: int, peers: Sequence[Sequence[int]]) -> None:
-    """Every constraint's rows, each by its kind's encoder; ValueError naming a kind without one."""
-    for index, rule in enumerate(constraints, 1):
-        encoder_of(ENCODERS, rule, "the 0-1 program")(rule, MipCells(solver, x, side, peers, f"constraint_{index}"))
+def encode(constraints: Sequence[Constraint], cells: MipCells, opts: Mapping[str, Any] | None = None
+           ) -> dict[str, object]:
+    """Every constraint's rows, kind by kind in the registry's order, with the options chosen (their defaults when
+    not given); the facts the encoders tell. ValueError naming a kind without an encoder."""
+    chosen = opts or {}
+    facts: dict[str, object] = {}
+    stated = 0
+    for encoder, rules in walk(ENCODERS, constraints, "the 0-1 program"):
+        facts.update(encoder.state(rules, cells, stated + 1, {name: chosen.get(name, option.default)
+                                                              for name, option in encoder.options.items()}))
+        stated += len(rules)
+    return facts

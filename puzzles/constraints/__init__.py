@@ -62,12 +62,12 @@ CONSTRAINT_KINDS: dict[str, type[Constraint]] = {
     kind.KIND: kind for kind in (Cage, AntiKnight, AntiKing, NonConsecutive, Thermometer)}
 # the kinds the engines' links keep whole
 LINKED = frozenset(name for name, kind in CONSTRAINT_KINDS.items() if kind.LINKED)
-# the kinds the hand-written searches know: the linked ones, and Killer cages (each engine keeps a cage's room,
-# puzzles/candidates.py's `CageRooms`, and the cage rungs run its filter)
+# the kinds the hand-written searches and cdcl know: the linked ones, and Killer cages (each engine keeps a cage's
+# room, puzzles/candidates.py's `Rooms`; the cage rungs and cdcl run the kind's filter)
 SEARCHED = LINKED | {Cage.KIND}
 # the kinds whose constraints make a variant's puzzles (`Constraint.MAKES`: Killer cages)
 MAKING = tuple(name for name, kind in CONSTRAINT_KINDS.items() if kind.MAKES)
-KILLER = Cage.KIND  # the kind a method's `contract(..., cages=True)` knows (cdcl's, until its propagators ask `narrow`)
+KILLER = Cage.KIND  # a Killer cage's kind, as a variant's name says it (`killer+jigsaw`)
 FIELDS = tuple(kind.FIELD for kind in CONSTRAINT_KINDS.values())  # the f-puzzles fields the kinds read
 WORDS = tuple(kind.WORD for kind in CONSTRAINT_KINDS.values())  # the line form's words, for a message's list
 
@@ -101,7 +101,7 @@ def cages(constraints: Iterable[Constraint]) -> tuple[Cage, ...]:
 
 def uncaged(constraints: Iterable[Constraint]) -> tuple[Constraint, ...]:
     """The constraints but the Killer cages: what the layers that still state cages by their own path
-    (`Layout.cages`: the formulations' cage encodings, the makers, the page's outlines) read as constraints."""
+    (`Layout.cages`: the makers, the trace's map, cdcl's rules) read as constraints."""
     return tuple(c for c in constraints if not isinstance(c, Cage))
 
 

@@ -88,6 +88,9 @@ class Constraint:
     LINKED: ClassVar[bool] = True
     REPEATS: ClassVar[bool] = False  # whether the same rule twice is two rules (a cage twice: two cages)
     LEADS: ClassVar[bool] = False  # whether its name comes first in a variant's (`killer+jigsaw`), not last
+    # whether it keeps a *room* (`scope`, `room`): a rule of some cells that its links do not state whole, which the
+    # engines keep as they keep a house, by the values its empty cells may still take (puzzles/candidates.py `Rooms`)
+    ROOMS: ClassVar[bool] = False
     NOUN: ClassVar[str] = ""  # what a message calls its data (`cages`: "a killer's cages are its own"); none: cells
     PLURAL: ClassVar[str] = ""  # how a method's refusal names it (`Killer cages`); none: `<its kind> constraints`
     # what a message calls one of them, and what of them rules out relabelling (a kind that does not `RELABELS`):
@@ -123,6 +126,15 @@ class Constraint:
         return [] if rule.violations(values, side) else [rule]
 
     def links(self, side: int) -> tuple[Link, ...]:
+        raise NotImplementedError
+
+    def scope(self) -> tuple[int, ...]:
+        """The cells a rule with a room (`ROOMS`) binds."""
+        raise NotImplementedError
+
+    def room(self, used: int, side: int) -> int:
+        """A rule with a room (`ROOMS`): the values its empty cells may still take when the values of `used` (a
+        mask) are placed in its cells, a pure function of `used`; 0 when none can (or no cell is empty)."""
         raise NotImplementedError
 
     def word(self, side: int) -> str:

@@ -20,7 +20,7 @@ from functools import cache
 from itertools import combinations
 from typing import Any
 
-from ..bits import supports
+from ..bits import popcount, supports
 from ..words import SYMBOLS, json_type, quoted
 from .base import Constraint, Link, Move, Named, Removal, Shape, cell_name, entry_cells
 
@@ -42,6 +42,7 @@ class Cage(Constraint):
     WORD = "k="
     RELABELS = False  # relabelling the values changes the sums
     LINKED = False  # its sum is no set of pairs (the engines keep a cage by its room, puzzles/candidates.py)
+    ROOMS = True
     REPEATS = True
     LEADS = True
     NOUN = "cages"
@@ -151,9 +152,27 @@ class Cage(Constraint):
     # -- the rule ------------------------------------------------------------------------------------------------
 
     def links(self, side: int) -> tuple[Link, ...]:
-        """None: the engines keep a cage whole by its room (puzzles/candidates.py's `CageRooms`: the values that can
+        """None: the engines keep a cage whole by its room (puzzles/candidates.py's `Rooms`: the values that can
         still fill it, which leaves out the values placed in it), and its filter is `narrow`."""
         return ()
+
+    def scope(self) -> tuple[int, ...]:
+        return self.cells
+
+    def room(self, used: int, side: int) -> int:
+        """The union of the sets of different values, none in `used`, one for each empty cell, that bring the cage
+        to its total (every value not in `used`, for a cage without a total)."""
+        if self.total is None:
+            return ((1 << side) - 1) & ~used
+        rest, bits, room = self.total, used, 0
+        while bits:
+            bit = bits & -bits
+            bits ^= bit
+            rest -= bit.bit_length()
+        for combination in combinations_of(side, len(self.cells) - popcount(used), rest):
+            if not combination & used:
+                room |= combination
+        return room
 
     def name(self, index: int, side: int) -> str:
         """`cage 7 (17)`, numbered from 1 in the puzzle's order; `cage 7` when it has no total."""

@@ -45,7 +45,7 @@ How a player replays them (tests/test_trace.py does exactly this):
   forbids there (`Geometry.links`); on a Killer, each cage of the cell then leaves
   its other empty cells only the values it still has room for (those of some set
   of different values, none placed in the cage, that fills its empty cells to
-  its total: `puzzles.candidates.CageRooms`, as the engines keep them); the
+  its total: `puzzles.candidates.Rooms`, as the engines keep them); the
   events do not list those removals;
 - a `remove` takes one more candidate away (only eliminations beyond the above;
   cdcl, which tells its own steps, may tell on a Killer one that a placement's
@@ -76,7 +76,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from puzzles.candidates import CageRooms, Candidates
+from puzzles.candidates import Candidates, Rooms
 from puzzles.formats import BadEntry, PuzzleFileError, checked, read_puzzles
 from puzzles.grid import Geometry, Grid, PuzzleError, values_of
 from puzzles.layouts import Layout
@@ -161,7 +161,8 @@ class Recorder:
         self.rung: str | None = None
         self.masks: list[int] = []
         self.values: list[int] = []  # the cell values it started from, and the singles told since
-        self.rooms = CageRooms(geo.layout) if geo.layout.cages else None  # a Killer's cages, as the engines keep them
+        rooms = Rooms(geo.layout)  # the rules with a room (a Killer's cages), as the engines keep them
+        self.rooms = rooms if rooms.rules else None
         self.steps: list[tuple[str, dict[int, int]]] = []
         self.refuted = False  # the last placement's inference refuted it
         # the events that lead from the start to each state of A*'s frontier, and to the state the
@@ -334,7 +335,7 @@ class Recorder:
 
 
 def placed(cell: int, value: int, masks: list[int], values: list[int], peers: Sequence[int],
-           rooms: CageRooms | None, links: Sequence[tuple[int, Sequence[int]]] = ()) -> None:
+           rooms: Rooms | None, links: Sequence[tuple[int, Sequence[int]]] = ()) -> None:
     """A value placed, as a player replays it (the module's docstring): the value leaves its peers' candidates,
     each cell a constraint links to it loses what the value forbids there (`Geometry.links`), and each Killer
     cage of the cell leaves its other empty cells only the values it still has room for."""
@@ -345,7 +346,7 @@ def placed(cell: int, value: int, masks: list[int], values: list[int], peers: Se
     for other, forbids in links:
         masks[other] &= ~forbids[value]
     if rooms is not None:
-        for k in rooms.cages_of[cell]:
+        for k in rooms.rooms_of[cell]:
             room = rooms.room(k, rooms.used(k, values))
             for mate in rooms.cells[k]:
                 masks[mate] &= room

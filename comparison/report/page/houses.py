@@ -27,7 +27,7 @@ from itertools import pairwise
 from math import ceil
 from typing import Protocol
 
-from puzzles import constraints as rules
+from puzzles import constraints as registry  # the kinds of constraint, by name
 from puzzles.constraints import Shape
 from puzzles.grid import Layout
 from puzzles.layouts import DIAGONAL, DISJOINT_GROUP, EXTRA_REGION
@@ -226,7 +226,7 @@ def number(value: float) -> str:
 def outlines(lay: Layout) -> list[tuple[Shape, str]]:
     """The outlines the layout's constraints draw (`outline` shapes: Killer cages'), each with its constraint's name
     (`cage 7 (17)`), in the layout's order."""
-    return [(shape, name) for constraint, name in zip(lay.constraints, rules.names(lay.constraints, lay.side),
+    return [(shape, name) for constraint, name in zip(lay.constraints, registry.names(lay.constraints, lay.side),
                                                       strict=True)
             for shape in constraint.drawing(lay.side) if shape.kind == "outline"]
 
@@ -284,7 +284,7 @@ def shape_marks(lay: Layout) -> list[ShapeMarks]:
     pieces: list[list[Segment]] = [[] for _ in range(n * n)]
     discs: list[list[str]] = [[] for _ in range(n * n)]
     names: list[list[str]] = [[] for _ in range(n * n)]
-    for constraint, name in zip(lay.constraints, rules.names(lay.constraints, n), strict=True):
+    for constraint, name in zip(lay.constraints, registry.names(lay.constraints, n), strict=True):
         for shape in constraint.drawing(n):
             if shape.kind == "line":
                 for a, b in pairwise(shape.cells):  # each cell draws its half of the step, so the pieces meet

@@ -14,7 +14,8 @@ for each puzzle over a random full grid that keeps them).
 
 A Killer (`--variant killer`, `killer+x`, `killer+jigsaw`, ...) is made by making/kinds.py's `killer`: cages
 drawn over a random full grid and made unique, no givens unless --givens; --minimal makes it cage-minimal,
---needs RULE one that is unique only with that rule (making/killer.py and making/kinds.py say exactly what).
+--needs RULE one that is unique only with that rule (puzzles/constraints/killer_maker.py and making/kinds.py say
+exactly what).
 --hard-for moves givens (making/moves.py), which a Killer has none of: it is refused for a Killer.
 """
 from __future__ import annotations

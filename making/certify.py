@@ -17,13 +17,13 @@ for one puzzle: its certifier has a solver of its own, closed with it.
 `solutions(grid, limit)` counts up to `limit` solutions of any puzzle (a solver of its own, each solution
 found excluded by a clause): what the fuzzer uses to tell unique, several-solution and unsatisfiable puzzles.
 
-Making a Killer (making/killer.py) changes cages, not givens: `CageCertifier` holds one solver for a full grid,
-its houses' rules and each cage it is asked about switched on by a selector of its own (the cage's clauses from
-formulations.cnf's `constraint_clauses`, each with "not selector" added), so a cage merged, split or stripped of its
-total is another set of assumptions, not another solver. `repeating_other` answers for a Killer without its
-cages' no-repeat rule (their sums and the layout's constraints kept): formulations.cnf's sums keep values apart
-(combinations) or need Pindakaas (pysat.pb), so that relaxed puzzle is a CP-SAT model of its own, used only to
-certify a puzzle that needs the rule.
+Making a Killer (puzzles/constraints/killer_maker.py) changes cages, not givens: `CageCertifier` holds one solver
+for a full grid, its houses' rules and each cage it is asked about switched on by a selector of its own (the cage's
+clauses from formulations.cnf's `constraint_clauses`, each with "not selector" added), so a cage merged, split or
+stripped of its total is another set of assumptions, not another solver. `repeating_other` answers for a Killer
+without its cages' no-repeat rule (their sums and the layout's constraints kept): formulations.cnf's sums keep
+values apart (combinations) or need Pindakaas (pysat.pb), so that relaxed puzzle is a CP-SAT model of its own, used
+only to certify a puzzle that needs the rule.
 """
 from __future__ import annotations
 
@@ -42,11 +42,11 @@ from formulations.cnf import (
     variables,
 )
 from formulations.pysat_solvers import DEFAULT_SOLVER, KeptSolver, deleted, kept, load, opened
-from puzzles.constraints import uncaged
+from puzzles.constraints import Constraint, uncaged
+from puzzles.constraints.killer_maker import Undecided
 from puzzles.grid import Grid, Layout, geometry
-from puzzles.layouts import Cage, layout
+from puzzles.layouts import layout
 
-from .killer import Undecided
 from .minimal import puzzle_of
 from .singles import singles_solve
 from .solutions import clauses_of, kept_for_process
@@ -144,26 +144,27 @@ class CageCertifier:
         # every rule but the cages
         self.kept = fresh(layout(lay.side, lay.regions, lay.extras, (), uncaged(lay.constraints)))
         self.differs = self.kept.switchable([-lit for lit in givens(solution)])  # some cell differs from it
-        self.selectors: dict[Cage, int] = {}
+        self.selectors: dict[Constraint, int] = {}
         self.checks = 0  # SAT solves
         self.undecided = 0  # checks of `unique` left undecided by the conflict budget
 
-    def selector(self, cage: Cage) -> int:
+    def selector(self, cage: Constraint) -> int:
         """The variable that switches a cage's clauses on, its clauses added the first time it is asked for."""
         found = self.selectors.get(cage)
         if found is not None:
             return found
         lay = self.houses
-        clauses = constraint_clauses(layout(lay.side, lay.regions, lay.extras, [cage]), self.kept.last)
+        clauses = constraint_clauses(layout(lay.side, lay.regions, lay.extras, (), [cage]), self.kept.last)
         self.kept.last = max(self.kept.last, top(clauses))  # the cage's auxiliaries, numbered after the last
         self.kept.last += 1
         chosen = self.selectors[cage] = self.kept.last
         self.kept.sat.append_formula([[-chosen, *clause] for clause in clauses])
         return chosen
 
-    def other(self, cages: Sequence[Cage], cells: Sequence[int] = ()) -> Grid | None:
+    def other(self, cages: Sequence[Constraint], cells: Sequence[int] = ()) -> Grid | None:
         """A second solution of the cages and the solution's values at `cells`, or None when it is the only one
-        (one SAT solve); making.killer.Undecided when SAT has not settled it within OTHER_CONFLICTS conflicts."""
+        (one SAT solve); puzzles.constraints.killer_maker.Undecided when SAT has not settled it within
+        OTHER_CONFLICTS conflicts."""
         self.checks += 1
         self.kept.sat.conf_budget(OTHER_CONFLICTS)
         answer = self.kept.sat.solve_limited(assumptions=self.assumptions(cages, cells))
@@ -173,7 +174,7 @@ class CageCertifier:
             return None
         return decode(self.solution, self.kept.sat.get_model() or [])
 
-    def assumptions(self, cages: Sequence[Cage], cells: Sequence[int]) -> list[int]:
+    def assumptions(self, cages: Sequence[Constraint], cells: Sequence[int]) -> list[int]:
         """The solve's assumptions: some cell differs, these cages on and every other cage asked about off (else
         the solver may switch an old cage on and search in vain), the givens."""
         n, values = self.solution.side, self.solution.values
@@ -181,7 +182,7 @@ class CageCertifier:
         off = [-s for s in self.selectors.values() if s not in on]
         return [self.differs, *sorted(on), *off, *(var(c, values[c], n) for c in cells)]
 
-    def unique(self, cages: Sequence[Cage], cells: Sequence[int] = ()) -> bool:
+    def unique(self, cages: Sequence[Constraint], cells: Sequence[int] = ()) -> bool:
         """Whether the cages and the solution's values at `cells` leave it the only solution, as far as SAT decides
         within CAGE_CONFLICTS conflicts: False when undecided (counted in `undecided`), so that a cage-minimal
         pass keeps what it could not prove it may take away."""

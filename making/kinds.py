@@ -8,9 +8,9 @@ from its minimal puzzles and moves on with making/moves.py. Each kind says what 
 is made: certifying a 25x25 minimal puzzle takes minutes.
 
 The Killer kinds (KILLER_KINDS, each `caged`) put cages on the layout they are given (its houses:
-making/killer.py draws the cages over a random solution and makes them unique, SAT certifying each step). Two of
-them need one rule for their uniqueness, so that a method that drops the rule finds a second, wrong answer:
-`killer-needs-no-repeat` (with its cages' no-repeat rule dropped, the totals kept, the puzzle has another
+puzzles/constraints/killer_maker.py draws the cages over a random solution and makes them unique, SAT certifying
+each step). Two of them need one rule for their uniqueness, so that a method that drops the rule finds a second,
+wrong answer: `killer-needs-no-repeat` (with its cages' no-repeat rule dropped, the totals kept, the puzzle has another
 solution) and `killer-needs-regions` (without some regions' rules it has another solution). One region alone is
 never needed: the rows hold each value n times and the other n - 1 regions once each, so the last region holds
 it once too, whatever the cages. Nor are two boxes: a box whose band (or stack) keeps its other boxes holds each
@@ -28,11 +28,21 @@ from dataclasses import dataclass
 
 from puzzles import constraints as rules
 from puzzles.candidates import Candidates
+from puzzles.constraints.killer_maker import (
+    Undecided,
+    cage_minimal,
+    killer_puzzle,
+    made_unique,
+    random_cages,
+    totals_near,
+    uncaged,
+    with_total,
+    without_total,
+)
 from puzzles.grid import Grid, Layout
-from puzzles.layouts import Cage, House, PuzzleError, layout, reachable
+from puzzles.layouts import House, PuzzleError, layout
 
 from .certify import CageCertifier, SolutionCertifier, repeating_other, solutions
-from .killer import Undecided, cage_minimal, killer_puzzle, made_unique, random_cages, uncaged
 from .minimal import completed, givens_of, minimise, puzzle_of
 from .moves import move
 from .singles import generate
@@ -174,7 +184,8 @@ class MadeKiller:
 
 def killer(lay: Layout, rng: random.Random, minimal: bool = False, givens: bool = False) -> MadeKiller:
     """A unique Killer on the houses of `lay`: cages drawn over a random full grid and made unique (with `givens`,
-    givens may be added where two solutions differ), then, with `minimal`, made cage-minimal (making/killer.py)."""
+    givens may be added where two solutions differ), then, with `minimal`, made cage-minimal
+    (puzzles/constraints/killer_maker.py)."""
     solution = random_solution(uncaged(lay), rng)
     with CageCertifier(solution) as certifier:
         cages, cells = made_unique(solution, random_cages(solution, rng), certifier.other, rng, givens)
@@ -262,7 +273,7 @@ def several_killer(lay: Layout, rng: random.Random) -> Grid:
     cages = list(made.puzzle.layout.cages)
     with CageCertifier(made.solution) as certifier:
         for index in rng.sample(range(len(cages)), len(cages)):
-            cages[index] = Cage(cages[index].cells, None)
+            cages[index] = without_total(cages[index])
             try:
                 if certifier.other(cages) is not None:
                     return killer_puzzle(made.solution, cages, [c for c, v in enumerate(made.puzzle.values) if v])
@@ -279,14 +290,12 @@ def unsat_killer(lay: Layout, rng: random.Random) -> Grid:
         cages = list(made.puzzle.layout.cages)
         for index in rng.sample(range(len(cages)), len(cages)):
             cage = cages[index]
-            low, high = reachable(lay.side, len(cage.cells))
-            totals = [t for d in (1, 2, 3) for t in (cage.total - d, cage.total + d) if low <= t <= high] \
-                if cage.total is not None else []
+            totals = totals_near(cage, lay.side)
             if not totals:
                 continue
             houses = made.puzzle.layout
             changed = Grid(layout(lay.side, houses.regions, houses.extras,
-                                  [*cages[:index], Cage(cage.cells, rng.choice(totals)), *cages[index + 1:]],
+                                  [*cages[:index], with_total(cage, rng.choice(totals)), *cages[index + 1:]],
                                   rules.uncaged(houses.constraints)), made.puzzle.values)
             if not has_solution(changed):
                 return changed
@@ -319,20 +328,20 @@ KINDS: dict[str, Kind] = {kind.name: kind for kind in (
 )}
 
 # The Killer kinds: on the houses they are given they make Killers (their own registry, so that what reads KINDS
-# finds puzzles of the variant it asked for)
+# finds puzzles of the variant it asked for), in the order the fuzzer makes them
 KILLER_KINDS: dict[str, Kind] = {kind.name: kind for kind in (
-    Kind("killer", lambda lay, rng: killer(lay, rng).puzzle,
+    Kind(rules.KILLER, lambda lay, rng: killer(lay, rng).puzzle,
          "a unique Killer, no givens: random cages split where two solutions differ (certified by SAT)",
          caged=True),
     Kind("killer-givens", lambda lay, rng: killer(lay, rng, givens=True).puzzle,
          "a unique Killer: random cages and givens added where two solutions differ", caged=True),
-    Kind("killer-minimal", lambda lay, rng: killer(lay, rng, minimal=True).puzzle,
-         "a cage-minimal Killer: no cage merged with a neighbour nor stripped of its total stays unique",
-         KILLER_MINIMAL_UP_TO, caged=True),
     Kind("killer-several", several_killer, "two solutions or more: a unique Killer stripped of totals",
          caged=True),
     Kind("killer-unsat", unsat_killer, "no solution: one cage's total of a unique Killer changed (certified)",
          caged=True),
+    Kind("killer-minimal", lambda lay, rng: killer(lay, rng, minimal=True).puzzle,
+         "a cage-minimal Killer: no cage merged with a neighbour nor stripped of its total stays unique",
+         KILLER_MINIMAL_UP_TO, caged=True),
     Kind("killer-needs-no-repeat", lambda lay, rng: needing_killer(lay, rng, "no-repeat").made.puzzle,
          "a cage-minimal Killer with a second solution when its cages' no-repeat rule is dropped",
          KILLER_MINIMAL_UP_TO, caged=True),

@@ -20,9 +20,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from puzzles.constraints import uncaged
+from puzzles.constraints.killer_maker import without_total
 from puzzles.grid import Grid
 from puzzles.isomorph import Isomorph, symmetries
-from puzzles.layouts import Cage, layout
+from puzzles.layouts import layout
 
 from .minimal import givens_of
 
@@ -118,7 +119,7 @@ def form_key(grid: Grid) -> tuple[int, ...]:
 def without_totals(grid: Grid, cages: Sequence[int]) -> Grid:
     """The puzzle with these cages' totals dropped (their no-repeat rule kept)."""
     lay = grid.layout
-    kept = [Cage(cage.cells, None) if i in cages else cage for i, cage in enumerate(lay.cages)]
+    kept = [without_total(cage) if i in cages else cage for i, cage in enumerate(lay.cages)]
     return Grid(layout(lay.side, lay.regions, lay.extras, kept, uncaged(lay.constraints)), grid.values)
 
 

@@ -2,12 +2,13 @@
 the Jigsaw regions they draw for it (`random_regions`).
 
 A variant's layout is fixed (X, Windoku, ... on the side's boxes), except a Jigsaw's: each puzzle gets regions of
-its own, drawn at random. A Killer's cages are drawn for each puzzle over its solution (making/killer.py), so a
-Killer variant's `layout` is its houses alone (`killer+x`: X's; `killer+jigsaw`: regions drawn), the layout the
-Killer kinds of making/kinds.py put cages on. A variant may hold constraints (puzzles/constraints/): a rule of the
-whole grid (`antiknight`) is part of its fixed layout, which SAT's random full grids keep; a kind whose instances
-are each puzzle's own (`thermometer`) is drawn for each puzzle, by the kind (`Constraint.drawn`), over a random
-full grid of the rest of the layout, so that the layout has a solution; the puzzle is then made on it as on any.
+its own, drawn at random. A Killer's cages are drawn for each puzzle over its solution
+(puzzles/constraints/killer_maker.py), so a Killer variant's `layout` is its houses alone (`killer+x`: X's;
+`killer+jigsaw`: regions drawn), the layout the Killer kinds of making/kinds.py put cages on. A variant may hold
+constraints (puzzles/constraints/): a rule of the whole grid (`antiknight`) is part of its fixed layout, which SAT's
+random full grids keep; a kind whose instances are each puzzle's own (`thermometer`) is drawn for each puzzle, by
+the kind (`Constraint.drawn`), over a random full grid of the rest of the layout, so that the layout has a solution;
+the puzzle is then made on it as on any.
 
 Jigsaw regions are drawn by a random walk over partitions, not from a uniform distribution. The walk starts from
 the side's boxes (from its rows on a side without boxes: 5, 7, 11, 13) and keeps SWAPS_PER_CELL_AND_SIDE * n
@@ -32,7 +33,8 @@ import random
 from dataclasses import dataclass
 from functools import cache
 
-from puzzles.constraints import CONSTRAINT_KINDS, KILLER, Constraint
+from puzzles.constraints import CONSTRAINT_KINDS, MAKING, Constraint
+from puzzles.constraints.base import adjacent, connected
 from puzzles.layouts import BOX_SHAPE, MIN_SIDE, Layout, PuzzleError, boxes, layout, named
 
 from .solutions import random_solution, solvable
@@ -78,27 +80,6 @@ def walk(regions: list[int], side: int, swaps: int, rng: random.Random) -> None:
             kept += 1
 
 
-@cache
-def adjacent(side: int) -> tuple[tuple[int, ...], ...]:
-    """Each cell's neighbours, sharing an edge with it."""
-    def of(cell: int) -> tuple[int, ...]:
-        r, c = divmod(cell, side)
-        return tuple(rr * side + cc for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
-                     if 0 <= rr < side and 0 <= cc < side)
-    return tuple(of(cell) for cell in range(side * side))
-
-
-def connected(cells: set[int], around: tuple[tuple[int, ...], ...]) -> bool:
-    start = min(cells)
-    seen, todo = {start}, [start]
-    while todo:
-        for n in around[todo.pop()]:
-            if n in cells and n not in seen:
-                seen.add(n)
-                todo.append(n)
-    return len(seen) == len(cells)
-
-
 def jigsaw_layout(variant: str, side: int, rng: random.Random) -> Layout:
     """A layout of a Jigsaw variant (`jigsaw`, `jigsaw+x`, ...) with regions drawn by the walk, that admits a
     solution; PuzzleError when ROUNDS rounds of the walk found none."""
@@ -126,13 +107,14 @@ class Variant:
 
     @property
     def caged(self) -> bool:
-        """Whether its puzzles are Killers: cages drawn for each over its solution (making/killer.py)."""
-        return "killer" in self.name.split("+")
+        """Whether its puzzles are Killers: cages drawn for each over its solution by their kind's maker
+        (`Constraint.MAKES`: puzzles/constraints/killer_maker.py)."""
+        return any(part in MAKING for part in self.name.split("+"))
 
     @property
     def constrained(self) -> bool:
         """Whether its puzzles hold constraints beyond houses and cages (puzzles/constraints/)."""
-        return any(part in CONSTRAINT_KINDS and part != KILLER for part in self.name.split("+"))
+        return any(part in CONSTRAINT_KINDS and part not in MAKING for part in self.name.split("+"))
 
     @property
     def own(self) -> tuple[type[Constraint], ...]:
@@ -144,7 +126,7 @@ class Variant:
         """The name of its fixed layout's variant: itself without `killer` and the constraints each puzzle draws
         (`killer+x`: `x`; `killer`: `classic`; `antiknight+thermometer`: `antiknight`)."""
         own = {kind.KIND for kind in self.own}
-        return "+".join(part for part in self.name.split("+") if part != "killer" and part not in own) or "classic"
+        return "+".join(part for part in self.name.split("+") if part not in MAKING and part not in own) or "classic"
 
     @property
     def label(self) -> str:
@@ -175,8 +157,8 @@ class Variant:
 
 def own_kinds(name: str) -> tuple[type[Constraint], ...]:
     """The kinds of constraint a variant's name holds that are each puzzle's own (not rules of the whole grid), drawn
-    by their kinds' `drawn` (a Killer's cages are drawn by their own maker, making/killer.py)."""
-    found = (CONSTRAINT_KINDS.get(part) for part in name.split("+") if part != KILLER)
+    by their kinds' `drawn` (a Killer's cages are drawn by their own maker, puzzles/constraints/killer_maker.py)."""
+    found = (CONSTRAINT_KINDS.get(part) for part in name.split("+") if part not in MAKING)
     return tuple(kind for kind in found if kind is not None and not kind.GLOBAL)
 
 
@@ -190,18 +172,19 @@ def variant(name: str, side: int) -> Variant:
 def _variant(name: str, side: int) -> Variant:
     parts = name.split("+")
     own = {kind.KIND for kind in own_kinds(name)}
-    if own and "killer" not in parts:  # the rest checked, then one layout drawn: it names the variant
+    made = [part for part in parts if part in MAKING]  # a Killer's `killer`
+    if own and not made:  # the rest checked, then one layout drawn: it names the variant
         rest = _variant("+".join(p for p in parts if p not in own) or "classic", side)
         if side < MIN_SIDE or side > LARGEST_VARIANT:
             raise PuzzleError(f"{'+'.join(sorted(own))} puzzles are made from {MIN_SIDE}x{MIN_SIDE} to "
                               f"{LARGEST_VARIANT}x{LARGEST_VARIANT}, not {side}x{side}")
         return Variant(Variant("+".join([rest.name, *sorted(own)]), side).layout(random.Random(0)).variant, side)
-    if "killer" in parts:  # a Killer of any other variant: its houses' variant checked, `killer` first as named
-        houses = _variant("+".join(p for p in parts if p != "killer") or "classic", side)
+    if made:  # a Killer of any other variant: its houses' variant checked, `killer` first as named
+        houses = _variant("+".join(p for p in parts if p not in MAKING) or "classic", side)
         if side < MIN_SIDE or side > LARGEST_VARIANT:
-            raise PuzzleError(f"killer puzzles are made from {MIN_SIDE}x{MIN_SIDE} to {LARGEST_VARIANT}x"
+            raise PuzzleError(f"{made[0]} puzzles are made from {MIN_SIDE}x{MIN_SIDE} to {LARGEST_VARIANT}x"
                               f"{LARGEST_VARIANT}, not {side}x{side}")
-        return Variant("killer" if houses.name == "classic" else f"killer+{houses.name}", side)
+        return Variant(made[0] if houses.name == "classic" else f"{made[0]}+{houses.name}", side)
     if name == "classic" or not name:
         boxes(side)  # PuzzleError for a side without boxes
         return Variant("classic", side)

@@ -117,12 +117,11 @@ def group_of(lay: Layout) -> str:
     if lay.box_height and not lay.extras and not lay.constraints:
         return "relabelling, band, stack, row and column swaps" + (", transposition" if lay.box else "")
     count = len(symmetries(lay))
-    if lay.cages:  # relabelling changes the sums
-        return "none (a Killer's sums rule out relabelling)" if count == 1 else \
-            f"{count - 1} of the grid's rotations and reflections that keep every cage (no relabelling)"
-    if not relabels(lay):
-        return "none (its constraints rule out relabelling)" if count == 1 else \
-            f"{count - 1} of the grid's rotations and reflections that keep every constraint (no relabelling)"
+    # the first constraint that relabelling breaks (a Killer's cages come first) says why, in its kind's words
+    fixed = next((rule for rule in lay.constraints if not rule.RELABELS), None)
+    if fixed is not None:
+        return f"none ({fixed.FIXES_VALUES} rule out relabelling)" if count == 1 else \
+            f"{count - 1} of the grid's rotations and reflections that keep every {fixed.ONE} (no relabelling)"
     if count == 1:
         return "relabelling only"
     return f"relabelling, and {count} of the grid's 8 rotations and reflections"

@@ -22,13 +22,6 @@ STILL_NAMING_CAGES = {
     "puzzles/layouts.py": "`Layout.cages`, the view, and `family`/`named`/`layout`'s `cages` arguments",
     "search/inference.py": "the rung named killer",
     "search/rules.py": "the rung named killer",
-    "search/trace/view.py": "the trace's map of the cages",
-    "making/certify.py": "the Killer certifier (SAT selectors per cage)",
-    "making/killer.py": "the Killer maker (cages drawn, split, merged)",
-    "making/kinds.py": "the Killer kinds of puzzle",
-    "making/shrink.py": "the fuzzer's shrinking of a Killer's totals",
-    "making/variants.py": "a Killer variant's houses and its cages drawn by making/killer.py",
-    "comparison/programs/fuzz.py": "the Killer kinds the fuzzer makes",
     "comparison/programs/ladder.py": "the rung named killer",
 }
 KILLER_NAMES = {"Cage", "'killer'", "'killercage'"}

@@ -17,11 +17,11 @@ from fixtures import ROOT, count_by_cpsat, eventually, lines_in, signalled_child
 
 from commands.generate import main
 from comparison.programs.fuzz import KILLER_FUZZED, kinds_for
-from making.killer import mergeable, merged
 from making.kinds import KILLER_KINDS, KINDS, killer, needing_killer, region_sets, without_regions
 from making.shrink import drop_totals, smallest_forms
 from making.variants import adjacent, variant
 from puzzles import Grid
+from puzzles.constraints.killer_maker import mergeable, merged
 from puzzles.grid import geometry
 from puzzles.layouts import Cage, Layout, PuzzleError, boxes, layout
 

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from making.singles import generate, singles_solve
 from making.solutions import pattern_solution
 from puzzles import Candidates, Grid, classic
-from puzzles.isomorph import Isomorph, random_isomorph
+from puzzles.isomorph import Isomorph, group_of, random_isomorph
 
 
 @settings(max_examples=30, deadline=None)
@@ -54,3 +54,15 @@ def test_generated_puzzles_are_unique_by_singles(box):
     fewer = bytearray(puzzle.values)
     fewer[cell] = 0
     assert singles_solve(Grid(classic(box), bytes(fewer))) is False
+
+
+def test_the_group_says_which_rule_rules_out_relabelling() -> None:
+    """The first constraint that relabelling breaks says why, in its kind's words: a Killer's sums before a
+    thermometer's rise."""
+    centre = "." * 40 + "a" + "." * 40
+    caged = Grid.parse(f"{'.' * 81};k={centre}:5;th=R1C1,R1C2").layout
+    assert group_of(caged) == "none (a Killer's sums rule out relabelling)"
+    assert group_of(Grid.parse(f"{'.' * 81};k={centre}:5").layout) == \
+        "7 of the grid's rotations and reflections that keep every cage (no relabelling)"
+    assert group_of(Grid.parse(f"{'.' * 81};th=R1C1,R2C2").layout) == \
+        "1 of the grid's rotations and reflections that keep every constraint (no relabelling)"

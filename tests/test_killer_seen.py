@@ -35,7 +35,7 @@ from puzzles.fpuzzles import json_line, object_of_json, puzzle_of
 from puzzles.grid import geometry
 from puzzles.layouts import Cage, boxes, family
 from search.trace.record import Event, Recorder, cage_label
-from search.trace.view import cage_groups, drawn, said
+from search.trace.view import drawn, outline, outline_groups, said
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples" / "killer.jsonl"
@@ -209,7 +209,9 @@ def test_the_trace_draws_the_cages_as_maps():
     at = over.index("and cage 8 (over those above), each cell by its cage's letter:")
     assert over[at + 1:at + 4] == [" a|. . .", " -+-+", " .|a|. ."]
     assert over[-1] == "a = cage 8"
-    assert [len(g) for g in cage_groups(Grid.parse(OVERLAPPING4).layout.cages)] == [7, 1]
+    lay = Grid.parse(OVERLAPPING4).layout
+    outlines = [(shape, "") for rule in lay.constraints if (shape := outline(rule, lay.side)) is not None]
+    assert [len(g) for g in outline_groups(outlines)] == [7, 1]
 
 
 def test_a_classic_or_jigsaw_drawing_is_unchanged():

@@ -71,8 +71,7 @@ from ..run.comparison import registry_of
 from ..run.methods import check_commands_selected, command_name, select_methods
 
 FUZZED = ("unique", "several", "unsat", "near-empty", "nearly-full", "minimal", "hard")  # of making.kinds.KINDS
-KILLER_FUZZED = ("killer", "killer-givens", "killer-several", "killer-unsat", "killer-minimal",
-                 "killer-needs-no-repeat", "killer-needs-regions")  # a Killer variant's kinds
+KILLER_FUZZED = tuple(KILLER_KINDS)  # a Killer variant's kinds (`Variant.caged`), all of them
 RULE_FUZZED = ("rule-minimal",)  # a variant with constraints adds these (of making.kinds.RULE_KINDS)
 MADE = {**KINDS, **KILLER_KINDS, **RULE_KINDS}
 ROUND = 14  # puzzles a round: two of each kind

@@ -26,6 +26,7 @@ __all__ = [
     "CONSTRAINT_KINDS",
     "KILLER",
     "LINKED",
+    "MAKING",
     "SEARCHED",
     "AntiKing",
     "AntiKnight",
@@ -64,6 +65,8 @@ LINKED = frozenset(name for name, kind in CONSTRAINT_KINDS.items() if kind.LINKE
 # the kinds the hand-written searches and cdcl know: the linked ones, and Killer cages (each engine keeps a cage's
 # room, puzzles/candidates.py's `Rooms`; the cage rungs and cdcl run the kind's filter)
 SEARCHED = LINKED | {Cage.KIND}
+# the kinds whose constraints make a variant's puzzles (`Constraint.MAKES`: Killer cages)
+MAKING = tuple(name for name, kind in CONSTRAINT_KINDS.items() if kind.MAKES)
 KILLER = Cage.KIND  # a Killer cage's kind, as a variant's name says it (`killer+jigsaw`)
 FIELDS = tuple(kind.FIELD for kind in CONSTRAINT_KINDS.values())  # the f-puzzles fields the kinds read
 WORDS = tuple(kind.WORD for kind in CONSTRAINT_KINDS.values())  # the line form's words, for a message's list

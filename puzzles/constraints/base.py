@@ -93,6 +93,14 @@ class Constraint:
     ROOMS: ClassVar[bool] = False
     NOUN: ClassVar[str] = ""  # what a message calls its data (`cages`: "a killer's cages are its own"); none: cells
     PLURAL: ClassVar[str] = ""  # how a method's refusal names it (`Killer cages`); none: `<its kind> constraints`
+    # what a message calls one of them, and what of them rules out relabelling (a kind that does not `RELABELS`):
+    # the isomorphs' group says "rotations and reflections that keep every cage", "a Killer's sums rule out ..."
+    ONE: ClassVar[str] = "constraint"
+    FIXES_VALUES: ClassVar[str] = "its constraints"
+    # whether a variant naming it (`killer+x`) makes each puzzle of constraints of this kind over its houses, drawn
+    # over the puzzle's solution and made unique by the kind's own maker (killer_maker.py), with its own kinds of
+    # puzzle (making/kinds.py's KILLER_KINDS), not by `drawn` and givens
+    MAKES: ClassVar[bool] = False
 
     @classmethod
     def of_word(cls, word: str, side: int) -> list[Constraint] | None:
@@ -292,6 +300,28 @@ def entry_cells(entry: Any, side: int, what: str) -> list[int]:
             raise Named(f"{what}: {name} is outside the {side}x{side} grid")
         cells.append((r - 1) * side + c - 1)
     return cells
+
+
+@cache
+def adjacent(side: int) -> tuple[tuple[int, ...], ...]:
+    """Each cell's neighbours, sharing an edge with it."""
+    def of(cell: int) -> tuple[int, ...]:
+        r, c = divmod(cell, side)
+        return tuple(rr * side + cc for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+                     if 0 <= rr < side and 0 <= cc < side)
+    return tuple(of(cell) for cell in range(side * side))
+
+
+def connected(cells: set[int], around: tuple[tuple[int, ...], ...]) -> bool:
+    """Whether the cells are one piece, neighbours by `around` (`adjacent`'s)."""
+    start = min(cells)
+    seen, todo = {start}, [start]
+    while todo:
+        for n in around[todo.pop()]:
+            if n in cells and n not in seen:
+                seen.add(n)
+                todo.append(n)
+    return len(seen) == len(cells)
 
 
 def pairs_apart(side: int, steps: Iterable[tuple[int, int]], forbids: Callable[[int], int]) -> tuple[Link, ...]:

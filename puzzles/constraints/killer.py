@@ -47,6 +47,9 @@ class Cage(Constraint):
     LEADS = True
     NOUN = "cages"
     PLURAL = "Killer cages"
+    ONE = "cage"
+    FIXES_VALUES = "a Killer's sums"
+    MAKES = True
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "cells", tuple(sorted(self.cells)))

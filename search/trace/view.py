@@ -26,12 +26,12 @@ from typing import Any
 from rich.console import Console
 from rich.markup import escape
 
-from puzzles.constraints import names, uncaged
-from puzzles.constraints.killer import LETTERS as CAGE_LETTERS
+from puzzles.constraints import Constraint, Shape, names
+from puzzles.constraints.killer import LETTERS
 from puzzles.grid import SYMBOLS, Grid
-from puzzles.layouts import DIAGONAL, DISJOINT_GROUP, EXTRA_REGION, Cage, Layout
+from puzzles.layouts import DIAGONAL, DISJOINT_GROUP, EXTRA_REGION, Layout
 
-from .record import Event, Trace, cage_label
+from .record import Event, Trace
 
 COUNTER_NAMES = {"nodes": "n", "guesses": "g", "backtracks": "b", "restarts": "r", "forced": "f",
                  "eliminated": "e", "expanded": "x", "generated": "gen", "frontier_peak": "peak"}
@@ -110,48 +110,56 @@ def drawn(grid: Grid) -> str:
         lines += [f"and {count}, each cell by its number:", picture(grid.with_values(marks))]
     if lay.extras_of(DISJOINT_GROUP):
         lines.append(f"and disjoint groups 1-{grid.side} (the cells at the same place in each box)")
-    if lay.cages:
-        lines += cages_drawn(lay)
-    # the constraints by the names their removals carry (`thermometer 2 (R4C1)`), each of some cells with its word
-    others = uncaged(lay.constraints)  # (the cages: drawn above)
+    named = names(lay.constraints, grid.side)
+    lines += outlines_drawn(lay, named)
+    # the others by the names their removals carry (`thermometer 2 (R4C1)`), each of some cells with its word
     lines += [f"and {name}" if rule.GLOBAL else f"and {name}: {rule.word(grid.side)}"
-              for rule, name in zip(others, names(others, grid.side), strict=True)]
+              for rule, name in zip(lay.constraints, named, strict=True) if outline(rule, grid.side) is None]
     return "\n".join(lines)
 
 
-def cages_drawn(lay: Layout) -> list[str]:
-    """A Killer's cages as the trace draws them: a map of each cell's cage by its letter (a is the first, as in
-    the line form's `k=` word), a border between neighbours of different cages, `.` outside any, and the
-    letters' cages by name; overlapping cages take a map each (one for every `k=` word: the cages in order,
-    each map the next that overlap none it holds)."""
-    n, first = lay.side, 0
-    lines: list[str] = []
-    for group in cage_groups(lay.cages):
+def outline(rule: Constraint, side: int) -> Shape | None:
+    """The outline the page draws for a constraint (a Killer cage's), None for one drawn otherwise."""
+    return next((shape for shape in rule.drawing(side) if shape.kind == "outline"), None)
+
+
+def outlines_drawn(lay: Layout, named: Sequence[str]) -> list[str]:
+    """The constraints drawn as outlines (a Killer's cages) as the trace draws them: a map of each cell's
+    constraint by its letter (a is the first, as in the line form's `k=` word), a border between neighbours of
+    different ones, `.` outside any, and the letters' constraints by name (`named`: each constraint's); overlapping
+    ones take a map each (one for every `k=` word: in order, each map the next that overlap none it holds)."""
+    n, lines = lay.side, list[str]()
+    counts: dict[str, int] = {}
+    drawn = [(shape, name) for rule, name in zip(lay.constraints, named, strict=True)
+             if (shape := outline(rule, n)) is not None]
+    for group in outline_groups(drawn):
         symbols, owner = ["."] * (n * n), [-1] * (n * n)
-        for k, cage in enumerate(group):
-            for cell in cage.cells:
-                symbols[cell], owner[cell] = CAGE_LETTERS[k], k
-        last = first + len(group)
-        count = f"cages {first + 1}-{last}" if len(group) > 1 else f"cage {first + 1}"
-        lines.append(f"and {count}{' (over those above)' if first else ''}, each cell by its cage's letter:")
+        for k, (shape, _) in enumerate(group):
+            for cell in shape.cells:
+                symbols[cell], owner[cell] = LETTERS[k], k
+        caption = group[0][0].caption
+        first = counts.get(caption, 0)
+        last = counts[caption] = first + len(group)
+        count = f"{caption}s {first + 1}-{last}" if len(group) > 1 else f"{caption} {first + 1}"
+        lines.append(f"and {count}{' (over those above)' if first else ''}, each cell by its {caption}'s letter:")
         lines.append(borders_drawn("".join(symbols), owner, n))
-        named = [f"{CAGE_LETTERS[k]} = {cage_label(lay, first + k)}" for k in range(len(group))]
-        lines += [", ".join(named[i:i + 6]) for i in range(0, len(named), 6)]
-        first = last
+        letters = [f"{LETTERS[k]} = {name}" for k, (_, name) in enumerate(group)]
+        lines += [", ".join(letters[i:i + 6]) for i in range(0, len(letters), 6)]
     return lines
 
 
-def cage_groups(cages: Sequence[Cage]) -> list[list[Cage]]:
-    """The cages in order, cut into runs that overlap nowhere (52 at most a run, a letter each): the maps the
-    trace draws, one a `k=` word of the line form."""
-    groups: list[list[Cage]] = []
+def outline_groups(drawn: Sequence[tuple[Shape, str]]) -> list[list[tuple[Shape, str]]]:
+    """The outlines (with their constraints' names) in order, cut into runs of one caption that overlap nowhere (52
+    at most a run, a letter each): the maps the trace draws; for cages, one a `k=` word of the line form."""
+    groups: list[list[tuple[Shape, str]]] = []
     held: set[int] = set()
-    for cage in cages:
-        if not groups or held & set(cage.cells) or len(groups[-1]) == len(CAGE_LETTERS):
+    for item in drawn:
+        cells = set(item[0].cells)
+        if not groups or held & cells or len(groups[-1]) == len(LETTERS) or groups[-1][0][0].caption != item[0].caption:
             groups.append([])
             held = set()
-        groups[-1].append(cage)
-        held |= set(cage.cells)
+        groups[-1].append(item)
+        held |= cells
     return groups
 
 

@@ -1,4 +1,5 @@
-"""Killer cage layouts over a full grid: drawn at random, made unique, made cage-minimal.
+"""The Killer kind's maker (`Cage.MAKES`): cage layouts over a full grid, drawn at random, made unique, made
+cage-minimal; making/kinds.py's Killer kinds of puzzle are made with it.
 
 Pure algorithms, as making/minimal.py is: whether cages (and givens) leave a full grid S its only solution is the
 caller's `Other` (making/certify.py's `CageCertifier`, SAT in practice), which returns a second solution or
@@ -42,11 +43,11 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Sequence
 
-from puzzles import constraints as rules
-from puzzles.grid import Grid, Layout
-from puzzles.layouts import Cage, layout
-
-from .variants import adjacent, connected
+from ..grid import Grid, Layout
+from ..layouts import layout, reachable
+from . import uncaged as others
+from .base import adjacent, connected
+from .killer import Cage
 
 SIZES = {1: 1, 2: 4, 3: 4, 4: 3, 5: 2}  # a drawn cage's size: weight
 MAX_CAGE = max(SIZES)
@@ -265,7 +266,7 @@ def _removed(cage: Cage, cages: list[Cage], given: list[int], solution: Grid, un
 def killer_layout(houses: Layout, cages: Sequence[Cage]) -> Layout:
     """The Killer layout of some houses (a Layout; its cages replaced, its constraints kept) and cages, in the
     puzzle's order."""
-    return layout(houses.side, houses.regions, houses.extras, ordered(cages), rules.uncaged(houses.constraints))
+    return layout(houses.side, houses.regions, houses.extras, ordered(cages), others(houses.constraints))
 
 
 def uncaged(lay: Layout) -> Layout:
@@ -279,3 +280,20 @@ def killer_puzzle(solution: Grid, cages: Sequence[Cage], givens: Sequence[int] =
     for c in givens:
         values[c] = solution.values[c]
     return Grid(killer_layout(solution.layout, cages), bytes(values))
+
+
+def without_total(cage: Cage) -> Cage:
+    """The cage with its total dropped, its no-repeat rule kept."""
+    return Cage(cage.cells, None)
+
+
+def totals_near(cage: Cage, side: int) -> list[int]:
+    """The totals 1 to 3 away from the cage's that its cells can still sum to (none for a cage without one)."""
+    low, high = reachable(side, len(cage.cells))
+    return [t for d in (1, 2, 3) for t in (cage.total - d, cage.total + d) if low <= t <= high] \
+        if cage.total is not None else []
+
+
+def with_total(cage: Cage, total: int) -> Cage:
+    """The cage over the same cells with another total."""
+    return Cage(cage.cells, total)

@@ -61,7 +61,7 @@ from collections.abc import Callable, Collection, Iterable, Sequence
 from functools import cache
 
 from puzzles.bits import alldiff_filter as alldiff_filter
-from puzzles.bits import popcount
+from puzzles.bits import popcount, union
 from puzzles.constraints import Constraint, uncaged
 from puzzles.constraints.innies import DerivedSum, derived_sums
 from puzzles.grid import Geometry
@@ -105,7 +105,7 @@ def hidden_subsets(masks: Sequence[int], max_size: int = 4, needed: int | None =
     would lose every candidate (it is the only place of two values).
     """
     if needed is None:
-        needed = _union(masks)
+        needed = union(masks)
     if popcount(needed) > len(masks):
         return None
     values = _bits(needed)
@@ -115,7 +115,7 @@ def hidden_subsets(masks: Sequence[int], max_size: int = 4, needed: int | None =
         return None
     lost = [0] * len(masks)
     for group, cells in groups:
-        kept = _union(value for j, value in enumerate(values) if group >> j & 1)
+        kept = union(value for j, value in enumerate(values) if group >> j & 1)
         for i in _indices(cells):
             lost[i] |= masks[i] & ~kept
     return _unless_emptied(masks, lost)
@@ -211,9 +211,9 @@ def locked_candidates(masks: Sequence[int], geo: Geometry, units: Collection[int
     looked: Iterable[int] = range(len(t.cells)) if units is None else sorted({s for u in units for s in t.of_unit[u]})
     removed: Removals = {}
     for s in looked:
-        inside = _union([masks[cell] for cell in t.cells[s]])
-        in_first = inside & _union([masks[cell] for cell in t.first_rest[s]])  # also outside, in the first
-        in_second = inside & _union([masks[cell] for cell in t.second_rest[s]])
+        inside = union([masks[cell] for cell in t.cells[s]])
+        in_first = inside & union([masks[cell] for cell in t.first_rest[s]])  # also outside, in the first
+        in_second = inside & union([masks[cell] for cell in t.second_rest[s]])
         pointing = in_first & ~in_second  # locked in the second house: leaves the rest of the first
         claiming = in_second & ~in_first
         if pointing:
@@ -512,13 +512,6 @@ def probing(rules: Sequence[GridRule], only: int | None = None) -> GridRule:
 
 
 # -- small helpers -----------------------------------------------------------------
-
-
-def _union(masks: Iterable[int]) -> int:
-    union = 0
-    for mask in masks:
-        union |= mask
-    return union
 
 
 def _bits(mask: int) -> list[int]:

@@ -6,6 +6,7 @@ after the run, /proc must show none of them alive, nor any child the forker star
 """
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import signal
@@ -24,7 +25,9 @@ from misbehaving import SLEEP, SOLVERS
 
 import compare
 from comparison.core.selected import Selected
-from comparison.execution.pool import Pool
+from comparison.core.settings import Settings
+from comparison.execution.pool import KeptPool, Pool
+from comparison.run.batch import run_batch
 from puzzles import Budget, Grid, Method, Outcome
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -273,3 +276,39 @@ def test_a_failed_start_leaves_no_worker(monkeypatch):
     with pytest.raises(OSError, match="fork failed"):
         pool(2)
     assert eventually(lambda: not alive(started[0]) and not in_group(started[0]))
+
+
+def test_a_kept_pool_serves_the_batches_of_the_same_runs_and_goes_when_closed():
+    """The fuzzer's shrink runs batch after batch of the same methods: one pool's workers serve them all, another
+    set of methods gets workers of its own, and a batch cut short by its deadline leaves no pool kept."""
+    grids = [Grid.parse(p) for p in PUZZLES[:3]]
+    methods = {"good": SOLVERS["good"], "also": SOLVERS["good"]}
+    kept = KeptPool()
+    settings = Settings(methods=["good"], timeout=5, jobs=2)
+
+    def workers() -> list[int]:
+        assert kept.pool is not None
+        return [w.process.pid for w in kept.pool.workers]
+
+    def solved(judged: list[list[Any]]) -> list[bytes]:
+        return [Grid.parse(runs[0].of("good").solution).values for runs in judged]
+
+    first = run_batch(grids, settings, methods, certify=False, workers=kept)
+    used = workers()
+    again = run_batch(grids[::-1], settings, methods, certify=False, workers=kept)
+    assert workers() == used  # the same processes, not forked again
+    assert solved(again) == solved(first)[::-1]
+    for grid, answer in zip(grids, solved(first), strict=True):  # each a solution of its puzzle, cell by cell
+        assert all(a and g in (0, a) for g, a in zip(grid.values, answer, strict=True))
+        assert not Grid(grid.layout, answer).conflicts()
+    run_batch(grids, dataclasses.replace(settings, methods=["good", "also"]), methods, certify=False, workers=kept)
+    other = workers()
+    assert not set(other) & set(used)
+    assert eventually(lambda: not any(in_group(g) for g in used))  # the first pool went as the second came
+    run_batch(grids, settings, methods, certify=False, workers=kept, deadline=time.monotonic() - 1)
+    assert kept.pool is None
+    assert eventually(lambda: not any(in_group(g) for g in other))
+    run_batch(grids, settings, methods, certify=False, workers=kept)
+    last = workers()
+    kept.close()
+    assert kept.pool is None and eventually(lambda: not any(in_group(g) for g in last))

@@ -238,6 +238,11 @@ class Pool(Feed):
     def finished(self) -> bool:
         return self.source_done and not self.queue and not any(w.inflight or w.held for w in self.workers)
 
+    def next_batch(self) -> None:
+        """Ready for another batch of the same runs: a new source, nothing yet counted busy (the chunks keep the
+        running average's size)."""
+        self.source_done, self.fixed, self.busy_seconds = False, 0, 0.0
+
     def run(self, items: Sequence[Item]) -> list[RunResult]:
         """Every item's result, runs that overrun killed, crashes survived: the work of one Dask task (cluster.py).
 
@@ -358,3 +363,29 @@ class Pool(Feed):
         """The worker goes, with every process of its group and of its programs' groups, and what they left."""
         kill_group(worker.process, worker.slots)
         kill_orphans()
+
+
+class KeptPool:
+    """A pool kept from one batch to the next while the batches run the same methods with the same workers and
+    budget (the fuzzer's shrink runs one method and the trusted one, batch after batch): forking workers, and
+    finding what their programs left when they go, is then paid once, not once a batch. Another batch's methods
+    close it and start their own; a batch cut short (a deadline, Ctrl-C) leaves none kept."""
+
+    def __init__(self) -> None:
+        self.pool: Pool | None = None
+        self.key: tuple[Any, ...] = ()
+
+    def take(self, jobs: int, runners: Sequence[Selected], budget: Budget, limit: float) -> Pool:
+        key = (jobs, tuple(r.label for r in runners), budget, limit)
+        if self.pool is not None and key == self.key:
+            self.pool.next_batch()
+            return self.pool
+        self.close()
+        self.pool, self.key = Pool(jobs, runners, budget, limit), key
+        return self.pool
+
+    def close(self) -> None:
+        """The kept pool's workers go (if any is kept)."""
+        pool, self.pool = self.pool, None
+        if pool is not None:
+            pool.close()

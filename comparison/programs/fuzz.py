@@ -60,10 +60,12 @@ from making.variants import Variant, variant
 from puzzles import Grid, Method, Status, kernels
 from puzzles.layouts import PuzzleError
 from puzzles.options import MethodSpec, OptionError
+from puzzles.signals import signals_held
 from puzzles.words import plural
 
 from ..core.errors import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, UsageError
 from ..core.settings import Settings
+from ..execution.pool import KeptPool
 from ..execution.result import RunResult
 from ..judging.judge import FailureClass, Judged
 from ..run.batch import run_batch
@@ -177,6 +179,7 @@ class Fuzzer:
     on_found: Callable[[Failure], None] | None = None
     deadline: float | None = None  # time.monotonic()'s end of the run: a round, or a shrink, is cut short there
     unjudged: int = 0  # puzzles made whose runs the deadline stopped (not counted as tried)
+    workers: KeptPool = field(default_factory=KeptPool)  # kept while the batches run the same methods (a shrink's)
 
     def time_up(self) -> bool:
         return self.deadline is not None and time.monotonic() >= self.deadline
@@ -199,7 +202,7 @@ class Fuzzer:
         if self.time_up():
             return [None] * len(grids)
         settings = dataclasses.replace(self.settings, methods=list(dict.fromkeys([*labels, self.against])))
-        batches = run_batch(grids, settings, self.methods, deadline=self.deadline)
+        batches = run_batch(grids, settings, self.methods, deadline=self.deadline, workers=self.workers)
         return [judged[0] if judged else None for judged in batches]  # one each: no isomorphs
 
     def round(self, count: int) -> None:
@@ -457,6 +460,9 @@ def fuzz_main(asked: FuzzSettings, methods: dict[str, Method] | None, console: C
                            note=f"{plural(fuzzer.puzzles, 'puzzle')}, {plural(len(fuzzer.failures), 'failure')}")
     except KeyboardInterrupt:
         status = EXIT_INTERRUPTED
+    finally:
+        with signals_held():
+            fuzzer.workers.close()
     report(console, fuzzer, time.monotonic() - started, interrupted=status == EXIT_INTERRUPTED)
     if output:
         write_failures(output, fuzzer, rerun)

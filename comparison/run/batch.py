@@ -13,15 +13,17 @@ from collections.abc import Sequence
 from puzzles import Grid, Method
 
 from ..core.settings import Settings
+from ..execution.pool import KeptPool
 from ..judging.judge import Judged
 from .comparison import Comparison
 
 
 def run_batch(grids: Sequence[Grid], settings: Settings, methods: dict[str, Method] | None = None,
-              isomorphs: int | None = None, certify: bool = True, deadline: float | None = None) -> list[list[Judged]]:
+              isomorphs: int | None = None, certify: bool = True, deadline: float | None = None,
+              workers: KeptPool | None = None) -> list[list[Judged]]:
     """Each grid's judged runs: one, or with `isomorphs` one for each of its K random isomorphs (the grid itself,
     isomorph 0, left out). At `deadline` (time.monotonic's) the runs in flight are stopped: a grid not judged by
-    then has none."""
+    then has none. `workers`: the workers kept for the next batch of the same runs (the caller closes it)."""
     if not grids:
         return []
     if certify and settings.certify:
@@ -32,6 +34,6 @@ def run_batch(grids: Sequence[Grid], settings: Settings, methods: dict[str, Meth
                                          sample=None, input_format=None), methods, puzzles=grids)
     found: list[list[Judged]] = [[] for _ in grids]
     run.on_judged = lambda judged: found[judged.puzzle.line - 1].append(judged)
-    for _ in run.batches(deadline=deadline):
+    for _ in run.batches(deadline=deadline, workers=workers):
         pass
     return found

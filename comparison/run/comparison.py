@@ -29,7 +29,7 @@ from ..core.selected import CERTIFIER, Selected, certifier
 from ..core.settings import Settings
 from ..core.stream import Puzzle, good_entries, open_inputs, puzzles_of, reservoir
 from ..execution.cluster import Cluster
-from ..execution.pool import GRACE_FRACTION, GRACE_SECONDS, Pool
+from ..execution.pool import GRACE_FRACTION, GRACE_SECONDS, KeptPool, Pool
 from ..judging.judge import Judged
 from ..judging.stats import MethodStats, Summary
 from ..records.format import Record, Records, RecordWriter, counter_columns
@@ -103,14 +103,15 @@ class Comparison:
         self.cut_short = False  # the run's deadline came before its end (batches)
 
     def batches(self, writer: RecordWriter | None = None, progress: ProgressBar | None = None,
-                deadline: float | None = None) -> Generator[list[Record], None, None]:
+                deadline: float | None = None, workers: KeptPool | None = None) -> Generator[list[Record], None, None]:
         """The run, round by round: the records of the puzzles each round finished (and of the bad entries
         met), written to `writer` first, under held signals, so that a puzzle's records are written whole.
 
         A writer that fails stops the run (its `failed` says why); so does the `deadline` (time.monotonic's,
         read at least every half second: `cut_short` then says so, the runs in flight are stopped and the
         puzzles they leave unjudged are not recorded); anything raised stops it too, and the workers, with
-        whatever their methods started, are gone when this ends, however it ends.
+        whatever their methods started, are gone when this ends, however it ends: unless `workers` keeps them for
+        the next batch of the same runs, after a batch that ran to its end.
         """
         settings = self.settings
         runners = list(self.selected)
@@ -120,7 +121,8 @@ class Comparison:
         limit = settings.timeout * (1 + GRACE_FRACTION) + GRACE_SECONDS
         pool: Pool | Cluster
         if settings.cluster is None:
-            pool = Pool(self.jobs, runners, settings.budget, limit)
+            pool = Pool(self.jobs, runners, settings.budget, limit) if workers is None \
+                else workers.take(self.jobs, runners, settings.budget, limit)
         else:  # the same chunks, as Dask tasks
             pool = Cluster(settings.cluster, runners, settings.budget, limit)
             self.jobs = pool.jobs
@@ -142,6 +144,7 @@ class Comparison:
         puzzles = (self.seen(p) for p in puzzles_of(entries, settings.isomorphs, settings.seed)
                    if (p.file, p.line, p.isomorph) not in kept.puzzles)
         items = tracker.items(puzzles)
+        whole = False  # the batch ran to its end: a kept pool stays
         try:
             while not pool.finished() or tracker.done:
                 pool.dispatch(items)
@@ -159,6 +162,7 @@ class Comparison:
                     self.cut_short = True
                     pool.terminate()
                     return
+            whole = True
         except BaseException:  # an interrupt, a file failing mid-read, or the caller closing this generator
             pool.terminate()
             for result in pool.unsettled():  # finished runs whose programs' later output is now unseen
@@ -166,7 +170,10 @@ class Comparison:
             raise
         finally:
             with signals_held():
-                pool.close()
+                if workers is None or pool is not workers.pool:
+                    pool.close()
+                elif not whole:
+                    workers.close()
             self.wall = time.perf_counter() - started
             self.busy_seconds = pool.busy_seconds
 

@@ -29,13 +29,11 @@ import compare
 from comparison.execution.external import Command, External, puzzle_text
 from comparison.report.page.houses import INSET, cage_levels, cage_marks, cage_outline, cell_pieces, legend
 from comparison.report.page.html import grid_html
-from comparison.report.page.player import explain, houses
+from comparison.report.page.player import houses
 from puzzles import Grid, Status
 from puzzles.fpuzzles import json_line, object_of_json, puzzle_of
-from puzzles.grid import geometry
 from puzzles.layouts import Cage, boxes, family
-from search.trace.record import Event, Recorder, cage_label
-from search.trace.view import drawn, outline, outline_groups, said
+from search.trace.view import drawn, outline, outline_groups
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples" / "killer.jsonl"
@@ -162,33 +160,7 @@ def test_the_player_receives_each_cells_share():
     assert "7 cages" in found["legend"]
 
 
-def test_the_player_names_a_cage_that_was_a_steps_reason():
-    assert explain("remove", {"cage": "cage 3 (20)"}) == "in cage 3 (20)"
-    assert explain("place", {"house": "row 2", "cage": "cage 3 (20)"}) == "in row 2, in cage 3 (20)"
-    assert explain("dead_end", {"reason": "cage 3 (20) cannot reach its total", "cage": "cage 3 (20)"}) == \
-        "cage 3 (20) cannot reach its total"
-    assert explain("dead_end", {"reason": "no candidate left"}) == "no candidate left"  # as before
-
-
 # -- the trace ---------------------------------------------------------------------------------------------
-def test_the_trace_names_a_cage_from_its_index():
-    lay = Grid.parse(KILLER4).layout
-    assert cage_label(lay, 1) == "cage 2 (8)" == lay.cages[1].name(1, 9)
-    recorder = Recorder(geometry(lay), None)
-    recorder.emit("remove", 0, 5, 4, "cage sums", cage=1)
-    recorder.emit("place", 0, 10, 1, "naked single")
-    assert recorder.events[0].detail == {"cage": "cage 2 (8)"} and recorder.events[1].detail == {}
-    event = Event(0, "remove", 0, [1, 1], 4, "cage sums", {"cage": "cage 2 (8)"}, {})
-    assert said(event) == "  remove 4 from r2c2 by cage sums in cage 2 (8)"
-    placed = Event(1, "place", 0, [2, 1], 1, "cage single", {"cage": "cage 6 (8)"}, {})
-    assert said(placed) == "  place r3c2 = 1 by cage single in cage 6 (8)"
-    dead = Event(2, "dead_end", 1, None, None, None, {"reason": "no values sum to the total", "cage": "cage 2 (8)"},
-                 {})
-    assert said(dead) == "[red]dead end: no values sum to the total in cage 2 (8)[/red]"
-    plain = Event(3, "dead_end", 1, [0, 0], None, None, {"reason": "no candidate left"}, {})
-    assert said(plain) == "[red]dead end at r1c1: no candidate left[/red]"  # no cage: as before
-
-
 def test_the_trace_draws_the_cages_as_maps():
     text = drawn(Grid.parse(KILLER4))
     lines = text.splitlines()

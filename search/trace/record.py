@@ -31,11 +31,6 @@ The events, in order (`Event.step` counts from 0):
     solution   the grid is full
     restart    the search goes back to the original puzzle (restart, A*)
 
-A step whose reason is a Killer cage (a placement, a removal or a dead end a cage's rule made) carries it in
-detail["cage"], named as the puzzle names it (`cage 7 (17)`): the watch call that tells it passes the cage's
-index in `Layout.cages` as `cage=`, and the recorder names it (`cage_label`), as a variant's hidden single
-carries its house's name.
-
 How a player replays them (tests/test_trace.py does exactly this):
 - start from `Trace.candidates` (per cell, row-major, the candidates the engine
   starts from, before any inference; [] for a given);
@@ -79,7 +74,6 @@ from typing import Any
 from puzzles.candidates import Candidates, Rooms
 from puzzles.formats import BadEntry, PuzzleFileError, checked, read_puzzles
 from puzzles.grid import Geometry, Grid, PuzzleError, values_of
-from puzzles.layouts import Layout
 from puzzles.options import MethodSpec, OptionError
 from puzzles.outcome import Budget, Method, Outcome, Status
 
@@ -132,12 +126,6 @@ class Enough(BaseException):
     method, so the solver contract (which turns failures into ERROR outcomes) lets it through."""
 
 
-def cage_label(layout: Layout, index: int) -> str:
-    """The cage of this index in the layout (`Layout.cages`), as every message, trace and page names it:
-    `cage 7 (17)` (the cage's `name`, puzzles/constraints/killer.py)."""
-    return layout.cages[index].name(index, layout.side)
-
-
 def rc(cell: int, side: int) -> list[int]:
     return [cell // side, cell % side]
 
@@ -177,8 +165,6 @@ class Recorder:
         if self.max_steps is not None and len(self.events) >= self.max_steps:
             raise Enough
         where = None if cell is None else rc(cell, self.geo.side)
-        if isinstance(detail.get("cage"), int):  # a Killer cage by its index: the event names it
-            detail["cage"] = cage_label(self.geo.layout, detail["cage"])
         if self.recording is not None and kind in ("try", "place", "remove"):
             self.recording.append((kind, cell, value, rule))
         event = Event(len(self.events), kind, depth, where, value, rule, detail, self.counters())

@@ -62,16 +62,14 @@ def said(event: Event) -> str:
             return f"[dim]try {where(event)} = {shown(event.value)} (on the path to this state)[/dim]"
         return f"[bold]try {where(event)} = {shown(event.value)}[/bold]" + (" (a guess)" if detail.get("guess") else "")
     if kind == "place":
-        house = f" in {detail['house']}" if "house" in detail else in_cage(detail)
+        house = f" in {detail['house']}" if "house" in detail else ""
         return f"  place {where(event)} = {shown(event.value)} by {event.rule}{house}"
     if kind == "remove":
-        return f"  remove {shown(event.value)} from {where(event)} by {event.rule}{in_cage(detail)}"
+        return f"  remove {shown(event.value)} from {where(event)} by {event.rule}"
     if kind == "dead_end":
         at = f" at {where(event)}" if event.cell is not None else ""
         by = f" ({event.rule})" if event.rule else ""
-        reason = str(detail.get("reason", ""))
-        cage = in_cage(detail) if str(detail.get("cage")) not in reason else ""
-        return f"[red]dead end{at}: {reason}{cage}{by}[/red]"
+        return f"[red]dead end{at}: {detail.get('reason', '')}{by}[/red]"
     if kind == "backtrack":
         return f"[yellow]back to depth {event.depth}[/yellow]" + ("" if detail.get("counted") else " (not a backtrack)")
     if kind == "solution":
@@ -80,11 +78,6 @@ def said(event: Event) -> str:
         state = f" (state {detail['state']} off the frontier, g = {detail['g']})" if "state" in detail else ""
         return f"[magenta]restart from the original puzzle{state}[/magenta]"
     return kind
-
-
-def in_cage(detail: dict[str, Any]) -> str:
-    """` in cage 7 (17)` when the step's reason is a Killer cage (record.py names it), else nothing."""
-    return f" in {escape(str(detail['cage']))}" if "cage" in detail else ""
 
 
 def drawn(grid: Grid) -> str:

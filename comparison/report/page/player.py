@@ -148,12 +148,7 @@ def pack(label: str, traced: dict[str, Any]) -> dict[str, Any]:
 
 
 def explain(kind: str, detail: dict[str, Any]) -> str:
-    """An event's detail in words: why this cell, whether a try was a guess, why a dead end; and the Killer cage
-    that was its reason, by name (search/trace/record.py names it)."""
-    if "cage" in detail:
-        rest = explain(kind, {k: v for k, v in detail.items() if k != "cage"})
-        cage = f"in {detail['cage']}"
-        return cage if not rest else rest if str(detail["cage"]) in rest else f"{rest}, {cage}"
+    """An event's detail in words: why this cell, whether a try was a guess, why a dead end."""
     if kind == "choose" and "candidates" in detail:
         values = ",".join(str(v) for v in detail.get("values", []))
         words = f"{plural(detail['candidates'], 'candidate')} {{{values}}}, {detail.get('by', '')}"

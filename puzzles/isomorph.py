@@ -54,7 +54,7 @@ class Isomorph:
         if relabels(lay):
             rng.shuffle(labels)
         height, width = lay.box_height, lay.box_width
-        if lay.extras or lay.constraints or not height:
+        if not swaps_lines(lay):
             rows, cols, transpose = rng.choice(symmetries(lay))
             return cls(lay, (0, *labels), rows, cols, transpose)
         line_rows = _line_order(n // height, height, rng)  # bands of boxes' rows, stacks of their columns
@@ -112,9 +112,15 @@ def _moved(move: Move, cell: int, n: int) -> int:
     return rows.index(r) * n + cols.index(c)
 
 
+def swaps_lines(lay: Layout) -> bool:
+    """Whether the layout's isomorphs swap bands, stacks, and rows and columns within them (boxes, no more): any
+    other house or rule is kept by the grid's rotations and reflections alone, those that keep it."""
+    return bool(lay.box_height) and not lay.extras and not lay.constraints
+
+
 def group_of(lay: Layout) -> str:
     """The group isomorphs of this layout are drawn from, in words."""
-    if lay.box_height and not lay.extras and not lay.constraints:
+    if swaps_lines(lay):
         return "relabelling, band, stack, row and column swaps" + (", transposition" if lay.box else "")
     count = len(symmetries(lay))
     # the first constraint that relabelling breaks (a Killer's cages come first) says why, in its kind's words

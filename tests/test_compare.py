@@ -665,3 +665,18 @@ def test_no_grid_for_a_run_of_several_puzzles_and_a_bad_name_stays_a_missing_fil
     assert code == 0 and "Solution (" not in out
     code, _, err = run(capsys, "no-such-file.txt", "--solver", "tiny")
     assert code == 2 and "no-such-file.txt: no such file" in err
+
+
+def test_the_header_names_the_group_of_each_variants_isomorphs(tmp_path, capsys):
+    """Boxes alone: isomorphs swap bands and stacks, as for classic Sudoku, and the header says nothing more; any
+    other house or rule keeps only some rotations and reflections, and the header names them, variant by variant:
+    a rule of the whole grid (anti-knight) as much as a house (X)."""
+    text = "...5........37......3..9..4....9......1...75.................1..38.....9.......6."
+    path = tmp_path / "p.txt"
+    path.write_text(f"{text}\n{text};antiknight\n{text};x\n")
+    status, out, err = run(capsys, path, "--solver", "mrv", "--isomorphs", 1, methods=None)
+    assert status == 0, err
+    header = " ".join(out.split("Methods:")[0].split())  # the header, however the console wrapped it
+    assert "antiknight's isomorphs by relabelling, and 8 of the grid's 8 rotations and reflections" in header
+    assert "x's isomorphs by" in header
+    assert "classic" not in header

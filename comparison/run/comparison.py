@@ -20,7 +20,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from puzzles import BadEntry, Entry, Grid, Method, PuzzleFileError, data
-from puzzles.isomorph import group_of
+from puzzles.isomorph import group_of, swaps_lines
 from puzzles.options import MethodSpec
 from puzzles.signals import signals_held
 from puzzles.words import plural
@@ -262,7 +262,7 @@ class Comparison:
     def seen(self, puzzle: Puzzle) -> Puzzle:
         """A puzzle on its way to the workers: a variant's isomorph group noted for the header."""
         lay = puzzle.grid.layout
-        if puzzle.isomorph and (lay.extras or lay.cages or not lay.box_height) and lay.variant not in self.groups:
+        if puzzle.isomorph and not swaps_lines(lay) and lay.variant not in self.groups:
             self.groups[lay.variant] = group_of(lay)
         return puzzle
 

@@ -344,11 +344,14 @@ def json_line(grid: Grid, title: str = "", solution: Grid | None = None) -> str:
     return json.dumps(object_of(grid, title, solution), separators=(",", ":"))
 
 
-def link_of(puzzle: Mapping[str, Any]) -> str:
-    """The f-puzzles link that loads this object."""
+def link_of(puzzle: Mapping[str, Any], site: str = "f-puzzles") -> str:
+    """The link that loads this object in f-puzzles, or with `site="sudokupad"` in SudokuPad (its `fpuzzles`
+    form, the f-puzzles payload behind SudokuPad's prefix)."""
     lzstring = lz_string()
     payload: str = lzstring.compress_to_base64(json.dumps(puzzle, separators=(",", ":")))
-    return "https://www.f-puzzles.com/?load=" + payload
+    if site not in ("f-puzzles", "sudokupad"):
+        raise ValueError(f"site must be f-puzzles or sudokupad, not {site!r}")
+    return ("https://sudokupad.app/fpuzzles" if site == "sudokupad" else "https://www.f-puzzles.com/?load=") + payload
 
 
 def read_objects(lines: Iterator[tuple[int, str]],

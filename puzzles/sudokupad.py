@@ -75,7 +75,7 @@ def puzzle_id(text: str) -> str:
     found = SITE.fullmatch(text)
     if found is None:
         return urllib.parse.unquote(text)
-    query = urllib.parse.parse_qs((found["query"] or "?")[1:], keep_blank_values=True)
+    query = urllib.parse.parse_qs((found["query"] or "?")[1:].replace("+", "%2B"))  # a + is base64's, no space
     path = (found["path"] or "").lstrip("/")
     named: list[str] = query.get("puzzleid") or [urllib.parse.unquote(path.removeprefix("sudoku/"))]
     return named[0]

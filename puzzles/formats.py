@@ -22,7 +22,8 @@ and the block of lines it starts, unless the caller names one (`fmt`):
 - fpuzzles: that line starts with `{` (f-puzzles JSON: an object a line, or one
   object over the whole file) or `[` (a JSON array, refused as one), or is an
   f-puzzles link (`...?load=...`, or its bare payload: a base64 word that is not
-  a puzzle and carries JSON), one a line (puzzles/fpuzzles.py); or it holds a
+  a puzzle and carries JSON) or a SudokuPad link (puzzles/sudokupad.py), one a
+  line (puzzles/fpuzzles.py); or it holds a
   JSON object's `"key":` and a brace (JSON that lost its first brace).
 - line: its first word is a puzzle of the Sudoku family, broken or not (16
   symbols or more, `;`, words): a Killer's totals have commas, as a CSV header.

@@ -13,7 +13,10 @@ total a string as f-puzzles writes it, absent for a cage without one; its outlin
 drawing's); and the fields of the constraints puzzles/constraints/ knows (its __init__.py's
 table), each kind reading and writing its own. Anything else an f-puzzles object can hold (arrows, little killer
 sums, ...) is refused with its name: a solver that ignored a rule would solve a different puzzle. A cosmetic
-element (text, a circle, a line, a cosmetic cage) is refused as well, since a puzzle's rules may give it a meaning.
+element (text, a circle, a line, a cosmetic cage) is refused as well, since a puzzle's rules may give it a meaning,
+unless the caller chooses to ignore decorations (`decorations="ignore"`). A solver's settings and notes
+(`disabledlogic`, `truecandidatesoptions`, `successMessage`, a cell's pencil marks and colours) are read and ignored.
+A SudokuPad link (puzzles/sudokupad.py) is read as the f-puzzles object it carries or amounts to.
 
 Each field is read as the type it must have and refused otherwise, never taken for another: a flag (`diagonal+`,
 `diagonal-`, `disjointgroups`, the flag of a constraint of the whole grid, a cell's `given`) is true, false or

@@ -156,7 +156,7 @@ def scl_of(puzzle: dict[str, Any]) -> dict[str, Any] | None:
     if lines:
         found["lines"] = lines
     for field, name in (("title", "title"), ("author", "author"), ("ruleset", "rules")):
-        if puzzle.get(field):
+        if isinstance(puzzle.get(field), str) and puzzle[field]:  # (SudokuPad would write `title: true`)
             found["cages"].append({"value": f"{name}: {puzzle[field]}"})
     if isinstance(puzzle.get("solution"), list):
         found["cages"].append({"value": "solution: " + "".join(map(str, puzzle["solution"]))})

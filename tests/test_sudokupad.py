@@ -160,6 +160,8 @@ def test_an_fpuzzles_object_and_the_scl_sudokupad_makes_of_it_read_alike(drawn):
     assume(scl is not None)
     assert scl is not None
     assert puzzle_of(object_of_link(SITE + "scl" + lz(json.dumps(scl)))) == read
+    if "\\" in json.dumps(scl):
+        return  # a backslash before a quote cannot be zipped: SudokuPad's unzipper reads `\\'` as an escaped quote
     grid, solution, title = puzzle_of(object_of_link(SITE + "scl" + lz(zipped(scl))))
     # SudokuPad's zipped form keeps its strings in single quotes, and a double quote in one comes back single
     assert (grid, solution, title) == (read[0], read[1], read[2].replace('"', "'"))

@@ -22,7 +22,8 @@ and the block of lines it starts, unless the caller names one (`fmt`):
 - fpuzzles: that line starts with `{` (f-puzzles JSON: an object a line, or one
   object over the whole file) or `[` (a JSON array, refused as one), or is an
   f-puzzles link (`...?load=...`, or its bare payload: a base64 word that is not
-  a puzzle and carries JSON), one a line (puzzles/fpuzzles.py); or it holds a
+  a puzzle and carries JSON) or a SudokuPad link (puzzles/sudokupad.py), one a
+  line (puzzles/fpuzzles.py); or it holds a
   JSON object's `"key":` and a brace (JSON that lost its first brace).
 - line: its first word is a puzzle of the Sudoku family, broken or not (16
   symbols or more, `;`, words): a Killer's totals have commas, as a CSV header.
@@ -132,18 +133,22 @@ def checked(text: str) -> Grid:
 
 
 # -- reading --------------------------------------------------------------------
-def read_puzzles(path: str | Path, fmt: str | None = None, on_note: Note | None = None) -> Iterator[Record]:
+def read_puzzles(path: str | Path, fmt: str | None = None, on_note: Note | None = None, *,
+                 decorations: str = "refuse") -> Iterator[Record]:
     """Every entry of a puzzle file ('-' is standard input), format detected unless given.
 
     The file is opened and its first lines read now, so that a file that cannot
     be read fails here; `on_note` hears once if the detected format was a choice.
+    A puzzle written on one line, or a link (f-puzzles', SudokuPad's), is read where a file is expected.
+    `decorations` is what the f-puzzles and SudokuPad readers do with a cosmetic element: refuse it (the
+    default: the rules may give it a meaning) or ignore it.
     """
     source = "<stdin>" if str(path) == "-" else str(path)
-    if is_puzzle_text(source) and not Path(source).exists():  # a puzzle given where a file is expected
-        return read_lines([source], source, fmt, on_note)
+    if (is_puzzle_text(source) or _is_url(source)) and not Path(source).exists():  # a puzzle where a file is expected
+        return read_lines([source], source, fmt, on_note, decorations=decorations)
     with contextlib.ExitStack() as stack, _failing_clearly(source):
         binary = sys.stdin.buffer if str(path) == "-" else stack.enter_context(_open(path))
-        records = read_lines(_text_lines(binary, source), source, fmt, on_note)
+        records = read_lines(_text_lines(binary, source), source, fmt, on_note, decorations=decorations)
         return _streamed(records, source, stack.pop_all())
 
 
@@ -155,8 +160,13 @@ def is_puzzle_text(text: str) -> bool:
         and re.fullmatch(r"[0-9A-Za-z.=+;-]*", words) is not None
 
 
+def _is_url(text: str) -> bool:
+    """Whether a command line's word is a link (`https://...`) that carries a puzzle, not a file's name."""
+    return re.match(r"https?:/", text, re.IGNORECASE) is not None and is_link(text)
+
+
 def read_lines(lines: Iterable[str], source: str, fmt: str | None = None,
-               on_note: Note | None = None) -> Iterator[Record]:
+               on_note: Note | None = None, *, decorations: str = "refuse") -> Iterator[Record]:
     """Every entry of an iterable of text lines; `source` names it in records and messages."""
     if fmt is not None and fmt not in FORMATS:
         raise ValueError(f"unknown format {fmt!r}: choose one of {', '.join(FORMATS)}")
@@ -173,13 +183,15 @@ def read_lines(lines: Iterable[str], source: str, fmt: str | None = None,
     detection = Detection(fmt) if fmt else detect(head)
     if detection.note and on_note:
         on_note(f"{source}: {detection.note}")
+    if detection.format == "fpuzzles":
+        return _guarded(_read_fpuzzles(itertools.chain(head, lines), source, first, decorations), source)
     return _guarded(_READERS[detection.format](itertools.chain(head, lines), source, first), source)
 
 
 def read_text(text: str, source: str = "<text>", fmt: str | None = None,
-              on_note: Note | None = None) -> Iterator[Record]:
+              on_note: Note | None = None, *, decorations: str = "refuse") -> Iterator[Record]:
     """Every entry of a string; CRLF, LF and a lone CR each end a line, as in a file."""
-    return read_lines(io.StringIO(text, newline=None), source, fmt, on_note)
+    return read_lines(io.StringIO(text, newline=None), source, fmt, on_note, decorations=decorations)
 
 
 def _open(path: str | Path) -> IO[bytes]:
@@ -382,14 +394,14 @@ def _read_line_format(lines: Iterable[str], source: str, first: int) -> Iterator
             yield BadEntry(source, number, unexpected(exc))
 
 
-def _read_fpuzzles(lines: Iterable[str], source: str, first: int) -> Iterator[Record]:
+def _read_fpuzzles(lines: Iterable[str], source: str, first: int, decorations: str = "refuse") -> Iterator[Record]:
     content = ((number, text) for number, text in enumerate(lines, first) if _is_content(text))
-    for number, found in read_objects(content):
+    for number, found in read_objects(content, decorations):
         if isinstance(found, FPuzzlesError):
             yield BadEntry(source, number, str(found))
             continue
         try:
-            grid, solution, title = puzzle_of(found)
+            grid, solution, title = puzzle_of(found, decorations)
         except PuzzleError as exc:
             yield BadEntry(source, number, str(exc))
             continue

@@ -13,7 +13,10 @@ total a string as f-puzzles writes it, absent for a cage without one; its outlin
 drawing's); and the fields of the constraints puzzles/constraints/ knows (its __init__.py's
 table), each kind reading and writing its own. Anything else an f-puzzles object can hold (arrows, little killer
 sums, ...) is refused with its name: a solver that ignored a rule would solve a different puzzle. A cosmetic
-element (text, a circle, a line, a cosmetic cage) is refused as well, since a puzzle's rules may give it a meaning.
+element (text, a circle, a line, a cosmetic cage) is refused as well, since a puzzle's rules may give it a meaning,
+unless the caller chooses to ignore decorations (`decorations="ignore"`). A solver's settings and notes
+(`disabledlogic`, `truecandidatesoptions`, `successMessage`, a cell's pencil marks and colours) are read and ignored.
+A SudokuPad link (puzzles/sudokupad.py) is read as the f-puzzles object it carries or amounts to.
 
 Each field is read as the type it must have and refused otherwise, never taken for another: a flag (`diagonal+`,
 `diagonal-`, `disjointgroups`, the flag of a constraint of the whole grid, a cell's `given`) is true, false or
@@ -30,6 +33,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from . import constraints as registry  # the kinds of constraint, by name
+from . import sudokupad
 from .constraints.base import Named, entry_cells
 from .grid import Grid
 from .layouts import (
@@ -47,6 +51,9 @@ from .layouts import (
 from .words import json_type, quoted
 
 ABOUT = ("title", "author", "ruleset")  # words about the puzzle, no rule
+# a solver's settings and a setter's message (f-puzzles' and its successors'), read and ignored: none is a rule
+SETTINGS = ("disabledlogic", "truecandidatesoptions", "successMessage")
+DECORATIONS = sudokupad.DECORATIONS  # what a reader does with a cosmetic element: refuse it, or ignore it
 HOUSES = ("diagonal+", "diagonal-", "extraregion", "disjointgroups")  # the family's houses this project reads
 COSMETIC = ("text", "circle", "rectangle", "line", "cage")  # drawn only, but the ruleset may give them a meaning
 # f-puzzles' other rules (and those its successors' exports add), refused as "a constraint"; any other field is
@@ -55,7 +62,8 @@ COSMETIC = ("text", "circle", "rectangle", "line", "cage")  # drawn only, but th
 CONSTRAINTS = ("negative", "littlekillersum", "odd", "even", "palindrome", "clone", "arrow", "betweenline",
                "quadruple", "sandwichsum", "difference", "xv", "ratio", "minimum", "maximum", "xsum", "skyscraper",
                "renban", "whispers", "regionsumline", "entropicline", "lockout", "clock")
-CELL_NOTES = ("centerPencilMarks", "cornerPencilMarks", "c", "highlight")  # a solver's marks, not the puzzle's
+# a solver's marks and colours, not the puzzle's
+CELL_NOTES = ("centerPencilMarks", "cornerPencilMarks", "candidates", "c", "cArray", "highlight")
 LINK = re.compile(r"[?&]load=(?P<payload>[^&#\s]*)")
 PAYLOAD = re.compile(r"[A-Za-z0-9+/=$-]{16,}")  # LZ-String's base64 (f-puzzles links may swap + for -)
 FLAGS = ("diagonal+", "diagonal-", "disjointgroups")  # the rules a bool sets: true, false or null, nothing else
@@ -67,7 +75,7 @@ class FPuzzlesError(PuzzleError):
 
 def is_link(text: str) -> bool:
     """Whether `text` is an f-puzzles link (`...?load=...`) or a bare payload (a long base64 word, not a puzzle)."""
-    if LINK.search(text) is not None:
+    if LINK.search(text) is not None or sudokupad.is_link(text):
         return True
     if PAYLOAD.fullmatch(text) is None:
         return False
@@ -111,8 +119,17 @@ def _decoded(payload: str) -> str:
     return decoded if isinstance(decoded, str) else ""
 
 
-def object_of_link(text: str) -> dict[str, Any]:
-    """The JSON object a link (or its bare payload) carries; FPuzzlesError if it carries none."""
+def object_of_link(text: str, decorations: str = "refuse") -> dict[str, Any]:
+    """The JSON object a link (or its bare payload) carries, or that a SudokuPad link amounts to (puzzles/sudokupad.py;
+    `decorations`: what it does with SudokuPad's drawings); FPuzzlesError if it carries none."""
+    if sudokupad.is_link(text):
+        try:
+            form, decoded = sudokupad.contents(text, _decoded)
+            if form == "fpuzzles":
+                return object_of_json(decoded, "the link's payload")
+            return sudokupad.object_of_scl(sudokupad.scl_value(decoded), decorations)
+        except sudokupad.SudokuPadError as exc:
+            raise FPuzzlesError(str(exc)) from None
     found = LINK.search(text)
     payload = urllib.parse.unquote(found["payload"]) if found else text
     if not payload:
@@ -152,14 +169,15 @@ def parsed(text: str, what: str = "the line") -> Any:
                             "read") from None
 
 
-def puzzle_of(puzzle: Mapping[str, Any]) -> tuple[Grid, Grid | None, str]:
-    """The grid of an f-puzzles object, its solution if it gives a whole one, and its title (its name)."""
+def puzzle_of(puzzle: Mapping[str, Any], decorations: str = "refuse") -> tuple[Grid, Grid | None, str]:
+    """The grid of an f-puzzles object, its solution if it gives a whole one, and its title (its name);
+    `decorations="ignore"` reads it without its cosmetic elements (`refuse`, the default, refuses the first)."""
     size = puzzle.get("size")
     if not isinstance(size, int) or isinstance(size, bool):
         raise FPuzzlesError("an f-puzzles object needs a whole number `size`")
     if not MIN_SIDE <= size <= MAX_SIDE:
         raise FPuzzlesError(f"size {size}: the project reads sides {MIN_SIDE} to {MAX_SIDE}")
-    refuse_rules(puzzle)
+    refuse_rules(puzzle, decorations)
     values, regions = givens_of(puzzle.get("grid"), size)
     try:
         lay = family(size, regions, "".join(s for s in "+-" if puzzle.get(f"diagonal{s}") is True),
@@ -216,13 +234,22 @@ def cells_of(region: Any, size: int, index: int) -> list[int]:
     return cells
 
 
-def refuse_rules(puzzle: Mapping[str, Any]) -> None:
-    """FPuzzlesError naming the first field that holds a rule (or a drawing) the project does not read."""
+def refuse_rules(puzzle: Mapping[str, Any], decorations: str = "refuse") -> None:
+    """FPuzzlesError naming the first field that holds a rule (or a drawing, unless `decorations` is "ignore")
+    the project does not read."""
+    if decorations not in DECORATIONS:
+        raise ValueError(f"decorations must be one of {', '.join(DECORATIONS)}, not {decorations!r}")
+    skipped = ("size", "grid", "solution", *ABOUT, *SETTINGS, *HOUSES, *registry.FIELDS,
+               *(COSMETIC if decorations == "ignore" else ()))
     for key, value in puzzle.items():
-        if key in ("size", "grid", "solution", *ABOUT, *HOUSES, *registry.FIELDS) or _empty(value):
+        if key in skipped or _empty(value):
             continue
-        what = "a cosmetic element, which the rules may give a meaning" if key in COSMETIC else \
-            "a constraint" if key in CONSTRAINTS else "an unknown field"
+        if key in COSMETIC:
+            raise FPuzzlesError(f"f-puzzles field {quoted(key)} (a cosmetic element, which the rules may give a "
+                                "meaning): not read by this project, and a solver that ignored it would solve a "
+                                "different puzzle if the rules give it one (read it with decorations ignored if they "
+                                "do not)")
+        what = "a constraint" if key in CONSTRAINTS else "an unknown field"
         raise FPuzzlesError(f"f-puzzles field {quoted(key)} ({what}): not read by this project, and a solver that "
                             "ignored it would solve a different puzzle")
     for key in FLAGS:  # a bool only if it is one: `1`, `1.0` or `"true"` refused, never read as false
@@ -320,14 +347,18 @@ def json_line(grid: Grid, title: str = "", solution: Grid | None = None) -> str:
     return json.dumps(object_of(grid, title, solution), separators=(",", ":"))
 
 
-def link_of(puzzle: Mapping[str, Any]) -> str:
-    """The f-puzzles link that loads this object."""
+def link_of(puzzle: Mapping[str, Any], site: str = "f-puzzles") -> str:
+    """The link that loads this object in f-puzzles, or with `site="sudokupad"` in SudokuPad (its `fpuzzles`
+    form, the f-puzzles payload behind SudokuPad's prefix)."""
     lzstring = lz_string()
     payload: str = lzstring.compress_to_base64(json.dumps(puzzle, separators=(",", ":")))
-    return "https://www.f-puzzles.com/?load=" + payload
+    if site not in ("f-puzzles", "sudokupad"):
+        raise ValueError(f"site must be f-puzzles or sudokupad, not {site!r}")
+    return ("https://sudokupad.app/fpuzzles" if site == "sudokupad" else "https://www.f-puzzles.com/?load=") + payload
 
 
-def read_objects(lines: Iterator[tuple[int, str]]) -> Iterator[tuple[int, dict[str, Any] | FPuzzlesError]]:
+def read_objects(lines: Iterator[tuple[int, str]],
+                 decorations: str = "refuse") -> Iterator[tuple[int, dict[str, Any] | FPuzzlesError]]:
     """The objects of an f-puzzles file's content lines, each with the line it starts on: a JSON object a line
     or a link a line, streamed; or, when the first line is not a whole object, one JSON object over every line
     (a .json file written over several lines), a syntax error in it reported at its own line. A file whose first
@@ -357,11 +388,13 @@ def read_objects(lines: Iterator[tuple[int, str]]) -> Iterator[tuple[int, dict[s
     for number, text in itertools.chain([first], lines):
         line = text.strip()
         try:
-            json_or_link = line.startswith(("{", "[")) or LINK.search(line) or PAYLOAD.fullmatch(line.split()[0])
+            word = line.split()[0]
+            json_or_link = line.startswith(("{", "[")) or LINK.search(line) or PAYLOAD.fullmatch(word) or \
+                sudokupad.is_link(word)
             if not json_or_link:
                 raise FPuzzlesError("the line is neither an f-puzzles object (JSON, from `{` to `}`) nor an f-puzzles "
                                     "link")
-            yield number, object_of_json(line) if line.startswith(("{", "[")) else object_of_link(line.split()[0])
+            yield number, object_of_json(line) if line.startswith(("{", "[")) else object_of_link(word, decorations)
         except FPuzzlesError as exc:
             yield number, exc
         except Exception as exc:  # a defect of this project's reader: one bad entry, never the end of the run

@@ -90,7 +90,7 @@ def writes_back(grid: Grid, solution: Grid | None = None, title: str = "") -> No
     assert Grid.parse(grid.text()) == grid
     assert puzzle_of(object_of(grid, title, solution)) == (grid, solution, title)
     line = json.dumps(object_of(grid, title, solution))
-    for text in (line, link_of(object_of(grid, title, solution))):
+    for text in (line, *(link_of(object_of(grid, title, solution), site) for site in ("f-puzzles", "sudokupad"))):
         [record] = list(read_text(text + "\n", "f"))
         assert isinstance(record, Entry) and (record.grid, record.solution, record.name) == (grid, solution, title)
 
@@ -98,10 +98,11 @@ def writes_back(grid: Grid, solution: Grid | None = None, title: str = "") -> No
 # -- f-puzzles objects, their JSON lines and their links -------------------------------------------------------------
 @pytest.mark.slow
 @budget(200)
-@given(fpuzzles_objects(), st.booleans())
-def test_an_fpuzzles_object_is_read_whole_or_refused(drawn: tuple[dict[str, Any], Said], as_link: bool) -> None:
+@given(fpuzzles_objects(), st.sampled_from(["json", "f-puzzles", "sudokupad"]))
+def test_an_fpuzzles_object_is_read_whole_or_refused(drawn: tuple[dict[str, Any], Said], form: str) -> None:
     puzzle, said = drawn
-    text = link_of(puzzle) if as_link else as_json(puzzle)  # its JSON line, or its link: read as the object
+    # its JSON line, or its f-puzzles or SudokuPad link: read as the object
+    text = as_json(puzzle) if form == "json" else link_of(puzzle, site=form)
     try:
         grid, solution, title = puzzle_of(puzzle)
     except FPuzzlesError as exc:

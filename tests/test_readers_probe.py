@@ -11,6 +11,7 @@ import json
 import sys
 import types
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fixtures import P4
@@ -208,10 +209,10 @@ def test_whatever_a_reader_raises_for_one_entry_is_one_bad_entry(monkeypatch):
 def test_whatever_an_fpuzzles_reader_raises_for_one_entry_is_one_bad_entry(monkeypatch):
     real = formats.puzzle_of
 
-    def failing(puzzle: dict) -> tuple:
+    def failing(puzzle: dict, *args: Any) -> tuple:
         if puzzle.get("title") == "planted":
             raise KeyError("planted")
-        return real(puzzle)
+        return real(puzzle, *args)
 
     monkeypatch.setattr(formats, "puzzle_of", failing)
     found = records("\n".join(json.dumps(empty(title=t)) for t in ("a", "planted", "c")) + "\n")

@@ -184,8 +184,9 @@ GroupRule = Callable[[Sequence[int], Geometry, Sequence[int], "Collection[int] |
 
 
 def cage_cells(lay: Layout) -> list[tuple[int, ...]]:
-    """The cells of each of the layout's cages, in order: the groups of the cage combinations."""
-    return [cage.cells for cage in lay.cages]
+    """The cells of each of the layout's rules that keep a room (a Killer's cages), in order: the groups of the cage
+    combinations."""
+    return [rule.scope() for rule in rules.rooms(lay)]
 
 
 def sum_cells(lay: Layout) -> list[tuple[int, ...]]:

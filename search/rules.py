@@ -62,7 +62,7 @@ from functools import cache
 
 from puzzles.bits import alldiff_filter as alldiff_filter
 from puzzles.bits import popcount, union
-from puzzles.constraints import Constraint, uncaged
+from puzzles.constraints import Constraint
 from puzzles.constraints.innies import DerivedSum, derived_sums
 from puzzles.grid import Geometry
 from puzzles.grid import crossings as crossings  # the geometry's; cdcl reads them here too
@@ -273,17 +273,18 @@ def cage_combinations(masks: Sequence[int], geo: Geometry, values: Sequence[int]
     the values placed in it; `cages`: only these (indices into the layout's cages). A contradiction when a cage
     has no filling, holds a value twice, or has an empty cell with no candidate. `said`: what the filter said of
     each cage's masks and placed values, remembered (it depends on nothing else), for an engine to pass."""
-    lay = geo.layout
+    roomed = rooms(geo.layout)
     removed: Removals = {}
     seen: list[int] = []  # the masks the filter reads: a placed cell its value's bit (made when first needed)
-    for k in range(len(lay.cages)) if cages is None else cages:
-        cage = lay.cages[k]
-        empty = [cell for cell in cage.cells if not values[cell]]
+    for k in range(len(roomed)) if cages is None else cages:
+        cage = roomed[k]
+        cells = cage.scope()
+        empty = [cell for cell in cells if not values[cell]]
         used = 0
-        for cell in cage.cells:
+        for cell in cells:
             if values[cell]:
                 used |= 1 << (values[cell] - 1)
-        if popcount(used) + len(empty) != len(cage.cells) or any(not masks[cell] for cell in empty):
+        if popcount(used) + len(empty) != len(cells) or any(not masks[cell] for cell in empty):
             return None
         free = [masks[cell] & ~used for cell in empty]  # a value placed in the cage is in none of its other cells
         key = (k, used, *free)
@@ -380,10 +381,16 @@ def constraint_filters(masks: Sequence[int], geo: Geometry, values: Sequence[int
 
 @cache
 def filtered(lay: Layout) -> tuple[int, ...]:
-    """The indices of the layout's constraints whose filters `constraint_filters` runs: every one but the Killer
-    cages (the cage rungs run theirs)."""
-    apart = set(uncaged(lay.constraints))
-    return tuple(k for k, rule in enumerate(lay.constraints) if rule in apart)
+    """The indices of the layout's constraints whose filters `constraint_filters` runs: every one but those that
+    keep a room (`Constraint.ROOMS`: a Killer's cages), whose filters the cage rungs run."""
+    return tuple(k for k, rule in enumerate(lay.constraints) if not rule.ROOMS)
+
+
+@cache
+def rooms(lay: Layout) -> tuple[Constraint, ...]:
+    """The layout's constraints that keep a room (`Constraint.ROOMS`: a Killer's cages), in order: the groups the
+    cage rungs filter (`cage_combinations`), as the engines' `Rooms` number them."""
+    return tuple(rule for rule in lay.constraints if rule.ROOMS)
 
 
 # -- the ladder ------------------------------------------------------------------

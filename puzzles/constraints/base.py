@@ -81,8 +81,9 @@ class House:
 @dataclass(frozen=True)
 class Shape:
     """What the page draws for a constraint: `kind` (`line`, `bulb`, `note`, `outline`: a dashed outline along its
-    cells' boundary), its cells, a caption (what the legend calls it) and a label (a number written small in its
-    first cell: a cage's total)."""
+    cells' boundary; for a house, `diagonal`: a line from corner to corner, or `shade`: its cells in a light colour
+    of its own), its cells, a caption (what the legend calls it) and a label (a number written small in its first
+    cell: a cage's total; a diagonal's sign; the shading's class on the page, `xr`)."""
 
     kind: str
     cells: tuple[int, ...]

@@ -100,7 +100,7 @@ class Diagonal(Constraint):
 
     def drawing(self, side: int) -> tuple[Shape, ...]:
         """A line along it, from corner to corner (the page: `dp` on its cells for `+`, `dm` for `-`)."""
-        return (Shape("diagonal", self.cells, self.sign),)
+        return (Shape("diagonal", self.cells, self.HOUSE, self.sign),)
 
 
 def _signs(constraints: Sequence[Constraint]) -> str:

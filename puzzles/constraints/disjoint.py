@@ -71,8 +71,8 @@ class Disjoint(Constraint):
         return Disjoint(tuple(tuple(sorted(move(c) for c in group)) for group in self.groups))
 
     def name(self, index: int, side: int) -> str:
-        return "disjoint groups"
+        return f"disjoint groups 1-{side} (the cells at the same place in each box)"
 
     def drawing(self, side: int) -> tuple[Shape, ...]:
         """Each group's cells shaded, a light colour each group (the page: `dg`)."""
-        return tuple(Shape("shade", group, self.HOUSE) for group in self.groups)
+        return tuple(Shape("shade", group, self.HOUSE, "dg") for group in self.groups)

@@ -121,7 +121,7 @@ class ExtraRegion(Constraint):
 
     def drawing(self, side: int) -> tuple[Shape, ...]:
         """Its cells shaded, a light colour each region (the page: `xr`)."""
-        return (Shape("shade", self.cells, self.HOUSE),) if not self.title else ()
+        return (Shape("shade", self.cells, self.HOUSE, "xr"),) if not self.title else ()
 
 
 def own(constraints: Sequence[Constraint]) -> list[ExtraRegion]:

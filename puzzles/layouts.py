@@ -1,9 +1,11 @@
 """Layouts: which cells form the houses of a grid, for classic Sudoku and the Sudoku family; their names, and
 their words in the project's one-line form.
 
-A variant is classic Sudoku's rows and columns with other regions or extra houses; `family` builds the layout of
-any combination, every reader (the line form, f-puzzles) and the generator going through it, so the extra houses
-always come in one order: `diagonal +`, `diagonal -`, the extra regions, the disjoint groups.
+A variant is classic Sudoku's rows and columns with other regions or extra houses. Each kind of extra house is a
+kind of constraint (puzzles/constraints/: diagonal.py, extra_region.py, disjoint.py) that reads and writes its own
+words, f-puzzles fields and part of a variant's name; a layout holds them first among its constraints (`rules`), so
+the extra houses always come in one order: `diagonal +`, `diagonal -`, the extra regions, the disjoint groups.
+`family` builds the layout of any combination of houses given as arguments.
 
 The line form (docs/reference/puzzle-files.md): a puzzle's n*n symbols, then, for a variant, `;` and its
 houses as words joined by `;`:

@@ -72,6 +72,8 @@ def test_isomorphs_move_a_diagonal_onto_the_other_by_a_reflection() -> None:
     assert minus.moved(lambda c: c) == minus
     assert minus.moved(lambda c: c // 9 * 9 + 8 - c % 9) == plus  # each row reversed
     assert plus.moved(lambda c: c % 9 * 9 + c // 9) == plus  # transposed
+    [groups] = named("disjoint", 9).rules
+    assert groups.moved(lambda c: 80 - c) == groups  # turned half a turn: each group onto another
 
 
 def keeps_x(values: bytes, side: int, box: int) -> bool:

@@ -68,7 +68,8 @@ class Disjoint(Constraint):
         return ()
 
     def moved(self, move: Move) -> Constraint:
-        return Disjoint(tuple(tuple(sorted(move(c) for c in group)) for group in self.groups))
+        # each group in reading order, the groups by their first cells: the order `fitted` gives its places in
+        return Disjoint(tuple(sorted(tuple(sorted(move(c) for c in group)) for group in self.groups)))
 
     def name(self, index: int, side: int) -> str:
         return f"disjoint groups 1-{side} (the cells at the same place in each box)"

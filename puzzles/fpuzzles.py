@@ -34,12 +34,9 @@ from typing import Any
 
 from . import constraints as registry  # the kinds of constraint, by name
 from . import sudokupad
-from .constraints.base import Named, entry_cells
 from .grid import Grid
 from .layouts import (
     BOX_SHAPE,
-    DISJOINT_GROUP,
-    EXTRA_REGION,
     MAX_SIDE,
     MIN_SIDE,
     Layout,
@@ -54,7 +51,6 @@ ABOUT = ("title", "author", "ruleset")  # words about the puzzle, no rule
 # a solver's settings and a setter's message (f-puzzles' and its successors'), read and ignored: none is a rule
 SETTINGS = ("disabledlogic", "truecandidatesoptions", "successMessage")
 DECORATIONS = sudokupad.DECORATIONS  # what a reader does with a cosmetic element: refuse it, or ignore it
-HOUSES = ("diagonal+", "diagonal-", "extraregion", "disjointgroups")  # the family's houses this project reads
 COSMETIC = ("text", "circle", "rectangle", "line", "cage")  # drawn only, but the ruleset may give them a meaning
 # f-puzzles' other rules (and those its successors' exports add), refused as "a constraint"; any other field is
 # "an unknown field" (`source`, `version`): refused all the same, since nothing says it holds no rule
@@ -66,7 +62,8 @@ CONSTRAINTS = ("negative", "littlekillersum", "odd", "even", "palindrome", "clon
 CELL_NOTES = ("centerPencilMarks", "cornerPencilMarks", "candidates", "c", "cArray", "highlight")
 LINK = re.compile(r"[?&]load=(?P<payload>[^&#\s]*)")
 PAYLOAD = re.compile(r"[A-Za-z0-9+/=$-]{16,}")  # LZ-String's base64 (f-puzzles links may swap + for -)
-FLAGS = ("diagonal+", "diagonal-", "disjointgroups")  # the rules a bool sets: true, false or null, nothing else
+# the houses a bool sets (the diagonals, the disjoint groups): true, false or null, nothing else, said before the cells
+FLAGS = registry.HOUSE_FLAGS
 
 
 class FPuzzlesError(PuzzleError):
@@ -180,9 +177,7 @@ def puzzle_of(puzzle: Mapping[str, Any], decorations: str = "refuse") -> tuple[G
     refuse_rules(puzzle, decorations)
     values, regions = givens_of(puzzle.get("grid"), size)
     try:
-        lay = family(size, regions, "".join(s for s in "+-" if puzzle.get(f"diagonal{s}") is True),
-                     [cells_of(region, size, i) for i, region in enumerate(_listed(puzzle, "extraregion"))],
-                     puzzle.get("disjointgroups") is True, (), constraints_of(puzzle, size))
+        lay = family(size, regions, constraints=constraints_of(puzzle, size))
     except RecursionError:  # a Python object nested past the stack (a JSON text's is refused by parsed())
         raise FPuzzlesError("an f-puzzles object nested too deeply to read") from None
     except FPuzzlesError:
@@ -206,32 +201,10 @@ def constraints_of(puzzle: Mapping[str, Any], size: int) -> list[registry.Constr
         raise FPuzzlesError(str(exc)) from None
 
 
-def _listed(puzzle: Mapping[str, Any], key: str) -> list[Any]:
-    found = puzzle.get(key)
-    if found is None:
-        return []
-    if not isinstance(found, list):  # `0` or `false` is no list: a reader that let it pass would drop the rule
-        raise FPuzzlesError(f"`{key}` must be a list, not {json_type(found)} {quoted(found)}")
-    return found
-
-
 def _empty(value: Any) -> bool:
     """Whether a field's value says nothing: null, false, an empty string, list or object; never a number (0 is
     not false here: `1 in (None, True, False)` is true in Python, and so is `0 in (False,)`)."""
     return value is None or value is False or (isinstance(value, (str, list, dict)) and not value)
-
-
-def cells_of(region: Any, size: int, index: int) -> list[int]:
-    """The cells of an `extraregion` entry (`{"cells": ["R1C1", ...]}`), checked to lie in the grid and to be a
-    house's number."""
-    try:
-        cells = entry_cells(region, size, f"extra region {index + 1}")
-    except Named as exc:
-        raise FPuzzlesError(str(exc)) from None
-    if len(cells) != size:
-        raise FPuzzlesError(f"extra region {index + 1} has {len(cells)} cells: the project reads extra regions "
-                            f"of {size} (a house, each value once)")
-    return cells
 
 
 def refuse_rules(puzzle: Mapping[str, Any], decorations: str = "refuse") -> None:
@@ -239,7 +212,7 @@ def refuse_rules(puzzle: Mapping[str, Any], decorations: str = "refuse") -> None
     the project does not read."""
     if decorations not in DECORATIONS:
         raise ValueError(f"decorations must be one of {', '.join(DECORATIONS)}, not {decorations!r}")
-    skipped = ("size", "grid", "solution", *ABOUT, *SETTINGS, *HOUSES, *registry.FIELDS,
+    skipped = ("size", "grid", "solution", *ABOUT, *SETTINGS, *registry.FIELDS,
                *(COSMETIC if decorations == "ignore" else ()))
     for key, value in puzzle.items():
         if key in skipped or _empty(value):
@@ -325,16 +298,7 @@ def object_of(grid: Grid, title: str = "", solution: Grid | None = None) -> dict
 
     rows = [[cell(r * n + c) for c in range(n)] for r in range(n)]
     found: dict[str, Any] = {"size": n, "grid": rows}
-    names = [h.name for h in lay.extras]
-    for sign in "+-":
-        if f"diagonal {sign}" in names:
-            found[f"diagonal{sign}"] = True
-    extra = [{"cells": cell_names(h.cells, n).split()} for h in lay.extras_of(EXTRA_REGION)]
-    if extra:
-        found["extraregion"] = extra
-    if lay.extras_of(DISJOINT_GROUP):
-        found["disjointgroups"] = True
-    found |= registry.fields_of(lay.constraints, n)
+    found |= registry.fields_of(lay.rules, n)
     if title:
         found["title"] = title
     if solution is not None:

@@ -1,9 +1,11 @@
 """Layouts: which cells form the houses of a grid, for classic Sudoku and the Sudoku family; their names, and
 their words in the project's one-line form.
 
-A variant is classic Sudoku's rows and columns with other regions or extra houses; `family` builds the layout of
-any combination, every reader (the line form, f-puzzles) and the generator going through it, so the extra houses
-always come in one order: `diagonal +`, `diagonal -`, the extra regions, the disjoint groups.
+A variant is classic Sudoku's rows and columns with other regions or extra houses. Each kind of extra house is a
+kind of constraint (puzzles/constraints/: diagonal.py, extra_region.py, disjoint.py) that reads and writes its own
+words, f-puzzles fields and part of a variant's name; a layout holds them first among its constraints (`rules`), so
+the extra houses always come in one order: `diagonal +`, `diagonal -`, the extra regions, the disjoint groups.
+`family` builds the layout of any combination of houses given as arguments.
 
 The line form (docs/reference/puzzle-files.md): a puzzle's n*n symbols, then, for a variant, `;` and its
 houses as words joined by `;`:
@@ -32,6 +34,8 @@ from functools import cache
 
 from . import constraints as registry  # the kinds of constraint, by name
 from .constraints import Constraint, Named
+from .constraints import House as House
+from .constraints.base import cell_map
 from .constraints.killer import Cage as Cage
 from .constraints.killer import reachable as reachable
 from .words import SYMBOLS as SYMBOLS
@@ -50,32 +54,15 @@ class PuzzleError(ValueError):
     """A text or matrix that is not a puzzle; the message says why."""
 
 
-@dataclass(frozen=True)
-class House:
-    """A house beyond the rows, columns and regions: cells that hold every value once, named as the puzzle
-    names it (`diagonal -`, `extra region 2`, `disjoint group 5`)."""
-
-    name: str
-    cells: tuple[int, ...]
-
-    def __reduce__(self) -> tuple[type[House], tuple[str, tuple[int, ...]]]:
-        return House, (self.name, self.cells)  # compiled: built from its arguments, as Grid is
-
-    @property
-    def kind(self) -> str:
-        """What sort of house it is: DIAGONAL, EXTRA_REGION or DISJOINT_GROUP (its name without its sign or
-        number)."""
-        return self.name.rsplit(" ", 1)[0]
-
-
-DIAGONAL, EXTRA_REGION, DISJOINT_GROUP = "diagonal", "extra region", "disjoint group"  # the kinds of extra house
+# the kinds of extra house (`House.kind`): their kinds' own names for them (puzzles/constraints/)
+DIAGONAL, EXTRA_REGION, DISJOINT_GROUP = (kind.HOUSE for kind in registry.CONSTRAINT_KINDS.values() if kind.HOUSE)
 
 
 @dataclass(frozen=True, eq=False)
 class Layout:
     """Which cells form the houses of a grid of side n: its rows and columns, its n regions (each cell in one),
-    and any extra houses (diagonals, extra regions, disjoint groups). Classic Sudoku's regions are its square
-    boxes and it has no extra houses.
+    and any extra houses (diagonals, extra regions, disjoint groups: kinds of constraint that add houses); and
+    its rules beyond the houses. Classic Sudoku's regions are its square boxes and it has no extra houses.
 
     Made only by `layout()` (or `boxes`, `classic`, `family`), which keeps one object per distinct layout:
     equality is identity, so comparing and hashing grids costs nothing more than it did.
@@ -85,14 +72,15 @@ class Layout:
     regions: tuple[int, ...]  # each cell's region, 0..n-1, row-major
     box_height: int  # the regions are boxes this many rows tall and ...
     box_width: int  # ... this many columns wide; both 0 when they are not boxes (Jigsaw)
-    extras: tuple[House, ...]
-    constraints: tuple[Constraint, ...]  # the rules beyond houses (puzzles/constraints/), kinds in order
+    rules: tuple[Constraint, ...]  # every constraint it holds (puzzles/constraints/), kinds in order, houses first
+    constraints: tuple[Constraint, ...]  # a view: the rules beyond houses (those that add none), in order
+    extras: tuple[House, ...]  # a view: the houses its rules add (diagonals, extra regions, disjoint groups)
     cages: tuple[Cage, ...]  # a view: its Killer cages (the constraints of that kind), in the puzzle's order
 
     def __reduce__(self) -> tuple[Callable[..., Layout], tuple[int, tuple[int, ...], tuple[House, ...],
                                                                tuple[Cage, ...], tuple[Constraint, ...]]]:
         # through layout(): one object each
-        return layout, (self.side, self.regions, self.extras, (), self.constraints)
+        return layout, (self.side, self.regions, (), (), self.rules)
 
     @property
     def box(self) -> int:
@@ -109,41 +97,34 @@ class Layout:
 
     @property
     def houses(self) -> Layout:
-        """The same houses without the constraints (itself when it has none)."""
-        return layout(self.side, self.regions, self.extras) if self.constraints else self
+        """The same houses without the constraints beyond them (itself when it has none)."""
+        if not self.constraints:
+            return self
+        return layout(self.side, self.regions, (), (), [c for c in self.rules if c.KIND in registry.HOUSED])
 
     @property
     def variant(self) -> str:
         """Its name in the Sudoku family, as the generator, the report and the docs call it: `classic`,
-        `jigsaw`, `x`, `windoku`, `killer`, or several joined by `+` (`killer+jigsaw`)."""
-        kinds = registry.by_kind(self.constraints)
-        names = [kind for kind, held in kinds.items() if held[0].LEADS]  # `killer+jigsaw`, as it has always been
+        `jigsaw`, `x`, `windoku`, `killer`, or several joined by `+` (`killer+jigsaw`): each kind's parts (a kind
+        that leads first), `jigsaw` after those that lead."""
+        kinds = [(registry.CONSTRAINT_KINDS[kind], held) for kind, held in registry.by_kind(self.rules).items()]
+        names = [part for kind, held in kinds if kind.LEADS for part in kind.parts(held, self.side)]
         if not self.box_height:
             names.append("jigsaw")
-        extra = {h.name for h in self.extras}
-        if {"diagonal +", "diagonal -"} <= extra:
-            names.append("x")
-        else:
-            names += [f"diagonal{d}" for d in ("+", "-") if f"diagonal {d}" in extra]
-        regions = tuple(h.cells for h in self.extras_of(EXTRA_REGION))
-        if regions:
-            names.append("windoku" if regions == windoku_cells(self.side) else "extra-regions")
-        if self.extras_of(DISJOINT_GROUP):
-            names.append("disjoint")
-        names += [kind for kind, held in kinds.items() if not held[0].LEADS]
+        names += [part for kind, held in kinds if not kind.LEADS for part in kind.parts(held, self.side)]
         return "+".join(names) or "classic"
 
 
-_LAYOUTS: dict[tuple[int, tuple[int, ...], tuple[House, ...], tuple[Constraint, ...]], Layout] = {}
+_LAYOUTS: dict[tuple[int, tuple[int, ...], tuple[Constraint, ...]], Layout] = {}
 
 
 def layout(side: int, regions: Sequence[int], extras: Sequence[House] = (), cages: Sequence[Cage] = (),
            constraints: Sequence[Constraint] = ()) -> Layout:
-    """The layout with these regions (each cell's region, row-major), extra houses, Killer cages and constraints,
-    checked: n regions of n connected cells, extra houses of n distinct cells inside the grid, cages that some
-    different values can fill, constraints that can stand on the grid. PuzzleError says what is wrong, naming the
-    region, house, cage or constraint."""
-    key = (side, tuple(regions), tuple(extras), registry.canonical([*cages, *constraints]))
+    """The layout with these regions (each cell's region, row-major), extra houses (each made a constraint of its
+    kind), Killer cages and constraints, checked: n regions of n connected cells, constraints that can stand on the
+    grid (extra houses of n distinct cells inside it, none twice; cages that some different values can fill).
+    PuzzleError says what is wrong, naming the region, house, cage or constraint."""
+    key = (side, tuple(regions), registry.canonical([*registry.of_houses(extras, side), *cages, *constraints]))
     found = _LAYOUTS.get(key)
     if found is not None:
         return found
@@ -163,20 +144,19 @@ def layout(side: int, regions: Sequence[int], extras: Sequence[House] = (), cage
             raise PuzzleError(f"region {region + 1} has {len(held)} cells, not {side}")
         if not _connected(held, side):
             raise PuzzleError(f"region {region + 1} is not connected (its cells: {cell_names(held, side)})")
-    seen: dict[tuple[str, tuple[int, ...]], str] = {}
-    for house in key[2]:
-        if len(house.cells) != side or len(set(house.cells)) != side:
-            raise PuzzleError(f"{house.name} has {len(set(house.cells))} distinct cells: a house has {side}")
-        if not all(0 <= c < cells for c in house.cells):
-            raise PuzzleError(f"{house.name} names a cell outside the {side}x{side} grid")
-        twin = seen.setdefault((house.kind, tuple(sorted(house.cells))), house.name)
-        if twin != house.name:  # the line form could not write it: the same word twice, which it refuses
-            raise PuzzleError(f"{house.name} is {twin} again (the same cells)")
-    wrong = registry.problems(key[3], side)
-    if wrong:
-        raise PuzzleError(wrong[0])
     height, width = _box_shape(side, key[1])
-    made = Layout(side, key[1], height, width, key[2], key[3], registry.cages(key[3]))
+    try:
+        fitted = tuple(rule.fitted(height, width) for rule in key[2])  # disjoint groups: the boxes' own
+    except ValueError as exc:
+        raise PuzzleError(str(exc)) from None
+    if fitted != key[2]:
+        made = layout(side, key[1], (), (), fitted)
+    else:
+        wrong = registry.problems(key[2], side)
+        if wrong:
+            raise PuzzleError(wrong[0])
+        made = Layout(side, key[1], height, width, key[2], registry.beyond(key[2]), registry.houses(key[2], side),
+                      registry.cages(key[2]))
     _LAYOUTS[key] = made
     return made
 
@@ -230,32 +210,6 @@ def classic(box: int) -> Layout:
     return boxes(box * box)
 
 
-def diagonal(side: int, sign: str) -> House:
-    """f-puzzles' `diagonal+` (bottom left to top right) or `diagonal-` (top left to bottom right)."""
-    return House(f"diagonal {sign}", tuple(r * side + (r if sign == "-" else side - 1 - r) for r in range(side)))
-
-
-def windoku_cells(side: int) -> tuple[tuple[int, ...], ...]:
-    """Windoku's (Hyper Sudoku's) four extra regions on a 9x9: the boxes one cell in from each corner.
-    Other sides have none."""
-    if side != 9:
-        return ()
-    return tuple(tuple((top + r) * 9 + left + c for r in range(3) for c in range(3))
-                 for top in (1, 5) for left in (1, 5))
-
-
-def disjoint_groups(lay: Layout) -> tuple[House, ...]:
-    """The disjoint groups of a layout with boxes: the cells at the same place in each box."""
-    if not lay.box_height:
-        raise PuzzleError("disjoint groups need box regions (the same place in each box)")
-    n, h, w = lay.side, lay.box_height, lay.box_width
-    groups: list[list[int]] = [[] for _ in range(n)]
-    for cell in range(n * n):
-        r, c = divmod(cell, n)
-        groups[(r % h) * w + c % w].append(cell)
-    return tuple(House(f"disjoint group {i + 1}", tuple(g)) for i, g in enumerate(groups))
-
-
 VARIANTS = ("classic", "jigsaw", "x", "windoku", "jigsaw+x", "x+windoku", "disjoint")  # the generator's names
 
 
@@ -264,33 +218,40 @@ def family(side: int, regions: Sequence[int] | None = None, diagonals: str = "",
            constraints: Sequence[Constraint] = ()) -> Layout:
     """The layout of a puzzle of the Sudoku family: its regions (the side's boxes when None), the diagonals
     named in `diagonals` ('+', '-' or both), extra regions (cell lists), with `disjoint` disjoint groups, Killer
-    cages and constraints (puzzles/constraints/)."""
+    cages and constraints (puzzles/constraints/), each house made a constraint of its kind."""
     base = boxes(side) if regions is None else layout(side, regions)
-    extras: list[House] = [diagonal(side, sign) for sign in "+-" if sign in diagonals]
-    extras += [House(f"extra region {i + 1}", tuple(sorted(cells))) for i, cells in enumerate(extra_regions)]
-    if disjoint:
-        extras += disjoint_groups(base)
-    return layout(side, base.regions, extras, cages, constraints) if extras or cages or constraints else base
+    houses = registry.houses_of(side, diagonals, extra_regions, disjoint)
+    return layout(side, base.regions, (), cages, [*houses, *constraints]) if houses or cages or constraints else base
 
 
 def named(variant: str, side: int, regions: Sequence[int] | None = None, cages: Sequence[Cage] = (),
           constraints: Sequence[Constraint] = ()) -> Layout:
-    """The layout a variant's name means (`VARIANTS`, or parts joined by `+`); a Jigsaw needs its regions, a
-    Killer its cages, a variant with constraints of some cells (thermometers) those constraints. A rule of the
-    whole grid is its kind's name (`antiknight`)."""
+    """The layout a variant's name means (`VARIANTS`, or parts joined by `+`, each a kind's: `x`, `windoku`,
+    `antiknight`); a Jigsaw needs its regions, a Killer its cages, a variant with constraints of some cells
+    (thermometers) those constraints."""
     parts = set(re.findall(r"diagonal[+-]|[^+]+", variant)) - {"classic"}  # "diagonal+" is one name
-    whole = [rule for rule in map(registry.named, sorted(parts)) if rule is not None]  # antiknight, ...
-    unknown = parts - {"jigsaw", "x", "diagonal+", "diagonal-", "windoku", "disjoint", *registry.CONSTRAINT_KINDS}
+    stated: list[Constraint] = []  # what the parts state alone: houses, rules of the whole grid
+    known = {"jigsaw"} | (set(registry.CONSTRAINT_KINDS) - registry.HOUSED)
+    wrong: list[str] = []
+    for part in sorted(parts):
+        try:
+            found = registry.of_part(part, side)
+        except ValueError as exc:  # a kind's part, but not at this side (windoku off 9x9): said once it is known
+            found, wrong = [], [*wrong, str(exc)]
+        if found is not None:
+            stated += found
+            known.add(part)
+    unknown = parts - known
     if unknown:  # (the kinds that lead a variant's name, as `killer`, go unlisted, as they always have)
-        listed = [name for name, kind in registry.CONSTRAINT_KINDS.items() if not kind.LEADS]
+        listed = [name for name, kind in registry.CONSTRAINT_KINDS.items()
+                  if not kind.LEADS and name not in registry.HOUSED]
         raise PuzzleError(f"unknown variant {sorted(unknown)[0]!r} (known: {', '.join(VARIANTS)}, "
                           f"{', '.join(listed)}, joined by +)")
     if ("jigsaw" in parts) != (regions is not None):
         raise PuzzleError("a jigsaw's regions are its own" if regions is None else f"{variant} has box regions")
-    extra = windoku_cells(side) if "windoku" in parts else ()
-    if "windoku" in parts and not extra:
-        raise PuzzleError("windoku's extra regions are defined on 9x9 grids")
-    own = parts & set(registry.CONSTRAINT_KINDS) - {rule.KIND for rule in whole}  # kinds of some cells
+    if wrong:
+        raise PuzzleError(wrong[0])
+    own = parts & set(registry.CONSTRAINT_KINDS) - {rule.KIND for rule in stated}  # kinds of some cells
     given = {c.KIND: c for c in [*cages, *constraints]}
     missing, extra_kinds = sorted(own - set(given), key=_leading), sorted(set(given) - own, key=_leading)
     if missing:
@@ -298,8 +259,8 @@ def named(variant: str, side: int, regions: Sequence[int] | None = None, cages: 
         raise PuzzleError(f"a {missing[0]}'s {noun} are its own")
     if extra_kinds:
         raise PuzzleError(f"{variant} has no {given[extra_kinds[0]].NOUN or extra_kinds[0]}")
-    signs = "+-" if "x" in parts else "".join(s for s in "+-" if f"diagonal{s}" in parts)
-    return family(side, regions, signs, extra, "disjoint" in parts, cages, [*whole, *constraints])
+    base = boxes(side) if regions is None else layout(side, regions)
+    return layout(side, base.regions, (), cages, [*stated, *constraints]) if stated or cages or constraints else base
 
 
 def _leading(kind: str) -> tuple[bool, str]:
@@ -308,33 +269,12 @@ def _leading(kind: str) -> tuple[bool, str]:
 
 
 def words_of_layout(lay: Layout) -> str:
-    """A variant's houses and cages as the line form's words (empty for the boxes of its side)."""
+    """A variant's houses, cages and other constraints as the line form's words (empty for the boxes of its side):
+    its regions (`r=`), then each kind's words in the layout's order."""
     n = lay.side
     own = n not in BOX_SHAPE or lay.regions != boxes(n).regions  # rectangles on a side without boxes are its own
     words = ["r=" + "".join(SYMBOLS[r] for r in lay.regions)] if own else []
-    names = [h.name for h in lay.extras]
-    if "diagonal +" in names and "diagonal -" in names:
-        words.append("x")
-    else:
-        words += [f"d{s}" for s in "+-" if f"diagonal {s}" in names]
-    regions = list(lay.extras_of(EXTRA_REGION))
-    while regions:  # one map a set of regions that do not overlap, in order
-        taken: list[House] = []
-        held: set[int] = set()
-        for h in regions:
-            if not held & set(h.cells):
-                taken.append(h)
-                held |= set(h.cells)
-        cell_map = ["."] * (n * n)
-        for k, h in enumerate(taken):
-            for c in h.cells:
-                cell_map[c] = SYMBOLS[k]
-        words.append("e=" + "".join(cell_map))
-        regions = [h for h in regions if h not in taken]
-    if lay.extras_of(DISJOINT_GROUP):
-        words.append("dg")
-    words += registry.words_of(lay.constraints, n)
-    return ";".join(words)
+    return ";".join(words + registry.words_of(lay.rules, n))
 
 
 def layout_of_words(text: str, length: int) -> Layout:
@@ -345,7 +285,6 @@ def layout_of_words(text: str, length: int) -> Layout:
     if not MIN_SIDE <= side <= MAX_SIDE:
         raise PuzzleError(f"{length} symbols: a {side}x{side} grid; the project reads sides {MIN_SIDE} to {MAX_SIDE}")
     regions: list[int] | None = None
-    signs, extra, disjoint = "", [], False
     constraints: list[Constraint] = []
     said: set[str] = set()
     for word in (w.strip() for w in text.split(";")):
@@ -355,19 +294,11 @@ def layout_of_words(text: str, length: int) -> Layout:
             regions = _map(value, side, "r=")
             if -1 in regions:
                 raise PuzzleError("`r=` gives every cell a region: no `.`")
-        elif key == "e" and eq:
-            cell_map = _map(value, side, "e=")
-            extra += [[c for c, k in enumerate(cell_map) if k == region]
-                      for region in sorted(set(cell_map) - {-1})]
-        elif word in ("x", "d+", "d-"):
-            signs += "+-" if word == "x" else word[1]
-        elif word == "dg":
-            disjoint = True
         elif word:
             constraints += _constraints_of_word(word, side)
     if regions is None and side not in BOX_SHAPE:
         raise PuzzleError(f"a {side}x{side} grid has no boxes: give its regions (`r=`)")
-    return family(side, regions, signs, extra, disjoint, (), constraints)
+    return family(side, regions, constraints=constraints)
 
 
 def _constraints_of_word(word: str, side: int) -> list[Constraint]:
@@ -379,8 +310,7 @@ def _constraints_of_word(word: str, side: int) -> list[Constraint]:
     except ValueError as exc:
         raise PuzzleError(f"{quoted(word)}: {exc}") from None
     if found is None:
-        raise PuzzleError(f"unknown word {quoted(word)} after the puzzle (known: r=, x, d+, d-, e=, dg, "
-                          f"{', '.join(registry.WORDS)})")
+        raise PuzzleError(f"unknown word {quoted(word)} after the puzzle (known: r=, {', '.join(registry.WORDS)})")
     return found
 
 
@@ -405,15 +335,7 @@ def _refuse_repeated(word: str, said: set[str]) -> None:
 
 def _map(value: str, side: int, word: str) -> list[int]:
     """A cell map's symbols as indices (-1 for '.')."""
-    if len(value) != side * side:
-        raise PuzzleError(f"`{word}` maps {side * side} cells of a {side}x{side} grid, not {len(value)}")
-    out = []
-    for i, ch in enumerate(value):
-        k = SYMBOLS.find(ch.upper()) if ch.isascii() else -1  # a dotless i upper-cased is "I": a symbol is ASCII
-        if ch != "." and not 0 <= k < side:
-            raise PuzzleError(f"`{word}`: {ch!r} at R{i // side + 1}C{i % side + 1} is not 1 to "
-                              f"{SYMBOLS[side - 1]} or '.'")
-        out.append(k if ch != "." else -1)
-    return out
-
-
+    try:
+        return cell_map(value, side, word)
+    except Named as exc:
+        raise PuzzleError(str(exc)) from None

@@ -251,17 +251,18 @@ def contract(name: str, spec: dict[str, Option], rule: Rule | None = None, *,
     A method that does not say it knows a kind of constraint a puzzle holds (`knows`: the kinds of
     puzzles/constraints/ it knows, by name, Killer cages among them: a hand-written search's SEARCHED, a
     formulation's encoder registry), does not run on that puzzle: its Outcome is GAVE_UP, `not run` and why.
-    Ignoring a rule it would solve a different puzzle.
+    Ignoring a rule it would solve a different puzzle. A kind that adds houses (the diagonals, ...) is known by
+    every method: the houses are the geometry's units, which every method keeps.
     """
 
-    known = frozenset(knows)
+    known = frozenset(knows) | constraints.HOUSED
 
     def wrap(run: Run) -> Solve:
         def solve(grid: Grid, budget: Budget | None = None, *, solutions: Any = 1, **options: Any) -> Outcome:
             started = time.perf_counter()
             try:
                 check_puzzle(grid)
-                refused = constraints.refusal({c.KIND for c in grid.layout.constraints} - known)
+                refused = constraints.refusal({c.KIND for c in grid.layout.rules} - known)
                 if refused is not None:  # `Killer cages`, `thermometer constraints`
                     return Outcome(Status.GAVE_UP, detail=not_run(f"{name} does not know {refused}"),
                                    seconds=time.perf_counter() - started)

@@ -4,6 +4,9 @@ a kind.
 
 | kind | module | line form | f-puzzles |
 | --- | --- | --- | --- |
+| diagonal (a house) | diagonal.py | `x` (both), `d+`, `d-` | `"diagonal+": true`, `"diagonal-": true` |
+| extra region (a house) | extra_region.py | `e=<n*n symbols>` | `"extraregion": [{"cells": [...]}]` |
+| disjoint groups (houses) | disjoint.py | `dg` | `"disjointgroups": true` |
 | Killer cage | killer.py | `k=<cage letters>:<totals>` | `"killercage": [{"cells": [...], "value": "17"}]` |
 | anti-knight | antiknight.py | `antiknight` | `"antiknight": true` |
 | anti-king | antiking.py | `antiking` | `"antiking": true` |
@@ -17,13 +20,18 @@ from typing import Any
 
 from .antiking import AntiKing
 from .antiknight import AntiKnight
-from .base import Constraint, Link, Move, Named, Removal, Shape
+from .base import Constraint, House, Link, Move, Named, Removal, Shape
+from .diagonal import Diagonal
+from .disjoint import Disjoint
+from .extra_region import ExtraRegion
 from .killer import Cage
 from .nonconsecutive import NonConsecutive
 from .thermometer import Thermometer
 
 __all__ = [
     "CONSTRAINT_KINDS",
+    "HOUSED",
+    "HOUSE_FLAGS",
     "KILLER",
     "LINKED",
     "MAKING",
@@ -32,6 +40,10 @@ __all__ = [
     "AntiKnight",
     "Cage",
     "Constraint",
+    "Diagonal",
+    "Disjoint",
+    "ExtraRegion",
+    "House",
     "Link",
     "Links",
     "Move",
@@ -40,15 +52,20 @@ __all__ = [
     "Removal",
     "Shape",
     "Thermometer",
+    "beyond",
     "by_kind",
     "cages",
     "canonical",
     "fields_of",
+    "houses",
+    "houses_of",
     "kind_order",
     "links_by_cell",
     "named",
     "names",
     "of_fields",
+    "of_houses",
+    "of_part",
     "of_word",
     "problems",
     "refusal",
@@ -58,17 +75,24 @@ __all__ = [
     "words_of",
 ]
 
+# the houses first: a layout holds its constraints in this order, and writes and names them in it (`x;e=...;dg;k=...`)
 CONSTRAINT_KINDS: dict[str, type[Constraint]] = {
-    kind.KIND: kind for kind in (Cage, AntiKnight, AntiKing, NonConsecutive, Thermometer)}
+    kind.KIND: kind for kind in (Diagonal, ExtraRegion, Disjoint, Cage, AntiKnight, AntiKing, NonConsecutive,
+                                 Thermometer)}
+# the kinds that add houses (`Constraint.houses`): known wherever houses are, by every method
+HOUSED = frozenset(name for name, kind in CONSTRAINT_KINDS.items() if kind.houses is not Constraint.houses)
+# the fields of those kinds that are flags, read as the grid's own rules before its cells (f-puzzles' `diagonal+`)
+HOUSE_FLAGS = (*Diagonal.FIELDS, Disjoint.FIELD)
 # the kinds the engines' links keep whole
 LINKED = frozenset(name for name, kind in CONSTRAINT_KINDS.items() if kind.LINKED)
-# the kinds the hand-written searches and cdcl know: the linked ones, and Killer cages (each engine keeps a cage's
-# room, puzzles/candidates.py's `Rooms`; the cage rungs and cdcl run the kind's filter)
-SEARCHED = LINKED | {Cage.KIND}
+# the kinds the hand-written searches and cdcl know: the linked ones, the houses, and Killer cages (each engine keeps
+# a cage's room, puzzles/candidates.py's `Rooms`; the cage rungs and cdcl run the kind's filter)
+SEARCHED = LINKED | HOUSED | {Cage.KIND}
 # the kinds whose constraints make a variant's puzzles (`Constraint.MAKES`: Killer cages)
 MAKING = tuple(name for name, kind in CONSTRAINT_KINDS.items() if kind.MAKES)
 KILLER = Cage.KIND  # a Killer cage's kind, as a variant's name says it (`killer+jigsaw`)
-FIELDS = tuple(kind.FIELD for kind in CONSTRAINT_KINDS.values())  # the f-puzzles fields the kinds read
+# the f-puzzles fields the kinds read
+FIELDS = tuple(field for kind in CONSTRAINT_KINDS.values() for field in kind.FIELDS or (kind.FIELD,))
 WORDS = tuple(kind.WORD for kind in CONSTRAINT_KINDS.values())  # the line form's words, for a message's list
 
 
@@ -78,19 +102,57 @@ def kind_order(constraint: Constraint) -> int:
 
 
 def canonical(constraints: Iterable[Constraint]) -> tuple[Constraint, ...]:
-    """The constraints in the order a layout holds them: by kind (CONSTRAINT_KINDS' order), then as given; a rule of
-    the whole grid, or the same rule of the same cells, once (unless its kind `REPEATS`: a cage twice is two)."""
+    """The constraints in the order a layout holds them: by kind (CONSTRAINT_KINDS' order), then as the kind holds
+    them (`held`: as given, the diagonals `+` first); a rule of the whole grid, or the same rule of the same cells,
+    once (unless its kind `REPEATS`: a cage twice is two; or it is a house: a house twice is `problems`' to refuse)."""
     seen: list[Constraint] = []
     for c in constraints:
-        if c.REPEATS or c not in seen:  # a rule twice is the rule once
+        if c.REPEATS or c.HOUSE or c not in seen:  # a rule twice is the rule once
             seen.append(c)
-    return tuple(sorted(seen, key=kind_order))
+    return tuple(held for kind, group in sorted(by_kind(seen).items(), key=lambda item: list(CONSTRAINT_KINDS).index(
+        item[0])) for held in CONSTRAINT_KINDS[kind].held(group))
 
 
-def named(name: str) -> Constraint | None:
-    """The rule of the whole grid a variant's name part names (`antiknight`), None for any other part."""
-    kind = CONSTRAINT_KINDS.get(name)
-    return kind() if kind is not None and kind.GLOBAL else None
+def of_part(part: str, side: int) -> list[Constraint] | None:
+    """The constraints a part of a variant's name states (`antiknight`, `x`, `windoku`), None for a part no kind
+    states alone (a kind of some cells, `thermometer`, or no kind's); ValueError when a kind's, but not at this
+    side."""
+    for kind in CONSTRAINT_KINDS.values():
+        found = kind.of_part(part, side)
+        if found is not None:
+            return found
+    return None
+
+
+def houses(constraints: Sequence[Constraint], side: int) -> tuple[House, ...]:
+    """The houses the constraints add, in order: `Layout.extras`, the view the geometry makes units of."""
+    return tuple(house for c, index in zip(constraints, _indices(constraints), strict=True)
+                 for house in c.houses(index, side))
+
+
+def of_houses(given: Sequence[House], side: int) -> list[Constraint]:
+    """The constraints of houses a caller gives (`layout(..., extras)`), each by the kind its houses are of; a house
+    of no kind's (`region 2`) an extra region under its own name."""
+    found: list[Constraint] = []
+    for kind in CONSTRAINT_KINDS.values():
+        own = [house for house in given if kind.HOUSE and house.kind == kind.HOUSE]
+        if own:
+            found += kind.of_houses(own, side)
+    others = [house for house in given if not any(house.kind == kind.HOUSE for kind in CONSTRAINT_KINDS.values())]
+    return found + (ExtraRegion.of_houses(others, side) if others else [])
+
+
+def houses_of(side: int, diagonals: str = "", regions: Sequence[Sequence[int]] = (),
+              disjoint: bool = False) -> list[Constraint]:
+    """The houses of the Sudoku family as constraints: the diagonals a string names (`+`, `-` or both), extra
+    regions (cell lists) and, with `disjoint`, the disjoint groups (of the layout's boxes, once it has them)."""
+    return [*(Diagonal(sign, side) for sign in "+-" if sign in diagonals),
+            *(ExtraRegion(tuple(cells)) for cells in regions), *([Disjoint()] if disjoint else [])]
+
+
+def beyond(constraints: Iterable[Constraint]) -> tuple[Constraint, ...]:
+    """The constraints that add no houses: the rules beyond the houses (`Layout.constraints`)."""
+    return tuple(c for c in constraints if c.KIND not in HOUSED)
 
 
 def cages(constraints: Iterable[Constraint]) -> tuple[Cage, ...]:
@@ -125,28 +187,14 @@ def of_word(word: str, side: int) -> list[Constraint] | None:
 def of_fields(puzzle: Mapping[str, Any], side: int) -> list[Constraint]:
     """The constraints of an f-puzzles object's fields (null and absent fields hold none); ValueError naming the
     field and why."""
-    found: list[Constraint] = []
-    for kind in CONSTRAINT_KINDS.values():
-        value = puzzle.get(kind.FIELD)
-        if value is None:
-            continue
-        try:
-            found += kind.of_field(value, side)
-        except Named:
-            raise
-        except ValueError as exc:
-            raise ValueError(f"`{kind.FIELD}` {exc}") from None
-    return found
+    return [c for kind in CONSTRAINT_KINDS.values() for c in kind.of_object(puzzle, side)]
 
 
 def fields_of(constraints: Iterable[Constraint], side: int) -> dict[str, Any]:
-    """The f-puzzles fields that state these constraints."""
+    """The f-puzzles fields that state these constraints, kind by kind in the layout's order."""
     fields: dict[str, Any] = {}
-    for c in constraints:
-        if c.GLOBAL:
-            fields[c.FIELD] = c.field_entry(side)
-        else:
-            fields.setdefault(c.FIELD, []).append(c.field_entry(side))
+    for kind, group in by_kind(constraints).items():
+        fields |= CONSTRAINT_KINDS[kind].fields(group, side)
     return fields
 
 
@@ -171,21 +219,36 @@ def refusal(kinds: Collection[str]) -> str | None:
     return CONSTRAINT_KINDS[first].PLURAL or f"{first} constraints"
 
 
-def names(constraints: Sequence[Constraint], side: int) -> list[str]:
-    """Each constraint's name, numbered within its kind (`thermometer 2 (R4C1)`)."""
+def _indices(constraints: Sequence[Constraint]) -> list[int]:
+    """Each constraint's place among those of its kind."""
     counts: dict[str, int] = {}
     found = []
     for c in constraints:
-        index = counts.get(c.KIND, 0)
-        counts[c.KIND] = index + 1
-        found.append(c.name(index, side))
+        found.append(counts.get(c.KIND, 0))
+        counts[c.KIND] = found[-1] + 1
     return found
 
 
+def names(constraints: Sequence[Constraint], side: int) -> list[str]:
+    """Each constraint's name, numbered within its kind (`thermometer 2 (R4C1)`)."""
+    return [c.name(index, side) for c, index in zip(constraints, _indices(constraints), strict=True)]
+
+
 def problems(constraints: Sequence[Constraint], side: int) -> list[str]:
-    """Why some constraints cannot stand on this grid, each naming its constraint."""
-    return [f"{name} {problem}" for c, name in zip(constraints, names(constraints, side), strict=True)
-            if (problem := c.problem(side)) is not None]
+    """Why some constraints cannot stand on this grid, each naming its constraint; and a house that is an earlier
+    house of its kind again (the same cells), which the line form could not write (the same word twice)."""
+    found = []
+    seen: dict[tuple[str, tuple[int, ...]], str] = {}
+    for c, index in zip(constraints, _indices(constraints), strict=True):
+        problem = c.problem(side)
+        if problem is not None:
+            found.append(f"{c.name(index, side)} {problem}")
+            continue
+        for house in c.houses(index, side):
+            twin = seen.setdefault((house.kind, tuple(sorted(house.cells))), house.name)
+            if twin != house.name:
+                found.append(f"{house.name} is {twin} again (the same cells)")
+    return found
 
 
 def violations(constraints: Sequence[Constraint], values: Sequence[int], side: int) -> list[str]:

@@ -23,13 +23,13 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, ClassVar
 
 from ..bits import popcount
-from ..words import json_type, quoted
+from ..words import SYMBOLS, json_type, quoted
 
 Move = Callable[[int], int]  # where a rotation or reflection of the grid takes a cell
 
@@ -62,10 +62,28 @@ class Named(ValueError):
 
 
 @dataclass(frozen=True)
+class House:
+    """A house beyond the rows, columns and regions: cells that hold every value once, named as the puzzle
+    names it (`diagonal -`, `extra region 2`, `disjoint group 5`)."""
+
+    name: str
+    cells: tuple[int, ...]
+
+    def __reduce__(self) -> tuple[type[House], tuple[str, tuple[int, ...]]]:
+        return House, (self.name, self.cells)  # compiled: built from its arguments, as Grid is
+
+    @property
+    def kind(self) -> str:
+        """What sort of house it is (its name without its sign or number): a kind's `HOUSE`."""
+        return self.name.rsplit(" ", 1)[0]
+
+
+@dataclass(frozen=True)
 class Shape:
     """What the page draws for a constraint: `kind` (`line`, `bulb`, `note`, `outline`: a dashed outline along its
-    cells' boundary), its cells, a caption (what the legend calls it) and a label (a number written small in its
-    first cell: a cage's total)."""
+    cells' boundary; for a house, `diagonal`: a line from corner to corner, or `shade`: its cells in a light colour
+    of its own), its cells, a caption (what the legend calls it) and a label (a number written small in its first
+    cell: a cage's total; a diagonal's sign; the shading's class on the page, `xr`)."""
 
     kind: str
     cells: tuple[int, ...]
@@ -101,6 +119,62 @@ class Constraint:
     # over the puzzle's solution and made unique by the kind's own maker (killer_maker.py), with its own kinds of
     # puzzle (making/kinds.py's KILLER_KINDS), not by `drawn` and givens
     MAKES: ClassVar[bool] = False
+    # what its houses are called (`House.kind`), for a kind that adds houses (`houses`): `diagonal`
+    HOUSE: ClassVar[str] = ""
+    # its f-puzzles fields, for a kind that reads several (the diagonals: one flag a sign); none: FIELD alone
+    FIELDS: ClassVar[tuple[str, ...]] = ()
+
+    def houses(self, index: int, side: int) -> tuple[House, ...]:
+        """The houses it adds (cells holding every value once), which the geometry makes units after the regions;
+        `index` as `name`'s. None for a rule that is no house."""
+        return ()
+
+    @classmethod
+    def of_houses(cls, houses: Sequence[House], side: int) -> list[Constraint]:
+        """The constraints of these houses of its `HOUSE` (as a caller of `layout` gives them)."""
+        raise NotImplementedError
+
+    def fitted(self, height: int, width: int) -> Constraint:
+        """The rule on a layout whose regions are boxes `height` rows tall and `width` wide (0, 0: not boxes):
+        itself, unless its cells follow from the boxes (disjoint groups); ValueError when it cannot stand there."""
+        return self
+
+    @classmethod
+    def held(cls, constraints: Sequence[Constraint]) -> list[Constraint]:
+        """Its constraints in the order a layout holds them: as given, unless the kind has an order of its own."""
+        return list(constraints)
+
+    @classmethod
+    def parts(cls, constraints: Sequence[Constraint], side: int) -> list[str]:
+        """Its part of a variant's name (`thermometer`; the diagonals: `x` or `diagonal+`)."""
+        return [cls.KIND]
+
+    @classmethod
+    def of_part(cls, part: str, side: int) -> list[Constraint] | None:
+        """The constraints a part of a variant's name states, None when the part is not this kind's (a kind of
+        some cells has its own, which the part cannot state); ValueError when it is, but not at this side."""
+        return [cls()] if cls.GLOBAL and part == cls.KIND else None
+
+    @classmethod
+    def of_object(cls, puzzle: Mapping[str, Any], side: int) -> list[Constraint]:
+        """The constraints its field states in an f-puzzles object (null and absent: none); ValueError naming the
+        field and why (Named as it is)."""
+        value = puzzle.get(cls.FIELD)
+        if value is None:
+            return []
+        try:
+            return cls.of_field(value, side)
+        except Named:
+            raise
+        except ValueError as exc:
+            raise ValueError(f"`{cls.FIELD}` {exc}") from None
+
+    @classmethod
+    def fields(cls, constraints: Sequence[Constraint], side: int) -> dict[str, Any]:
+        """The f-puzzles fields that state these constraints of the kind: a flag, or a list of entries."""
+        if cls.GLOBAL:
+            return {cls.FIELD: constraints[0].field_entry(side)} if constraints else {}
+        return {cls.FIELD: [c.field_entry(side) for c in constraints]} if constraints else {}
 
     @classmethod
     def of_word(cls, word: str, side: int) -> list[Constraint] | None:
@@ -331,3 +405,26 @@ def pairs_apart(side: int, steps: Iterable[tuple[int, int]], forbids: Callable[[
     return tuple(Link(r * side + c, (r + dr) * side + c + dc, table)
                  for r in range(side) for c in range(side) for dr, dc in steps
                  if 0 <= r + dr < side and 0 <= c + dc < side)
+
+
+def cell_map(value: str, side: int, word: str) -> list[int]:
+    """A line-form word's map of the cells (`r=`, `e=`): each cell's symbol as an index 0..n-1, -1 for `.`; Named
+    saying what is wrong, naming the word."""
+    if len(value) != side * side:
+        raise Named(f"`{word}` maps {side * side} cells of a {side}x{side} grid, not {len(value)}")
+    out = []
+    for i, ch in enumerate(value):
+        k = SYMBOLS.find(ch.upper()) if ch.isascii() else -1  # a dotless i upper-cased is "I": a symbol is ASCII
+        if ch != "." and not 0 <= k < side:
+            raise Named(f"`{word}`: {ch!r} at {cell_name(i, side)} is not 1 to {SYMBOLS[side - 1]} or '.'")
+        out.append(k if ch != "." else -1)
+    return out
+
+
+def house_problem(cells: Sequence[int], side: int) -> str | None:
+    """Why cells cannot be a house of this grid (what `problem` says after the house's name), None when they can."""
+    if len(cells) != side or len(set(cells)) != side:
+        return f"has {len(set(cells))} distinct cells: a house has {side}"
+    if not all(0 <= c < side * side for c in cells):
+        return f"names a cell outside the {side}x{side} grid"
+    return None

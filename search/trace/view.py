@@ -26,10 +26,10 @@ from typing import Any
 from rich.console import Console
 from rich.markup import escape
 
-from puzzles.constraints import Constraint, Shape, names
+from puzzles.constraints import HOUSED, Constraint, Shape, names
 from puzzles.constraints.killer import LETTERS
 from puzzles.grid import SYMBOLS, Grid
-from puzzles.layouts import DIAGONAL, DISJOINT_GROUP, EXTRA_REGION, Layout
+from puzzles.layouts import Layout
 
 from .record import Event, Trace
 
@@ -90,19 +90,21 @@ def drawn(grid: Grid) -> str:
         return of.pretty() if lay.box_height else regions_drawn(of)
 
     lines = [picture(grid)]
-    diagonals = [h.name for h in lay.extras_of(DIAGONAL)]
+    housed = [(rule, rule.drawing(grid.side)) for rule in lay.rules if rule.KIND in HOUSED]  # as the page draws them
+    diagonals = [f"{shape.caption} {shape.label}" for _, shapes in housed for shape in shapes
+                 if shape.kind == "diagonal"]
     if diagonals:
         lines.append(f"and {' and '.join(diagonals)} (diagonal +: bottom left to top right)")
-    extra = lay.extras_of(EXTRA_REGION)
-    if extra:  # a map: each cell by the number of its extra region (the first, where two overlap)
+    extra = [shape for _, shapes in housed if len(shapes) == 1 for shape in shapes if shape.kind == "shade"]
+    if extra:  # a map: each cell by the number of its house (the first, where two overlap)
         marks = [0] * (grid.side ** 2)
-        for k, house in reversed(list(enumerate(extra, 1))):
-            for cell in house.cells:
+        for k, shape in reversed(list(enumerate(extra, 1))):
+            for cell in shape.cells:
                 marks[cell] = k
-        count = f"extra regions 1-{len(extra)}" if len(extra) > 1 else "extra region 1"
+        count = f"{extra[0].caption}s 1-{len(extra)}" if len(extra) > 1 else f"{extra[0].caption} 1"
         lines += [f"and {count}, each cell by its number:", picture(grid.with_values(marks))]
-    if lay.extras_of(DISJOINT_GROUP):
-        lines.append(f"and disjoint groups 1-{grid.side} (the cells at the same place in each box)")
+    # a rule of several shaded houses (the disjoint groups) by its name
+    lines += [f"and {rule.name(0, grid.side)}" for rule, shapes in housed if len(shapes) > 1]
     named = names(lay.constraints, grid.side)
     lines += outlines_drawn(lay, named)
     # the others by the names their removals carry (`thermometer 2 (R4C1)`), each of some cells with its word

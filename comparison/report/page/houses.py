@@ -3,9 +3,10 @@ player (player.py, report.js).
 
 - a thick border between two cells of different regions (`R` on a cell whose right neighbour is in another
   region, `B` on one whose lower neighbour is): square boxes, rectangular boxes and Jigsaw regions alike;
-- a line along each diagonal that is a house (`dp`: diagonal +, bottom left to top right; `dm`: diagonal -);
-- a light colour of its own for each extra region (`xr`, the colour in `--xr`) and each disjoint group (`dg`,
-  in `--dg`; a cell in both shows the group's colour as a ring);
+- the houses beyond them as their kinds draw them (`Constraint.drawing` of a kind that adds houses): a `diagonal`
+  a line along it (`dp`: diagonal +, bottom left to top right; `dm`: diagonal -); a `shade` a light colour of its
+  own for each house, in the shading class its label names (`xr`: an extra region, the colour in `--xr`; `dg`: a
+  disjoint group, in `--dg`; a cell in both shows the group's colour as a ring);
 - the constraints' outlines (`Constraint.drawing`'s `outline` shapes: Killer cages) as Killer puzzles are drawn:
   a dashed outline a little inside its cells, along their boundary, and its label (a cage's total) small in the
   corner of its first cell (`cage_marks`: each cell's share of the outlines,
@@ -30,13 +31,13 @@ from typing import Protocol
 from puzzles import constraints as registry  # the kinds of constraint, by name
 from puzzles.constraints import Shape
 from puzzles.grid import Layout
-from puzzles.layouts import DIAGONAL, DISJOINT_GROUP, EXTRA_REGION
 from puzzles.words import plural
 
 GOLDEN_ANGLE = 137.508  # degrees: successive hues as far apart as they can be, however many houses there are
 INSET = 0.12  # a cage's outline lies this far inside its cells (a cell's side is 1); a level deeper, twice as far
 DEEPEST = 2  # overlapping cages take levels 0, 1, 2 (three insets); a cage deeper still shares the third
 BULB = 0.38  # a bulb's radius (a cell's side is 1)
+HUES = {"xr": 20, "dg": 200}  # where each shading class's colours start (extra regions and disjoint groups apart)
 
 
 @dataclass(frozen=True)
@@ -59,17 +60,14 @@ def cell_marks(lay: Layout) -> list[CellMarks]:
     n, regions = lay.side, lay.regions
     classes: list[list[str]] = [[] for _ in range(n * n)]
     styles: list[list[str]] = [[] for _ in range(n * n)]
-    extra_regions = disjoint_groups = 0
-    for house in lay.extras:
-        if house.kind == DIAGONAL:
-            mark, colour = ("dp" if house.name.endswith("+") else "dm"), ""
-        elif house.kind == DISJOINT_GROUP:
-            mark, colour = "dg", f"--dg:{shade(disjoint_groups, 200)}"
-            disjoint_groups += 1
-        else:  # an extra region
-            mark, colour = "xr", f"--xr:{shade(extra_regions, 20)}"
-            extra_regions += 1
-        for cell in house.cells:
+    shaded: dict[str, int] = {}  # per shading class, the shapes shaded so far
+    for shape in house_shapes(lay):
+        if shape.kind == "diagonal":
+            mark, colour = ("dp" if shape.label == "+" else "dm"), ""
+        else:  # shaded, a colour of its own each
+            index = shaded[shape.label] = shaded.get(shape.label, -1) + 1
+            mark, colour = shape.label, f"--{shape.label}:{shade(index, HUES.get(shape.label, 0))}"
+        for cell in shape.cells:
             classes[cell].append(mark)
             if colour:
                 styles[cell].append(colour)
@@ -85,22 +83,41 @@ def cell_marks(lay: Layout) -> list[CellMarks]:
 def legend(lay: Layout) -> str:
     """The houses beyond rows and columns, in words: what the marks stand for."""
     n = lay.side
-    words = [f"{'boxes' if lay.box_height else 'regions'} (thick borders)"]
-    names = [h.name for h in lay.extras]
-    diagonals = [s for s in "+-" if f"diagonal {s}" in names]
-    if diagonals:
-        words.append(f"diagonal{'s' if len(diagonals) > 1 else ''} {' and '.join(diagonals)} (lines)")
-    extra = len(lay.extras_of(EXTRA_REGION))
-    if extra:
-        words.append(f"{extra} extra region{'s' if extra > 1 else ''} (shaded)")
-    if lay.extras_of(DISJOINT_GROUP):
-        words.append(f"{n} disjoint groups (shaded, a colour each)")
+    words = [f"{'boxes' if lay.box_height else 'regions'} (thick borders)", *house_words(lay)]
     counted: dict[str, int] = {}
     for shape, _ in outlines(lay):
         counted[shape.caption] = counted.get(shape.caption, 0) + 1
     words += [f"{count} {caption}{'s' if count > 1 else ''} (dashed outlines, each total in its first cell)"
               for caption, count in counted.items()]
     return f"{lay.variant}, {n}x{n}: rows, columns, " + ", ".join(words + shape_words(lay))
+
+
+def house_shapes(lay: Layout) -> list[Shape]:
+    """The shapes the layout's houses draw (`Constraint.drawing` of the kinds that add houses), in the layout's
+    order: a `diagonal` (a line from corner to corner, its label its sign) or a `shade` (its cells shaded, its label
+    the shading's class, `xr` or `dg`)."""
+    return [shape for rule in lay.rules if rule.KIND in registry.HOUSED for shape in rule.drawing(lay.side)]
+
+
+def house_words(lay: Layout) -> list[str]:
+    """The houses in the legend's words: the diagonals by their signs (`diagonals + and - (lines)`), then each
+    caption of shaded houses counted (`4 extra regions (shaded)`; a rule's several, `9 disjoint groups (shaded, a
+    colour each)`)."""
+    signs: dict[str, list[str]] = {}  # a caption -> the signs of its diagonals
+    counted: dict[str, list[int]] = {}  # a caption -> [houses, the most one rule shades]
+    for rule in (rule for rule in lay.rules if rule.KIND in registry.HOUSED):
+        shapes = rule.drawing(lay.side)
+        for shape in shapes:
+            if shape.kind == "diagonal":
+                signs.setdefault(shape.caption, []).append(shape.label)
+            else:
+                held = counted.setdefault(shape.caption, [0, 0])
+                held[0] += 1
+                held[1] = max(held[1], len(shapes))
+    return [f"{caption}{'s' if len(held) > 1 else ''} {' and '.join(held)} (lines)"
+            for caption, held in signs.items()] \
+        + [f"{count} {caption}{'s' if count > 1 else ''} (shaded{', a colour each' if most > 1 else ''})"
+           for caption, (count, most) in counted.items()]
 
 
 def shape_words(lay: Layout) -> list[str]:

@@ -16,9 +16,10 @@ import sys
 from collections import Counter
 from typing import TextIO
 
-from puzzles.formats import FORMATS, BadEntry, PuzzleFileError, read_puzzles
+from puzzles.formats import DECORATIONS_KEY, FORMATS, BadEntry, PuzzleFileError, read_puzzles
 from puzzles.words import plural
 
+from .flags import add_decorations_flag
 from .output import Guarded, guarded_stdout, status_of, stdin_closed
 
 
@@ -35,12 +36,14 @@ def median_of(histogram: Counter[int]) -> float:
     return float(sum(found) / len(found))
 
 
-def check_file(path: str, fmt: str | None, out: TextIO | Guarded) -> tuple[int, int]:
-    """Print one file's summary and bad entries; return (puzzles, bad entries). Reading stops when `out`, a
-    Guarded stream, has failed: nobody would read what follows."""
+def check_file(path: str, fmt: str | None, out: TextIO | Guarded, decorations: str = "refuse") -> tuple[int, int]:
+    """Print one file's summary and bad entries (and the decorations of each puzzle not read as rules, when
+    `decorations` is "ignore"); return (puzzles, bad entries). Reading stops when `out`, a Guarded stream, has
+    failed: nobody would read what follows."""
     givens: dict[int, Counter[int]] = {}
     bad = 0
-    for record in read_puzzles(path, fmt, on_note=lambda note: print(f"note: {note}", file=sys.stderr)):
+    for record in read_puzzles(path, fmt, on_note=lambda note: print(f"note: {note}", file=sys.stderr),
+                               decorations=decorations):
         if isinstance(out, Guarded) and out.failed is not None:
             break
         if isinstance(record, BadEntry):
@@ -48,6 +51,8 @@ def check_file(path: str, fmt: str | None, out: TextIO | Guarded) -> tuple[int, 
             print(record, file=out)
         else:
             givens.setdefault(record.grid.side, Counter())[record.grid.givens] += 1
+            if record.meta.get(DECORATIONS_KEY):
+                print(f"{record.where}: decorations not read as rules: {record.meta[DECORATIONS_KEY]}", file=out)
     puzzles = sum(sum(h.values()) for h in givens.values())
     name = "<stdin>" if path == "-" else path  # as its records name it
     print(f"{name}: {plural(puzzles, 'puzzle')}, {plural(bad, 'bad entry', 'bad entries')}", file=out)
@@ -65,6 +70,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="sudoku-check", description=__doc__.split("\n")[0])
     parser.add_argument("files", nargs="+", metavar="FILE", help="puzzle files; '-' for standard input")
     parser.add_argument("--input-format", "--format", dest="format", choices=FORMATS, help="skip format detection")
+    add_decorations_flag(parser)
     with guarded_stdout() as out:
         args = parser.parse_args(argv)
         status = 0
@@ -74,7 +80,7 @@ def main(argv: list[str] | None = None) -> int:
             try:
                 if stdin_closed([path]):
                     raise PuzzleFileError("-: standard input is closed: there is nothing to read")
-                _, bad = check_file(path, args.format, out)
+                _, bad = check_file(path, args.format, out, args.decorations)
             except PuzzleFileError as exc:
                 print(f"{parser.prog}: error: {exc}", file=sys.stderr)
                 status = 2

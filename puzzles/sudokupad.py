@@ -57,7 +57,8 @@ COLOUR = re.compile(r"[0-9a-fA-F]{6}")
 ABOUT = ("id", "cellSize", "settings", "metadata")
 DRAWINGS = {"lines": "a drawn line", "arrows": "a drawn arrow", "overlays": "an overlay (a shape or text drawn over "
             "the grid)", "underlays": "an underlay (a shape or colour drawn under the grid)"}
-DISJOINT = "disjoint"  # SudokuPad's name for the disjoint groups, a global rule and a cage's type
+# the kinds by SudokuPad's names for them (`Constraint.PAD`): a global rule's, a cage's type or style
+PAD_KINDS = {name: kind for kind in registry.CONSTRAINT_KINDS.values() for name in kind.PAD}
 WHY = "SudokuPad's format does not say which rule it is, and a solver that ignored it would solve a different puzzle"
 # how a refused decoration is read after all, as the command lines and the Python readers say it
 IGNORE_IT = "if the rules give it no meaning, --decorations ignore reads the puzzle without it (decorations='ignore' " \
@@ -333,14 +334,15 @@ def _cages(cages: list[Any], side: int, found: Converted, meta: dict[str, Any], 
             raise SudokuPadError(f"{what}: `cells` must be a list")
         cells = [f"R{r + 1}C{c + 1}" for r, c in (_cell(p, side, what) for p in points)]
         unique, style = cage.get("unique"), cage.get("style")
-        if cage.get("type") == DISJOINT:
-            found["disjointgroups"] = True  # the groups SudokuPad draws as cages: the rule `global` names
-        elif style == "extraregion" or cage.get("type") == "region":
+        kind = PAD_KINDS.get(str(cage.get("type"))) or PAD_KINDS.get(str(style))
+        if kind is not None and kind.FIELD in registry.HOUSE_FLAGS:
+            found[kind.FIELD] = True  # the groups SudokuPad draws as cages: the rule `global` names
+        elif kind is not None:  # a house of its own: an extra region
             if unique is False or len(cells) != side:
                 raise SudokuPadError(f"{what}, an extra region of {len(cells)} cells" +
                                      (" whose digits may repeat" if unique is False else "") +
                                      f": the project reads extra regions of {side} different values")
-            found.setdefault("extraregion", []).append({"cells": cells})
+            found.setdefault(kind.FIELD, []).append({"cells": cells})
         elif unique is True:
             found.setdefault(killer, []).append({"cells": cells} | _total(cage, what))
         elif unique is False and not _empty(value):
@@ -371,12 +373,10 @@ def _total(cage: Mapping[str, Any], what: str) -> dict[str, str]:
 
 def _globals(rules: list[Any], found: dict[str, Any]) -> None:
     """SudokuPad's global rules as f-puzzles' flags: a rule of the whole grid the project knows, by its name."""
-    known = {kind.FIELD for kind in registry.CONSTRAINT_KINDS.values() if kind.GLOBAL}
     for rule in rules:
-        if rule == DISJOINT:
-            found["disjointgroups"] = True
-        elif isinstance(rule, str) and rule in known:
-            found[rule] = True
+        kind = PAD_KINDS.get(rule) if isinstance(rule, str) else None
+        if kind is not None and (kind.GLOBAL or kind.FIELD in registry.HOUSE_FLAGS):
+            found[kind.FIELD] = True
         else:
             raise SudokuPadError(f"SudokuPad global rule {quoted(rule)}: not read by this project, and a solver that "
                                  "ignored it would solve a different puzzle")

@@ -12,6 +12,7 @@ class AntiKing(WholeGrid):
     """Diagonally touching, two cells differ."""
 
     KIND = FIELD = WORD = "antiking"
+    PAD = ("antiking",)
     TITLE = "anti-king"
     STEPS = ((1, 1), (1, -1), (-1, 1), (-1, -1))
 

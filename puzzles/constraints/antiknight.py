@@ -11,6 +11,7 @@ class AntiKnight(WholeGrid):
     """A knight's move apart, two cells differ."""
 
     KIND = FIELD = WORD = "antiknight"
+    PAD = ("antiknight",)
     TITLE = "anti-knight"
     STEPS = ((1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1))
 

@@ -119,6 +119,9 @@ class Constraint:
     # over the puzzle's solution and made unique by the kind's own maker (killer_maker.py), with its own kinds of
     # puzzle (making/kinds.py's KILLER_KINDS), not by `drawn` and givens
     MAKES: ClassVar[bool] = False
+    # SudokuPad's names for it (puzzles/sudokupad.py): a rule of its `global` list, or a cage's `type` or `style`
+    # that makes the cage one of it
+    PAD: ClassVar[tuple[str, ...]] = ()
     # what its houses are called (`House.kind`), for a kind that adds houses (`houses`): `diagonal`
     HOUSE: ClassVar[str] = ""
     # its f-puzzles fields, for a kind that reads several (the diagonals: one flag a sign); none: FIELD alone

@@ -19,6 +19,7 @@ class Disjoint(Constraint):
     groups: tuple[tuple[int, ...], ...] = ()
 
     KIND = FIELD = "disjointgroups"
+    PAD = ("disjoint",)
     WORD = "dg"
     HOUSE = "disjoint group"
     LINKED = False  # houses: the engines keep them as units, not by links

@@ -25,6 +25,7 @@ class ExtraRegion(Constraint):
     title: str = ""
 
     KIND = FIELD = "extraregion"
+    PAD = ("extraregion", "region")
     WORD = "e="
     HOUSE = "extra region"
     LINKED = False  # a house: the engines keep it as a unit, not by links

@@ -12,6 +12,7 @@ class NonConsecutive(WholeGrid):
     """Orthogonal neighbours never differ by 1."""
 
     KIND = FIELD = WORD = "nonconsecutive"
+    PAD = ("nonconsecutive",)
     TITLE = "non-consecutive"
     RELABELS = False
     STEPS = ((0, 1), (0, -1), (1, 0), (-1, 0))

@@ -69,9 +69,12 @@ LEFT_OUT = {"lines": "drawn line", "arrows": "drawn arrow", "overlays": "overlay
 
 class Converted(dict[str, Any]):
     """The f-puzzles object an scl puzzle amounts to, and what it left out, each drawing's SudokuPad key and how
-    many (`decorations="ignore"`; none otherwise): the reader says so in every record of the puzzle."""
+    many (`decorations="ignore"`; none otherwise): the reader says so in every record of the puzzle. An attribute,
+    not a field: the object's fields are f-puzzles' own, read as any f-puzzles object's."""
 
-    left_out: dict[str, int]
+    def __init__(self, fields: Mapping[str, Any]) -> None:
+        super().__init__(fields)
+        self.left_out: dict[str, int] = {}
 
 
 class SudokuPadError(PuzzleError):
@@ -211,7 +214,6 @@ def object_of_scl(puzzle: Any, decorations: str = "refuse") -> Converted:
                                  "a solver that ignored it might solve a different puzzle")
     side, cells = _cells(puzzle.get("cells"))
     found = Converted(cells)
-    found.left_out = {}
     _regions(puzzle.get("regions"), side, found["grid"])
     meta = _metadata(puzzle.get("metadata"))
     _cages(_listed(puzzle, "cages"), side, found, meta, decorations)

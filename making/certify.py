@@ -27,7 +27,8 @@ only to certify a puzzle that needs the rule.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+import contextlib
+from collections.abc import Iterator, Sequence
 
 from pysat.solvers import Solver
 
@@ -116,13 +117,20 @@ def fresh(lay: Layout, name: str = CERTIFYING_SOLVER) -> KeptSolver:
     return KeptSolver(sat, max(variables(lay.houses), top(clauses)))  # a Killer's auxiliaries come after the houses'
 
 
+@contextlib.contextmanager
+def puzzle_solver(grid: Grid, name: str = DEFAULT_SOLVER) -> Iterator[Solver]:
+    """A solver of its own holding a puzzle's rules (every rule of its layout) and its givens, deleted after."""
+    with opened(name) as sat:
+        load(sat, name, clauses_of(grid.layout), caged=beyond_houses(grid.layout))
+        for lit in givens(grid):
+            sat.add_clause([lit])
+        yield sat
+
+
 def solutions(grid: Grid, limit: int = 2) -> list[Grid]:
     """Up to `limit` solutions of `grid` (none: it has no solution; one: it is unique, when limit >= 2)."""
     found: list[Grid] = []
-    with opened(DEFAULT_SOLVER) as sat:
-        load(sat, DEFAULT_SOLVER, clauses_of(grid.layout), caged=beyond_houses(grid.layout))
-        for lit in givens(grid):
-            sat.add_clause([lit])
+    with puzzle_solver(grid) as sat:
         while len(found) < limit and sat.solve():
             solution = decode(grid, sat.get_model() or [])
             found.append(solution)

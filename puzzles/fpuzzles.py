@@ -220,8 +220,7 @@ def refuse_rules(puzzle: Mapping[str, Any], decorations: str = "refuse") -> None
         if key in COSMETIC:
             raise FPuzzlesError(f"f-puzzles field {quoted(key)} (a cosmetic element, which the rules may give a "
                                 "meaning): not read by this project, and a solver that ignored it would solve a "
-                                "different puzzle if the rules give it one (read it with decorations ignored if they "
-                                "do not)")
+                                f"different puzzle if the rules give it one; {sudokupad.IGNORE_IT}")
         what = "a constraint" if key in CONSTRAINTS else "an unknown field"
         raise FPuzzlesError(f"f-puzzles field {quoted(key)} ({what}): not read by this project, and a solver that "
                             "ignored it would solve a different puzzle")

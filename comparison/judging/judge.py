@@ -177,8 +177,16 @@ def judge(puzzle: Puzzle, results: Sequence[RunResult], labels: Sequence[str], c
         kind = "unsatisfiable"
     else:
         kind = "unsolved"
+    if puzzle.decorations:  # every record of the puzzle says what it was read without
+        notes.append(left_out(puzzle))
     failures = tuple(failure_of(r, i in disagree) for i, r in enumerate(results))
     return Verdict(kind, "; ".join(notes), frozenset(disagree), unchecked, confirmed, refuted, failures)
+
+
+def left_out(puzzle: Puzzle) -> str:
+    """What a puzzle read with its decorations ignored did not read as rules, as its records' note says it; ''
+    for any other puzzle."""
+    return f"decorations not read as rules: {puzzle.decorations}" if puzzle.decorations else ""
 
 
 def describe(results: Sequence[RunResult], labels: Sequence[str], disagree: set[int],

@@ -195,8 +195,12 @@ def fpuzzles_lines(text: str) -> str:
     made f-puzzles' list of numbers). Every puzzle is kept, whatever its rules: the reader names the ones the
     project does not know. An empty record (the array's closing `{}`) holds no puzzle and is passed over; a
     payload that carries another solution than its record's is a DataError."""
-    import lzstring  # py-lzstring, a dependency of the project; only here, as pooch is only in download()
+    from .fpuzzles import FPuzzlesError, lz_string  # py-lzstring, only here (as pooch is only in download())
 
+    try:
+        lzstring = lz_string()
+    except FPuzzlesError as exc:  # not installed, or another package's module of that name: one line saying so
+        raise DataError(str(exc)) from None
     try:
         records = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -218,7 +222,7 @@ def fpuzzles_lines(text: str) -> str:
         if not isinstance(puzzle, dict):
             raise DataError(f"{where} ({record['title']}): its `puzzle` is not an f-puzzles payload")
         solution, size = record["solution"], puzzle.get("size")
-        if not isinstance(size, int) or not solution.isdigit() or len(solution) != size * size:
+        if not isinstance(size, int) or not re.fullmatch("[0-9]+", solution) or len(solution) != size * size:
             raise DataError(f"{where} ({record['title']}): its solution is not one digit for each cell")
         own = puzzle.get("solution")  # some exports write its numbers as strings: the same solution
         if own is not None and (not isinstance(own, list) or [str(v) for v in own] != list(solution)):

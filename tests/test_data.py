@@ -526,11 +526,23 @@ def test_a_record_whose_solution_does_not_fit_its_puzzle_is_refused(tmp_path: Pa
     for solution, own, message in [
             ("123", None, "record 0 (x): its solution is not one digit for each cell"),
             ("12 4" * 4, None, "record 0 (x): its solution is not one digit for each cell"),
+            ("123\u00b2" * 4, None, "record 0 (x): its solution is not one digit for each cell"),  # ² is no digit
             ("1234" * 4, [1, 2, 4, 3] * 4, "record 0 (x): its payload carries another solution than the record")]:
         puzzle = four if own is None else {**four, "solution": own}
         source.write_text(json.dumps([made_record("x", "y", puzzle, solution)]))
         with pytest.raises(data.DataError, match=re.escape(message)):
             Conversion("fpuzzles records").apply(source)
+
+
+def test_records_without_py_lzstring_are_one_clear_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def missing() -> None:
+        raise fpuzzles.FPuzzlesError("reading an f-puzzles link needs the py-lzstring package, which is not installed")
+
+    monkeypatch.setattr(fpuzzles, "lz_string", missing)
+    source = tmp_path / "puzzles.json"
+    source.write_text(variant_solver_js.upstream())
+    with pytest.raises(data.DataError, match="needs the py-lzstring package, which is not installed$"):
+        Conversion("fpuzzles records").apply(source)
 
 
 # the converted fixture's SHA-256, pinned as the catalogue pins its collections' (the same conversion and bytes)

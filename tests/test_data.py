@@ -541,7 +541,7 @@ def test_records_without_py_lzstring_are_one_clear_line(tmp_path: Path, monkeypa
     monkeypatch.setattr(fpuzzles, "lz_string", missing)
     source = tmp_path / "puzzles.json"
     source.write_text(variant_solver_js.upstream())
-    with pytest.raises(data.DataError, match="needs the py-lzstring package, which is not installed$"):
+    with pytest.raises(data.DataError, match=r"needs the py-lzstring package, which is not installed$"):
         Conversion("fpuzzles records").apply(source)
 
 

@@ -128,17 +128,19 @@ LOOKED_AT = 20
 
 
 def has_killers(files: Sequence[str], decorations: str = "refuse") -> bool:
-    """Whether the first puzzles of any file (standard input is not looked at) have cages."""
+    """Whether the first puzzles of any file (standard input is not looked at) have rules that keep a room
+    (`Constraint.ROOMS`: a Killer's cages), which the cage rungs filter."""
     for path in files:
         if path == "-":
             continue
         try:
             entries = itertools.islice(read_puzzles(path, decorations=decorations), LOOKED_AT)
-            if any(isinstance(e, Entry) and e.grid.layout.cages for e in entries):
+            if any(isinstance(e, Entry) and any(rule.ROOMS for rule in e.grid.layout.constraints) for e in entries):
                 return True
         except PuzzleFileError:
             continue  # the run itself says what is wrong with the file
     return False
+
 
 @dataclass(frozen=True)
 class Counterexample:

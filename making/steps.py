@@ -2,10 +2,10 @@
 
 A logic solver writes each deduction it makes, one a line, then its final grid (docs/reference/steps.md):
 
-    remove R3C4=1,2 R3C6=1 pointing pair
+    remove R3C4=1,2 R3C6=1 pointing
     place R3C4=7 naked single
     ...
-    4..7.3..........8.....   (its final grid: the givens and its placements, blanks where it stopped) or `unsat`
+    the final grid's line: the givens and the placements, `.` where it stopped; or `unsat`
 
 Every step is a deduction, so it must hold in every solution of the puzzle: a removal of value v from a cell is
 sound when no solution puts v there (v is not a true candidate of the cell), a placement of v when every solution
@@ -32,6 +32,7 @@ from puzzles.words import SYMBOLS, plural
 from .candidates import TrueCandidates
 
 VERBS = ("place", "remove")
+MARKED = re.compile(r"R[0-9]+C[0-9]+=", re.IGNORECASE | re.ASCII)  # a word that starts a cell's values, not a technique
 MARK = re.compile(r"(?P<cell>R[0-9]{1,9}C[0-9]{1,9})=(?P<values>[0-9]{1,9}(?:,[0-9]{1,9})*)", re.IGNORECASE | re.ASCII)
 BLANKS = ".0_"
 UNSAT = "unsat"
@@ -104,7 +105,7 @@ def parse_step(text: str, number: int, line: int, side: int) -> Step:
         raise Malformed(f"{verb[:20]!r} is not a step (place or remove) nor a final grid of {side}x{side} symbols")
     marks: list[tuple[int, tuple[int, ...]]] = []
     rest = words[1:]
-    while rest and "=" in rest[0]:
+    while rest and MARKED.match(rest[0]):
         found = MARK.fullmatch(rest[0])
         if found is None:
             raise Malformed(f"{rest[0][:40]!r} is not a cell and its values, like R3C4=7 or R3C4=1,2")

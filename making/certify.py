@@ -43,7 +43,7 @@ from formulations.cnf import (
     variables,
 )
 from formulations.pysat_solvers import DEFAULT_SOLVER, KeptSolver, deleted, kept, load, opened
-from puzzles.constraints import Constraint, uncaged
+from puzzles.constraints import Constraint, unmade
 from puzzles.constraints.killer_maker import Undecided
 from puzzles.grid import Grid, Layout, geometry
 from puzzles.layouts import layout
@@ -150,7 +150,7 @@ class CageCertifier:
         lay = solution.layout
         self.houses = lay.houses
         # every rule but the cages
-        self.kept = fresh(layout(lay.side, lay.regions, lay.extras, (), uncaged(lay.constraints)))
+        self.kept = fresh(layout(lay.side, lay.regions, lay.extras, (), unmade(lay.constraints)))
         self.differs = self.kept.switchable([-lit for lit in givens(solution)])  # some cell differs from it
         self.selectors: dict[Constraint, int] = {}
         self.checks = 0  # SAT solves
@@ -227,7 +227,7 @@ def repeating_other(puzzle: Grid, solution: Grid, seconds: float = 60.0) -> Grid
     houses = geometry(lay.houses)
     for unit in houses.units:
         model.add_all_different(cells[c] for c in unit)
-    encode(uncaged(lay.constraints), CpCells(model, n, cells, None, houses.peers))
+    encode(unmade(lay.constraints), CpCells(model, n, cells, None, houses.peers))
     for cage in lay.cages:
         if cage.total is not None:
             model.add(sum(cells[c] for c in cage.cells) == cage.total)

@@ -54,7 +54,7 @@ def breaks(lay: Layout, values: Sequence[int], cell: int) -> bool:
             kind = rule.rule  # type: ignore[attr-defined]
             family = [k for k in DOTS if FAMILY[k] == FAMILY[kind]]
             dotted = {frozenset(d.cells) for d in dots if d.KIND in family}  # type: ignore[attr-defined]
-            forbidden = set(NEGATED[kind]) | {d.value for d in dots if d.KIND == kind}  # type: ignore[attr-defined]
+            forbidden = set(NEGATED[kind]) | {d.value for d in dots if kind == d.KIND}  # type: ignore[attr-defined]
             for other in range(n * n):
                 if values[other] and sum(_apart(cell, other, n)) == 1 and frozenset((cell, other)) not in dotted \
                         and any(DOTS[kind](v, values[other], x) for x in forbidden):

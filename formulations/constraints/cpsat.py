@@ -34,10 +34,22 @@ from typing import Any, cast
 
 from ortools.sat.python import cp_model
 
-from puzzles.constraints import (XV, AntiKing, AntiKnight, Cage, Constraint, Difference, Even, Negative,
-                                 NonConsecutive, Odd, Ratio, Thermometer)
-from puzzles.constraints.parity import Parity
+from puzzles.constraints import (
+    XV,
+    AntiKing,
+    AntiKnight,
+    Cage,
+    Constraint,
+    Difference,
+    Even,
+    Negative,
+    NonConsecutive,
+    Odd,
+    Ratio,
+    Thermometer,
+)
 from puzzles.constraints.innies import derived_sums
+from puzzles.constraints.parity import Parity
 from puzzles.grid import values_of
 from puzzles.layouts import Layout
 from puzzles.options import Option

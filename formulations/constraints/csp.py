@@ -31,8 +31,20 @@ from typing import Any, cast
 
 import constraint
 
-from puzzles.constraints import (XV, AntiKing, AntiKnight, Cage, Constraint, Difference, Even, Negative,
-                                 NonConsecutive, Odd, Ratio, Thermometer)
+from puzzles.constraints import (
+    XV,
+    AntiKing,
+    AntiKnight,
+    Cage,
+    Constraint,
+    Difference,
+    Even,
+    Negative,
+    NonConsecutive,
+    Odd,
+    Ratio,
+    Thermometer,
+)
 from puzzles.constraints.parity import Parity
 
 from . import Encoder, walk

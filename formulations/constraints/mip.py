@@ -26,10 +26,22 @@ from typing import Any, cast
 
 from ortools.linear_solver import pywraplp
 
-from puzzles.constraints import (XV, AntiKing, AntiKnight, Cage, Constraint, Difference, Even, Negative,
-                                 NonConsecutive, Odd, Ratio, Thermometer)
-from puzzles.constraints.parity import Parity
+from puzzles.constraints import (
+    XV,
+    AntiKing,
+    AntiKnight,
+    Cage,
+    Constraint,
+    Difference,
+    Even,
+    Negative,
+    NonConsecutive,
+    Odd,
+    Ratio,
+    Thermometer,
+)
 from puzzles.constraints.innies import derived_sums
+from puzzles.constraints.parity import Parity
 from puzzles.layouts import Layout
 from puzzles.options import Option
 

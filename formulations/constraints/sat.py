@@ -26,11 +26,23 @@ from dataclasses import dataclass, replace
 from itertools import combinations, pairwise
 from typing import Any, cast
 
-from puzzles.constraints import (XV, AntiKing, AntiKnight, Cage, Constraint, Difference, Even, Negative,
-                                 NonConsecutive, Odd, Ratio, Thermometer)
-from puzzles.constraints.parity import Parity
+from puzzles.constraints import (
+    XV,
+    AntiKing,
+    AntiKnight,
+    Cage,
+    Constraint,
+    Difference,
+    Even,
+    Negative,
+    NonConsecutive,
+    Odd,
+    Ratio,
+    Thermometer,
+)
 from puzzles.constraints.innies import derived_sums
 from puzzles.constraints.killer import combinations_of
+from puzzles.constraints.parity import Parity
 from puzzles.layouts import Layout
 from puzzles.options import Option
 

@@ -12,10 +12,10 @@ a kind.
 | anti-king | antiking.py | `antiking` | `"antiking": true` |
 | non-consecutive | nonconsecutive.py | `nonconsecutive` | `"nonconsecutive": true` |
 | thermometer | thermometer.py | `th=R1C1,R1C2,...` (bulb first) | `"thermometer": [{"lines": [["R1C1", ...]]}]` |
-| white Kropki dot | kropki.py | `kw=R1C1-R1C2,R3C3-R3C4:2` (`:value` when not 1) | `"difference": [{"cells": [...], "value": "2"}]` |
-| black Kropki dot | kropki.py | `kb=R1C1-R1C2,R3C3-R3C4:3` (`:value` when not 2) | `"ratio": [{"cells": [...], "value": "3"}]` |
+| white Kropki dot | kropki.py | `kw=R1C1-R1C2,R3C3-R3C4:2` (`:2`: not 1) | `"difference": [{"cells": [...]}]` |
+| black Kropki dot | kropki.py | `kb=R1C1-R1C2,R3C3-R3C4:3` (`:3`: not 2) | `"ratio": [{"cells": [...], "value": "3"}]`|
 | XV | xv.py | `xv=R1C1-R1C2:X,R3C3-R3C4:V` | `"xv": [{"cells": [...], "value": "X"}]` |
-| negative (every dot given) | negative.py | `negative=difference,ratio,xv` | `"negative": ["difference", "ratio", "xv"]` |
+| negative (every dot given) | negative.py | `negative=difference,ratio,xv` | `"negative": ["difference", "xv"]` |
 | odd cell | parity.py | `odd=R1C1,R2C5` | `"odd": [{"cell": "R1C1"}]` |
 | even cell | parity.py | `even=R1C1,R2C5` | `"even": [{"cell": "R1C1"}]` |
 """
@@ -46,6 +46,7 @@ __all__ = [
     "LINKED",
     "MAKING",
     "SEARCHED",
+    "XV",
     "AntiKing",
     "AntiKnight",
     "Cage",
@@ -67,7 +68,6 @@ __all__ = [
     "Removal",
     "Shape",
     "Thermometer",
-    "XV",
     "beyond",
     "by_kind",
     "cages",

@@ -145,7 +145,7 @@ class Dot(Constraint):
         if not fitting:
             return []
         chosen = rng.sample(fitting, rng.randint(max(1, len(fitting) // 3), max(1, 2 * len(fitting) // 3)))
-        return sorted(chosen, key=lambda dot: dot.cells)
+        return sorted(chosen, key=lambda dot: dot.cells if isinstance(dot, Dot) else ())
 
     def moved(self, move: Move) -> Constraint:
         return type(self)(tuple(move(c) for c in self.cells), self.value)

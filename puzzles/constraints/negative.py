@@ -42,6 +42,11 @@ class Negative(Constraint):
         return Negative(self.rule, values, frozenset(c.cells for c in dots if c.FAMILY == kind.FAMILY))
 
     @classmethod
+    def held(cls, constraints: Sequence[Constraint]) -> list[Constraint]:
+        """In RULES' order: the list names kinds, its order no rule."""
+        return sorted(constraints, key=lambda c: list(RULES).index(c.rule) if isinstance(c, Negative) else 0)
+
+    @classmethod
     def of_names(cls, names: Sequence[Any], what: str) -> list[Constraint]:
         found: list[Constraint] = []
         for name in names:
@@ -92,7 +97,7 @@ class Negative(Constraint):
         kind = RULES[self.rule]
         kept = next(value for value in self.values if kind.related(va, vb, value))
         return (f"{cell_name(a, side)} and {cell_name(b, side)} hold {va} and {vb}, neighbours without a "
-                f"{kind.TITLE}, which would be one of {kind.value_word(kept)} (negative {kind.TITLE})")
+                f"{kind.TITLE}, yet its rule of {kind.value_word(kept)} holds (negative: every {kind.TITLE} is given)")
 
     def drawing(self, side: int) -> tuple[Shape, ...]:
         return (Shape("note", (), f"negative {RULES[self.rule].TITLE}: every one is given"),)

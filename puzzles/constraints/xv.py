@@ -39,4 +39,5 @@ class XV(Dot):
         raise ValueError(f"its value {quoted(text)} is not X or V")
 
     def says(self) -> str:
-        return f"an {self.value_word(self.value)} between them asks a sum of {self.value}"
+        letter = self.value_word(self.value)
+        return f"{'an' if letter == 'X' else 'a'} {letter} between them asks a sum of {self.value}"

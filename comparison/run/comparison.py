@@ -20,6 +20,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from puzzles import BadEntry, Entry, Grid, Method, PuzzleFileError, data
+from puzzles.conclusion import COUNTING
 from puzzles.isomorph import group_of, swaps_lines
 from puzzles.options import MethodSpec
 from puzzles.signals import signals_held
@@ -90,7 +91,7 @@ class Comparison:
         known = None if puzzles is None else len(puzzles)
         self.jobs = worker_count(settings, self.files, len(self.selected), known) if settings.cluster is None else 0
         self.certify_with = certifier(self.registry, methods is not None) if settings.certify else None
-        self.records = Records(counter_columns(self.selected))
+        self.records = Records(counter_columns(self.selected), counting=settings.solutions >= COUNTING)
         self.summary = Summary([MethodStats(s.label, s.method.no_guess if isinstance(s.method, Method) else None)
                                 for s in self.selected])
         self.wall = self.busy_seconds = 0.0
@@ -116,7 +117,8 @@ class Comparison:
         settings = self.settings
         runners = list(self.selected)
         if self.certify_with is not None:
-            runners.append(Selected(f"{CERTIFIER}:solutions=2", self.certify_with, {"solutions": 2}))
+            asked = max(settings.solutions, 2)  # uniqueness, or the count when the run counts
+            runners.append(Selected(f"{CERTIFIER}:solutions={asked}", self.certify_with, {"solutions": asked}))
         started = time.perf_counter()  # the wall time covers the workers' start-up
         limit = settings.timeout * (1 + GRACE_FRACTION) + GRACE_SECONDS
         pool: Pool | Cluster
@@ -248,7 +250,7 @@ class Comparison:
         where = f" on the Dask cluster {s.cluster}" if s.cluster else ""
         settings = [f"{plural(self.jobs, 'worker')}{where} ({busy:.0%} busy)", f"timeout {s.timeout:g} s"]
         settings += [f"nodes {s.nodes}"] if s.nodes else []
-        settings += ["solutions=2"] if s.solutions == 2 else []
+        settings += [f"solutions={s.solutions}"] if s.solutions > 1 else []
         settings += [f"first {s.limit}"] if s.limit else []
         settings += [f"sample of {s.sample} (seed {s.seed})"] if s.sample else []
         settings += [f"{plural(s.isomorphs, 'isomorph')} each (seed {s.seed})"] if s.isomorphs else []

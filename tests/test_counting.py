@@ -177,11 +177,23 @@ def test_the_judge_holds_counts_to_agree() -> None:
 
 
 # -- compare.py ---------------------------------------------------------------------------------------------
+EXAMPLE = Path(__file__).parent.parent / "examples" / "killer-counts.txt"  # the docs' example: 6x6 Killers
+
+
+def test_the_example_holds_the_counts_its_names_say() -> None:
+    named = {"none": 0, "one": 1, "two": 2, "seven": 7, "many": 22}
+    for line in EXAMPLE.read_text().splitlines():
+        text, name = line.split()
+        assert sum(1 for _ in brute_solutions(Grid.parse(text), 100)) == named[name], line
+
+
 @pytest.mark.slow
 def test_compare_counts_up_to_ten_records_and_reports_the_counts(tmp_path: Path, capsys) -> None:
-    cases = [counted("killer-6", t) for t in TARGETS] + [counted("thermometer-6", 7)]
+    cases = [(Grid.parse(line.split()[0]), number) for line, number
+             in zip(EXAMPLE.read_text().splitlines(), (0, 1, 2, 7, 22), strict=True)]
+    cases.append(counted("thermometer-6", 7))
     path = tmp_path / "counted.txt"
-    path.write_text("".join(f"{grid.text()} n{number}\n" for grid, number in cases))
+    path.write_text(EXAMPLE.read_text() + f"{cases[-1][0].text()} thermometers\n")
     out_path = tmp_path / "r.jsonl"
     code = compare.main([str(path), "--solutions", "10", "--output", str(out_path), "--jobs", "2",
                          "--timeout", "60"])

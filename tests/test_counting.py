@@ -245,3 +245,14 @@ def test_a_program_that_gives_one_answer_is_not_run_when_counting(tmp_path: Path
     assert records["ext"]["status"] == "gave_up" and "cannot count solutions" in records["ext"]["detail"]
     assert records["ext"]["count"] is None and records["mrv"]["count"] == "7"
     assert "did not run" in out
+
+
+@pytest.mark.parametrize("options", [{"model": "integer"}, {"model": "boolean", "presolve": "off"}, {"workers": 2}])
+def test_cpsat_lists_the_solutions_in_one_solve_or_solves_again(options: dict) -> None:
+    """CP-SAT counts in one enumerating solve with its one worker; with a portfolio, by solving again with each
+    solution excluded, as the other formulations do: the same count either way."""
+    for target in (0, 7, MANY + 1):
+        grid, number = counted("killer-6", target)
+        out = FORMULATIONS["cpsat"](grid, solutions=ALL, **options)
+        assert out.count == Count(number, exact=True)
+        assert out.info["solves"] == (1 if options.get("workers", 1) == 1 else number + 1)  # the last finds none

@@ -256,3 +256,19 @@ def test_cpsat_lists_the_solutions_in_one_solve_or_solves_again(options: dict) -
         out = FORMULATIONS["cpsat"](grid, solutions=ALL, **options)
         assert out.count == Count(number, exact=True)
         assert out.info["solves"] == (1 if options.get("workers", 1) == 1 else number + 1)  # the last finds none
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("fmt", ["csv", "jsonl"])
+def test_a_counting_run_resumes_with_its_counts(tmp_path: Path, capsys, fmt: str) -> None:
+    """The count column read back (--resume): the records kept as they were, the report's tally made again."""
+    path = tmp_path / "p.txt"
+    path.write_text(EXAMPLE.read_text())
+    out_path = tmp_path / f"r.{fmt}"
+    argv = [str(path), "--solutions", "10", "--solver", "mrv", "--solver", "sat", "--output", str(out_path)]
+    assert compare.main(argv) == 0
+    first, written = capsys.readouterr().out, out_path.read_text()
+    assert compare.main([*argv, "--resume"]) == 0
+    again = capsys.readouterr().out
+    tally = "Solutions counted: 1 puzzle with 0, 1 with 1, 1 with 2, 1 with 7, 1 with 10+"
+    assert tally in first and tally in again and out_path.read_text() == written

@@ -213,7 +213,6 @@ def test_compare_counts_up_to_ten_records_and_reports_the_counts(tmp_path: Path,
     assert "7 solutions" in out and "OK: every answer valid" in out
 
 
-@pytest.mark.slow
 def test_compare_solutions_2_writes_the_records_it_wrote(tmp_path: Path, capsys) -> None:
     grid, _ = counted("boxes-4", 2)
     path = tmp_path / "p.txt"
@@ -230,7 +229,6 @@ def test_compare_refuses_a_count_it_cannot_read(capsys) -> None:
     assert "--solutions: '0': say a whole number, 1 or more, or all" in capsys.readouterr().err
 
 
-@pytest.mark.slow
 def test_a_program_that_gives_one_answer_is_not_run_when_counting(tmp_path: Path, capsys) -> None:
     grid, _ = counted("boxes-4", 7)
     path = tmp_path / "p.txt"
@@ -258,7 +256,6 @@ def test_cpsat_lists_the_solutions_in_one_solve_or_solves_again(options: dict) -
         assert out.info["solves"] == (1 if options.get("workers", 1) == 1 else number + 1)  # the last finds none
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("fmt", ["csv", "jsonl"])
 def test_a_counting_run_resumes_with_its_counts(tmp_path: Path, capsys, fmt: str) -> None:
     """The count column read back (--resume): the records kept as they were, the report's tally made again."""
@@ -272,3 +269,14 @@ def test_a_counting_run_resumes_with_its_counts(tmp_path: Path, capsys, fmt: str
     again = capsys.readouterr().out
     tally = "Solutions counted: 1 puzzle with 0, 1 with 1, 1 with 2, 1 with 7, 1 with 10+"
     assert tally in first and tally in again and out_path.read_text() == written
+
+
+def test_the_python_api_counts_all() -> None:
+    from comparison import compare
+    from comparison.core.errors import UsageError
+
+    run = compare([EXAMPLE], solvers=["mrv"], solutions="all", certify=False)
+    counts = sorted((record["line"], record["count"]) for record in run)  # records come as puzzles finish
+    assert counts == [(1, "0"), (2, "1"), (3, "2"), (4, "7"), (5, "22")]
+    with pytest.raises(UsageError, match="solutions='many'"):
+        compare([EXAMPLE], solutions="many")

@@ -22,10 +22,11 @@ from rich.markup import escape
 from puzzles import BadEntry, Entry, Grid, Method, PuzzleFileError, data
 from puzzles.conclusion import COUNTING
 from puzzles.isomorph import group_of, swaps_lines
-from puzzles.options import MethodSpec
+from puzzles.options import ALL, MethodSpec
 from puzzles.signals import signals_held
 from puzzles.words import plural
 
+from ..core.errors import UsageError
 from ..core.selected import CERTIFIER, Selected, certifier
 from ..core.settings import Settings
 from ..core.stream import Puzzle, good_entries, open_inputs, puzzles_of, reservoir
@@ -321,14 +322,20 @@ class Plain:
 
 def compare(files: Sequence[str | os.PathLike[str]] = (), solvers: Sequence[str] | None = None, *,
             commands: Sequence[str] = (), registry: Sequence[str] = (), timeout: float = 10.0,
-            nodes: int | None = None, solutions: int = 1, limit: int | None = None, sample: int | None = None,
+            nodes: int | None = None, solutions: int | str = 1, limit: int | None = None, sample: int | None = None,
             seed: int = 0, isomorphs: int | None = None, jobs: int | None = None, certify: bool = True,
             input_format: str | None = None, cluster: str | None = None) -> Comparison:
     """compare.py from Python: the same options by the same names (`solvers` for --solver).
 
     >>> run = compare(["puzzles/seeds.txt"], solvers=["mrv:propagate=singles", "cpsat"], timeout=5)
     >>> frame = run.to_pandas()   # or: for record in run: ...; then run.summary, run.report()
+
+    `solutions`: 1, 2, N > 2 to count the solutions up to N, or "all" (up to puzzles.options.ALL).
     """
+    if solutions == "all":
+        solutions = ALL
+    if isinstance(solutions, str):
+        raise UsageError(f"solutions={solutions!r}: a whole number, 1 or more, or all")
     return Comparison(Settings(files=[os.fspath(f) for f in files], methods=list(solvers) if solvers else None,
                                command=list(commands), registry=list(registry), timeout=timeout, nodes=nodes,
                                solutions=solutions, limit=limit, sample=sample, seed=seed, isomorphs=isomorphs,

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from puzzles.options import how_many
+from puzzles.sudokupad import DECORATIONS
 
 Number = TypeVar("Number", int, float)
 
@@ -49,6 +50,15 @@ def add_method_flags(parser: argparse.ArgumentParser | argparse._ArgumentGroup, 
                         help="worker processes (default: the number of cores this process may use)")
 
 
+def add_decorations_flag(parser: argparse.ArgumentParser) -> None:
+    """--decorations: what the f-puzzles and SudokuPad readers do with a cosmetic element (a line, a circle, a
+    cage without a total, a drawn overlay), which a puzzle's rules text may give a meaning."""
+    parser.add_argument("--decorations", choices=DECORATIONS, default="refuse",
+                        help="f-puzzles' and SudokuPad's cosmetic elements (lines, circles, text, cosmetic cages, "
+                        "drawn overlays): refuse such a puzzle (default: its rules may give them a meaning), or "
+                        "ignore them, read it without them and say in its records which were not read as rules")
+
+
 @dataclass(frozen=True)
 class ProgramFlags:
     """One of compare.py's programs: the flags it has no use for (argparse dest -> as the user writes it), and
@@ -73,7 +83,8 @@ PROGRAMS = {
                            "--ladder runs its own rungs (one solution, a node budget of 1), so it takes no {flags}"),
     "fuzz": ProgramFlags({"files": "FILE", "resume": "--resume", "html": "--html", "plot": "--plot",
                           "ladder": "--ladder", "watch": "--watch", "cluster": "--cluster", "sample": "--sample",
-                          "isomorphs": "--isomorphs", "format": "--format"},
+                          "isomorphs": "--isomorphs", "format": "--format",
+                          "decorations": "--decorations ignore"},
                          "--fuzz makes its own puzzles and writes failing ones to --output: {flags} is not for a "
                          "fuzz run"),
 }

@@ -27,7 +27,8 @@ only to certify a puzzle that needs the rule.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+import contextlib
+from collections.abc import Iterator, Sequence
 
 from pysat.solvers import Solver
 
@@ -42,7 +43,7 @@ from formulations.cnf import (
     variables,
 )
 from formulations.pysat_solvers import DEFAULT_SOLVER, KeptSolver, deleted, kept, load, opened
-from puzzles.constraints import Constraint, uncaged
+from puzzles.constraints import Constraint, unmade
 from puzzles.constraints.killer_maker import Undecided
 from puzzles.grid import Grid, Layout, geometry
 from puzzles.layouts import layout
@@ -116,13 +117,20 @@ def fresh(lay: Layout, name: str = CERTIFYING_SOLVER) -> KeptSolver:
     return KeptSolver(sat, max(variables(lay.houses), top(clauses)))  # a Killer's auxiliaries come after the houses'
 
 
+@contextlib.contextmanager
+def puzzle_solver(grid: Grid, name: str = DEFAULT_SOLVER) -> Iterator[Solver]:
+    """A solver of its own holding a puzzle's rules (every rule of its layout) and its givens, deleted after."""
+    with opened(name) as sat:
+        load(sat, name, clauses_of(grid.layout), caged=beyond_houses(grid.layout))
+        for lit in givens(grid):
+            sat.add_clause([lit])
+        yield sat
+
+
 def solutions(grid: Grid, limit: int = 2) -> list[Grid]:
     """Up to `limit` solutions of `grid` (none: it has no solution; one: it is unique, when limit >= 2)."""
     found: list[Grid] = []
-    with opened(DEFAULT_SOLVER) as sat:
-        load(sat, DEFAULT_SOLVER, clauses_of(grid.layout), caged=beyond_houses(grid.layout))
-        for lit in givens(grid):
-            sat.add_clause([lit])
+    with puzzle_solver(grid) as sat:
         while len(found) < limit and sat.solve():
             solution = decode(grid, sat.get_model() or [])
             found.append(solution)
@@ -142,7 +150,7 @@ class CageCertifier:
         lay = solution.layout
         self.houses = lay.houses
         # every rule but the cages
-        self.kept = fresh(layout(lay.side, lay.regions, lay.extras, (), uncaged(lay.constraints)))
+        self.kept = fresh(layout(lay.side, lay.regions, lay.extras, (), unmade(lay.constraints)))
         self.differs = self.kept.switchable([-lit for lit in givens(solution)])  # some cell differs from it
         self.selectors: dict[Constraint, int] = {}
         self.checks = 0  # SAT solves
@@ -219,7 +227,7 @@ def repeating_other(puzzle: Grid, solution: Grid, seconds: float = 60.0) -> Grid
     houses = geometry(lay.houses)
     for unit in houses.units:
         model.add_all_different(cells[c] for c in unit)
-    encode(uncaged(lay.constraints), CpCells(model, n, cells, None, houses.peers))
+    encode(unmade(lay.constraints), CpCells(model, n, cells, None, houses.peers))
     for cage in lay.cages:
         if cage.total is not None:
             model.add(sum(cells[c] for c in cage.cells) == cage.total)

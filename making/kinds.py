@@ -35,8 +35,8 @@ from puzzles.constraints.killer_maker import (
     made_unique,
     random_cages,
     totals_near,
-    uncaged,
     with_total,
+    without_cages,
     without_total,
 )
 from puzzles.grid import Grid, Layout
@@ -156,20 +156,20 @@ def hard_puzzle(lay: Layout, rng: random.Random) -> Grid:
 
 def without_constraints(lay: Layout) -> Layout:
     """The layout without its constraints (puzzles/constraints/): its houses and cages alone."""
-    return layout(lay.side, lay.regions, lay.extras, lay.cages) if rules.uncaged(lay.constraints) else lay
+    return layout(lay.side, lay.regions, lay.extras, lay.cages) if rules.unmade(lay.constraints) else lay
 
 
 def rule_minimal(lay: Layout, rng: random.Random) -> Grid:
     """A minimal puzzle of a layout with constraints that needs them: without them it has another solution, which
     a method that drops a rule may give. Made again (on the same layout) until one does, NEED_TRIES at most;
     PuzzleError after, or at once for a layout without constraints."""
-    if rules.uncaged(lay.constraints):
+    if rules.unmade(lay.constraints):
         for _ in range(NEED_TRIES):
             puzzle = minimal_puzzle(lay, rng).puzzle
             if len(solutions(Grid(without_constraints(lay), puzzle.values), 2)) == 2:
                 return puzzle
     raise PuzzleError(f"no {lay.variant} {lay.side}x{lay.side} puzzle needing its constraints found"
-                      + (f" in {NEED_TRIES} tries" if rules.uncaged(lay.constraints) else ": it has none"))
+                      + (f" in {NEED_TRIES} tries" if rules.unmade(lay.constraints) else ": it has none"))
 
 
 @dataclass(frozen=True)
@@ -186,7 +186,7 @@ def killer(lay: Layout, rng: random.Random, minimal: bool = False, givens: bool 
     """A unique Killer on the houses of `lay`: cages drawn over a random full grid and made unique (with `givens`,
     givens may be added where two solutions differ), then, with `minimal`, made cage-minimal
     (puzzles/constraints/killer_maker.py)."""
-    solution = random_solution(uncaged(lay), rng)
+    solution = random_solution(without_cages(lay), rng)
     with CageCertifier(solution) as certifier:
         cages, cells = made_unique(solution, random_cages(solution, rng), certifier.other, rng, givens)
         if minimal:
@@ -296,7 +296,7 @@ def unsat_killer(lay: Layout, rng: random.Random) -> Grid:
             houses = made.puzzle.layout
             changed = Grid(layout(lay.side, houses.regions, houses.extras,
                                   [*cages[:index], with_total(cage, rng.choice(totals)), *cages[index + 1:]],
-                                  rules.uncaged(houses.constraints)), made.puzzle.values)
+                                  rules.unmade(houses.constraints)), made.puzzle.values)
             if not has_solution(changed):
                 return changed
 

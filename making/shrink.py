@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from puzzles.constraints import uncaged
+from puzzles.constraints import unmade
 from puzzles.constraints.killer_maker import without_total
 from puzzles.grid import Grid
 from puzzles.isomorph import Isomorph, symmetries
@@ -91,7 +91,7 @@ def smallest_forms(grid: Grid) -> list[Grid]:
     (each also transposed), relabelled again after the moves."""
     n = grid.side
     identity = tuple(range(n))
-    others = uncaged(grid.layout.constraints)  # (the cages: below)
+    others = unmade(grid.layout.constraints)  # (the cages: below)
     if others:  # they stay where they are: no move of the grid, relabelled where they allow
         return [relabelled(grid)] if all(c.RELABELS for c in others) else []
     if grid.layout.cages:  # relabelling changes a cage's sum: its rotations and reflections alone
@@ -120,7 +120,7 @@ def without_totals(grid: Grid, cages: Sequence[int]) -> Grid:
     """The puzzle with these cages' totals dropped (their no-repeat rule kept)."""
     lay = grid.layout
     kept = [without_total(cage) if i in cages else cage for i, cage in enumerate(lay.cages)]
-    return Grid(layout(lay.side, lay.regions, lay.extras, kept, uncaged(lay.constraints)), grid.values)
+    return Grid(layout(lay.side, lay.regions, lay.extras, kept, unmade(lay.constraints)), grid.values)
 
 
 def drop_totals(grid: Grid, fails: Fails) -> Grid:
@@ -131,13 +131,13 @@ def drop_totals(grid: Grid, fails: Fails) -> Grid:
 def without_constraints(grid: Grid, dropped: Sequence[int]) -> Grid:
     """The puzzle without these of its constraints (indices among its layout's, the cages aside: `drop_totals`)."""
     lay = grid.layout
-    kept = [c for i, c in enumerate(uncaged(lay.constraints)) if i not in dropped]
+    kept = [c for i, c in enumerate(unmade(lay.constraints)) if i not in dropped]
     return Grid(layout(lay.side, lay.regions, lay.extras, lay.cages, kept), grid.values)
 
 
 def drop_constraints(grid: Grid, fails: Fails) -> Grid:
     """ddmin over a puzzle's constraints, as remove_clues over its clues: 1-minimal in its constraints."""
-    return ddmin(grid, lambda g: list(range(len(uncaged(g.layout.constraints)))), without_constraints, fails)
+    return ddmin(grid, lambda g: list(range(len(unmade(g.layout.constraints)))), without_constraints, fails)
 
 
 def _totalled(grid: Grid) -> list[int]:
@@ -161,4 +161,4 @@ def rest_removed(grid: Grid, fails: Fails) -> Grid:
     """A Killer's totals and the constraints, each shrunk by ddmin while the failure persists."""
     if grid.layout.cages:
         grid = drop_totals(grid, fails)
-    return drop_constraints(grid, fails) if uncaged(grid.layout.constraints) else grid
+    return drop_constraints(grid, fails) if unmade(grid.layout.constraints) else grid

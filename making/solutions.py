@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from puzzles.constraints import uncaged
+from puzzles.constraints import unmade
 from puzzles.grid import Grid, Layout, classic
 
 VARIANT_SOLVER = "cadical195"  # on 16x16 Jigsaw grids, faster and steadier than MiniSat
@@ -62,7 +62,7 @@ def random_solution(lay: Layout, rng: random.Random) -> Grid:
     from formulations.pysat_solvers import load, opened
 
     n = lay.side
-    relabels = all(rule.RELABELS for rule in uncaged(lay.constraints))  # (a Killer's grid: drawn as ever)
+    relabels = all(rule.RELABELS for rule in unmade(lay.constraints))  # (a Killer's grid: drawn as ever)
     with opened(VARIANT_SOLVER) as sat:
         load(sat, VARIANT_SOLVER, clauses_of(lay), caged=beyond_houses(lay))
         sat.set_phases([(v if rng.random() < 1 / n else -v) for v in range(1, n**3 + 1)])

@@ -1,9 +1,10 @@
 """The public puzzle collections: what each one is, where it comes from, and where it is on this machine.
 
 The project ships its own small file (puzzles/seeds.txt); the public collections the studies run on
-(top95, top1465, 17-clue, the forum's hardest, Gecode's 16x16 and 25x25, ...) are downloaded from their
-upstream addresses by `sudoku-data fetch NAME` (commands/data.py), converted to the project's line format
-where needed, and kept in a per-user cache. `CATALOGUE` holds one `Collection` record for each.
+(top95, top1465, 17-clue, the forum's hardest, Gecode's 16x16 and 25x25, real variant puzzles with their
+setters' solutions, ...) are downloaded from their upstream addresses by `sudoku-data fetch NAME`
+(commands/data.py), converted to the project's line format or f-puzzles JSON lines where needed, and kept
+in a per-user cache. `CATALOGUE` holds one `Collection` record for each.
 
 Every collection is pinned twice over: the SHA-256 of the file the project reads (the file the study was
 measured on), and, where it could be computed, the SHA-256 of the upstream download. A download whose hash
@@ -15,12 +16,14 @@ Where a collection is read from (`locate`), in this order:
 - `../shared/data` beside the checkout, where it exists (kept for development);
 - the per-user cache (`user_cache()`: $XDG_CACHE_HOME/sudoku-search or ~/.cache/sudoku-search on Linux).
 
-Standard library only: tests, benchmarks and compare.py import it; pooch is imported by `fetch` alone.
+Standard library only: tests, benchmarks and compare.py import it; pooch is imported by `fetch` alone, and
+py-lzstring by the conversion that decodes f-puzzles payloads.
 """
 from __future__ import annotations
 
 import contextlib
 import hashlib
+import json
 import os
 import re
 import socket
@@ -73,10 +76,13 @@ class Conversion:
       `first` puzzles (comment lines left out) where `first` is given;
     - `rated csv`: the Sudoku Exchange's `id puzzle rating` lines as CSV `puzzle,rating,id` with that header;
     - `gecode`: the puzzles of side `side` of the string array in Gecode's examples/sudoku-instances.hh, one a
-      line, each named gecode-N by its index in the array and followed by the comments above it.
+      line, each named gecode-N by its index in the array and followed by the comments above it;
+    - `fpuzzles records`: a JSON array of records (`title`, `author`, `puzzle`: f-puzzles' LZ-String payload,
+      `solution`: the setter's, one digit a cell), as SudokuVariantSolverJS keeps its puzzles: each puzzle an
+      f-puzzles JSON line (`fpuzzles_lines`).
     """
 
-    kind: Literal["as is", "zip member", "rated csv", "gecode"]
+    kind: Literal["as is", "zip member", "rated csv", "gecode", "fpuzzles records"]
     member: str = ""
     first: int | None = None
     side: int = 0
@@ -89,6 +95,8 @@ class Conversion:
             return "`id puzzle rating` lines made CSV `puzzle,rating,id`"
         if self.kind == "gecode":
             return f"the {self.side}x{self.side} puzzles of the C++ array, one a line, named gecode-N"
+        if self.kind == "fpuzzles records":
+            return "each record's payload as an f-puzzles JSON line, with the record's title, author and solution"
         return "as is"
 
     def apply(self, upstream: Path) -> bytes:
@@ -100,6 +108,8 @@ class Conversion:
         text = upstream.read_bytes().decode("utf-8")
         if self.kind == "rated csv":
             return rated_csv(text).encode()
+        if self.kind == "fpuzzles records":
+            return fpuzzles_lines(text).encode()
         return gecode_lines(text, self.side).encode()
 
 
@@ -178,6 +188,52 @@ def gecode_lines(source: str, side: int) -> str:
     return "\n".join(lines) + "\n"
 
 
+def fpuzzles_lines(text: str) -> str:
+    """The puzzles of a JSON array of records (SudokuVariantSolverJS's puzzles/*.json) as f-puzzles JSON, one
+    object a line, in the array's order: each record's `puzzle` (f-puzzles' LZ-String base64) decoded, its
+    `title` and `author` set to the record's, and its `solution` to the record's (one digit a cell, row-major,
+    made f-puzzles' list of numbers). Every puzzle is kept, whatever its rules: the reader names the ones the
+    project does not know. An empty record (the array's closing `{}`) holds no puzzle and is passed over; a
+    payload that carries another solution than its record's is a DataError."""
+    from .fpuzzles import FPuzzlesError, lz_string  # py-lzstring, only here (as pooch is only in download())
+
+    try:
+        lzstring = lz_string()
+    except FPuzzlesError as exc:  # not installed, or another package's module of that name: one line saying so
+        raise DataError(str(exc)) from None
+    try:
+        records = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise DataError(f"not JSON ({exc.msg} at line {exc.lineno}, column {exc.colno})") from None
+    if not isinstance(records, list):
+        raise DataError("not a JSON array of puzzle records")
+    lines = []
+    for index, record in enumerate(records):
+        if record == {}:
+            continue
+        where = f"record {index}"
+        if not isinstance(record, dict) or not all(isinstance(record.get(k), str)
+                                                   for k in ("title", "author", "puzzle", "solution")):
+            raise DataError(f"{where}: not an object with the strings `title`, `author`, `puzzle` and `solution`")
+        try:
+            puzzle = json.loads(lzstring.decompress_from_base64(record["puzzle"]) or "")
+        except Exception:  # a malformed payload: what the library raises is its own
+            puzzle = None
+        if not isinstance(puzzle, dict):
+            raise DataError(f"{where} ({record['title']}): its `puzzle` is not an f-puzzles payload")
+        solution, size = record["solution"], puzzle.get("size")
+        if not isinstance(size, int) or not re.fullmatch("[0-9]+", solution) or len(solution) != size * size:
+            raise DataError(f"{where} ({record['title']}): its solution is not one digit for each cell")
+        own = puzzle.get("solution")  # some exports write its numbers as strings: the same solution
+        if own is not None and (not isinstance(own, list) or [str(v) for v in own] != list(solution)):
+            raise DataError(f"{where} ({record['title']}): its payload carries another solution than the record")
+        puzzle |= {"title": record["title"], "author": record["author"], "solution": [int(d) for d in solution]}
+        lines.append(json.dumps(puzzle, ensure_ascii=False, separators=(",", ":")))
+    if not lines:
+        raise DataError("no puzzle in the array")
+    return "\n".join(lines) + "\n"
+
+
 # -- the catalogue --------------------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -214,6 +270,10 @@ _PYTUDES = f"{UPSTREAM}/norvig/pytudes/88819c4cd043afa265ba1f7fedc03e006a2082e6/
 _EXCHANGE = f"{UPSTREAM}/grantm/sudoku-exchange-puzzle-bank/63957e92bb9f02432c20583443742337f22b49c2/diabolical.txt"
 _GECODE = f"{UPSTREAM}/Gecode/gecode/26e3a7a6109b2bbb54bca5b0b78eb25bbfe39e39/examples/sudoku-instances.hh"
 _GECODE_SHA = "d2532b555286100a21697f5d1a3df3b90cc63b961b3caa4ac3b75649ff60578b"
+_SVJS = f"{UPSTREAM}/dclamage/SudokuVariantSolverJS/06eaf432bdf56eae47b2a1816e3f23d3996897a3/puzzles"
+# CC BY 4.0 asks for attribution: the repository's LICENSE grants it for its `puzzles` folder, each puzzle by the
+# setters its record names (kept as each line's `author`); docs/reference/data.md says what the project changed
+_SVJS_PUZZLES = "SudokuVariantSolverJS's puzzles (David Clamage and contributors; each puzzle's author as named)"
 _NORVIG, _TDOKU_DATA = "Peter Norvig's pytudes", "tdoku's benchmark data"
 _EXCHANGE_BANK, _GECODE_EXAMPLES = "Sudoku Exchange puzzle bank", "Gecode's examples"
 
@@ -268,6 +328,16 @@ CATALOGUE: tuple[Collection, ...] = (
             "edb69ca5ab11d8ab23a2f87cca4512e955187877054096f580c3fc6abd231562"),
     _gecode(25, 18, "minimal 25x25 puzzles, very hard for search without strong propagation",
             "1694c94bb09776efd44ceaa2cfa314c00c967f0c42d468504a6a904692fb8afd"),
+    Collection("variant-solver-js", "variants/variant-solver-js.jsonl", 85,
+               "real variant puzzles by many setters, with their solutions (f-puzzles JSON lines); rules the "
+               "project does not read yet are named as bad entries", _SVJS_PUZZLES, "CC BY 4.0",
+               f"{_SVJS}/puzzles.json", "ea7282c5ec155bcf01a30dadd18036149af2ce70463548338b9d71646dc1656e",
+               "716f9871e428b857543db2c36070a74027e468cb83facbe46630087634c5de34", Conversion("fpuzzles records")),
+    Collection("lubaf-coloring-book", "variants/lubaf-coloring-book.jsonl", 16,
+               "Lubaf's anti-knight thermometer (and palindrome) coloring book, with the setter's solutions",
+               _SVJS_PUZZLES, "CC BY 4.0", f"{_SVJS}/lubaf-coloring-book.json",
+               "a4a0b652e7be510dd3dae91a68ec7cb88f97d53498d50fd74407d3141c2b6c70",
+               "0295ec8bd4dc8c8f4180d8644d9e3c1ffe96a44641964bdce061c7e8fa483044", Conversion("fpuzzles records")),
 )
 NAMES = tuple(c.name for c in CATALOGUE)
 

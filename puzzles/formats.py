@@ -59,14 +59,16 @@ import io
 import itertools
 import re
 import sys
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
-from .fpuzzles import FPuzzlesError, is_link, puzzle_of, read_objects, unexpected
+from . import sudokupad
+from .fpuzzles import COSMETIC, FPuzzlesError, is_link, puzzle_of, read_objects, unexpected
 from .grid import BOX_OF_SIDE, Grid, PuzzleError
 from .layouts import SIDE_OF_LENGTH
+from .words import plural
 
 PUZZLE_COLUMNS = ("puzzle", "quizzes")
 SOLUTION_COLUMNS = ("solution", "solutions")
@@ -78,6 +80,8 @@ _HEAD_LINES = 32  # from the first content line: a 25x25 block with its separato
 _ESCAPED_BYTE = re.compile("[\udc80-\udcff]")  # what surrogateescape makes of a byte that is not UTF-8
 
 Note = Callable[[str], None]
+DECORATIONS_KEY = "decorations"  # an Entry's meta: the decorations not read as rules (read_puzzles' `decorations`)
+COSMETIC_WORDS = {"cage": "cosmetic cage"}  # an f-puzzles cosmetic field as a record names its entries
 
 
 @dataclass(frozen=True)
@@ -141,7 +145,8 @@ def read_puzzles(path: str | Path, fmt: str | None = None, on_note: Note | None 
     be read fails here; `on_note` hears once if the detected format was a choice.
     A puzzle written on one line, or a link (f-puzzles', SudokuPad's), is read where a file is expected.
     `decorations` is what the f-puzzles and SudokuPad readers do with a cosmetic element: refuse it (the
-    default: the rules may give it a meaning) or ignore it.
+    default: the rules may give it a meaning) or ignore it, the entry's `meta["decorations"]` then saying which
+    it did not read as rules (`2 lines, 1 circle`).
     """
     source = "<stdin>" if str(path) == "-" else str(path)
     if (is_puzzle_text(source) or _is_url(source)) and not Path(source).exists():  # a puzzle where a file is expected
@@ -408,7 +413,19 @@ def _read_fpuzzles(lines: Iterable[str], source: str, first: int, decorations: s
         except Exception as exc:  # a defect of the reader: one bad entry, never the end of the run
             yield BadEntry(source, number, unexpected(exc))
             continue
-        yield Entry(source, number, grid, title, solution)
+        left_out = not_read(found) if decorations == "ignore" else ""
+        yield Entry(source, number, grid, title, solution, {DECORATIONS_KEY: left_out} if left_out else {})
+
+
+def not_read(puzzle: Mapping[str, Any]) -> str:
+    """The decorations an f-puzzles object (or the one a SudokuPad link amounts to) holds that are not read as
+    rules, `2 lines, 1 circle`; '' when it holds none."""
+    counts = {key: len(value) if isinstance(value, list) else 1 for key, value in puzzle.items()
+              if key in COSMETIC and value not in (None, False, "", [], {})}
+    said = [plural(n, COSMETIC_WORDS.get(key, key)) for key, n in counts.items()]
+    if isinstance(puzzle, sudokupad.Converted):
+        said += [plural(n, sudokupad.LEFT_OUT[key]) for key, n in puzzle.left_out.items()]
+    return ", ".join(said)
 
 
 def _read_grid_format(lines: Iterable[str], source: str, first: int) -> Iterator[Record]:

@@ -57,7 +57,8 @@ COSMETIC = ("text", "circle", "rectangle", "line", "cage")  # drawn only, but th
 # (the constraints the project reads are puzzles/constraints/'s, their fields `registry.FIELDS`)
 CONSTRAINTS = ("negative", "littlekillersum", "odd", "even", "palindrome", "clone", "arrow", "betweenline",
                "quadruple", "sandwichsum", "difference", "xv", "ratio", "minimum", "maximum", "xsum", "skyscraper",
-               "renban", "whispers", "regionsumline", "entropicline", "lockout", "clock")
+               "renban", "whispers", "regionsumline", "entropicline", "lockout", "clock", "sum", "rowindexer",
+               "columnindexer", "boxindexer", "modularline", "nabner", "doublearrow", "zipperline")
 # a solver's marks and colours, not the puzzle's
 CELL_NOTES = ("centerPencilMarks", "cornerPencilMarks", "candidates", "c", "cArray", "highlight")
 LINK = re.compile(r"[?&]load=(?P<payload>[^&#\s]*)")
@@ -220,8 +221,7 @@ def refuse_rules(puzzle: Mapping[str, Any], decorations: str = "refuse") -> None
         if key in COSMETIC:
             raise FPuzzlesError(f"f-puzzles field {quoted(key)} (a cosmetic element, which the rules may give a "
                                 "meaning): not read by this project, and a solver that ignored it would solve a "
-                                "different puzzle if the rules give it one (read it with decorations ignored if they "
-                                "do not)")
+                                f"different puzzle if the rules give it one; {sudokupad.IGNORE_IT}")
         what = "a constraint" if key in CONSTRAINTS else "an unknown field"
         raise FPuzzlesError(f"f-puzzles field {quoted(key)} ({what}): not read by this project, and a solver that "
                             "ignored it would solve a different puzzle")

@@ -242,9 +242,8 @@ def named(variant: str, side: int, regions: Sequence[int] | None = None, cages: 
             stated += found
             known.add(part)
     unknown = parts - known
-    if unknown:  # (the kinds that lead a variant's name, as `killer`, go unlisted, as they always have)
-        listed = [name for name, kind in registry.CONSTRAINT_KINDS.items()
-                  if not kind.LEADS and name not in registry.HOUSED]
+    if unknown:
+        listed = [name for name in registry.CONSTRAINT_KINDS if name not in registry.HOUSED]
         raise PuzzleError(f"unknown variant {sorted(unknown)[0]!r} (known: {', '.join(VARIANTS)}, "
                           f"{', '.join(listed)}, joined by +)")
     if ("jigsaw" in parts) != (regions is not None):

@@ -60,6 +60,21 @@ DRAWINGS = {"lines": "a drawn line", "arrows": "a drawn arrow", "overlays": "an 
 # the kinds by SudokuPad's names for them (`Constraint.PAD`): a global rule's, a cage's type or style
 PAD_KINDS = {name: kind for kind in registry.CONSTRAINT_KINDS.values() for name in kind.PAD}
 WHY = "SudokuPad's format does not say which rule it is, and a solver that ignored it would solve a different puzzle"
+# how a refused decoration is read after all, as the command lines and the Python readers say it
+IGNORE_IT = "if the rules give it no meaning, --decorations ignore reads the puzzle without it (decorations='ignore' " \
+            "from Python)"
+LEFT_OUT = {"lines": "drawn line", "arrows": "drawn arrow", "overlays": "overlay", "underlays": "underlay",
+            "cages": "cage without a rule", "bgimage": "background image"}  # what a puzzle read so left out
+
+
+class Converted(dict[str, Any]):
+    """The f-puzzles object an scl puzzle amounts to, and what it left out, each drawing's SudokuPad key and how
+    many (`decorations="ignore"`; none otherwise): the reader says so in every record of the puzzle. An attribute,
+    not a field: the object's fields are f-puzzles' own, read as any f-puzzles object's."""
+
+    def __init__(self, fields: Mapping[str, Any]) -> None:
+        super().__init__(fields)
+        self.left_out: dict[str, int] = {}
 
 
 class SudokuPadError(PuzzleError):
@@ -186,9 +201,9 @@ def scl_value(text: str) -> Any:
         raise SudokuPadError(f"the link's payload is neither SudokuPad's JSON nor its zipped form ({exc})") from None
 
 
-def object_of_scl(puzzle: Any, decorations: str = "refuse") -> dict[str, Any]:
-    """The f-puzzles object an scl puzzle amounts to (see the module's docstring for what is read);
-    SudokuPadError naming what cannot be read and why."""
+def object_of_scl(puzzle: Any, decorations: str = "refuse") -> Converted:
+    """The f-puzzles object an scl puzzle amounts to (see the module's docstring for what is read), with the
+    drawings it left out; SudokuPadError naming what cannot be read and why."""
     if decorations not in DECORATIONS:
         raise ValueError(f"decorations must be one of {', '.join(DECORATIONS)}, not {decorations!r}")
     if not isinstance(puzzle, dict):
@@ -197,21 +212,24 @@ def object_of_scl(puzzle: Any, decorations: str = "refuse") -> dict[str, Any]:
         if key not in (*ABOUT, "cells", "regions", "cages", "global", *DRAWINGS) and not _empty(puzzle[key]):
             raise SudokuPadError(f"SudokuPad field {quoted(key)} (an unknown field): not read by this project, and "
                                  "a solver that ignored it might solve a different puzzle")
-    side, found = _cells(puzzle.get("cells"))
+    side, cells = _cells(puzzle.get("cells"))
+    found = Converted(cells)
     _regions(puzzle.get("regions"), side, found["grid"])
     meta = _metadata(puzzle.get("metadata"))
     _cages(_listed(puzzle, "cages"), side, found, meta, decorations)
     _globals(_listed(puzzle, "global"), found)
-    if decorations == "refuse" and not _empty(meta.get("bgimage")):
-        raise SudokuPadError(f"SudokuPad metadata `bgimage`, a background image drawn under the grid: {WHY} (read it "
-                             "with decorations ignored if the rules give it no meaning)")
+    if not _empty(meta.get("bgimage")):
+        if decorations == "refuse":
+            raise SudokuPadError(f"SudokuPad metadata `bgimage`, a background image drawn under the grid: {WHY}; "
+                                 f"{IGNORE_IT}")
+        found.left_out["bgimage"] = 1
     for key, what in DRAWINGS.items():
         for index, drawn in enumerate(_listed(puzzle, key)):
             if key == "lines" and _diagonal(drawn, side, found):
                 continue
             if decorations == "refuse":
-                raise SudokuPadError(f"SudokuPad `{key}` entry {index + 1}, {what}: {WHY} (read it with decorations "
-                                     "ignored if the rules give it no meaning)")
+                raise SudokuPadError(f"SudokuPad `{key}` entry {index + 1}, {what}: {WHY}; {IGNORE_IT}")
+            found.left_out[key] = found.left_out.get(key, 0) + 1
     for name, field in (("title", "title"), ("author", "author"), ("rules", "ruleset")):
         if isinstance(meta.get(name), str):
             found[field] = meta[name]
@@ -298,7 +316,7 @@ def _metadata(meta: Any) -> dict[str, Any]:
     return dict(meta)
 
 
-def _cages(cages: list[Any], side: int, found: dict[str, Any], meta: dict[str, Any], decorations: str) -> None:
+def _cages(cages: list[Any], side: int, found: Converted, meta: dict[str, Any], decorations: str) -> None:
     """The cages that carry a rule as f-puzzles fields (Killer cages, extra regions, disjoint groups), and those
     that carry metadata into `meta` (the first of each name)."""
     killer = registry.CONSTRAINT_KINDS[registry.KILLER].FIELD
@@ -335,8 +353,10 @@ def _cages(cages: list[Any], side: int, found: dict[str, Any], meta: dict[str, A
         elif cage.get("hidden") is True and _empty(value):
             continue  # drawn nowhere and holding nothing (SudokuPad's cage of cells in no region of f-puzzles')
         elif decorations == "refuse":
-            raise SudokuPadError(f"{what}, a cage SudokuPad does not mark as a Killer cage (no `unique`): {WHY} "
-                                 "(read it with decorations ignored if the rules give it no meaning)")
+            raise SudokuPadError(f"{what}, a cage SudokuPad does not mark as a Killer cage (no `unique`): {WHY}; "
+                                 f"{IGNORE_IT}")
+        else:
+            found.left_out["cages"] = found.left_out.get("cages", 0) + 1
 
 
 def _total(cage: Mapping[str, Any], what: str) -> dict[str, str]:

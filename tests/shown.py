@@ -140,6 +140,7 @@ def trace(name: str, command: str) -> Shown:
     return Shown(name, (Step(command),))
 
 
+CANDIDATES = "grep seed002 puzzles/seeds.txt | sudoku-check --candidates -"
 SEED003_ALONE = "grep seed003 puzzles/seeds.txt | python compare.py - --solver backtracking --solver mrv"
 TOP95_52 = ".........9......84.623...5....6...453...1...6...9...7....1.....4.5..2....3.8....9"
 
@@ -152,6 +153,8 @@ SHOWN = {shown.name: shown for shown in (
     Shown("killer-run", (Step("python compare.py examples/killer.jsonl --nodes 1000000 --timeout 60"),),
           masked_compare, slow=True),
     Shown("check-seeds", (Step("sudoku-check puzzles/seeds.txt", status=1),)),
+    Shown("check-candidates",
+          (Step(CANDIDATES, ("sh", "-c", CANDIDATES.replace("sudoku-check", "{python} -m commands.check"))),)),
     trace("trace-backtracking-4x4", "sudoku-trace puzzles/seeds.txt:13 --solver backtracking --compact"),
     trace("trace-mrv-seed000", "sudoku-trace puzzles/seeds.txt:5 --solver mrv --compact"),
     trace("trace-locked-seed001", "sudoku-trace puzzles/seeds.txt:7 --solver mrv:propagate=locked "

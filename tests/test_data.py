@@ -1,8 +1,9 @@
 """The public collections: the catalogue, the lookup, and `sudoku-data fetch` against a local HTTP server.
 
 No test reaches the network: small upstream-like files (a text file, a zip archive in tdoku's layout, the
-Sudoku Exchange's lines, a C++ array in Gecode's form) are made here and served on 127.0.0.1 by a thread,
-with a catalogue of their own pinned to hashes of the converted files written out by hand below.
+Sudoku Exchange's lines, a C++ array in Gecode's form, a few real records of SudokuVariantSolverJS's puzzles
+from tests/variant_solver_js.py) are made here and served on 127.0.0.1 by a thread, with a catalogue of their
+own pinned to hashes of the converted files written out by hand below.
 """
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import dataclasses
 import hashlib
 import http.server
 import io
+import json
 import os
 import re
 import socket
@@ -19,13 +21,17 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+import variant_solver_js
+from constraint_grids import breaks
 from fixtures import SEED000, SEED001
 from rich.console import Console
+from variant_grids import valid_solution
 
 import compare
 from commands import data as command
-from puzzles import data
+from puzzles import Grid, data, fpuzzles
 from puzzles.data import UPSTREAM, Collection, Conversion, FetchError
+from puzzles.formats import BadEntry, Entry, read_puzzles
 
 ROOT = Path(__file__).resolve().parents[1]
 COMMIT = "0123456789abcdef0123456789abcdef01234567"
@@ -443,7 +449,7 @@ def test_compare_takes_a_collections_name(cache: Path, capsys: pytest.CaptureFix
 
 def test_the_catalogue_pins_every_collection() -> None:
     names = [entry.name for entry in data.CATALOGUE]
-    assert len(set(names)) == len(names) == 13
+    assert len(set(names)) == len(names) == 15
     by_download: dict[str, set[str]] = {}
     for entry in data.CATALOGUE:
         assert entry.name == Path(entry.file).stem
@@ -453,7 +459,7 @@ def test_the_catalogue_pins_every_collection() -> None:
         assert (entry.upstream_sha256 is None) != (entry.upstream_blob is None), entry.name
         by_download.setdefault(entry.download_name(), set()).add(entry.url)
     assert all(len(urls) == 1 for urls in by_download.values())  # one name, one upstream file
-    assert len(by_download) == 6
+    assert len(by_download) == 8
 
 
 def test_the_catalogue_hashes_are_the_studys_files() -> None:
@@ -471,3 +477,113 @@ def test_the_collection_fixture_skips_naming_the_command(collection: Callable[[s
     (cache / "9x9").mkdir(parents=True)
     (cache / "9x9" / "top1465.txt").write_text(PLAIN)
     assert collection("top1465") == cache / "9x9" / "top1465.txt"
+
+
+# -- real variant puzzles: SudokuVariantSolverJS's records, with their setters' solutions -------------------------
+
+def made_record(title: str, author: str, puzzle: dict[str, object], solution: str) -> dict[str, object]:
+    """A record as SudokuVariantSolverJS keeps one: the f-puzzles object as f-puzzles' own link payload."""
+    return {"title": title, "author": author, "puzzle": fpuzzles.lz_string().compress_to_base64(json.dumps(puzzle)),
+            "solution": solution, "comments": ""}
+
+
+def test_fpuzzles_records_become_json_lines(tmp_path: Path) -> None:
+    seed = fpuzzles.object_of(Grid.parse(SEED000))  # no title, no author, no solution of its own
+    own = {"size": 4, "title": "its own title", "grid": [[{}] * 4] * 4, "arrow": [{"cells": ["R1C1"]}],
+           "solution": ["1", "2", "3", "4"] * 4}  # its own solution, its numbers as strings, the record's
+    records = [made_record("Seed 000", "a setter", seed, "1" * 81), {},
+               made_record("Fraπ's", "Fraπ", own, "1234" * 4), {}]
+    source = tmp_path / "puzzles.json"
+    source.write_text(json.dumps(records, indent=4))
+    lines = Conversion("fpuzzles records").apply(source).decode().splitlines()
+    # every puzzle kept (the empty records are none), whatever its rules, its fields as they were but the record's
+    assert [json.loads(line) for line in lines] == [
+        {**seed, "title": "Seed 000", "author": "a setter", "solution": [1] * 81},
+        {**own, "title": "Fraπ's", "author": "Fraπ", "solution": [1, 2, 3, 4] * 4}]
+    assert "Fraπ" in lines[1]  # UTF-8, as the reader reads it
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("[{", "not JSON (Expecting property name enclosed in double quotes at line 1, column 3)"),
+    ('{"title": "x"}', "not a JSON array of puzzle records"),
+    ("[{}]", "no puzzle in the array"),
+    ('[{"title": "x", "author": "y", "puzzle": "z"}]', "record 0: not an object with the strings `title`, `author`, "
+                                                       "`puzzle` and `solution`"),
+    ('[{}, {"title": "x", "author": "y", "puzzle": "not a payload", "solution": "1"}]',
+     "record 1 (x): its `puzzle` is not an f-puzzles payload"),
+])
+def test_fpuzzles_records_that_are_not_the_form_are_refused(tmp_path: Path, text: str, message: str) -> None:
+    source = tmp_path / "puzzles.json"
+    source.write_text(text)
+    with pytest.raises(data.DataError) as refused:
+        Conversion("fpuzzles records").apply(source)
+    assert str(refused.value) == message
+
+
+def test_a_record_whose_solution_does_not_fit_its_puzzle_is_refused(tmp_path: Path) -> None:
+    source = tmp_path / "puzzles.json"
+    four = {"size": 4, "grid": [[{}] * 4] * 4}
+    for solution, own, message in [
+            ("123", None, "record 0 (x): its solution is not one digit for each cell"),
+            ("12 4" * 4, None, "record 0 (x): its solution is not one digit for each cell"),
+            ("123\u00b2" * 4, None, "record 0 (x): its solution is not one digit for each cell"),  # ² is no digit
+            ("1234" * 4, [1, 2, 4, 3] * 4, "record 0 (x): its payload carries another solution than the record")]:
+        puzzle = four if own is None else {**four, "solution": own}
+        source.write_text(json.dumps([made_record("x", "y", puzzle, solution)]))
+        with pytest.raises(data.DataError, match=re.escape(message)):
+            Conversion("fpuzzles records").apply(source)
+
+
+def test_records_without_py_lzstring_are_one_clear_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def missing() -> None:
+        raise fpuzzles.FPuzzlesError("reading an f-puzzles link needs the py-lzstring package, which is not installed")
+
+    monkeypatch.setattr(fpuzzles, "lz_string", missing)
+    source = tmp_path / "puzzles.json"
+    source.write_text(variant_solver_js.upstream())
+    with pytest.raises(data.DataError, match=r"needs the py-lzstring package, which is not installed$"):
+        Conversion("fpuzzles records").apply(source)
+
+
+# the converted fixture's SHA-256, pinned as the catalogue pins its collections' (the same conversion and bytes)
+VARIANTS_CONVERTED = "e6d08ecdb4b5dd7c17edc6059a3cf63a6936c294cb5b62cd99afdb95aeca7e0d"
+VARIANTS_ENTRY = Collection("variants", "variants/variants.jsonl", len(variant_solver_js.RECORDS), "real variants",
+                            "a test", "CC BY 4.0", url("puzzles/puzzles.json"), sha(variant_solver_js.upstream()),
+                            VARIANTS_CONVERTED, Conversion("fpuzzles records"))
+
+
+def test_real_variant_puzzles_fetch_and_run(mirror: Mirror, cache: Path, monkeypatch: pytest.MonkeyPatch,
+                                            capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """SudokuVariantSolverJS's records (a few real ones) fetched, converted, read and solved: every method's answer
+    is the setter's solution, and the puzzles with rules the project does not read are bad entries naming them."""
+    mirror.serve("puzzles/puzzles.json", variant_solver_js.upstream().encode())
+    monkeypatch.setenv(data.MIRROR, mirror.url)
+    assert command.main(["fetch", "variants"], catalogue=[VARIANTS_ENTRY]) == 0
+    path = cache / VARIANTS_ENTRY.file
+    assert capsys.readouterr().out == f"variants: 4 puzzles in {path} (downloaded, converted and checked)\n"
+    objects = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    setters = {title: solution for title, _, _, solution in variant_solver_js.RECORDS}
+    assert [(o["title"], o["author"]) for o in objects] == [(t, a) for t, a, _, _ in variant_solver_js.RECORDS]
+    assert ["".join(map(str, o["solution"])) for o in objects] == list(setters.values())
+
+    records = list(read_puzzles(path))
+    read = [r for r in records if isinstance(r, Entry)]
+    refused = {r.line: r.reason for r in records if isinstance(r, BadEntry)}
+    assert [r.name for r in read] == ["Anti-knight minimal givens 2", "Random Neighing Generation"]
+    for entry in read:  # the setter's solution, read cell by cell, fits the puzzle by the brute force's rules
+        # (its houses and its constraints, stated from their definitions)
+        assert entry.solution is not None and "".join(map(str, entry.solution.values)) == setters[entry.name]
+        lay, values = entry.grid.layout, entry.solution.values
+        assert valid_solution(lay, values) and not any(breaks(lay, values, cell) for cell in range(81))
+        assert all(g in (0, s) for g, s in zip(entry.grid.values, entry.solution.values, strict=True))
+    assert {line: reason.split(":")[0] for line, reason in refused.items()} == {
+        3: "f-puzzles field 'negative' (a constraint)", 4: "f-puzzles field 'arrow' (a constraint)"}
+
+    out = tmp_path / "records.jsonl"
+    assert compare.main([str(path), "--solver", "mrv", "--solver", "cpsat", "--jobs", "1", "--output", str(out)]) == 0
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    solved = [(r["name"], r["method"], r["solution"]) for r in rows if r["status"] == "solved"]
+    assert sorted((name, method) for name, method, _ in solved) == sorted(
+        (entry.name, method) for entry in read for method in ("mrv", "cpsat"))
+    assert all(solution == setters[name] for name, _, solution in solved)
+    assert sorted(r["line"] for r in rows if r["status"] == "bad_entry") == [3, 4]

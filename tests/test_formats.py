@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import io
 import itertools
+import re
 import subprocess
 import sys
 import tracemalloc
@@ -170,8 +171,26 @@ def test_public_collections_are_read_whole(collection, name, file, count, side):
     assert (good, bad, sides) == (count, [], {side})
 
 
+# Real variant puzzles: every puzzle a record, read or refused naming the rule the project does not read yet
+VARIANTS = [
+    ("variant-solver-js", "variants/variant-solver-js.jsonl", 85, {6, 9}),
+    ("lubaf-coloring-book", "variants/lubaf-coloring-book.jsonl", 16, {9}),
+]
+REFUSED_RULE = re.compile(r"f-puzzles field '[\w+-]+' \((a constraint|a cosmetic element, [^)]*)\): not read by this "
+                          "project, and a solver that ignored it would solve a different puzzle")
+
+
+@pytest.mark.parametrize("name,file,count,sides", VARIANTS, ids=[c[0] for c in VARIANTS])
+def test_variant_collections_are_read_or_refused_by_rule(collection, name, file, count, sides):
+    records = list(read_puzzles(collection(name)))
+    read = [r for r in records if not isinstance(r, BadEntry)]
+    assert [r.line for r in records] == list(range(1, count + 1))  # one puzzle a line, none lost
+    assert [str(r) for r in records if isinstance(r, BadEntry) and not REFUSED_RULE.search(r.reason)] == []
+    assert {r.grid.side for r in read} <= sides and read and all(r.solution is not None and r.name for r in read)
+
+
 def test_the_catalogue_is_the_documented_list():
-    assert [(c.name, c.file, c.puzzles) for c in CATALOGUE] == [c[:3] for c in COLLECTIONS]
+    assert [(c.name, c.file, c.puzzles) for c in CATALOGUE] == [c[:3] for c in COLLECTIONS + VARIANTS]
 
 
 def test_ratings_are_kept(collection):

@@ -56,6 +56,15 @@ def test_a_rule_the_project_does_not_read_is_refused_by_name(fields, named):
     assert named in str(caught.value)
 
 
+@pytest.mark.parametrize("field", ["sum", "rowindexer", "columnindexer", "boxindexer", "modularline", "nabner",
+                                   "doublearrow", "zipperline"])
+def test_the_rules_of_f_puzzles_successors_are_called_constraints(field):
+    # fields SudokuVariantSolverJS reads as rules (its FPuzzlesInterfaces.ts), in real puzzles of its collection
+    with pytest.raises(FPuzzlesError) as caught:
+        puzzle_of(fpuzzle(**{field: [{"cells": ["R1C1", "R1C2"]}]}))
+    assert str(caught.value).startswith(f"f-puzzles field '{field}' (a constraint): not read by this project")
+
+
 def test_fields_that_say_no_rule_are_read():
     assert puzzle_of(fpuzzle(**{"diagonal+": False, "arrow": [], "ruleset": "Normal sudoku rules."}))[0] == PUZZLE
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from puzzles import Budget
 from puzzles.options import ALL
+from puzzles.sudokupad import DECORATIONS
 
 from .errors import UsageError
 
@@ -31,6 +32,7 @@ class Settings:
     jobs: int | None = None
     certify: bool = True
     input_format: str | None = None
+    decorations: str = "refuse"  # a cosmetic element of an f-puzzles or SudokuPad puzzle: refuse or ignore it
     cluster: str | None = None  # a Dask scheduler's address, or local:N (cluster.py); None: the local pool
 
     def __post_init__(self) -> None:  # argparse checks these on the command line; Python callers get the same
@@ -38,6 +40,8 @@ class Settings:
             value = getattr(self, name)
             if value is not None and not value > 0:
                 raise UsageError(f"{name}={value!r} must be greater than 0")
+        if self.decorations not in DECORATIONS:
+            raise UsageError(f"decorations={self.decorations!r}: {' or '.join(DECORATIONS)}")
         if isinstance(self.solutions, bool) or not isinstance(self.solutions, int) or self.solutions < 1:
             raise UsageError(f"solutions={self.solutions!r}: a whole number, 1 or more (ALL: count up to {ALL})")
         if self.cluster is not None:

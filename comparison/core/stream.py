@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from puzzles import BadEntry, Entry, Grid, Isomorph, read_puzzles
+from puzzles.formats import DECORATIONS_KEY
 
 
 @dataclass(slots=True)
@@ -22,15 +23,18 @@ class Puzzle:
     grid: Grid
     solution: str | None  # the file's solution, when it gives one
     rating: float | None = None  # a CSV's `rating` column (a human-technique rating), when it has one
+    decorations: str = ""  # the decorations not read as rules (`2 lines, 1 circle`), when read ignoring them
 
 
 def open_inputs(paths: Sequence[str], fmt: str | None = None,
-                on_note: Callable[[str], None] | None = None) -> list[Iterator[Entry | BadEntry]]:
+                on_note: Callable[[str], None] | None = None,
+                decorations: str = "refuse") -> list[Iterator[Entry | BadEntry]]:
     """Open every file first, so that an unreadable one stops the run before any work.
 
-    `fmt` forces a format (else each file's is detected); `on_note` hears which was chosen where it was a choice.
+    `fmt` forces a format (else each file's is detected); `on_note` hears which was chosen where it was a choice;
+    `decorations`: refuse or ignore a puzzle's cosmetic elements (puzzles.read_puzzles).
     """
-    return [read_puzzles(path, fmt, on_note) for path in paths]
+    return [read_puzzles(path, fmt, on_note, decorations=decorations) for path in paths]
 
 
 def good_entries(inputs: Iterable[Iterator[Entry | BadEntry]],
@@ -64,8 +68,9 @@ def puzzles_of(entries: Iterable[tuple[int, Entry]], isomorphs: int | None, seed
     for position, entry in entries:
         solution = entry.solution.line() if entry.solution is not None else None
         rating = rating_of(entry)
+        left_out = entry.meta.get(DECORATIONS_KEY, "")
         if not isomorphs:
-            yield Puzzle(next(ids), entry.file, entry.line, entry.name, 0, entry.grid, solution, rating)
+            yield Puzzle(next(ids), entry.file, entry.line, entry.name, 0, entry.grid, solution, rating, left_out)
             continue
         # Seeded by the puzzle's position: the same isomorphs whatever --jobs, --limit or --sample.
         rng = random.Random(f"{seed}:{position}")
@@ -73,7 +78,7 @@ def puzzles_of(entries: Iterable[tuple[int, Entry]], isomorphs: int | None, seed
             moves = Isomorph.draw(entry.grid.layout, rng)  # the same moves map the file's solution alike
             iso_solution = moves.apply(entry.solution).line() if entry.solution is not None else None
             yield Puzzle(next(ids), entry.file, entry.line, entry.name, k, moves.apply(entry.grid), iso_solution,
-                         rating)
+                         rating, left_out)
 
 
 def rating_of(entry: Entry) -> float | None:

@@ -185,6 +185,8 @@ def judge(puzzle: Puzzle, results: Sequence[RunResult], labels: Sequence[str], c
         kind = "unsatisfiable"
     else:
         kind = "unsolved"
+    if puzzle.decorations:  # every record of the puzzle says what it was read without
+        notes.append(left_out(puzzle))
     failures = tuple(failure_of(r, i in disagree) for i, r in enumerate(results))
     agreed = settled_count([c for i, c in counts.items() if i not in disagree] + ([cert_count] if cert_count else []))
     if agreed is not None and kind != "disagreement":
@@ -209,6 +211,12 @@ def settled_count(counts: Sequence[Count]) -> Count | None:
     if exact:
         return exact[0]
     return max(counts, key=lambda c: c.found, default=None)
+
+
+def left_out(puzzle: Puzzle) -> str:
+    """What a puzzle read with its decorations ignored did not read as rules, as its records' note says it; ''
+    for any other puzzle."""
+    return f"decorations not read as rules: {puzzle.decorations}" if puzzle.decorations else ""
 
 
 def describe(results: Sequence[RunResult], labels: Sequence[str], disagree: set[int],

@@ -114,8 +114,10 @@ class Summary:
         return sum(s.failures["error"] for s in self.stats)
 
 
-def tally(summary: Summary, labels: Sequence[str], puzzle: str, results: Sequence[RunResult], verdict: Verdict) -> None:
-    """A judged puzzle in the summary: its verdict, each method's result, and the lines worth listing."""
+def tally(summary: Summary, labels: Sequence[str], puzzle: str, results: Sequence[RunResult], verdict: Verdict,
+          decorations: str = "") -> None:
+    """A judged puzzle in the summary: its verdict, each method's result, and the lines worth listing (with the
+    decorations it was read without, if any)."""
     summary.puzzles += 1
     summary.verdicts[verdict.kind] += 1
     summary.confirmed += verdict.confirmed
@@ -136,3 +138,5 @@ def tally(summary: Summary, labels: Sequence[str], puzzle: str, results: Sequenc
                 f"{labels[i]} ({result.detail})" if result.detail else labels[i])
     for status, methods in failed.items():
         summary.note(status, f"{escape(puzzle)}: {escape(', '.join(methods))}")
+    if decorations:
+        summary.note("decorations", f"{escape(puzzle)}: {escape(decorations)}")

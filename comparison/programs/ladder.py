@@ -127,18 +127,20 @@ EQUIVALENCES = (("UP minimal", "naked"), ("UP natural", "naked"), ("UP complete"
 LOOKED_AT = 20
 
 
-def has_killers(files: Sequence[str]) -> bool:
-    """Whether the first puzzles of any file (standard input is not looked at) have cages."""
+def has_killers(files: Sequence[str], decorations: str = "refuse") -> bool:
+    """Whether the first puzzles of any file (standard input is not looked at) have rules that keep a room
+    (`Constraint.ROOMS`: a Killer's cages), which the cage rungs filter."""
     for path in files:
         if path == "-":
             continue
         try:
-            entries = itertools.islice(read_puzzles(path), LOOKED_AT)
-            if any(isinstance(e, Entry) and e.grid.layout.cages for e in entries):
+            entries = itertools.islice(read_puzzles(path, decorations=decorations), LOOKED_AT)
+            if any(isinstance(e, Entry) and any(rule.ROOMS for rule in e.grid.layout.constraints) for e in entries):
                 return True
         except PuzzleFileError:
             continue  # the run itself says what is wrong with the file
     return False
+
 
 @dataclass(frozen=True)
 class Counterexample:
@@ -155,7 +157,8 @@ class Ladder:
     def __init__(self, settings: Settings, methods: dict[str, Method] | None = None,
                  rungs: Sequence[Rung] | None = None) -> None:
         if rungs is None:
-            rungs = (*LADDER_RUNGS, *killer_rungs()) if has_killers(settings.files) else LADDER_RUNGS
+            killers = has_killers(settings.files, settings.decorations)
+            rungs = (*LADDER_RUNGS, *killer_rungs()) if killers else LADDER_RUNGS
         specs = list(dict.fromkeys(r.method for r in rungs))  # a run serves every rung of its method spec
         settings = dataclasses.replace(settings, methods=specs, nodes=1, solutions=1)
         self.comparison = Comparison(settings, methods)

@@ -125,6 +125,8 @@ NOTABLE = (  # kind, heading, style; the loudest first
     ("gave_up", "Puzzles where methods gave up", "yellow"),
     ("not_run", "Puzzles some methods did not run: they cannot take them (not a failure)", "cyan"),
     ("multiple_solutions", "More than one solution (not a disagreement)", "cyan"),
+    ("decorations", "Puzzles read with decorations ignored (--decorations ignore): what was not read as rules",
+     "cyan"),
 )
 
 

@@ -85,7 +85,7 @@ class Comparison:
         self.selected = select_methods(settings.methods, self.registry, settings.solutions, settings.budget)
         if puzzles is None:
             self.files = [puzzle_file(str(f)) for f in settings.files] or [os.path.relpath(DEFAULT_FILE)]
-            self.inputs = open_inputs(self.files, settings.input_format, note)
+            self.inputs = open_inputs(self.files, settings.input_format, note, settings.decorations)
         else:
             self.files = []
             self.inputs = [iter([Entry(IN_MEMORY, i + 1, grid) for i, grid in enumerate(puzzles)])]
@@ -197,7 +197,8 @@ class Comparison:
                 "methods": sorted(sel.label for sel in self.selected), "commands": s.command or [],
                 "timeout": s.timeout, "nodes": s.nodes, "solutions": s.solutions, "limit": s.limit, "sample": s.sample,
                 "seed": s.seed, "isomorphs": s.isomorphs, "certify": s.certify, "format": fmt,
-                "fields": self.records.fields, "contents": contents(self.files)}
+                "fields": self.records.fields, "contents": contents(self.files),
+                **({"decorations": s.decorations} if s.decorations != "refuse" else {})}  # older runs' stay the same
 
     @staticmethod
     def write(groups: list[list[Record]], writer: RecordWriter | None) -> list[Record]:
@@ -324,7 +325,7 @@ def compare(files: Sequence[str | os.PathLike[str]] = (), solvers: Sequence[str]
             commands: Sequence[str] = (), registry: Sequence[str] = (), timeout: float = 10.0,
             nodes: int | None = None, solutions: int | str = 1, limit: int | None = None, sample: int | None = None,
             seed: int = 0, isomorphs: int | None = None, jobs: int | None = None, certify: bool = True,
-            input_format: str | None = None, cluster: str | None = None) -> Comparison:
+            input_format: str | None = None, decorations: str = "refuse", cluster: str | None = None) -> Comparison:
     """compare.py from Python: the same options by the same names (`solvers` for --solver).
 
     >>> run = compare(["puzzles/seeds.txt"], solvers=["mrv:propagate=singles", "cpsat"], timeout=5)
@@ -339,7 +340,8 @@ def compare(files: Sequence[str | os.PathLike[str]] = (), solvers: Sequence[str]
     return Comparison(Settings(files=[os.fspath(f) for f in files], methods=list(solvers) if solvers else None,
                                command=list(commands), registry=list(registry), timeout=timeout, nodes=nodes,
                                solutions=solutions, limit=limit, sample=sample, seed=seed, isomorphs=isomorphs,
-                               jobs=jobs, certify=certify, input_format=input_format, cluster=cluster))
+                               jobs=jobs, certify=certify, input_format=input_format, decorations=decorations,
+                               cluster=cluster))
 
 
 def puzzle_file(file: str) -> str:
@@ -388,7 +390,8 @@ def expected_puzzles(settings: Settings, files: Sequence[str], at_most: int | No
     count = known
     if known is None and "-" not in files:  # standard input can be read only once
         try:
-            entries = good_entries(open_inputs(files, settings.input_format), lambda _: None)
+            inputs = open_inputs(files, settings.input_format, decorations=settings.decorations)
+            entries = good_entries(inputs, lambda _: None)
             count = sum(1 for _ in itertools.islice(entries, at_most))
         except PuzzleFileError:
             count = None

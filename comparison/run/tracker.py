@@ -11,7 +11,7 @@ from ..core.selected import Selected
 from ..core.stream import Puzzle, where
 from ..execution.check import Item
 from ..execution.result import RunResult
-from ..judging.judge import Judged, Verdict, judge
+from ..judging.judge import Judged, Verdict, judge, left_out
 from ..judging.stats import Summary, tally
 from ..records.format import Record, Records
 from ..report.terminal import ProgressBar
@@ -71,7 +71,7 @@ class Tracker:
         del self.open[run.puzzle.id]
         puzzle = run.puzzle
         tally(self.summary, self.labels, where(puzzle.file, puzzle.line, puzzle.name, puzzle.isomorph), results,
-              verdict)
+              verdict, puzzle.decorations)
         judged = Judged(puzzle, tuple(self.labels), tuple(results), verdict)
         self.done.append(self.records.of_judged(judged, self.selected))
         if self.on_judged is not None:
@@ -84,7 +84,7 @@ class Tracker:
 
     def write_unfinished(self) -> None:
         """After Ctrl-C: the runs that did finish, of puzzles that did not, are records too."""
-        unjudged = Verdict("interrupted")
         for run in list(self.open.values()):
+            unjudged = Verdict("interrupted", left_out(run.puzzle))
             self.done.append([self.records.run_record(run.puzzle, self.selected[i], result, unjudged, i)
                               for i, result in sorted(run.results.items())])

@@ -70,7 +70,7 @@ __all__ = [
     "problems",
     "refusal",
     "repeatable",
-    "uncaged",
+    "unmade",
     "violations",
     "words_of",
 ]
@@ -161,10 +161,11 @@ def cages(constraints: Iterable[Constraint]) -> tuple[Cage, ...]:
     return tuple(c for c in constraints if isinstance(c, Cage))
 
 
-def uncaged(constraints: Iterable[Constraint]) -> tuple[Constraint, ...]:
-    """The constraints but the Killer cages: what the layers that still state cages by their own path
-    (`Layout.cages`: the makers, the trace's map, cdcl's rules) read as constraints."""
-    return tuple(c for c in constraints if not isinstance(c, Cage))
+def unmade(constraints: Iterable[Constraint]) -> tuple[Constraint, ...]:
+    """The constraints no maker of their kind draws (every kind but those that `MAKES` a variant's puzzles, a
+    Killer's cages): what a puzzle's solution is drawn under, and what the generator and the shrinker keep or drop
+    as given, while the maker's own are drawn, split and stripped by it (killer_maker.py)."""
+    return tuple(c for c in constraints if not c.MAKES)
 
 
 def by_kind(constraints: Iterable[Constraint]) -> dict[str, list[Constraint]]:

@@ -45,7 +45,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 from ..grid import Grid, Layout
 from ..layouts import layout, reachable
-from . import uncaged as others
+from . import unmade
 from .base import adjacent, connected
 from .killer import Cage
 
@@ -266,10 +266,10 @@ def _removed(cage: Cage, cages: list[Cage], given: list[int], solution: Grid, un
 def killer_layout(houses: Layout, cages: Sequence[Cage]) -> Layout:
     """The Killer layout of some houses (a Layout; its cages replaced, its constraints kept) and cages, in the
     puzzle's order."""
-    return layout(houses.side, houses.regions, houses.extras, ordered(cages), others(houses.constraints))
+    return layout(houses.side, houses.regions, houses.extras, ordered(cages), unmade(houses.constraints))
 
 
-def uncaged(lay: Layout) -> Layout:
+def without_cages(lay: Layout) -> Layout:
     """The layout without its cages, its houses and constraints kept."""
     return killer_layout(lay, ()) if lay.cages else lay
 

@@ -547,7 +547,8 @@ class HtmlOutput:
     def __init__(self, path: str, comparison: Comparison, watch: str | None = None,
                  watch_steps: int = DEFAULT_STEPS) -> None:
         self.path, self.comparison, self.steps = path, comparison, watch_steps
-        self.watched = find_watched(watch, comparison.files, comparison.settings.input_format) if watch else None
+        self.watched = find_watched(watch, comparison.files, comparison.settings.input_format,
+                                    comparison.settings.decorations) if watch else None
         self.book = RunBook([s.label for s in comparison.selected])
 
     def add(self, records: Sequence[Record]) -> None:

@@ -14,12 +14,13 @@ MANY = 10  # a puzzle of the `many` target has more than this many solutions
 TARGETS = (0, 1, 2, 7, MANY + 1)  # 11: more than MANY (the count is "at least 11" then, and the real one is known)
 
 # Empty grids of each sort that counts: houses alone (4x4 and 6x6 boxes), a Killer (6x6, three cages: a 4x4 Killer's
-# counts came in multiples of 2 and 3, never 7), and a constraint kind (thermometers, 6x6).
+# counts came in multiples of 2 and 3, never 7), and constraint kinds (thermometers; Kropki dots, white and black).
 EMPTY = {
     "boxes-4": "." * 16,
     "boxes-6": "." * 36,
     "killer-6": "." * 36 + ";k=aa......b.....bb............c......c:3,15,7",
     "thermometer-6": "." * 36 + ";th=R1C1,R1C2,R2C3,R3C3;th=R6C6,R5C6,R4C5",
+    "kropki-6": "." * 36 + ";kw=R1C1-R1C2,R3C3-R3C4,R5C2-R6C2:3;kb=R2C5-R2C6,R4C4-R5C4:3",
 }
 
 

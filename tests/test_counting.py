@@ -1,7 +1,7 @@
 """Counting solutions (solutions=N, N > 2): every method that counts gives the brute force's count of small puzzles
-with 0, 1, 2, 7 and more than 10 solutions (houses alone, a Killer, thermometers: tests/counted_grids.py), exact
-below N and "N or more" at N; a method that cannot count is not run; compare.py --solutions 10 records the counts,
-reports them, and the judge holds the methods to agree on them."""
+with 0, 1, 2, 7 and more than 10 solutions (houses alone, a Killer, thermometers, Kropki dots:
+tests/counted_grids.py), exact below N and "N or more" at N; a method that cannot count is not run; compare.py
+--solutions 10 records the counts, reports them, and the judge holds the methods to agree on them."""
 from __future__ import annotations
 
 import json

@@ -417,6 +417,14 @@ def pairs_apart(side: int, steps: Iterable[tuple[int, int]], forbids: Callable[[
                  if 0 <= r + dr < side and 0 <= c + dc < side)
 
 
+def a_list(value: Any, of: str = "") -> list[Any]:
+    """An f-puzzles field's list (`of`: what it lists, as its message says), or ValueError: `0` or `false` is no list,
+    and a reader that let it pass would drop the rule."""
+    if not isinstance(value, list):
+        raise ValueError(f"must be a list{' of ' + of if of else ''}, not {json_type(value)} {quoted(value)}")
+    return value
+
+
 def cell_map(value: str, side: int, word: str) -> list[int]:
     """A line-form word's map of the cells (`r=`, `e=`): each cell's symbol as an index 0..n-1, -1 for `.`; Named
     saying what is wrong, naming the word."""

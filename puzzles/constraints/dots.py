@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ..words import json_type, quoted
-from .base import Constraint, Link, Move, Named, Shape, adjacent, cell_name, cell_of_name, entry_cells
+from ..words import quoted
+from .base import Constraint, Link, Move, Named, Shape, a_list, adjacent, cell_name, cell_of_name, entry_cells
 
 DRAWING = ("baseC", "outlineC", "fontC")  # an f-puzzles entry's colours: the drawing's, no rule
 
@@ -103,8 +103,7 @@ class Dot(Constraint):
     @classmethod
     def of_field(cls, value: Any, side: int) -> list[Constraint]:
         """f-puzzles' field: a list of entries `{"cells": [two cell names], "value": ...}` (no value: the default)."""
-        if not isinstance(value, list):
-            raise ValueError(f"must be a list of entries, not {json_type(value)} {quoted(value)}")
+        a_list(value, "entries")
         found: list[Constraint] = []
         for k, entry in enumerate(value, 1):
             try:

@@ -11,8 +11,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..words import SYMBOLS, json_type, quoted
-from .base import Constraint, House, Link, Move, Named, Shape, cell_map, cell_name, entry_cells, house_problem
+from ..words import SYMBOLS
+from .base import Constraint, House, Link, Move, Named, Shape, a_list, cell_map, cell_name, entry_cells, house_problem
 
 WINDOKU = "windoku"
 
@@ -89,8 +89,7 @@ class ExtraRegion(Constraint):
     @classmethod
     def of_field(cls, value: Any, side: int) -> list[Constraint]:
         """f-puzzles' `extraregion`: a list of `{"cells": [...]}`, each of n cells; Named naming the region."""
-        if not isinstance(value, list):  # `0` or `false` is no list: a reader that let it pass would drop the rule
-            raise ValueError(f"must be a list, not {json_type(value)} {quoted(value)}")
+        a_list(value)
         found: list[Constraint] = []
         for index, entry in enumerate(value):
             cells = entry_cells(entry, side, f"extra region {index + 1}")

@@ -21,8 +21,8 @@ from itertools import combinations
 from typing import Any
 
 from ..bits import popcount, supports
-from ..words import SYMBOLS, json_type, quoted
-from .base import Constraint, Link, Move, Named, Removal, Shape, cell_name, entry_cells
+from ..words import SYMBOLS, quoted
+from .base import Constraint, Link, Move, Named, Removal, Shape, a_list, cell_name, entry_cells
 
 LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"  # a cage's letter in a `k=` word
 DRAWING = ("outlineC", "fontC")  # an f-puzzles entry's colours: the drawing's, no rule
@@ -118,8 +118,7 @@ class Cage(Constraint):
     def of_field(cls, value: Any, side: int) -> list[Constraint]:
         """f-puzzles' `killercage`: a list of `{"cells": [...], "value": "17"}`, the total a whole number as a
         string or a number (absent or empty for a cage without one); Named naming the cage."""
-        if not isinstance(value, list):  # `0` or `false` is no list: a reader that let it pass would drop the rule
-            raise ValueError(f"must be a list, not {json_type(value)} {quoted(value)}")
+        a_list(value)
         return [cls.of_entry(entry, side, index) for index, entry in enumerate(value)]
 
     @classmethod

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from ..words import json_type, quoted
-from .base import Constraint, Link, Move, Shape, adjacent, cell_name
+from ..words import quoted
+from .base import Constraint, Link, Move, Shape, a_list, adjacent, cell_name
 from .dots import Dot
 from .kropki import Difference, Ratio
 from .xv import XV
@@ -66,8 +66,7 @@ class Negative(Constraint):
     @classmethod
     def of_field(cls, value: Any, side: int) -> list[Constraint]:
         """f-puzzles' `negative`: a list of the kinds whose every dot is given."""
-        if not isinstance(value, list):
-            raise ValueError(f"must be a list of names, not {json_type(value)} {quoted(value)}")
+        a_list(value, "names")
         return cls.of_names(value, "holds")
 
     @classmethod

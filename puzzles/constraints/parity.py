@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, ClassVar
 
-from ..words import json_type, quoted
-from .base import Constraint, Link, Move, Shape, cell_name, cell_of_name
+from ..words import quoted
+from .base import Constraint, Link, Move, Shape, a_list, cell_name, cell_of_name
 
 
 @dataclass(frozen=True)
@@ -54,8 +54,7 @@ class Parity(Constraint):
     @classmethod
     def of_field(cls, value: Any, side: int) -> list[Constraint]:
         """f-puzzles' field: a list of entries `{"cell": "R1C1"}`."""
-        if not isinstance(value, list):
-            raise ValueError(f"must be a list of entries, not {json_type(value)} {quoted(value)}")
+        a_list(value, "entries")
         found: list[Constraint] = []
         for k, entry in enumerate(value, 1):
             name = entry.get("cell") if isinstance(entry, dict) else None

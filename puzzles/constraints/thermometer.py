@@ -9,8 +9,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..words import json_type, quoted
-from .base import Constraint, Link, Move, Shape, cell_name, cell_of_name, span
+from ..words import quoted
+from .base import Constraint, Link, Move, Shape, a_list, cell_name, cell_of_name, span
 
 DRAWING = ("baseC", "outlineC", "fontC")  # an f-puzzles entry's colours: the drawing's, no rule
 
@@ -37,8 +37,7 @@ class Thermometer(Constraint):
     def of_field(cls, value: Any, side: int) -> list[Constraint]:
         """f-puzzles' `thermometer`: a list of entries, each `{"lines": [[cell names, bulb first], ...]}`, a line a
         thermometer (several lines may share a bulb)."""
-        if not isinstance(value, list):
-            raise ValueError(f"must be a list of thermometers, not {json_type(value)} {quoted(value)}")
+        a_list(value, "thermometers")
         found: list[Constraint] = []
         for k, entry in enumerate(value, 1):
             lines = entry.get("lines") if isinstance(entry, dict) else None

@@ -3,8 +3,9 @@
 //
 //     node benchmarks/iss_driver.mjs ISS_CHECKOUT < puzzles.jsonl
 //
-// Each line read is one puzzle as f-puzzles JSON (puzzles/fpuzzles.py `json_line`); each line written is one
-// JSON answer, in the same order, flushed at once, so that a caller can hand one puzzle at a time:
+// Its first line written, once ISS's modules are loaded, is `{"ready": true}`. Then each line read is one puzzle
+// as f-puzzles JSON (puzzles/fpuzzles.py `json_line`) and each line written one JSON answer, in the same order,
+// written at once, so that a caller can hand one puzzle at a time:
 //
 //     {"solution": [v, ...] | null, "unique": true | false | null, "seconds": S, "setup_seconds": S,
 //      "guesses": G, "error": "..."}
@@ -54,6 +55,8 @@ if (existsSync(bootstrap)) {
   globalThis.self ??= globalThis;
   globalThis.VERSION_PARAM ??= '';
 }
+// Whatever ISS logs goes to stderr: stdout holds the answers alone.
+console.log = console.info = console.debug = console.warn = console.error;
 const { SudokuParser } = await import(pathToFileURL(PARSER).href);
 const { SudokuBuilder } = await import(pathToFileURL(BUILDER).href);
 
@@ -169,6 +172,7 @@ const answer = (line) => {
   }
 };
 
+process.stdout.write(JSON.stringify({ ready: true }) + '\n');
 const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
 for await (const line of lines) {
   if (!line.trim()) continue;

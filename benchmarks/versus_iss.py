@@ -37,6 +37,7 @@ formulation there); on other files `cdcl`, `mrv:propagate=locked` and `cpsat`.
 from __future__ import annotations
 
 import argparse
+import collections
 import itertools
 import json
 import os
@@ -67,7 +68,8 @@ ISS_URL = "https://github.com/sigh/Interactive-Sudoku-Solver"
 DRIVER = Path(__file__).resolve().with_name("iss_driver.mjs")
 KILLER_SOLVERS = ("cdcl", "mrv:propagate=killer", "cpsat:redundant=45")
 OTHER_SOLVERS = ("cdcl", "mrv:propagate=locked", "cpsat")
-GRACE = 1.0  # seconds past the budget before a silent driver is stopped: the pipe and node's own start
+GRACE = 1.0  # seconds past the budget before a silent driver is stopped: the pipe, the JSON, node's collector
+LOADING = 120.0  # seconds node may take to start and load ISS's modules
 REFUSED = "cannot give ISS this puzzle"  # the driver's words for a puzzle it cannot turn into ISS's constraints
 
 
@@ -145,6 +147,8 @@ class Iss:
         self.timeout = timeout
         self.process: subprocess.Popen[str] | None = None
         self.lines: queue.Queue[str | None] = queue.Queue()
+        self.said: collections.deque[str] = collections.deque(maxlen=20)  # the driver's last lines on stderr
+        self.draining: threading.Thread | None = None
         self.restarts = 0
 
     def _start(self) -> subprocess.Popen[str]:
@@ -154,9 +158,19 @@ class Iss:
         except OSError as exc:
             raise IssError(f"cannot start node: {exc.strerror}") from None
         self.lines = queue.Queue()
-        assert process.stdout is not None
+        assert process.stdout is not None and process.stderr is not None
+        self.said = collections.deque(maxlen=20)
         threading.Thread(target=self._read, args=(process.stdout, self.lines), daemon=True).start()
+        self.draining = threading.Thread(target=self._drain, args=(process.stderr, self.said), daemon=True)
+        self.draining.start()
         self.process = process
+        try:
+            ready = self.lines.get(timeout=LOADING)
+        except queue.Empty:
+            self.close()
+            raise IssError(f"the driver did not load ISS within {LOADING:g} s") from None
+        if ready is None:
+            raise self._ended(process)
         return process
 
     @staticmethod
@@ -164,6 +178,13 @@ class Iss:
         for line in stream:
             lines.put(line)
         lines.put(None)  # the driver has ended
+
+    @staticmethod
+    def _drain(stream: IO[str], said: collections.deque[str]) -> None:
+        """Reads stderr as it comes, so that a driver that logs much never blocks on a full pipe."""
+        for line in stream:
+            if line.strip():
+                said.append(line.strip())
 
     def close(self) -> None:
         if self.process is not None:
@@ -173,9 +194,13 @@ class Iss:
 
     def _ended(self, process: subprocess.Popen[str]) -> IssError:
         process.wait()
-        said = process.stderr.read().strip().splitlines() if process.stderr else []
+        if self.draining is not None:
+            self.draining.join(timeout=10)  # its last words read
+        said = list(self.said)
         self.process = None
-        return IssError(said[-1].removeprefix("iss_driver: ") if said else f"the driver stopped (exit {process.returncode}) and said nothing")
+        if not said:
+            return IssError(f"the driver stopped (exit {process.returncode}) and said nothing")
+        return IssError(said[-1].removeprefix("iss_driver: "))
 
     def ask(self, grid: Grid) -> dict[str, Any]:
         """The driver's answer to one puzzle, or {} when it gave none within the budget (it is then stopped)."""

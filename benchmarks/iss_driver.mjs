@@ -17,7 +17,7 @@
 // constraints) and the search for two solutions; `setup_seconds` the reading and building alone; `guesses` ISS's
 // own counter. Turning the f-puzzles object into ISS's constraint string (below) is this driver's, not ISS's,
 // and is not timed. A puzzle the driver cannot turn into ISS's constraints, or that ISS refuses, is an answer
-// with `error` only. ISS's code is loaded from the checkout at run time; none of it is in this project.
+// with `error` only (`cannot give ISS this puzzle: ...` for the first). ISS's code is loaded from the checkout at run time; none of it is in this project.
 //
 // The f-puzzles fields read (those puzzles/fpuzzles.py writes): `size`, `grid` (a cell's given `value`, its
 // Jigsaw `region`), `killercage`, `diagonal+`, `diagonal-`, `extraregion`, `disjointgroups`, `antiknight`,

@@ -227,7 +227,10 @@ class Iss:
         if not found:
             return Answer(self.timeout, detail="time (stopped)")
         if "error" in found:
-            return Answer(0.0, detail=f"error: {found['error']}")
+            refused = str(found["error"])
+            if refused.startswith(REFUSED):  # a rule the driver cannot state to ISS: no attempt, so no failure
+                return Answer(0.0, detail=f"not run: {refused.removeprefix(REFUSED + ': ')}")
+            return Answer(0.0, detail=f"error: {refused}")
         seconds = float(found["seconds"])
         values = found["solution"]
         solution = None if values is None else grid.with_values([v or 0 for v in values])

@@ -2,8 +2,11 @@
 
     sudoku-check FILE...   ('-' reads standard input; python -m commands.check in a checkout not installed)
     sudoku-check --candidates FILE...   (and each puzzle's true candidates: making/candidates.py)
+    sudoku-check --steps 'PROGRAM ARGS' FILE...   (a logic solver's every step checked on each puzzle:
+                                                   making/steps.py; --shrink: a puzzle it is unsound on, shrunk)
 
-Exit status 0 when every entry is a puzzle, 1 if any entry was bad, 2 if a
+Exit status 0 when every entry is a puzzle, 1 if any entry was bad (with --steps: or the program was unsound
+on a puzzle, broke the steps' line form, or ran out of time), 2 if a
 file could not be read (standard input closed too) or standard output failed
 (closed or full), 141 quietly when the reader of standard output has gone
 (`| head -1`: the check stops there). A note on standard error says when a
@@ -13,11 +16,15 @@ other one).
 from __future__ import annotations
 
 import argparse
+import shlex
+import shutil
 import sys
 from collections import Counter
 from typing import TextIO
 
+from comparison.programs.steps import TIMEOUT, StepsProgram
 from making.candidates import PROPAGATIONS, TrueCandidates, true_candidates
+from making.steps import Verdict
 from puzzles import SYMBOLS, Grid
 from puzzles.formats import DECORATIONS_KEY, FORMATS, BadEntry, PuzzleFileError, read_puzzles
 from puzzles.words import plural
@@ -40,14 +47,17 @@ def median_of(histogram: Counter[int]) -> float:
 
 
 def check_file(path: str, fmt: str | None, out: TextIO | Guarded, decorations: str = "refuse",
-               candidates: int | None = None) -> tuple[int, int]:
+               candidates: int | None = None, steps: StepsProgram | None = None,
+               shrink: bool = False) -> tuple[int, int, int]:
     """Print one file's summary and bad entries (and the decorations of each puzzle not read as rules, when
     `decorations` is "ignore"; and each puzzle's true candidates within a budget of `candidates` SAT propagations,
-    when it is given); return (puzzles, bad entries). Reading stops when `out`, a Guarded stream, has failed:
-    nobody would read what follows."""
+    when it is given; and the check of a logic solver's steps on each puzzle, with `steps`, a puzzle it is unsound
+    on shrunk with `shrink`); return (puzzles, bad entries, puzzles the steps' check failed on). Reading stops when
+    `out`, a Guarded stream, has failed: nobody would read what follows."""
     givens: dict[int, Counter[int]] = {}
-    bad = 0
+    bad = failed = 0
     kinds: Counter[str] = Counter()  # the puzzles' true candidates: no solution, one, several, gave up
+    verdicts: Counter[Verdict] = Counter()  # the steps' checks
     for record in read_puzzles(path, fmt, on_note=lambda note: print(f"note: {note}", file=sys.stderr),
                                decorations=decorations):
         if isinstance(out, Guarded) and out.failed is not None:
@@ -59,12 +69,23 @@ def check_file(path: str, fmt: str | None, out: TextIO | Guarded, decorations: s
             givens.setdefault(record.grid.side, Counter())[record.grid.givens] += 1
             if record.meta.get(DECORATIONS_KEY):
                 print(f"{record.where}: decorations not read as rules: {record.meta[DECORATIONS_KEY]}", file=out)
+            named = f"{record.where}{' ' + record.name if record.name else ''}"
+            found = None
             if candidates is not None:
                 found = true_candidates(record.grid, candidates)
                 kinds[kind_of(found)] += 1
-                print(f"{record.where}{' ' + record.name if record.name else ''}: {summary_of(found)}", file=out)
+                print(f"{named}: {summary_of(found)}", file=out)
                 if found.solvable:
                     print(pencil_marks(found, record.grid), file=out)
+            if steps is not None:
+                checked = steps.check(record.grid, found)
+                verdicts[checked.verdict] += 1
+                failed += checked.verdict in FAILED
+                print(f"{named}: steps {checked.describe()}", file=out)
+                if shrink and checked.verdict is Verdict.UNSOUND:
+                    small, again = steps.shrunk(record.grid, checked)
+                    print(f"  shrunk to {plural(small.givens, 'given')}, on which it is still unsound: {small.text()}\n"
+                          f"  steps {again.describe()}", file=out)
     puzzles = sum(sum(h.values()) for h in givens.values())
     name = "<stdin>" if path == "-" else path  # as its records name it
     print(f"{name}: {plural(puzzles, 'puzzle')}, {plural(bad, 'bad entry', 'bad entries')}", file=out)
@@ -77,7 +98,12 @@ def check_file(path: str, fmt: str | None, out: TextIO | Guarded, decorations: s
         )
     if candidates is not None and puzzles:
         print("  true candidates: " + ", ".join(f"{n:,} {kind}" for kind, n in kinds.items()), file=out)
-    return puzzles, bad
+    if steps is not None and puzzles:
+        print("  steps: " + ", ".join(f"{verdicts[v]:,} {v.value}" for v in Verdict if verdicts[v]), file=out)
+    return puzzles, bad, failed
+
+
+FAILED = (Verdict.UNSOUND, Verdict.MALFORMED, Verdict.TIME)  # a check of steps the program fails (exit status 1)
 
 
 def kind_of(found: TrueCandidates) -> str:
@@ -131,8 +157,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--candidates-budget", type=positive(int), default=PROPAGATIONS, metavar="N",
                         help=f"with --candidates: the SAT propagations a puzzle may take before its search gives up "
                         f"(default {PROPAGATIONS:,}: a 16x16 takes a fifth of it at most, a 25x25 more)")
+    parser.add_argument("--steps", metavar="'PROGRAM ARGS'",
+                        help="run this logic solver on each puzzle (its line on standard input) and check its every "
+                        "step against the puzzle's true candidates (docs/reference/steps.md): sound, or the first "
+                        "unsound step and why")
+    parser.add_argument("--timeout", type=positive(float), default=TIMEOUT, metavar="SECONDS",
+                        help=f"with --steps: the time the program has for one puzzle before it is killed "
+                        f"(default {TIMEOUT:g})")
+    parser.add_argument("--shrink", action="store_true",
+                        help="with --steps: shrink each puzzle the program is unsound on to a 1-minimal one on which "
+                        "it still is, at a step of the same technique")
     with guarded_stdout() as out:
         args = parser.parse_args(argv)
+        steps = steps_program(parser, args)
         status = 0
         for path in args.files:
             if out.failed is not None:
@@ -140,15 +177,32 @@ def main(argv: list[str] | None = None) -> int:
             try:
                 if stdin_closed([path]):
                     raise PuzzleFileError("-: standard input is closed: there is nothing to read")
-                _, bad = check_file(path, args.format, out, args.decorations,
-                                    args.candidates_budget if args.candidates else None)
+                _, bad, failed = check_file(path, args.format, out, args.decorations,
+                                            args.candidates_budget if args.candidates else None, steps, args.shrink)
             except PuzzleFileError as exc:
                 print(f"{parser.prog}: error: {exc}", file=sys.stderr)
                 status = 2
                 continue
-            if bad and status == 0:
+            if (bad or failed) and status == 0:
                 status = 1
     return status_of(out, status, parser.prog)
+
+
+def steps_program(parser: argparse.ArgumentParser, args: argparse.Namespace) -> StepsProgram | None:
+    """The --steps program, checked before any run (a usage error when it cannot be); None without --steps."""
+    if args.steps is None:
+        if args.shrink:
+            parser.error("--shrink shrinks a puzzle a --steps program is unsound on: give --steps")
+        return None
+    try:
+        argv = tuple(shlex.split(args.steps))
+    except ValueError as exc:  # an unclosed quote
+        parser.error(f"--steps: cannot split the command: {exc}")
+    if not argv:
+        parser.error("--steps: no program given")
+    if shutil.which(argv[0]) is None:
+        parser.error(f"--steps: program {argv[0]!r} not found, or not executable")
+    return StepsProgram(argv, args.timeout, args.candidates_budget)
 
 
 if __name__ == "__main__":

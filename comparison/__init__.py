@@ -9,6 +9,8 @@ programs/        the programs built on the run
     fuzz         compare.py --fuzz: the methods on made puzzles against a trusted one, each failure shrunk
     to_order     sudoku-generate --minimal / --hard-for: puzzles made to order, written as a puzzle file
     hard_search  the local search in tdoku's manner behind --hard-for: a pool of scored puzzles, rescored
+    steps        sudoku-check --steps: a logic solver run on each puzzle, its every step checked against the
+                 true candidates (making/steps.py), a puzzle it is unsound on shrunk
 run/             one run
     comparison   one run from settings: records as puzzles finish (typed; dicts for the Python API), the
                  summary, the report; compare()

@@ -3,7 +3,9 @@ brute force that states each kind's rule from its definition.
 
 The brute force knows nothing of the kinds' links, their filters or the engines: a knight's move is two steps one
 way and one the other, a king's diagonal move one each way, neighbours share an edge, and a thermometer's values
-rise from its bulb, a Killer cage holds different values summing to its total. It reads the houses as
+rise from its bulb, a Killer cage holds different values summing to its total, a white dot's two values differ by
+its value, a black dot's one is its value times the other, an X's or a V's sum to 10 or 5, a negative rule's
+undotted neighbours keep none of its kind's relations, an odd cell's value is odd. It reads the houses as
 tests/variant_grids.py does, from the layout's fields. What it finds is
 what "a solution of this puzzle" means, whatever the code under test does.
 """
@@ -34,8 +36,29 @@ def breaks(lay: Layout, values: Sequence[int], cell: int) -> bool:
             if held.count(v) > 1 or (cage.total is not None and (sum(held) > cage.total or
                                                                  (full and sum(held) != cage.total))):
                 return True
+    dots = [rule for rule in lay.constraints if rule.KIND in DOTS]
     for rule in lay.constraints:
         if rule.KIND == "killer":  # a cage: above
+            continue
+        if rule.KIND in ("odd", "even"):  # a cell's parity
+            if cell == rule.cell and v % 2 != (rule.KIND == "odd"):  # type: ignore[attr-defined]
+                return True
+            continue
+        if rule.KIND in DOTS:  # two neighbours' values keep the dot's relation
+            if cell in rule.cells:  # type: ignore[attr-defined]
+                other = sum(rule.cells) - cell  # type: ignore[attr-defined]
+                if values[other] and not DOTS[rule.KIND](v, values[other], rule.value):  # type: ignore[attr-defined]
+                    return True
+            continue
+        if rule.KIND == "negative":  # every dot of the kind given: an undotted pair keeps no such relation
+            kind = rule.rule  # type: ignore[attr-defined]
+            family = [k for k in DOTS if FAMILY[k] == FAMILY[kind]]
+            dotted = {frozenset(d.cells) for d in dots if d.KIND in family}  # type: ignore[attr-defined]
+            forbidden = set(NEGATED[kind]) | {d.value for d in dots if kind == d.KIND}  # type: ignore[attr-defined]
+            for other in range(n * n):
+                if values[other] and sum(_apart(cell, other, n)) == 1 and frozenset((cell, other)) not in dotted \
+                        and any(DOTS[kind](v, values[other], x) for x in forbidden):
+                    return True
             continue
         if rule.KIND == "thermometer":
             line = rule.cells  # type: ignore[attr-defined]
@@ -57,6 +80,15 @@ def breaks(lay: Layout, values: Sequence[int], cell: int) -> bool:
             if rule.KIND == "nonconsecutive" and dr + dc == 1 and abs(v - w) == 1:
                 return True
     return False
+
+
+# the dots' relations between two neighbours' values, by their definitions: a white dot's difference, a black dot's
+# ratio, an X's or a V's sum; the values a negative rule of the kind forbids beyond its dots'; the dots a negative
+# rule exempts together
+DOTS = {"difference": lambda v, w, x: abs(v - w) == x, "ratio": lambda v, w, x: v == x * w or w == x * v,
+        "xv": lambda v, w, x: v + w == x}
+NEGATED = {"difference": (1,), "ratio": (2,), "xv": (5, 10)}
+FAMILY = {"difference": "kropki", "ratio": "kropki", "xv": "xv"}
 
 
 def solutions(grid: Grid, limit: int = 10**6, rng: random.Random | None = None) -> Iterator[list[int]]:
@@ -115,9 +147,31 @@ def unique_puzzle(text: str, seed: int) -> tuple[Grid, Grid]:
     return solution.with_values(values), solution
 
 
+DOTTED = "125346436125241653653214562431314562"  # a 6x6 solution, whose every dot the negative puzzles give
+
+
+def every_dot(solution: str, family: str) -> str:
+    """The words of every dot of a family a full grid has: Kropki, a black dot where one value is double the other,
+    else a white dot where they differ by 1; XV, an X or a V where they sum to 10 or 5."""
+    n = round(len(solution) ** 0.5)
+    white, black, xv = [], [], []
+    for a in range(n * n):
+        for b in (a + 1, a + n):
+            if b >= n * n or (b == a + 1 and b % n == 0):
+                continue
+            v, w, pair = int(solution[a]), int(solution[b]), f"R{a // n + 1}C{a % n + 1}-R{b // n + 1}C{b % n + 1}"
+            if v == 2 * w or w == 2 * v:
+                black.append(pair)
+            elif abs(v - w) == 1:
+                white.append(pair)
+            if v + w in (5, 10):
+                xv.append(pair + (":X" if v + w == 10 else ":V"))
+    return f";kw={','.join(white)};kb={','.join(black)}" if family == "kropki" else f";xv={','.join(xv)}"
+
+
 # Empty grids with constraints, small enough to enumerate: each kind alone, on 4x4 and 6x6, and together (a 6x6
 # Jigsaw, X or diagonal with anti-knight, anti-king or non-consecutive has no solution, nor a 4x4 with anti-king or
-# non-consecutive: the brute force says so).
+# non-consecutive: the brute force says so). The negative ones give every dot of DOTTED.
 EMPTY = {
     "antiknight-6": "." * 36 + ";antiknight",
     "antiking-6": "." * 36 + ";antiking",
@@ -128,6 +182,15 @@ EMPTY = {
     "antiknight-4": "." * 16 + ";antiknight",
     "antiknight+thermometer-6": "." * 36 + ";antiknight;th=R1C1,R1C2,R1C3",
     "nonconsecutive+thermometer-6": "." * 36 + ";nonconsecutive;th=R1C1,R2C1,R3C1",
+    "difference+ratio-4": "." * 16 + ";kw=R1C1-R1C2,R2C3-R3C3:2;kb=R4C1-R4C2,R2C1-R2C2",
+    "difference+ratio-6": "." * 36 + ";kw=R1C1-R1C2,R3C3-R3C4,R5C2-R6C2:3;kb=R2C5-R2C6,R4C4-R5C4:3",
+    "ratio+negative-6": "." * 36 + ";" + every_dot(DOTTED, "kropki").split(";")[2] + ";negative=ratio",
+    "xv-4": "." * 16 + ";xv=R1C1-R1C2:V,R3C3-R3C4:V",
+    "xv-6": "." * 36 + ";xv=R1C1-R1C2:X,R2C4-R3C4:V,R5C5-R5C6:X",
+    "xv+negative-6": "." * 36 + every_dot(DOTTED, "xv") + ";negative=xv",
+    "odd+even-4": "." * 16 + ";odd=R1C1,R2C3;even=R4C4,R3C2",
+    "odd+even-6": "." * 36 + ";odd=R1C1,R2C3,R6C6;even=R4C4,R3C2,R1C6",
+    "antiknight+odd+even-6": "." * 36 + ";antiknight;odd=R1C1;even=R6C6",
 }
 
 

@@ -142,6 +142,8 @@ def trace(name: str, command: str) -> Shown:
 
 CANDIDATES = "grep seed002 puzzles/seeds.txt | sudoku-check --candidates -"
 SEED003_ALONE = "grep seed003 puzzles/seeds.txt | python compare.py - --solver backtracking --solver mrv"
+LOGIC = "python3 examples/python/logic_solver.py"
+STEPS_SHRINK = f"grep seed001 puzzles/seeds.txt | sudoku-check - --steps '{LOGIC} --bug pair' --shrink"
 TOP95_52 = ".........9......84.623...5....6...453...1...6...9...7....1.....4.5..2....3.8....9"
 
 SHOWN = {shown.name: shown for shown in (
@@ -180,6 +182,11 @@ SHOWN = {shown.name: shown for shown in (
               "--solver", "liar", "--box", "2", "--box", "3", "--seed", "1", "--jobs", "2", "--timeout", "5",
               "--output", "{out}/failures.txt"), status=1),
         Step("cat failures.txt", file="failures.txt")), masked_fuzz, slow=True),
+    Shown("steps-sound", (Step(f"sudoku-check puzzles/seeds.txt --steps '{LOGIC}'", status=1),)),
+    Shown("steps-planted", (Step(f"sudoku-check puzzles/seeds.txt --steps '{LOGIC} --bug pair'", status=1),)),
+    Shown("steps-shrink", (Step(STEPS_SHRINK, ("sh", "-c", STEPS_SHRINK.replace("sudoku-check",
+                                                                              "{python} -m commands.check")),
+                                status=1),), slow=True),
     Shown("generate-constraints", (
         Step("sudoku-generate --variant thermometer --side 6 --minimal --count 2 --seed 1"),
         Step("sudoku-generate --variant killer+antiknight --side 6 --minimal --seed 1"))),

@@ -220,7 +220,7 @@ def forbidden(text: str, k: int) -> dict[tuple[int, int, int, int], bool]:
 
 
 @pytest.mark.parametrize("name", ["antiknight-4", "thermometer-4", "thermometer-6", "nonconsecutive-6",
-                                  "antiking+thermometer-6"])
+                                  "antiking+thermometer-6", "difference+ratio-4", "xv-4"])
 def test_the_filter_finds_exactly_what_the_definition_says(name: str) -> None:
     """Each constraint's filter (`Constraint.narrow`, one pass) on random candidate masks: value w leaves cell b
     exactly when some other cell a has no candidate v that the definition lets stand beside w at b; and each

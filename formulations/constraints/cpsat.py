@@ -12,7 +12,14 @@ cell) or the boolean one (x[c][v-1]: cell c holds v; a cell's value is then the 
   combination of values that reaches its total), one AddAllowedAssignments, as Gecode's Kakuro example states a
   sum; a cage whose tuples would pass TABLE_ROWS, and a cage without a total, is stated as with linear (its
   AllDifferent alone). `redundant=45` adds the 45 rule's innie and outie sums (puzzles/constraints/innies.py) as
-  linear equalities the solver could do without.
+  linear equalities the solver could do without;
+- Kropki dots and XV (a rule between two neighbours): the integer model says the pair's allowed values as a table
+  (AddAllowedAssignments: a white dot's consecutive pairs, an X's pairs summing to 10), domain-consistent; the
+  boolean one forbids each other pair of values as a clause;
+- negative (the undotted neighbours are no such pair): the integer model forbids each such pair's pairs of values
+  as a table (AddForbiddenAssignments), the boolean one as clauses;
+- odd and even cells: the integer model keeps the cell's variable in the values of its parity (a domain); the
+  boolean one fixes the other values' Booleans false.
 
 The pairs come from the constraint's links (each unordered pair of cells once); a difference between two cells
 of one house is left to the houses.
@@ -27,8 +34,22 @@ from typing import Any, cast
 
 from ortools.sat.python import cp_model
 
-from puzzles.constraints import AntiKing, AntiKnight, Cage, Constraint, NonConsecutive, Thermometer
+from puzzles.constraints import (
+    XV,
+    AntiKing,
+    AntiKnight,
+    Cage,
+    Constraint,
+    Difference,
+    Even,
+    Negative,
+    NonConsecutive,
+    Odd,
+    Ratio,
+    Thermometer,
+)
 from puzzles.constraints.innies import derived_sums
+from puzzles.constraints.parity import Parity
 from puzzles.grid import values_of
 from puzzles.layouts import Layout
 from puzzles.options import Option
@@ -126,6 +147,44 @@ def rising(rule: Constraint, cells: CpCells) -> None:
         cells.model.add(cells.value(a) < cells.value(b))
 
 
+def related(rule: Constraint, cells: CpCells) -> None:
+    """A pair of neighbours whose values keep a relation (a dot): the pairs of values its links allow, a table."""
+    if cells.ints is None:
+        _forbidden_clauses(rule, cells)
+        return
+    n = cells.side
+    for link in cell_pairs(rule, n):
+        allowed = [(v, w) for v in range(1, n + 1) for w in range(1, n + 1) if not link.forbids[v] >> (w - 1) & 1]
+        cells.model.add_allowed_assignments([cells.ints[link.a], cells.ints[link.b]], allowed)
+
+
+def unrelated(rule: Constraint, cells: CpCells) -> None:
+    """Pairs of neighbours whose values may not keep a relation (negative): the pairs of values its links forbid,
+    a table for each pair of cells."""
+    if cells.ints is None:
+        _forbidden_clauses(rule, cells)
+        return
+    n = cells.side
+    for link in cell_pairs(rule, n):
+        forbidden = [(v, w) for v in range(1, n + 1) for w in range(1, n + 1) if link.forbids[v] >> (w - 1) & 1]
+        if forbidden:
+            cells.model.add_forbidden_assignments([cells.ints[link.a], cells.ints[link.b]], forbidden)
+
+
+def parity(rule: Constraint, cells: CpCells) -> None:
+    """The cell holds a value of its parity: its variable's domain, or the other values' Booleans false."""
+    cell, n = cast(Parity, rule).cell, cells.side
+    wrong = cast(Parity, rule).wrong(n)
+    if cells.ints is None:
+        assert cells.bools is not None
+        for v in range(1, n + 1):
+            if wrong >> (v - 1) & 1:
+                cells.model.add(cells.bools[cell][v - 1] == 0)
+        return
+    kept = [v for v in range(1, n + 1) if not wrong >> (v - 1) & 1]
+    cells.model.add_linear_expression_in_domain(cells.ints[cell], cp_model.Domain.from_values(kept))
+
+
 def cages(rules: Sequence[Constraint], cells: CpCells, opts: Mapping[str, Any]) -> dict[str, object]:
     """Every cage as `sums` says (linear or table) and, with redundant=45, the 45 rule's derived sums; the facts:
     how many cages, how many stated as tables and their rows, how many derived sums."""
@@ -169,6 +228,12 @@ ENCODERS: dict[str, Encoder[State]] = {
     AntiKing.KIND: each(differ),
     NonConsecutive.KIND: each(not_consecutive),
     Thermometer.KIND: each(rising),
+    Difference.KIND: each(related),
+    Ratio.KIND: each(related),
+    XV.KIND: each(related),
+    Negative.KIND: each(unrelated),
+    Odd.KIND: each(parity),
+    Even.KIND: each(parity),
     Cage.KIND: Encoder(cages, {
         "sums": Option("linear", "a Killer cage as linear: sum == total and AllDifferent; table: its allowed "
                        "tuples (every ordering of each combination)", SUMS),

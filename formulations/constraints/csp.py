@@ -14,7 +14,10 @@ python-constraint 556 s (7.5 million nodes); one object a rule keeps every cell'
 - thermometer: one `Linked` over its line (a cell d steps after another holds at least d more: every pair of the
   line, so a placed bulb bounds the whole line at once).
 
-The four kinds' statements are the same, the constraint's own relation: python-constraint takes a rule as a
+- Kropki dots, XV: one `Linked` over its two cells; negative: one `Linked` over the grid (the undotted pairs);
+- odd and even cells: the package's InSetConstraint over the cell (its domain cut to its parity before search).
+
+The pairwise kinds' statements are the same, the constraint's own relation: python-constraint takes a rule as a
 check over its variables, and the links are that check.
 
 - Killer cage: the package's AllDifferentConstraint over its cells (of two or more) and, when it has a total, its
@@ -28,7 +31,21 @@ from typing import Any, cast
 
 import constraint
 
-from puzzles.constraints import AntiKing, AntiKnight, Cage, Constraint, NonConsecutive, Thermometer
+from puzzles.constraints import (
+    XV,
+    AntiKing,
+    AntiKnight,
+    Cage,
+    Constraint,
+    Difference,
+    Even,
+    Negative,
+    NonConsecutive,
+    Odd,
+    Ratio,
+    Thermometer,
+)
+from puzzles.constraints.parity import Parity
 
 from . import Encoder, walk
 
@@ -87,6 +104,14 @@ class CageSum(constraint.ExactSumConstraint):  # type: ignore[misc]  # python-co
             super().preProcess(variables, domains, constraints, vconstraints)
 
 
+def parity(rule: Constraint, problem: constraint.Problem, side: int) -> int:
+    """The cell's values of its parity, an InSetConstraint; how many objects it added (one)."""
+    wrong = cast(Parity, rule).wrong(side)
+    kept = {v for v in range(1, side + 1) if not wrong >> (v - 1) & 1}
+    problem.addConstraint(constraint.InSetConstraint(kept), [cast(Parity, rule).cell])
+    return 1
+
+
 # states a kind's constraints as objects of the problem of a grid of this side, with the options chosen: how many
 # objects it added, and the facts for the Outcome's info
 State = Callable[[Sequence[Constraint], constraint.Problem, int, Mapping[str, Any]], tuple[int, dict[str, object]]]
@@ -122,6 +147,12 @@ ENCODERS: dict[str, Encoder[State]] = {
     AntiKing.KIND: each(linked),
     NonConsecutive.KIND: each(linked),
     Thermometer.KIND: each(linked),
+    Difference.KIND: each(linked),
+    Ratio.KIND: each(linked),
+    XV.KIND: each(linked),
+    Negative.KIND: each(linked),
+    Odd.KIND: each(parity),
+    Even.KIND: each(parity),
     Cage.KIND: Encoder(cages),
 }
 

@@ -7,7 +7,11 @@
   on the cells' values, as a Killer cage's sum is one row);
 - Killer cage: its sum as one equality, sum over its cells c and values v of v * x[c,v] == total (none for a cage
   without a total), and no value twice, sum over its cells of x[c,v] <= 1 for each value v; with its option
-  `redundant=45` the 45 rule's innie and outie sums (puzzles/constraints/innies.py) as equalities of the same shape.
+  `redundant=45` the 45 rule's innie and outie sums (puzzles/constraints/innies.py) as equalities of the same shape;
+- Kropki dots and XV: support rows, for each cell of the pair and value v, x[a,v] <= the sum of x[b,w] over the
+  values w the dot allows beside v (2n rows a dot, tighter than a row per forbidden pair);
+- negative: a row x[a,v] + x[b,w] <= 1 for each pair of values an undotted pair may not hold;
+- odd and even cells: one row, the sum of x[c,v] over the values of the wrong parity == 0.
 
 The pairs of values come from the constraint's links (each unordered pair of cells once): for a rule that
 forbids pairs, a row a pair is the 0-1 program's own statement, the same shape as its houses' rows. A same value
@@ -22,8 +26,22 @@ from typing import Any, cast
 
 from ortools.linear_solver import pywraplp
 
-from puzzles.constraints import AntiKing, AntiKnight, Cage, Constraint, NonConsecutive, Thermometer
+from puzzles.constraints import (
+    XV,
+    AntiKing,
+    AntiKnight,
+    Cage,
+    Constraint,
+    Difference,
+    Even,
+    Negative,
+    NonConsecutive,
+    Odd,
+    Ratio,
+    Thermometer,
+)
 from puzzles.constraints.innies import derived_sums
+from puzzles.constraints.parity import Parity
 from puzzles.layouts import Layout
 from puzzles.options import Option
 
@@ -87,6 +105,27 @@ def rising(rule: Constraint, cells: MipCells) -> None:
             row.SetCoefficient(x[a][v - 1], -v)
 
 
+def supported(rule: Constraint, cells: MipCells) -> None:
+    """x[a,v] - sum(x[b,w] for each w the links allow beside v) <= 0, for each link (both ways) and value v."""
+    n, x = cells.side, cells.x
+    for link in rule.links(n):
+        for v in range(1, n + 1):
+            row = cells.solver.Constraint(-cells.solver.infinity(), 0, f"{cells.name}_{link.a}_{v}_{link.b}")
+            row.SetCoefficient(x[link.a][v - 1], 1)
+            for w in range(1, n + 1):
+                if not link.forbids[v] >> (w - 1) & 1:
+                    row.SetCoefficient(x[link.b][w - 1], -1)
+
+
+def parity(rule: Constraint, cells: MipCells) -> None:
+    """sum(x[c,v] for v of the wrong parity) == 0."""
+    cell, wrong = cast(Parity, rule).cell, cast(Parity, rule).wrong(cells.side)
+    row = cells.solver.Constraint(0, 0, f"{cells.name}_parity")
+    for v in range(1, cells.side + 1):
+        if wrong >> (v - 1) & 1:
+            row.SetCoefficient(cells.x[cell][v - 1], 1)
+
+
 def cages(rules: Sequence[Constraint], cells: MipCells, first: int, opts: Mapping[str, Any]) -> dict[str, object]:
     """Every cage's rows (`cage_<i>`): its sum (when it has a total) and at most one cell each value; with
     redundant=45, the 45 rule's derived sums. The facts: how many cages, the option, how many derived sums."""
@@ -116,6 +155,12 @@ ENCODERS: dict[str, Encoder[State]] = {
     AntiKing.KIND: each(not_both),
     NonConsecutive.KIND: each(not_both),
     Thermometer.KIND: each(rising),
+    Difference.KIND: each(supported),
+    Ratio.KIND: each(supported),
+    XV.KIND: each(supported),
+    Negative.KIND: each(not_both),
+    Odd.KIND: each(parity),
+    Even.KIND: each(parity),
     Cage.KIND: Encoder(cages, {
         "redundant": Option("none", "45: also the 45 rule's innie and outie sums of a Killer, as redundant "
                             "equalities", ("none", "45")),

@@ -9,6 +9,10 @@ propagation on these keeps every neighbour pair arc consistent, so the bounds tr
 line of k cells holds at most n-k+1 before any decision). A cell with no support gets a unit clause (a bulb is
 never n): a layout with constraints may hold unit clauses, as a Killer's does, and may contradict its houses.
 
+Kropki dots, XV and the negative rule are pairs of neighbours, each pair of values they forbid a binary clause (a
+white dot on values 1..9: the 81 - 16 pairs that do not differ by 1). An odd or even cell is a unit clause for
+each value of the other parity.
+
 A Killer's cages are clauses too (`cages`): no repeat in a cage, and its total in the encoding its option `sums`
 names: its combinations (the default) or a pseudo-Boolean encoding of pysat.pb; its option `redundant=45` adds the
 45 rule's sums. Their auxiliary variables come after the cell-values and triads (`Cnf.first`); the answer is read
@@ -22,9 +26,23 @@ from dataclasses import dataclass, replace
 from itertools import combinations, pairwise
 from typing import Any, cast
 
-from puzzles.constraints import AntiKing, AntiKnight, Cage, Constraint, NonConsecutive, Thermometer
+from puzzles.constraints import (
+    XV,
+    AntiKing,
+    AntiKnight,
+    Cage,
+    Constraint,
+    Difference,
+    Even,
+    Negative,
+    NonConsecutive,
+    Odd,
+    Ratio,
+    Thermometer,
+)
 from puzzles.constraints.innies import derived_sums
 from puzzles.constraints.killer import combinations_of
+from puzzles.constraints.parity import Parity
 from puzzles.layouts import Layout
 from puzzles.options import Option
 
@@ -93,6 +111,12 @@ def thermometer(rule: Constraint, cnf: Cnf) -> list[list[int]]:
         for w in range(1, n + 1):
             clauses.append([-cnf.x(b, w), *(cnf.x(a, v) for v in range(1, w))])
     return clauses
+
+
+def parity(rule: Constraint, cnf: Cnf) -> list[list[int]]:
+    """A unit clause for each value of the wrong parity: the cell does not hold it."""
+    cell, wrong = cast(Parity, rule).cell, cast(Parity, rule).wrong(cnf.side)
+    return [[-cnf.x(cell, v)] for v in range(1, cnf.side + 1) if wrong >> (v - 1) & 1]
 
 
 def cages(rules: Sequence[Constraint], cnf: Cnf, opts: Mapping[str, Any]) -> list[list[int]]:
@@ -211,6 +235,12 @@ ENCODERS: dict[str, CnfEncoder] = {
     AntiKing.KIND: each(not_both),
     NonConsecutive.KIND: each(not_both),
     Thermometer.KIND: each(thermometer),
+    Difference.KIND: each(not_both),
+    Ratio.KIND: each(not_both),
+    XV.KIND: each(not_both),
+    Negative.KIND: each(not_both),
+    Odd.KIND: each(parity),
+    Even.KIND: each(parity),
     Cage.KIND: CnfEncoder(cages, {
         "sums": Option(DEFAULT_SUMS, "a Killer cage's total as clauses: combinations (a selector per set of values "
                        "it may hold) or a pseudo-Boolean encoding of PySAT's pysat.pb", SUMS),

@@ -12,6 +12,12 @@ a kind.
 | anti-king | antiking.py | `antiking` | `"antiking": true` |
 | non-consecutive | nonconsecutive.py | `nonconsecutive` | `"nonconsecutive": true` |
 | thermometer | thermometer.py | `th=R1C1,R1C2,...` (bulb first) | `"thermometer": [{"lines": [["R1C1", ...]]}]` |
+| white Kropki dot | kropki.py | `kw=R1C1-R1C2,R3C3-R3C4:2` (`:2`: not 1) | `"difference": [{"cells": [...]}]` |
+| black Kropki dot | kropki.py | `kb=R1C1-R1C2,R3C3-R3C4:3` (`:3`: not 2) | `"ratio": [{"cells": [...], "value": "3"}]`|
+| XV | xv.py | `xv=R1C1-R1C2:X,R3C3-R3C4:V` | `"xv": [{"cells": [...], "value": "X"}]` |
+| negative (every dot given) | negative.py | `negative=difference,ratio,xv` | `"negative": ["difference", "xv"]` |
+| odd cell | parity.py | `odd=R1C1,R2C5` | `"odd": [{"cell": "R1C1"}]` |
+| even cell | parity.py | `even=R1C1,R2C5` | `"even": [{"cell": "R1C1"}]` |
 """
 from __future__ import annotations
 
@@ -25,8 +31,12 @@ from .diagonal import Diagonal
 from .disjoint import Disjoint
 from .extra_region import ExtraRegion
 from .killer import Cage
+from .kropki import Difference, Ratio
+from .negative import Negative
 from .nonconsecutive import NonConsecutive
+from .parity import Even, Odd
 from .thermometer import Thermometer
+from .xv import XV
 
 __all__ = [
     "CONSTRAINT_KINDS",
@@ -36,19 +46,25 @@ __all__ = [
     "LINKED",
     "MAKING",
     "SEARCHED",
+    "XV",
     "AntiKing",
     "AntiKnight",
     "Cage",
     "Constraint",
     "Diagonal",
+    "Difference",
     "Disjoint",
+    "Even",
     "ExtraRegion",
     "House",
     "Link",
     "Links",
     "Move",
     "Named",
+    "Negative",
     "NonConsecutive",
+    "Odd",
+    "Ratio",
     "Removal",
     "Shape",
     "Thermometer",
@@ -78,7 +94,7 @@ __all__ = [
 # the houses first: a layout holds its constraints in this order, and writes and names them in it (`x;e=...;dg;k=...`)
 CONSTRAINT_KINDS: dict[str, type[Constraint]] = {
     kind.KIND: kind for kind in (Diagonal, ExtraRegion, Disjoint, Cage, AntiKnight, AntiKing, NonConsecutive,
-                                 Thermometer)}
+                                 Thermometer, Difference, Ratio, XV, Negative, Odd, Even)}
 # the kinds that add houses (`Constraint.houses`): known wherever houses are, by every method
 HOUSED = frozenset(name for name, kind in CONSTRAINT_KINDS.items() if kind.houses is not Constraint.houses)
 # the fields of those kinds that are flags, read as the grid's own rules before its cells (f-puzzles' `diagonal+`)
@@ -104,9 +120,11 @@ def kind_order(constraint: Constraint) -> int:
 def canonical(constraints: Iterable[Constraint]) -> tuple[Constraint, ...]:
     """The constraints in the order a layout holds them: by kind (CONSTRAINT_KINDS' order), then as the kind holds
     them (`held`: as given, the diagonals `+` first); a rule of the whole grid, or the same rule of the same cells,
-    once (unless its kind `REPEATS`: a cage twice is two; or it is a house: a house twice is `problems`' to refuse)."""
+    once (unless its kind `REPEATS`: a cage twice is two; or it is a house: a house twice is `problems`' to refuse);
+    each as the others make it (`settled`: a negative constraint exempts the pairs that carry a dot)."""
+    every = list(constraints)
     seen: list[Constraint] = []
-    for c in constraints:
+    for c in (rule.settled(every) for rule in every):
         if c.REPEATS or c.HOUSE or c not in seen:  # a rule twice is the rule once
             seen.append(c)
     return tuple(held for kind, group in sorted(by_kind(seen).items(), key=lambda item: list(CONSTRAINT_KINDS).index(

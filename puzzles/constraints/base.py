@@ -142,6 +142,11 @@ class Constraint:
         itself, unless its cells follow from the boxes (disjoint groups); ValueError when it cannot stand there."""
         return self
 
+    def settled(self, every: Sequence[Constraint]) -> Constraint:
+        """The rule as the puzzle's other rules make it (`every`: all of them, itself among them): itself, unless
+        its meaning reads theirs (a negative constraint: the pairs of neighbours without a dot)."""
+        return self
+
     @classmethod
     def held(cls, constraints: Sequence[Constraint]) -> list[Constraint]:
         """Its constraints in the order a layout holds them: as given, unless the kind has an order of its own."""

@@ -21,7 +21,8 @@
 //
 // The f-puzzles fields read (those puzzles/fpuzzles.py writes): `size`, `grid` (a cell's given `value`, its
 // Jigsaw `region`), `killercage`, `diagonal+`, `diagonal-`, `extraregion`, `disjointgroups`, `antiknight`,
-// `antiking`, `nonconsecutive`, `thermometer`; `title`, `author`, `ruleset` and `solution` are passed over. Any
+// `antiking`, `nonconsecutive`, `thermometer`, `difference` (of 1), `ratio` (of 2), `xv`, `negative` (of xv, or of
+// difference and ratio together, as ISS's StrictXV and StrictKropki), `odd`, `even`; `title`, `author`, `ruleset` and `solution` are passed over. Any
 // other field is an error naming it: ISS solving without a rule would solve another puzzle.
 
 import { createInterface } from 'node:readline';
@@ -71,6 +72,10 @@ const FLAGS = {  // a whole-grid rule set by `true`
   'antiking': '.AntiKing',
   'nonconsecutive': '.AntiConsecutive',  // orthogonal neighbours differ by more than 1, in both
 };
+
+// a dot's ISS constraint by its value (a dot without one has its field's default)
+const DOTS = { difference: { 1: 'WhiteDot' }, ratio: { 2: 'BlackDot' }, xv: { X: 'X', V: 'V', 10: 'X', 5: 'V' } };
+const DOT_DEFAULT = { difference: 1, ratio: 2, xv: '' };
 
 // ISS's cell ids write a row and a column in base 17 (column 10 is `a`): R1C1 ... RgCg on 16x16.
 const cellId = (row, col) => `R${row.toString(17)}C${col.toString(17)}`;
@@ -132,6 +137,24 @@ export const issConstraint = (puzzle) => {
           parts.push(`.Thermo~${cellsOf(line, size, `thermometer ${k + 1}`).join('~')}`);
         }
       });
+    } else if (field in DOTS) {
+      value.forEach((dot, k) => {
+        const name = DOTS[field][String(dot.value ?? DOT_DEFAULT[field])];
+        if (!name) throw new Error(`${field} ${k + 1}: ISS has no dot of value ${dot.value}`);
+        parts.push(`.${name}~${cellsOf(dot.cells, size, `${field} ${k + 1}`).join('~')}`);
+      });
+    } else if (field === 'negative') {
+      // ISS's strict rules negate a family whole: every Kropki value (1 and 2) at once, every XV total (5, 10)
+      const rules = new Set(value);
+      if (rules.has('xv')) parts.push('.StrictXV');
+      if (rules.has('difference') !== rules.has('ratio')) {
+        throw new Error('ISS negates white and black dots together (StrictKropki), not one alone');
+      }
+      if (rules.has('difference')) parts.push('.StrictKropki');
+    } else if (field === 'odd' || field === 'even') {
+      const values = [];
+      for (let v = 1; v <= size; v++) if (v % 2 === (field === 'odd' ? 1 : 0)) values.push(v);
+      for (const entry of value) parts.push(`.~${cellOf(entry.cell, size)}_${values.join('_')}`);
     } else {
       throw new Error(`the f-puzzles field \`${field}\` is not one this driver gives ISS`);
     }

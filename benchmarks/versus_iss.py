@@ -29,8 +29,9 @@ that ISS does not answer within the budget (and a second) is a give-up at the bu
 started afresh (and warmed again) for the next puzzle, outside any timing.
 
 It prints, for each file, each side's settled count, its median, mean and max seconds a puzzle (a give-up counts
-its time, about the budget), each method's median and mean as a multiple of ISS's (ahead where below 1), and
-ISS's median model building alone. Default methods: on a file with Killer cages `cdcl`, `mrv:propagate=killer`
+its time, about the budget; a puzzle a side could not take, "not run", counts none), each method's median and mean
+as a multiple of ISS's (ahead where below 1; given when ISS ran on every puzzle), and ISS's median model building
+alone. Default methods: on a file with Killer cages `cdcl`, `mrv:propagate=killer`
 (the fastest hand-written rung on Killers) and `cpsat:redundant=45` (CP-SAT with the 45 rule's sums, the best
 formulation there); on other files `cdcl`, `mrv:propagate=locked` and `cpsat`.
 """
@@ -294,7 +295,8 @@ def compare_file(path: Path, sides: Sequence[Side], limit: int | None, repeat: i
             check(path, line, grid, [(name, answers[-1]) for name, answers in runs.items()])
         for figure in figures:
             answers = runs[figure.side.name]
-            figure.seconds.append(statistics.median(a.seconds for a in answers))
+            if not any(a.detail.startswith("not run") for a in answers):  # no attempt: no time
+                figure.seconds.append(statistics.median(a.seconds for a in answers))
             if all(a.settled for a in answers):
                 figure.settled += 1
             else:
@@ -315,13 +317,17 @@ def seconds_text(t: float) -> str:
 
 
 def report(name: str, count: int, figures: Sequence[Figures], timeout: float) -> list[str]:
-    lines = [f"{name}: {count:,} puzzles, uniqueness proved by every side, {timeout:g} s a side a puzzle"]
+    puzzles = f"{count:,} puzzle{'' if count == 1 else 's'}"
+    lines = [f"{name}: {puzzles}, uniqueness proved by every side, {timeout:g} s a side a puzzle"]
     width = max(len(f.side.name) for f in figures)
-    peer = next((f for f in figures if f.side.peer), None)
+    peer = next((f for f in figures if f.side.peer and len(f.seconds) == count), None)  # ISS, if it ran on all
     ratio_head = "  median, mean vs ISS" if peer else ""
     lines.append(f"  {'side':{width}}  {'settled':>9}  {'median s':>9}  {'mean s':>9}  {'max s':>9}{ratio_head}")
     for figure in figures:
         times = figure.seconds
+        if not times:
+            lines.append(f"  {figure.side.name:{width}}  {f'0/{count}':>9}  not run")
+            continue
         median, mean = statistics.median(times), statistics.fmean(times)
         cells = "  ".join(f"{seconds_text(t):>9}" for t in (median, mean, max(times)))
         ratio = ""
@@ -338,7 +344,7 @@ def report(name: str, count: int, figures: Sequence[Figures], timeout: float) ->
     if counted:
         lines.append("  guesses a puzzle, median: " + ", ".join(
             f"{f.side.name} {statistics.median(f.guesses):,.0f}" for f in counted))
-    if peer is not None and peer.setup:
+    if peer is not None and peer.setup:  # ISS's
         lines.append(f"  ISS's reading and model building alone (in its time): median "
                      f"{statistics.median(peer.setup) * 1000:.1f} ms")
     return lines

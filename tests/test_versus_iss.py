@@ -5,6 +5,7 @@ ISS_DIR naming a real checkout, the driver runs on it too. Without node, every t
 from __future__ import annotations
 
 import json
+import re
 import os
 import shutil
 import subprocess
@@ -171,3 +172,16 @@ def test_the_real_iss_solves_the_tiny_puzzles_as_the_brute_force_does() -> None:
         assert all(g in (0, v) for g, v in zip(grid.values, filled, strict=True))  # its givens kept
         assert truth(grid.with_values(filled)) == [filled]  # a solution, by the brute force
         assert answer["unique"] is (len(truth(grid)) == 1), answer
+
+
+def test_a_puzzle_whose_rules_iss_cannot_be_given_is_not_run_by_iss(
+        checkout: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # ISS negates white and black dots together only (its StrictKropki): a negative of white dots alone is refused
+    path = tmp_path / "negative.txt"
+    path.write_text(f"{THERMO.text()};negative=difference\n")
+    assert versus_iss.main([str(path), "--iss", str(checkout), "--solver", "mrv"]) == 0
+    out = capsys.readouterr().out
+    assert re.search(r"^  ISS +0/1  not run$", out, re.M), out
+    assert "ISS: not settled: 1 not run: ISS negates white and black dots together (StrictKropki), not one alone" \
+        in out
+    assert "vs ISS" not in out  # no multiple of a time it did not take

@@ -5,8 +5,8 @@ ISS_DIR naming a real checkout, the driver runs on it too. Without node, every t
 from __future__ import annotations
 
 import json
-import re
 import os
+import re
 import shutil
 import subprocess
 from pathlib import Path

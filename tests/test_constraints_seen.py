@@ -100,7 +100,7 @@ def test_the_player_receives_the_shapes_and_the_links():
     move away forbid its value, those after it on the thermometer the values up to its value plus their steps."""
     grid = Grid.parse(ANTIKNIGHT_THERMOMETER)
     found = houses(grid)
-    assert found["shapes"] == [[m.lines, m.discs, m.names] for m in shape_marks(grid.layout)]
+    assert found["shapes"] == [[m.lines, m.discs, m.names, m.marks] for m in shape_marks(grid.layout)]
     n, links, tables = 6, found["links"], found["tables"]
     line = thermometers(ANTIKNIGHT_THERMOMETER)[0]
     for cell in range(n * n):
@@ -116,6 +116,42 @@ def test_the_player_receives_the_shapes_and_the_links():
                     forbidden.setdefault(other, set()).update(w for w in range(1, n + 1) if (w - v) * d < d * d)
             replayed = {other: {w for w in range(1, n + 1) if tables[t][v] >> (w - 1) & 1} for other, t in links[cell]}
             assert {k: s for k, s in replayed.items() if s} == {k: s for k, s in forbidden.items() if s}, (cell, v)
+
+
+# Puzzles of the catalogue's first kinds (docs/reference/puzzle-files.md's examples): dots, letters, parity cells
+DOTS = ("4........6..6..2...3................;kw=R1C6-R2C6,R3C3-R4C3,R4C1-R5C1,R4C6-R5C6,R5C1-R5C2,R5C4-R5C5,"
+        "R5C6-R6C6,R6C2-R6C3")
+ODD = "2...1.3........5.65.4..............5;odd=R2C1,R3C2,R4C4,R5C3,R6C5"
+
+
+def test_a_mark_between_two_cells_is_drawn_once_on_their_edge_and_a_cells_mark_at_its_centre():
+    """A dot is drawn by the later of its two cells (whose drawing comes over the earlier one's), centred on the
+    edge they share: half a cell back toward the other cell; an odd cell's circle at its own centre; the legend
+    counts each."""
+    n = 6
+    lay = Grid.parse(DOTS).layout
+    marks = shape_marks(lay)
+    pairs = [tuple(sorted(c.cells)) for c in lay.constraints]
+    for cell, m in enumerate(marks):
+        found = re.findall(r'<circle class="ring" cx="([^"]*)" cy="([^"]*)"', m.marks)
+        centres = [(float(x), float(y)) for x, y in found]
+        expected = sorted((0.5 + (a % n - b % n) / 2, 0.5 + (a // n - b // n) / 2) for a, b in pairs if b == cell)
+        assert sorted(centres) == expected, cell
+    assert "8 white dots (a white circle between two cells)" in legend(lay)
+    odd = Grid.parse(ODD).layout
+    cells = {c.cell for c in odd.constraints}
+    for cell, m in enumerate(shape_marks(odd)):
+        assert (m.marks == '<circle class="odd" cx="0.5" cy="0.5" r="0.4"/>') == (cell in cells), cell
+    assert "5 odd cells (a grey circle in the cell)" in legend(odd)
+
+
+def test_a_shape_the_page_cannot_draw_is_refused_by_name(monkeypatch):
+    from puzzles.constraints import Shape
+    from puzzles.constraints.kropki import Difference
+
+    monkeypatch.setattr(Difference, "drawing", lambda self, side: (Shape("spiral", self.cells, "white dot"),))
+    with pytest.raises(ValueError, match="white dot R1C6-R2C6: the page draws no 'spiral' shape"):
+        shape_marks(Grid.parse(DOTS).layout)
 
 
 # -- in a browser ------------------------------------------------------------------------------------------
@@ -232,3 +268,25 @@ def test_a_mixed_file_gives_a_readable_report(tmp_path, capsys):
     assert drawn["killer+thermometer"] == ("killer+thermometer, 4x4: rows, columns, boxes (thick borders), 7 cages "
                                            "(dashed outlines, each total in its first cell), 1 thermometer (grey "
                                            "line, from its bulb)")
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+def test_the_players_board_draws_the_dots_and_the_parity_cells(browser, tmp_path, capsys):
+    """In the DOM once the scripts ran, the player's board holds each white dot once, in the later cell of its
+    pair, and an odd cell's circle in each odd cell; the page's scripts say nothing on the console."""
+    puzzles, page = tmp_path / "marks.txt", tmp_path / "report.html"
+    puzzles.write_text(f"{DOTS} dots\n{ODD} odd\n")
+    for watched, text, kind in ((1, DOTS, "ring"), (2, ODD, "odd")):
+        assert compare.main([str(puzzles), "--jobs", "1", "--solver", "mrv", "--html", str(page),
+                             "--watch", str(watched)]) == 0
+        capsys.readouterr()
+        opened = browser.open(page, tmp_path, "only=watch")
+        assert opened.console == [], opened.console
+        board = first(r'<div class="board"[^>]*>(.*?)<div class="side">', opened.dom)
+        held = re.split(r"<div class=\"c[ \"]", board)[1:]
+        assert len(held) == 36
+        lay = Grid.parse(text).layout
+        expected = [max(c.cells) for c in lay.constraints] if kind == "ring" else [c.cell for c in lay.constraints]
+        drawn = [cell for cell, inside in enumerate(held) for _ in range(inside.count(f'class="{kind}"'))]
+        assert sorted(drawn) == sorted(expected), (kind, drawn)

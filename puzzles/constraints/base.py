@@ -81,9 +81,11 @@ class House:
 @dataclass(frozen=True)
 class Shape:
     """What the page draws for a constraint: `kind` (`line`, `bulb`, `note`, `outline`: a dashed outline along its
-    cells' boundary; for a house, `diagonal`: a line from corner to corner, or `shade`: its cells in a light colour
-    of its own), its cells, a caption (what the legend calls it) and a label (a number written small in its first
-    cell: a cage's total; a diagonal's sign; the shading's class on the page, `xr`)."""
+    cells' boundary; `ring` or `dot`: a white or black circle on the edge of its two cells, `letter`: its label
+    there; `circle` or `square`: a grey one in its cell; for a house, `diagonal`: a line from corner to corner, or
+    `shade`: its cells in a light colour of its own), its cells, a caption (what the legend calls it) and a label
+    (a number written small in its first cell: a cage's total; a diagonal's sign; the shading's class on the page,
+    `xr`; a dot's value, XV's letter). The page refuses a kind it does not draw, naming the constraint."""
 
     kind: str
     cells: tuple[int, ...]

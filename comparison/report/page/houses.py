@@ -15,8 +15,10 @@ player (player.py, report.js).
   inset further in (a level deeper, three levels at most), so both show;
 - the constraints' other shapes as each draws itself (`Constraint.drawing`: shapes, never a kind named
   here): a `line` a thick grey line through its cells' centres, a `bulb` a grey disc on its cell, each cell's share
-  as SVG path data in its own units as the cages' (`shape_marks`); a `note` (a rule of the whole grid, anti-knight)
-  named in the legend.
+  as SVG path data in its own units as the cages' (`shape_marks`); a `ring` or a `dot` (Kropki's white and black
+  dots) and a `letter` (XV's) on the edge two cells share, drawn by the later cell, a `circle` or a `square` (odd,
+  even) in its cell, as SVG elements; a `note` (a rule of the whole grid, anti-knight) named in the legend. A shape
+  of another kind is refused, naming its constraint: a rule the page does not draw is never left out unsaid.
 
 A classic grid gets its box borders alone, as it always did.
 """
@@ -24,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from html import escape
 from itertools import pairwise
 from math import ceil
 from typing import Protocol
@@ -124,6 +127,7 @@ def shape_words(lay: Layout) -> list[str]:
     """The constraints in the legend's words: each caption of lines counted (`2 thermometers (grey lines, each from
     its bulb)`), then each note (a rule of the whole grid) by its name."""
     lines: dict[str, list[int]] = {}  # a caption -> [lines, bulbs]
+    marked: dict[tuple[str, str], int] = {}  # (a caption, its shape) -> how many
     notes: list[str] = []
     for constraint in lay.constraints:  # (the outlines: `legend`)
         shapes = constraint.drawing(lay.side)
@@ -133,11 +137,15 @@ def shape_words(lay: Layout) -> list[str]:
                 counted = lines.setdefault(shape.caption or "line", [0, 0])
                 counted[0] += 1
                 counted[1] += bulbs
+            elif shape.kind in MARKED:
+                key = (shape.caption or shape.kind, shape.kind)
+                marked[key] = marked.get(key, 0) + 1
             elif shape.kind == "note" and shape.caption not in notes:
                 notes.append(shape.caption)
     words = [f"{plural(count, caption)} (grey line{'s' if count > 1 else ''}"
              f"{(', each from its bulb' if count > 1 else ', from its bulb') if bulbs else ''})"
              for caption, (count, bulbs) in lines.items()]
+    words += [f"{plural(count, caption)} ({MARKED[kind]})" for (caption, kind), count in marked.items()]
     return words + [f"{note} (the whole grid)" for note in notes]
 
 
@@ -287,6 +295,30 @@ class ShapeMarks:
     lines: str
     discs: str
     names: str
+    marks: str = ""  # SVG elements: the dots and letters between two cells, the circles and squares in one
+
+
+# what the page draws for a shape of two neighbours (at their shared edge) or of one cell (at its centre), and how
+# the legend says it: a white dot, a black dot, a letter (XV), a grey circle (odd), a grey square (even)
+MARKED = {"ring": "a white circle between two cells", "dot": "a black circle between two cells",
+          "letter": "its letter between two cells", "circle": "a grey circle in the cell",
+          "square": "a grey square in the cell"}
+DOT = 0.13  # a dot's radius, in cells
+
+
+def mark(kind: str, x: float, y: float, label: str) -> str:
+    """The SVG of one mark centred at (x, y) in a cell's units, its label written on it."""
+    at = f'cx="{number(x)}" cy="{number(y)}"'
+    if kind in ("ring", "dot"):
+        drawn = f'<circle class="{kind}" {at} r="{number(DOT)}"/>'
+    elif kind == "circle":
+        drawn = f'<circle class="odd" {at} r="0.4"/>'
+    elif kind == "square":
+        drawn = f'<rect class="even" x="{number(x - 0.4)}" y="{number(y - 0.4)}" width="0.8" height="0.8"/>'
+    else:
+        drawn = ""
+    text = f'<text class="{kind}" x="{number(x)}" y="{number(y)}">{escape(label)}</text>' if label else ""
+    return drawn + text
 
 
 def disc(radius: float = BULB) -> str:
@@ -300,6 +332,7 @@ def shape_marks(lay: Layout) -> list[ShapeMarks]:
     n = lay.side
     pieces: list[list[Segment]] = [[] for _ in range(n * n)]
     discs: list[list[str]] = [[] for _ in range(n * n)]
+    marks: list[list[str]] = [[] for _ in range(n * n)]
     names: list[list[str]] = [[] for _ in range(n * n)]
     for constraint, name in zip(lay.constraints, registry.names(lay.constraints, n), strict=True):
         for shape in constraint.drawing(n):
@@ -311,9 +344,19 @@ def shape_marks(lay: Layout) -> list[ShapeMarks]:
             elif shape.kind == "bulb":
                 for cell in shape.cells:
                     discs[cell].append(disc())
-            else:  # a note: the legend names it
+            elif shape.kind in MARKED and len(shape.cells) == 2:  # on the edge the two cells share
+                # drawn by the later cell, whose drawing comes over the earlier one's, the mark whole across the edge
+                a, b = sorted(shape.cells)
+                marks[b].append(mark(shape.kind, 0.5 + (a % n - b % n) / 2, 0.5 + (a // n - b // n) / 2, shape.label))
+            elif shape.kind in MARKED:
+                for cell in shape.cells:
+                    marks[cell].append(mark(shape.kind, 0.5, 0.5, shape.label))
+            elif shape.kind in ("note", "outline"):  # the legend names a note; `cage_marks` draws the outlines
                 continue
+            else:  # a shape this page cannot draw is no shape to leave out unsaid
+                raise ValueError(f"{name}: the page draws no {shape.kind!r} shape")
             for cell in shape.cells:
                 if name not in names[cell]:
                     names[cell].append(name)
-    return [ShapeMarks(path_of(pieces[cell]), "".join(discs[cell]), ", ".join(names[cell])) for cell in range(n * n)]
+    return [ShapeMarks(path_of(pieces[cell]), "".join(discs[cell]), ", ".join(names[cell]), "".join(marks[cell]))
+            for cell in range(n * n)]

@@ -430,7 +430,7 @@ def grid_html(text: str, answer: str | None = None, caption: str = "") -> str:
             houses = f" {mark.classes}" if mark.classes else ""
             style = f' style="{mark.style}"' if mark.style else ""
             shape = shapes[r * side + c] if shapes is not None else None
-            if shape is not None and (shape.lines or shape.discs):
+            if shape is not None and (shape.lines or shape.discs or shape.marks):
                 cells.append(shaped_cell(f"{kind} {mark.edges}{houses}", style, text_shown, shape,
                                          None if cages is None else cages[r * side + c]))
             elif cages is None:
@@ -465,14 +465,15 @@ def shaped_cell(classes: str, style: str, text: str, shape: ShapeMarks, cage: Ca
     title = f' title="{escape(names)}"' if names else ""
     outline = cage_svg(cage.path) if cage is not None and cage.path else ""
     caged = " k" if cage is not None else ""
-    return (f'<td class="{classes}{caged} s"{style}{total}{title}>{shape_svg(shape.lines, shape.discs)}{outline}'
-            f'{escape(text)}</td>')
+    return (f'<td class="{classes}{caged} s"{style}{total}{title}>{shape_svg(shape.lines, shape.discs, shape.marks)}'
+            f'{outline}{escape(text)}</td>')
 
 
-def shape_svg(lines: str, discs: str) -> str:
-    """A cell's pieces of the constraints' lines and its discs, stretched over the cell under its text."""
+def shape_svg(lines: str, discs: str, marks: str = "") -> str:
+    """A cell's pieces of the constraints' lines, its discs and its marks (dots, letters, circles, squares),
+    stretched over the cell under its text."""
     drawn = (f'<path class="line" d="{lines}"/>' if lines else "") + (f'<path class="disc" d="{discs}"/>'
-                                                                      if discs else "")
+                                                                      if discs else "") + marks
     return f'<svg class="shape" viewBox="0 0 1 1" preserveAspectRatio="none" aria-hidden="true">{drawn}</svg>'
 
 

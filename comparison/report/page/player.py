@@ -103,7 +103,7 @@ def houses(grid: Grid) -> dict[str, Any]:
     cell's marks (houses.py: [classes, style]) and the words that say what they stand for; for a Killer, each
     cell's share of the cages' drawing ([outline path, total, cage names]) and each cage's cells and total (the
     replay narrows a cage's empty cells to its room, search/trace/record.py); for constraints, each cell's share of
-    their drawing ([lines path, discs path, names], houses.py) and the links a placement follows (puzzles/
+    their drawing ([lines path, discs path, names, marks], houses.py) and the links a placement follows (puzzles/
     constraints/: per cell, [another cell, a table's index], a table the values each value forbids there as masks)."""
     lay = grid.layout
     found: dict[str, Any] = {"side": grid.side, "regions": list(lay.regions),
@@ -116,7 +116,7 @@ def houses(grid: Grid) -> dict[str, Any]:
     if lay.cages:  # the player's replay narrows a cage's empty cells to its room
         found["rooms"] = [[list(cage.cells), cage.total] for cage in lay.cages]
     if drawn_shaped(lay):
-        found["shapes"] = [[m.lines, m.discs, m.names] for m in shape_marks(lay)]
+        found["shapes"] = [[m.lines, m.discs, m.names, m.marks] for m in shape_marks(lay)]
         found["links"], found["tables"] = links_of(lay)
     return found
 

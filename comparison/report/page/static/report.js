@@ -169,10 +169,10 @@ class Player {
       if (names) d.title += `: ${names}`;
       if (outline) d.classList.add("k");  // in a cage: its candidates keep inside the outline
       this.outlines.push(outline ? cageOutline(outline) : null);
-      const [lines, discs, named] = shapes[cell] || ["", "", ""];
+      const [lines, discs, named, signs] = shapes[cell] || ["", "", "", ""];
       if (named) d.title += (d.title.includes(":") ? ", " : ": ") + named;
-      if (lines || discs) d.classList.add("s");
-      this.figures.push(lines || discs ? shapeFigure(lines, discs) : null);
+      if (lines || discs || signs) d.classList.add("s");
+      this.figures.push(lines || discs || signs ? shapeFigure(lines, discs, signs) : null);
       this.drawn.push(d.className);
       this.cells.push(d);
     }
@@ -339,8 +339,9 @@ function cageOutline(d) {
 }
 
 // A cell's share of the constraints' drawing, as the drawn grids have it (houses.py): its lines' pieces and its
-// discs, path data in the cell's own units, under the cell's text.
-function shapeFigure(lines, discs) {
+// discs, path data in the cell's own units, and its marks (dots, letters, circles, squares: SVG elements the page
+// made), under the cell's text.
+function shapeFigure(lines, discs, marks) {
   const NS = "http://www.w3.org/2000/svg", svg = document.createElementNS(NS, "svg");
   svg.setAttribute("class", "shape");
   svg.setAttribute("viewBox", "0 0 1 1");
@@ -353,6 +354,7 @@ function shapeFigure(lines, discs) {
     path.setAttribute("d", d);
     svg.appendChild(path);
   }
+  if (marks) svg.insertAdjacentHTML("beforeend", marks);
   return svg;
 }
 

@@ -161,7 +161,6 @@ def test_without_a_checkout_iss_is_skipped_and_a_bad_one_is_one_line(
                    f"no {tmp_path / 'js' / 'sudoku_parser.js'}\n")
 
 
-@pytest.mark.slow
 @pytest.mark.skipif(not os.environ.get(versus_iss.ISS_ENV), reason="no ISS checkout (ISS_DIR)")
 def test_the_real_iss_solves_the_tiny_puzzles_as_the_brute_force_does() -> None:
     grids = [KILLER, THERMO, OPEN]

@@ -2,7 +2,7 @@
 """Run every method on puzzle files, check that they agree, and report each one's search effort.
 
     python compare.py [FILE ...] [--solver NAME[:key=value,...]]... [--timeout S] [--nodes N]
-        [--solutions 2] [--limit K] [--sample K] [--seed S] [--isomorphs K] [--jobs N]
+        [--solutions 2|N|all] [--limit K] [--sample K] [--seed S] [--isomorphs K] [--jobs N]
         [--format csv|jsonl] [--output FILE] [--plot FILE.png] [--html FILE.html [--watch [FILE:]LINE]]
         [--watch-steps N] [--reference METHOD] [--registry MODULE]
         [--command NAME[:mode=once,input=matrix|fpuzzles]='PROGRAM ARGS']... [--input-format line|grid|csv]
@@ -27,7 +27,7 @@ puzzle's runs are all in, its answers are judged (comparison/judging/judge.py):
 each was already checked against the rules and the givens in the worker
 (comparison/execution/check.py); valid answers that differ, and a claim (no
 solution, a unique one) that no second method of the run makes too, are settled
-by CP-SAT with solutions=2 (itself a work item); unsatisfiable against a valid
+by CP-SAT with solutions=2 (solutions=N when the run counts; itself a work item); unsatisfiable against a valid
 answer, or a uniqueness claim against the evidence, is a disagreement.
 
 A --command method is a program speaking the solver protocol (docs/reference/
@@ -64,7 +64,7 @@ from typing import TYPE_CHECKING
 from rich.console import Console
 from rich.markup import escape
 
-from commands.flags import PROGRAMS, add_decorations_flag, add_method_flags, positive
+from commands.flags import PROGRAMS, add_decorations_flag, add_method_flags, positive, solutions_asked
 from commands.output import guarded_stdout, status_of, stdin_closed
 from comparison.core.errors import (
     EXIT_ERRORS,
@@ -88,6 +88,7 @@ from comparison.report.terminal import ProgressBar, print_methods
 from comparison.run.comparison import Plain, Runner, expected_puzzles, registry_of
 from puzzles import Grid, Method, PuzzleFileError, kernels
 from puzzles.formats import FORMATS
+from puzzles.options import ALL
 from puzzles.signals import signals_held
 from puzzles.words import plural
 
@@ -112,8 +113,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--list", action="store_true", help="list the registered methods, options and counters")
     add_method_flags(parser)
     parser.add_argument("--nodes", type=positive(int), metavar="N", help="node budget per method per puzzle")
-    parser.add_argument("--solutions", type=int, choices=(1, 2), default=1,
-                        help="2: every method also proves the solution unique")
+    parser.add_argument("--solutions", type=solutions_asked, default=1, metavar="2|N|all",
+                        help="2: every method also proves the solution unique; N > 2: every method that can count "
+                        f"counts the solutions up to N (a count of N reads N+, at least N); all: up to {ALL}")
     parser.add_argument("--limit", type=positive(int), metavar="K", help="only the first K puzzles")
     parser.add_argument("--sample", type=positive(int), metavar="K", help="a random sample of K puzzles")
     parser.add_argument("--seed", type=int, default=0, help="seed of --sample and --isomorphs (default 0)")

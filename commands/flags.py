@@ -7,9 +7,18 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar
 
+from puzzles.options import how_many
 from puzzles.sudokupad import DECORATIONS
 
 Number = TypeVar("Number", int, float)
+
+
+def solutions_asked(text: str) -> int:
+    """An argparse type: --solutions, a whole number 1 or more, or `all` (puzzles.options.ALL, a count's cap)."""
+    try:
+        return how_many(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r}: say a whole number, 1 or more, or all") from None
 
 
 def positive(kind: type[Number]) -> Callable[[str], Number]:
@@ -70,7 +79,7 @@ PROGRAMS = {
     "run": ProgramFlags(FUZZ_ONLY, "{flags} is for a fuzz run (--fuzz)"),
     "ladder": ProgramFlags({"methods": "--solver", "command": "--command", "registry": "--registry",
                             "nodes": "--nodes", "plot": "--plot", "reference": "--reference", "list": "--list",
-                            "resume": "--resume", "solutions": "--solutions 2", **FUZZ_ONLY},
+                            "resume": "--resume", "solutions": "--solutions", **FUZZ_ONLY},
                            "--ladder runs its own rungs (one solution, a node budget of 1), so it takes no {flags}"),
     "fuzz": ProgramFlags({"files": "FILE", "resume": "--resume", "html": "--html", "plot": "--plot",
                           "ladder": "--ladder", "watch": "--watch", "cluster": "--cluster", "sample": "--sample",

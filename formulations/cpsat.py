@@ -110,14 +110,7 @@ class SudokuModel(Model):
         if allowance.counted:
             p.max_number_of_conflicts = allowance.backend_count()
         status = solver.solve(self.model)
-        response = solver.response_proto
-        self.counts["branches"] += int(solver.num_branches)
-        self.counts["conflicts"] += int(solver.num_conflicts)
-        self.counts["propagations"] += int(response.num_binary_propagations)
-        self.counts["integer_propagations"] += int(response.num_integer_propagations)
-        # Deterministic time: CP-SAT's own work measure, steady on a noisy machine.
-        self.deterministic_time += response.deterministic_time
-        self.info["deterministic_time"] = self.deterministic_time
+        self.count_effort(solver)
         if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             return FOUND
         if status == cp_model.INFEASIBLE:
@@ -125,6 +118,31 @@ class SudokuModel(Model):
         if status == cp_model.MODEL_INVALID:
             return Answer(Status.ERROR, f"CP-SAT: invalid model: {self.model.validate()}")
         return STOPPED  # UNKNOWN: a limit was reached before an answer
+
+    def solve_all(self, allowance: Allowance, limit: int) -> tuple[Answer, list[Grid]] | None:
+        """CP-SAT's own enumeration (enumerate_all_solutions, which keeps presolve from removing solutions), a
+        callback keeping each solution and stopping the search at `limit`. One worker alone enumerates: with more,
+        None (the driver solves again with each solution excluded)."""
+        if int(self.opts["workers"]) != 1:
+            return None
+        self.solver = solver = cp_solver()
+        p = solver.parameters
+        p.num_workers = 1
+        p.random_seed = int(self.opts["seed"])
+        p.cp_model_presolve = bool(self.opts["presolve"])
+        p.enumerate_all_solutions = True
+        if allowance.timed:
+            p.max_time_in_seconds = allowance.backend_seconds()
+        if allowance.counted:
+            p.max_number_of_conflicts = allowance.backend_count()
+        listing = Listing(self, limit)
+        status = solver.solve(self.model, listing)
+        self.count_effort(solver)
+        if status == cp_model.MODEL_INVALID:
+            return Answer(Status.ERROR, f"CP-SAT: invalid model: {self.model.validate()}"), []
+        if status in (cp_model.OPTIMAL, cp_model.INFEASIBLE):  # every solution listed (none: infeasible)
+            return NONE, listing.found
+        return (FOUND if len(listing.found) >= limit else STOPPED), listing.found
 
     # Read back.
     def read(self) -> Grid:
@@ -149,8 +167,38 @@ class SudokuModel(Model):
         else:
             m.add_bool_or([~self.x[c][solution.values[c] - 1] for c in blanks])
 
+    def count_effort(self, solver: cp_model.CpSolver) -> None:
+        """The counters and CP-SAT's deterministic time, the last solve's added."""
+        response = solver.response_proto
+        self.counts["branches"] += int(solver.num_branches)
+        self.counts["conflicts"] += int(solver.num_conflicts)
+        self.counts["propagations"] += int(response.num_binary_propagations)
+        self.counts["integer_propagations"] += int(response.num_integer_propagations)
+        # Deterministic time: CP-SAT's own work measure, steady on a noisy machine.
+        self.deterministic_time += response.deterministic_time
+        self.info["deterministic_time"] = self.deterministic_time
+
     def effort(self) -> dict[str, int]:
         return dict(self.counts)
+
+
+class Listing(cp_model.CpSolverSolutionCallback):
+    """Each solution CP-SAT enumerates, read back as a grid, the search stopped at `limit` of them."""
+
+    def __init__(self, model: SudokuModel, limit: int) -> None:
+        super().__init__()
+        self.model, self.limit = model, limit
+        self.found: list[Grid] = []
+
+    def on_solution_callback(self) -> None:
+        m, n = self.model, self.model.grid.side
+        if m.kind == "integer":
+            values = [self.value(v) for v in m.cell]
+        else:
+            values = [next(v + 1 for v in range(n) if self.boolean_value(row[v])) for row in m.x]
+        self.found.append(m.grid.with_values(values))
+        if len(self.found) >= self.limit:
+            self.stop_search()
 
 
 def cp_solver() -> cp_model.CpSolver:

@@ -7,6 +7,8 @@ A formulation is a model of one puzzle on one solver, in the pieces below
     prepare (what a formulation does before search: the MIP's root LP, SAT's probing)
     solve once, with what is left of the budget
     on a solution: read it back; with solutions=2, exclude it and solve again
+    counting (solutions=N, N > 2): the same, up to N; or, for a formulation whose solver enumerates
+        (`solve_all`: CP-SAT), one solve that lists the solutions up to N
     conclude (puzzles.conclusion): solved, unique or not, unsatisfiable, gave up and why
 
 Budgets: the time left and the node allowance left (the budget less the
@@ -23,7 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
-from puzzles.conclusion import conclude
+from puzzles.conclusion import COUNTING, conclude
 from puzzles.grid import Grid
 from puzzles.outcome import Budget, GaveUp, Outcome, Status
 
@@ -93,6 +95,11 @@ class Formulation(Protocol):
     def exclude(self, solution: Grid) -> None:
         """Forbid `solution`, so that the next solve finds another or none."""
 
+    def solve_all(self, allowance: Allowance, limit: int) -> tuple[Answer, list[Grid]] | None:
+        """One solve that lists the solutions, up to `limit`: UNSATISFIABLE once it has listed them all (none
+        or some), SOLVED when it stopped at `limit`, GAVE_UP when a limit of the allowance stopped it first; None
+        when this formulation counts by solving again with each solution excluded."""
+
     def effort(self) -> dict[str, int]:
         """The counters so far, every solve included."""
 
@@ -107,6 +114,9 @@ class Model:
     node_counter = "nodes"
 
     def prepare(self, allowance: Allowance) -> Answer | None:
+        return None
+
+    def solve_all(self, allowance: Allowance, limit: int) -> tuple[Answer, list[Grid]] | None:
         return None
 
     def close(self) -> None:
@@ -149,6 +159,14 @@ def _solve(model: Formulation, grid: Grid, budget: Budget, solutions: int, start
     if prepared is not None:
         return end(prepared)
     solver_seconds = 0.0
+    if solutions >= COUNTING:
+        t = time.perf_counter()
+        listed = model.solve_all(allowance(), solutions)
+        if listed is not None:
+            answer, grids = listed
+            info["solver_seconds"], info["solves"] = time.perf_counter() - t, 1
+            found.extend(grids)
+            return end(answer)
     for attempt in range(solutions):
         left = allowance()
         if left.seconds <= 0:

@@ -12,7 +12,7 @@ from .formats import BadEntry, Detection, Entry, PuzzleFileError, detect, read_l
 from .grid import SYMBOLS, Geometry, Grid, PuzzleError, geometry, mask_of, values_of
 from .isomorph import Isomorph, random_isomorph
 from .layouts import House, Layout, boxes, classic
-from .outcome import GAVE_UP_REASONS, Budget, GaveUp, Method, Outcome, Status
+from .outcome import GAVE_UP_REASONS, Budget, Count, GaveUp, Method, Outcome, Status
 
 try:  # the version lives in pyproject.toml alone; an installed project knows it
     __version__ = metadata.version("sudoku-search")
@@ -20,8 +20,8 @@ except metadata.PackageNotFoundError:  # run from a source tree that was never i
     __version__ = "0+unknown"
 
 __all__ = [
-    "GAVE_UP_REASONS", "SYMBOLS", "BadEntry", "Budget", "Candidates", "CellMasks", "Detection", "Entry", "GaveUp",
-    "Geometry", "Grid", "House", "Isomorph", "Layout", "Method", "Outcome", "PuzzleError", "PuzzleFileError",
+    "GAVE_UP_REASONS", "SYMBOLS", "BadEntry", "Budget", "Candidates", "CellMasks", "Count", "Detection", "Entry",
+    "GaveUp", "Geometry", "Grid", "House", "Isomorph", "Layout", "Method", "Outcome", "PuzzleError", "PuzzleFileError",
     "Status", "boxes", "classic", "detect", "geometry", "kernels", "mask_of", "random_isomorph", "read_lines",
     "read_puzzles", "read_text", "values_of",
 ]

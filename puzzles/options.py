@@ -5,7 +5,7 @@ they may arrive as strings from a command line (`seed="7"`, `presolve="off"`).
 A method declares its options as `Option`s; `contract` wraps its search so that
 
 - the grid is a Grid without two equal givens in a unit,
-- `solutions` (1 or 2) and the method's own options are converted and checked,
+- `solutions` (1, 2, or N > 2 to count) and the method's own options are converted and checked,
 - anything wrong, a bad option or an exception inside the solve, becomes an
   ERROR Outcome with a clear message naming the method, never a traceback.
 
@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, cast
 
 from . import constraints
+from .conclusion import COUNTING
 from .grid import Grid, PuzzleError
 from .outcome import Budget, Outcome, Status, error, not_run
 
@@ -162,8 +163,19 @@ def switch(default: bool, help: str) -> Option:
     return Option(default, help, convert=on_off, shape="on|off")
 
 
-SOLUTIONS = Option(1, "how many solutions to look for: 1 (stop at the first) or 2 "
-                   "(go on to prove there is no other; Outcome.unique says)", convert=whole(1, 2))
+ALL = 1000  # `solutions=all`: count up to so many (a count that reaches it reads "1000+", at least so many)
+
+
+def how_many(value: Any) -> int:
+    """`solutions`: a whole number >= 1, or 'all' (ALL, the cap of a count)."""
+    if isinstance(value, str) and value.strip().lower() == "all":
+        return ALL
+    return whole(1)(value)
+
+
+SOLUTIONS = Option(1, "how many solutions to look for: 1 (stop at the first), 2 (go on to prove there is no "
+                   f"other; Outcome.unique says), N > 2 (count them up to N; Outcome.count says) or all "
+                   f"(count up to {ALL})", convert=how_many, shape="1|2|N|all")
 
 
 # -- the spec of a method -----------------------------------------------------------------------
@@ -236,7 +248,7 @@ def check_puzzle(grid: object) -> None:
 
 
 def contract(name: str, spec: dict[str, Option], rule: Rule | None = None, *,
-             knows: Collection[str] = ()) -> Callable[[Run], Solve]:
+             knows: Collection[str] = (), counts: bool = True) -> Callable[[Run], Solve]:
     """Make `run(grid, budget, solutions, options, started)` a solve function of the contract.
 
     The solve function, `solve(grid, budget=Budget(), *, solutions=1, **options)`,
@@ -253,6 +265,9 @@ def contract(name: str, spec: dict[str, Option], rule: Rule | None = None, *,
     formulation's encoder registry), does not run on that puzzle: its Outcome is GAVE_UP, `not run` and why.
     Ignoring a rule it would solve a different puzzle. A kind that adds houses (the diagonals, ...) is known by
     every method: the houses are the geometry's units, which every method keeps.
+
+    A method that cannot count its solutions (`counts=False`) does not run when asked for more than two: its
+    Outcome is GAVE_UP, `not run` and why, rather than a count it cannot vouch for.
     """
 
     known = frozenset(knows) | constraints.HOUSED
@@ -274,6 +289,10 @@ def contract(name: str, spec: dict[str, Option], rule: Rule | None = None, *,
                 chosen = parse(spec, options)
                 if rule is not None:
                     rule(chosen, budget)
+                if count >= COUNTING and not counts:
+                    return Outcome(Status.GAVE_UP, detail=not_run(f"{name} cannot count solutions "
+                                                                  f"(solutions={count})"),
+                                   seconds=time.perf_counter() - started)
                 return run(grid, budget, count, chosen, started)
             except (OptionError, PuzzleError) as exc:
                 return error(f"{name}: {exc}", started)

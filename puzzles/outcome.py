@@ -83,13 +83,51 @@ class Budget:
         return float("inf") if self.nodes is None else self.nodes
 
 
+@dataclass(frozen=True)
+class Count:
+    """How many solutions a counting solve (solutions=N, N > 2) found: `found` distinct solutions, and whether that
+    is all the puzzle has (`exact`: the search was complete and stopped before N) or a floor (it stopped at N, or
+    ran out of budget, or cannot prove there are no more). Written "7" (exact) or "10+" (at least 10)."""
+
+    found: int
+    exact: bool
+
+    def __post_init__(self) -> None:
+        if self.found < 0:
+            raise ValueError("a count of solutions cannot be negative")
+
+    def __str__(self) -> str:
+        return f"{self.found}" if self.exact else f"{self.found}+"
+
+    @classmethod
+    def parse(cls, text: str) -> Count:
+        """`7` or `10+` back as a Count; ValueError for anything else."""
+        text = str(text).strip()
+        floor = text.endswith("+")
+        digits = text[:-1] if floor else text
+        if not digits.isdigit():
+            raise ValueError(f"{text!r} is not a count of solutions (7, or 10+ for at least 10)")
+        return cls(int(digits), not floor)
+
+    def agrees(self, other: Count) -> bool:
+        """Whether both can be right: two exact counts are equal; an exact count is at least the other's floor."""
+        if self.exact and other.exact:
+            return self.found == other.found
+        if self.exact:
+            return self.found >= other.found
+        if other.exact:
+            return other.found >= self.found
+        return True
+
+
 @dataclass
 class Outcome:
     """What a solver found, and how much search it took.
 
     effort:  named integer counters, with the meanings of docs/concepts/effort.md
     seconds: wall time of the whole solve call (model building included)
-    unique:  with solutions=2, whether the solution found is the only one
+    unique:  with solutions=2 (or more), whether the solution found is the only one
+    count:   with solutions=N for N > 2, how many solutions the solve found (a Count: exact, or at least)
     detail:  why it gave up ("time", "nodes", "incomplete", "max_restarts") or the error message
     info:    other facts a solver reports (model size, solver's own wall time, ...)
     """
@@ -101,6 +139,7 @@ class Outcome:
     unique: bool | None = None
     detail: str = ""
     info: dict[str, object] = field(default_factory=dict)
+    count: Count | None = None
 
     @property
     def solved(self) -> bool:

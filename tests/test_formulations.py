@@ -233,7 +233,7 @@ def test_string_options_from_the_command_line() -> None:
     ("cpsat", {"model": "real"}, "integer, boolean"),
     ("cpsat", {"presolve": "maybe"}, "on or off"),
     ("cpsat", {"workers": "0"}, "workers"),
-    ("cpsat", {"solutions": "3"}, "solutions"),
+    ("cpsat", {"solutions": "0"}, "solutions"),
     ("python-constraint", {"solver": "minconflicts"}, "backtracking"),
     ("mip", {"backend": "gurobi"}, "scip"),
     ("sat", {"solver": "zchaff"}, "cadical"),

@@ -134,7 +134,7 @@ def test_the_wrapper_hands_over_converted_options():
 @pytest.mark.parametrize("arguments, message", [
     ({"colour": "blue"}, "toy: option colour='blue': choose one of red, green"),
     ({"shade": "dark"}, "toy: unknown option 'shade' (its options: colour, fast, depth, limit, weight, solutions)"),
-    ({"solutions": 3}, "toy: option solutions=3: expected 1..2"),
+    ({"solutions": 0}, "toy: option solutions=0: expected a whole number >= 1"),
     ({"solutions": "two"}, "toy: option solutions='two': expected a whole number"),
     ({"colour": "green"}, "toy failed: RuntimeError: green is broken"),
 ])
@@ -186,4 +186,5 @@ def test_a_method_checks_its_options_without_solving():
     assert mrv.check(propagate="singles", tie="swap", solutions="2") is None
     assert "choose one of none, naked, singles, locked, subsets, alldiff, pairs, probe" in mrv.check(propagate="lots")
     assert "unknown option 'colour'" in mrv.check(colour="red")
-    assert "solutions" in FORMULATIONS["cpsat"].check(solutions=3)
+    assert "solutions" in FORMULATIONS["cpsat"].check(solutions=0)
+    assert FORMULATIONS["cpsat"].check(solutions="all") is None and FORMULATIONS["cpsat"].check(solutions=7) is None

@@ -356,7 +356,7 @@ def test_string_options_are_converted():
     ("restart", {"unit": 0}, "option unit=0"),
     ("astar", {"weight": "heavy"}, "option weight='heavy'"),
     ("astar", {"weight": -1}, "option weight=-1"),
-    ("mrv", {"solutions": 3}, "option solutions=3"),
+    ("mrv", {"solutions": 0}, "option solutions=0"),
     ("mrv", {"solutions": "two"}, "option solutions='two'"),
 ])
 def test_bad_options_are_error_outcomes(name, options, message):

@@ -49,7 +49,7 @@ RECORDS = [
      'r7vKgwENcoA=',
      '192687534836451279574293816961542387247318695358769142629134758783925461415876923'),
 ]
-REFUSED = {"Anti-XV Coverage": "negative", "Sistine Hippos": "arrow"}  # the field the reader names first
+REFUSED = {"Sistine Hippos": "arrow"}  # the field the reader names first
 LICENCE = "Creative Commons Attribution 4.0 International (CC BY 4.0)"
 
 

@@ -5,8 +5,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from puzzles import Budget, Grid, Method, Outcome, Status
+from puzzles.conclusion import COUNTING
+from puzzles.options import how_many
 
-CERTIFIER = "cpsat"  # certifies multi-solution puzzles with solutions=2
+CERTIFIER = "cpsat"  # certifies multi-solution puzzles with solutions=2 (and counts them with solutions=N)
 
 
 @dataclass(frozen=True)
@@ -20,6 +22,19 @@ class Selected:
     @property
     def asks_two(self) -> bool:
         return str(self.options.get("solutions")) == "2"
+
+    @property
+    def asks_more(self) -> bool:
+        """Whether it is asked to go past the first solution: to prove it unique (2), or to count (more)."""
+        return self.asks_two or self.counting
+
+    @property
+    def counting(self) -> bool:
+        """Whether it is asked to count solutions (solutions=N, N > 2)."""
+        try:
+            return how_many(self.options.get("solutions", 1)) >= COUNTING
+        except ValueError:
+            return False
 
 
 class LazyMethod:

@@ -6,6 +6,7 @@ import importlib.util
 from dataclasses import dataclass
 
 from puzzles import Budget
+from puzzles.options import ALL
 from puzzles.sudokupad import DECORATIONS
 
 from .errors import UsageError
@@ -23,7 +24,7 @@ class Settings:
     registry: list[str] | None = None  # --registry modules
     timeout: float = 10.0
     nodes: int | None = None
-    solutions: int = 1
+    solutions: int = 1  # 1, 2 (prove unique), or N > 2: count up to N (puzzles.options.ALL for `all`)
     limit: int | None = None
     sample: int | None = None
     seed: int = 0
@@ -41,8 +42,8 @@ class Settings:
                 raise UsageError(f"{name}={value!r} must be greater than 0")
         if self.decorations not in DECORATIONS:
             raise UsageError(f"decorations={self.decorations!r}: {' or '.join(DECORATIONS)}")
-        if self.solutions not in (1, 2):
-            raise UsageError(f"solutions={self.solutions!r}: 1 or 2")
+        if isinstance(self.solutions, bool) or not isinstance(self.solutions, int) or self.solutions < 1:
+            raise UsageError(f"solutions={self.solutions!r}: a whole number, 1 or more (ALL: count up to {ALL})")
         if self.cluster is not None:
             if self.jobs is not None:
                 raise UsageError("--jobs is for the local pool; a --cluster runs on its own workers")

@@ -13,7 +13,7 @@ import operator
 import time
 from typing import Any, NamedTuple
 
-from puzzles import Budget, Grid, Status
+from puzzles import Budget, Count, Grid, Status
 from puzzles.grid import Layout
 
 from ..core.selected import Selected
@@ -58,8 +58,12 @@ def run_one(item: Item, selected: Selected, budget: Budget) -> RunResult:
         return RunResult(pid, index, Status.ERROR, f"bad effort counters: {exc}", seconds=seconds)
     unique = getattr(outcome, "unique", None)
     detail = str(getattr(outcome, "detail", "") or "")
+    count = getattr(outcome, "count", None)
+    if count is not None and not isinstance(count, Count):
+        return RunResult(pid, index, Status.ERROR, f"returned a count {count!r:.40}, not a puzzles.Count",
+                         seconds=seconds)
     result = RunResult(pid, index, status, detail, None, None if unique is None else bool(unique), seconds, effort,
-                       info=facts(getattr(outcome, "info", None)))
+                       info=facts(getattr(outcome, "info", None)), count=count)
     if status is Status.SOLVED:
         solution = getattr(outcome, "solution", None)
         if not isinstance(solution, Grid):

@@ -38,9 +38,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from puzzles import Budget, GaveUp, Grid, Method, Outcome, PuzzleError, Status
+from puzzles.conclusion import COUNTING
 from puzzles.fpuzzles import json_line
 from puzzles.grid import Layout
 from puzzles.layouts import words_of_layout
+from puzzles.options import how_many
 
 from .processes import adopt_program, exit_reason, kill_orphans, program_child, program_environment, release_program
 from .result import not_run
@@ -241,6 +243,8 @@ class External:
         started = time.perf_counter()
         self.settlement = None
         refused = self.command.refuses(grid)
+        if how_many(options.get("solutions", 1)) >= COUNTING:  # protocol 1: one answer, no count
+            refused = f"{self.command.name} is a program that gives one answer: it cannot count solutions"
         if refused:  # nothing is sent: the program would solve another puzzle than this one
             return Outcome(Status.GAVE_UP, detail=not_run(refused), seconds=time.perf_counter() - started)
         deadline = budget.deadline(started)

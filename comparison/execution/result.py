@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from puzzles import GAVE_UP_REASONS, Status
+from puzzles import GAVE_UP_REASONS, Count, Status
 from puzzles.outcome import NOT_RUN as NOT_RUN  # the contract's words for a run the method could not make
 from puzzles.outcome import not_run as not_run
 from puzzles.outcome import not_run_reason
@@ -35,6 +35,7 @@ class RunResult:
     # if there was none, '' if it holds, else the error of the puzzle it answered).
     provisional: bool = False
     settles: str | None = None
+    count: Count | None = None  # with solutions=N, N > 2: how many solutions it found (exact, or at least)
 
     @property
     def valid(self) -> bool | None:

@@ -5,7 +5,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal, get_args
 
-from puzzles import GaveUp, Grid, Status
+from puzzles import Count, GaveUp, Grid, Status
 
 from ..core.selected import CERTIFIER
 from ..core.stream import Puzzle
@@ -16,10 +16,11 @@ VerdictKind = Literal["agree", "multiple_solutions", "disagreement", "invalid", 
 VERDICT_KINDS: tuple[VerdictKind, ...] = get_args(VerdictKind)
 # what went wrong with one method's run, by this judgement (None: nothing did); the fuzzer hunts these
 FailureClass = Literal["error", "budget overrun", "invalid answer", "false unsat", "false unique", "false not-unique",
-                       "disagreement"]
+                       "false count", "disagreement"]
 # the classes of an answer that others refute (the report's "disagree" column), and of a wrong answer, refuted or
 # invalid in itself (not a crash, not a budget overrun)
-DISAGREEING: frozenset[FailureClass] = frozenset({"false unsat", "false unique", "false not-unique", "disagreement"})
+DISAGREEING: frozenset[FailureClass] = frozenset({"false unsat", "false unique", "false not-unique", "false count",
+                                                  "disagreement"})
 WRONG_ANSWER: frozenset[FailureClass] = DISAGREEING | {"invalid answer"}
 # the verdicts that fail a run (compare.py exits 1): an invalid answer, or answers that cannot all be right (a
 # disagreement, or the file's solution or the certifier against the answers: no method's failure then)
@@ -37,6 +38,7 @@ class Verdict:
     confirmed: int = 0  # such claims the certificate settled, and found true
     refuted: int = 0  # and found false (their methods disagree)
     failures: tuple[FailureClass | None, ...] = ()  # each method's failure class, in the run's order
+    count: Count | None = None  # counting (solutions=N, N > 2): the puzzle's count, as the runs that agree give it
 
     @property
     def certified(self) -> int:
@@ -62,6 +64,8 @@ def failure_of(result: RunResult, disagrees: bool) -> FailureClass | None:
             return "false unsat"
         if result.unique is True:
             return "false unique"
+        if result.count is not None:
+            return "false count"
         if result.unique is False:
             return "false not-unique"
         return "disagreement"
@@ -155,6 +159,10 @@ def judge(puzzle: Puzzle, results: Sequence[RunResult], labels: Sequence[str], c
         disagree.update(i for i, u in claims.unique.items() if u is True)
     elif False in claims.unique.values() and True in claims.unique.values():
         disagree.update(claims.unique)  # they contradict each other and nothing settles it
+    counts = {i: r.count for i, r in enumerate(results) if r.count is not None and r.valid is not False}
+    cert_count = cert.count if cert is not None and (cert.valid or cert.status is Status.UNSATISFIABLE) else None
+    wrong_counts = miscounts(counts, len(evidence), cert_count)
+    disagree.update(wrong_counts)
     multi = truth is False or (truth is None and (len(evidence) > 1 or False in claims.unique.values()))
     lone_answer = results[claims.lone_unique].solution if claims.lone_unique is not None else None
     confirmed, refuted = claims.settled(disagree, cert, lone_answer) if settled else (0, 0)
@@ -169,7 +177,7 @@ def judge(puzzle: Puzzle, results: Sequence[RunResult], labels: Sequence[str], c
             notes.insert(0, describe(results, labels, disagree, cert if settled else None))
     elif multi:
         kind = "multiple_solutions"
-        notes.insert(0, f"certified by {CERTIFIER} (solutions=2)" if truth is False
+        notes.insert(0, f"certified by {CERTIFIER} ({'counting' if cert_count else 'solutions=2'})" if truth is False
                      else "valid answers differ" if len(evidence) > 1 else "a method found a second solution")
     elif evidence:
         kind = "agree"
@@ -180,7 +188,29 @@ def judge(puzzle: Puzzle, results: Sequence[RunResult], labels: Sequence[str], c
     if puzzle.decorations:  # every record of the puzzle says what it was read without
         notes.append(left_out(puzzle))
     failures = tuple(failure_of(r, i in disagree) for i, r in enumerate(results))
-    return Verdict(kind, "; ".join(notes), frozenset(disagree), unchecked, confirmed, refuted, failures)
+    agreed = settled_count([c for i, c in counts.items() if i not in disagree] + ([cert_count] if cert_count else []))
+    if agreed is not None and kind != "disagreement":
+        notes.insert(0, f"{agreed} solution{'' if agreed.found == 1 and agreed.exact else 's'}")
+    return Verdict(kind, "; ".join(notes), frozenset(disagree), unchecked, confirmed, refuted, failures, agreed)
+
+
+def miscounts(counts: dict[int, Count], seen: int, cert: Count | None) -> set[int]:
+    """The methods whose count cannot be right: an exact count below the distinct valid answers `seen`; then, by
+    the certifier's exact count when it has one (and it is not refuted so), or else every count that another
+    contradicts (nothing settles which is right)."""
+    wrong = {i for i, c in counts.items() if c.exact and c.found < seen}
+    rest = {i: c for i, c in counts.items() if i not in wrong}
+    if cert is not None and cert.exact and cert.found >= seen:
+        return wrong | {i for i, c in rest.items() if not c.agrees(cert)}
+    return wrong | {i for i, c in rest.items() if any(not c.agrees(d) for d in rest.values())}
+
+
+def settled_count(counts: Sequence[Count]) -> Count | None:
+    """What counts that agree say together: the exact one if any gives it, else the highest floor."""
+    exact = [c for c in counts if c.exact]
+    if exact:
+        return exact[0]
+    return max(counts, key=lambda c: c.found, default=None)
 
 
 def left_out(puzzle: Puzzle) -> str:
@@ -192,6 +222,8 @@ def left_out(puzzle: Puzzle) -> str:
 def describe(results: Sequence[RunResult], labels: Sequence[str], disagree: set[int],
              cert: RunResult | None) -> str:
     def said(r: RunResult) -> str:
+        if r.count is not None:
+            return f"{r.count} solution{'' if r.count == Count(1, True) else 's'}"
         return "unique" if r.unique else "not unique" if r.unique is False else r.status.value
     told = ", ".join(f"{labels[i]} said {said(results[i])}" for i in sorted(disagree))
     return told + (f" ({CERTIFIER}, certifying, said {said(cert)})" if cert is not None else "")

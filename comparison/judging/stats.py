@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from rich.markup import escape
 
-from puzzles import BadEntry, Status
+from puzzles import BadEntry, Count, Status
 
 from ..execution.result import RunResult
 from .judge import FAILING_VERDICTS, LISTED_VERDICTS, FailureClass, Verdict
@@ -85,6 +85,7 @@ class Summary:
     confirmed: int = 0  # claims (no solution, unique) that only the certifier could settle, found true by it
     refuted: int = 0  # such claims it found false
     unchecked: int = 0  # such claims left unsettled: certification off, or the certifier gave up
+    counted: Counter[Count] = field(default_factory=Counter)  # counting: the puzzles of each count the runs agree on
 
     def note(self, kind: str, line: str) -> None:
         self.notable_count[kind] += 1
@@ -122,6 +123,8 @@ def tally(summary: Summary, labels: Sequence[str], puzzle: str, results: Sequenc
     summary.confirmed += verdict.confirmed
     summary.refuted += verdict.refuted
     summary.unchecked += verdict.unchecked
+    if verdict.count is not None:
+        summary.counted[verdict.count] += 1
     if verdict.kind in LISTED_VERDICTS:
         summary.note(verdict.kind, f"{escape(puzzle)}: {escape(verdict.note)}")
     failed: dict[str, list[str]] = {}  # error / gave_up / not_run -> "method (why)", one line per puzzle

@@ -325,7 +325,7 @@ class Rerun:
                  *itertools.chain.from_iterable(("--command", c) for c in self.commands if command_name(c) in names),
                  *itertools.chain.from_iterable(("--solver", m) for m in [*methods, self.against]),
                  "--timeout", f"{self.timeout:g}", *(["--nodes", str(self.nodes)] if self.nodes else []),
-                 *(["--solutions", "2"] if self.solutions == 2 else [])]
+                 *(["--solutions", str(self.solutions)] if self.solutions > 1 else [])]
         prefix = f"PYTHONPATH={shlex.quote(os.pathsep.join(self.paths))} " if self.paths else ""
         return prefix + "python " + " ".join(shlex.quote(word) for word in words)
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any, cast
 
-from puzzles import BadEntry, Layout, Status
+from puzzles import BadEntry, Count, Layout, Status
 
 from ..core.errors import UsageError
 from ..core.selected import Selected
@@ -31,7 +31,8 @@ RECORD_FIELDS = ("file", "line", "name", "isomorph", "rating", "method", "status
 INTEGERS, FLOATS, BOOLEANS = ("line", "isomorph"), ("rating", "seconds"), ("unique", "valid", "disagrees")
 JSON = ("extra", "info")  # JSON text in a CSV file, an object in JSON lines
 TEXTS = ("file", "name", "method", "status", "detail", "puzzle", "solution", "problems", "verdict", "note")
-RECORD_KEYS = {*INTEGERS, *FLOATS, *BOOLEANS, *TEXTS, *JSON}
+COUNT = "count"  # a counting run's column (solutions=N, N > 2), after `unique`: "7", or "10+" for at least 10
+RECORD_KEYS = {*INTEGERS, *FLOATS, *BOOLEANS, *TEXTS, *JSON, COUNT}
 BAD_ENTRY = "bad_entry"  # the status of a bad entry's record
 
 
@@ -67,6 +68,7 @@ class Record:
     verdict: VerdictKind | None = None
     note: str | None = None
     disagrees: bool | None = None
+    count: Count | None = None  # a counting run's (the `count` column); None in a run that does not count
     counters: Mapping[str, int] = field(default_factory=dict)  # those that are the run's counter columns, in order
     extra: Mapping[str, int] = field(default_factory=dict)  # the method's other counters
     info: Mapping[str, Any] = field(default_factory=dict)  # the other facts the method reported
@@ -91,6 +93,8 @@ class Record:
                    detail=self.detail, puzzle=self.puzzle, solution=self.solution, unique=self.unique,
                    seconds=self.seconds, valid=self.valid, problems=self.problems, verdict=self.verdict,
                    note=self.note, disagrees=self.disagrees)
+        if COUNT in row:
+            row[COUNT] = None if self.count is None else str(self.count)
         row.update(self.counters)
         row["extra"] = dict(self.extra) or None
         row["info"] = dict(self.info) or None
@@ -111,7 +115,7 @@ class Record:
                    puzzle=row.get("puzzle"), solution=row.get("solution"), unique=row.get("unique"),
                    seconds=row.get("seconds"), valid=row.get("valid"), problems=row.get("problems"),
                    verdict=cast("VerdictKind | None", row.get("verdict")), note=row.get("note"),
-                   disagrees=row.get("disagrees"), counters=counters, extra=row.get("extra") or {},
+                   disagrees=row.get("disagrees"), count=result.count, counters=counters, extra=row.get("extra") or {},
                    info=row.get("info") or {}, not_run=result.not_run_reason,
                    failure=failure_of(result, bool(row["disagrees"])))
 
@@ -120,9 +124,13 @@ class Records:
     """Makes the records: RECORD_FIELDS, a column per declared counter, `extra` for any other counter, and
     `info` for the other facts the method reported (the Outcome's info, its JSON-able part: check.facts)."""
 
-    def __init__(self, counters: Sequence[str]) -> None:
+    def __init__(self, counters: Sequence[str], counting: bool = False) -> None:
+        """`counting`: the run counts solutions (solutions=N, N > 2), so its records have a `count` column."""
         self.counters = list(counters)
-        self.fields = [*RECORD_FIELDS, *self.counters, "extra", "info"]
+        fields = list(RECORD_FIELDS)
+        if counting:
+            fields.insert(fields.index("unique") + 1, COUNT)
+        self.fields = [*fields, *self.counters, "extra", "info"]
 
     def of_judged(self, judged: Judged, selected: Sequence[Selected]) -> list[Record]:
         """A judged puzzle's records, one a method, in the run's order."""
@@ -136,9 +144,10 @@ class Records:
         effort = result.effort
         return Record(puzzle.file, puzzle.line, result.status, detail=result.detail, name=puzzle.name,
                       isomorph=puzzle.isomorph, rating=puzzle.rating, method=selected.label, puzzle=puzzle.grid.text(),
-                      solution=result.solution, unique=result.unique if selected.asks_two else None,
+                      solution=result.solution, unique=result.unique if selected.asks_more else None,
                       seconds=round(result.seconds, 6), valid=result.valid, problems="; ".join(result.problems),
                       verdict=verdict.kind, note=verdict.note, disagrees=index in verdict.disagree,
+                      count=result.count if selected.counting else None,
                       counters={c: effort[c] for c in self.counters if c in effort},
                       extra={k: v for k, v in effort.items() if k not in self.counters}, info=result.info,
                       not_run=result.not_run_reason,
@@ -252,8 +261,10 @@ def run_result(index: int, record: Mapping[str, Any]) -> RunResult:
     counters = {k: v for k, v in record.items() if k not in RECORD_KEYS and v is not None}
     effort = {**counters, **(record.get("extra") or {})}
     problems = [record["problems"] or "invalid"] if record["valid"] is False else []
+    count = record.get(COUNT)
     return RunResult(0, index, Status(record["status"]), record["detail"] or "", record["solution"] or None,
-                     record["unique"], float(record["seconds"] or 0.0), effort, problems, record.get("info") or {})
+                     record["unique"], float(record["seconds"] or 0.0), effort, problems, record.get("info") or {},
+                     count=None if count is None else Count.parse(count))
 
 
 def failure_of_record(record: Mapping[str, Any]) -> FailureClass | None:
@@ -349,7 +360,7 @@ def typed(row: dict[str, str]) -> dict[str, Any]:
     for name, text in row.items():
         if text == "":
             record[name] = None
-        elif name in TEXTS:
+        elif name in TEXTS or name == COUNT:
             record[name] = text
         elif name in BOOLEANS:
             record[name] = {"true": True, "false": False}[text]

@@ -32,7 +32,7 @@ from puzzles import BadEntry
 
 from ..core.errors import UsageError
 from ..core.stream import where
-from ..judging.judge import Claims, Verdict, VerdictKind
+from ..judging.judge import Claims, Verdict, VerdictKind, settled_count
 from ..judging.stats import Summary, tally
 from .format import BAD_ENTRY, Record, RecordWriter, ends_cut, failure_of_record, read_records, run_result
 from .recheck import rechecked
@@ -265,8 +265,9 @@ def replay(summary: Summary, labels: Sequence[str], group: list[dict[str, Any]],
     confirmed, refuted, unchecked = (claims.lone - refuted, refuted, 0) if certify else (0, 0, claims.lone)
     first = ordered[0]
     kind = cast(VerdictKind, first["verdict"] or "")  # as the run wrote it: a judged puzzle's records hold its verdict
+    counts = [r.count for i, r in enumerate(results) if r.count is not None and i not in disagree]
     verdict = Verdict(kind, first["note"] or "", disagree, unchecked, confirmed, refuted,
-                      failures=tuple(failure_of_record(r) for r in ordered))
+                      failures=tuple(failure_of_record(r) for r in ordered), count=settled_count(counts))
     tally(summary, labels, where(first["file"], first["line"], first["name"] or "", first["isomorph"]),
           results, verdict)
 

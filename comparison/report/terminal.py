@@ -11,7 +11,8 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from puzzles import GAVE_UP_REASONS, Method
+from puzzles import GAVE_UP_REASONS, Count, Method
+from puzzles.options import ALL
 from puzzles.words import plural
 
 from ..core.selected import CERTIFIER
@@ -155,6 +156,8 @@ def print_report(console: Console, summary: Summary, header: str, interrupted: b
             console.print(f"  ... {summary.bad_count - len(summary.bad)} more")
     verdicts = verdict_words(summary.verdicts)
     console.print(f"Puzzles: {summary.puzzles:,}" + (f" ({verdicts})" if verdicts else ""))
+    if summary.counted:
+        console.print(f"Solutions counted: {count_words(summary.counted)}", highlight=False)
     if summary.certified:
         console.print(f"Claims certified by {CERTIFIER}: {summary.confirmed:,} confirmed, {summary.refuted:,} "
                       "refuted (no solution, or a unique one, that no other method of the run corroborated)")
@@ -182,6 +185,13 @@ def verdict_words(verdicts: Counter[str]) -> str:
                      for k, n in sorted(verdicts.items()))
 
 
+def count_words(counted: Counter[Count]) -> str:
+    """`1 puzzle with 0, 2 with 1, 1 with 7, 1 with 10+`: the puzzles of each count, the exact before the floors."""
+    order = sorted(counted, key=lambda c: (c.found, not c.exact))
+    return ", ".join(f"{plural(counted[c], 'puzzle') if i == 0 else f'{counted[c]:,}'} with {c}"
+                     for i, c in enumerate(order))
+
+
 def error_text(summary: Summary) -> str:
     """'N error records (a crash, ...) on M puzzles', or '' when there are none."""
     if not summary.errors:
@@ -200,5 +210,6 @@ def print_methods(console: Console, registry: dict[str, Method]) -> None:
         options = [f"[bold]{k}[/]: {escape(v)}" for k, v in method.options.items() if k != "solutions"]
         table.add_row(name, escape(method.summary), "\n".join(options) or "-", ", ".join(method.counters) or "-")
     console.print(table)
-    console.print("Every method also takes [bold]solutions[/]=1 (stop at the first, the default) or 2 "
-                  "(go on to prove there is no other solution); --solutions 2 sets it for all.")
+    console.print("Every method also takes [bold]solutions[/]=1 (stop at the first, the default), 2 (go on to "
+                  "prove there is no other solution) or N > 2 (count the solutions up to N; all: up to "
+                  f"{ALL}); --solutions N sets it for all.")

@@ -20,11 +20,13 @@ from rich.console import Console
 from rich.markup import escape
 
 from puzzles import BadEntry, Entry, Grid, Method, PuzzleFileError, data
+from puzzles.conclusion import COUNTING
 from puzzles.isomorph import group_of, swaps_lines
-from puzzles.options import MethodSpec
+from puzzles.options import ALL, MethodSpec
 from puzzles.signals import signals_held
 from puzzles.words import plural
 
+from ..core.errors import UsageError
 from ..core.selected import CERTIFIER, Selected, certifier
 from ..core.settings import Settings
 from ..core.stream import Puzzle, good_entries, open_inputs, puzzles_of, reservoir
@@ -90,7 +92,7 @@ class Comparison:
         known = None if puzzles is None else len(puzzles)
         self.jobs = worker_count(settings, self.files, len(self.selected), known) if settings.cluster is None else 0
         self.certify_with = certifier(self.registry, methods is not None) if settings.certify else None
-        self.records = Records(counter_columns(self.selected))
+        self.records = Records(counter_columns(self.selected), counting=settings.solutions >= COUNTING)
         self.summary = Summary([MethodStats(s.label, s.method.no_guess if isinstance(s.method, Method) else None)
                                 for s in self.selected])
         self.wall = self.busy_seconds = 0.0
@@ -116,7 +118,8 @@ class Comparison:
         settings = self.settings
         runners = list(self.selected)
         if self.certify_with is not None:
-            runners.append(Selected(f"{CERTIFIER}:solutions=2", self.certify_with, {"solutions": 2}))
+            asked = max(settings.solutions, 2)  # uniqueness, or the count when the run counts
+            runners.append(Selected(f"{CERTIFIER}:solutions={asked}", self.certify_with, {"solutions": asked}))
         started = time.perf_counter()  # the wall time covers the workers' start-up
         limit = settings.timeout * (1 + GRACE_FRACTION) + GRACE_SECONDS
         pool: Pool | Cluster
@@ -249,7 +252,7 @@ class Comparison:
         where = f" on the Dask cluster {s.cluster}" if s.cluster else ""
         settings = [f"{plural(self.jobs, 'worker')}{where} ({busy:.0%} busy)", f"timeout {s.timeout:g} s"]
         settings += [f"nodes {s.nodes}"] if s.nodes else []
-        settings += ["solutions=2"] if s.solutions == 2 else []
+        settings += [f"solutions={s.solutions}"] if s.solutions > 1 else []
         settings += [f"first {s.limit}"] if s.limit else []
         settings += [f"sample of {s.sample} (seed {s.seed})"] if s.sample else []
         settings += [f"{plural(s.isomorphs, 'isomorph')} each (seed {s.seed})"] if s.isomorphs else []
@@ -320,14 +323,20 @@ class Plain:
 
 def compare(files: Sequence[str | os.PathLike[str]] = (), solvers: Sequence[str] | None = None, *,
             commands: Sequence[str] = (), registry: Sequence[str] = (), timeout: float = 10.0,
-            nodes: int | None = None, solutions: int = 1, limit: int | None = None, sample: int | None = None,
+            nodes: int | None = None, solutions: int | str = 1, limit: int | None = None, sample: int | None = None,
             seed: int = 0, isomorphs: int | None = None, jobs: int | None = None, certify: bool = True,
             input_format: str | None = None, decorations: str = "refuse", cluster: str | None = None) -> Comparison:
     """compare.py from Python: the same options by the same names (`solvers` for --solver).
 
     >>> run = compare(["puzzles/seeds.txt"], solvers=["mrv:propagate=singles", "cpsat"], timeout=5)
     >>> frame = run.to_pandas()   # or: for record in run: ...; then run.summary, run.report()
+
+    `solutions`: 1, 2, N > 2 to count the solutions up to N, or "all" (up to puzzles.options.ALL).
     """
+    if solutions == "all":
+        solutions = ALL
+    if isinstance(solutions, str):
+        raise UsageError(f"solutions={solutions!r}: a whole number, 1 or more, or all")
     return Comparison(Settings(files=[os.fspath(f) for f in files], methods=list(solvers) if solvers else None,
                                command=list(commands), registry=list(registry), timeout=timeout, nodes=nodes,
                                solutions=solutions, limit=limit, sample=sample, seed=seed, isomorphs=isomorphs,

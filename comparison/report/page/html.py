@@ -30,7 +30,7 @@ from ...judging.judge import DISAGREEING, WRONG_ANSWER
 from ...judging.stats import COMMON_COUNTERS, MethodStats, Summary, present
 from ...records.format import Record
 from ..plot import PLOT_COUNTERS, default_reference
-from ..terminal import fmt_counter, fmt_seconds, fmt_share, gave_up_text, verdict_words
+from ..terminal import count_words, fmt_counter, fmt_seconds, fmt_share, gave_up_text, verdict_words
 from . import figures, svg
 from .houses import CageMarks, ShapeMarks, cage_marks, cell_marks, drawn_outlined, drawn_shaped, legend, shape_marks
 from .player import DEFAULT_STEPS, find_watched, traces
@@ -124,12 +124,14 @@ def settings_section(comparison: Comparison, interrupted: bool) -> str:
             ("methods", ", ".join(st.label for st in summary.stats)),
             ("kernels", kernels.BUILD.line().removeprefix("kernels: ")),
             ("budget", f"{s.timeout:g} s" + (f", {s.nodes:,} nodes" if s.nodes else "") + " per method per puzzle"),
-            ("solutions", "2 (every method proves uniqueness)" if s.solutions == 2 else "1"),
+            ("solutions", "2 (every method proves uniqueness)" if s.solutions == 2 else
+             f"{s.solutions:,} (every method that can count counts up to {s.solutions:,})" if s.solutions > 2 else "1"),
             ("wall time", f"{comparison.wall:.2f} s, {plural(comparison.jobs, 'worker')} ({busy:.0%} busy)"),
             ("written", datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"))]
     rows += [("first", plural(s.limit, "puzzle"))] if s.limit else []
     rows += [("sample", f"{plural(s.sample, 'puzzle')} (seed {s.seed})")] if s.sample else []
     rows += [("certification", "off (--no-certify)")] if not s.certify else []
+    rows += [("solutions counted", count_words(summary.counted))] if summary.counted else []
     table = "".join(f"<tr><th>{escape(k)}</th><td>{escape(v)}</td></tr>" for k, v in rows)
     if summary.failed:
         verdict, style = "FAILED: invalid answers or disagreements", "bad"

@@ -84,8 +84,8 @@ def traces(watched: Watched, selected: Sequence[Selected], steps: int, budget: B
         return data
     for method in methods:
         spec = method.label
-        if method.asks_two and "solutions=" not in spec:
-            spec += (":" if ":" not in spec else ",") + "solutions=2"
+        if method.asks_more and "solutions=" not in spec:  # the watch follows the search the run made
+            spec += (":" if ":" not in spec else ",") + f"solutions={method.options['solutions']}"
         try:
             traced = trace(watched.entry.grid, spec, max_steps=steps, budget=budget).as_dict()
         except (ValueError, NotImplementedError) as exc:  # a method or option the tracer does not follow

@@ -1,0 +1,203 @@
+// The Interactive Sudoku Solver (ISS, https://github.com/sigh/Interactive-Sudoku-Solver, MIT) run headless in
+// node, warm, for benchmarks/versus_iss.py:
+//
+//     node benchmarks/iss_driver.mjs ISS_CHECKOUT < puzzles.jsonl
+//
+// Its first line written, once ISS's modules are loaded, is `{"ready": true}`. Then each line read is one puzzle
+// as f-puzzles JSON (puzzles/fpuzzles.py `json_line`) and each line written one JSON answer, in the same order,
+// written at once, so that a caller can hand one puzzle at a time:
+//
+//     {"solution": [v, ...] | null, "unique": true | false | null, "seconds": S, "setup_seconds": S,
+//      "guesses": G, "error": "..."}
+//
+// `solution` is the first solution ISS finds, every cell's value in reading order (null: none); `unique` whether
+// ISS proved it the only one (it looks for a second, as its own `SimpleSolver.uniqueSolution` and
+// `tools/debug/solve.js --solutions 2` do); `seconds` ISS's wall time for the puzzle: reading its constraint
+// string (SudokuParser.parseText), building its model (SudokuBuilder: its handlers and its optimizer's implied
+// constraints) and the search for two solutions; `setup_seconds` the reading and building alone; `guesses` ISS's
+// own counter. Turning the f-puzzles object into ISS's constraint string (below) is this driver's, not ISS's,
+// and is not timed. A puzzle the driver cannot turn into ISS's constraints, or that ISS refuses, is an answer
+// with `error` only (`cannot give ISS this puzzle: ...` for the first). ISS's code is loaded from the checkout at run time; none of it is in this project.
+//
+// The f-puzzles fields read (those puzzles/fpuzzles.py writes): `size`, `grid` (a cell's given `value`, its
+// Jigsaw `region`), `killercage`, `diagonal+`, `diagonal-`, `extraregion`, `disjointgroups`, `antiknight`,
+// `antiking`, `nonconsecutive`, `thermometer`, `difference` (of 1), `ratio` (of 2), `xv`, `negative` (of xv, or of
+// difference and ratio together, as ISS's StrictXV and StrictKropki), `odd`, `even`; `title`, `author`, `ruleset` and `solution` are passed over. Any
+// other field is an error naming it: ISS solving without a rule would solve another puzzle.
+
+import { createInterface } from 'node:readline';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const usage = 'usage: node iss_driver.mjs ISS_CHECKOUT (f-puzzles JSON lines on stdin)';
+const checkout = process.argv[2];
+if (!checkout || process.argv.length > 3) {
+  console.error(usage);
+  process.exit(2);
+}
+const root = resolve(checkout);
+const PARSER = join(root, 'js', 'sudoku_parser.js');
+const BUILDER = join(root, 'js', 'solver', 'sudoku_builder.js');
+for (const file of [PARSER, BUILDER]) {
+  if (!existsSync(file)) {
+    console.error(`iss_driver: ${root} is not a checkout of the Interactive Sudoku Solver: no ${file}`);
+    process.exit(2);
+  }
+}
+
+// ISS's modules run in a browser or a web worker: they name `self` and import with `self.VERSION_PARAM`. Its
+// own headless bootstrap (tests/helpers/test_env.js, which its tests and tools use) sets them; the two globals
+// are set here when a checkout lacks it.
+const bootstrap = join(root, 'tests', 'helpers', 'test_env.js');
+if (existsSync(bootstrap)) {
+  (await import(pathToFileURL(bootstrap).href)).ensureGlobalEnvironment();
+} else {
+  globalThis.self ??= globalThis;
+  globalThis.VERSION_PARAM ??= '';
+}
+// Whatever ISS logs goes to stderr: stdout holds the answers alone.
+console.log = console.info = console.debug = console.warn = console.error;
+const { SudokuParser } = await import(pathToFileURL(PARSER).href);
+const { SudokuBuilder } = await import(pathToFileURL(BUILDER).href);
+
+// -- f-puzzles object -> ISS constraint string ---------------------------------------------------------------
+
+const PASSED_OVER = new Set(['size', 'grid', 'title', 'author', 'ruleset', 'solution']);
+const FLAGS = {  // a whole-grid rule set by `true`
+  'diagonal+': '.Diagonal~1',  // ISS's ╱, from bottom left to top right, f-puzzles' positive diagonal
+  'diagonal-': '.Diagonal~-1',  // ╲
+  'disjointgroups': '.DisjointSets',
+  'antiknight': '.AntiKnight',
+  'antiking': '.AntiKing',
+  'nonconsecutive': '.AntiConsecutive',  // orthogonal neighbours differ by more than 1, in both
+};
+
+// a dot's ISS constraint by its value (a dot without one has its field's default)
+const DOTS = { difference: { 1: 'WhiteDot' }, ratio: { 2: 'BlackDot' }, xv: { X: 'X', V: 'V', 10: 'X', 5: 'V' } };
+const DOT_DEFAULT = { difference: 1, ratio: 2, xv: '' };
+
+// ISS's cell ids write a row and a column in base 17 (column 10 is `a`): R1C1 ... RgCg on 16x16.
+const cellId = (row, col) => `R${row.toString(17)}C${col.toString(17)}`;
+
+const cellOf = (name, size) => {
+  const found = /^R(\d+)C(\d+)$/i.exec(String(name));
+  const row = found && +found[1];
+  const col = found && +found[2];
+  if (!found || row < 1 || row > size || col < 1 || col > size) {
+    throw new Error(`${JSON.stringify(name)} is not a cell of a ${size}x${size} grid`);
+  }
+  return cellId(row, col);
+};
+
+const cellsOf = (names, size, what) => {
+  if (!Array.isArray(names) || !names.length) throw new Error(`${what} has no cells`);
+  return names.map(name => cellOf(name, size));
+};
+
+export const issConstraint = (puzzle) => {
+  if (puzzle === null || typeof puzzle !== 'object' || Array.isArray(puzzle)) {
+    throw new Error('not an f-puzzles object');
+  }
+  const size = puzzle.size;
+  if (!Number.isInteger(size) || size < 1) throw new Error('no `size`');
+  const rows = puzzle.grid;
+  if (!Array.isArray(rows) || rows.length !== size || rows.some(r => !Array.isArray(r) || r.length !== size)) {
+    throw new Error(`\`grid\` is not ${size} rows of ${size} cells`);
+  }
+  const parts = [`.Shape~${size}x${size}`];
+  const regions = [];
+  rows.forEach((row, r) => row.forEach((cell, c) => {
+    if (cell?.given && cell.value) parts.push(`.~${cellId(r + 1, c + 1)}_${cell.value}`);
+    regions.push(cell?.region);
+  }));
+  if (regions.some(region => region !== undefined && region !== null)) {
+    if (regions.some(region => !Number.isInteger(region) || region < 0 || region >= 36)) {
+      throw new Error('a cell\'s `region` is not a number from 0 to 35');
+    }
+    parts.push(`.Jigsaw~${regions.map(region => region.toString(36)).join('')}`, '.NoBoxes');
+  }
+  for (const [field, value] of Object.entries(puzzle)) {
+    if (PASSED_OVER.has(field) || value === null || value === false) continue;
+    if (field in FLAGS) {
+      if (value !== true) throw new Error(`\`${field}\` is not true or false`);
+      parts.push(FLAGS[field]);
+    } else if (field === 'killercage') {
+      value.forEach((cage, k) => {
+        const total = cage.value === undefined || cage.value === null ? '' : String(cage.value);
+        parts.push(`.Cage~${total}~${cellsOf(cage.cells, size, `cage ${k + 1}`).join('~')}`);
+      });
+    } else if (field === 'extraregion') {
+      value.forEach((house, k) => {
+        parts.push(`.AllDifferent~${cellsOf(house.cells, size, `extra region ${k + 1}`).join('~')}`);
+      });
+    } else if (field === 'thermometer') {
+      value.forEach((entry, k) => {
+        for (const line of entry.lines ?? []) {
+          parts.push(`.Thermo~${cellsOf(line, size, `thermometer ${k + 1}`).join('~')}`);
+        }
+      });
+    } else if (field in DOTS) {
+      value.forEach((dot, k) => {
+        const name = DOTS[field][String(dot.value ?? DOT_DEFAULT[field])];
+        if (!name) throw new Error(`${field} ${k + 1}: ISS has no dot of value ${dot.value}`);
+        parts.push(`.${name}~${cellsOf(dot.cells, size, `${field} ${k + 1}`).join('~')}`);
+      });
+    } else if (field === 'negative') {
+      // ISS's strict rules negate a family whole: every Kropki value (1 and 2) at once, every XV total (5, 10)
+      const rules = new Set(value);
+      if (rules.has('xv')) parts.push('.StrictXV');
+      if (rules.has('difference') !== rules.has('ratio')) {
+        throw new Error('ISS negates white and black dots together (StrictKropki), not one alone');
+      }
+      if (rules.has('difference')) parts.push('.StrictKropki');
+    } else if (field === 'odd' || field === 'even') {
+      const values = [];
+      for (let v = 1; v <= size; v++) if (v % 2 === (field === 'odd' ? 1 : 0)) values.push(v);
+      for (const entry of value) parts.push(`.~${cellOf(entry.cell, size)}_${values.join('_')}`);
+    } else {
+      throw new Error(`the f-puzzles field \`${field}\` is not one this driver gives ISS`);
+    }
+  }
+  return parts.join('');
+};
+
+// -- solving ---------------------------------------------------------------------------------------------------
+
+const solve = (text) => {
+  const started = performance.now();
+  const solver = SudokuBuilder.build(SudokuBuilder.resolveConstraint(SudokuParser.parseText(text)));
+  const built = performance.now();
+  const first = solver.nthSolution(0);
+  const second = first && solver.nthSolution(1);
+  const ended = performance.now();
+  const cells = solver.geometry().numGridCells;
+  return {
+    solution: first ? Array.from(first.slice(0, cells)) : null,
+    unique: first ? !second : null,
+    seconds: (ended - started) / 1000,
+    setup_seconds: (built - started) / 1000,
+    guesses: solver.state().counters.guesses ?? null,
+  };
+};
+
+const answer = (line) => {
+  let text;
+  try {
+    text = issConstraint(JSON.parse(line));
+  } catch (exc) {
+    return { error: `cannot give ISS this puzzle: ${exc.message}` };
+  }
+  try {
+    return solve(text);
+  } catch (exc) {
+    return { error: `ISS: ${exc.message}` };
+  }
+};
+
+process.stdout.write(JSON.stringify({ ready: true }) + '\n');
+const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
+for await (const line of lines) {
+  if (!line.trim()) continue;
+  process.stdout.write(JSON.stringify(answer(line)) + '\n');
+}

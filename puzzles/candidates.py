@@ -31,6 +31,12 @@ left with no room empties its cells' candidates, the dead end every search alrea
 function of the cage's placed values (looked up, remembered per engine), kept per cage as they change; a layout
 without cages never reads it (the `extra` test a cell read already makes).
 
+Rules kept by their filter (`Scopes`; `Constraint.SCOPED`: an arrow's sum, a quadruple's values): neither pairs nor
+a room, such a rule leaves each empty cell of its scope the values its filter keeps given the values placed in the
+scope (the other empty cells any value): `Constraint.allowed`, a pure function of those values (looked up,
+remembered per engine), kept per rule as they change. A cell's candidates are also within what each of its rules
+allows, so the last cell of a scope filled leaves the rule kept, and a scope with no filling left empties a cell.
+
 Constraints (puzzles/constraints/): each is a set of links, a value in one cell forbidding values in another, so a
 cell's candidates also leave out what the values of the cells linked to it forbid (`Geometry.links_in`): read from
 the cell values, they need no undo of their own. A grid filled from candidates keeps every constraint.
@@ -81,11 +87,39 @@ class Rooms:
         return used
 
 
+class Scopes:
+    """A layout's rules kept by their filter (puzzles/constraints/: `Constraint.SCOPED`), as the engines read them:
+    each one's cells, each cell's (rule, place in its scope) pairs, and `allowed(k, values)`, per cell of rule k's
+    scope the values it may hold given the values placed there (the rule's own `allowed`, remembered)."""
+
+    __slots__ = ("cells", "memo", "of_cell", "rules", "side")
+
+    def __init__(self, lay: Layout) -> None:
+        self.side = lay.side
+        self.rules: list[Constraint] = [rule for rule in lay.constraints if rule.SCOPED]
+        self.cells = [list(rule.scope()) for rule in self.rules]
+        of_cell: list[list[tuple[int, int]]] = [[] for _ in range(lay.side * lay.side)]
+        for k, cells in enumerate(self.cells):
+            for i, cell in enumerate(cells):
+                of_cell[cell].append((k, i))
+        self.of_cell = of_cell
+        self.memo: dict[tuple[int, ...], tuple[int, ...]] = {}  # (k, the values held) -> what each cell may hold
+
+    def allowed(self, k: int, values: list[int]) -> tuple[int, ...]:
+        """Per cell of rule k's scope, the values it may hold given the values placed in its cells."""
+        held = tuple(values[cell] for cell in self.cells[k])
+        key = (k, *held)
+        known = self.memo.get(key)
+        if known is None:
+            known = self.memo[key] = self.rules[k].allowed(held, self.side)
+        return known
+
+
 class Candidates:
     """A partly filled grid with its candidate sets, changed in place."""
 
-    __slots__ = ("blanks", "col_of", "extra", "extra_of", "full", "geometry", "linked", "links_in",
-                 "region_of", "room", "roomed", "rooms", "row_of", "trail", "used", "values")
+    __slots__ = ("allow", "blanks", "col_of", "extra", "extra_of", "full", "geometry", "linked", "links_in",
+                 "region_of", "room", "roomed", "rooms", "row_of", "scoped", "scopes", "trail", "used", "values")
 
     def __init__(self, grid: Grid) -> None:
         geo = grid.geometry
@@ -97,10 +131,14 @@ class Candidates:
         self.links_in = geo.links_in
         self.rooms = Rooms(grid.layout)
         self.roomed = len(self.rooms.rules) > 0  # whether some rule keeps a room (a Killer's cages)
-        # whether a cell's candidates are read beyond its row, column and region: an extra house, a room, a link
-        self.extra = bool(geo.layout.extras) or self.roomed or self.linked
+        self.scopes = Scopes(grid.layout)
+        self.scoped = len(self.scopes.rules) > 0  # whether some rule is kept by its filter (an arrow)
+        # whether a cell's candidates are read beyond its row, column and region: an extra house, a room, a link, a
+        # rule kept by its filter
+        self.extra = bool(geo.layout.extras) or self.roomed or self.linked or self.scoped
         self.room = [self.rooms.room(k, 0) for k in range(len(self.rooms.rules))]  # per rule, what it can take
         self.values = list(grid.values)
+        self.allow: list[tuple[int, ...]] = [()] * len(self.scopes.rules)  # per rule kept by its filter: `allowed`
         self.used = [0] * len(geo.units)
         for cell, v in enumerate(self.values):
             if v:
@@ -108,7 +146,7 @@ class Candidates:
                 if not self._in_houses(cell) & bit:  # a unit holds v already: two equal givens
                     raise PuzzleError(f"invalid puzzle: {grid.conflicts()[0]}")
                 self._mark(cell, bit)
-        if self.roomed or self.linked:
+        if self.roomed or self.linked or self.scoped:
             # a value twice in a cage, a cage whose givens pass its total, givens that break a constraint
             problems = grid.conflicts()
             if problems:
@@ -122,6 +160,8 @@ class Candidates:
         rooms = self.rooms
         for k in range(len(self.room)):
             self.room[k] = rooms.room(k, rooms.used(k, self.values))
+        for k in range(len(self.allow)):
+            self.allow[k] = self.scopes.allowed(k, self.values)
 
     def load(self, saved: bytes) -> None:
         """Back to a state `save` gave: the cell values of a state of the same puzzle (e.g. one
@@ -141,7 +181,7 @@ class Candidates:
                     used[u] |= bit
             else:
                 blanks.append(cell)
-        if self.roomed:
+        if self.roomed or self.scoped:
             self._rooms_from_values()
         self.trail = []
 
@@ -173,6 +213,10 @@ class Candidates:
                 v = values[other]
                 if v:
                     m |= forbids[v]
+        if self.scoped:
+            allow, full = self.allow, self.full
+            for k, i in self.scopes.of_cell[cell]:
+                m |= full & ~allow[k][i]
         return m
 
     def _in_houses(self, cell: int) -> int:
@@ -187,6 +231,12 @@ class Candidates:
         rooms, room, values = self.rooms, self.room, self.values
         for k in rooms.rooms_of[cell]:
             room[k] = rooms.room(k, rooms.used(k, values))
+
+    def _scopes_changed(self, cell: int) -> None:
+        """The cell's value was placed or removed: what its rules kept by their filter allow follows."""
+        scopes, allow, values = self.scopes, self.allow, self.values
+        for k, _ in scopes.of_cell[cell]:
+            allow[k] = scopes.allowed(k, values)
 
     # -- reading ------------------------------------------------------------
     def candidates(self, cell: int) -> int:
@@ -317,6 +367,8 @@ class Candidates:
                 used[u] |= bit
             if self.roomed:
                 self._rooms_changed(cell)
+            if self.scoped:
+                self._scopes_changed(cell)
 
     def remove(self, cell: int) -> None:
         """Clear a cell, giving its value back to its units."""
@@ -331,6 +383,8 @@ class Candidates:
                 used[u] &= keep
             if self.roomed:
                 self._rooms_changed(cell)
+            if self.scoped:
+                self._scopes_changed(cell)
 
     def undo(self, trail: list[int], mark: int) -> None:
         """Remove every value placed since the trail had length `mark`."""

@@ -18,6 +18,9 @@ Killer cages: a placement also takes the value from the cell's cage-mates and na
 its room (puzzles/candidates.py's `Rooms`: the values that can still bring it to its total), so the masks
 stay exactly the candidates `Candidates` reads; the room follows from the cell values, so a snapshot holds it.
 
+Rules kept by their filter (puzzles/candidates.py's `Scopes`: an arrow, a quadruple): a placement narrows each empty
+cell of the cell's rules to what the rule allows given the values placed in its scope, as `Candidates` reads it.
+
 Constraints (puzzles/constraints/): a placement takes from each linked cell what the value forbids there
 (`Geometry.links`), as `Candidates` reads it from the linked cells' values.
 """
@@ -27,7 +30,7 @@ from array import array
 from collections.abc import Iterable
 
 from .bits import popcount
-from .candidates import Candidates, Rooms
+from .candidates import Candidates, Rooms, Scopes
 from .grid import Grid
 
 # A CellMasks state, for `restore`: every cell's candidate mask, the cell values, every unit's placed values, the
@@ -49,8 +52,8 @@ class CellMasks:
     """
 
     __slots__ = ("cand", "cells", "changed", "col_of", "extra", "extra_of", "full", "layout", "left", "linked",
-                 "links", "peers", "pending", "region_of", "roomed", "rooms", "row_of", "side", "units", "units_of",
-                 "used", "values")
+                 "links", "peers", "pending", "region_of", "roomed", "rooms", "row_of", "scoped", "scopes", "side",
+                 "units", "units_of", "used", "values")
 
     def __init__(self, grid: Grid) -> None:
         engine = Candidates(grid)  # validates the givens and computes the candidates
@@ -63,6 +66,8 @@ class CellMasks:
         self.extra = bool(grid.layout.extras)  # whether any cell lies in an extra house (never in classic Sudoku)
         self.roomed = engine.roomed  # whether some rule keeps a room (a Killer's cages)
         self.rooms: Rooms = engine.rooms
+        self.scoped = engine.scoped  # whether some rule is kept by its filter (an arrow)
+        self.scopes: Scopes = engine.scopes
         self.linked = engine.linked  # whether the layout has constraints (puzzles/constraints/)
         self.links = geo.links
         self.values = list(grid.values)
@@ -257,6 +262,8 @@ class CellMasks:
             self.fill_rooms(cell)
         if self.linked:
             self.fill_links(cell, bit.bit_length())
+        if self.scoped:
+            self.fill_scopes(cell)
 
     def fill_links(self, cell: int, value: int) -> None:
         """`value` was written into `cell`: each cell a constraint links to it loses what the value forbids
@@ -283,6 +290,22 @@ class CellMasks:
                 m = cand[mate]
                 if m & ~room:  # an empty cell (a filled one's mask is 0) that loses a value
                     m &= room
+                    cand[mate] = m
+                    if not m & (m - 1):
+                        pending.append(mate)  # a naked single now, or a dead end
+                    for u in units_of[mate]:
+                        changed[u] = True
+
+    def fill_scopes(self, cell: int) -> None:
+        """A value was written into `cell`: the empty cells of its rules kept by their filter keep only what each
+        rule allows them given the values placed in it."""
+        scopes, cand, values, pending, changed, units_of = (
+            self.scopes, self.cand, self.values, self.pending, self.changed, self.units_of)
+        for k, _ in scopes.of_cell[cell]:
+            for mate, allowed in zip(scopes.cells[k], scopes.allowed(k, values), strict=True):
+                m = cand[mate]
+                if m & ~allowed:  # an empty cell (a filled one's mask is 0) that loses a value
+                    m &= allowed
                     cand[mate] = m
                     if not m & (m - 1):
                         pending.append(mate)  # a naked single now, or a dead end

@@ -202,7 +202,7 @@ from mypy_extensions import i64, u8
 
 from puzzles.bits import popcount, supports
 from puzzles.conclusion import conclude
-from puzzles.constraints import SEARCHED, names
+from puzzles.constraints import SEARCHED, Constraint, names
 from puzzles.constraints.base import forbidding_values
 from puzzles.grid import Geometry, Grid, geometry, values_of
 from puzzles.layouts import Layout
@@ -898,6 +898,93 @@ class ConstraintLinks(Propagator):
         self.waiting.clear()
 
 
+def filtered_rules(lay: Layout) -> list[tuple[int, Constraint]]:
+    """The layout's constraints that `ConstraintFilters` keeps, with their indices: every one that states no links
+    and that the cage propagator does not keep (a renban's run, an arrow's sum, ...)."""
+    return [(k, rule) for k, rule in enumerate(lay.constraints)
+            if not rule.LINKED and not rule.HOUSE and rule not in lay.cages]
+
+
+class ConstraintFilters(Propagator):
+    """A puzzle's constraints that state no links and no other propagator keeps (puzzles/constraints/:
+    `filtered_rules`), each kept by its filter (`Constraint.narrow`): a rule whose cells' literals changed waits for
+    a look, at singles' fixpoint; the filter, on its cells' candidates as they are, removes what no filling of it
+    gives, each removal explained by the values its other cells lost (`Removal.because`: those placements, all
+    false, a clause the rule implies); a cell it leaves with nothing, a placed one among them, is a conflict (its
+    own values gone joined to that clause)."""
+
+    def __init__(self, lay: Layout, n: int) -> None:
+        self.rules = filtered_rules(lay)
+        self.n: i64 = n
+        self.of_cell: list[list[int]] = [[] for _ in range(n * n)]
+        for i, (_, rule) in enumerate(self.rules):
+            for cell in rule.scope():
+                self.of_cell[cell].append(i)
+        self.masks = [0] * (n * n)  # the masks the filter reads (its cells' places, set before each look)
+        self.waiting = Waiting(len(self.rules))
+
+    def start(self, s: Solver) -> None:
+        """Every rule is looked at once at the root."""
+        for i in range(len(self.rules)):
+            self.waiting.touch(i)
+
+    def propagate(self, s: Solver, p: Lit) -> list[Lit] | None:
+        """A literal of a cell leaves the cell's rules to be looked at."""
+        for i in self.of_cell[var(p) // self.n]:
+            self.waiting.touch(i)
+        return None
+
+    def pending(self) -> bool:
+        return len(self.waiting.order) > 0
+
+    def look(self, s: Solver) -> list[Lit] | None:
+        """The rules waiting, the first touched first, until one removes a value or is a conflict."""
+        waiting = self.waiting
+        while waiting.order:
+            conflict = self.look_at(s, waiting.next())
+            if conflict is not None:
+                waiting.clear()
+                return conflict
+            if s.qhead < len(s.trail):
+                return None
+        return None
+
+    def look_at(self, s: Solver, i: int) -> list[Lit] | None:
+        """Rule i's filter on its cells' places: each value it removes goes, explained by its removal's reason."""
+        k, rule = self.rules[i]
+        n, value, masks = self.n, s.value, self.masks
+        full: i64 = (1 << n) - 1
+        for cell in rule.scope():
+            masks[cell] = s.places[cell]
+        for removal in rule.narrow(masks, n):
+            because = [placement(d * n + w) for d, lost in removal.because for w in bits_of(lost)]
+            cell, left = removal.cell, masks[removal.cell]
+            gone = removal.mask & left
+            if gone == left:  # nothing left: it holds a value it lost, or the reason fails
+                return [placement(cell * n + w) for w in bits_of(full & ~left)] + because
+            reason: Reason | None = None
+            for w in bits_of(gone):
+                q = placement(cell * n + w)
+                if value[q] == UNDEF:
+                    if reason is None:
+                        reason = Reason(CONSTRAINT + k, because)
+                    s.assign(neg(q), reason)
+        return None
+
+    def clear(self) -> None:
+        self.waiting.clear()
+
+
+def bits_of(mask: int) -> list[int]:
+    """The indices of the set bits of `mask` (value v - 1 for bit v - 1), lowest first."""
+    found = []
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        found.append(low.bit_length() - 1)
+    return found
+
+
 class StoredClauses(Propagator):
     """The clauses stored as the search goes (nogoods, solutions' blocks), each its own explanation, visited
     through the two literals each watches (MiniSat's watches): when one of them is made false, the clause
@@ -1389,9 +1476,10 @@ class Solver:
         locked_candidates = LockedCandidates(enc) if locked else None
         cages = KillerCages(cage_rules(grid.layout), n) if grid.layout.cages else None
         links = ConstraintLinks(link_rules(grid.layout), n) if any(grid.geometry.links) else None
-        self.propagators = vec[Propagator]([q for q in (Groups(enc, locked_candidates), cages, links, self.clauses)
-                                            if q is not None])
-        self.lookers = vec[Propagator]([q for q in (locked_candidates, links, cages) if q is not None])
+        filters = ConstraintFilters(grid.layout, n) if filtered_rules(grid.layout) else None
+        self.propagators = vec[Propagator]([q for q in (Groups(enc, locked_candidates), cages, links, filters,
+                                                        self.clauses) if q is not None])
+        self.lookers = vec[Propagator]([q for q in (locked_candidates, links, cages, filters) if q is not None])
         self.nogoods: list[Clause] = []  # the stored nogoods (the solutions' blocks are kept apart, for good)
         # VSIDS's activities (which the branching reads)
         self.activity = [0.0] * variables

@@ -60,6 +60,12 @@ def breaks(lay: Layout, values: Sequence[int], cell: int) -> bool:
                         and any(DOTS[kind](v, values[other], x) for x in forbidden):
                     return True
             continue
+        if rule.KIND == "renban":  # different values, a run of consecutive ones (no more apart than it is long)
+            line = rule.cells  # type: ignore[attr-defined]
+            held = [values[c] for c in line if values[c]]
+            if cell in line and (len(set(held)) < len(held) or max(held) - min(held) >= len(line)):
+                return True
+            continue
         if rule.KIND == "thermometer":
             line = rule.cells  # type: ignore[attr-defined]
             if cell in line:  # values rise along the line: one d steps after another holds at least d more
@@ -191,6 +197,8 @@ EMPTY = {
     "odd+even-4": "." * 16 + ";odd=R1C1,R2C3;even=R4C4,R3C2",
     "odd+even-6": "." * 36 + ";odd=R1C1,R2C3,R6C6;even=R4C4,R3C2,R1C6",
     "antiknight+odd+even-6": "." * 36 + ";antiknight;odd=R1C1;even=R6C6",
+    "renban-4": "." * 16 + ";rb=R1C1,R2C2,R3C3;rb=R4C1,R4C2",
+    "renban-6": "." * 36 + ";rb=R1C1,R1C2,R2C3,R3C3;rb=R6C6,R5C5,R4C4",
 }
 
 

@@ -19,7 +19,8 @@ cell) or the boolean one (x[c][v-1]: cell c holds v; a cell's value is then the 
 - negative (the undotted neighbours are no such pair): the integer model forbids each such pair's pairs of values
   as a table (AddForbiddenAssignments), the boolean one as clauses;
 - odd and even cells: the integer model keeps the cell's variable in the values of its parity (a domain); the
-  boolean one fixes the other values' Booleans false.
+  boolean one fixes the other values' Booleans false;
+- renban: its cells all different and each between a new variable `low` and `low` + k - 1 (k cells), linear.
 
 The pairs come from the constraint's links (each unordered pair of cells once); a difference between two cells
 of one house is left to the houses.
@@ -46,6 +47,7 @@ from puzzles.constraints import (
     NonConsecutive,
     Odd,
     Ratio,
+    Renban,
     Thermometer,
 )
 from puzzles.constraints.innies import derived_sums
@@ -185,6 +187,17 @@ def parity(rule: Constraint, cells: CpCells) -> None:
     cells.model.add_linear_expression_in_domain(cells.ints[cell], cp_model.Domain.from_values(kept))
 
 
+def run(rule: Constraint, cells: CpCells) -> None:
+    """A renban: its cells all different, each within `low`..`low` + k - 1 for a new variable `low` (k cells: then
+    they hold that whole run)."""
+    line, n = cast(Renban, rule).cells, cells.side
+    low = cells.model.new_int_var(1, n - len(line) + 1, "")
+    cells.all_different(line)
+    for c in line:
+        cells.model.add(cells.value(c) >= low)
+        cells.model.add(cells.value(c) <= low + len(line) - 1)
+
+
 def cages(rules: Sequence[Constraint], cells: CpCells, opts: Mapping[str, Any]) -> dict[str, object]:
     """Every cage as `sums` says (linear or table) and, with redundant=45, the 45 rule's derived sums; the facts:
     how many cages, how many stated as tables and their rows, how many derived sums."""
@@ -234,6 +247,7 @@ ENCODERS: dict[str, Encoder[State]] = {
     Negative.KIND: each(unrelated),
     Odd.KIND: each(parity),
     Even.KIND: each(parity),
+    Renban.KIND: each(run),
     Cage.KIND: Encoder(cages, {
         "sums": Option("linear", "a Killer cage as linear: sum == total and AllDifferent; table: its allowed "
                        "tuples (every ordering of each combination)", SUMS),

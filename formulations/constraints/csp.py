@@ -15,7 +15,10 @@ python-constraint 556 s (7.5 million nodes); one object a rule keeps every cell'
   line, so a placed bulb bounds the whole line at once).
 
 - Kropki dots, XV: one `Linked` over its two cells; negative: one `Linked` over the grid (the undotted pairs);
-- odd and even cells: the package's InSetConstraint over the cell (its domain cut to its parity before search).
+- odd and even cells: the package's InSetConstraint over the cell (its domain cut to its parity before search);
+- renban (and every rule of some cells that is no set of pairs): one `Filtered` over its cells, a function of them
+  that asks the rule's own filter (`Constraint.allowed`) whether the values assigned leave it a filling, and, forward
+  checking, hides what the filter removes from the open cells.
 
 The pairwise kinds' statements are the same, the constraint's own relation: python-constraint takes a rule as a
 check over its variables, and the links are that check.
@@ -43,6 +46,7 @@ from puzzles.constraints import (
     NonConsecutive,
     Odd,
     Ratio,
+    Renban,
     Thermometer,
 )
 from puzzles.constraints.parity import Parity
@@ -104,6 +108,38 @@ class CageSum(constraint.ExactSumConstraint):  # type: ignore[misc]  # python-co
             super().preProcess(variables, domains, constraints, vconstraints)
 
 
+class Filtered(constraint.Constraint):  # type: ignore[misc]  # python-constraint is untyped
+    """One rule of some cells that is no set of pairs (a renban, an arrow, ...), as a function of its scope: it
+    fails when the values assigned leave the rule no filling (`Constraint.unfillable`), and, forward checking,
+    hides the values of an unassigned cell its filter removes given those values (`Constraint.allowed`)."""
+
+    def __init__(self, rule: Constraint, side: int) -> None:
+        self.rule, self.side = rule, side
+        self.cells = list(rule.scope())
+
+    def __call__(self, variables: Sequence[int], domains: dict[int, Any], assignments: dict[int, int],
+                 forwardcheck: Any = False) -> bool:
+        held = [assignments.get(c, 0) for c in self.cells]
+        allowed = self.rule.allowed(held, self.side)
+        for c, v, mask in zip(self.cells, held, allowed, strict=True):
+            if not mask or (v and not mask >> (v - 1) & 1):
+                return False
+            if forwardcheck and not v:
+                domain = domains[c]
+                for value in [value for value in domain if not mask >> (value - 1) & 1]:
+                    domain.hideValue(value)
+                if not domain:
+                    return False
+        return True
+
+
+def filtered(rule: Constraint, problem: constraint.Problem, side: int) -> int:
+    """The rule as one `Filtered` object over its scope; how many objects it added (one)."""
+    stated = Filtered(rule, side)
+    problem.addConstraint(stated, stated.cells)
+    return 1
+
+
 def parity(rule: Constraint, problem: constraint.Problem, side: int) -> int:
     """The cell's values of its parity, an InSetConstraint; how many objects it added (one)."""
     wrong = cast(Parity, rule).wrong(side)
@@ -153,6 +189,7 @@ ENCODERS: dict[str, Encoder[State]] = {
     Negative.KIND: each(linked),
     Odd.KIND: each(parity),
     Even.KIND: each(parity),
+    Renban.KIND: each(filtered),
     Cage.KIND: Encoder(cages),
 }
 

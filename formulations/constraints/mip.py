@@ -38,6 +38,7 @@ from puzzles.constraints import (
     NonConsecutive,
     Odd,
     Ratio,
+    Renban,
     Thermometer,
 )
 from puzzles.constraints.innies import derived_sums
@@ -126,6 +127,24 @@ def parity(rule: Constraint, cells: MipCells) -> None:
             row.SetCoefficient(cells.x[cell][v - 1], 1)
 
 
+def run(rule: Constraint, cells: MipCells) -> None:
+    """A renban of k cells: a binary y[a] per run a..a+k-1, one of them 1 (`_start`), and each value v held by as
+    many cells as the runs holding v that are chosen (so at most once, and only in the chosen run)."""
+    n, x, solver, line = cells.side, cells.x, cells.solver, cast(Renban, rule).cells
+    k = len(line)
+    starts = [solver.BoolVar(f"{cells.name}_start_{a}") for a in range(1, n - k + 2)]
+    one = solver.Constraint(1, 1, f"{cells.name}_start")
+    for y in starts:
+        one.SetCoefficient(y, 1)
+    for v in range(1, n + 1):
+        row = solver.Constraint(0, 0, f"{cells.name}_value_{v}")
+        for c in line:
+            row.SetCoefficient(x[c][v - 1], 1)
+        for a, y in enumerate(starts, 1):
+            if a <= v <= a + k - 1:
+                row.SetCoefficient(y, -1)
+
+
 def cages(rules: Sequence[Constraint], cells: MipCells, first: int, opts: Mapping[str, Any]) -> dict[str, object]:
     """Every cage's rows (`cage_<i>`): its sum (when it has a total) and at most one cell each value; with
     redundant=45, the 45 rule's derived sums. The facts: how many cages, the option, how many derived sums."""
@@ -161,6 +180,7 @@ ENCODERS: dict[str, Encoder[State]] = {
     Negative.KIND: each(not_both),
     Odd.KIND: each(parity),
     Even.KIND: each(parity),
+    Renban.KIND: each(run),
     Cage.KIND: Encoder(cages, {
         "redundant": Option("none", "45: also the 45 rule's innie and outie sums of a Killer, as redundant "
                             "equalities", ("none", "45")),

@@ -11,7 +11,8 @@ never n): a layout with constraints may hold unit clauses, as a Killer's does, a
 
 Kropki dots, XV and the negative rule are pairs of neighbours, each pair of values they forbid a binary clause (a
 white dot on values 1..9: the 81 - 16 pairs that do not differ by 1). An odd or even cell is a unit clause for
-each value of the other parity.
+each value of the other parity. A renban is binary clauses too: no value twice, and no two of its values as far
+apart as it is long.
 
 A Killer's cages are clauses too (`cages`): no repeat in a cage, and its total in the encoding its option `sums`
 names: its combinations (the default) or a pseudo-Boolean encoding of pysat.pb; its option `redundant=45` adds the
@@ -38,6 +39,7 @@ from puzzles.constraints import (
     NonConsecutive,
     Odd,
     Ratio,
+    Renban,
     Thermometer,
 )
 from puzzles.constraints.innies import derived_sums
@@ -117,6 +119,16 @@ def parity(rule: Constraint, cnf: Cnf) -> list[list[int]]:
     """A unit clause for each value of the wrong parity: the cell does not hold it."""
     cell, wrong = cast(Parity, rule).cell, cast(Parity, rule).wrong(cnf.side)
     return [[-cnf.x(cell, v)] for v in range(1, cnf.side + 1) if wrong >> (v - 1) & 1]
+
+
+def run(rule: Constraint, cnf: Cnf) -> list[list[int]]:
+    """A renban of k cells: no value twice (pairwise, for its cells that share no house) and no two of its cells
+    holding values k or more apart (not x(a, v), or not x(b, w)): k different values no further apart than k - 1
+    are a run."""
+    n, line = cnf.side, cast(Renban, rule).cells
+    far = [(v, w) for v in range(1, n + 1) for w in range(1, n + 1) if abs(v - w) >= len(line)]
+    return [*_no_repeats(line, cnf.x, n, cnf.peers),
+            *([-cnf.x(a, v), -cnf.x(b, w)] for a, b in combinations(line, 2) for v, w in far)]
 
 
 def cages(rules: Sequence[Constraint], cnf: Cnf, opts: Mapping[str, Any]) -> list[list[int]]:
@@ -241,6 +253,7 @@ ENCODERS: dict[str, CnfEncoder] = {
     Negative.KIND: each(not_both),
     Odd.KIND: each(parity),
     Even.KIND: each(parity),
+    Renban.KIND: each(run),
     Cage.KIND: CnfEncoder(cages, {
         "sums": Option(DEFAULT_SUMS, "a Killer cage's total as clauses: combinations (a selector per set of values "
                        "it may hold) or a pseudo-Boolean encoding of PySAT's pysat.pb", SUMS),

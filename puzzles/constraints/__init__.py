@@ -18,6 +18,7 @@ a kind.
 | negative (every dot given) | negative.py | `negative=difference,ratio,xv` | `"negative": ["difference", "xv"]` |
 | odd cell | parity.py | `odd=R1C1,R2C5` | `"odd": [{"cell": "R1C1"}]` |
 | even cell | parity.py | `even=R1C1,R2C5` | `"even": [{"cell": "R1C1"}]` |
+| renban | renban.py | `rb=R1C1,R1C2,...` | `"renban": [{"lines": [["R1C1", ...]]}]` |
 """
 from __future__ import annotations
 
@@ -35,6 +36,7 @@ from .kropki import Difference, Ratio
 from .negative import Negative
 from .nonconsecutive import NonConsecutive
 from .parity import Even, Odd
+from .renban import Renban
 from .thermometer import Thermometer
 from .xv import XV
 
@@ -45,6 +47,8 @@ __all__ = [
     "KILLER",
     "LINKED",
     "MAKING",
+    "ROOMED",
+    "SCOPED",
     "SEARCHED",
     "XV",
     "AntiKing",
@@ -66,6 +70,7 @@ __all__ = [
     "Odd",
     "Ratio",
     "Removal",
+    "Renban",
     "Shape",
     "Thermometer",
     "beyond",
@@ -94,16 +99,20 @@ __all__ = [
 # the houses first: a layout holds its constraints in this order, and writes and names them in it (`x;e=...;dg;k=...`)
 CONSTRAINT_KINDS: dict[str, type[Constraint]] = {
     kind.KIND: kind for kind in (Diagonal, ExtraRegion, Disjoint, Cage, AntiKnight, AntiKing, NonConsecutive,
-                                 Thermometer, Difference, Ratio, XV, Negative, Odd, Even)}
+                                 Thermometer, Difference, Ratio, XV, Negative, Odd, Even, Renban)}
 # the kinds that add houses (`Constraint.houses`): known wherever houses are, by every method
 HOUSED = frozenset(name for name, kind in CONSTRAINT_KINDS.items() if kind.houses is not Constraint.houses)
 # the fields of those kinds that are flags, read as the grid's own rules before its cells (f-puzzles' `diagonal+`)
 HOUSE_FLAGS = (*Diagonal.FIELDS, Disjoint.FIELD)
 # the kinds the engines' links keep whole
 LINKED = frozenset(name for name, kind in CONSTRAINT_KINDS.items() if kind.LINKED)
-# the kinds the hand-written searches and cdcl know: the linked ones, the houses, and Killer cages (each engine keeps
-# a cage's room, puzzles/candidates.py's `Rooms`; the cage rungs and cdcl run the kind's filter)
-SEARCHED = LINKED | HOUSED | {Cage.KIND}
+# the kinds kept by a room (`Constraint.ROOMS`: Killer cages, renban) and those kept by their filter (`SCOPED`)
+ROOMED = frozenset(name for name, kind in CONSTRAINT_KINDS.items() if kind.ROOMS)
+SCOPED = frozenset(name for name, kind in CONSTRAINT_KINDS.items() if kind.SCOPED)
+# the kinds the hand-written searches and cdcl know: the linked ones, the houses, those with a room (each engine keeps
+# a rule's room, puzzles/candidates.py's `Rooms`; the cage rungs run its filter) and those kept by their filter (the
+# engines' `Scopes`; the rungs from `locked` up and cdcl run the filter)
+SEARCHED = LINKED | HOUSED | ROOMED | SCOPED
 # the kinds whose constraints make a variant's puzzles (`Constraint.MAKES`: Killer cages)
 MAKING = tuple(name for name, kind in CONSTRAINT_KINDS.items() if kind.MAKES)
 KILLER = Cage.KIND  # a Killer cage's kind, as a variant's name says it (`killer+jigsaw`)

@@ -111,6 +111,10 @@ class Constraint:
     # whether it keeps a *room* (`scope`, `room`): a rule of some cells that its links do not state whole, which the
     # engines keep as they keep a house, by the values its empty cells may still take (puzzles/candidates.py `Rooms`)
     ROOMS: ClassVar[bool] = False
+    # whether it keeps a *scope* by its filter: a rule of some cells that is neither pairs nor a room (an arrow's sum,
+    # a quadruple's values), which the engines keep by what its filter leaves each empty cell of its scope given the
+    # values placed in it (`allowed`: puzzles/candidates.py `Scopes`), the rungs and cdcl by its filter (`narrow`)
+    SCOPED: ClassVar[bool] = False
     NOUN: ClassVar[str] = ""  # what a message calls its data (`cages`: "a killer's cages are its own"); none: cells
     PLURAL: ClassVar[str] = ""  # how a method's refusal names it (`Killer cages`); none: `<its kind> constraints`
     # what a message calls one of them, and what of them rules out relabelling (a kind that does not `RELABELS`):
@@ -220,6 +224,27 @@ class Constraint:
         """A rule with a room (`ROOMS`): the values its empty cells may still take when the values of `used` (a
         mask) are placed in its cells, a pure function of `used`; 0 when none can (or no cell is empty)."""
         raise NotImplementedError
+
+    def allowed(self, held: Sequence[int], side: int) -> tuple[int, ...]:
+        """A rule kept by its filter (`SCOPED`): per cell of its `scope`, in order, the values it may hold when the
+        values `held` (in the scope's order, 0 for an empty cell) are placed there and every other cell may hold any
+        value: its filter (`narrow`) on those masks, a pure function of `held`. A placed value the filter removes
+        (the placed values break the rule) leaves its cell 0, as does an empty cell no filling reaches."""
+        full = (1 << side) - 1
+        cells = self.scope()
+        masks = [0] * (side * side)
+        for cell, v in zip(cells, held, strict=True):
+            masks[cell] = 1 << (v - 1) if v else full
+        for removal in self.narrow(masks, side):
+            masks[removal.cell] &= ~removal.mask
+        return tuple(masks[cell] for cell in cells)
+
+    def unfillable(self, values: Sequence[int], side: int) -> bool:
+        """A rule kept by its filter (`SCOPED`): whether the values placed in its scope (`values`: the grid's, 0 for
+        a blank) leave it no filling, whatever its empty cells hold: its check on a partly filled grid."""
+        held = [values[c] for c in self.scope()]
+        return any(not mask or (v and not mask >> (v - 1) & 1)
+                   for v, mask in zip(held, self.allowed(held, side), strict=True))
 
     def word(self, side: int) -> str:
         """Its word in the line form."""

@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Sequence
 from functools import cache
+from itertools import product
 
 from variant_grids import peers
 
@@ -65,6 +66,15 @@ def breaks(lay: Layout, values: Sequence[int], cell: int) -> bool:
             held = [values[c] for c in line if values[c]]
             if cell in line and (len(set(held)) < len(held) or max(held) - min(held) >= len(line)):
                 return True
+            continue
+        if rule.KIND == "arrow":  # the line's values sum to the number the circle's digits make, for some filling
+            pill, line = rule.pill, rule.line  # type: ignore[attr-defined]
+            if cell in pill + line:
+                blanks = sum(1 for c in line if not values[c])
+                low, high = sum(values[c] for c in line) + blanks, sum(values[c] for c in line) + blanks * n
+                digits = [[values[c]] if values[c] else range(1, n + 1) for c in pill]
+                if not any(low <= int("".join(map(str, number))) <= high for number in product(*digits)):
+                    return True
             continue
         if rule.KIND == "thermometer":
             line = rule.cells  # type: ignore[attr-defined]
@@ -199,6 +209,8 @@ EMPTY = {
     "antiknight+odd+even-6": "." * 36 + ";antiknight;odd=R1C1;even=R6C6",
     "renban-4": "." * 16 + ";rb=R1C1,R2C2,R3C3;rb=R4C1,R4C2",
     "renban-6": "." * 36 + ";rb=R1C1,R1C2,R2C3,R3C3;rb=R6C6,R5C5,R4C4",
+    "arrow-4": "." * 16 + ";ar=R1C1:R2C2,R3C3;ar=R4C4:R3C2",
+    "arrow-6": "." * 36 + ";ar=R1C1:R1C2,R1C3;ar=R6C6:R5C5,R4C4,R3C4;ar=R3C1,R4C1:R5C1,R6C1,R6C2,R6C3",
 }
 
 

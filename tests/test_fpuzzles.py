@@ -46,8 +46,8 @@ def test_a_classic_object_is_its_grid_cell_by_cell():
 
 @pytest.mark.parametrize("fields, named", [
     ({"littlekillersum": [{"cell": "R0C1", "cells": ["R1C1"], "value": "7"}]}, "'littlekillersum' (a constraint)"),
-    ({"arrow": [{"cells": ["R1C1"], "lines": [["R1C1", "R1C2"]]}]}, "'arrow' (a constraint)"),
-    ({"renban": [{"lines": [["R2C2", "R2C3"]]}]}, "'renban'"),
+    ({"sandwichsum": [{"cell": "R0C1", "value": "7"}]}, "'sandwichsum' (a constraint)"),
+    ({"betweenline": [{"lines": [["R2C2", "R2C3"]]}]}, "'betweenline'"),
     ({"text": [{"cells": ["R1C1"], "value": "odd"}]}, "'text' (a cosmetic element, which the rules may give"),
 ])
 def test_a_rule_the_project_does_not_read_is_refused_by_name(fields, named):
@@ -117,10 +117,11 @@ def test_files_of_objects_of_links_and_of_one_pretty_object(tmp_path):
 
 def test_compare_runs_an_fpuzzles_file(tmp_path: Path, capsys):
     path = tmp_path / "puzzles.jsonl"
-    path.write_text(json.dumps(fpuzzle(solution=list(SOLUTION.values))) + "\n" + json.dumps(fpuzzle(arrow=[{}])) + "\n")
+    path.write_text(json.dumps(fpuzzle(solution=list(SOLUTION.values))) + "\n"
+                    + json.dumps(fpuzzle(sandwichsum=[{}])) + "\n")
     assert compare.main([str(path), "--solver", "mrv", "--jobs", "1"]) == 0
     out = capsys.readouterr().out
-    assert "Bad entries (skipped): 1" in out and f"{path}:2: f-puzzles field 'arrow'" in out
+    assert "Bad entries (skipped): 1" in out and f"{path}:2: f-puzzles field 'sandwichsum'" in out
     assert "Solution (found by mrv):" in out  # one puzzle run: its solution shown, checked against the file's
 
 

@@ -20,7 +20,8 @@ cell) or the boolean one (x[c][v-1]: cell c holds v; a cell's value is then the 
   as a table (AddForbiddenAssignments), the boolean one as clauses;
 - odd and even cells: the integer model keeps the cell's variable in the values of its parity (a domain); the
   boolean one fixes the other values' Booleans false;
-- renban: its cells all different and each between a new variable `low` and `low` + k - 1 (k cells), linear.
+- renban: its cells all different and each between a new variable `low` and `low` + k - 1 (k cells), linear;
+- arrow: one linear equality, the line's values summing to the circle's number (a pill's digits weighted 10^k).
 
 The pairs come from the constraint's links (each unordered pair of cells once); a difference between two cells
 of one house is left to the houses.
@@ -39,6 +40,7 @@ from puzzles.constraints import (
     XV,
     AntiKing,
     AntiKnight,
+    Arrow,
     Cage,
     Constraint,
     Difference,
@@ -52,6 +54,7 @@ from puzzles.constraints import (
 )
 from puzzles.constraints.innies import derived_sums
 from puzzles.constraints.parity import Parity
+from puzzles.constraints.sums import WeightedSum
 from puzzles.grid import values_of
 from puzzles.layouts import Layout
 from puzzles.options import Option
@@ -198,6 +201,13 @@ def run(rule: Constraint, cells: CpCells) -> None:
         cells.model.add(cells.value(c) <= low + len(line) - 1)
 
 
+def weighted(rule: Constraint, cells: CpCells) -> None:
+    """A weighted sum (an arrow: the line's values less the circle's number, 0): one linear equality."""
+    summed = cast(WeightedSum, rule)
+    n = cells.side
+    cells.model.add(sum(w * cells.value(c) for c, w in summed.terms(n)) == summed.total(n))
+
+
 def cages(rules: Sequence[Constraint], cells: CpCells, opts: Mapping[str, Any]) -> dict[str, object]:
     """Every cage as `sums` says (linear or table) and, with redundant=45, the 45 rule's derived sums; the facts:
     how many cages, how many stated as tables and their rows, how many derived sums."""
@@ -248,6 +258,7 @@ ENCODERS: dict[str, Encoder[State]] = {
     Odd.KIND: each(parity),
     Even.KIND: each(parity),
     Renban.KIND: each(run),
+    Arrow.KIND: each(weighted),
     Cage.KIND: Encoder(cages, {
         "sums": Option("linear", "a Killer cage as linear: sum == total and AllDifferent; table: its allowed "
                        "tuples (every ordering of each combination)", SUMS),

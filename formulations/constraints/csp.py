@@ -38,6 +38,7 @@ from puzzles.constraints import (
     XV,
     AntiKing,
     AntiKnight,
+    Arrow,
     Cage,
     Constraint,
     Difference,
@@ -190,6 +191,7 @@ ENCODERS: dict[str, Encoder[State]] = {
     Odd.KIND: each(parity),
     Even.KIND: each(parity),
     Renban.KIND: each(filtered),
+    Arrow.KIND: each(filtered),
     Cage.KIND: Encoder(cages),
 }
 

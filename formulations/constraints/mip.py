@@ -11,7 +11,10 @@
 - Kropki dots and XV: support rows, for each cell of the pair and value v, x[a,v] <= the sum of x[b,w] over the
   values w the dot allows beside v (2n rows a dot, tighter than a row per forbidden pair);
 - negative: a row x[a,v] + x[b,w] <= 1 for each pair of values an undotted pair may not hold;
-- odd and even cells: one row, the sum of x[c,v] over the values of the wrong parity == 0.
+- odd and even cells: one row, the sum of x[c,v] over the values of the wrong parity == 0;
+- renban of k cells: a binary per run of k values, one of them chosen, and each value v held by as many of its cells
+  as the chosen runs that hold v (one row a value);
+- arrow: one row, the line's values less the circle's number (a pill's digits weighted 10^k) == 0.
 
 The pairs of values come from the constraint's links (each unordered pair of cells once): for a rule that
 forbids pairs, a row a pair is the 0-1 program's own statement, the same shape as its houses' rows. A same value
@@ -30,6 +33,7 @@ from puzzles.constraints import (
     XV,
     AntiKing,
     AntiKnight,
+    Arrow,
     Cage,
     Constraint,
     Difference,
@@ -43,6 +47,7 @@ from puzzles.constraints import (
 )
 from puzzles.constraints.innies import derived_sums
 from puzzles.constraints.parity import Parity
+from puzzles.constraints.sums import WeightedSum
 from puzzles.layouts import Layout
 from puzzles.options import Option
 
@@ -145,6 +150,17 @@ def run(rule: Constraint, cells: MipCells) -> None:
                 row.SetCoefficient(y, -1)
 
 
+def weighted(rule: Constraint, cells: MipCells) -> None:
+    """A weighted sum (an arrow: its line's values less its circle's number, 0): sum(weight * v * x[c,v]) == total,
+    one row."""
+    summed = cast(WeightedSum, rule)
+    n = cells.side
+    row = cells.solver.Constraint(summed.total(n), summed.total(n), f"{cells.name}_sum")
+    for c, w in summed.terms(n):
+        for v in range(1, n + 1):
+            row.SetCoefficient(cells.x[c][v - 1], w * v)
+
+
 def cages(rules: Sequence[Constraint], cells: MipCells, first: int, opts: Mapping[str, Any]) -> dict[str, object]:
     """Every cage's rows (`cage_<i>`): its sum (when it has a total) and at most one cell each value; with
     redundant=45, the 45 rule's derived sums. The facts: how many cages, the option, how many derived sums."""
@@ -181,6 +197,7 @@ ENCODERS: dict[str, Encoder[State]] = {
     Odd.KIND: each(parity),
     Even.KIND: each(parity),
     Renban.KIND: each(run),
+    Arrow.KIND: each(weighted),
     Cage.KIND: Encoder(cages, {
         "redundant": Option("none", "45: also the 45 rule's innie and outie sums of a Killer, as redundant "
                             "equalities", ("none", "45")),

@@ -12,7 +12,8 @@ never n): a layout with constraints may hold unit clauses, as a Killer's does, a
 Kropki dots, XV and the negative rule are pairs of neighbours, each pair of values they forbid a binary clause (a
 white dot on values 1..9: the 81 - 16 pairs that do not differ by 1). An odd or even cell is a unit clause for
 each value of the other parity. A renban is binary clauses too: no value twice, and no two of its values as far
-apart as it is long.
+apart as it is long. An arrow is a pseudo-Boolean equality (`weighted`), PySAT's BDD encoding of it, with its
+auxiliary variables.
 
 A Killer's cages are clauses too (`cages`): no repeat in a cage, and its total in the encoding its option `sums`
 names: its combinations (the default) or a pseudo-Boolean encoding of pysat.pb; its option `redundant=45` adds the
@@ -31,6 +32,7 @@ from puzzles.constraints import (
     XV,
     AntiKing,
     AntiKnight,
+    Arrow,
     Cage,
     Constraint,
     Difference,
@@ -45,6 +47,7 @@ from puzzles.constraints import (
 from puzzles.constraints.innies import derived_sums
 from puzzles.constraints.killer import combinations_of
 from puzzles.constraints.parity import Parity
+from puzzles.constraints.sums import WeightedSum
 from puzzles.layouts import Layout
 from puzzles.options import Option
 
@@ -129,6 +132,19 @@ def run(rule: Constraint, cnf: Cnf) -> list[list[int]]:
     far = [(v, w) for v in range(1, n + 1) for w in range(1, n + 1) if abs(v - w) >= len(line)]
     return [*_no_repeats(line, cnf.x, n, cnf.peers),
             *([-cnf.x(a, v), -cnf.x(b, w)] for a, b in combinations(line, 2) for v, w in far)]
+
+
+def weighted(rules: Sequence[Constraint], cnf: Cnf, opts: Mapping[str, Any]) -> list[list[int]]:
+    """Weighted sums (an arrow: its line's values less its circle's number, 0), each the pseudo-Boolean equality
+    sum over its cells c and values v of weight(c) * v * x(c, v) == total, by PySAT's pysat.pb as a BDD (unit
+    propagation on it keeps each sum arc consistent), its auxiliary variables numbered after `cnf.first`."""
+    clauses: list[list[int]] = []
+    last = cnf.first
+    for rule in cast(Sequence[WeightedSum], rules):
+        terms = rule.terms(cnf.side)
+        made, last = _pb(terms, rule.total(cnf.side), cnf.x, cnf.side, last, "bdd")
+        clauses.extend(made)
+    return clauses
 
 
 def cages(rules: Sequence[Constraint], cnf: Cnf, opts: Mapping[str, Any]) -> list[list[int]]:
@@ -218,13 +234,20 @@ def _pb_equal(cells: Sequence[int], total: int, x: Callable[[int, int], int], n:
               sums: str) -> tuple[list[list[int]], int]:
     """The sum over `cells` and values v of v * x(c, v) equals `total`, in PySAT's pseudo-Boolean encoding
     `sums`: the clauses, and the last variable they use (the encoder's, numbered after `last`)."""
+    return _pb([(c, 1) for c in cells], total, x, n, last, sums)
+
+
+def _pb(terms: Sequence[tuple[int, int]], total: int, x: Callable[[int, int], int], n: int, last: int,
+        sums: str) -> tuple[list[list[int]], int]:
+    """The sum over (cell, weight) terms and values v of weight * v * x(c, v) equals `total`, in PySAT's
+    pseudo-Boolean encoding `sums`: the clauses, and the last variable they use (numbered after `last`)."""
     try:
         from pysat.pb import EncType, PBEnc  # Pindakaas: imported only for a pseudo-Boolean encoding
     except (ImportError, AssertionError) as exc:  # pysat.pb asserts its back end is there
         raise ValueError(f"sums={sums} needs PySAT's pseudo-Boolean encoders: pip install 'python-sat[pb]'") \
             from exc
-    lits = [x(c, v) for c in cells for v in range(1, n + 1)]
-    weights = [v for _ in cells for v in range(1, n + 1)]
+    lits = [x(c, v) for c, _ in terms for v in range(1, n + 1)]
+    weights = [w * v for _, w in terms for v in range(1, n + 1)]
     encoded = PBEnc.equals(lits=lits, weights=weights, bound=total, top_id=last, encoding=getattr(EncType, sums))
     clauses = [list(clause) for clause in encoded.clauses]
     return clauses, max(last, encoded.nv, top(clauses))
@@ -254,6 +277,7 @@ ENCODERS: dict[str, CnfEncoder] = {
     Odd.KIND: each(parity),
     Even.KIND: each(parity),
     Renban.KIND: each(run),
+    Arrow.KIND: CnfEncoder(weighted),
     Cage.KIND: CnfEncoder(cages, {
         "sums": Option(DEFAULT_SUMS, "a Killer cage's total as clauses: combinations (a selector per set of values "
                        "it may hold) or a pseudo-Boolean encoding of PySAT's pysat.pb", SUMS),

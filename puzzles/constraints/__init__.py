@@ -19,6 +19,7 @@ a kind.
 | odd cell | parity.py | `odd=R1C1,R2C5` | `"odd": [{"cell": "R1C1"}]` |
 | even cell | parity.py | `even=R1C1,R2C5` | `"even": [{"cell": "R1C1"}]` |
 | renban | renban.py | `rb=R1C1,R1C2,...` | `"renban": [{"lines": [["R1C1", ...]]}]` |
+| arrow | arrow.py | `ar=R1C1:R1C2,R1C3` (circle, `:`, line) | `"arrow": [{"cells": [...], "lines": [[...]]}]` |
 """
 from __future__ import annotations
 
@@ -27,6 +28,7 @@ from typing import Any
 
 from .antiking import AntiKing
 from .antiknight import AntiKnight
+from .arrow import Arrow
 from .base import Constraint, House, Link, Move, Named, Removal, Shape
 from .diagonal import Diagonal
 from .disjoint import Disjoint
@@ -53,6 +55,7 @@ __all__ = [
     "XV",
     "AntiKing",
     "AntiKnight",
+    "Arrow",
     "Cage",
     "Constraint",
     "Diagonal",
@@ -99,7 +102,7 @@ __all__ = [
 # the houses first: a layout holds its constraints in this order, and writes and names them in it (`x;e=...;dg;k=...`)
 CONSTRAINT_KINDS: dict[str, type[Constraint]] = {
     kind.KIND: kind for kind in (Diagonal, ExtraRegion, Disjoint, Cage, AntiKnight, AntiKing, NonConsecutive,
-                                 Thermometer, Difference, Ratio, XV, Negative, Odd, Even, Renban)}
+                                 Thermometer, Difference, Ratio, XV, Negative, Odd, Even, Renban, Arrow)}
 # the kinds that add houses (`Constraint.houses`): known wherever houses are, by every method
 HOUSED = frozenset(name for name, kind in CONSTRAINT_KINDS.items() if kind.houses is not Constraint.houses)
 # the fields of those kinds that are flags, read as the grid's own rules before its cells (f-puzzles' `diagonal+`)

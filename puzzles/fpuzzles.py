@@ -55,8 +55,7 @@ COSMETIC = ("text", "circle", "rectangle", "line", "cage")  # drawn only, but th
 # f-puzzles' other rules (and those its successors' exports add), refused as "a constraint"; any other field is
 # "an unknown field" (`source`, `version`): refused all the same, since nothing says it holds no rule
 # (the constraints the project reads are puzzles/constraints/'s, their fields `registry.FIELDS`)
-CONSTRAINTS = ("littlekillersum", "palindrome", "clone", "betweenline",
-               "quadruple", "sandwichsum", "minimum", "maximum", "xsum", "skyscraper",
+CONSTRAINTS = ("palindrome", "clone", "betweenline", "sandwichsum", "minimum", "maximum", "xsum", "skyscraper",
                "whispers", "regionsumline", "entropicline", "lockout", "clock", "sum", "rowindexer",
                "columnindexer", "boxindexer", "modularline", "nabner", "doublearrow", "zipperline")
 # a solver's marks and colours, not the puzzle's

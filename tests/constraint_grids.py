@@ -76,6 +76,19 @@ def breaks(lay: Layout, values: Sequence[int], cell: int) -> bool:
                 if not any(low <= int("".join(map(str, number))) <= high for number in product(*digits)):
                     return True
             continue
+        if rule.KIND == "quadruple":  # its four cells hold every listed value, as often as listed
+            held = [values[c] for c in rule.cells if values[c]]  # type: ignore[attr-defined]
+            missing = sum(max(0, rule.values.count(v) - held.count(v)) for v in set(rule.values))  # type: ignore
+            if cell in rule.cells and missing > 4 - len(held):  # type: ignore[attr-defined]
+                return True
+            continue
+        if rule.KIND == "littlekiller":  # the diagonal's values sum to the clue: some 1..n in its blanks reach it
+            line = rule.cells  # type: ignore[attr-defined]
+            blanks = sum(1 for c in line if not values[c])
+            placed = sum(values[c] for c in line)
+            if cell in line and not placed + blanks <= rule.sum <= placed + n * blanks:  # type: ignore[attr-defined]
+                return True
+            continue
         if rule.KIND == "thermometer":
             line = rule.cells  # type: ignore[attr-defined]
             if cell in line:  # values rise along the line: one d steps after another holds at least d more
@@ -210,6 +223,10 @@ EMPTY = {
     "renban-4": "." * 16 + ";rb=R1C1,R2C2,R3C3;rb=R4C1,R4C2",
     "renban-6": "." * 36 + ";rb=R1C1,R1C2,R2C3,R3C3;rb=R6C6,R5C5,R4C4",
     "arrow-4": "." * 16 + ";ar=R1C1:R2C2,R3C3;ar=R4C4:R3C2",
+    "quadruple-4": "." * 16 + ";qd=R1C1:1,2;qd=R3C3:4",
+    "quadruple-6": "." * 36 + ";qd=R2C3:1,1;qd=R4C4:2,5,6;qd=R5C1:3",
+    "littlekiller-4": "." * 16 + ";lk=R0C2:DR:5;lk=R5C2:UR:4",
+    "littlekiller-6": "." * 36 + ";lk=R0C3:DL:4;lk=R7C6:UL:16;lk=R0C4:DR:9",
     "arrow-6": "." * 36 + ";ar=R1C1:R1C2,R1C3;ar=R6C6:R5C5,R4C4,R3C4;ar=R3C1,R4C1:R5C1,R6C1,R6C2,R6C3",
 }
 

@@ -21,7 +21,10 @@ cell) or the boolean one (x[c][v-1]: cell c holds v; a cell's value is then the 
 - odd and even cells: the integer model keeps the cell's variable in the values of its parity (a domain); the
   boolean one fixes the other values' Booleans false;
 - renban: its cells all different and each between a new variable `low` and `low` + k - 1 (k cells), linear;
-- arrow: one linear equality, the line's values summing to the circle's number (a pill's digits weighted 10^k).
+- arrow, little killer: one linear equality, the line's values summing to the circle's number (a pill's digits
+  weighted 10^k), the diagonal's to its clue;
+- quadruple: the integer model its four cells' allowed tuples (AddAllowedAssignments, domain-consistent); the boolean
+  one, each listed value's count among the four Booleans at least as often as listed.
 
 The pairs come from the constraint's links (each unordered pair of cells once); a difference between two cells
 of one house is left to the houses.
@@ -30,7 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import pairwise, permutations
+from itertools import pairwise, permutations, product
 from math import factorial
 from typing import Any, cast
 
@@ -45,9 +48,11 @@ from puzzles.constraints import (
     Constraint,
     Difference,
     Even,
+    LittleKiller,
     Negative,
     NonConsecutive,
     Odd,
+    Quadruple,
     Ratio,
     Renban,
     Thermometer,
@@ -208,6 +213,28 @@ def weighted(rule: Constraint, cells: CpCells) -> None:
     cells.model.add(sum(w * cells.value(c) for c, w in summed.terms(n)) == summed.total(n))
 
 
+def listed(rule: Constraint, cells: CpCells) -> None:
+    """A quadruple: on the integer model, its four cells' allowed tuples (those holding every listed value, as
+    often as listed), one AddAllowedAssignments, domain-consistent; on the boolean one (or past TABLE_ROWS tuples),
+    each listed value v held by at least as many of its cells as listed, a linear count of the Booleans x[c][v]."""
+    quad, n = cast(Quadruple, rule), cells.side
+    if cells.ints is not None and n ** len(quad.cells) <= TABLE_ROWS:
+        allowed = [held for held in product(range(1, n + 1), repeat=len(quad.cells)) if quad.kept_by(held)]
+        cells.model.add_allowed_assignments([cells.ints[c] for c in quad.cells], allowed)
+        return
+    for v in set(quad.values):
+        if cells.bools is not None:
+            count: Any = sum(cells.bools[c][v - 1] for c in quad.cells)
+        else:
+            assert cells.ints is not None
+            held = [cells.model.new_bool_var("") for _ in quad.cells]
+            for b, c in zip(held, quad.cells, strict=True):
+                cells.model.add(cells.ints[c] == v).only_enforce_if(b)
+                cells.model.add(cells.ints[c] != v).only_enforce_if(~b)
+            count = sum(held)
+        cells.model.add(count >= quad.values.count(v))
+
+
 def cages(rules: Sequence[Constraint], cells: CpCells, opts: Mapping[str, Any]) -> dict[str, object]:
     """Every cage as `sums` says (linear or table) and, with redundant=45, the 45 rule's derived sums; the facts:
     how many cages, how many stated as tables and their rows, how many derived sums."""
@@ -259,6 +286,8 @@ ENCODERS: dict[str, Encoder[State]] = {
     Even.KIND: each(parity),
     Renban.KIND: each(run),
     Arrow.KIND: each(weighted),
+    Quadruple.KIND: each(listed),
+    LittleKiller.KIND: each(weighted),
     Cage.KIND: Encoder(cages, {
         "sums": Option("linear", "a Killer cage as linear: sum == total and AllDifferent; table: its allowed "
                        "tuples (every ordering of each combination)", SUMS),

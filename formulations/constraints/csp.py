@@ -16,9 +16,9 @@ python-constraint 556 s (7.5 million nodes); one object a rule keeps every cell'
 
 - Kropki dots, XV: one `Linked` over its two cells; negative: one `Linked` over the grid (the undotted pairs);
 - odd and even cells: the package's InSetConstraint over the cell (its domain cut to its parity before search);
-- renban (and every rule of some cells that is no set of pairs): one `Filtered` over its cells, a function of them
-  that asks the rule's own filter (`Constraint.allowed`) whether the values assigned leave it a filling, and, forward
-  checking, hides what the filter removes from the open cells.
+- renban, arrow, quadruple, little killer (the rules of some cells that are no set of pairs): one `Filtered` over
+  its cells, a function of them that asks the rule's own filter (`Constraint.allowed`) whether the values assigned
+  leave it a filling, and, forward checking, hides what the filter removes from the open cells.
 
 The pairwise kinds' statements are the same, the constraint's own relation: python-constraint takes a rule as a
 check over its variables, and the links are that check.
@@ -43,9 +43,11 @@ from puzzles.constraints import (
     Constraint,
     Difference,
     Even,
+    LittleKiller,
     Negative,
     NonConsecutive,
     Odd,
+    Quadruple,
     Ratio,
     Renban,
     Thermometer,
@@ -192,6 +194,8 @@ ENCODERS: dict[str, Encoder[State]] = {
     Even.KIND: each(parity),
     Renban.KIND: each(filtered),
     Arrow.KIND: each(filtered),
+    Quadruple.KIND: each(filtered),
+    LittleKiller.KIND: each(filtered),
     Cage.KIND: Encoder(cages),
 }
 

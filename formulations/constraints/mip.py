@@ -14,7 +14,9 @@
 - odd and even cells: one row, the sum of x[c,v] over the values of the wrong parity == 0;
 - renban of k cells: a binary per run of k values, one of them chosen, and each value v held by as many of its cells
   as the chosen runs that hold v (one row a value);
-- arrow: one row, the line's values less the circle's number (a pill's digits weighted 10^k) == 0.
+- arrow: one row, the line's values less the circle's number (a pill's digits weighted 10^k) == 0; little killer:
+  one row, the diagonal's values == the clue;
+- quadruple: for each value listed m times, the sum of its four cells' x[c,v] >= m.
 
 The pairs of values come from the constraint's links (each unordered pair of cells once): for a rule that
 forbids pairs, a row a pair is the 0-1 program's own statement, the same shape as its houses' rows. A same value
@@ -38,9 +40,11 @@ from puzzles.constraints import (
     Constraint,
     Difference,
     Even,
+    LittleKiller,
     Negative,
     NonConsecutive,
     Odd,
+    Quadruple,
     Ratio,
     Renban,
     Thermometer,
@@ -161,6 +165,15 @@ def weighted(rule: Constraint, cells: MipCells) -> None:
             row.SetCoefficient(cells.x[c][v - 1], w * v)
 
 
+def listed(rule: Constraint, cells: MipCells) -> None:
+    """A quadruple: for each value v listed m times, sum over its four cells of x[c,v] >= m."""
+    quad = cast(Quadruple, rule)
+    for v in sorted(set(quad.values)):
+        row = cells.solver.Constraint(quad.values.count(v), cells.solver.infinity(), f"{cells.name}_value_{v}")
+        for c in quad.cells:
+            row.SetCoefficient(cells.x[c][v - 1], 1)
+
+
 def cages(rules: Sequence[Constraint], cells: MipCells, first: int, opts: Mapping[str, Any]) -> dict[str, object]:
     """Every cage's rows (`cage_<i>`): its sum (when it has a total) and at most one cell each value; with
     redundant=45, the 45 rule's derived sums. The facts: how many cages, the option, how many derived sums."""
@@ -198,6 +211,8 @@ ENCODERS: dict[str, Encoder[State]] = {
     Even.KIND: each(parity),
     Renban.KIND: each(run),
     Arrow.KIND: each(weighted),
+    Quadruple.KIND: each(listed),
+    LittleKiller.KIND: each(weighted),
     Cage.KIND: Encoder(cages, {
         "redundant": Option("none", "45: also the 45 rule's innie and outie sums of a Killer, as redundant "
                             "equalities", ("none", "45")),

@@ -12,8 +12,9 @@ never n): a layout with constraints may hold unit clauses, as a Killer's does, a
 Kropki dots, XV and the negative rule are pairs of neighbours, each pair of values they forbid a binary clause (a
 white dot on values 1..9: the 81 - 16 pairs that do not differ by 1). An odd or even cell is a unit clause for
 each value of the other parity. A renban is binary clauses too: no value twice, and no two of its values as far
-apart as it is long. An arrow is a pseudo-Boolean equality (`weighted`), PySAT's BDD encoding of it, with its
-auxiliary variables.
+apart as it is long. An arrow and a little killer are pseudo-Boolean equalities (`weighted`), PySAT's BDD encoding of
+each, with its auxiliary variables. A quadruple is clauses: a value listed m times is in one of every 4 - m + 1 of
+its cells.
 
 A Killer's cages are clauses too (`cages`): no repeat in a cage, and its total in the encoding its option `sums`
 names: its combinations (the default) or a pseudo-Boolean encoding of pysat.pb; its option `redundant=45` adds the
@@ -37,9 +38,11 @@ from puzzles.constraints import (
     Constraint,
     Difference,
     Even,
+    LittleKiller,
     Negative,
     NonConsecutive,
     Odd,
+    Quadruple,
     Ratio,
     Renban,
     Thermometer,
@@ -145,6 +148,14 @@ def weighted(rules: Sequence[Constraint], cnf: Cnf, opts: Mapping[str, Any]) -> 
         made, last = _pb(terms, rule.total(cnf.side), cnf.x, cnf.side, last, "bdd")
         clauses.extend(made)
     return clauses
+
+
+def listed(rule: Constraint, cnf: Cnf) -> list[list[int]]:
+    """A quadruple: each value v listed m times is held by at least m of its four cells, one clause for each
+    4 - m + 1 of them (one of these holds v), no auxiliary variable."""
+    quad = cast(Quadruple, rule)
+    return [[cnf.x(c, v) for c in chosen] for v in sorted(set(quad.values))
+            for chosen in combinations(quad.cells, len(quad.cells) - quad.values.count(v) + 1)]
 
 
 def cages(rules: Sequence[Constraint], cnf: Cnf, opts: Mapping[str, Any]) -> list[list[int]]:
@@ -278,6 +289,8 @@ ENCODERS: dict[str, CnfEncoder] = {
     Even.KIND: each(parity),
     Renban.KIND: each(run),
     Arrow.KIND: CnfEncoder(weighted),
+    Quadruple.KIND: each(listed),
+    LittleKiller.KIND: CnfEncoder(weighted),
     Cage.KIND: CnfEncoder(cages, {
         "sums": Option(DEFAULT_SUMS, "a Killer cage's total as clauses: combinations (a selector per set of values "
                        "it may hold) or a pseudo-Boolean encoding of PySAT's pysat.pb", SUMS),

@@ -19,6 +19,8 @@ a kind.
 | odd cell | parity.py | `odd=R1C1,R2C5` | `"odd": [{"cell": "R1C1"}]` |
 | even cell | parity.py | `even=R1C1,R2C5` | `"even": [{"cell": "R1C1"}]` |
 | renban | renban.py | `rb=R1C1,R1C2,...` | `"renban": [{"lines": [["R1C1", ...]]}]` |
+| quadruple | quadruple.py | `qd=R3C3:1,1,5` (top left cell) | `"quadruple": [{"cells": [...], "values": [1, 1, 5]}]` |
+| little killer | little_killer.py | `lk=R0C3:DL:11` | `"littlekillersum": [{"cell": "R0C3", "direction": "DL", ...}]` |
 | arrow | arrow.py | `ar=R1C1:R1C2,R1C3` (circle, `:`, line) | `"arrow": [{"cells": [...], "lines": [[...]]}]` |
 """
 from __future__ import annotations
@@ -35,9 +37,11 @@ from .disjoint import Disjoint
 from .extra_region import ExtraRegion
 from .killer import Cage
 from .kropki import Difference, Ratio
+from .little_killer import LittleKiller
 from .negative import Negative
 from .nonconsecutive import NonConsecutive
 from .parity import Even, Odd
+from .quadruple import Quadruple
 from .renban import Renban
 from .thermometer import Thermometer
 from .xv import XV
@@ -66,11 +70,13 @@ __all__ = [
     "House",
     "Link",
     "Links",
+    "LittleKiller",
     "Move",
     "Named",
     "Negative",
     "NonConsecutive",
     "Odd",
+    "Quadruple",
     "Ratio",
     "Removal",
     "Renban",
@@ -102,7 +108,8 @@ __all__ = [
 # the houses first: a layout holds its constraints in this order, and writes and names them in it (`x;e=...;dg;k=...`)
 CONSTRAINT_KINDS: dict[str, type[Constraint]] = {
     kind.KIND: kind for kind in (Diagonal, ExtraRegion, Disjoint, Cage, AntiKnight, AntiKing, NonConsecutive,
-                                 Thermometer, Difference, Ratio, XV, Negative, Odd, Even, Renban, Arrow)}
+                                 Thermometer, Difference, Ratio, XV, Negative, Odd, Even, Renban, Arrow,
+                                 Quadruple, LittleKiller)}
 # the kinds that add houses (`Constraint.houses`): known wherever houses are, by every method
 HOUSED = frozenset(name for name, kind in CONSTRAINT_KINDS.items() if kind.houses is not Constraint.houses)
 # the fields of those kinds that are flags, read as the grid's own rules before its cells (f-puzzles' `diagonal+`)

@@ -78,7 +78,7 @@ def breaks(lay: Layout, values: Sequence[int], cell: int) -> bool:
             continue
         if rule.KIND == "quadruple":  # its four cells hold every listed value, as often as listed
             held = [values[c] for c in rule.cells if values[c]]  # type: ignore[attr-defined]
-            missing = sum(max(0, rule.values.count(v) - held.count(v)) for v in set(rule.values))  # type: ignore
+            missing = sum(max(0, rule.values.count(v) - held.count(v)) for v in set(rule.values))  # type: ignore[attr-defined]
             if cell in rule.cells and missing > 4 - len(held):  # type: ignore[attr-defined]
                 return True
             continue

@@ -22,7 +22,7 @@ from puzzles.layouts import PuzzleError
 from puzzles.outcome import Status
 from search import SOLVERS
 
-OURS = ("difference", "ratio", "xv", "negative", "odd", "even")
+OURS = ("difference", "ratio", "xv", "negative", "odd", "even", "renban", "arrow", "quadruple", "littlekiller")
 MINE = [(name, puzzle, solution) for name, puzzle, solution in puzzles() if any(k in name for k in OURS)]
 
 
@@ -65,6 +65,15 @@ def test_fpuzzles_fields_are_read_with_the_formats_names_and_defaults() -> None:
     ({"negative": "xv"}, "`negative` must be a list of names"),
     ({"odd": [{"cells": ["R1C1"]}]}, "`odd` entry 1 has no `cell`"),
     ({"even": [{"cell": "R7C1"}]}, "`even` entry 1: R7C1 is outside the 6x6 grid"),
+    ({"renban": [{"lines": [["R1C1", "R1C1"]]}]}, "`renban` entry 1: its line from R1C1 names a cell twice"),
+    ({"arrow": [{"cells": ["R1C1"], "lines": [["R1C2", "R1C3"]]}]}, "`arrow` entry 1: its line starts at R1C2, not in"),
+    ({"arrow": [{"lines": [["R1C1", "R1C2"]]}]}, "`arrow` entry 1 has no `cells`"),
+    ({"quadruple": [{"cells": ["R1C1", "R1C2", "R2C1", "R2C2"], "values": ["1"]}]}, "`values` must be a list of"),
+    ({"quadruple": [{"cells": ["R1C1", "R1C2", "R1C3", "R2C2"], "values": [1]}]}, "no four cells around a corner"),
+    ({"littlekillersum": [{"cell": "R0C3", "direction": "DX", "value": "5"}]}, "its direction 'DX' is not UL, UR"),
+    ({"littlekillersum": [{"cell": "R2C2", "direction": "DL", "value": "5"}]}, "not just outside the 6x6 grid"),
+    ({"littlekillersum": [{"cell": "R0C3", "direction": "DL", "value": "5", "cells": ["R1C3"]}]},
+     "its `cells` are not the diagonal from R0C3 DL"),
 ])
 def test_a_wrong_entry_is_refused_by_name(fields: dict[str, object], says: str) -> None:
     with pytest.raises((FPuzzlesError, PuzzleError, ValueError), match=says.replace("(", r"\(").replace(")", r"\)")):
@@ -78,6 +87,12 @@ def test_a_wrong_entry_is_refused_by_name(fields: dict[str, object], says: str) 
     ("xv=R1C1-R1C2:X", "XV R1C1-R1C2 \\(X\\) has no two different values 1 to 4"),
     ("negative=kropki", "names 'kropki': not read by this project"),
     ("odd=R5C1", "R5C1 is outside the 4x4 grid"),
+    ("rb=R1C1,R1C1", "renban 1 \\(R1C1\\) names a cell twice"),
+    ("ar=R1C1", "`ar=` gives its circle's cells"),
+    ("qd=R4C4:1", "R4C4 is the top left of no four cells"),
+    ("qd=R1C1:7", "'7' is not a value 1 to 4"),
+    ("lk=R1C1:DR:5", "not just outside the 4x4 grid"),
+    ("lk=R0C1:DR", "`lk=` gives its clue's cell, its direction and its sum"),
 ])
 def test_a_wrong_word_is_refused_by_name(words: str, says: str) -> None:
     with pytest.raises(PuzzleError, match=says):
@@ -99,6 +114,16 @@ SOLUTION_4 = "1234341221434321"
     ("even=R1C2", None),
     ("kb=R1C1-R1C2;negative=difference", "R1C3 and R1C4 hold 3 and 4, neighbours without a white dot"),
     ("xv=R1C2-R1C3:V;negative=xv", "R2C1 and R3C1 hold 3 and 2, neighbours without a XV, yet its rule of V holds"),
+    ("rb=R1C1,R1C2,R1C3", None),
+    ("rb=R1C1,R2C1", "renban 1 (R1C1) holds 1 and 3: 2 consecutive values span 1 at most"),
+    ("ar=R1C3:R1C1,R1C2", None),
+    ("ar=R2C2:R1C1,R3C1", "arrow 1 (R2C2): its line sums to 3, its circle holds 4"),
+    ("ar=R2C3,R1C2:R2C2,R3C3,R1C4", None),  # a pill: 1 and 2 are 12
+    ("qd=R1C1:1,4", None),
+    ("qd=R2C2:1,1", None),  # two 1s, apart in the square
+    ("qd=R2C2:2", "quadruple 1 (R2C2: 2): its cells hold 4, 1, 1, 4, leaving no room for 2"),
+    ("lk=R0C0:DR:10", None),
+    ("lk=R0C0:DR:9", "little killer 1 (9 at R0C0 DR): its diagonal sums to 10"),
 ])
 def test_the_check_finds_each_broken_rule_as_its_definition_does(words: str, says: str | None) -> None:
     if words == "kw=R1C1-R1C3":
@@ -152,7 +177,8 @@ def test_each_kind_draws_its_shape() -> None:
                                                        Shape("square", (18,), "even cell")]
 
 
-@pytest.mark.parametrize("kind", ["difference", "ratio", "xv", "odd", "even"])
+@pytest.mark.parametrize("kind", ["difference", "ratio", "xv", "odd", "even", "renban", "arrow", "quadruple",
+                                  "littlekiller"])
 def test_generate_minimal_puzzles_of_each_kind_read_back_unique_and_minimal(kind: str, tmp_path: object) -> None:
     out = tmp_path / f"{kind}.txt"  # type: ignore[operator]
     assert main(["--variant", kind, "--side", "6", "--minimal", "--count", "2", "--seed", "1",

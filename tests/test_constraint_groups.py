@@ -74,7 +74,7 @@ def test_the_filter_keeps_exactly_what_some_filling_gives(word: str) -> None:
 
 def test_the_kinds_are_searched_and_the_non_room_ones_kept_by_their_filter() -> None:
     assert {"renban", "arrow", "quadruple", "littlekiller"} <= SEARCHED
-    assert SCOPED == {"arrow", "quadruple", "littlekiller"}  # renban keeps a room, as a cage does
+    assert {"arrow", "quadruple", "littlekiller"} == SCOPED  # renban keeps a room, as a cage does
 
 
 def test_each_kind_draws_its_shape() -> None:

@@ -18,6 +18,7 @@ from functools import cache
 from variant_grids import peers
 
 from puzzles import Grid
+from puzzles.constraints.killer import cages_in
 from puzzles.layouts import Layout
 
 
@@ -29,7 +30,7 @@ def breaks(lay: Layout, values: Sequence[int], cell: int) -> bool:
     """Whether the value in `cell` breaks a constraint of the layout, or a Killer cage of it, with a filled cell
     (blanks are 0). A cage holds no value twice, and its values sum to its total (no more while it has blanks)."""
     n, v = lay.side, values[cell]
-    for cage in lay.cages:
+    for cage in cages_in(lay.constraints):
         if cell in cage.cells:
             held = [values[c] for c in cage.cells if values[c]]
             full = len(held) == len(cage.cells)

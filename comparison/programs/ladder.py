@@ -104,11 +104,10 @@ def killer_rungs() -> tuple[Rung, ...]:
     """The Killer's rungs, built when a run needs them: the SAT sum encodings' names come from formulations.cnf,
     which compare.py's process does not import otherwise (its workers load the solvers)."""
     from formulations.constraints.sat import SUMS as SAT_SUMS
+    from search.rules import CAGE_RUNG_NAMES
 
     return (
-        Rung("cages", "hand-written", "mrv:propagate=cages"),
-        Rung("innies", "hand-written", "mrv:propagate=innies"),
-        Rung("killer", "hand-written", "mrv:propagate=killer"),
+        *(Rung(name, "hand-written", f"mrv:propagate={name}") for name in CAGE_RUNG_NAMES),
         *(Rung(f"UP {sums}", "SAT", f"sat:encoding=complete,sums={sums},search=off,incremental=on")
           for sums in SAT_SUMS),
         Rung("UP combinations + 45", "SAT",

@@ -70,13 +70,13 @@ __all__ = [
     "Thermometer",
     "beyond",
     "by_kind",
-    "cages",
     "canonical",
     "fields_of",
     "houses",
     "houses_of",
     "kind_order",
     "links_by_cell",
+    "made",
     "named",
     "names",
     "of_fields",
@@ -88,6 +88,7 @@ __all__ = [
     "repeatable",
     "unmade",
     "violations",
+    "word_says",
     "words_of",
 ]
 
@@ -173,12 +174,6 @@ def beyond(constraints: Iterable[Constraint]) -> tuple[Constraint, ...]:
     return tuple(c for c in constraints if c.KIND not in HOUSED)
 
 
-def cages(constraints: Iterable[Constraint]) -> tuple[Cage, ...]:
-    """The Killer cages among the constraints, in order: `Layout.cages`, the view the layers that still read cages
-    by name use."""
-    return tuple(c for c in constraints if isinstance(c, Cage))
-
-
 def unmade(constraints: Iterable[Constraint]) -> tuple[Constraint, ...]:
     """The constraints no maker of their kind draws (every kind but those that `MAKES` a variant's puzzles, a
     Killer's cages): what a puzzle's solution is drawn under, and what the generator and the shrinker keep or drop
@@ -215,6 +210,21 @@ def fields_of(constraints: Iterable[Constraint], side: int) -> dict[str, Any]:
     for kind, group in by_kind(constraints).items():
         fields |= CONSTRAINT_KINDS[kind].fields(group, side)
     return fields
+
+
+def word_says(word: str) -> tuple[frozenset[str], str]:
+    """What a line-form word says that another word may say again (`Constraint.word_says`: `x` says `d+` and `d-`), and
+    what the kind calls what it says (`diagonal`); empty for a word whose kind's words do not overlap."""
+    for kind in CONSTRAINT_KINDS.values():
+        said = kind.word_says(word)
+        if said:
+            return said, kind.HOUSE or kind.ONE
+    return frozenset(), ""
+
+
+def made(constraints: Iterable[Constraint]) -> tuple[Constraint, ...]:
+    """The constraints a maker of their kind draws (`MAKES`: a Killer's cages), in order: `unmade`'s others."""
+    return tuple(c for c in constraints if c.MAKES)
 
 
 def repeatable(word: str) -> bool:

@@ -487,11 +487,16 @@ class Cages:
     def __init__(self, lay: Layout) -> None:
         n, geo = lay.side, geometry(lay)
         roomed = [rule for rule in lay.constraints if rule.ROOMS]
-        filled = [(rule.scope(), fillings) for rule in roomed if (fillings := rule.fillings(n)) is not None]
-        self.cells: list[list[int]] = [list(cells) for cells, _ in filled]
-        self.values: list[int] = [reduce(or_, fillings, 0) for _, fillings in filled]
-        self.combinations: list[tuple[int, ...]] = [fillings for _, fillings in filled]
-        self.of_cell: list[list[int]] = [[k for k, (cells, _) in enumerate(filled) if cell in cells]
+        self.cells: list[list[int]] = []
+        self.values: list[int] = []
+        self.combinations: list[tuple[int, ...]] = []
+        for rule in roomed:
+            fillings = rule.fillings(n)
+            if fillings is not None:
+                self.cells.append(list(rule.scope()))
+                self.values.append(reduce(or_, fillings, 0))
+                self.combinations.append(fillings)
+        self.of_cell: list[list[int]] = [[k for k, cells in enumerate(self.cells) if cell in cells]
                                          for cell in range(n * n)]
         scopes = [rule.scope() for rule in roomed]
         self.peers: list[list[int]] = [

@@ -92,9 +92,26 @@ NEGATED = {"difference": (1,), "ratio": (2,), "xv": (5, 10)}
 FAMILY = {"difference": "kropki", "ratio": "kropki", "xv": "xv"}
 
 
+# the solutions enumerated (in order, no rng) by puzzle line: (the first ones found, whether they are all of them).
+# Many tests ask the brute force for the same puzzles' solutions: one enumeration a puzzle per process.
+ENUMERATED: dict[str, tuple[list[list[int]], bool]] = {}
+
+
 def solutions(grid: Grid, limit: int = 10**6, rng: random.Random | None = None) -> Iterator[list[int]]:
     """The solutions of a puzzle with constraints, up to `limit`: cells filled in reading order, each value checked
     against its houses and every constraint as defined above. With `rng`, values in a random order."""
+    if rng is not None:
+        return search(grid, limit, rng)
+    key = grid.text()
+    found, whole = ENUMERATED.get(key, ([], False))
+    if len(found) < limit and not whole:
+        found = list(search(grid, limit))
+        ENUMERATED[key] = found, len(found) < limit
+    return iter([list(s) for s in found[:limit]])
+
+
+def search(grid: Grid, limit: int, rng: random.Random | None = None) -> Iterator[list[int]]:
+    """The enumeration itself (`solutions`)."""
     lay, n = grid.layout, grid.side
     near = peers(lay)
     values = list(grid.values)

@@ -6,7 +6,8 @@
         [--format csv|jsonl] [--output FILE] [--plot FILE.png] [--html FILE.html [--watch [FILE:]LINE]]
         [--watch-steps N] [--reference METHOD] [--registry MODULE]
         [--command NAME[:mode=once,input=matrix|fpuzzles]='PROGRAM ARGS']... [--input-format line|grid|csv]
-        [--decorations refuse|ignore] [--no-certify] [--list] [--cluster tcp://HOST:8786|local:N] [--resume]
+        [--decorations refuse|ignore] [--candidates] [--no-certify] [--list] [--cluster tcp://HOST:8786|local:N]
+        [--resume]
     python compare.py FILE ... --ladder [--timeout S] [--limit K] [--sample K] [--jobs N] [--output FILE]
     python compare.py --fuzz DURATION|--limit N [--solver ...] [--command ...] [--against METHOD] [--box 2|3|4|5]...
         [--output FAILURES.txt]   (comparison/programs/fuzz.py)
@@ -131,6 +132,10 @@ def build_parser() -> argparse.ArgumentParser:
                         "hand-written method of the run, playable in the page")
     parser.add_argument("--watch-steps", type=positive(int), default=WATCH_STEPS, metavar="N",
                         help=f"the steps of each method's search the page holds at most (default {WATCH_STEPS})")
+    parser.add_argument("--candidates", action="store_true",
+                        help="also find each puzzle's true candidates (the values each cell takes in some solution, "
+                        "exactly, by SAT: milliseconds a 9x9), in the records' `candidates` column and drawn as "
+                        "pencil marks in the --html page")
     parser.add_argument("--no-certify", dest="certify", action="store_false",
                         help="do not certify claims (no solution, a unique solution) that no other method of the "
                         "run corroborates: faster; the report counts them as unchecked")

@@ -73,7 +73,7 @@ def check_file(path: str, fmt: str | None, out: TextIO | Guarded, decorations: s
             found = None
             if candidates is not None:
                 found = true_candidates(record.grid, candidates)
-                kinds[kind_of(found)] += 1
+                kinds[found.kind] += 1
                 print(f"{named}: {summary_of(found)}", file=out)
                 if found.solvable:
                     print(pencil_marks(found, record.grid), file=out)
@@ -104,13 +104,6 @@ def check_file(path: str, fmt: str | None, out: TextIO | Guarded, decorations: s
 
 
 FAILED = (Verdict.UNSOUND, Verdict.MALFORMED, Verdict.TIME)  # a check of steps the program fails (exit status 1)
-
-
-def kind_of(found: TrueCandidates) -> str:
-    """What a puzzle's true candidates say of its solutions, as a word of the file's summary."""
-    if found.gave_up:
-        return "gave up"
-    return "no solution" if not found.solvable else "unique" if found.unique else "several solutions"
 
 
 def summary_of(found: TrueCandidates) -> str:

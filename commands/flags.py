@@ -79,12 +79,13 @@ PROGRAMS = {
     "run": ProgramFlags(FUZZ_ONLY, "{flags} is for a fuzz run (--fuzz)"),
     "ladder": ProgramFlags({"methods": "--solver", "command": "--command", "registry": "--registry",
                             "nodes": "--nodes", "plot": "--plot", "reference": "--reference", "list": "--list",
-                            "resume": "--resume", "solutions": "--solutions", **FUZZ_ONLY},
+                            "resume": "--resume", "solutions": "--solutions", "candidates": "--candidates",
+                            **FUZZ_ONLY},
                            "--ladder runs its own rungs (one solution, a node budget of 1), so it takes no {flags}"),
     "fuzz": ProgramFlags({"files": "FILE", "resume": "--resume", "html": "--html", "plot": "--plot",
                           "ladder": "--ladder", "watch": "--watch", "cluster": "--cluster", "sample": "--sample",
                           "isomorphs": "--isomorphs", "format": "--format",
-                          "decorations": "--decorations ignore"},
+                          "decorations": "--decorations ignore", "candidates": "--candidates"},
                          "--fuzz makes its own puzzles and writes failing ones to --output: {flags} is not for a "
                          "fuzz run"),
 }

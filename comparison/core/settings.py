@@ -34,6 +34,7 @@ class Settings:
     input_format: str | None = None
     decorations: str = "refuse"  # a cosmetic element of an f-puzzles or SudokuPad puzzle: refuse or ignore it
     cluster: str | None = None  # a Dask scheduler's address, or local:N (cluster.py); None: the local pool
+    candidates: bool = False  # each puzzle's true candidates found (by SAT, making/candidates.py) and recorded
 
     def __post_init__(self) -> None:  # argparse checks these on the command line; Python callers get the same
         for name in ("timeout", "nodes", "limit", "sample", "isomorphs", "jobs"):

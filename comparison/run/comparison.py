@@ -92,7 +92,8 @@ class Comparison:
         known = None if puzzles is None else len(puzzles)
         self.jobs = worker_count(settings, self.files, len(self.selected), known) if settings.cluster is None else 0
         self.certify_with = certifier(self.registry, methods is not None) if settings.certify else None
-        self.records = Records(counter_columns(self.selected), counting=settings.solutions >= COUNTING)
+        self.records = Records(counter_columns(self.selected), counting=settings.solutions >= COUNTING,
+                               candidates=settings.candidates)
         self.summary = Summary([MethodStats(s.label, s.method.no_guess if isinstance(s.method, Method) else None)
                                 for s in self.selected])
         self.wall = self.busy_seconds = 0.0
@@ -130,7 +131,7 @@ class Comparison:
             pool = Cluster(settings.cluster, runners, settings.budget, limit)
             self.jobs = pool.jobs
         tracker = self.tracker = Tracker(self.selected, self.certify_with is not None, pool.queue, self.summary,
-                                         self.records, progress or ProgressBar(None, False))
+                                         self.records, progress or ProgressBar(None, False), settings.candidates)
         tracker.on_judged = self.on_judged
         kept = self.resumed or KeptRecords("")
         for _ in range(len(kept.puzzles)):
@@ -325,7 +326,8 @@ def compare(files: Sequence[str | os.PathLike[str]] = (), solvers: Sequence[str]
             commands: Sequence[str] = (), registry: Sequence[str] = (), timeout: float = 10.0,
             nodes: int | None = None, solutions: int | str = 1, limit: int | None = None, sample: int | None = None,
             seed: int = 0, isomorphs: int | None = None, jobs: int | None = None, certify: bool = True,
-            input_format: str | None = None, decorations: str = "refuse", cluster: str | None = None) -> Comparison:
+            input_format: str | None = None, decorations: str = "refuse", cluster: str | None = None,
+            candidates: bool = False) -> Comparison:
     """compare.py from Python: the same options by the same names (`solvers` for --solver).
 
     >>> run = compare(["puzzles/seeds.txt"], solvers=["mrv:propagate=singles", "cpsat"], timeout=5)
@@ -341,7 +343,7 @@ def compare(files: Sequence[str | os.PathLike[str]] = (), solvers: Sequence[str]
                                command=list(commands), registry=list(registry), timeout=timeout, nodes=nodes,
                                solutions=solutions, limit=limit, sample=sample, seed=seed, isomorphs=isomorphs,
                                jobs=jobs, certify=certify, input_format=input_format, decorations=decorations,
-                               cluster=cluster))
+                               cluster=cluster, candidates=candidates))
 
 
 def puzzle_file(file: str) -> str:

@@ -11,6 +11,8 @@
     python compare.py FILE ... --ladder [--timeout S] [--limit K] [--sample K] [--jobs N] [--output FILE]
     python compare.py --fuzz DURATION|--limit N [--solver ...] [--command ...] [--against METHOD] [--box 2|3|4|5]...
         [--output FAILURES.txt]   (comparison/programs/fuzz.py)
+    python compare.py --fuzz DURATION|--limit N --steps 'PROGRAM ARGS' [--box 2|3|4|5]... [--timeout S]
+        [--output FAILURES.txt]   (a logic solver's steps: comparison/programs/steps.py)
 
 How it runs. The puzzle files are streamed: each puzzle becomes one work item per
 method, (puzzle id, method index, cell values), and items go to worker processes
@@ -161,6 +163,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--variant", action="append", metavar="NAME[@SIDE]",
                         help="with --fuzz: a variant of the Sudoku family to fuzz on, 9x9 or at SIDE (repeatable; "
                         "the generator's names: jigsaw, x, windoku, jigsaw+x, ...; jigsaw@16, x@4)")
+    parser.add_argument("--steps", metavar="'PROGRAM ARGS'",
+                        help="with --fuzz: fuzz this logic solver instead of methods: each made puzzle on its standard "
+                        "input, its every step checked against the puzzle's true candidates (docs/reference/steps.md), "
+                        "the first unsound step shrunk to a 1-minimal puzzle (default --box 2 and 3)")
     parser.add_argument("--reference", metavar="METHOD",
                         help="the method whose time per puzzle is the effort plot's x axis "
                         "(default: the one that solves most)")
@@ -182,6 +188,33 @@ def fuzz_settings(args: argparse.Namespace) -> FuzzSettings:
                         solutions=args.solutions, jobs=args.jobs, seed=args.seed, against=args.against,
                         variants=tuple(dict.fromkeys(fuzzed_variant(text) for text in args.variant or ())),
                         boxes=tuple(args.box or ()))
+
+
+def steps_fuzz(args: argparse.Namespace, parser: argparse.ArgumentParser, console: Console) -> int:
+    """compare.py --fuzz --steps 'PROGRAM ARGS': a logic solver's steps fuzzed (comparison/programs/steps.py)."""
+    from commands.flags import STEPS_FUZZ
+    from comparison.programs.fuzz import fuzzed_variant, parse_duration
+    from comparison.programs.steps import STEPS_BOXES, StepsProgram, program_argv, steps_fuzz_main
+    from making.variants import variant
+
+    try:
+        refusal = STEPS_FUZZ.foreign(args, parser)
+        if refusal:
+            raise UsageError(refusal)
+        if not args.fuzz and args.limit is None:
+            raise UsageError("--fuzz needs a DURATION (--fuzz 5m) or --limit N puzzles")
+        duration = parse_duration(args.fuzz) if args.fuzz else None
+        if args.output and args.output.lower().endswith((".csv", ".jsonl")):
+            raise UsageError(f"--fuzz --output {args.output}: the failing puzzles are a puzzle file (line format); "
+                             "name it .txt")
+        variants = list(dict.fromkeys(fuzzed_variant(text) for text in args.variant or ()))
+        boxes = sorted(set(args.box or ([] if variants else STEPS_BOXES)))
+        sizes = list(dict.fromkeys([variant("classic", box * box) for box in boxes] + variants))
+        program = StepsProgram(program_argv(args.steps), args.timeout)
+    except (UsageError, ValueError) as exc:
+        print(f"compare.py: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    return steps_fuzz_main(args.steps, program, sizes, duration, args.limit, args.seed, args.output, console)
 
 
 def output_format(args: argparse.Namespace) -> str | None:
@@ -237,6 +270,8 @@ def command(argv: Sequence[str] | None, methods: dict[str, Method] | None, kept:
     if refusal:
         print(f"compare.py: error: {refusal}", file=sys.stderr)
         return EXIT_USAGE
+    if args.fuzz is not None and args.steps is not None:
+        return steps_fuzz(args, parser, console)
     if args.fuzz is not None:
         from comparison.programs.fuzz import fuzz_main  # made puzzles and shrinking: imported only for a fuzz run
 

@@ -16,13 +16,11 @@ other one).
 from __future__ import annotations
 
 import argparse
-import shlex
-import shutil
 import sys
 from collections import Counter
 from typing import TextIO
 
-from comparison.programs.steps import TIMEOUT, StepsProgram
+from comparison.programs.steps import TIMEOUT, StepsProgram, program_argv
 from making.candidates import PROPAGATIONS, TrueCandidates, true_candidates
 from making.steps import Verdict
 from puzzles import SYMBOLS, Grid
@@ -188,13 +186,9 @@ def steps_program(parser: argparse.ArgumentParser, args: argparse.Namespace) -> 
             parser.error("--shrink shrinks a puzzle a --steps program is unsound on: give --steps")
         return None
     try:
-        argv = tuple(shlex.split(args.steps))
-    except ValueError as exc:  # an unclosed quote
-        parser.error(f"--steps: cannot split the command: {exc}")
-    if not argv:
-        parser.error("--steps: no program given")
-    if shutil.which(argv[0]) is None:
-        parser.error(f"--steps: program {argv[0]!r} not found, or not executable")
+        argv = program_argv(args.steps)
+    except ValueError as exc:
+        parser.error(str(exc))
     return StepsProgram(argv, args.timeout, args.candidates_budget)
 
 

@@ -74,7 +74,12 @@ class ProgramFlags:
         return self.why.format(flags=", ".join(given)) if given else None
 
 
-FUZZ_ONLY = {"against": "--against", "box": "--box", "variant": "--variant"}
+FUZZ_ONLY = {"against": "--against", "box": "--box", "variant": "--variant", "steps": "--steps"}
+# what a fuzz run of a logic solver's steps (--fuzz --steps) has no use for: it runs no method
+STEPS_FUZZ = ProgramFlags({"methods": "--solver", "command": "--command", "registry": "--registry",
+                           "against": "--against", "solutions": "--solutions", "nodes": "--nodes", "jobs": "--jobs"},
+                          "--fuzz --steps checks one logic solver's steps against each puzzle's true candidates: "
+                          "{flags} is not for it")
 PROGRAMS = {
     "run": ProgramFlags(FUZZ_ONLY, "{flags} is for a fuzz run (--fuzz)"),
     "ladder": ProgramFlags({"methods": "--solver", "command": "--command", "registry": "--registry",

@@ -6,7 +6,7 @@
         [--format csv|jsonl] [--output FILE] [--plot FILE.png] [--html FILE.html [--watch [FILE:]LINE]]
         [--watch-steps N] [--reference METHOD] [--registry MODULE]
         [--command NAME[:mode=once,input=matrix|fpuzzles]='PROGRAM ARGS']... [--input-format line|grid|csv]
-        [--decorations refuse|ignore] [--candidates] [--no-certify] [--list] [--cluster tcp://HOST:8786|local:N]
+        [--decorations refuse|ignore] [--accept-fields NAME,...] [--candidates] [--no-certify] [--list] [--cluster tcp://HOST:8786|local:N]
         [--resume]
     python compare.py FILE ... --ladder [--timeout S] [--limit K] [--sample K] [--jobs N] [--output FILE]
     python compare.py --fuzz DURATION|--limit N [--solver ...] [--command ...] [--against METHOD] [--box 2|3|4|5]...
@@ -67,7 +67,14 @@ from typing import TYPE_CHECKING
 from rich.console import Console
 from rich.markup import escape
 
-from commands.flags import PROGRAMS, add_decorations_flag, add_method_flags, positive, solutions_asked
+from commands.flags import (
+    PROGRAMS,
+    add_accept_fields_flag,
+    add_decorations_flag,
+    add_method_flags,
+    positive,
+    solutions_asked,
+)
 from commands.output import guarded_stdout, status_of, stdin_closed
 from comparison.core.errors import (
     EXIT_ERRORS,
@@ -113,6 +120,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help="read every input in this format (default: detected per file; "
                         "see docs/reference/puzzle-files.md)")
     add_decorations_flag(parser)
+    add_accept_fields_flag(parser)
     parser.add_argument("--list", action="store_true", help="list the registered methods, options and counters")
     add_method_flags(parser)
     parser.add_argument("--nodes", type=positive(int), metavar="N", help="node budget per method per puzzle")

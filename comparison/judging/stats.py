@@ -123,7 +123,7 @@ class Summary:
 
 
 def tally(summary: Summary, labels: Sequence[str], puzzle: str, results: Sequence[RunResult], verdict: Verdict,
-          decorations: str = "") -> None:
+          decorations: str = "", accepted: str = "") -> None:
     """A judged puzzle in the summary: its verdict, each method's result, and the lines worth listing (with the
     decorations it was read without, if any)."""
     summary.puzzles += 1
@@ -148,3 +148,5 @@ def tally(summary: Summary, labels: Sequence[str], puzzle: str, results: Sequenc
         summary.note(status, f"{escape(puzzle)}: {escape(', '.join(methods))}")
     if decorations:
         summary.note("decorations", f"{escape(puzzle)}: {escape(decorations)}")
+    if accepted:
+        summary.note("accepted", f"{escape(puzzle)}: {escape(accepted)}")

@@ -127,6 +127,7 @@ NOTABLE = (  # kind, heading, style; the loudest first
     ("multiple_solutions", "More than one solution (not a disagreement)", "cyan"),
     ("decorations", "Puzzles read with decorations ignored (--decorations ignore): what was not read as rules",
      "cyan"),
+    ("accepted", "Puzzles read with fields accepted (--accept-fields): the fields read and ignored", "cyan"),
     ("candidates", "Puzzles whose true candidates were not all found (--candidates)", "yellow"),
 )
 

@@ -75,7 +75,7 @@ class Tracker:
         del self.open[run.puzzle.id]
         puzzle = run.puzzle
         named = where(puzzle.file, puzzle.line, puzzle.name, puzzle.isomorph)
-        tally(self.summary, self.labels, named, results, verdict, puzzle.decorations)
+        tally(self.summary, self.labels, named, results, verdict, puzzle.decorations, puzzle.accepted)
         marks = None
         if self.candidates:
             found = true_candidates(puzzle.grid)

@@ -558,16 +558,21 @@ def candidates_section(book: RunBook) -> str:
 
 
 def decorations_section(summary: Summary) -> str:
-    """--decorations ignore: the puzzles read without their decorations, and which those were."""
-    count = summary.notable_count["decorations"]
-    if not count:
-        return ""
-    listed = summary.notable.get("decorations", [])
-    more = f"<li>... {count - len(listed):,} more</li>" if count > len(listed) else ""
-    items = "".join(f"<li>{escape(unmarked(line))}</li>" for line in listed)
-    return (f'<p>{plural(count, "puzzle")} read with <code>--decorations ignore</code>: their cosmetic elements were '
-            "not read as rules. A puzzle whose decorations matter (its rules text gives them a meaning) was solved "
-            f'as another puzzle; it then often has more than one solution.</p><ul id="decorations">{items}{more}</ul>')
+    """--decorations ignore and --accept-fields: the puzzles read without their decorations, or their accepted
+    fields, and which those were."""
+    parts = []
+    for kind, said in (("decorations", "read with <code>--decorations ignore</code>: their cosmetic elements were "
+                        "not read as rules. A puzzle whose decorations matter (its rules text gives them a meaning) "
+                        "was solved as another puzzle; it then often has more than one solution."),
+                       ("accepted", "read with <code>--accept-fields</code>: these fields were read and ignored.")):
+        count = summary.notable_count[kind]
+        if not count:
+            continue
+        listed = summary.notable.get(kind, [])
+        more = f"<li>... {count - len(listed):,} more</li>" if count > len(listed) else ""
+        items = "".join(f"<li>{escape(unmarked(line))}</li>" for line in listed)
+        parts.append(f'<p>{plural(count, "puzzle")} {said}</p><ul id="{kind}">{items}{more}</ul>')
+    return "".join(parts)
 
 
 def unmarked(line: str) -> str:
@@ -599,7 +604,8 @@ class HtmlOutput:
                  watch_steps: int = DEFAULT_STEPS) -> None:
         self.path, self.comparison, self.steps = path, comparison, watch_steps
         self.watched = find_watched(watch, comparison.files, comparison.settings.input_format,
-                                    comparison.settings.decorations) if watch else None
+                                    comparison.settings.decorations, comparison.settings.accept_fields) \
+            if watch else None
         self.book = RunBook([s.label for s in comparison.selected])
 
     def add(self, records: Sequence[Record]) -> None:

@@ -81,7 +81,7 @@ def test_the_sound_example_passes_the_same_puzzles(tmp_path: Path, capsys: pytes
     code, out, output = fuzz(tmp_path, SOUND, capsys)
     assert code == 0, out
     assert re.search(r"Checks: 7 sound; \d+ steps checked", out) and "OK: every step sound in 7 puzzles" in out
-    assert output.read_text().startswith("# compare.py --fuzz --steps: 0 distinct failures")
+    assert output.read_text().startswith("# compare.py --fuzz --steps: 0 distinct failures, in 7 puzzles\n")
 
 
 @pytest.mark.parametrize(("argv", "said"), [

@@ -215,9 +215,10 @@ def reproduce_line(path: str, steps: str, timeout: float) -> str:
 
 def steps_failure_lines(fuzzer: StepsFuzzer, steps: str, path: str) -> list[str]:
     """The failing puzzles as a puzzle file: a comment on each failure, then its puzzle and a name."""
-    lines = [f"# compare.py --fuzz --steps: {plural(len(fuzzer.failures), 'distinct failure')}, an unsound step "
-             "shrunk to a 1-minimal puzzle" + ("" if all(f.minimal for f in fuzzer.failures) else
-                                               " where the time allowed")]
+    shrunk = ", an unsound step shrunk to a 1-minimal puzzle" + ("" if all(f.minimal for f in fuzzer.failures) else
+                                                                  " where the time allowed")
+    lines = [f"# compare.py --fuzz --steps: {plural(len(fuzzer.failures), 'distinct failure')}"
+             + (shrunk if fuzzer.failures else "") + f", in {plural(fuzzer.puzzles, 'puzzle')}"]
     if fuzzer.failures:
         lines.append(f"# Reproduce: {reproduce_line(path, steps, fuzzer.program.timeout)}")
     for i, failure in enumerate(fuzzer.failures, 1):

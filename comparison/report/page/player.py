@@ -39,7 +39,7 @@ class Watched:
 
 
 def find_watched(spec: str, files: Sequence[str], input_format: str | None = None,
-                 decorations: str = "refuse") -> Watched:
+                 decorations: str = "refuse", accepted: Sequence[str] = ()) -> Watched:
     """`LINE` (in the first file) or `FILE:LINE` -> the puzzle there; UsageError if there is none."""
     path, _, number = spec.rpartition(":")
     path = path or files[0]
@@ -50,7 +50,7 @@ def find_watched(spec: str, files: Sequence[str], input_format: str | None = Non
     if path == "-":
         raise UsageError("--watch: standard input can be read only once; save the puzzles to a file")
     try:
-        for record in read_puzzles(path, input_format, decorations=decorations):
+        for record in read_puzzles(path, input_format, decorations=decorations, accepted=accepted):
             if record.line == line:
                 if isinstance(record, BadEntry):
                     raise UsageError(f"--watch {spec}: {record}")

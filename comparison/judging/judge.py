@@ -22,6 +22,8 @@ FailureClass = Literal["error", "budget overrun", "invalid answer", "false unsat
 DISAGREEING: frozenset[FailureClass] = frozenset({"false unsat", "false unique", "false not-unique", "false count",
                                                   "disagreement"})
 WRONG_ANSWER: frozenset[FailureClass] = DISAGREEING | {"invalid answer"}
+# the classes a run has by itself, whatever the other runs of the puzzle say (failure_of finds them first)
+OWN_FAILURES: frozenset[FailureClass] = frozenset({"error", "budget overrun", "invalid answer"})
 # the verdicts that fail a run (compare.py exits 1): an invalid answer, or answers that cannot all be right (a
 # disagreement, or the file's solution or the certifier against the answers: no method's failure then)
 FAILING_VERDICTS: tuple[VerdictKind, ...] = ("invalid", "disagreement")

@@ -132,7 +132,8 @@ class Comparison:
             pool = Cluster(settings.cluster, runners, settings.budget, limit)
             self.jobs = pool.jobs
         tracker = self.tracker = Tracker(self.selected, self.certify_with is not None, pool.queue, self.summary,
-                                         self.records, progress or ProgressBar(None, False), settings.candidates)
+                                         self.records, progress or ProgressBar(None, False), settings.candidates,
+                                         twin_of(runners[-1], self.selected) if self.certify_with is not None else None)
         tracker.on_judged = self.on_judged
         kept = self.resumed or KeptRecords("")
         for _ in range(len(kept.puzzles)):
@@ -277,6 +278,14 @@ class Comparison:
         """compare.py's report: the tables and the lists of what went wrong."""
         print_report(console or Console(), self.summary, self.header(interrupted), interrupted=interrupted,
                      certifying=self.certify_with is not None)
+
+
+def twin_of(cert: Selected, selected: Sequence[Selected]) -> int | None:
+    """The index of the selected method whose run is the certifier's `cert` itself (the same method with the same
+    options, under the run's one budget), if one is: CP-SAT asked to prove uniqueness, as the certifier is."""
+    asked = {name: str(value) for name, value in cert.options.items()}
+    return next((i for i, s in enumerate(selected) if s.method is cert.method
+                 and {name: str(value) for name, value in s.options.items()} == asked), None)
 
 
 class Runner(Protocol):

@@ -3,10 +3,10 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from making.candidates import true_candidates
-from puzzles import BadEntry
+from puzzles import BadEntry, Status
 
 from ..core.selected import Selected
 from ..core.stream import Puzzle, where
@@ -34,12 +34,15 @@ class Tracker:
     """
 
     def __init__(self, selected: Sequence[Selected], certify: bool, pool_queue: deque[Item],
-                 summary: Summary, records: Records, progress: ProgressBar, candidates: bool = False) -> None:
+                 summary: Summary, records: Records, progress: ProgressBar, candidates: bool = False,
+                 twin: int | None = None) -> None:
         """`candidates`: each judged puzzle's true candidates found here (SAT, a few milliseconds a 9x9) and
-        recorded with it."""
+        recorded with it. `twin`: the index of a selected method whose run is the certifier's own (the same
+        method, options and budget, as `cpsat:solutions=2` is): its conclusive answer is the certificate."""
         self.candidates = candidates
         self.selected, self.labels = selected, [s.label for s in selected]
         self.cert_index = len(selected) if certify else None
+        self.twin = twin if certify else None
         self.queue, self.summary, self.records, self.progress = pool_queue, summary, records, progress
         self.open: dict[int, PuzzleRun] = {}
         self.done: list[list[Record]] = []
@@ -65,6 +68,10 @@ class Tracker:
             return
         results = [run.results[i] for i in range(len(self.selected))]
         verdict = judge(run.puzzle, results, self.labels, run.cert, self.cert_index is not None)
+        if verdict is None and self.twin is not None and conclusive(twin := results[self.twin]):
+            # the certifier would run what this method ran, with the same settings: the same answer, already here
+            run.cert = replace(twin, method=len(self.selected))
+            verdict = judge(run.puzzle, results, self.labels, run.cert, True)
         if verdict is not None:
             self.finish(run, results, verdict)
         elif self.cert_index is not None:  # the certifier settles a claim first, before anything new
@@ -97,3 +104,8 @@ class Tracker:
             unjudged = Verdict("interrupted", left_out(run.puzzle))
             self.done.append([self.records.run_record(run.puzzle, self.selected[i], result, unjudged, i)
                               for i, result in sorted(run.results.items())])
+
+
+def conclusive(result: RunResult) -> bool:
+    """An answer that settles claims as a certificate: a valid solution, or no solution (not a give-up, an error)."""
+    return result.valid is True or result.status is Status.UNSATISFIABLE

@@ -187,7 +187,7 @@ def test_failure_classes_and_durations():
     assert trusted_label("sat:solver=cadical195,solutions=1") == "sat:solver=cadical195,solutions=2"
 
 
-def test_a_shrink_checks_a_failure_of_the_run_itself_on_that_run_alone(monkeypatch):
+def test_a_shrink_checks_a_failure_of_the_run_itself_on_that_run_alone(monkeypatch, capsys):
     """An invalid answer is checked without the trusted method and the certifier (their answers change nothing),
     a false unsat with them; each check says the same as a whole run would."""
     import comparison.programs.fuzz as fuzz
@@ -198,8 +198,9 @@ def test_a_shrink_checks_a_failure_of_the_run_itself_on_that_run_alone(monkeypat
         return run_batch(grids, settings, *args, **kwargs)
     run_batch = fuzz.run_batch
     monkeypatch.setattr(fuzz, "run_batch", recording)
-    settings = fuzz.FuzzSettings(None, 1, None, ("corrupt", "liar"), (), ("planted",), 5, None, 1, 1, 1, "cpsat",
-                                 (), (2,)).settings
+    settings = fuzz.FuzzSettings(duration=None, limit=1, output=None, methods=("corrupt", "liar"), command=(),
+                                 registry=("planted",), timeout=5, nodes=None, solutions=1, jobs=2, seed=1,
+                                 against="cpsat", variants=(), boxes=(2,)).settings
     fuzzer = fuzz.Fuzzer(settings, "cpsat:solutions=2", [variant("classic", 4)], random.Random(1))
     try:
         corrupted, liar = Grid.parse("2.............3."), Grid.parse("1..............2")
@@ -207,6 +208,8 @@ def test_a_shrink_checks_a_failure_of_the_run_itself_on_that_run_alone(monkeypat
         assert fuzzer.fails("corrupt", "invalid answer")([corrupted, right]) == [True, False]
         assert fuzzer.fails("liar", "false unsat")([liar, right]) == [True, False]
         assert asked == [(["corrupt"], False), (["liar", "cpsat:solutions=2"], True)]
+        assert fuzzer.fails("corrupt", "invalid answer")([corrupted]) == [True]  # one run, fewer than --jobs 2
+        assert capsys.readouterr().err == ""  # a batch made in memory caps its workers quietly
         [whole] = fuzzer.run([corrupted], ["corrupt"])  # the whole run's word, trusted method and certifier
         assert whole is not None and whole.failure("corrupt") == "invalid answer"
     finally:

@@ -376,7 +376,9 @@ def usable_cores() -> int:
 def worker_count(settings: Settings, files: Sequence[str], methods: int, known: int | None = None) -> int:
     """--jobs, capped at the cores this process may use and at the runs there are, with a note when capped."""
     cores = usable_cores()
-    explicit = settings.jobs is not None  # the default is capped quietly
+    # the default is capped quietly, and so is a batch of puzzles made in memory (`known`): a program runs many,
+    # some smaller than its --jobs (a shrink's checks of one method on one puzzle), and the note would say nothing
+    explicit = settings.jobs is not None and known is None
     jobs = settings.jobs if settings.jobs is not None else cores
     if jobs > cores:
         note(f"--jobs {jobs}: this process may use {plural(cores, 'core')}, so {plural(cores, 'worker')} run")

@@ -5,9 +5,9 @@ The brute force knows nothing of the kinds' links, their filters or the engines:
 way and one the other, a king's diagonal move one each way, neighbours share an edge, and a thermometer's values
 rise from its bulb, a Killer cage holds different values summing to its total, a white dot's two values differ by
 its value, a black dot's one is its value times the other, an X's or a V's sum to 10 or 5, a negative rule's
-undotted neighbours keep none of its kind's relations, an odd cell's value is odd. It reads the houses as
-tests/variant_grids.py does, from the layout's fields. What it finds is
-what "a solution of this puzzle" means, whatever the code under test does.
+undotted neighbours keep none of its kind's relations, an odd cell's value is odd, a palindrome reads the same both
+ways. It reads the houses as tests/variant_grids.py does, from the layout's fields. What it finds is what "a
+solution of this puzzle" means, whatever the code under test does.
 """
 from __future__ import annotations
 
@@ -58,6 +58,13 @@ def breaks(lay: Layout, values: Sequence[int], cell: int) -> bool:
             for other in range(n * n):
                 if values[other] and sum(_apart(cell, other, n)) == 1 and frozenset((cell, other)) not in dotted \
                         and any(DOTS[kind](v, values[other], x) for x in forbidden):
+                    return True
+            continue
+        if rule.KIND == "palindrome":  # the line reads the same both ways
+            line = rule.cells  # type: ignore[attr-defined]
+            if cell in line:
+                other = line[len(line) - 1 - line.index(cell)]
+                if values[other] and values[other] != v:
                     return True
             continue
         if rule.KIND == "thermometer":
@@ -191,6 +198,8 @@ EMPTY = {
     "odd+even-4": "." * 16 + ";odd=R1C1,R2C3;even=R4C4,R3C2",
     "odd+even-6": "." * 36 + ";odd=R1C1,R2C3,R6C6;even=R4C4,R3C2,R1C6",
     "antiknight+odd+even-6": "." * 36 + ";antiknight;odd=R1C1;even=R6C6",
+    "palindrome-4": "." * 16 + ";pal=R1C1,R2C2,R3C3",
+    "palindrome-6": "." * 36 + ";pal=R1C1,R2C2,R3C3,R3C4,R4C5;pal=R6C1,R5C2,R4C3,R4C4,R5C5",
 }
 
 

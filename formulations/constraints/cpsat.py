@@ -19,7 +19,9 @@ cell) or the boolean one (x[c][v-1]: cell c holds v; a cell's value is then the 
 - negative (the undotted neighbours are no such pair): the integer model forbids each such pair's pairs of values
   as a table (AddForbiddenAssignments), the boolean one as clauses;
 - odd and even cells: the integer model keeps the cell's variable in the values of its parity (a domain); the
-  boolean one fixes the other values' Booleans false.
+  boolean one fixes the other values' Booleans false;
+- palindrome (pairs of cells holding one value): `a == b` on the integer model, each value's Booleans equal on the
+  boolean one.
 
 The pairs come from the constraint's links (each unordered pair of cells once); a difference between two cells
 of one house is left to the houses.
@@ -45,6 +47,7 @@ from puzzles.constraints import (
     Negative,
     NonConsecutive,
     Odd,
+    Palindrome,
     Ratio,
     Thermometer,
 )
@@ -171,6 +174,18 @@ def unrelated(rule: Constraint, cells: CpCells) -> None:
             cells.model.add_forbidden_assignments([cells.ints[link.a], cells.ints[link.b]], forbidden)
 
 
+def equal(rule: Constraint, cells: CpCells) -> None:
+    """Each pair of the rule holds one value (a palindrome's, a clone's): `a == b` on the integer model, each
+    value's Booleans equal on the boolean one."""
+    for link in cell_pairs(rule, cells.side):
+        if cells.ints is not None:
+            cells.model.add(cells.ints[link.a] == cells.ints[link.b])
+            continue
+        assert cells.bools is not None
+        for v in range(cells.side):
+            cells.model.add(cells.bools[link.a][v] == cells.bools[link.b][v])
+
+
 def parity(rule: Constraint, cells: CpCells) -> None:
     """The cell holds a value of its parity: its variable's domain, or the other values' Booleans false."""
     cell, n = cast(Parity, rule).cell, cells.side
@@ -234,6 +249,7 @@ ENCODERS: dict[str, Encoder[State]] = {
     Negative.KIND: each(unrelated),
     Odd.KIND: each(parity),
     Even.KIND: each(parity),
+    Palindrome.KIND: each(equal),
     Cage.KIND: Encoder(cages, {
         "sums": Option("linear", "a Killer cage as linear: sum == total and AllDifferent; table: its allowed "
                        "tuples (every ordering of each combination)", SUMS),

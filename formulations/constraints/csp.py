@@ -15,7 +15,8 @@ python-constraint 556 s (7.5 million nodes); one object a rule keeps every cell'
   line, so a placed bulb bounds the whole line at once).
 
 - Kropki dots, XV: one `Linked` over its two cells; negative: one `Linked` over the grid (the undotted pairs);
-- odd and even cells: the package's InSetConstraint over the cell (its domain cut to its parity before search).
+- odd and even cells: the package's InSetConstraint over the cell (its domain cut to its parity before search);
+- palindrome: one `Linked` over its line.
 
 The pairwise kinds' statements are the same, the constraint's own relation: python-constraint takes a rule as a
 check over its variables, and the links are that check.
@@ -42,6 +43,7 @@ from puzzles.constraints import (
     Negative,
     NonConsecutive,
     Odd,
+    Palindrome,
     Ratio,
     Thermometer,
 )
@@ -153,6 +155,7 @@ ENCODERS: dict[str, Encoder[State]] = {
     Negative.KIND: each(linked),
     Odd.KIND: each(parity),
     Even.KIND: each(parity),
+    Palindrome.KIND: each(linked),
     Cage.KIND: Encoder(cages),
 }
 

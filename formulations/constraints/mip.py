@@ -11,7 +11,8 @@
 - Kropki dots and XV: support rows, for each cell of the pair and value v, x[a,v] <= the sum of x[b,w] over the
   values w the dot allows beside v (2n rows a dot, tighter than a row per forbidden pair);
 - negative: a row x[a,v] + x[b,w] <= 1 for each pair of values an undotted pair may not hold;
-- odd and even cells: one row, the sum of x[c,v] over the values of the wrong parity == 0.
+- odd and even cells: one row, the sum of x[c,v] over the values of the wrong parity == 0;
+- palindrome: the support rows of the dots (x[a,v] <= x[b,v] both ways: the two cells' values equal).
 
 The pairs of values come from the constraint's links (each unordered pair of cells once): for a rule that
 forbids pairs, a row a pair is the 0-1 program's own statement, the same shape as its houses' rows. A same value
@@ -37,6 +38,7 @@ from puzzles.constraints import (
     Negative,
     NonConsecutive,
     Odd,
+    Palindrome,
     Ratio,
     Thermometer,
 )
@@ -161,6 +163,7 @@ ENCODERS: dict[str, Encoder[State]] = {
     Negative.KIND: each(not_both),
     Odd.KIND: each(parity),
     Even.KIND: each(parity),
+    Palindrome.KIND: each(supported),
     Cage.KIND: Encoder(cages, {
         "redundant": Option("none", "45: also the 45 rule's innie and outie sums of a Killer, as redundant "
                             "equalities", ("none", "45")),

@@ -18,6 +18,7 @@ a kind.
 | negative (every dot given) | negative.py | `negative=difference,ratio,xv` | `"negative": ["difference", "xv"]` |
 | odd cell | parity.py | `odd=R1C1,R2C5` | `"odd": [{"cell": "R1C1"}]` |
 | even cell | parity.py | `even=R1C1,R2C5` | `"even": [{"cell": "R1C1"}]` |
+| palindrome | palindrome.py | `pal=R1C1,R1C2,...` | `"palindrome": [{"lines": [["R1C1", ...]]}]` |
 """
 from __future__ import annotations
 
@@ -34,6 +35,7 @@ from .killer import Cage
 from .kropki import Difference, Ratio
 from .negative import Negative
 from .nonconsecutive import NonConsecutive
+from .palindrome import Palindrome
 from .parity import Even, Odd
 from .thermometer import Thermometer
 from .xv import XV
@@ -64,6 +66,7 @@ __all__ = [
     "Negative",
     "NonConsecutive",
     "Odd",
+    "Palindrome",
     "Ratio",
     "Removal",
     "Shape",
@@ -94,7 +97,7 @@ __all__ = [
 # the houses first: a layout holds its constraints in this order, and writes and names them in it (`x;e=...;dg;k=...`)
 CONSTRAINT_KINDS: dict[str, type[Constraint]] = {
     kind.KIND: kind for kind in (Diagonal, ExtraRegion, Disjoint, Cage, AntiKnight, AntiKing, NonConsecutive,
-                                 Thermometer, Difference, Ratio, XV, Negative, Odd, Even)}
+                                 Thermometer, Difference, Ratio, XV, Negative, Odd, Even, Palindrome)}
 # the kinds that add houses (`Constraint.houses`): known wherever houses are, by every method
 HOUSED = frozenset(name for name, kind in CONSTRAINT_KINDS.items() if kind.houses is not Constraint.houses)
 # the fields of those kinds that are flags, read as the grid's own rules before its cells (f-puzzles' `diagonal+`)

@@ -1,0 +1,113 @@
+"""The catalogue's kinds whose rule is pairs of cells (palindromes, German whispers, slow thermometers, clones,
+minimum and maximum cells): their f-puzzles fields read and written with the format's names, wrong entries and
+words refused by name, the check against hand-made grids that break them, their drawing, and the generator's
+minimal puzzles of each kind read back unique and minimal (tests/constraint_grids.py's brute force). The engines,
+searches, cdcl, rungs, formulations and isomorphs meet these kinds through constraint_grids.EMPTY in
+tests/test_constraints.py and tests/test_constraint_formulations.py."""
+from __future__ import annotations
+
+import json
+
+import pytest
+from constraint_grids import EMPTY, breaks, count, puzzles
+
+from commands.generate import main
+from making.minimal import givens_of, is_minimal
+from puzzles import Grid
+from puzzles.constraints import Shape
+from puzzles.formats import read_puzzles
+from puzzles.fpuzzles import FPuzzlesError, link_of, object_of, object_of_link, puzzle_of
+from puzzles.layouts import PuzzleError
+
+OURS = ("palindrome",)
+MINE = [(name, puzzle, solution) for name, puzzle, solution in puzzles() if any(k in name for k in OURS)]
+
+
+def _fpuzzles(size: int, **fields: object) -> dict[str, object]:
+    return {"size": size, "grid": [[{} for _ in range(size)] for _ in range(size)], **fields}
+
+
+@pytest.mark.parametrize(("name", "puzzle", "solution"), MINE, ids=[m[0] for m in MINE])
+def test_fpuzzles_writes_and_reads_back_every_kind(name: str, puzzle: Grid, solution: Grid) -> None:
+    obj = object_of(puzzle)
+    assert puzzle_of(json.loads(json.dumps(obj)))[0] == puzzle
+    assert puzzle_of(object_of_link(link_of(obj)))[0] == puzzle
+    assert Grid.parse(puzzle.text()) == puzzle
+
+
+@pytest.mark.parametrize(("fields", "words", "written"), [
+    ({"palindrome": [{"lines": [["R1C1", "R2C2", "R3C3"], ["R6C1", "R5C2"]], "baseC": "#CFCFCF"}]},
+     "pal=R1C1,R2C2,R3C3;pal=R6C1,R5C2",
+     {"palindrome": [{"lines": [["R1C1", "R2C2", "R3C3"]]}, {"lines": [["R6C1", "R5C2"]]}]}),
+])
+def test_fpuzzles_fields_are_read_with_the_formats_names_and_defaults(fields: dict[str, object], words: str,
+                                                                      written: dict[str, object]) -> None:
+    grid = puzzle_of(_fpuzzles(6, **fields))[0]
+    assert grid == Grid.parse("." * 36 + ";" + words)
+    obj = object_of(grid)
+    assert {key: obj[key] for key in written} == written
+
+
+@pytest.mark.parametrize(("fields", "says"), [
+    ({"palindrome": [{"lines": [["R1C1", "R3C3"]]}]}, "`palindrome` entry 1: its line from R1C1 steps from R1C1 to "
+                                                      "R3C3, which do not touch"),
+    ({"palindrome": [{"lines": [["R1C1"]]}]}, "its line from R1C1 has one cell"),
+    ({"palindrome": [{"lines": [["R1C1", "R1C2"]], "value": "3"}]}, "`palindrome` entry 1: field 'value' is not read"),
+    ({"palindrome": [{"cells": ["R1C1", "R1C2"]}]}, "`palindrome` entry 1 has no `lines`"),
+    ({"palindrome": [{"lines": [["R1C1", "R7C1"]]}]}, "`palindrome` entry 1: R7C1 is outside the 6x6 grid"),
+])
+def test_a_wrong_entry_is_refused_by_name(fields: dict[str, object], says: str) -> None:
+    with pytest.raises((FPuzzlesError, PuzzleError, ValueError), match=says.replace("(", r"\(").replace(")", r"\)")):
+        puzzle_of(_fpuzzles(6, **fields))
+
+
+@pytest.mark.parametrize(("words", "says"), [
+    ("pal=R1C1,R1C3", "palindrome 1 \\(R1C1\\) steps from R1C1 to R1C3, which do not touch"),
+    ("pal=R1C1,R1C2,R1C1", "palindrome 1 \\(R1C1\\) names a cell twice"),
+    ("pal=R1C1,R1C2:3", "a palindrome has no value after `:`"),
+    ("pal=R1C1,R5C1", "R5C1 is outside the 4x4 grid"),
+])
+def test_a_wrong_word_is_refused_by_name(words: str, says: str) -> None:
+    with pytest.raises(PuzzleError, match=says):
+        Grid.parse("." * 16 + ";" + words)
+
+
+SOLUTION_4 = "1234341221434321"  # 1234 / 3412 / 2143 / 4321
+
+
+@pytest.mark.parametrize(("words", "says"), [
+    ("pal=R1C1,R2C2,R2C3", None),  # 1 4 1
+    ("pal=R1C1,R2C2,R3C3", "R1C1 and R3C3 hold 1 and 4 on the palindrome from R1C1"),
+    ("pal=R4C1,R3C2,R2C2,R1C3", "R4C1 and R1C3 hold 4 and 3"),  # 4 1 4 3: both pairs broken
+])
+def test_the_check_finds_each_broken_rule_as_its_definition_does(words: str, says: str | None) -> None:
+    grid = Grid.parse(SOLUTION_4 + ";" + words)
+    found = grid.conflicts()
+    by_definition = any(breaks(grid.layout, grid.values, c) for c in range(16))
+    assert bool(found) == by_definition == (says is not None), found
+    if says is not None:
+        assert any(says in message for message in found), found
+
+
+def test_each_kind_draws_its_shape() -> None:
+    grid = Grid.parse("." * 36 + ";pal=R1C1,R2C2,R3C3")
+    shapes = [shape for c in grid.layout.constraints for shape in c.drawing(6)]
+    assert shapes == [Shape("line", (0, 7, 14), "palindrome")]
+
+
+@pytest.mark.parametrize("kind", OURS)
+def test_generate_minimal_puzzles_of_each_kind_read_back_unique_and_minimal(kind: str, tmp_path: object) -> None:
+    out = tmp_path / f"{kind}.txt"  # type: ignore[operator]
+    assert main(["--variant", kind, "--side", "6", "--minimal", "--count", "2", "--seed", "1",
+                 "--output", str(out)]) == 0
+    entries = list(read_puzzles(out))
+    assert len(entries) == 2
+    for entry in entries:
+        grid = entry.grid
+        assert grid.layout.variant == kind and entry.name.startswith("minimal-") and grid.layout.constraints
+        assert count(grid) == 1 and is_minimal(grid, count) and givens_of(grid)
+
+
+def test_the_empty_grids_hold_each_kind() -> None:
+    kinds = {c.KIND for text in EMPTY.values() for c in Grid.parse(text).layout.constraints}
+    assert set(OURS) <= kinds

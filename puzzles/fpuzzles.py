@@ -57,7 +57,7 @@ COSMETIC = ("text", "circle", "rectangle", "line", "cage")  # drawn only, but th
 # (the constraints the project reads are puzzles/constraints/'s, their fields `registry.FIELDS`)
 CONSTRAINTS = ("littlekillersum", "clone", "arrow", "betweenline",
                "quadruple", "sandwichsum", "minimum", "maximum", "xsum", "skyscraper",
-               "renban", "whispers", "regionsumline", "entropicline", "lockout", "clock", "sum", "rowindexer",
+               "renban", "regionsumline", "entropicline", "lockout", "clock", "sum", "rowindexer",
                "columnindexer", "boxindexer", "modularline", "nabner", "doublearrow", "zipperline")
 # a solver's marks and colours, not the puzzle's
 CELL_NOTES = ("centerPencilMarks", "cornerPencilMarks", "candidates", "c", "cArray", "highlight")

@@ -19,7 +19,7 @@ from puzzles.formats import read_puzzles
 from puzzles.fpuzzles import FPuzzlesError, link_of, object_of, object_of_link, puzzle_of
 from puzzles.layouts import PuzzleError
 
-OURS = ("palindrome",)
+OURS = ("palindrome", "whispers")
 MINE = [(name, puzzle, solution) for name, puzzle, solution in puzzles() if any(k in name for k in OURS)]
 
 
@@ -39,6 +39,12 @@ def test_fpuzzles_writes_and_reads_back_every_kind(name: str, puzzle: Grid, solu
     ({"palindrome": [{"lines": [["R1C1", "R2C2", "R3C3"], ["R6C1", "R5C2"]], "baseC": "#CFCFCF"}]},
      "pal=R1C1,R2C2,R3C3;pal=R6C1,R5C2",
      {"palindrome": [{"lines": [["R1C1", "R2C2", "R3C3"]]}, {"lines": [["R6C1", "R5C2"]]}]}),
+    # no value: half the side (3 on a 6x6), as SudokuVariantSolverJS reads it; a value of 3 is that default
+    ({"whispers": [{"lines": [["R1C1", "R1C2", "R2C3"]]}, {"lines": [["R6C6", "R5C6"]], "value": "2"},
+                   {"lines": [["R4C4", "R4C5"]], "value": 3}]},
+     "gw=R1C1,R1C2,R2C3;gw=R6C6,R5C6:2;gw=R4C4,R4C5",
+     {"whispers": [{"lines": [["R1C1", "R1C2", "R2C3"]]}, {"lines": [["R6C6", "R5C6"]], "value": "2"},
+                   {"lines": [["R4C4", "R4C5"]]}]}),
 ])
 def test_fpuzzles_fields_are_read_with_the_formats_names_and_defaults(fields: dict[str, object], words: str,
                                                                       written: dict[str, object]) -> None:
@@ -55,6 +61,10 @@ def test_fpuzzles_fields_are_read_with_the_formats_names_and_defaults(fields: di
     ({"palindrome": [{"lines": [["R1C1", "R1C2"]], "value": "3"}]}, "`palindrome` entry 1: field 'value' is not read"),
     ({"palindrome": [{"cells": ["R1C1", "R1C2"]}]}, "`palindrome` entry 1 has no `lines`"),
     ({"palindrome": [{"lines": [["R1C1", "R7C1"]]}]}, "`palindrome` entry 1: R7C1 is outside the 6x6 grid"),
+    ({"whispers": [{"lines": [["R1C1", "R1C2"]], "value": "6"}]}, "`whispers` entry 1: its line from R1C1 asks a "
+                                                                  "difference of 6: no two values 1 to 6 differ by so"),
+    ({"whispers": [{"lines": [["R1C1", "R1C2"]], "value": "five"}]}, "`whispers` entry 1: its value 'five' is not a"),
+    ({"whispers": [{"lines": [["R1C1", "R1C2"]], "value": "0"}]}, "asks a difference of 0: a whispers line asks 1"),
 ])
 def test_a_wrong_entry_is_refused_by_name(fields: dict[str, object], says: str) -> None:
     with pytest.raises((FPuzzlesError, PuzzleError, ValueError), match=says.replace("(", r"\(").replace(")", r"\)")):
@@ -66,6 +76,8 @@ def test_a_wrong_entry_is_refused_by_name(fields: dict[str, object], says: str) 
     ("pal=R1C1,R1C2,R1C1", "palindrome 1 \\(R1C1\\) names a cell twice"),
     ("pal=R1C1,R1C2:3", "a palindrome has no value after `:`"),
     ("pal=R1C1,R5C1", "R5C1 is outside the 4x4 grid"),
+    ("gw=R1C1,R1C2:x", "its value 'x' is not a whole number"),
+    ("gw=R1C1,R2C3", "whispers line 1 \\(R1C1\\) steps from R1C1 to R2C3, which do not touch"),
 ])
 def test_a_wrong_word_is_refused_by_name(words: str, says: str) -> None:
     with pytest.raises(PuzzleError, match=says):
@@ -79,6 +91,10 @@ SOLUTION_4 = "1234341221434321"  # 1234 / 3412 / 2143 / 4321
     ("pal=R1C1,R2C2,R2C3", None),  # 1 4 1
     ("pal=R1C1,R2C2,R3C3", "R1C1 and R3C3 hold 1 and 4 on the palindrome from R1C1"),
     ("pal=R4C1,R3C2,R2C2,R1C3", "R4C1 and R1C3 hold 4 and 3"),  # 4 1 4 3: both pairs broken
+    ("gw=R1C1,R2C2,R1C3", "R2C2 and R1C3 hold 4 and 3"),  # 4 and 3 differ by 1, the line asks 2 (half of 4)
+    ("gw=R1C1,R2C2,R3C1", None),  # 1 4 2: 3 and 2
+    ("gw=R1C1,R2C2:3", None),  # 1 4
+    ("gw=R1C2,R1C3:3", "R1C2 and R1C3 hold 2 and 3 on the whispers line from R1C2: neighbours along it differ by 3"),
 ])
 def test_the_check_finds_each_broken_rule_as_its_definition_does(words: str, says: str | None) -> None:
     grid = Grid.parse(SOLUTION_4 + ";" + words)
@@ -90,9 +106,9 @@ def test_the_check_finds_each_broken_rule_as_its_definition_does(words: str, say
 
 
 def test_each_kind_draws_its_shape() -> None:
-    grid = Grid.parse("." * 36 + ";pal=R1C1,R2C2,R3C3")
+    grid = Grid.parse("." * 36 + ";pal=R1C1,R2C2,R3C3;gw=R6C1,R6C2")
     shapes = [shape for c in grid.layout.constraints for shape in c.drawing(6)]
-    assert shapes == [Shape("line", (0, 7, 14), "palindrome")]
+    assert shapes == [Shape("line", (0, 7, 14), "palindrome"), Shape("line", (30, 31), "whispers")]
 
 
 @pytest.mark.parametrize("kind", OURS)

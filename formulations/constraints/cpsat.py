@@ -21,7 +21,9 @@ cell) or the boolean one (x[c][v-1]: cell c holds v; a cell's value is then the 
 - odd and even cells: the integer model keeps the cell's variable in the values of its parity (a domain); the
   boolean one fixes the other values' Booleans false;
 - palindrome (pairs of cells holding one value): `a == b` on the integer model, each value's Booleans equal on the
-  boolean one.
+  boolean one;
+- German whispers: each two neighbours along the line as a dot's pair, the pairs of values far enough apart as a
+  table (integer model), the others forbidden as clauses (boolean model).
 
 The pairs come from the constraint's links (each unordered pair of cells once); a difference between two cells
 of one house is left to the houses.
@@ -50,6 +52,7 @@ from puzzles.constraints import (
     Palindrome,
     Ratio,
     Thermometer,
+    Whispers,
 )
 from puzzles.constraints.innies import derived_sums
 from puzzles.constraints.parity import Parity
@@ -250,6 +253,7 @@ ENCODERS: dict[str, Encoder[State]] = {
     Odd.KIND: each(parity),
     Even.KIND: each(parity),
     Palindrome.KIND: each(equal),
+    Whispers.KIND: each(related),
     Cage.KIND: Encoder(cages, {
         "sums": Option("linear", "a Killer cage as linear: sum == total and AllDifferent; table: its allowed "
                        "tuples (every ordering of each combination)", SUMS),

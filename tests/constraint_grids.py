@@ -6,9 +6,9 @@ way and one the other, a king's diagonal move one each way, neighbours share an 
 rise from its bulb, a Killer cage holds different values summing to its total, a white dot's two values differ by
 its value, a black dot's one is its value times the other, an X's or a V's sum to 10 or 5, a negative rule's
 undotted neighbours keep none of its kind's relations, an odd cell's value is odd, a palindrome reads the same both
-ways, neighbours along a whispers line differ by its value or more. It reads the houses as tests/variant_grids.py
-does, from the layout's fields. What it finds is what "a solution of this puzzle" means, whatever the code under
-test does.
+ways, neighbours along a whispers line differ by its value or more, a slow thermometer's values never fall from its
+bulb. It reads the houses as tests/variant_grids.py does, from the layout's fields. What it finds is what "a
+solution of this puzzle" means, whatever the code under test does.
 """
 from __future__ import annotations
 
@@ -75,6 +75,13 @@ def breaks(lay: Layout, values: Sequence[int], cell: int) -> bool:
                 least = rule.value  # type: ignore[attr-defined]
                 if any(0 <= j < len(line) and values[line[j]] and abs(values[line[j]] - v) < least
                        for j in (i - 1, i + 1)):
+                    return True
+            continue
+        if rule.KIND == "slowthermometer":  # values never fall from the bulb along the line
+            line = rule.cells  # type: ignore[attr-defined]
+            if cell in line:
+                i = line.index(cell)
+                if any(values[other] and (j - i) * (values[other] - v) < 0 for j, other in enumerate(line)):
                     return True
             continue
         if rule.KIND == "thermometer":
@@ -210,7 +217,9 @@ EMPTY = {
     "antiknight+odd+even-6": "." * 36 + ";antiknight;odd=R1C1;even=R6C6",
     "palindrome-4": "." * 16 + ";pal=R1C1,R2C2,R3C3",
     "whispers-4": "." * 16 + ";gw=R1C1,R1C2,R2C3,R3C3",
-    "whispers-6": "." * 36 + ";gw=R1C1,R2C2,R3C2,R4C3;gw=R6C6,R5C6,R4C5:2",
+    "whispers-6": "." * 36 + ";gw=R1C1,R1C2,R1C3,R2C4,R3C4;gw=R6C6,R5C6,R4C5,R4C4:2",
+    "slowthermometer-4": "." * 16 + ";sth=R1C1,R2C2,R3C3,R4C3",
+    "slowthermometer-6": "." * 36 + ";sth=R1C1,R2C2,R3C3,R4C4,R5C5,R6C6",
     "palindrome-6": "." * 36 + ";pal=R1C1,R2C2,R3C3,R3C4,R4C5;pal=R6C1,R5C2,R4C3,R4C4,R5C5",
 }
 

@@ -23,7 +23,8 @@ cell) or the boolean one (x[c][v-1]: cell c holds v; a cell's value is then the 
 - palindrome (pairs of cells holding one value): `a == b` on the integer model, each value's Booleans equal on the
   boolean one;
 - German whispers: each two neighbours along the line as a dot's pair, the pairs of values far enough apart as a
-  table (integer model), the others forbidden as clauses (boolean model).
+  table (integer model), the others forbidden as clauses (boolean model);
+- slow thermometer: `a <= b` for each two neighbours along the line, as a thermometer's `a < b`.
 
 The pairs come from the constraint's links (each unordered pair of cells once); a difference between two cells
 of one house is left to the houses.
@@ -51,6 +52,7 @@ from puzzles.constraints import (
     Odd,
     Palindrome,
     Ratio,
+    SlowThermometer,
     Thermometer,
     Whispers,
 )
@@ -151,6 +153,12 @@ def rising(rule: Constraint, cells: CpCells) -> None:
     line = cast(Thermometer, rule).cells
     for a, b in pairwise(line):
         cells.model.add(cells.value(a) < cells.value(b))
+
+
+def not_falling(rule: Constraint, cells: CpCells) -> None:
+    """Each cell of the line at most the next (a slow thermometer)."""
+    for a, b in pairwise(cast(SlowThermometer, rule).cells):
+        cells.model.add(cells.value(a) <= cells.value(b))
 
 
 def related(rule: Constraint, cells: CpCells) -> None:
@@ -254,6 +262,7 @@ ENCODERS: dict[str, Encoder[State]] = {
     Even.KIND: each(parity),
     Palindrome.KIND: each(equal),
     Whispers.KIND: each(related),
+    SlowThermometer.KIND: each(not_falling),
     Cage.KIND: Encoder(cages, {
         "sums": Option("linear", "a Killer cage as linear: sum == total and AllDifferent; table: its allowed "
                        "tuples (every ordering of each combination)", SUMS),

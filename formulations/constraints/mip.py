@@ -13,7 +13,9 @@
 - negative: a row x[a,v] + x[b,w] <= 1 for each pair of values an undotted pair may not hold;
 - odd and even cells: one row, the sum of x[c,v] over the values of the wrong parity == 0;
 - palindrome: the support rows of the dots (x[a,v] <= x[b,v] both ways: the two cells' values equal);
-- German whispers: the support rows of the dots, for each two neighbours along the line.
+- German whispers: the support rows of the dots, for each two neighbours along the line;
+- slow thermometer: the support rows of the dots, for each two cells of the line (a later one holds at least an
+  earlier one's value).
 
 The pairs of values come from the constraint's links (each unordered pair of cells once): for a rule that
 forbids pairs, a row a pair is the 0-1 program's own statement, the same shape as its houses' rows. A same value
@@ -41,6 +43,7 @@ from puzzles.constraints import (
     Odd,
     Palindrome,
     Ratio,
+    SlowThermometer,
     Thermometer,
     Whispers,
 )
@@ -167,6 +170,7 @@ ENCODERS: dict[str, Encoder[State]] = {
     Even.KIND: each(parity),
     Palindrome.KIND: each(supported),
     Whispers.KIND: each(supported),
+    SlowThermometer.KIND: each(supported),
     Cage.KIND: Encoder(cages, {
         "redundant": Option("none", "45: also the 45 rule's innie and outie sums of a Killer, as redundant "
                             "equalities", ("none", "45")),

@@ -19,6 +19,7 @@ a kind.
 | odd cell | parity.py | `odd=R1C1,R2C5` | `"odd": [{"cell": "R1C1"}]` |
 | even cell | parity.py | `even=R1C1,R2C5` | `"even": [{"cell": "R1C1"}]` |
 | palindrome | palindrome.py | `pal=R1C1,R1C2,...` | `"palindrome": [{"lines": [["R1C1", ...]]}]` |
+| slow thermometer | slow_thermometer.py | `sth=R1C1,R1C2,...` (bulb 1st) | `"slowthermometer": [{"lines": [[...]]}]` |
 | German whispers | whispers.py | `gw=R1C1,R1C2:4` (`:4`: not half the side) | `"whispers": [{"lines": [...]}]` |
 """
 from __future__ import annotations
@@ -38,6 +39,7 @@ from .negative import Negative
 from .nonconsecutive import NonConsecutive
 from .palindrome import Palindrome
 from .parity import Even, Odd
+from .slow_thermometer import SlowThermometer
 from .thermometer import Thermometer
 from .whispers import Whispers
 from .xv import XV
@@ -72,6 +74,7 @@ __all__ = [
     "Ratio",
     "Removal",
     "Shape",
+    "SlowThermometer",
     "Thermometer",
     "Whispers",
     "beyond",
@@ -100,7 +103,8 @@ __all__ = [
 # the houses first: a layout holds its constraints in this order, and writes and names them in it (`x;e=...;dg;k=...`)
 CONSTRAINT_KINDS: dict[str, type[Constraint]] = {
     kind.KIND: kind for kind in (Diagonal, ExtraRegion, Disjoint, Cage, AntiKnight, AntiKing, NonConsecutive,
-                                 Thermometer, Difference, Ratio, XV, Negative, Odd, Even, Palindrome, Whispers)}
+                                 Thermometer, Difference, Ratio, XV, Negative, Odd, Even, Palindrome, Whispers,
+                                 SlowThermometer)}
 # the kinds that add houses (`Constraint.houses`): known wherever houses are, by every method
 HOUSED = frozenset(name for name, kind in CONSTRAINT_KINDS.items() if kind.houses is not Constraint.houses)
 # the fields of those kinds that are flags, read as the grid's own rules before its cells (f-puzzles' `diagonal+`)

@@ -154,7 +154,7 @@ class Line(Constraint):
         return None
 
     def drawing(self, side: int) -> tuple[Shape, ...]:
-        return (Shape("line", self.cells, self.KIND),)
+        return (Shape("line", self.cells, self.TITLE),)
 
     # drawing lines over a solution
 

@@ -55,7 +55,7 @@ COSMETIC = ("text", "circle", "rectangle", "line", "cage")  # drawn only, but th
 # f-puzzles' other rules (and those its successors' exports add), refused as "a constraint"; any other field is
 # "an unknown field" (`source`, `version`): refused all the same, since nothing says it holds no rule
 # (the constraints the project reads are puzzles/constraints/'s, their fields `registry.FIELDS`)
-CONSTRAINTS = ("littlekillersum", "clone", "arrow", "betweenline",
+CONSTRAINTS = ("littlekillersum", "arrow", "betweenline",
                "quadruple", "sandwichsum", "minimum", "maximum", "xsum", "skyscraper",
                "renban", "regionsumline", "entropicline", "lockout", "clock", "sum", "rowindexer",
                "columnindexer", "boxindexer", "modularline", "nabner", "doublearrow", "zipperline")

@@ -7,8 +7,8 @@ rise from its bulb, a Killer cage holds different values summing to its total, a
 its value, a black dot's one is its value times the other, an X's or a V's sum to 10 or 5, a negative rule's
 undotted neighbours keep none of its kind's relations, an odd cell's value is odd, a palindrome reads the same both
 ways, neighbours along a whispers line differ by its value or more, a slow thermometer's values never fall from its
-bulb. It reads the houses as tests/variant_grids.py does, from the layout's fields. What it finds is what "a
-solution of this puzzle" means, whatever the code under test does.
+bulb, a clone's counterparts hold one value. It reads the houses as tests/variant_grids.py does, from the layout's
+fields. What it finds is what "a solution of this puzzle" means, whatever the code under test does.
 """
 from __future__ import annotations
 
@@ -82,6 +82,12 @@ def breaks(lay: Layout, values: Sequence[int], cell: int) -> bool:
             if cell in line:
                 i = line.index(cell)
                 if any(values[other] and (j - i) * (values[other] - v) < 0 for j, other in enumerate(line)):
+                    return True
+            continue
+        if rule.KIND == "clone":  # each cell of one group holds its counterpart's value in the other
+            for a, b in zip(rule.cells, rule.clones, strict=True):  # type: ignore[attr-defined]
+                other = b if cell == a else a if cell == b else None
+                if other is not None and values[other] and values[other] != v:
                     return True
             continue
         if rule.KIND == "thermometer":
@@ -220,6 +226,8 @@ EMPTY = {
     "whispers-6": "." * 36 + ";gw=R1C1,R1C2,R1C3,R2C4,R3C4;gw=R6C6,R5C6,R4C5,R4C4:2",
     "slowthermometer-4": "." * 16 + ";sth=R1C1,R2C2,R3C3,R4C3",
     "slowthermometer-6": "." * 36 + ";sth=R1C1,R2C2,R3C3,R4C4,R5C5,R6C6",
+    "clone-4": "." * 16 + ";cl=R1C1,R1C2=R3C3,R3C4",
+    "clone-6": "." * 36 + ";cl=R1C1,R2C1,R2C2=R3C4,R4C4,R4C5;cl=R6C6=R5C2",
     "palindrome-6": "." * 36 + ";pal=R1C1,R2C2,R3C3,R3C4,R4C5;pal=R6C1,R5C2,R4C3,R4C4,R5C5",
 }
 

@@ -12,6 +12,7 @@ import pytest
 from constraint_grids import EMPTY, breaks, count, puzzles
 
 from commands.generate import main
+from comparison.report.page.houses import legend
 from making.minimal import givens_of, is_minimal
 from puzzles import Grid
 from puzzles.constraints import Shape
@@ -19,7 +20,7 @@ from puzzles.formats import read_puzzles
 from puzzles.fpuzzles import FPuzzlesError, link_of, object_of, object_of_link, puzzle_of
 from puzzles.layouts import PuzzleError
 
-OURS = ("palindrome", "whispers", "slowthermometer")
+OURS = ("palindrome", "whispers", "slowthermometer", "clone")
 MINE = [(name, puzzle, solution) for name, puzzle, solution in puzzles() if any(k in name for k in OURS)]
 
 
@@ -45,6 +46,8 @@ def test_fpuzzles_writes_and_reads_back_every_kind(name: str, puzzle: Grid, solu
      "gw=R1C1,R1C2,R2C3;gw=R6C6,R5C6:2;gw=R4C4,R4C5",
      {"whispers": [{"lines": [["R1C1", "R1C2", "R2C3"]]}, {"lines": [["R6C6", "R5C6"]], "value": "2"},
                    {"lines": [["R4C4", "R4C5"]]}]}),
+    ({"clone": [{"cells": ["R1C1", "R1C2"], "cloneCells": ["R4C4", "R4C5"], "baseC": "#CFCFCF"}]},
+     "cl=R1C1,R1C2=R4C4,R4C5", {"clone": [{"cells": ["R1C1", "R1C2"], "cloneCells": ["R4C4", "R4C5"]}]}),
     # f-puzzles has no slow thermometer: the project's own field, shaped as `thermometer`'s
     ({"slowthermometer": [{"lines": [["R1C1", "R2C2", "R3C3"], ["R1C1", "R1C2"]]}]}, "sth=R1C1,R2C2,R3C3;sth=R1C1,R1C2",
      {"slowthermometer": [{"lines": [["R1C1", "R2C2", "R3C3"]]}, {"lines": [["R1C1", "R1C2"]]}]}),
@@ -64,6 +67,10 @@ def test_fpuzzles_fields_are_read_with_the_formats_names_and_defaults(fields: di
     ({"palindrome": [{"lines": [["R1C1", "R1C2"]], "value": "3"}]}, "`palindrome` entry 1: field 'value' is not read"),
     ({"palindrome": [{"cells": ["R1C1", "R1C2"]}]}, "`palindrome` entry 1 has no `lines`"),
     ({"palindrome": [{"lines": [["R1C1", "R7C1"]]}]}, "`palindrome` entry 1: R7C1 is outside the 6x6 grid"),
+    ({"clone": [{"cells": ["R1C1", "R1C2"], "cloneCells": ["R4C4"]}]}, "`clone` entry 1: clone 1 (R1C1, R4C4) has 2 "
+                                                                        "cells and 1 clone cells"),
+    ({"clone": [{"cells": ["R1C1"]}]}, "`clone` entry 1 has no `cloneCells` list"),
+    ({"clone": [{"cells": ["R1C1"], "cloneCells": ["R1C1"]}]}, "clones its cells onto themselves"),
     ({"whispers": [{"lines": [["R1C1", "R1C2"]], "value": "6"}]}, "`whispers` entry 1: its line from R1C1 asks a "
                                                                   "difference of 6: no two values 1 to 6 differ by so"),
     ({"whispers": [{"lines": [["R1C1", "R1C2"]], "value": "five"}]}, "`whispers` entry 1: its value 'five' is not a"),
@@ -79,6 +86,8 @@ def test_a_wrong_entry_is_refused_by_name(fields: dict[str, object], says: str) 
     ("pal=R1C1,R1C2,R1C1", "palindrome 1 \\(R1C1\\) names a cell twice"),
     ("pal=R1C1,R1C2:3", "a palindrome has no value after `:`"),
     ("pal=R1C1,R5C1", "R5C1 is outside the 4x4 grid"),
+    ("cl=R1C1,R1C2", "gives one group of cells: a clone is two, joined by `=`"),
+    ("cl=R1C1=R1C2,R2C2", "clone 1 \\(R1C1, R1C2\\) has 1 cells and 2 clone cells"),
     ("sth=R1C1,R1C2:2", "a slow thermometer has no value after `:`"),
     ("gw=R1C1,R1C2:x", "its value 'x' is not a whole number"),
     ("gw=R1C1,R2C3", "whispers line 1 \\(R1C1\\) steps from R1C1 to R2C3, which do not touch"),
@@ -97,6 +106,8 @@ SOLUTION_4 = "1234341221434321"  # 1234 / 3412 / 2143 / 4321
     ("pal=R4C1,R3C2,R2C2,R1C3", "R4C1 and R1C3 hold 4 and 3"),  # 4 1 4 3: both pairs broken
     ("sth=R3C2,R2C3,R1C3", None),  # 1 1 3: a value may repeat
     ("sth=R1C1,R2C1,R3C2", "R2C1 and R3C2 hold 3 and 1 on the slow thermometer from R1C1"),  # and R1C1's 1 is kept
+    ("cl=R1C1,R1C2=R2C3,R2C4", None),  # 1 2 and 1 2
+    ("cl=R1C1,R1C2=R2C4,R2C3", "R1C1 and R2C4 hold 1 and 2: a clone's counterparts hold one value"),
     ("gw=R1C1,R2C2,R1C3", "R2C2 and R1C3 hold 4 and 3"),  # 4 and 3 differ by 1, the line asks 2 (half of 4)
     ("gw=R1C1,R2C2,R3C1", None),  # 1 4 2: 3 and 2
     ("gw=R1C1,R2C2:3", None),  # 1 4
@@ -112,10 +123,12 @@ def test_the_check_finds_each_broken_rule_as_its_definition_does(words: str, say
 
 
 def test_each_kind_draws_its_shape() -> None:
-    grid = Grid.parse("." * 36 + ";pal=R1C1,R2C2,R3C3;gw=R6C1,R6C2;sth=R4C4,R4C5")
+    grid = Grid.parse("." * 36 + ";pal=R1C1,R2C2,R3C3;gw=R6C1,R6C2;sth=R4C4,R4C5;cl=R1C6=R2C5")
     shapes = [shape for c in grid.layout.constraints for shape in c.drawing(6)]
     assert shapes == [Shape("line", (0, 7, 14), "palindrome"), Shape("line", (30, 31), "whispers line"),
-                      Shape("bulb", (21,)), Shape("line", (21, 22), "slow thermometer")]
+                      Shape("bulb", (21,)), Shape("line", (21, 22), "slow thermometer"),
+                      Shape("outline", (5,), "clone"), Shape("outline", (10,), "clone")]
+    assert "2 clones (dashed outlines)" in legend(grid.layout)
 
 
 @pytest.mark.parametrize("kind", OURS)

@@ -20,8 +20,8 @@ cell) or the boolean one (x[c][v-1]: cell c holds v; a cell's value is then the 
   as a table (AddForbiddenAssignments), the boolean one as clauses;
 - odd and even cells: the integer model keeps the cell's variable in the values of its parity (a domain); the
   boolean one fixes the other values' Booleans false;
-- palindrome (pairs of cells holding one value): `a == b` on the integer model, each value's Booleans equal on the
-  boolean one;
+- palindrome, clone (pairs of cells holding one value): `a == b` on the integer model, each value's Booleans equal
+  on the boolean one;
 - German whispers: each two neighbours along the line as a dot's pair, the pairs of values far enough apart as a
   table (integer model), the others forbidden as clauses (boolean model);
 - slow thermometer: `a <= b` for each two neighbours along the line, as a thermometer's `a < b`.
@@ -44,6 +44,7 @@ from puzzles.constraints import (
     AntiKing,
     AntiKnight,
     Cage,
+    Clone,
     Constraint,
     Difference,
     Even,
@@ -263,6 +264,7 @@ ENCODERS: dict[str, Encoder[State]] = {
     Palindrome.KIND: each(equal),
     Whispers.KIND: each(related),
     SlowThermometer.KIND: each(not_falling),
+    Clone.KIND: each(equal),
     Cage.KIND: Encoder(cages, {
         "sums": Option("linear", "a Killer cage as linear: sum == total and AllDifferent; table: its allowed "
                        "tuples (every ordering of each combination)", SUMS),

@@ -16,7 +16,7 @@ python-constraint 556 s (7.5 million nodes); one object a rule keeps every cell'
 
 - Kropki dots, XV: one `Linked` over its two cells; negative: one `Linked` over the grid (the undotted pairs);
 - odd and even cells: the package's InSetConstraint over the cell (its domain cut to its parity before search);
-- palindrome, German whispers, slow thermometer: one `Linked` over its line.
+- palindrome, German whispers, slow thermometer: one `Linked` over its line; clone: one over its two groups.
 
 The pairwise kinds' statements are the same, the constraint's own relation: python-constraint takes a rule as a
 check over its variables, and the links are that check.
@@ -37,6 +37,7 @@ from puzzles.constraints import (
     AntiKing,
     AntiKnight,
     Cage,
+    Clone,
     Constraint,
     Difference,
     Even,
@@ -160,6 +161,7 @@ ENCODERS: dict[str, Encoder[State]] = {
     Palindrome.KIND: each(linked),
     Whispers.KIND: each(linked),
     SlowThermometer.KIND: each(linked),
+    Clone.KIND: each(linked),
     Cage.KIND: Encoder(cages),
 }
 

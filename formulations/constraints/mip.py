@@ -12,7 +12,7 @@
   values w the dot allows beside v (2n rows a dot, tighter than a row per forbidden pair);
 - negative: a row x[a,v] + x[b,w] <= 1 for each pair of values an undotted pair may not hold;
 - odd and even cells: one row, the sum of x[c,v] over the values of the wrong parity == 0;
-- palindrome: the support rows of the dots (x[a,v] <= x[b,v] both ways: the two cells' values equal);
+- palindrome, clone: the support rows of the dots (x[a,v] <= x[b,v] both ways: the two cells' values equal);
 - German whispers: the support rows of the dots, for each two neighbours along the line;
 - slow thermometer: the support rows of the dots, for each two cells of the line (a later one holds at least an
   earlier one's value).
@@ -35,6 +35,7 @@ from puzzles.constraints import (
     AntiKing,
     AntiKnight,
     Cage,
+    Clone,
     Constraint,
     Difference,
     Even,
@@ -171,6 +172,7 @@ ENCODERS: dict[str, Encoder[State]] = {
     Palindrome.KIND: each(supported),
     Whispers.KIND: each(supported),
     SlowThermometer.KIND: each(supported),
+    Clone.KIND: each(supported),
     Cage.KIND: Encoder(cages, {
         "redundant": Option("none", "45: also the 45 rule's innie and outie sums of a Killer, as redundant "
                             "equalities", ("none", "45")),

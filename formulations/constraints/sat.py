@@ -11,10 +11,10 @@ never n): a layout with constraints may hold unit clauses, as a Killer's does, a
 
 Kropki dots, XV and the negative rule are pairs of neighbours, each pair of values they forbid a binary clause (a
 white dot on values 1..9: the 81 - 16 pairs that do not differ by 1). An odd or even cell is a unit clause for each
-value of the other parity. A palindrome's two cells the same distance from its ends hold one value: x(a, v) and x(b,
-v) imply each other (two binary clauses a value, not the n(n-1) forbidden pairs). German whispers forbid each pair
-of values too close along the line, a binary clause each; a slow thermometer each pair of values that falls along
-it.
+value of the other parity. A palindrome's two cells the same distance from its ends, and a clone's two counterparts,
+hold one value: x(a, v) and x(b, v) imply each other (two binary clauses a value, not the n(n-1) forbidden pairs).
+German whispers forbid each pair of values too close along the line, a binary clause each; a slow thermometer each
+pair of values that falls along it.
 
 A Killer's cages are clauses too (`cages`): no repeat in a cage, and its total in the encoding its option `sums`
 names: its combinations (the default) or a pseudo-Boolean encoding of pysat.pb; its option `redundant=45` adds the
@@ -34,6 +34,7 @@ from puzzles.constraints import (
     AntiKing,
     AntiKnight,
     Cage,
+    Clone,
     Constraint,
     Difference,
     Even,
@@ -257,6 +258,7 @@ ENCODERS: dict[str, CnfEncoder] = {
     Palindrome.KIND: each(same),
     Whispers.KIND: each(not_both),
     SlowThermometer.KIND: each(not_both),
+    Clone.KIND: each(same),
     Cage.KIND: CnfEncoder(cages, {
         "sums": Option(DEFAULT_SUMS, "a Killer cage's total as clauses: combinations (a selector per set of values "
                        "it may hold) or a pseudo-Boolean encoding of PySAT's pysat.pb", SUMS),

@@ -20,6 +20,7 @@ a kind.
 | even cell | parity.py | `even=R1C1,R2C5` | `"even": [{"cell": "R1C1"}]` |
 | palindrome | palindrome.py | `pal=R1C1,R1C2,...` | `"palindrome": [{"lines": [["R1C1", ...]]}]` |
 | slow thermometer | slow_thermometer.py | `sth=R1C1,R1C2,...` (bulb 1st) | `"slowthermometer": [{"lines": [[...]]}]` |
+| clone | clone.py | `cl=R1C1,R1C2=R5C5,R5C6` | `"clone": [{"cells": [...], "cloneCells": [...]}]` |
 | German whispers | whispers.py | `gw=R1C1,R1C2:4` (`:4`: not half the side) | `"whispers": [{"lines": [...]}]` |
 """
 from __future__ import annotations
@@ -30,6 +31,7 @@ from typing import Any
 from .antiking import AntiKing
 from .antiknight import AntiKnight
 from .base import Constraint, House, Link, Move, Named, Removal, Shape
+from .clone import Clone
 from .diagonal import Diagonal
 from .disjoint import Disjoint
 from .extra_region import ExtraRegion
@@ -56,6 +58,7 @@ __all__ = [
     "AntiKing",
     "AntiKnight",
     "Cage",
+    "Clone",
     "Constraint",
     "Diagonal",
     "Difference",
@@ -104,7 +107,7 @@ __all__ = [
 CONSTRAINT_KINDS: dict[str, type[Constraint]] = {
     kind.KIND: kind for kind in (Diagonal, ExtraRegion, Disjoint, Cage, AntiKnight, AntiKing, NonConsecutive,
                                  Thermometer, Difference, Ratio, XV, Negative, Odd, Even, Palindrome, Whispers,
-                                 SlowThermometer)}
+                                 SlowThermometer, Clone)}
 # the kinds that add houses (`Constraint.houses`): known wherever houses are, by every method
 HOUSED = frozenset(name for name, kind in CONSTRAINT_KINDS.items() if kind.houses is not Constraint.houses)
 # the fields of those kinds that are flags, read as the grid's own rules before its cells (f-puzzles' `diagonal+`)

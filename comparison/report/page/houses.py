@@ -88,9 +88,13 @@ def legend(lay: Layout) -> str:
     n = lay.side
     words = [f"{'boxes' if lay.box_height else 'regions'} (thick borders)", *house_words(lay)]
     counted: dict[str, int] = {}
+    labelled: set[str] = set()  # the captions whose outlines carry a label (a cage's total)
     for shape, _ in outlines(lay):
         counted[shape.caption] = counted.get(shape.caption, 0) + 1
-    words += [f"{count} {caption}{'s' if count > 1 else ''} (dashed outlines, each total in its first cell)"
+        if shape.label:
+            labelled.add(shape.caption)
+    words += [f"{count} {caption}{'s' if count > 1 else ''} (dashed outlines"
+              f"{', each total in its first cell' if caption in labelled else ''})"
               for caption, count in counted.items()]
     return f"{lay.variant}, {n}x{n}: rows, columns, " + ", ".join(words + shape_words(lay))
 

@@ -56,7 +56,7 @@ COSMETIC = ("text", "circle", "rectangle", "line", "cage")  # drawn only, but th
 # "an unknown field" (`source`, `version`): refused all the same, since nothing says it holds no rule
 # (the constraints the project reads are puzzles/constraints/'s, their fields `registry.FIELDS`)
 CONSTRAINTS = ("littlekillersum", "arrow", "betweenline",
-               "quadruple", "sandwichsum", "minimum", "maximum", "xsum", "skyscraper",
+               "quadruple", "sandwichsum", "xsum", "skyscraper",
                "renban", "regionsumline", "entropicline", "lockout", "clock", "sum", "rowindexer",
                "columnindexer", "boxindexer", "modularline", "nabner", "doublearrow", "zipperline")
 # a solver's marks and colours, not the puzzle's

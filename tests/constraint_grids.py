@@ -7,8 +7,9 @@ rise from its bulb, a Killer cage holds different values summing to its total, a
 its value, a black dot's one is its value times the other, an X's or a V's sum to 10 or 5, a negative rule's
 undotted neighbours keep none of its kind's relations, an odd cell's value is odd, a palindrome reads the same both
 ways, neighbours along a whispers line differ by its value or more, a slow thermometer's values never fall from its
-bulb, a clone's counterparts hold one value. It reads the houses as tests/variant_grids.py does, from the layout's
-fields. What it finds is what "a solution of this puzzle" means, whatever the code under test does.
+bulb, a clone's counterparts hold one value, a minimum (maximum) cell holds less (more) than each neighbour not of
+its kind. It reads the houses as tests/variant_grids.py does, from the layout's fields. What it finds is what "a
+solution of this puzzle" means, whatever the code under test does.
 """
 from __future__ import annotations
 
@@ -89,6 +90,16 @@ def breaks(lay: Layout, values: Sequence[int], cell: int) -> bool:
                 other = b if cell == a else a if cell == b else None
                 if other is not None and values[other] and values[other] != v:
                     return True
+            continue
+        if rule.KIND in ("minimum", "maximum"):  # less (more) than each neighbour not of its kind
+            own = {c.cell for c in lay.constraints if c.KIND == rule.KIND}  # type: ignore[attr-defined]
+            centre = rule.cell  # type: ignore[attr-defined]
+            for other in range(n * n):
+                if sum(_apart(cell, other, n)) == 1 and centre in (cell, other) and values[other] \
+                        and not ({cell, other} - {centre}) <= own:
+                    low, high = (v, values[other]) if cell == centre else (values[other], v)
+                    if (low >= high) if rule.KIND == "minimum" else (low <= high):
+                        return True
             continue
         if rule.KIND == "thermometer":
             line = rule.cells  # type: ignore[attr-defined]
@@ -228,6 +239,8 @@ EMPTY = {
     "slowthermometer-6": "." * 36 + ";sth=R1C1,R2C2,R3C3,R4C4,R5C5,R6C6",
     "clone-4": "." * 16 + ";cl=R1C1,R1C2=R3C3,R3C4",
     "clone-6": "." * 36 + ";cl=R1C1,R2C1,R2C2=R3C4,R4C4,R4C5;cl=R6C6=R5C2",
+    "minimum+maximum-4": "." * 16 + ";min=R1C1,R3C3;max=R2C2",
+    "minimum+maximum-6": "." * 36 + ";min=R1C1,R1C2,R4C5;max=R6C6,R3C3,R2C5",  # R1C1, R1C2 not compared
     "palindrome-6": "." * 36 + ";pal=R1C1,R2C2,R3C3,R3C4,R4C5;pal=R6C1,R5C2,R4C3,R4C4,R5C5",
 }
 

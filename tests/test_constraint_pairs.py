@@ -20,7 +20,7 @@ from puzzles.formats import read_puzzles
 from puzzles.fpuzzles import FPuzzlesError, link_of, object_of, object_of_link, puzzle_of
 from puzzles.layouts import PuzzleError
 
-OURS = ("palindrome", "whispers", "slowthermometer", "clone")
+OURS = ("palindrome", "whispers", "slowthermometer", "clone", "minimum", "maximum")
 MINE = [(name, puzzle, solution) for name, puzzle, solution in puzzles() if any(k in name for k in OURS)]
 
 
@@ -48,6 +48,8 @@ def test_fpuzzles_writes_and_reads_back_every_kind(name: str, puzzle: Grid, solu
                    {"lines": [["R4C4", "R4C5"]]}]}),
     ({"clone": [{"cells": ["R1C1", "R1C2"], "cloneCells": ["R4C4", "R4C5"], "baseC": "#CFCFCF"}]},
      "cl=R1C1,R1C2=R4C4,R4C5", {"clone": [{"cells": ["R1C1", "R1C2"], "cloneCells": ["R4C4", "R4C5"]}]}),
+    ({"minimum": [{"cell": "R1C1"}, {"cell": "R2C2", "baseC": "#CFCFCF"}], "maximum": [{"cell": "R6C6"}]},
+     "min=R1C1,R2C2;max=R6C6", {"minimum": [{"cell": "R1C1"}, {"cell": "R2C2"}], "maximum": [{"cell": "R6C6"}]}),
     # f-puzzles has no slow thermometer: the project's own field, shaped as `thermometer`'s
     ({"slowthermometer": [{"lines": [["R1C1", "R2C2", "R3C3"], ["R1C1", "R1C2"]]}]}, "sth=R1C1,R2C2,R3C3;sth=R1C1,R1C2",
      {"slowthermometer": [{"lines": [["R1C1", "R2C2", "R3C3"]]}, {"lines": [["R1C1", "R1C2"]]}]}),
@@ -71,6 +73,9 @@ def test_fpuzzles_fields_are_read_with_the_formats_names_and_defaults(fields: di
                                                                         "cells and 1 clone cells"),
     ({"clone": [{"cells": ["R1C1"]}]}, "`clone` entry 1 has no `cloneCells` list"),
     ({"clone": [{"cells": ["R1C1"], "cloneCells": ["R1C1"]}]}, "clones its cells onto themselves"),
+    ({"minimum": [{"cells": ["R1C1"]}]}, "`minimum` entry 1 has no `cell`"),
+    ({"maximum": [{"cell": "R7C1"}]}, "`maximum` entry 1: R7C1 is outside the 6x6 grid"),
+    ({"maximum": [{"cell": "R1C1", "value": "3"}]}, "`maximum` entry 1: field 'value' is not read"),
     ({"whispers": [{"lines": [["R1C1", "R1C2"]], "value": "6"}]}, "`whispers` entry 1: its line from R1C1 asks a "
                                                                   "difference of 6: no two values 1 to 6 differ by so"),
     ({"whispers": [{"lines": [["R1C1", "R1C2"]], "value": "five"}]}, "`whispers` entry 1: its value 'five' is not a"),
@@ -88,6 +93,7 @@ def test_a_wrong_entry_is_refused_by_name(fields: dict[str, object], says: str) 
     ("pal=R1C1,R5C1", "R5C1 is outside the 4x4 grid"),
     ("cl=R1C1,R1C2", "gives one group of cells: a clone is two, joined by `=`"),
     ("cl=R1C1=R1C2,R2C2", "clone 1 \\(R1C1, R1C2\\) has 1 cells and 2 clone cells"),
+    ("min=R5C1", "R5C1 is outside the 4x4 grid"),
     ("sth=R1C1,R1C2:2", "a slow thermometer has no value after `:`"),
     ("gw=R1C1,R1C2:x", "its value 'x' is not a whole number"),
     ("gw=R1C1,R2C3", "whispers line 1 \\(R1C1\\) steps from R1C1 to R2C3, which do not touch"),
@@ -108,6 +114,12 @@ SOLUTION_4 = "1234341221434321"  # 1234 / 3412 / 2143 / 4321
     ("sth=R1C1,R2C1,R3C2", "R2C1 and R3C2 hold 3 and 1 on the slow thermometer from R1C1"),  # and R1C1's 1 is kept
     ("cl=R1C1,R1C2=R2C3,R2C4", None),  # 1 2 and 1 2
     ("cl=R1C1,R1C2=R2C4,R2C3", "R1C1 and R2C4 hold 1 and 2: a clone's counterparts hold one value"),
+    ("min=R3C2", None),  # 1 beside 2, 4, 4
+    ("max=R2C2;min=R3C2", None),  # 4 beside 2, 3, 1 (a minimum, compared all the same), 1
+    ("max=R2C3", "R2C3 holds 1, a maximum cell, beside R1C3's 3 (it holds more than each neighbour)"),
+    ("min=R1C1,R1C2", None),  # R1C2's 2 is not less than R1C1's 1, but two minimum cells are not compared
+    ("min=R1C2,R1C3", "R1C2 holds 2, a minimum cell, beside R1C1's 1"),
+    ("max=R4C1", None),  # 4 beside 2 and 3
     ("gw=R1C1,R2C2,R1C3", "R2C2 and R1C3 hold 4 and 3"),  # 4 and 3 differ by 1, the line asks 2 (half of 4)
     ("gw=R1C1,R2C2,R3C1", None),  # 1 4 2: 3 and 2
     ("gw=R1C1,R2C2:3", None),  # 1 4
@@ -122,13 +134,20 @@ def test_the_check_finds_each_broken_rule_as_its_definition_does(words: str, say
         assert any(says in message for message in found), found
 
 
+UP, DOWN = "\u2227", "\u2228"  # the signs between two cells one above the other, pointing at the smaller
+
+
 def test_each_kind_draws_its_shape() -> None:
-    grid = Grid.parse("." * 36 + ";pal=R1C1,R2C2,R3C3;gw=R6C1,R6C2;sth=R4C4,R4C5;cl=R1C6=R2C5")
+    grid = Grid.parse("." * 36 + ";pal=R1C1,R2C2,R3C3;gw=R6C1,R6C2;sth=R4C4,R4C5;cl=R1C6=R2C5;min=R6C6;max=R3C1")
     shapes = [shape for c in grid.layout.constraints for shape in c.drawing(6)]
     assert shapes == [Shape("line", (0, 7, 14), "palindrome"), Shape("line", (30, 31), "whispers line"),
                       Shape("bulb", (21,)), Shape("line", (21, 22), "slow thermometer"),
-                      Shape("outline", (5,), "clone"), Shape("outline", (10,), "clone")]
+                      Shape("outline", (5,), "clone"), Shape("outline", (10,), "clone"),
+                      Shape("letter", (29, 35), "minimum sign", DOWN), Shape("letter", (34, 35), "minimum sign", ">"),
+                      Shape("letter", (6, 12), "maximum sign", UP), Shape("letter", (12, 18), "maximum sign", DOWN),
+                      Shape("letter", (12, 13), "maximum sign", ">")]  # its point at the smaller cell
     assert "2 clones (dashed outlines)" in legend(grid.layout)
+    assert "2 minimum signs (its letter between two cells)" in legend(grid.layout)
 
 
 @pytest.mark.parametrize("kind", OURS)

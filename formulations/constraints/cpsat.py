@@ -24,7 +24,8 @@ cell) or the boolean one (x[c][v-1]: cell c holds v; a cell's value is then the 
   on the boolean one;
 - German whispers: each two neighbours along the line as a dot's pair, the pairs of values far enough apart as a
   table (integer model), the others forbidden as clauses (boolean model);
-- slow thermometer: `a <= b` for each two neighbours along the line, as a thermometer's `a < b`.
+- slow thermometer: `a <= b` for each two neighbours along the line, as a thermometer's `a < b`;
+- minimum, maximum cells: each neighbour compared as a dot's pair (a table; clauses on the boolean model).
 
 The pairs come from the constraint's links (each unordered pair of cells once); a difference between two cells
 of one house is left to the houses.
@@ -48,6 +49,8 @@ from puzzles.constraints import (
     Constraint,
     Difference,
     Even,
+    Maximum,
+    Minimum,
     Negative,
     NonConsecutive,
     Odd,
@@ -265,6 +268,8 @@ ENCODERS: dict[str, Encoder[State]] = {
     Whispers.KIND: each(related),
     SlowThermometer.KIND: each(not_falling),
     Clone.KIND: each(equal),
+    Minimum.KIND: each(related),
+    Maximum.KIND: each(related),
     Cage.KIND: Encoder(cages, {
         "sums": Option("linear", "a Killer cage as linear: sum == total and AllDifferent; table: its allowed "
                        "tuples (every ordering of each combination)", SUMS),

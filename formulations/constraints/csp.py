@@ -16,7 +16,8 @@ python-constraint 556 s (7.5 million nodes); one object a rule keeps every cell'
 
 - Kropki dots, XV: one `Linked` over its two cells; negative: one `Linked` over the grid (the undotted pairs);
 - odd and even cells: the package's InSetConstraint over the cell (its domain cut to its parity before search);
-- palindrome, German whispers, slow thermometer: one `Linked` over its line; clone: one over its two groups.
+- palindrome, German whispers, slow thermometer: one `Linked` over its line; clone: one over its two groups; a
+minimum or maximum cell: one over it and its neighbours.
 
 The pairwise kinds' statements are the same, the constraint's own relation: python-constraint takes a rule as a
 check over its variables, and the links are that check.
@@ -41,6 +42,8 @@ from puzzles.constraints import (
     Constraint,
     Difference,
     Even,
+    Maximum,
+    Minimum,
     Negative,
     NonConsecutive,
     Odd,
@@ -162,6 +165,8 @@ ENCODERS: dict[str, Encoder[State]] = {
     Whispers.KIND: each(linked),
     SlowThermometer.KIND: each(linked),
     Clone.KIND: each(linked),
+    Minimum.KIND: each(linked),
+    Maximum.KIND: each(linked),
     Cage.KIND: Encoder(cages),
 }
 

@@ -15,7 +15,8 @@
 - palindrome, clone: the support rows of the dots (x[a,v] <= x[b,v] both ways: the two cells' values equal);
 - German whispers: the support rows of the dots, for each two neighbours along the line;
 - slow thermometer: the support rows of the dots, for each two cells of the line (a later one holds at least an
-  earlier one's value).
+  earlier one's value);
+- minimum, maximum cells: the support rows of the dots, for the cell and each neighbour compared.
 
 The pairs of values come from the constraint's links (each unordered pair of cells once): for a rule that
 forbids pairs, a row a pair is the 0-1 program's own statement, the same shape as its houses' rows. A same value
@@ -39,6 +40,8 @@ from puzzles.constraints import (
     Constraint,
     Difference,
     Even,
+    Maximum,
+    Minimum,
     Negative,
     NonConsecutive,
     Odd,
@@ -173,6 +176,8 @@ ENCODERS: dict[str, Encoder[State]] = {
     Whispers.KIND: each(supported),
     SlowThermometer.KIND: each(supported),
     Clone.KIND: each(supported),
+    Minimum.KIND: each(supported),
+    Maximum.KIND: each(supported),
     Cage.KIND: Encoder(cages, {
         "redundant": Option("none", "45: also the 45 rule's innie and outie sums of a Killer, as redundant "
                             "equalities", ("none", "45")),

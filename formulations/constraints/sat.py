@@ -38,6 +38,8 @@ from puzzles.constraints import (
     Constraint,
     Difference,
     Even,
+    Maximum,
+    Minimum,
     Negative,
     NonConsecutive,
     Odd,
@@ -259,6 +261,8 @@ ENCODERS: dict[str, CnfEncoder] = {
     Whispers.KIND: each(not_both),
     SlowThermometer.KIND: each(not_both),
     Clone.KIND: each(same),
+    Minimum.KIND: each(not_both),
+    Maximum.KIND: each(not_both),
     Cage.KIND: CnfEncoder(cages, {
         "sums": Option(DEFAULT_SUMS, "a Killer cage's total as clauses: combinations (a selector per set of values "
                        "it may hold) or a pseudo-Boolean encoding of PySAT's pysat.pb", SUMS),

@@ -21,6 +21,7 @@ a kind.
 | palindrome | palindrome.py | `pal=R1C1,R1C2,...` | `"palindrome": [{"lines": [["R1C1", ...]]}]` |
 | slow thermometer | slow_thermometer.py | `sth=R1C1,R1C2,...` (bulb 1st) | `"slowthermometer": [{"lines": [[...]]}]` |
 | clone | clone.py | `cl=R1C1,R1C2=R5C5,R5C6` | `"clone": [{"cells": [...], "cloneCells": [...]}]` |
+| minimum, maximum cell | extremum.py | `min=R1C1,R2C5`, `max=...` | `"minimum": [{"cell": "R1C1"}]`, `"maximum"` |
 | German whispers | whispers.py | `gw=R1C1,R1C2:4` (`:4`: not half the side) | `"whispers": [{"lines": [...]}]` |
 """
 from __future__ import annotations
@@ -35,6 +36,7 @@ from .clone import Clone
 from .diagonal import Diagonal
 from .disjoint import Disjoint
 from .extra_region import ExtraRegion
+from .extremum import Maximum, Minimum
 from .killer import Cage
 from .kropki import Difference, Ratio
 from .negative import Negative
@@ -68,6 +70,8 @@ __all__ = [
     "House",
     "Link",
     "Links",
+    "Maximum",
+    "Minimum",
     "Move",
     "Named",
     "Negative",
@@ -107,7 +111,7 @@ __all__ = [
 CONSTRAINT_KINDS: dict[str, type[Constraint]] = {
     kind.KIND: kind for kind in (Diagonal, ExtraRegion, Disjoint, Cage, AntiKnight, AntiKing, NonConsecutive,
                                  Thermometer, Difference, Ratio, XV, Negative, Odd, Even, Palindrome, Whispers,
-                                 SlowThermometer, Clone)}
+                                 SlowThermometer, Clone, Minimum, Maximum)}
 # the kinds that add houses (`Constraint.houses`): known wherever houses are, by every method
 HOUSED = frozenset(name for name, kind in CONSTRAINT_KINDS.items() if kind.houses is not Constraint.houses)
 # the fields of those kinds that are flags, read as the grid's own rules before its cells (f-puzzles' `diagonal+`)

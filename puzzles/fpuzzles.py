@@ -57,8 +57,8 @@ COSMETIC = ("text", "circle", "rectangle", "line", "cage")  # drawn only, but th
 # (the constraints the project reads are puzzles/constraints/'s, their fields `registry.FIELDS`)
 CONSTRAINTS = ("littlekillersum", "arrow", "betweenline",
                "quadruple", "sandwichsum", "xsum", "skyscraper",
-               "renban", "regionsumline", "entropicline", "lockout", "clock", "sum", "rowindexer",
-               "columnindexer", "boxindexer", "modularline", "nabner", "doublearrow", "zipperline")
+               "renban", "regionsumline", "lockout", "clock", "sum", "rowindexer",
+               "columnindexer", "boxindexer", "nabner", "doublearrow", "zipperline")
 # a solver's marks and colours, not the puzzle's
 CELL_NOTES = ("centerPencilMarks", "cornerPencilMarks", "candidates", "c", "cArray", "highlight")
 LINK = re.compile(r"[?&]load=(?P<payload>[^&#\s]*)")

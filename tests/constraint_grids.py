@@ -8,7 +8,8 @@ its value, a black dot's one is its value times the other, an X's or a V's sum t
 undotted neighbours keep none of its kind's relations, an odd cell's value is odd, a palindrome reads the same both
 ways, neighbours along a whispers line differ by its value or more, a slow thermometer's values never fall from its
 bulb, a clone's counterparts hold one value, a minimum (maximum) cell holds less (more) than each neighbour not of
-its kind. It reads the houses as tests/variant_grids.py does, from the layout's fields. What it finds is what "a
+its kind, three cells in a row along a modular (entropic) line hold three remainders by 3 (low, middle and high
+values). It reads the houses as tests/variant_grids.py does, from the layout's fields. What it finds is what "a
 solution of this puzzle" means, whatever the code under test does.
 """
 from __future__ import annotations
@@ -101,6 +102,15 @@ def breaks(lay: Layout, values: Sequence[int], cell: int) -> bool:
                     if (low >= high) if rule.KIND == "minimum" else (low <= high):
                         return True
             continue
+        if rule.KIND in ("modularline", "entropicline"):  # three cells in a row: three classes
+            line = rule.cells  # type: ignore[attr-defined]
+            if cell in line:
+                i = line.index(cell)
+                for start in range(max(0, i - 2), min(i, len(line) - 3) + 1):
+                    kinds = [CLASS[rule.KIND](values[c], n) for c in line[start:start + 3] if values[c]]
+                    if len(set(kinds)) < len(kinds):
+                        return True
+            continue
         if rule.KIND == "thermometer":
             line = rule.cells  # type: ignore[attr-defined]
             if cell in line:  # values rise along the line: one d steps after another holds at least d more
@@ -130,6 +140,9 @@ DOTS = {"difference": lambda v, w, x: abs(v - w) == x, "ratio": lambda v, w, x: 
         "xv": lambda v, w, x: v + w == x}
 NEGATED = {"difference": (1,), "ratio": (2,), "xv": (5, 10)}
 FAMILY = {"difference": "kropki", "ratio": "kropki", "xv": "xv"}
+# a value's class along a modular line (its remainder by 3) and an entropic one (low, middle, high: a 4x4's 1, 2-3, 4)
+CLASS = {"modularline": lambda v, n: v % 3,
+         "entropicline": lambda v, n: (v - 1) * 3 // n if n % 3 == 0 else (0 if v == 1 else 2 if v == n else 1)}
 
 
 def solutions(grid: Grid, limit: int = 10**6, rng: random.Random | None = None) -> Iterator[list[int]]:
@@ -241,6 +254,10 @@ EMPTY = {
     "clone-6": "." * 36 + ";cl=R1C1,R2C1,R2C2=R3C4,R4C4,R4C5;cl=R6C6=R5C2",
     "minimum+maximum-4": "." * 16 + ";min=R1C1,R3C3;max=R2C2",
     "minimum+maximum-6": "." * 36 + ";min=R1C1,R1C2,R4C5;max=R6C6,R3C3,R2C5",  # R1C1, R1C2 not compared
+    "modularline-4": "." * 16 + ";mod=R1C1,R2C2,R3C3,R4C4",
+    "modularline-6": "." * 36 + ";mod=R1C1,R1C2,R2C3,R3C3,R4C4;mod=R6C1,R5C2,R6C3",
+    "entropicline-4": "." * 16 + ";ent=R4C1,R3C2,R2C3,R1C4",
+    "entropicline-6": "." * 36 + ";ent=R6C6,R5C6,R4C5,R3C4,R2C4,R1C3",
     "palindrome-6": "." * 36 + ";pal=R1C1,R2C2,R3C3,R3C4,R4C5;pal=R6C1,R5C2,R4C3,R4C4,R5C5",
 }
 

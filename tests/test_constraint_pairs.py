@@ -20,7 +20,7 @@ from puzzles.formats import read_puzzles
 from puzzles.fpuzzles import FPuzzlesError, link_of, object_of, object_of_link, puzzle_of
 from puzzles.layouts import PuzzleError
 
-OURS = ("palindrome", "whispers", "slowthermometer", "clone", "minimum", "maximum")
+OURS = ("palindrome", "whispers", "slowthermometer", "clone", "minimum", "maximum", "modularline", "entropicline")
 MINE = [(name, puzzle, solution) for name, puzzle, solution in puzzles() if any(k in name for k in OURS)]
 
 
@@ -50,6 +50,9 @@ def test_fpuzzles_writes_and_reads_back_every_kind(name: str, puzzle: Grid, solu
      "cl=R1C1,R1C2=R4C4,R4C5", {"clone": [{"cells": ["R1C1", "R1C2"], "cloneCells": ["R4C4", "R4C5"]}]}),
     ({"minimum": [{"cell": "R1C1"}, {"cell": "R2C2", "baseC": "#CFCFCF"}], "maximum": [{"cell": "R6C6"}]},
      "min=R1C1,R2C2;max=R6C6", {"minimum": [{"cell": "R1C1"}, {"cell": "R2C2"}], "maximum": [{"cell": "R6C6"}]}),
+    ({"modularline": [{"lines": [["R1C1", "R1C2", "R1C3"]]}], "entropicline": [{"lines": [["R6C6", "R5C5"]]}]},
+     "mod=R1C1,R1C2,R1C3;ent=R6C6,R5C5",
+     {"modularline": [{"lines": [["R1C1", "R1C2", "R1C3"]]}], "entropicline": [{"lines": [["R6C6", "R5C5"]]}]}),
     # f-puzzles has no slow thermometer: the project's own field, shaped as `thermometer`'s
     ({"slowthermometer": [{"lines": [["R1C1", "R2C2", "R3C3"], ["R1C1", "R1C2"]]}]}, "sth=R1C1,R2C2,R3C3;sth=R1C1,R1C2",
      {"slowthermometer": [{"lines": [["R1C1", "R2C2", "R3C3"]]}, {"lines": [["R1C1", "R1C2"]]}]}),
@@ -120,6 +123,12 @@ SOLUTION_4 = "1234341221434321"  # 1234 / 3412 / 2143 / 4321
     ("min=R1C1,R1C2", None),  # R1C2's 2 is not less than R1C1's 1, but two minimum cells are not compared
     ("min=R1C2,R1C3", "R1C2 holds 2, a minimum cell, beside R1C1's 1"),
     ("max=R4C1", None),  # 4 beside 2 and 3
+    ("mod=R1C1,R1C2,R1C3,R1C4", None),  # remainders 1 2 0 1
+    ("mod=R1C1,R2C2,R1C3", "R1C1 and R2C2 hold 1 and 4 on the modular line from R1C1: three cells in a row along it "
+                           "hold values of three classes (remainders by 3)"),
+    ("ent=R1C1,R1C2,R2C2", None),  # 1 2 4: low, middle, high on a 4x4
+    ("ent=R1C1,R1C2,R2C1", "R1C2 and R2C1 hold 2 and 3 on the entropic line from R1C1"),  # both middle
+    ("ent=R1C1,R1C2,R2C2,R3C2", None),  # 1 2 4 1: each three in a row low, middle, high
     ("gw=R1C1,R2C2,R1C3", "R2C2 and R1C3 hold 4 and 3"),  # 4 and 3 differ by 1, the line asks 2 (half of 4)
     ("gw=R1C1,R2C2,R3C1", None),  # 1 4 2: 3 and 2
     ("gw=R1C1,R2C2:3", None),  # 1 4

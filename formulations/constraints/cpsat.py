@@ -25,7 +25,9 @@ cell) or the boolean one (x[c][v-1]: cell c holds v; a cell's value is then the 
 - German whispers: each two neighbours along the line as a dot's pair, the pairs of values far enough apart as a
   table (integer model), the others forbidden as clauses (boolean model);
 - slow thermometer: `a <= b` for each two neighbours along the line, as a thermometer's `a < b`;
-- minimum, maximum cells: each neighbour compared as a dot's pair (a table; clauses on the boolean model).
+- minimum, maximum cells: each neighbour compared as a dot's pair (a table; clauses on the boolean model);
+- modular and entropic lines: each two cells one or two apart along the line as a dot's pair (values of
+  different classes).
 
 The pairs come from the constraint's links (each unordered pair of cells once); a difference between two cells
 of one house is left to the houses.
@@ -48,9 +50,11 @@ from puzzles.constraints import (
     Clone,
     Constraint,
     Difference,
+    EntropicLine,
     Even,
     Maximum,
     Minimum,
+    ModularLine,
     Negative,
     NonConsecutive,
     Odd,
@@ -270,6 +274,8 @@ ENCODERS: dict[str, Encoder[State]] = {
     Clone.KIND: each(equal),
     Minimum.KIND: each(related),
     Maximum.KIND: each(related),
+    ModularLine.KIND: each(related),
+    EntropicLine.KIND: each(related),
     Cage.KIND: Encoder(cages, {
         "sums": Option("linear", "a Killer cage as linear: sum == total and AllDifferent; table: its allowed "
                        "tuples (every ordering of each combination)", SUMS),

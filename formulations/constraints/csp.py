@@ -16,8 +16,8 @@ python-constraint 556 s (7.5 million nodes); one object a rule keeps every cell'
 
 - Kropki dots, XV: one `Linked` over its two cells; negative: one `Linked` over the grid (the undotted pairs);
 - odd and even cells: the package's InSetConstraint over the cell (its domain cut to its parity before search);
-- palindrome, German whispers, slow thermometer: one `Linked` over its line; clone: one over its two groups; a
-minimum or maximum cell: one over it and its neighbours.
+- palindrome, German whispers, slow thermometer, modular and entropic lines: one `Linked` over its line; clone:
+  one over its two groups; a minimum or maximum cell: one over it and its neighbours.
 
 The pairwise kinds' statements are the same, the constraint's own relation: python-constraint takes a rule as a
 check over its variables, and the links are that check.
@@ -41,9 +41,11 @@ from puzzles.constraints import (
     Clone,
     Constraint,
     Difference,
+    EntropicLine,
     Even,
     Maximum,
     Minimum,
+    ModularLine,
     Negative,
     NonConsecutive,
     Odd,
@@ -167,6 +169,8 @@ ENCODERS: dict[str, Encoder[State]] = {
     Clone.KIND: each(linked),
     Minimum.KIND: each(linked),
     Maximum.KIND: each(linked),
+    ModularLine.KIND: each(linked),
+    EntropicLine.KIND: each(linked),
     Cage.KIND: Encoder(cages),
 }
 

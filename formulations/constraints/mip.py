@@ -16,7 +16,8 @@
 - German whispers: the support rows of the dots, for each two neighbours along the line;
 - slow thermometer: the support rows of the dots, for each two cells of the line (a later one holds at least an
   earlier one's value);
-- minimum, maximum cells: the support rows of the dots, for the cell and each neighbour compared.
+- minimum, maximum cells: the support rows of the dots, for the cell and each neighbour compared;
+- modular and entropic lines: the support rows of the dots, for each two cells one or two apart along the line.
 
 The pairs of values come from the constraint's links (each unordered pair of cells once): for a rule that
 forbids pairs, a row a pair is the 0-1 program's own statement, the same shape as its houses' rows. A same value
@@ -39,9 +40,11 @@ from puzzles.constraints import (
     Clone,
     Constraint,
     Difference,
+    EntropicLine,
     Even,
     Maximum,
     Minimum,
+    ModularLine,
     Negative,
     NonConsecutive,
     Odd,
@@ -178,6 +181,8 @@ ENCODERS: dict[str, Encoder[State]] = {
     Clone.KIND: each(supported),
     Minimum.KIND: each(supported),
     Maximum.KIND: each(supported),
+    ModularLine.KIND: each(supported),
+    EntropicLine.KIND: each(supported),
     Cage.KIND: Encoder(cages, {
         "redundant": Option("none", "45: also the 45 rule's innie and outie sums of a Killer, as redundant "
                             "equalities", ("none", "45")),

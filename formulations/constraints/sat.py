@@ -14,7 +14,8 @@ white dot on values 1..9: the 81 - 16 pairs that do not differ by 1). An odd or 
 value of the other parity. A palindrome's two cells the same distance from its ends, and a clone's two counterparts,
 hold one value: x(a, v) and x(b, v) imply each other (two binary clauses a value, not the n(n-1) forbidden pairs).
 German whispers forbid each pair of values too close along the line, a binary clause each; a slow thermometer each
-pair of values that falls along it.
+pair of values that falls along it; a modular or entropic line each pair of values of one class, for each two cells
+one or two apart along it.
 
 A Killer's cages are clauses too (`cages`): no repeat in a cage, and its total in the encoding its option `sums`
 names: its combinations (the default) or a pseudo-Boolean encoding of pysat.pb; its option `redundant=45` adds the
@@ -37,9 +38,11 @@ from puzzles.constraints import (
     Clone,
     Constraint,
     Difference,
+    EntropicLine,
     Even,
     Maximum,
     Minimum,
+    ModularLine,
     Negative,
     NonConsecutive,
     Odd,
@@ -263,6 +266,8 @@ ENCODERS: dict[str, CnfEncoder] = {
     Clone.KIND: each(same),
     Minimum.KIND: each(not_both),
     Maximum.KIND: each(not_both),
+    ModularLine.KIND: each(not_both),
+    EntropicLine.KIND: each(not_both),
     Cage.KIND: CnfEncoder(cages, {
         "sums": Option(DEFAULT_SUMS, "a Killer cage's total as clauses: combinations (a selector per set of values "
                        "it may hold) or a pseudo-Boolean encoding of PySAT's pysat.pb", SUMS),

@@ -22,6 +22,8 @@ a kind.
 | slow thermometer | slow_thermometer.py | `sth=R1C1,R1C2,...` (bulb 1st) | `"slowthermometer": [{"lines": [[...]]}]` |
 | clone | clone.py | `cl=R1C1,R1C2=R5C5,R5C6` | `"clone": [{"cells": [...], "cloneCells": [...]}]` |
 | minimum, maximum cell | extremum.py | `min=R1C1,R2C5`, `max=...` | `"minimum": [{"cell": "R1C1"}]`, `"maximum"` |
+| modular line | trios.py | `mod=R1C1,R1C2,...` | `"modularline": [{"lines": [[...]]}]` |
+| entropic line | trios.py | `ent=R1C1,R1C2,...` | `"entropicline": [{"lines": [[...]]}]` |
 | German whispers | whispers.py | `gw=R1C1,R1C2:4` (`:4`: not half the side) | `"whispers": [{"lines": [...]}]` |
 """
 from __future__ import annotations
@@ -45,6 +47,7 @@ from .palindrome import Palindrome
 from .parity import Even, Odd
 from .slow_thermometer import SlowThermometer
 from .thermometer import Thermometer
+from .trios import EntropicLine, ModularLine
 from .whispers import Whispers
 from .xv import XV
 
@@ -65,6 +68,7 @@ __all__ = [
     "Diagonal",
     "Difference",
     "Disjoint",
+    "EntropicLine",
     "Even",
     "ExtraRegion",
     "House",
@@ -72,6 +76,7 @@ __all__ = [
     "Links",
     "Maximum",
     "Minimum",
+    "ModularLine",
     "Move",
     "Named",
     "Negative",
@@ -111,7 +116,7 @@ __all__ = [
 CONSTRAINT_KINDS: dict[str, type[Constraint]] = {
     kind.KIND: kind for kind in (Diagonal, ExtraRegion, Disjoint, Cage, AntiKnight, AntiKing, NonConsecutive,
                                  Thermometer, Difference, Ratio, XV, Negative, Odd, Even, Palindrome, Whispers,
-                                 SlowThermometer, Clone, Minimum, Maximum)}
+                                 SlowThermometer, Clone, Minimum, Maximum, ModularLine, EntropicLine)}
 # the kinds that add houses (`Constraint.houses`): known wherever houses are, by every method
 HOUSED = frozenset(name for name, kind in CONSTRAINT_KINDS.items() if kind.houses is not Constraint.houses)
 # the fields of those kinds that are flags, read as the grid's own rules before its cells (f-puzzles' `diagonal+`)

@@ -244,7 +244,8 @@ def givens_of(rows: Any, size: int) -> tuple[list[int], list[int] | None]:
             where = f"R{r + 1}C{c + 1}"
             if not isinstance(cell, dict):
                 raise FPuzzlesError(f"cell {where} is not an object")
-            unknown = [k for k in cell if k not in ("value", "given", "region", *CELL_NOTES) and not _empty(cell[k])]
+            known = ("value", "given", "region", *CELL_NOTES, *registry.CELL_FIELDS)  # a kind reads its own
+            unknown = [k for k in cell if k not in known and not _empty(cell[k])]
             if unknown:
                 raise FPuzzlesError(f"cell {where}: field {quoted(unknown[0])} is not read by this project")
             region = cell.get("region")
@@ -297,6 +298,8 @@ def object_of(grid: Grid, title: str = "", solution: Grid | None = None) -> dict
         return found
 
     rows = [[cell(r * n + c) for c in range(n)] for r in range(n)]
+    for i, fields in registry.cell_fields_of(lay.rules, n).items():
+        rows[i // n][i % n] |= fields
     found: dict[str, Any] = {"size": n, "grid": rows}
     found |= registry.fields_of(lay.rules, n)
     if title:

@@ -43,6 +43,10 @@ def breaks(lay: Layout, values: Sequence[int], cell: int) -> bool:
     for rule in lay.constraints:
         if rule.KIND == "killer":  # a cage: above
             continue
+        if rule.KIND == "pencilmarks":  # the cell holds one of its marks
+            if cell == rule.cell and not rule.marks >> (v - 1) & 1:  # type: ignore[attr-defined]
+                return True
+            continue
         if rule.KIND in ("odd", "even"):  # a cell's parity
             if cell == rule.cell and v % 2 != (rule.KIND == "odd"):  # type: ignore[attr-defined]
                 return True
@@ -258,6 +262,8 @@ EMPTY = {
     "modularline-6": "." * 36 + ";mod=R1C1,R1C2,R2C3,R3C3,R4C4;mod=R6C1,R5C2,R6C3",
     "entropicline-4": "." * 16 + ";ent=R4C1,R3C2,R2C3,R1C4",
     "entropicline-6": "." * 36 + ";ent=R6C6,R5C6,R4C5,R3C4,R2C4,R1C3",
+    "pencilmarks-4": "." * 16 + ";pm=R1C1:12,R2C3:34,R4C4:2",
+    "pencilmarks-6": "." * 36 + ";pm=R1C1:135,R2C2:46,R3C5:12,R6C6:6,R5C1:25",
     "palindrome-6": "." * 36 + ";pal=R1C1,R2C2,R3C3,R3C4,R4C5;pal=R6C1,R5C2,R4C3,R4C4,R5C5",
 }
 

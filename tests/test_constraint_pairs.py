@@ -20,7 +20,8 @@ from puzzles.formats import read_puzzles
 from puzzles.fpuzzles import FPuzzlesError, link_of, object_of, object_of_link, puzzle_of
 from puzzles.layouts import PuzzleError
 
-OURS = ("palindrome", "whispers", "slowthermometer", "clone", "minimum", "maximum", "modularline", "entropicline")
+OURS = ("palindrome", "whispers", "slowthermometer", "clone", "minimum", "maximum", "modularline", "entropicline",
+        "pencilmarks")
 MINE = [(name, puzzle, solution) for name, puzzle, solution in puzzles() if any(k in name for k in OURS)]
 
 
@@ -65,6 +66,27 @@ def test_fpuzzles_fields_are_read_with_the_formats_names_and_defaults(fields: di
     assert {key: obj[key] for key in written} == written
 
 
+def test_given_pencil_marks_are_read_from_the_cells_and_written_there() -> None:
+    obj = _fpuzzles(6)
+    rows: list[list[dict[str, object]]] = obj["grid"]  # type: ignore[assignment]
+    rows[0][0] = {"givenPencilMarks": [5, 1, 3], "centerPencilMarks": [1]}  # a solver's own marks: no rule
+    rows[3][3] = {"givenPencilMarks": [2, 6], "value": 6, "given": True}
+    rows[5][5] = {"givenPencilMarks": []}
+    grid = puzzle_of(obj)[0]
+    assert grid == Grid.parse("." * 21 + "6" + "." * 14 + ";pm=R1C1:135,R4C4:26")
+    written = object_of(grid)["grid"]
+    assert written[0][0] == {"givenPencilMarks": [1, 3, 5]} and "givenPencilMarks" not in object_of(grid)
+    assert written[3][3] == {"value": 6, "given": True, "givenPencilMarks": [2, 6]}
+
+
+@pytest.mark.parametrize("marks", [[7], ["1"], [True], "15", {"1": 1}])
+def test_wrong_pencil_marks_are_refused_naming_their_cell(marks: object) -> None:
+    obj = _fpuzzles(6)
+    obj["grid"][1][2] = {"givenPencilMarks": marks}  # type: ignore[index]
+    with pytest.raises(FPuzzlesError, match=r"cell R2C3: `givenPencilMarks` .* is not a list of values 1 to 6"):
+        puzzle_of(obj)
+
+
 @pytest.mark.parametrize(("fields", "says"), [
     ({"palindrome": [{"lines": [["R1C1", "R3C3"]]}]}, "`palindrome` entry 1: its line from R1C1 steps from R1C1 to "
                                                       "R3C3, which do not touch"),
@@ -97,6 +119,8 @@ def test_a_wrong_entry_is_refused_by_name(fields: dict[str, object], says: str) 
     ("cl=R1C1,R1C2", "gives one group of cells: a clone is two, joined by `=`"),
     ("cl=R1C1=R1C2,R2C2", "clone 1 \\(R1C1, R1C2\\) has 1 cells and 2 clone cells"),
     ("min=R5C1", "R5C1 is outside the 4x4 grid"),
+    ("pm=R1C1", "'R1C1' gives no values after `:`"),
+    ("pm=R1C1:15", "'R1C1:15': a value is not 1 to 4"),
     ("sth=R1C1,R1C2:2", "a slow thermometer has no value after `:`"),
     ("gw=R1C1,R1C2:x", "its value 'x' is not a whole number"),
     ("gw=R1C1,R2C3", "whispers line 1 \\(R1C1\\) steps from R1C1 to R2C3, which do not touch"),
@@ -129,6 +153,8 @@ SOLUTION_4 = "1234341221434321"  # 1234 / 3412 / 2143 / 4321
     ("ent=R1C1,R1C2,R2C2", None),  # 1 2 4: low, middle, high on a 4x4
     ("ent=R1C1,R1C2,R2C1", "R1C2 and R2C1 hold 2 and 3 on the entropic line from R1C1"),  # both middle
     ("ent=R1C1,R1C2,R2C2,R3C2", None),  # 1 2 4 1: each three in a row low, middle, high
+    ("pm=R1C1:12,R2C2:4", None),
+    ("pm=R1C1:12,R2C2:23", "R2C2 holds 4, not among its given pencil marks 23"),
     ("gw=R1C1,R2C2,R1C3", "R2C2 and R1C3 hold 4 and 3"),  # 4 and 3 differ by 1, the line asks 2 (half of 4)
     ("gw=R1C1,R2C2,R3C1", None),  # 1 4 2: 3 and 2
     ("gw=R1C1,R2C2:3", None),  # 1 4

@@ -59,6 +59,7 @@ from puzzles.constraints import (
     NonConsecutive,
     Odd,
     Palindrome,
+    PencilMarks,
     Ratio,
     SlowThermometer,
     Thermometer,
@@ -276,6 +277,7 @@ ENCODERS: dict[str, Encoder[State]] = {
     Maximum.KIND: each(related),
     ModularLine.KIND: each(related),
     EntropicLine.KIND: each(related),
+    PencilMarks.KIND: each(parity),
     Cage.KIND: Encoder(cages, {
         "sums": Option("linear", "a Killer cage as linear: sum == total and AllDifferent; table: its allowed "
                        "tuples (every ordering of each combination)", SUMS),

@@ -50,6 +50,7 @@ from puzzles.constraints import (
     NonConsecutive,
     Odd,
     Palindrome,
+    PencilMarks,
     Ratio,
     SlowThermometer,
     Thermometer,
@@ -171,6 +172,7 @@ ENCODERS: dict[str, Encoder[State]] = {
     Maximum.KIND: each(linked),
     ModularLine.KIND: each(linked),
     EntropicLine.KIND: each(linked),
+    PencilMarks.KIND: each(parity),
     Cage.KIND: Encoder(cages),
 }
 

@@ -49,6 +49,7 @@ from puzzles.constraints import (
     NonConsecutive,
     Odd,
     Palindrome,
+    PencilMarks,
     Ratio,
     SlowThermometer,
     Thermometer,
@@ -183,6 +184,7 @@ ENCODERS: dict[str, Encoder[State]] = {
     Maximum.KIND: each(supported),
     ModularLine.KIND: each(supported),
     EntropicLine.KIND: each(supported),
+    PencilMarks.KIND: each(parity),
     Cage.KIND: Encoder(cages, {
         "redundant": Option("none", "45: also the 45 rule's innie and outie sums of a Killer, as redundant "
                             "equalities", ("none", "45")),

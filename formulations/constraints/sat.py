@@ -47,6 +47,7 @@ from puzzles.constraints import (
     NonConsecutive,
     Odd,
     Palindrome,
+    PencilMarks,
     Ratio,
     SlowThermometer,
     Thermometer,
@@ -268,6 +269,7 @@ ENCODERS: dict[str, CnfEncoder] = {
     Maximum.KIND: each(not_both),
     ModularLine.KIND: each(not_both),
     EntropicLine.KIND: each(not_both),
+    PencilMarks.KIND: each(parity),
     Cage.KIND: CnfEncoder(cages, {
         "sums": Option(DEFAULT_SUMS, "a Killer cage's total as clauses: combinations (a selector per set of values "
                        "it may hold) or a pseudo-Boolean encoding of PySAT's pysat.pb", SUMS),

@@ -24,6 +24,7 @@ a kind.
 | minimum, maximum cell | extremum.py | `min=R1C1,R2C5`, `max=...` | `"minimum": [{"cell": "R1C1"}]`, `"maximum"` |
 | modular line | trios.py | `mod=R1C1,R1C2,...` | `"modularline": [{"lines": [[...]]}]` |
 | entropic line | trios.py | `ent=R1C1,R1C2,...` | `"entropicline": [{"lines": [[...]]}]` |
+| given pencil marks | pencil_marks.py | `pm=R1C1:159,R4C4:26` | a cell's `"givenPencilMarks": [1, 5, 9]` |
 | German whispers | whispers.py | `gw=R1C1,R1C2:4` (`:4`: not half the side) | `"whispers": [{"lines": [...]}]` |
 """
 from __future__ import annotations
@@ -45,6 +46,7 @@ from .negative import Negative
 from .nonconsecutive import NonConsecutive
 from .palindrome import Palindrome
 from .parity import Even, Odd
+from .pencil_marks import PencilMarks
 from .slow_thermometer import SlowThermometer
 from .thermometer import Thermometer
 from .trios import EntropicLine, ModularLine
@@ -83,6 +85,7 @@ __all__ = [
     "NonConsecutive",
     "Odd",
     "Palindrome",
+    "PencilMarks",
     "Ratio",
     "Removal",
     "Shape",
@@ -93,6 +96,7 @@ __all__ = [
     "by_kind",
     "cages",
     "canonical",
+    "cell_fields_of",
     "fields_of",
     "houses",
     "houses_of",
@@ -116,7 +120,8 @@ __all__ = [
 CONSTRAINT_KINDS: dict[str, type[Constraint]] = {
     kind.KIND: kind for kind in (Diagonal, ExtraRegion, Disjoint, Cage, AntiKnight, AntiKing, NonConsecutive,
                                  Thermometer, Difference, Ratio, XV, Negative, Odd, Even, Palindrome, Whispers,
-                                 SlowThermometer, Clone, Minimum, Maximum, ModularLine, EntropicLine)}
+                                 SlowThermometer, Clone, Minimum, Maximum, ModularLine, EntropicLine,
+                                 PencilMarks)}
 # the kinds that add houses (`Constraint.houses`): known wherever houses are, by every method
 HOUSED = frozenset(name for name, kind in CONSTRAINT_KINDS.items() if kind.houses is not Constraint.houses)
 # the fields of those kinds that are flags, read as the grid's own rules before its cells (f-puzzles' `diagonal+`)
@@ -132,6 +137,8 @@ KILLER = Cage.KIND  # a Killer cage's kind, as a variant's name says it (`killer
 # the f-puzzles fields the kinds read
 FIELDS = tuple(field for kind in CONSTRAINT_KINDS.values() for field in kind.FIELDS or (kind.FIELD,))
 WORDS = tuple(kind.WORD for kind in CONSTRAINT_KINDS.values())  # the line form's words, for a message's list
+# the f-puzzles fields of a grid's cells that kinds read (`Constraint.CELL_FIELD`: given pencil marks)
+CELL_FIELDS = tuple(kind.FIELD for kind in CONSTRAINT_KINDS.values() if kind.CELL_FIELD)
 
 
 def kind_order(constraint: Constraint) -> int:
@@ -237,6 +244,15 @@ def fields_of(constraints: Iterable[Constraint], side: int) -> dict[str, Any]:
     for kind, group in by_kind(constraints).items():
         fields |= CONSTRAINT_KINDS[kind].fields(group, side)
     return fields
+
+
+def cell_fields_of(constraints: Iterable[Constraint], side: int) -> dict[int, dict[str, Any]]:
+    """The fields the constraints add to f-puzzles' cells (`Constraint.cell_fields`), by cell."""
+    found: dict[int, dict[str, Any]] = {}
+    for kind, group in by_kind(constraints).items():
+        for cell, fields in CONSTRAINT_KINDS[kind].cell_fields(group, side).items():
+            found.setdefault(cell, {}).update(fields)
+    return found
 
 
 def repeatable(word: str) -> bool:

@@ -97,8 +97,10 @@ def breaks(lay: Layout, values: Sequence[int], cell: int) -> bool:
                     return True
             continue
         if rule.KIND in ("minimum", "maximum"):  # less (more) than each neighbour not of its kind
-            own = {c.cell for c in lay.constraints if c.KIND == rule.KIND}  # type: ignore[attr-defined]
             centre = rule.cell  # type: ignore[attr-defined]
+            if sum(_apart(cell, centre, n)) > 1:  # neither the cell nor a neighbour of it
+                continue
+            own = {c.cell for c in lay.constraints if c.KIND == rule.KIND}  # type: ignore[attr-defined]
             for other in range(n * n):
                 if sum(_apart(cell, other, n)) == 1 and centre in (cell, other) and values[other] \
                         and not ({cell, other} - {centre}) <= own:

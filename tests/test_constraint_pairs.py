@@ -7,12 +7,14 @@ tests/test_constraints.py and tests/test_constraint_formulations.py."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from constraint_grids import EMPTY, breaks, count, puzzles
 
 from commands.generate import main
 from comparison.report.page.houses import legend
+from formulations import SOLVERS as FORMULATIONS
 from making.minimal import givens_of, is_minimal
 from puzzles import Grid
 from puzzles.constraints import Shape
@@ -201,3 +203,17 @@ def test_generate_minimal_puzzles_of_each_kind_read_back_unique_and_minimal(kind
 def test_the_empty_grids_hold_each_kind() -> None:
     kinds = {c.KIND for text in EMPTY.values() for c in Grid.parse(text).layout.constraints}
     assert set(OURS) <= kinds
+
+
+def test_the_docs_examples_read_each_with_one_solution() -> None:
+    """docs/reference/puzzle-files.md's generated 6x6 of each kind: read, of its kind, one solution (CP-SAT's
+    count: the brute force's on the generator's puzzles is above)."""
+    text = (Path(__file__).parent.parent / "docs" / "reference" / "puzzle-files.md").read_text()
+    found = {line.rsplit(" ", 1)[1]: line.rsplit(" ", 1)[0] for line in text.splitlines()
+             if line.endswith("-6") and line.rsplit(" ", 1)[1][:-2] in OURS}
+    assert set(found) == {f"{kind}-6" for kind in OURS}
+    for name, line in found.items():
+        grid = Grid.parse(line)
+        found = FORMULATIONS["cpsat"](grid, solutions=2)
+        assert {c.KIND for c in grid.layout.constraints} == {name[:-2]} and found.unique is True, name
+        assert found.solution is not None and found.solution.conflicts() == []

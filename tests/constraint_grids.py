@@ -255,9 +255,9 @@ EMPTY = {
     "whispers-4": "." * 16 + ";gw=R1C1,R1C2,R2C3,R3C3",
     "whispers-6": "." * 36 + ";gw=R1C1,R1C2,R1C3,R2C4,R3C4;gw=R6C6,R5C6,R4C5,R4C4:2",
     "slowthermometer-4": "." * 16 + ";sth=R1C1,R2C2,R3C3,R4C3",
-    "slowthermometer-6": "." * 36 + ";sth=R1C1,R2C2,R3C3,R4C4,R5C5,R6C6",
+    "slowthermometer-6": "." * 36 + ";sth=R1C1,R1C2,R2C3,R2C4,R3C5,R3C6",
     "clone-4": "." * 16 + ";cl=R1C1,R1C2=R3C3,R3C4",
-    "clone-6": "." * 36 + ";cl=R1C1,R2C1,R2C2=R3C4,R4C4,R4C5;cl=R6C6=R5C2",
+    "clone-6": "." * 36 + ";cl=R1C1,R2C1,R3C1=R2C4,R3C4,R4C4;cl=R5C2,R5C3=R6C5,R6C6",
     "minimum+maximum-4": "." * 16 + ";min=R1C1,R3C3;max=R2C2",
     "minimum+maximum-6": "." * 36 + ";min=R1C1,R1C2,R4C5;max=R6C6,R3C3,R2C5",  # R1C1, R1C2 not compared
     "modularline-4": "." * 16 + ";mod=R1C1,R2C2,R3C3,R4C4",
@@ -265,7 +265,7 @@ EMPTY = {
     "entropicline-4": "." * 16 + ";ent=R4C1,R3C2,R2C3,R1C4",
     "entropicline-6": "." * 36 + ";ent=R6C6,R5C6,R4C5,R3C4,R2C4,R1C3",
     "pencilmarks-4": "." * 16 + ";pm=R1C1:12,R2C3:34,R4C4:2",
-    "pencilmarks-6": "." * 36 + ";pm=R1C1:135,R2C2:46,R3C5:12,R6C6:6,R5C1:25",
+    "pencilmarks-6": "." * 36 + ";pm=R1C1:135,R1C2:46,R2C2:46,R3C5:12,R6C6:6,R5C1:25,R1C4:123",
     "palindrome-6": "." * 36 + ";pal=R1C1,R2C2,R3C3,R3C4,R4C5;pal=R6C1,R5C2,R4C3,R4C4,R5C5",
 }
 

@@ -185,6 +185,10 @@ def test_each_kind_draws_its_shape() -> None:
                       Shape("letter", (12, 13), "maximum sign", ">")]  # its point at the smaller cell
     assert "2 clones (dashed outlines)" in legend(grid.layout)
     assert "2 minimum signs (its letter between two cells)" in legend(grid.layout)
+    marked = Grid.parse("." * 36 + ";pm=R2C2:12,R3C3:45")
+    first = marked.layout.constraints[0].drawing(6)
+    assert first == (Shape("letter", (7,), "pencil-marked cell", "12"),)
+    assert "2 pencil-marked cells (its letters in the cell)" in legend(marked.layout)
 
 
 @pytest.mark.parametrize("kind", OURS)

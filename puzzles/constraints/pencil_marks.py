@@ -126,5 +126,5 @@ class PencilMarks(Parity):
         return None if self.marks & ((1 << side) - 1) else "gives no value"
 
     def drawing(self, side: int) -> tuple[Shape, ...]:
-        return (Shape("letter", (self.cell,), "given pencil marks",
+        return (Shape("letter", (self.cell,), "pencil-marked cell",
                       "".join(SYMBOLS[v - 1] for v in self.values(side))),)

@@ -131,7 +131,7 @@ def shape_words(lay: Layout) -> list[str]:
     """The constraints in the legend's words: each caption of lines counted (`2 thermometers (grey lines, each from
     its bulb)`), then each note (a rule of the whole grid) by its name."""
     lines: dict[str, list[int]] = {}  # a caption -> [lines, bulbs]
-    marked: dict[tuple[str, str], int] = {}  # (a caption, its shape) -> how many
+    marked: dict[tuple[str, str], int] = {}  # (a caption, its shape in words) -> how many
     notes: list[str] = []
     for constraint in lay.constraints:  # (the outlines: `legend`)
         shapes = constraint.drawing(lay.side)
@@ -142,14 +142,15 @@ def shape_words(lay: Layout) -> list[str]:
                 counted[0] += 1
                 counted[1] += bulbs
             elif shape.kind in MARKED:
-                key = (shape.caption or shape.kind, shape.kind)
+                said = IN_CELL[shape.kind] if len(shape.cells) == 1 and shape.kind in IN_CELL else MARKED[shape.kind]
+                key = (shape.caption or shape.kind, said)
                 marked[key] = marked.get(key, 0) + 1
             elif shape.kind == "note" and shape.caption not in notes:
                 notes.append(shape.caption)
     words = [f"{plural(count, caption)} (grey line{'s' if count > 1 else ''}"
              f"{(', each from its bulb' if count > 1 else ', from its bulb') if bulbs else ''})"
              for caption, (count, bulbs) in lines.items()]
-    words += [f"{plural(count, caption)} ({MARKED[kind]})" for (caption, kind), count in marked.items()]
+    words += [f"{plural(count, caption)} ({said})" for (caption, said), count in marked.items()]
     return words + [f"{note} (the whole grid)" for note in notes]
 
 
@@ -307,6 +308,7 @@ class ShapeMarks:
 MARKED = {"ring": "a white circle between two cells", "dot": "a black circle between two cells",
           "letter": "its letter between two cells", "circle": "a grey circle in the cell",
           "square": "a grey square in the cell"}
+IN_CELL = {"letter": "its letters in the cell"}  # a mark of one cell drawn at its centre, where MARKED says an edge
 DOT = 0.13  # a dot's radius, in cells
 
 

@@ -24,7 +24,6 @@ class PencilMarks(Parity):
     FIELD = "givenPencilMarks"
     WORD = "pm="
     CELL_FIELD = True
-    NOUN = "given pencil marks"
     PLURAL = "given pencil marks"
 
     @classmethod

@@ -21,6 +21,7 @@ from functools import cache
 from variant_grids import peers
 
 from puzzles import Grid
+from puzzles.constraints.killer import cages_in
 from puzzles.layouts import Layout
 
 
@@ -32,7 +33,7 @@ def breaks(lay: Layout, values: Sequence[int], cell: int) -> bool:
     """Whether the value in `cell` breaks a constraint of the layout, or a Killer cage of it, with a filled cell
     (blanks are 0). A cage holds no value twice, and its values sum to its total (no more while it has blanks)."""
     n, v = lay.side, values[cell]
-    for cage in lay.cages:
+    for cage in cages_in(lay.constraints):
         if cell in cage.cells:
             held = [values[c] for c in cage.cells if values[c]]
             full = len(held) == len(cage.cells)
@@ -151,9 +152,26 @@ CLASS = {"modularline": lambda v, n: v % 3,
          "entropicline": lambda v, n: (v - 1) * 3 // n if n % 3 == 0 else (0 if v == 1 else 2 if v == n else 1)}
 
 
+# the solutions enumerated (in order, no rng) by puzzle line: (the first ones found, whether they are all of them).
+# Many tests ask the brute force for the same puzzles' solutions: one enumeration a puzzle per process.
+ENUMERATED: dict[str, tuple[list[list[int]], bool]] = {}
+
+
 def solutions(grid: Grid, limit: int = 10**6, rng: random.Random | None = None) -> Iterator[list[int]]:
     """The solutions of a puzzle with constraints, up to `limit`: cells filled in reading order, each value checked
     against its houses and every constraint as defined above. With `rng`, values in a random order."""
+    if rng is not None:
+        return search(grid, limit, rng)
+    key = grid.text()
+    found, whole = ENUMERATED.get(key, ([], False))
+    if len(found) < limit and not whole:
+        found = list(search(grid, limit))
+        ENUMERATED[key] = found, len(found) < limit
+    return iter([list(s) for s in found[:limit]])
+
+
+def search(grid: Grid, limit: int, rng: random.Random | None = None) -> Iterator[list[int]]:
+    """The enumeration itself (`solutions`)."""
     lay, n = grid.layout, grid.side
     near = peers(lay)
     values = list(grid.values)

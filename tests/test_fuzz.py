@@ -117,7 +117,7 @@ def test_a_solver_that_drops_the_constraints_is_found_shrunk_and_reproduced(tmp_
         answer) == []  # wrong by the constraints alone
     # 1-minimal: any clue, or any constraint, taken away and the planted solver is right
     lay = grid.layout
-    smaller = [*fewer(grid), *(Grid(layout(lay.side, lay.regions, lay.extras, lay.cages,
+    smaller = [*fewer(grid), *(Grid(layout(lay.side, lay.regions, lay.extras,
                                            [c for c in lay.constraints if c != dropped]), grid.values)
                                for dropped in lay.constraints)]
     assert run_compare(tmp_path, "smaller.txt", smaller, method) == 0

@@ -16,9 +16,9 @@ from fixtures import SEED001
 from commands.trace import main
 from puzzles import Budget, Grid, Status
 from puzzles.cellmasks import CellMasks
+from puzzles.constraints.killer import Cage, cages_in
 from puzzles.formats import read_puzzles
 from puzzles.grid import geometry, values_of
-from puzzles.layouts import Cage
 from search.inference import MAKE_RUNG
 from search.trace import Event, Recorder, Trace, selected, trace
 from search.trace.view import parting
@@ -149,7 +149,7 @@ def replayed(traced: Trace) -> str | None:
     choose must list exactly the candidates its cell has in the replay."""
     puzzle = Grid.parse(traced.puzzle)
     geo = puzzle.geometry  # the puzzle's houses: a variant's too
-    cages = puzzle.layout.cages
+    cages = cages_in(puzzle.layout.constraints)
     narrated = bool(cages) and traced.method.startswith("cdcl")  # it tells removals a placement's room may have made
     start = (list(traced.givens), [frozenset(c) for c in traced.candidates])
     values, candidates = list(start[0]), list(start[1])  # a cell's candidates: a frozenset, replaced whole

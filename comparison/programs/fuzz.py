@@ -113,10 +113,12 @@ def fuzzed_variant(text: str) -> Variant:
 
 
 def totals(grid: Grid) -> str:
-    """`, 3 totals` for a Killer (what its shrinking takes away beside the clues), else nothing."""
-    if not grid.layout.cages:
+    """`, 3 totals` for a Killer (the clues of the constraints a maker draws, `Constraint.clues`, which its
+    shrinking takes away beside the givens), else nothing."""
+    clued = [rule for rule in grid.layout.constraints if rule.CLUE]
+    if not clued:
         return ""
-    return f", {plural(sum(1 for cage in grid.layout.cages if cage.total is not None), 'total')}"
+    return f", {plural(sum(rule.clues() for rule in clued), clued[0].CLUE)}"
 
 
 def size_of(grid: Grid) -> str:

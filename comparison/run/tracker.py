@@ -5,6 +5,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
+from making.candidates import true_candidates
 from puzzles import BadEntry
 
 from ..core.selected import Selected
@@ -33,7 +34,10 @@ class Tracker:
     """
 
     def __init__(self, selected: Sequence[Selected], certify: bool, pool_queue: deque[Item],
-                 summary: Summary, records: Records, progress: ProgressBar) -> None:
+                 summary: Summary, records: Records, progress: ProgressBar, candidates: bool = False) -> None:
+        """`candidates`: each judged puzzle's true candidates found here (SAT, a few milliseconds a 9x9) and
+        recorded with it."""
+        self.candidates = candidates
         self.selected, self.labels = selected, [s.label for s in selected]
         self.cert_index = len(selected) if certify else None
         self.queue, self.summary, self.records, self.progress = pool_queue, summary, records, progress
@@ -70,10 +74,15 @@ class Tracker:
     def finish(self, run: PuzzleRun, results: list[RunResult], verdict: Verdict) -> None:
         del self.open[run.puzzle.id]
         puzzle = run.puzzle
-        tally(self.summary, self.labels, where(puzzle.file, puzzle.line, puzzle.name, puzzle.isomorph), results,
-              verdict, puzzle.decorations)
+        named = where(puzzle.file, puzzle.line, puzzle.name, puzzle.isomorph)
+        tally(self.summary, self.labels, named, results, verdict, puzzle.decorations, puzzle.accepted)
+        marks = None
+        if self.candidates:
+            found = true_candidates(puzzle.grid)
+            self.summary.add_candidates(named, found.kind, found.gave_up)
+            marks = found.text()
         judged = Judged(puzzle, tuple(self.labels), tuple(results), verdict)
-        self.done.append(self.records.of_judged(judged, self.selected))
+        self.done.append(self.records.of_judged(judged, self.selected, marks))
         if self.on_judged is not None:
             self.on_judged(judged)
         self.progress.advance()

@@ -94,7 +94,6 @@ __all__ = [
     "Whispers",
     "beyond",
     "by_kind",
-    "cages",
     "canonical",
     "cell_fields_of",
     "fields_of",
@@ -102,6 +101,7 @@ __all__ = [
     "houses_of",
     "kind_order",
     "links_by_cell",
+    "made",
     "named",
     "names",
     "of_fields",
@@ -113,6 +113,7 @@ __all__ = [
     "repeatable",
     "unmade",
     "violations",
+    "word_says",
     "words_of",
 ]
 
@@ -202,12 +203,6 @@ def beyond(constraints: Iterable[Constraint]) -> tuple[Constraint, ...]:
     return tuple(c for c in constraints if c.KIND not in HOUSED)
 
 
-def cages(constraints: Iterable[Constraint]) -> tuple[Cage, ...]:
-    """The Killer cages among the constraints, in order: `Layout.cages`, the view the layers that still read cages
-    by name use."""
-    return tuple(c for c in constraints if isinstance(c, Cage))
-
-
 def unmade(constraints: Iterable[Constraint]) -> tuple[Constraint, ...]:
     """The constraints no maker of their kind draws (every kind but those that `MAKES` a variant's puzzles, a
     Killer's cages): what a puzzle's solution is drawn under, and what the generator and the shrinker keep or drop
@@ -253,6 +248,21 @@ def cell_fields_of(constraints: Iterable[Constraint], side: int) -> dict[int, di
         for cell, fields in CONSTRAINT_KINDS[kind].cell_fields(group, side).items():
             found.setdefault(cell, {}).update(fields)
     return found
+
+
+def word_says(word: str) -> tuple[frozenset[str], str]:
+    """What a line-form word says that another word may say again (`Constraint.word_says`: `x` says `d+` and `d-`), and
+    what the kind calls what it says (`diagonal`); empty for a word whose kind's words do not overlap."""
+    for kind in CONSTRAINT_KINDS.values():
+        said = kind.word_says(word)
+        if said:
+            return said, kind.HOUSE or kind.ONE
+    return frozenset(), ""
+
+
+def made(constraints: Iterable[Constraint]) -> tuple[Constraint, ...]:
+    """The constraints a maker of their kind draws (`MAKES`: a Killer's cages), in order: `unmade`'s others."""
+    return tuple(c for c in constraints if c.MAKES)
 
 
 def repeatable(word: str) -> bool:

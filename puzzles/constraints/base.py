@@ -124,6 +124,8 @@ class Constraint:
     # SudokuPad's names for it (puzzles/sudokupad.py): a rule of its `global` list, or a cage's `type` or `style`
     # that makes the cage one of it
     PAD: ClassVar[tuple[str, ...]] = ()
+    # what one of its own clues is called (`clues`: a cage's `total`), as a shrinker's note counts them
+    CLUE: ClassVar[str] = ""
     # what its houses are called (`House.kind`), for a kind that adds houses (`houses`): `diagonal`
     HOUSE: ClassVar[str] = ""
     # its f-puzzles fields, for a kind that reads several (the diagonals: one flag a sign); none: FIELD alone
@@ -229,6 +231,28 @@ class Constraint:
         """A rule with a room (`ROOMS`): the values its empty cells may still take when the values of `used` (a
         mask) are placed in its cells, a pure function of `used`; 0 when none can (or no cell is empty)."""
         raise NotImplementedError
+
+    def fillings(self, side: int) -> tuple[int, ...] | None:
+        """A rule with a room (`ROOMS`): the sets of values its cells may hold together, as masks (bit v-1 = value
+        v), ascending; None when any set of different values may (its room is then every value not placed). What
+        cdcl's room propagator filters by and the page's player replays a room from."""
+        raise NotImplementedError
+
+    def clues(self) -> int:
+        """How many clues of its own it gives beside its cells (a cage's total: 1), which a shrinker may take away
+        one by one (`unclued`), leaving the rest of the rule; 0 for a rule with none."""
+        return 0
+
+    def unclued(self) -> Constraint:
+        """The rule without its own clues (a cage without its total: its no-repeat rule alone); itself when it
+        gives none."""
+        return self
+
+    @classmethod
+    def word_says(cls, word: str) -> frozenset[str]:
+        """What a line-form word of this kind says that another of its words may say again, for a kind whose words
+        overlap (`x` says `d+` and `d-`): a line saying one twice is refused. Empty for a kind whose words do not."""
+        return frozenset()
 
     def word(self, side: int) -> str:
         """Its word in the line form."""

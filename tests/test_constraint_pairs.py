@@ -64,6 +64,8 @@ def test_fpuzzles_fields_are_read_with_the_formats_names_and_defaults(fields: di
                                                                       written: dict[str, object]) -> None:
     grid = puzzle_of(_fpuzzles(6, **fields))[0]
     assert grid == Grid.parse("." * 36 + ";" + words)
+    nine = Grid.parse("." * 81 + ";gw=R1C1,R1C2").layout.constraints[0]
+    assert nine.word(9) == "gw=R1C1,R1C2" and nine.value == 5  # type: ignore[attr-defined]  # German whispers
     obj = object_of(grid)
     assert {key: obj[key] for key in written} == written
 

@@ -55,10 +55,10 @@ COSMETIC = ("text", "circle", "rectangle", "line", "cage")  # drawn only, but th
 # f-puzzles' other rules (and those its successors' exports add), refused as "a constraint"; any other field is
 # "an unknown field" (`source`, `version`): refused all the same, since nothing says it holds no rule
 # (the constraints the project reads are puzzles/constraints/'s, their fields `registry.FIELDS`)
-CONSTRAINTS = ("littlekillersum", "palindrome", "clone", "arrow", "betweenline",
-               "quadruple", "sandwichsum", "minimum", "maximum", "xsum", "skyscraper",
-               "renban", "whispers", "regionsumline", "entropicline", "lockout", "clock", "sum", "rowindexer",
-               "columnindexer", "boxindexer", "modularline", "nabner", "doublearrow", "zipperline")
+CONSTRAINTS = ("littlekillersum", "arrow", "betweenline",
+               "quadruple", "sandwichsum", "xsum", "skyscraper",
+               "renban", "regionsumline", "lockout", "clock", "sum", "rowindexer",
+               "columnindexer", "boxindexer", "nabner", "doublearrow", "zipperline")
 # a solver's marks and colours, not the puzzle's
 CELL_NOTES = ("centerPencilMarks", "cornerPencilMarks", "candidates", "c", "cArray", "highlight")
 LINK = re.compile(r"[?&]load=(?P<payload>[^&#\s]*)")
@@ -270,7 +270,8 @@ def givens_of(rows: Any, size: int) -> tuple[list[int], list[int] | None]:
             where = f"R{r + 1}C{c + 1}"
             if not isinstance(cell, dict):
                 raise FPuzzlesError(f"cell {where} is not an object")
-            unknown = [k for k in cell if k not in ("value", "given", "region", *CELL_NOTES) and not _empty(cell[k])]
+            known = ("value", "given", "region", *CELL_NOTES, *registry.CELL_FIELDS)  # a kind reads its own
+            unknown = [k for k in cell if k not in known and not _empty(cell[k])]
             if unknown:
                 raise FPuzzlesError(f"cell {where}: field {quoted(unknown[0])} is not read by this project")
             region = cell.get("region")
@@ -323,6 +324,8 @@ def object_of(grid: Grid, title: str = "", solution: Grid | None = None) -> dict
         return found
 
     rows = [[cell(r * n + c) for c in range(n)] for r in range(n)]
+    for i, fields in registry.cell_fields_of(lay.rules, n).items():
+        rows[i // n][i % n] |= fields
     found: dict[str, Any] = {"size": n, "grid": rows}
     found |= registry.fields_of(lay.rules, n)
     if title:

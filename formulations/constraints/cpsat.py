@@ -19,7 +19,15 @@ cell) or the boolean one (x[c][v-1]: cell c holds v; a cell's value is then the 
 - negative (the undotted neighbours are no such pair): the integer model forbids each such pair's pairs of values
   as a table (AddForbiddenAssignments), the boolean one as clauses;
 - odd and even cells: the integer model keeps the cell's variable in the values of its parity (a domain); the
-  boolean one fixes the other values' Booleans false.
+  boolean one fixes the other values' Booleans false;
+- palindrome, clone (pairs of cells holding one value): `a == b` on the integer model, each value's Booleans equal
+  on the boolean one;
+- German whispers: each two neighbours along the line as a dot's pair, the pairs of values far enough apart as a
+  table (integer model), the others forbidden as clauses (boolean model);
+- slow thermometer: `a <= b` for each two neighbours along the line, as a thermometer's `a < b`;
+- minimum, maximum cells: each neighbour compared as a dot's pair (a table; clauses on the boolean model);
+- modular and entropic lines: each two cells one or two apart along the line as a dot's pair (values of
+  different classes).
 
 The pairs come from the constraint's links (each unordered pair of cells once); a difference between two cells
 of one house is left to the houses.
@@ -39,14 +47,23 @@ from puzzles.constraints import (
     AntiKing,
     AntiKnight,
     Cage,
+    Clone,
     Constraint,
     Difference,
+    EntropicLine,
     Even,
+    Maximum,
+    Minimum,
+    ModularLine,
     Negative,
     NonConsecutive,
     Odd,
+    Palindrome,
+    PencilMarks,
     Ratio,
+    SlowThermometer,
     Thermometer,
+    Whispers,
 )
 from puzzles.constraints.innies import derived_sums
 from puzzles.constraints.parity import Parity
@@ -147,6 +164,12 @@ def rising(rule: Constraint, cells: CpCells) -> None:
         cells.model.add(cells.value(a) < cells.value(b))
 
 
+def not_falling(rule: Constraint, cells: CpCells) -> None:
+    """Each cell of the line at most the next (a slow thermometer)."""
+    for a, b in pairwise(cast(SlowThermometer, rule).cells):
+        cells.model.add(cells.value(a) <= cells.value(b))
+
+
 def related(rule: Constraint, cells: CpCells) -> None:
     """A pair of neighbours whose values keep a relation (a dot): the pairs of values its links allow, a table."""
     if cells.ints is None:
@@ -169,6 +192,18 @@ def unrelated(rule: Constraint, cells: CpCells) -> None:
         forbidden = [(v, w) for v in range(1, n + 1) for w in range(1, n + 1) if link.forbids[v] >> (w - 1) & 1]
         if forbidden:
             cells.model.add_forbidden_assignments([cells.ints[link.a], cells.ints[link.b]], forbidden)
+
+
+def equal(rule: Constraint, cells: CpCells) -> None:
+    """Each pair of the rule holds one value (a palindrome's, a clone's): `a == b` on the integer model, each
+    value's Booleans equal on the boolean one."""
+    for link in cell_pairs(rule, cells.side):
+        if cells.ints is not None:
+            cells.model.add(cells.ints[link.a] == cells.ints[link.b])
+            continue
+        assert cells.bools is not None
+        for v in range(cells.side):
+            cells.model.add(cells.bools[link.a][v] == cells.bools[link.b][v])
 
 
 def parity(rule: Constraint, cells: CpCells) -> None:
@@ -234,6 +269,15 @@ ENCODERS: dict[str, Encoder[State]] = {
     Negative.KIND: each(unrelated),
     Odd.KIND: each(parity),
     Even.KIND: each(parity),
+    Palindrome.KIND: each(equal),
+    Whispers.KIND: each(related),
+    SlowThermometer.KIND: each(not_falling),
+    Clone.KIND: each(equal),
+    Minimum.KIND: each(related),
+    Maximum.KIND: each(related),
+    ModularLine.KIND: each(related),
+    EntropicLine.KIND: each(related),
+    PencilMarks.KIND: each(parity),
     Cage.KIND: Encoder(cages, {
         "sums": Option("linear", "a Killer cage as linear: sum == total and AllDifferent; table: its allowed "
                        "tuples (every ordering of each combination)", SUMS),

@@ -15,7 +15,9 @@ python-constraint 556 s (7.5 million nodes); one object a rule keeps every cell'
   line, so a placed bulb bounds the whole line at once).
 
 - Kropki dots, XV: one `Linked` over its two cells; negative: one `Linked` over the grid (the undotted pairs);
-- odd and even cells: the package's InSetConstraint over the cell (its domain cut to its parity before search).
+- odd and even cells: the package's InSetConstraint over the cell (its domain cut to its parity before search);
+- palindrome, German whispers, slow thermometer, modular and entropic lines: one `Linked` over its line; clone:
+  one over its two groups; a minimum or maximum cell: one over it and its neighbours.
 
 The pairwise kinds' statements are the same, the constraint's own relation: python-constraint takes a rule as a
 check over its variables, and the links are that check.
@@ -36,14 +38,23 @@ from puzzles.constraints import (
     AntiKing,
     AntiKnight,
     Cage,
+    Clone,
     Constraint,
     Difference,
+    EntropicLine,
     Even,
+    Maximum,
+    Minimum,
+    ModularLine,
     Negative,
     NonConsecutive,
     Odd,
+    Palindrome,
+    PencilMarks,
     Ratio,
+    SlowThermometer,
     Thermometer,
+    Whispers,
 )
 from puzzles.constraints.parity import Parity
 
@@ -153,6 +164,15 @@ ENCODERS: dict[str, Encoder[State]] = {
     Negative.KIND: each(linked),
     Odd.KIND: each(parity),
     Even.KIND: each(parity),
+    Palindrome.KIND: each(linked),
+    Whispers.KIND: each(linked),
+    SlowThermometer.KIND: each(linked),
+    Clone.KIND: each(linked),
+    Minimum.KIND: each(linked),
+    Maximum.KIND: each(linked),
+    ModularLine.KIND: each(linked),
+    EntropicLine.KIND: each(linked),
+    PencilMarks.KIND: each(parity),
     Cage.KIND: Encoder(cages),
 }
 

@@ -11,7 +11,13 @@
 - Kropki dots and XV: support rows, for each cell of the pair and value v, x[a,v] <= the sum of x[b,w] over the
   values w the dot allows beside v (2n rows a dot, tighter than a row per forbidden pair);
 - negative: a row x[a,v] + x[b,w] <= 1 for each pair of values an undotted pair may not hold;
-- odd and even cells: one row, the sum of x[c,v] over the values of the wrong parity == 0.
+- odd and even cells: one row, the sum of x[c,v] over the values of the wrong parity == 0;
+- palindrome, clone: the support rows of the dots (x[a,v] <= x[b,v] both ways: the two cells' values equal);
+- German whispers: the support rows of the dots, for each two neighbours along the line;
+- slow thermometer: the support rows of the dots, for each two cells of the line (a later one holds at least an
+  earlier one's value);
+- minimum, maximum cells: the support rows of the dots, for the cell and each neighbour compared;
+- modular and entropic lines: the support rows of the dots, for each two cells one or two apart along the line.
 
 The pairs of values come from the constraint's links (each unordered pair of cells once): for a rule that
 forbids pairs, a row a pair is the 0-1 program's own statement, the same shape as its houses' rows. A same value
@@ -31,14 +37,23 @@ from puzzles.constraints import (
     AntiKing,
     AntiKnight,
     Cage,
+    Clone,
     Constraint,
     Difference,
+    EntropicLine,
     Even,
+    Maximum,
+    Minimum,
+    ModularLine,
     Negative,
     NonConsecutive,
     Odd,
+    Palindrome,
+    PencilMarks,
     Ratio,
+    SlowThermometer,
     Thermometer,
+    Whispers,
 )
 from puzzles.constraints.innies import derived_sums
 from puzzles.constraints.parity import Parity
@@ -161,6 +176,15 @@ ENCODERS: dict[str, Encoder[State]] = {
     Negative.KIND: each(not_both),
     Odd.KIND: each(parity),
     Even.KIND: each(parity),
+    Palindrome.KIND: each(supported),
+    Whispers.KIND: each(supported),
+    SlowThermometer.KIND: each(supported),
+    Clone.KIND: each(supported),
+    Minimum.KIND: each(supported),
+    Maximum.KIND: each(supported),
+    ModularLine.KIND: each(supported),
+    EntropicLine.KIND: each(supported),
+    PencilMarks.KIND: each(parity),
     Cage.KIND: Encoder(cages, {
         "redundant": Option("none", "45: also the 45 rule's innie and outie sums of a Killer, as redundant "
                             "equalities", ("none", "45")),

@@ -130,6 +130,9 @@ class Constraint:
     HOUSE: ClassVar[str] = ""
     # its f-puzzles fields, for a kind that reads several (the diagonals: one flag a sign); none: FIELD alone
     FIELDS: ClassVar[tuple[str, ...]] = ()
+    # whether its f-puzzles field is a cell's, in the objects of `grid` (given pencil marks), not the puzzle's: read
+    # by `of_object` from the cells, written into them by `cell_fields`
+    CELL_FIELD: ClassVar[bool] = False
 
     def houses(self, index: int, side: int) -> tuple[House, ...]:
         """The houses it adds (cells holding every value once), which the geometry makes units after the regions;
@@ -187,6 +190,12 @@ class Constraint:
         if cls.GLOBAL:
             return {cls.FIELD: constraints[0].field_entry(side)} if constraints else {}
         return {cls.FIELD: [c.field_entry(side) for c in constraints]} if constraints else {}
+
+    @classmethod
+    def cell_fields(cls, constraints: Sequence[Constraint], side: int) -> dict[int, dict[str, Any]]:
+        """A kind whose field is a cell's (`CELL_FIELD`): the fields these constraints add to the cells' objects of
+        f-puzzles' `grid`, by cell."""
+        return {}
 
     @classmethod
     def of_word(cls, word: str, side: int) -> list[Constraint] | None:

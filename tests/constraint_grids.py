@@ -190,8 +190,9 @@ def search(grid: Grid, limit: int, rng: random.Random | None = None) -> Iterator
         choices = list(range(1, n + 1))
         if rng is not None:
             rng.shuffle(choices)
+        taken = {values[p] for p in near[cell]}  # the values its houses hold already
         for v in choices:
-            if any(values[p] == v for p in near[cell]):
+            if v in taken:
                 continue
             values[cell] = v
             if not breaks(lay, values, cell):

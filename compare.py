@@ -6,10 +6,13 @@
         [--format csv|jsonl] [--output FILE] [--plot FILE.png] [--html FILE.html [--watch [FILE:]LINE]]
         [--watch-steps N] [--reference METHOD] [--registry MODULE]
         [--command NAME[:mode=once,input=matrix|fpuzzles]='PROGRAM ARGS']... [--input-format line|grid|csv]
-        [--decorations refuse|ignore] [--no-certify] [--list] [--cluster tcp://HOST:8786|local:N] [--resume]
+        [--decorations refuse|ignore] [--accept-fields NAME,...] [--candidates] [--no-certify] [--list] [--cluster tcp://HOST:8786|local:N]
+        [--resume]
     python compare.py FILE ... --ladder [--timeout S] [--limit K] [--sample K] [--jobs N] [--output FILE]
     python compare.py --fuzz DURATION|--limit N [--solver ...] [--command ...] [--against METHOD] [--box 2|3|4|5]...
         [--output FAILURES.txt]   (comparison/programs/fuzz.py)
+    python compare.py --fuzz DURATION|--limit N --steps 'PROGRAM ARGS' [--box 2|3|4|5]... [--timeout S]
+        [--output FAILURES.txt]   (a logic solver's steps: comparison/programs/steps.py)
 
 How it runs. The puzzle files are streamed: each puzzle becomes one work item per
 method, (puzzle id, method index, cell values), and items go to worker processes
@@ -64,7 +67,14 @@ from typing import TYPE_CHECKING
 from rich.console import Console
 from rich.markup import escape
 
-from commands.flags import PROGRAMS, add_decorations_flag, add_method_flags, positive, solutions_asked
+from commands.flags import (
+    PROGRAMS,
+    add_accept_fields_flag,
+    add_decorations_flag,
+    add_method_flags,
+    positive,
+    solutions_asked,
+)
 from commands.output import guarded_stdout, status_of, stdin_closed
 from comparison.core.errors import (
     EXIT_ERRORS,
@@ -110,6 +120,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help="read every input in this format (default: detected per file; "
                         "see docs/reference/puzzle-files.md)")
     add_decorations_flag(parser)
+    add_accept_fields_flag(parser)
     parser.add_argument("--list", action="store_true", help="list the registered methods, options and counters")
     add_method_flags(parser)
     parser.add_argument("--nodes", type=positive(int), metavar="N", help="node budget per method per puzzle")
@@ -131,6 +142,10 @@ def build_parser() -> argparse.ArgumentParser:
                         "hand-written method of the run, playable in the page")
     parser.add_argument("--watch-steps", type=positive(int), default=WATCH_STEPS, metavar="N",
                         help=f"the steps of each method's search the page holds at most (default {WATCH_STEPS})")
+    parser.add_argument("--candidates", action="store_true",
+                        help="also find each puzzle's true candidates (the values each cell takes in some solution, "
+                        "exactly, by SAT: milliseconds a 9x9), in the records' `candidates` column and drawn as "
+                        "pencil marks in the --html page")
     parser.add_argument("--no-certify", dest="certify", action="store_false",
                         help="do not certify claims (no solution, a unique solution) that no other method of the "
                         "run corroborates: faster; the report counts them as unchecked")
@@ -156,6 +171,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--variant", action="append", metavar="NAME[@SIDE]",
                         help="with --fuzz: a variant of the Sudoku family to fuzz on, 9x9 or at SIDE (repeatable; "
                         "the generator's names: jigsaw, x, windoku, jigsaw+x, ...; jigsaw@16, x@4)")
+    parser.add_argument("--steps", metavar="'PROGRAM ARGS'",
+                        help="with --fuzz: fuzz this logic solver instead of methods: each made puzzle on its standard "
+                        "input, its every step checked against the puzzle's true candidates (docs/reference/steps.md), "
+                        "the first unsound step shrunk to a 1-minimal puzzle (default --box 2 and 3)")
     parser.add_argument("--reference", metavar="METHOD",
                         help="the method whose time per puzzle is the effort plot's x axis "
                         "(default: the one that solves most)")
@@ -177,6 +196,33 @@ def fuzz_settings(args: argparse.Namespace) -> FuzzSettings:
                         solutions=args.solutions, jobs=args.jobs, seed=args.seed, against=args.against,
                         variants=tuple(dict.fromkeys(fuzzed_variant(text) for text in args.variant or ())),
                         boxes=tuple(args.box or ()))
+
+
+def steps_fuzz(args: argparse.Namespace, parser: argparse.ArgumentParser, console: Console) -> int:
+    """compare.py --fuzz --steps 'PROGRAM ARGS': a logic solver's steps fuzzed (comparison/programs/steps.py)."""
+    from commands.flags import STEPS_FUZZ
+    from comparison.programs.fuzz import fuzzed_variant, parse_duration
+    from comparison.programs.steps import STEPS_BOXES, StepsProgram, program_argv, steps_fuzz_main
+    from making.variants import variant
+
+    try:
+        refusal = STEPS_FUZZ.foreign(args, parser)
+        if refusal:
+            raise UsageError(refusal)
+        if not args.fuzz and args.limit is None:
+            raise UsageError("--fuzz needs a DURATION (--fuzz 5m) or --limit N puzzles")
+        duration = parse_duration(args.fuzz) if args.fuzz else None
+        if args.output and args.output.lower().endswith((".csv", ".jsonl")):
+            raise UsageError(f"--fuzz --output {args.output}: the failing puzzles are a puzzle file (line format); "
+                             "name it .txt")
+        variants = list(dict.fromkeys(fuzzed_variant(text) for text in args.variant or ()))
+        boxes = sorted(set(args.box or ([] if variants else STEPS_BOXES)))
+        sizes = list(dict.fromkeys([variant("classic", box * box) for box in boxes] + variants))
+        program = StepsProgram(program_argv(args.steps), args.timeout)
+    except (UsageError, ValueError) as exc:
+        print(f"compare.py: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    return steps_fuzz_main(args.steps, program, sizes, duration, args.limit, args.seed, args.output, console)
 
 
 def output_format(args: argparse.Namespace) -> str | None:
@@ -232,6 +278,8 @@ def command(argv: Sequence[str] | None, methods: dict[str, Method] | None, kept:
     if refusal:
         print(f"compare.py: error: {refusal}", file=sys.stderr)
         return EXIT_USAGE
+    if args.fuzz is not None and args.steps is not None:
+        return steps_fuzz(args, parser, console)
     if args.fuzz is not None:
         from comparison.programs.fuzz import fuzz_main  # made puzzles and shrinking: imported only for a fuzz run
 

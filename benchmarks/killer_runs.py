@@ -9,6 +9,7 @@ from typing import TypeVar
 
 from benchmarks.turns import in_turn
 from puzzles import Entry, Grid, Outcome, Status, read_puzzles
+from puzzles.constraints.killer import cages_in
 
 T = TypeVar("T")
 
@@ -16,7 +17,7 @@ T = TypeVar("T")
 def read_killers(file: str, limit: int) -> list[Grid] | None:
     """The first `limit` puzzles of the file, or None (with a line on stderr) when none of them has a cage."""
     puzzles = [e.grid for e in read_puzzles(file) if isinstance(e, Entry)][:limit]
-    if not any(grid.layout.cages for grid in puzzles):
+    if not any(cages_in(grid.layout.constraints) for grid in puzzles):
         print(f"{file}: no Killer puzzle among its first {limit}", file=sys.stderr)
         return None
     return puzzles

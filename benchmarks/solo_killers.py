@@ -54,7 +54,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run from anywhere, as compare.py is
 
 from puzzles import Grid  # noqa: E402
-from puzzles.layouts import Cage, Layout, PuzzleError, box_regions, family  # noqa: E402
+from puzzles.constraints.killer import Cage, cages_in  # noqa: E402
+from puzzles.layouts import Layout, PuzzleError, box_regions, family  # noqa: E402
 
 DIFFICULTIES = {"t": "trivial", "b": "basic", "i": "intermediate", "a": "advanced", "e": "extreme",
                 "u": "unreasonable"}
@@ -193,7 +194,7 @@ def puzzle_of_id(game_id: str) -> Grid:
     if params.killer:
         blocks = pieces(parts[-2], n, "the cages")
         cages = cages_of(blocks, grid_numbers(parts[-1], area, n * area, "the totals"))
-    lay: Layout = family(n, regions, diagonals="+-" if params.x else "", cages=cages)
+    lay: Layout = family(n, regions, diagonals="+-" if params.x else "", constraints=cages)
     return Grid(lay, bytes(givens))
 
 
@@ -274,7 +275,7 @@ def count_solutions(grid: Grid, model: Model, limit: int = 2) -> int:
     for house in houses:
         for v in range(n):
             cp.add_exactly_one(is_value[c][v] for c in house)
-    for cage in lay.cages:
+    for cage in cages_in(lay.constraints):
         if model.cage_repeats:
             for v in range(n):
                 cp.add_at_most_one(is_value[c][v] for c in cage.cells)

@@ -62,6 +62,7 @@ from comparison.core.errors import UsageError  # noqa: E402
 from comparison.core.selected import Selected  # noqa: E402
 from comparison.run.methods import load_registry, parse_solver  # noqa: E402
 from puzzles import Budget, Entry, Grid, PuzzleFileError, Status, data, kernels, read_puzzles  # noqa: E402
+from puzzles.constraints.killer import cages_in  # noqa: E402
 from puzzles.fpuzzles import json_line  # noqa: E402
 
 ISS_ENV = "ISS_DIR"
@@ -356,7 +357,7 @@ def report(name: str, count: int, figures: Sequence[Figures], timeout: float) ->
 
 
 def default_solvers(path: Path, limit: int | None) -> tuple[str, ...]:
-    has_cages = any(grid.layout.cages for _, grid in puzzles_in(path, limit))
+    has_cages = any(cages_in(grid.layout.constraints) for _, grid in puzzles_in(path, limit))
     return KILLER_SOLVERS if has_cages else OTHER_SOLVERS
 
 

@@ -16,20 +16,19 @@ other one).
 from __future__ import annotations
 
 import argparse
-import shlex
-import shutil
 import sys
 from collections import Counter
+from collections.abc import Sequence
 from typing import TextIO
 
-from comparison.programs.steps import TIMEOUT, StepsProgram
+from comparison.programs.steps import TIMEOUT, StepsProgram, program_argv
 from making.candidates import PROPAGATIONS, TrueCandidates, true_candidates
 from making.steps import Verdict
 from puzzles import SYMBOLS, Grid
-from puzzles.formats import DECORATIONS_KEY, FORMATS, BadEntry, PuzzleFileError, read_puzzles
+from puzzles.formats import ACCEPTED_KEY, DECORATIONS_KEY, FORMATS, BadEntry, PuzzleFileError, read_puzzles
 from puzzles.words import plural
 
-from .flags import add_decorations_flag, positive
+from .flags import add_accept_fields_flag, add_decorations_flag, positive
 from .output import Guarded, guarded_stdout, status_of, stdin_closed
 
 
@@ -48,18 +47,19 @@ def median_of(histogram: Counter[int]) -> float:
 
 def check_file(path: str, fmt: str | None, out: TextIO | Guarded, decorations: str = "refuse",
                candidates: int | None = None, steps: StepsProgram | None = None,
-               shrink: bool = False) -> tuple[int, int, int]:
+               shrink: bool = False, accepted: Sequence[str] = ()) -> tuple[int, int, int]:
     """Print one file's summary and bad entries (and the decorations of each puzzle not read as rules, when
-    `decorations` is "ignore"; and each puzzle's true candidates within a budget of `candidates` SAT propagations,
-    when it is given; and the check of a logic solver's steps on each puzzle, with `steps`, a puzzle it is unsound
-    on shrunk with `shrink`); return (puzzles, bad entries, puzzles the steps' check failed on). Reading stops when
-    `out`, a Guarded stream, has failed: nobody would read what follows."""
+    `decorations` is "ignore", and the `accepted` unknown fields each held; and each puzzle's true candidates
+    within a budget of `candidates` SAT propagations, when it is given; and the check of a logic solver's steps on
+    each puzzle, with `steps`, a puzzle it is unsound on shrunk with `shrink`); return (puzzles, bad entries,
+    puzzles the steps' check failed on). Reading stops when `out`, a Guarded stream, has failed: nobody would read
+    what follows."""
     givens: dict[int, Counter[int]] = {}
     bad = failed = 0
     kinds: Counter[str] = Counter()  # the puzzles' true candidates: no solution, one, several, gave up
     verdicts: Counter[Verdict] = Counter()  # the steps' checks
     for record in read_puzzles(path, fmt, on_note=lambda note: print(f"note: {note}", file=sys.stderr),
-                               decorations=decorations):
+                               decorations=decorations, accepted=accepted):
         if isinstance(out, Guarded) and out.failed is not None:
             break
         if isinstance(record, BadEntry):
@@ -69,11 +69,13 @@ def check_file(path: str, fmt: str | None, out: TextIO | Guarded, decorations: s
             givens.setdefault(record.grid.side, Counter())[record.grid.givens] += 1
             if record.meta.get(DECORATIONS_KEY):
                 print(f"{record.where}: decorations not read as rules: {record.meta[DECORATIONS_KEY]}", file=out)
+            if record.meta.get(ACCEPTED_KEY):
+                print(f"{record.where}: fields read and ignored: {record.meta[ACCEPTED_KEY]}", file=out)
             named = f"{record.where}{' ' + record.name if record.name else ''}"
             found = None
             if candidates is not None:
                 found = true_candidates(record.grid, candidates)
-                kinds[kind_of(found)] += 1
+                kinds[found.kind] += 1
                 print(f"{named}: {summary_of(found)}", file=out)
                 if found.solvable:
                     print(pencil_marks(found, record.grid), file=out)
@@ -104,13 +106,6 @@ def check_file(path: str, fmt: str | None, out: TextIO | Guarded, decorations: s
 
 
 FAILED = (Verdict.UNSOUND, Verdict.MALFORMED, Verdict.TIME)  # a check of steps the program fails (exit status 1)
-
-
-def kind_of(found: TrueCandidates) -> str:
-    """What a puzzle's true candidates say of its solutions, as a word of the file's summary."""
-    if found.gave_up:
-        return "gave up"
-    return "no solution" if not found.solvable else "unique" if found.unique else "several solutions"
 
 
 def summary_of(found: TrueCandidates) -> str:
@@ -151,6 +146,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("files", nargs="+", metavar="FILE", help="puzzle files; '-' for standard input")
     parser.add_argument("--input-format", "--format", dest="format", choices=FORMATS, help="skip format detection")
     add_decorations_flag(parser)
+    add_accept_fields_flag(parser)
     parser.add_argument("--candidates", action="store_true",
                         help="print each puzzle's true candidates (the values each cell takes in some solution, "
                         "found exactly by SAT) as a pencil-mark grid, and whether it has no solution, one or several")
@@ -178,7 +174,8 @@ def main(argv: list[str] | None = None) -> int:
                 if stdin_closed([path]):
                     raise PuzzleFileError("-: standard input is closed: there is nothing to read")
                 _, bad, failed = check_file(path, args.format, out, args.decorations,
-                                            args.candidates_budget if args.candidates else None, steps, args.shrink)
+                                            args.candidates_budget if args.candidates else None, steps, args.shrink,
+                                            args.accept_fields)
             except PuzzleFileError as exc:
                 print(f"{parser.prog}: error: {exc}", file=sys.stderr)
                 status = 2
@@ -195,13 +192,9 @@ def steps_program(parser: argparse.ArgumentParser, args: argparse.Namespace) -> 
             parser.error("--shrink shrinks a puzzle a --steps program is unsound on: give --steps")
         return None
     try:
-        argv = tuple(shlex.split(args.steps))
-    except ValueError as exc:  # an unclosed quote
-        parser.error(f"--steps: cannot split the command: {exc}")
-    if not argv:
-        parser.error("--steps: no program given")
-    if shutil.which(argv[0]) is None:
-        parser.error(f"--steps: program {argv[0]!r} not found, or not executable")
+        argv = program_argv(args.steps)
+    except ValueError as exc:
+        parser.error(str(exc))
     return StepsProgram(argv, args.timeout, args.candidates_budget)
 
 

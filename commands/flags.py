@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar
 
+from puzzles.fpuzzles import check_accepted
 from puzzles.options import how_many
 from puzzles.sudokupad import DECORATIONS
 
@@ -59,6 +60,25 @@ def add_decorations_flag(parser: argparse.ArgumentParser) -> None:
                         "ignore them, read it without them and say in its records which were not read as rules")
 
 
+def field_names(text: str) -> tuple[str, ...]:
+    """An argparse type: --accept-fields NAME,NAME, each a field the readers would refuse as unknown."""
+    names = tuple(name.strip() for name in text.split(","))
+    try:
+        check_accepted(names)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return names
+
+
+def add_accept_fields_flag(parser: argparse.ArgumentParser) -> None:
+    """--accept-fields: fields of f-puzzles or SudokuPad puzzles that the readers would refuse as unknown, read and
+    ignored, each puzzle's records and report naming those it held."""
+    parser.add_argument("--accept-fields", type=field_names, default=(), metavar="NAME[,NAME...]",
+                        help="f-puzzles' and SudokuPad's fields of these names, which the readers refuse as unknown "
+                        "(`source`, `version`), read and ignored; every record of a puzzle that held one says so. A "
+                        "field that holds a rule, or is read, or is a drawing, cannot be named")
+
+
 @dataclass(frozen=True)
 class ProgramFlags:
     """One of compare.py's programs: the flags it has no use for (argparse dest -> as the user writes it), and
@@ -74,17 +94,24 @@ class ProgramFlags:
         return self.why.format(flags=", ".join(given)) if given else None
 
 
-FUZZ_ONLY = {"against": "--against", "box": "--box", "variant": "--variant"}
+FUZZ_ONLY = {"against": "--against", "box": "--box", "variant": "--variant", "steps": "--steps"}
+# what a fuzz run of a logic solver's steps (--fuzz --steps) has no use for: it runs no method
+STEPS_FUZZ = ProgramFlags({"methods": "--solver", "command": "--command", "registry": "--registry",
+                           "against": "--against", "solutions": "--solutions", "nodes": "--nodes", "jobs": "--jobs"},
+                          "--fuzz --steps checks one logic solver's steps against each puzzle's true candidates: "
+                          "{flags} is not for it")
 PROGRAMS = {
     "run": ProgramFlags(FUZZ_ONLY, "{flags} is for a fuzz run (--fuzz)"),
     "ladder": ProgramFlags({"methods": "--solver", "command": "--command", "registry": "--registry",
                             "nodes": "--nodes", "plot": "--plot", "reference": "--reference", "list": "--list",
-                            "resume": "--resume", "solutions": "--solutions", **FUZZ_ONLY},
+                            "resume": "--resume", "solutions": "--solutions", "candidates": "--candidates",
+                            **FUZZ_ONLY},
                            "--ladder runs its own rungs (one solution, a node budget of 1), so it takes no {flags}"),
     "fuzz": ProgramFlags({"files": "FILE", "resume": "--resume", "html": "--html", "plot": "--plot",
                           "ladder": "--ladder", "watch": "--watch", "cluster": "--cluster", "sample": "--sample",
                           "isomorphs": "--isomorphs", "format": "--format",
-                          "decorations": "--decorations ignore"},
+                          "decorations": "--decorations ignore", "candidates": "--candidates",
+                          "accept_fields": "--accept-fields"},
                          "--fuzz makes its own puzzles and writes failing ones to --output: {flags} is not for a "
                          "fuzz run"),
 }

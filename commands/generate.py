@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING
 from making.kinds import NEEDED, killer, needing_killer
 from making.singles import SOLVES_BY_SINGLES, generate
 from making.variants import Variant, variant
+from puzzles.constraints import made as made_rules
 from puzzles.formats import format_line
 from puzzles.fpuzzles import json_line
 from puzzles.layouts import PuzzleError
@@ -208,13 +209,14 @@ def made_killers(asked: GenerateSettings, rng: random.Random, what: str, rows: l
             else:
                 made = killer(lay, rng, minimal=asked.minimal, givens=asked.givens)
             puzzle = made.puzzle
+            drawn = made_rules(puzzle.layout.constraints)  # the cages its maker drew
             rows.append({"puzzle": puzzle.text(), "name": f"{what}-{asked.variant.tag}-seed{asked.seed}-{i + 1}",
-                         "clues": puzzle.givens, "cages": len(puzzle.layout.cages),
-                         "totals": sum(1 for cage in puzzle.layout.cages if cage.total is not None),
+                         "clues": puzzle.givens, "cages": len(drawn),
+                         "totals": sum(rule.clues() for rule in drawn),
                          "sat_checks": made.checks, "undecided": made.undecided,
                          **({"needs": dropped} if asked.needs else {}),
                          "seconds": round(time.perf_counter() - started, 3)})
-            advance(f"{plural(len(puzzle.layout.cages), 'cage')}, {plural(made.checks, 'SAT check')}")
+            advance(f"{plural(len(drawn), 'cage')}, {plural(made.checks, 'SAT check')}")
     except KeyboardInterrupt as exc:
         return exc.status if isinstance(exc, Interrupted) else 130
     return 0

@@ -10,7 +10,8 @@ programs/        the programs built on the run
     to_order     sudoku-generate --minimal / --hard-for: puzzles made to order, written as a puzzle file
     hard_search  the local search in tdoku's manner behind --hard-for: a pool of scored puzzles, rescored
     steps        sudoku-check --steps: a logic solver run on each puzzle, its every step checked against the
-                 true candidates (making/steps.py), a puzzle it is unsound on shrunk
+                 true candidates (making/steps.py), a puzzle it is unsound on shrunk; compare.py --fuzz --steps:
+                 the same on made puzzles
 run/             one run
     comparison   one run from settings: records as puzzles finish (typed; dicts for the Python API), the
                  summary, the report; compare()

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from formulations.cnf import decode, var
 from puzzles.grid import Grid
-from puzzles.words import plural
+from puzzles.words import SYMBOLS, plural
 
 from .certify import puzzle_solver
 
@@ -58,6 +58,25 @@ class TrueCandidates:
     def values(self, cell: int) -> list[int]:
         """A cell's true candidates, in order."""
         return [v for v in range(1, self.side + 1) if self.masks[cell] >> (v - 1) & 1]
+
+    @property
+    def kind(self) -> str:
+        """What they say of the puzzle's solutions, as a report's word: no solution, unique, several solutions,
+        or gave up."""
+        if self.gave_up:
+            return "gave up"
+        return "no solution" if not self.solvable else "unique" if self.unique else "several solutions"
+
+    def text(self) -> str:
+        """The marks as a record holds them (docs/reference/records.md): each cell's values' symbols, row by row,
+        cells apart by commas, `?` after a cell's when some of its values are undecided (`5,3,124?,...`)."""
+        return ",".join("".join(SYMBOLS[v - 1] for v in self.values(c)) + ("?" if self.undecided[c] else "")
+                        for c in range(len(self.masks)))
+
+
+def marks_of(text: str) -> list[str]:
+    """A record's `candidates` text read back: each cell's marks (symbols, `?` when some are undecided)."""
+    return text.split(",")
 
 
 def true_candidates(grid: Grid, propagations: int = PROPAGATIONS) -> TrueCandidates:

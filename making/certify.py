@@ -44,7 +44,7 @@ from formulations.cnf import (
 )
 from formulations.pysat_solvers import DEFAULT_SOLVER, KeptSolver, deleted, kept, load, opened
 from puzzles.constraints import Constraint, unmade
-from puzzles.constraints.killer_maker import Undecided
+from puzzles.constraints.killer_maker import Undecided, cages_of
 from puzzles.grid import Grid, Layout, geometry
 from puzzles.layouts import layout
 
@@ -150,7 +150,7 @@ class CageCertifier:
         lay = solution.layout
         self.houses = lay.houses
         # every rule but the cages
-        self.kept = fresh(layout(lay.side, lay.regions, lay.extras, (), unmade(lay.constraints)))
+        self.kept = fresh(layout(lay.side, lay.regions, lay.extras, unmade(lay.constraints)))
         self.differs = self.kept.switchable([-lit for lit in givens(solution)])  # some cell differs from it
         self.selectors: dict[Constraint, int] = {}
         self.checks = 0  # SAT solves
@@ -162,7 +162,7 @@ class CageCertifier:
         if found is not None:
             return found
         lay = self.houses
-        clauses = constraint_clauses(layout(lay.side, lay.regions, lay.extras, (), [cage]), self.kept.last)
+        clauses = constraint_clauses(layout(lay.side, lay.regions, lay.extras, [cage]), self.kept.last)
         self.kept.last = max(self.kept.last, top(clauses))  # the cage's auxiliaries, numbered after the last
         self.kept.last += 1
         chosen = self.selectors[cage] = self.kept.last
@@ -228,7 +228,7 @@ def repeating_other(puzzle: Grid, solution: Grid, seconds: float = 60.0) -> Grid
     for unit in houses.units:
         model.add_all_different(cells[c] for c in unit)
     encode(unmade(lay.constraints), CpCells(model, n, cells, None, houses.peers))
-    for cage in lay.cages:
+    for cage in cages_of(lay):
         if cage.total is not None:
             model.add(sum(cells[c] for c in cage.cells) == cage.total)
     for c, v in enumerate(puzzle.values):

@@ -31,6 +31,7 @@ from puzzles.candidates import Candidates
 from puzzles.constraints.killer_maker import (
     Undecided,
     cage_minimal,
+    cages_of,
     killer_puzzle,
     made_unique,
     random_cages,
@@ -155,8 +156,10 @@ def hard_puzzle(lay: Layout, rng: random.Random) -> Grid:
 
 
 def without_constraints(lay: Layout) -> Layout:
-    """The layout without its constraints (puzzles/constraints/): its houses and cages alone."""
-    return layout(lay.side, lay.regions, lay.extras, lay.cages) if rules.unmade(lay.constraints) else lay
+    """The layout without its constraints (puzzles/constraints/) but those its makers draw: its houses and cages
+    alone."""
+    return layout(lay.side, lay.regions, lay.extras, rules.made(lay.constraints)) if rules.unmade(lay.constraints) \
+        else lay
 
 
 def rule_minimal(lay: Layout, rng: random.Random) -> Grid:
@@ -213,7 +216,7 @@ def without_regions(lay: Layout, dropped: Sequence[int]) -> Layout:
     n = lay.side
     others = [House(f"region {k + 1}", tuple(c for c in range(n * n) if lay.regions[c] == k))
               for k in range(n) if k not in dropped]
-    return layout(n, [c // n for c in range(n * n)], [*others, *lay.extras], (), lay.constraints)
+    return layout(n, [c // n for c in range(n * n)], [*others, *lay.extras], lay.constraints)
 
 
 def second_without(made: MadeKiller, rule: str, rng: random.Random) -> tuple[str, Grid] | None:
@@ -270,7 +273,7 @@ def several_killer(lay: Layout, rng: random.Random) -> Grid:
     """A unique Killer with cage totals dropped, in random order, until it has two solutions or more
     (certified)."""
     made = killer(lay, rng)
-    cages = list(made.puzzle.layout.cages)
+    cages = cages_of(made.puzzle.layout)
     with CageCertifier(made.solution) as certifier:
         for index in rng.sample(range(len(cages)), len(cages)):
             cages[index] = without_total(cages[index])
@@ -287,7 +290,7 @@ def unsat_killer(lay: Layout, rng: random.Random) -> Grid:
     solution (certified)."""
     while True:
         made = killer(lay, rng)
-        cages = list(made.puzzle.layout.cages)
+        cages = cages_of(made.puzzle.layout)
         for index in rng.sample(range(len(cages)), len(cages)):
             cage = cages[index]
             totals = totals_near(cage, lay.side)
@@ -295,8 +298,8 @@ def unsat_killer(lay: Layout, rng: random.Random) -> Grid:
                 continue
             houses = made.puzzle.layout
             changed = Grid(layout(lay.side, houses.regions, houses.extras,
-                                  [*cages[:index], with_total(cage, rng.choice(totals)), *cages[index + 1:]],
-                                  rules.unmade(houses.constraints)), made.puzzle.values)
+                                  [*cages[:index], with_total(cage, rng.choice(totals)), *cages[index + 1:],
+                                   *rules.unmade(houses.constraints)]), made.puzzle.values)
             if not has_solution(changed):
                 return changed
 

@@ -7,10 +7,11 @@ appearance) and permuted (bands, stacks, rows, columns and the transpose, toward
 smallest form, kept if it still fails; then one-at-a-time removal once more. The result is 1-minimal: taking
 any one more clue away makes the failure go away.
 
-A Killer's cage totals are shrunk the same way after its clues (`drop_totals`: a total dropped leaves the cage
-its no-repeat rule), and its smallest forms are only its own rotations and reflections: relabelling its values
-would break its sums. A puzzle's constraints (puzzles/constraints/: a thermometer, anti-knight) are shrunk so
-too (`drop_constraints`), and its smallest form is at most its relabelling, where every constraint allows it.
+A Killer's cage totals (the clues of the constraints a maker draws, `Constraint.clues`) are shrunk the same way
+after its givens (`drop_own_clues`: a total dropped leaves the cage its no-repeat rule, `Constraint.unclued`), and
+its smallest forms are only its own rotations and reflections: relabelling its values would break its sums.
+A puzzle's constraints (puzzles/constraints/: a thermometer, anti-knight) are shrunk so too (`drop_constraints`),
+and its smallest form is at most its relabelling, where every constraint allows it.
 
 `fails` takes a list of candidate puzzles and says which still fail: the fuzzer tests a round's candidates
 together, in one run of compare.py's workers.
@@ -19,8 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from puzzles.constraints import unmade
-from puzzles.constraints.killer_maker import without_total
+from puzzles.constraints import made, unmade
 from puzzles.grid import Grid
 from puzzles.isomorph import Isomorph, symmetries
 from puzzles.layouts import layout
@@ -91,10 +91,10 @@ def smallest_forms(grid: Grid) -> list[Grid]:
     (each also transposed), relabelled again after the moves."""
     n = grid.side
     identity = tuple(range(n))
-    others = unmade(grid.layout.constraints)  # (the cages: below)
+    others = unmade(grid.layout.constraints)  # (those a maker draws, a Killer's cages: below)
     if others:  # they stay where they are: no move of the grid, relabelled where they allow
         return [relabelled(grid)] if all(c.RELABELS for c in others) else []
-    if grid.layout.cages:  # relabelling changes a cage's sum: its rotations and reflections alone
+    if grid.layout.constraints:  # relabelling changes a cage's sum: its rotations and reflections alone
         turned = {Isomorph(grid.layout, tuple(range(n + 1)), rows, cols, transpose).apply(grid)
                  for rows, cols, transpose in symmetries(grid.layout)}
         return sorted(turned, key=form_key)
@@ -116,23 +116,26 @@ def form_key(grid: Grid) -> tuple[int, ...]:
     return tuple(v if v else grid.side + 1 for v in grid.values)
 
 
-def without_totals(grid: Grid, cages: Sequence[int]) -> Grid:
-    """The puzzle with these cages' totals dropped (their no-repeat rule kept)."""
+def without_own_clues(grid: Grid, dropped: Sequence[int]) -> Grid:
+    """The puzzle with these of its maker's constraints without their own clues (`Constraint.unclued`: a cage's
+    total dropped, its no-repeat rule kept)."""
     lay = grid.layout
-    kept = [without_total(cage) if i in cages else cage for i, cage in enumerate(lay.cages)]
-    return Grid(layout(lay.side, lay.regions, lay.extras, kept, unmade(lay.constraints)), grid.values)
+    kept = [rule.unclued() if i in dropped else rule for i, rule in enumerate(made(lay.constraints))]
+    return Grid(layout(lay.side, lay.regions, lay.extras, [*kept, *unmade(lay.constraints)]), grid.values)
 
 
-def drop_totals(grid: Grid, fails: Fails) -> Grid:
-    """ddmin over a Killer's cage totals, as remove_clues over its clues: 1-minimal in its totals."""
-    return ddmin(grid, _totalled, without_totals, fails)
+def drop_own_clues(grid: Grid, fails: Fails) -> Grid:
+    """ddmin over the clues of a maker's constraints (a Killer's cage totals), as remove_clues over its givens:
+    1-minimal in them."""
+    return ddmin(grid, _clued, without_own_clues, fails)
 
 
 def without_constraints(grid: Grid, dropped: Sequence[int]) -> Grid:
-    """The puzzle without these of its constraints (indices among its layout's, the cages aside: `drop_totals`)."""
+    """The puzzle without these of its constraints (indices among its layout's, those a maker draws aside, a
+    Killer's cages: `drop_own_clues`)."""
     lay = grid.layout
     kept = [c for i, c in enumerate(unmade(lay.constraints)) if i not in dropped]
-    return Grid(layout(lay.side, lay.regions, lay.extras, lay.cages, kept), grid.values)
+    return Grid(layout(lay.side, lay.regions, lay.extras, [*made(lay.constraints), *kept]), grid.values)
 
 
 def drop_constraints(grid: Grid, fails: Fails) -> Grid:
@@ -140,9 +143,10 @@ def drop_constraints(grid: Grid, fails: Fails) -> Grid:
     return ddmin(grid, lambda g: list(range(len(unmade(g.layout.constraints)))), without_constraints, fails)
 
 
-def _totalled(grid: Grid) -> list[int]:
-    """The indices of a Killer's cages that have a total."""
-    return [i for i, cage in enumerate(grid.layout.cages) if cage.total is not None]
+def _clued(grid: Grid) -> list[int]:
+    """The indices, among the constraints a maker draws, of those that give clues of their own (a Killer's cages
+    with a total)."""
+    return [i for i, rule in enumerate(made(grid.layout.constraints)) if rule.clues()]
 
 
 def shrink(grid: Grid, fails: Fails) -> Grid:
@@ -159,6 +163,6 @@ def shrink(grid: Grid, fails: Fails) -> Grid:
 
 def rest_removed(grid: Grid, fails: Fails) -> Grid:
     """A Killer's totals and the constraints, each shrunk by ddmin while the failure persists."""
-    if grid.layout.cages:
-        grid = drop_totals(grid, fails)
+    if made(grid.layout.constraints):
+        grid = drop_own_clues(grid, fails)
     return drop_constraints(grid, fails) if unmade(grid.layout.constraints) else grid

@@ -34,7 +34,7 @@ def kept_for_process(lay: Layout) -> bool:
     """Whether a layout's clauses and solver are kept for the process: one of the few fixed layouts (boxes,
     extra houses, rules of the whole grid), not a layout drawn for one puzzle (a Jigsaw's regions, a Killer's
     cages, constraints of some cells)."""
-    return bool(lay.box_height) and not lay.cages and all(rule.GLOBAL for rule in lay.constraints)
+    return bool(lay.box_height) and all(rule.GLOBAL for rule in lay.constraints)
 
 
 def solvable(lay: Layout) -> bool:

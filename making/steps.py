@@ -48,9 +48,10 @@ class Verdict(enum.Enum):
 
 
 @dataclass(frozen=True)
-class Step:
-    """One step as written: its number among the steps, its line of the output (1-based), the line itself, its
-    verb, the values it places or removes, cell by cell, and the technique it names ('' when none)."""
+class Deduction:
+    """One step as the logic solver wrote it (a deduction: a placement or removals): its number among the steps, its
+    line of the output (1-based), the line itself, its verb, the values it places or removes, cell by cell, and the
+    technique it names ('' when none)."""
 
     number: int
     line: int
@@ -68,7 +69,7 @@ class StepsCheck:
     verdict: Verdict
     steps: int
     why: str = ""
-    step: Step | None = None
+    step: Deduction | None = None
     line: int = 0  # the output line the finding is on (the step's, or the final line's), 0 for the output's end
     cell: int | None = None
     value: int | None = None
@@ -96,7 +97,7 @@ class Malformed(Exception):
     """A line that is not a step: the message says why."""
 
 
-def parse_step(text: str, number: int, line: int, side: int) -> Step:
+def parse_step(text: str, number: int, line: int, side: int) -> Deduction:
     """A step's line, `place R3C4=7 naked single` or `remove R3C4=1,2 R5C4=1 pointing pair`; Malformed says why
     it is not one."""
     words = text.split()
@@ -123,7 +124,7 @@ def parse_step(text: str, number: int, line: int, side: int) -> Step:
         rest = rest[1:]
     if not marks:
         raise Malformed(f"{verb} names no cell: `{verb} R3C4=7 technique`")
-    return Step(number, line, text, verb, tuple(marks), " ".join(rest))
+    return Deduction(number, line, text, verb, tuple(marks), " ".join(rest))
 
 
 def final_values(text: str, side: int) -> bytes | None:

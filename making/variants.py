@@ -152,7 +152,7 @@ class Variant:
             return fixed
         values = random_solution(fixed, rng).values
         drawn = [c for kind in self.own for c in kind.drawn(values, self.side, rng)]
-        return layout(self.side, fixed.regions, fixed.extras, (), [*fixed.constraints, *drawn])
+        return layout(self.side, fixed.regions, fixed.extras, [*fixed.constraints, *drawn])
 
 
 def own_kinds(name: str) -> tuple[type[Constraint], ...]:

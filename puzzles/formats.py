@@ -59,7 +59,7 @@ import io
 import itertools
 import re
 import sys
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
@@ -81,6 +81,7 @@ _ESCAPED_BYTE = re.compile("[\udc80-\udcff]")  # what surrogateescape makes of a
 
 Note = Callable[[str], None]
 DECORATIONS_KEY = "decorations"  # an Entry's meta: the decorations not read as rules (read_puzzles' `decorations`)
+ACCEPTED_KEY = "accepted"  # an Entry's meta: the unknown fields read and ignored (read_puzzles' `accepted`)
 COSMETIC_WORDS = {"cage": "cosmetic cage"}  # an f-puzzles cosmetic field as a record names its entries
 
 
@@ -138,7 +139,7 @@ def checked(text: str) -> Grid:
 
 # -- reading --------------------------------------------------------------------
 def read_puzzles(path: str | Path, fmt: str | None = None, on_note: Note | None = None, *,
-                 decorations: str = "refuse") -> Iterator[Record]:
+                 decorations: str = "refuse", accepted: Collection[str] = ()) -> Iterator[Record]:
     """Every entry of a puzzle file ('-' is standard input), format detected unless given.
 
     The file is opened and its first lines read now, so that a file that cannot
@@ -146,14 +147,17 @@ def read_puzzles(path: str | Path, fmt: str | None = None, on_note: Note | None 
     A puzzle written on one line, or a link (f-puzzles', SudokuPad's), is read where a file is expected.
     `decorations` is what the f-puzzles and SudokuPad readers do with a cosmetic element: refuse it (the
     default: the rules may give it a meaning) or ignore it, the entry's `meta["decorations"]` then saying which
-    it did not read as rules (`2 lines, 1 circle`).
+    it did not read as rules (`2 lines, 1 circle`). `accepted` names fields those readers would refuse as unknown
+    (`source`), read and ignored (fpuzzles.check_accepted says which may be), the entry's `meta["accepted"]` then
+    naming those it held.
     """
     source = "<stdin>" if str(path) == "-" else str(path)
     if (is_puzzle_text(source) or _is_url(source)) and not Path(source).exists():  # a puzzle where a file is expected
-        return read_lines([source], source, fmt, on_note, decorations=decorations)
+        return read_lines([source], source, fmt, on_note, decorations=decorations, accepted=accepted)
     with contextlib.ExitStack() as stack, _failing_clearly(source):
         binary = sys.stdin.buffer if str(path) == "-" else stack.enter_context(_open(path))
-        records = read_lines(_text_lines(binary, source), source, fmt, on_note, decorations=decorations)
+        records = read_lines(_text_lines(binary, source), source, fmt, on_note, decorations=decorations,
+                             accepted=accepted)
         return _streamed(records, source, stack.pop_all())
 
 
@@ -171,7 +175,8 @@ def _is_url(text: str) -> bool:
 
 
 def read_lines(lines: Iterable[str], source: str, fmt: str | None = None,
-               on_note: Note | None = None, *, decorations: str = "refuse") -> Iterator[Record]:
+               on_note: Note | None = None, *, decorations: str = "refuse",
+               accepted: Collection[str] = ()) -> Iterator[Record]:
     """Every entry of an iterable of text lines; `source` names it in records and messages."""
     if fmt is not None and fmt not in FORMATS:
         raise ValueError(f"unknown format {fmt!r}: choose one of {', '.join(FORMATS)}")
@@ -189,14 +194,16 @@ def read_lines(lines: Iterable[str], source: str, fmt: str | None = None,
     if detection.note and on_note:
         on_note(f"{source}: {detection.note}")
     if detection.format == "fpuzzles":
-        return _guarded(_read_fpuzzles(itertools.chain(head, lines), source, first, decorations), source)
+        return _guarded(_read_fpuzzles(itertools.chain(head, lines), source, first, decorations, accepted), source)
     return _guarded(_READERS[detection.format](itertools.chain(head, lines), source, first), source)
 
 
 def read_text(text: str, source: str = "<text>", fmt: str | None = None,
-              on_note: Note | None = None, *, decorations: str = "refuse") -> Iterator[Record]:
+              on_note: Note | None = None, *, decorations: str = "refuse",
+              accepted: Collection[str] = ()) -> Iterator[Record]:
     """Every entry of a string; CRLF, LF and a lone CR each end a line, as in a file."""
-    return read_lines(io.StringIO(text, newline=None), source, fmt, on_note, decorations=decorations)
+    return read_lines(io.StringIO(text, newline=None), source, fmt, on_note, decorations=decorations,
+                      accepted=accepted)
 
 
 def _open(path: str | Path) -> IO[bytes]:
@@ -399,14 +406,15 @@ def _read_line_format(lines: Iterable[str], source: str, first: int) -> Iterator
             yield BadEntry(source, number, unexpected(exc))
 
 
-def _read_fpuzzles(lines: Iterable[str], source: str, first: int, decorations: str = "refuse") -> Iterator[Record]:
+def _read_fpuzzles(lines: Iterable[str], source: str, first: int, decorations: str = "refuse",
+                   accepted: Collection[str] = ()) -> Iterator[Record]:
     content = ((number, text) for number, text in enumerate(lines, first) if _is_content(text))
-    for number, found in read_objects(content, decorations):
+    for number, found in read_objects(content, decorations, accepted):
         if isinstance(found, FPuzzlesError):
             yield BadEntry(source, number, str(found))
             continue
         try:
-            grid, solution, title = puzzle_of(found, decorations)
+            grid, solution, title = puzzle_of(found, decorations, accepted)
         except PuzzleError as exc:
             yield BadEntry(source, number, str(exc))
             continue
@@ -414,7 +422,10 @@ def _read_fpuzzles(lines: Iterable[str], source: str, first: int, decorations: s
             yield BadEntry(source, number, unexpected(exc))
             continue
         left_out = not_read(found) if decorations == "ignore" else ""
-        yield Entry(source, number, grid, title, solution, {DECORATIONS_KEY: left_out} if left_out else {})
+        ignored = ", ".join(found.accepted if isinstance(found, sudokupad.Converted) else
+                            [key for key in found if key in accepted and found[key] not in (None, False, "", [], {})])
+        meta = {DECORATIONS_KEY: left_out} if left_out else {}
+        yield Entry(source, number, grid, title, solution, meta | ({ACCEPTED_KEY: ignored} if ignored else {}))
 
 
 def not_read(puzzle: Mapping[str, Any]) -> str:

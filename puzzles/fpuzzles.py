@@ -29,7 +29,7 @@ import itertools
 import json
 import re
 import urllib.parse
-from collections.abc import Iterator, Mapping
+from collections.abc import Collection, Iterator, Mapping
 from typing import Any
 
 from . import constraints as registry  # the kinds of constraint, by name
@@ -55,15 +55,35 @@ COSMETIC = ("text", "circle", "rectangle", "line", "cage")  # drawn only, but th
 # f-puzzles' other rules (and those its successors' exports add), refused as "a constraint"; any other field is
 # "an unknown field" (`source`, `version`): refused all the same, since nothing says it holds no rule
 # (the constraints the project reads are puzzles/constraints/'s, their fields `registry.FIELDS`)
-CONSTRAINTS = ("palindrome", "clone", "betweenline", "sandwichsum", "minimum", "maximum", "xsum", "skyscraper",
-               "whispers", "regionsumline", "entropicline", "lockout", "clock", "sum", "rowindexer",
-               "columnindexer", "boxindexer", "modularline", "nabner", "doublearrow", "zipperline")
+CONSTRAINTS = ("betweenline", "sandwichsum", "xsum", "skyscraper", "regionsumline", "lockout", "clock", "sum",
+               "rowindexer", "columnindexer", "boxindexer", "nabner", "doublearrow", "zipperline")
 # a solver's marks and colours, not the puzzle's
 CELL_NOTES = ("centerPencilMarks", "cornerPencilMarks", "candidates", "c", "cArray", "highlight")
 LINK = re.compile(r"[?&]load=(?P<payload>[^&#\s]*)")
 PAYLOAD = re.compile(r"[A-Za-z0-9+/=$-]{16,}")  # LZ-String's base64 (f-puzzles links may swap + for -)
 # the houses a bool sets (the diagonals, the disjoint groups): true, false or null, nothing else, said before the cells
 FLAGS = registry.HOUSE_FLAGS
+
+
+ACCEPT_IT = sudokupad.ACCEPT_IT
+
+
+def check_accepted(names: Collection[str]) -> None:
+    """ValueError unless every name is a field the readers would refuse as unknown: one they read (`size`, a
+    constraint's), one that holds a rule they do not read, or a drawing (--decorations says what to do with those)
+    cannot be accepted and ignored."""
+    for name in names:
+        if not name or name != name.strip() or "," in name:
+            raise ValueError(f"{name!r} is not a field's name")
+        if name in ("size", "grid", "solution", *ABOUT, *SETTINGS, *registry.FIELDS) or name in sudokupad.READ:
+            raise ValueError(f"field {quoted(name)} is read by this project: there is nothing to accept")
+        if name in CONSTRAINTS:
+            raise ValueError(
+                f"field {quoted(name)} holds a rule (a constraint the project does not read): ignoring it would "
+                "solve a different puzzle")
+        if name in COSMETIC or name in sudokupad.DRAWINGS:
+            raise ValueError(f"field {quoted(name)} is a drawing: --decorations ignore reads a puzzle without its "
+                             "drawings")
 
 
 class FPuzzlesError(PuzzleError):
@@ -116,15 +136,16 @@ def _decoded(payload: str) -> str:
     return decoded if isinstance(decoded, str) else ""
 
 
-def object_of_link(text: str, decorations: str = "refuse") -> dict[str, Any]:
+def object_of_link(text: str, decorations: str = "refuse", accepted: Collection[str] = ()) -> dict[str, Any]:
     """The JSON object a link (or its bare payload) carries, or that a SudokuPad link amounts to (puzzles/sudokupad.py;
-    `decorations`: what it does with SudokuPad's drawings); FPuzzlesError if it carries none."""
+    `decorations`: what it does with SudokuPad's drawings; `accepted`: the unknown fields it reads and ignores);
+    FPuzzlesError if it carries none."""
     if sudokupad.is_link(text):
         try:
             form, decoded = sudokupad.contents(text, _decoded)
             if form == "fpuzzles":
                 return object_of_json(decoded, "the link's payload")
-            return sudokupad.object_of_scl(sudokupad.scl_value(decoded), decorations)
+            return sudokupad.object_of_scl(sudokupad.scl_value(decoded), decorations, accepted)
         except sudokupad.SudokuPadError as exc:
             raise FPuzzlesError(str(exc)) from None
     found = LINK.search(text)
@@ -166,15 +187,17 @@ def parsed(text: str, what: str = "the line") -> Any:
                             "read") from None
 
 
-def puzzle_of(puzzle: Mapping[str, Any], decorations: str = "refuse") -> tuple[Grid, Grid | None, str]:
+def puzzle_of(puzzle: Mapping[str, Any], decorations: str = "refuse",
+              accepted: Collection[str] = ()) -> tuple[Grid, Grid | None, str]:
     """The grid of an f-puzzles object, its solution if it gives a whole one, and its title (its name);
-    `decorations="ignore"` reads it without its cosmetic elements (`refuse`, the default, refuses the first)."""
+    `decorations="ignore"` reads it without its cosmetic elements (`refuse`, the default, refuses the first);
+    the `accepted` fields (check_accepted) are read and ignored where they would be refused as unknown."""
     size = puzzle.get("size")
     if not isinstance(size, int) or isinstance(size, bool):
         raise FPuzzlesError("an f-puzzles object needs a whole number `size`")
     if not MIN_SIDE <= size <= MAX_SIDE:
         raise FPuzzlesError(f"size {size}: the project reads sides {MIN_SIDE} to {MAX_SIDE}")
-    refuse_rules(puzzle, decorations)
+    refuse_rules(puzzle, decorations, accepted)
     values, regions = givens_of(puzzle.get("grid"), size)
     try:
         lay = family(size, regions, constraints=constraints_of(puzzle, size))
@@ -207,13 +230,13 @@ def _empty(value: Any) -> bool:
     return value is None or value is False or (isinstance(value, (str, list, dict)) and not value)
 
 
-def refuse_rules(puzzle: Mapping[str, Any], decorations: str = "refuse") -> None:
-    """FPuzzlesError naming the first field that holds a rule (or a drawing, unless `decorations` is "ignore")
-    the project does not read."""
+def refuse_rules(puzzle: Mapping[str, Any], decorations: str = "refuse", accepted: Collection[str] = ()) -> None:
+    """FPuzzlesError naming the first field that holds a rule (or a drawing, unless `decorations` is "ignore", or
+    a field unknown to the project, unless it is `accepted`) the project does not read."""
     if decorations not in DECORATIONS:
         raise ValueError(f"decorations must be one of {', '.join(DECORATIONS)}, not {decorations!r}")
     skipped = ("size", "grid", "solution", *ABOUT, *SETTINGS, *registry.FIELDS,
-               *(COSMETIC if decorations == "ignore" else ()))
+               *(COSMETIC if decorations == "ignore" else ()), *accepted)
     for key, value in puzzle.items():
         if key in skipped or _empty(value):
             continue
@@ -221,9 +244,11 @@ def refuse_rules(puzzle: Mapping[str, Any], decorations: str = "refuse") -> None
             raise FPuzzlesError(f"f-puzzles field {quoted(key)} (a cosmetic element, which the rules may give a "
                                 "meaning): not read by this project, and a solver that ignored it would solve a "
                                 f"different puzzle if the rules give it one; {sudokupad.IGNORE_IT}")
-        what = "a constraint" if key in CONSTRAINTS else "an unknown field"
-        raise FPuzzlesError(f"f-puzzles field {quoted(key)} ({what}): not read by this project, and a solver that "
-                            "ignored it would solve a different puzzle")
+        if key in CONSTRAINTS:
+            raise FPuzzlesError(f"f-puzzles field {quoted(key)} (a constraint): not read by this project, and a "
+                                "solver that ignored it would solve a different puzzle")
+        raise FPuzzlesError(f"f-puzzles field {quoted(key)} (an unknown field): not read by this project, and a solver "
+                            f"that ignored it might solve a different puzzle; {ACCEPT_IT.format(name=key)}")
     for key in FLAGS:  # a bool only if it is one: `1`, `1.0` or `"true"` refused, never read as false
         value = puzzle.get(key)
         if value is not None and not isinstance(value, bool):
@@ -243,7 +268,8 @@ def givens_of(rows: Any, size: int) -> tuple[list[int], list[int] | None]:
             where = f"R{r + 1}C{c + 1}"
             if not isinstance(cell, dict):
                 raise FPuzzlesError(f"cell {where} is not an object")
-            unknown = [k for k in cell if k not in ("value", "given", "region", *CELL_NOTES) and not _empty(cell[k])]
+            known = ("value", "given", "region", *CELL_NOTES, *registry.CELL_FIELDS)  # a kind reads its own
+            unknown = [k for k in cell if k not in known and not _empty(cell[k])]
             if unknown:
                 raise FPuzzlesError(f"cell {where}: field {quoted(unknown[0])} is not read by this project")
             region = cell.get("region")
@@ -296,6 +322,8 @@ def object_of(grid: Grid, title: str = "", solution: Grid | None = None) -> dict
         return found
 
     rows = [[cell(r * n + c) for c in range(n)] for r in range(n)]
+    for i, fields in registry.cell_fields_of(lay.rules, n).items():
+        rows[i // n][i % n] |= fields
     found: dict[str, Any] = {"size": n, "grid": rows}
     found |= registry.fields_of(lay.rules, n)
     if title:
@@ -320,8 +348,8 @@ def link_of(puzzle: Mapping[str, Any], site: str = "f-puzzles") -> str:
     return ("https://sudokupad.app/fpuzzles" if site == "sudokupad" else "https://www.f-puzzles.com/?load=") + payload
 
 
-def read_objects(lines: Iterator[tuple[int, str]],
-                 decorations: str = "refuse") -> Iterator[tuple[int, dict[str, Any] | FPuzzlesError]]:
+def read_objects(lines: Iterator[tuple[int, str]], decorations: str = "refuse",
+                 accepted: Collection[str] = ()) -> Iterator[tuple[int, dict[str, Any] | FPuzzlesError]]:
     """The objects of an f-puzzles file's content lines, each with the line it starts on: a JSON object a line
     or a link a line, streamed; or, when the first line is not a whole object, one JSON object over every line
     (a .json file written over several lines), a syntax error in it reported at its own line. A file whose first
@@ -357,7 +385,8 @@ def read_objects(lines: Iterator[tuple[int, str]],
             if not json_or_link:
                 raise FPuzzlesError("the line is neither an f-puzzles object (JSON, from `{` to `}`) nor an f-puzzles "
                                     "link")
-            yield number, object_of_json(line) if line.startswith(("{", "[")) else object_of_link(word, decorations)
+            yield number, (object_of_json(line) if line.startswith(("{", "[")) else
+                           object_of_link(word, decorations, accepted))
         except FPuzzlesError as exc:
             yield number, exc
         except Exception as exc:  # a defect of this project's reader: one bad entry, never the end of the run

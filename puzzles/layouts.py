@@ -21,9 +21,9 @@ houses as words joined by `;`:
                       of cages that do not overlap, 52 at most)
 
 A Killer cage is not a house: it holds each value at most once and its values sum to its total. A cage is a kind
-of constraint (puzzles/constraints/killer.py), held with the others in `Layout.constraints`; `Layout.cages` is the
-view of them the layers that still read cages by name use. A method that does not know cages refuses the puzzle
-(the contract's `not run`, puzzles/options.py) rather than solve another.
+of constraint (puzzles/constraints/killer.py), held with the others in `Layout.constraints`; every layer asks it
+what it needs (its cells, its fillings, its clues) as it asks any constraint. A method that does not know cages
+refuses the puzzle (the contract's `not run`, puzzles/options.py) rather than solve another.
 """
 from __future__ import annotations
 
@@ -36,7 +36,6 @@ from . import constraints as registry  # the kinds of constraint, by name
 from .constraints import Constraint, Named
 from .constraints import House as House
 from .constraints.base import cell_map
-from .constraints.killer import Cage as Cage
 from .constraints.killer import reachable as reachable
 from .words import SYMBOLS as SYMBOLS
 from .words import quoted
@@ -75,12 +74,11 @@ class Layout:
     rules: tuple[Constraint, ...]  # every constraint it holds (puzzles/constraints/), kinds in order, houses first
     constraints: tuple[Constraint, ...]  # a view: the rules beyond houses (those that add none), in order
     extras: tuple[House, ...]  # a view: the houses its rules add (diagonals, extra regions, disjoint groups)
-    cages: tuple[Cage, ...]  # a view: its Killer cages (the constraints of that kind), in the puzzle's order
 
     def __reduce__(self) -> tuple[Callable[..., Layout], tuple[int, tuple[int, ...], tuple[House, ...],
-                                                               tuple[Cage, ...], tuple[Constraint, ...]]]:
+                                                               tuple[Constraint, ...]]]:
         # through layout(): one object each
-        return layout, (self.side, self.regions, (), (), self.rules)
+        return layout, (self.side, self.regions, (), self.rules)
 
     @property
     def box(self) -> int:
@@ -100,7 +98,7 @@ class Layout:
         """The same houses without the constraints beyond them (itself when it has none)."""
         if not self.constraints:
             return self
-        return layout(self.side, self.regions, (), (), [c for c in self.rules if c.KIND in registry.HOUSED])
+        return layout(self.side, self.regions, (), [c for c in self.rules if c.KIND in registry.HOUSED])
 
     @property
     def variant(self) -> str:
@@ -118,13 +116,14 @@ class Layout:
 _LAYOUTS: dict[tuple[int, tuple[int, ...], tuple[Constraint, ...]], Layout] = {}
 
 
-def layout(side: int, regions: Sequence[int], extras: Sequence[House] = (), cages: Sequence[Cage] = (),
+def layout(side: int, regions: Sequence[int], extras: Sequence[House] = (),
            constraints: Sequence[Constraint] = ()) -> Layout:
     """The layout with these regions (each cell's region, row-major), extra houses (each made a constraint of its
-    kind), Killer cages and constraints, checked: n regions of n connected cells, constraints that can stand on the
-    grid (extra houses of n distinct cells inside it, none twice; cages that some different values can fill).
+    kind) and constraints (Killer cages among them), checked: n regions of n connected cells, constraints that can
+    stand on the grid (extra houses of n distinct cells inside it, none twice; cages that some different values can
+    fill).
     PuzzleError says what is wrong, naming the region, house, cage or constraint."""
-    key = (side, tuple(regions), registry.canonical([*registry.of_houses(extras, side), *cages, *constraints]))
+    key = (side, tuple(regions), registry.canonical([*registry.of_houses(extras, side), *constraints]))
     found = _LAYOUTS.get(key)
     if found is not None:
         return found
@@ -150,13 +149,12 @@ def layout(side: int, regions: Sequence[int], extras: Sequence[House] = (), cage
     except ValueError as exc:
         raise PuzzleError(str(exc)) from None
     if fitted != key[2]:
-        made = layout(side, key[1], (), (), fitted)
+        made = layout(side, key[1], (), fitted)
     else:
         wrong = registry.problems(key[2], side)
         if wrong:
             raise PuzzleError(wrong[0])
-        made = Layout(side, key[1], height, width, key[2], registry.beyond(key[2]), registry.houses(key[2], side),
-                      registry.cages(key[2]))
+        made = Layout(side, key[1], height, width, key[2], registry.beyond(key[2]), registry.houses(key[2], side))
     _LAYOUTS[key] = made
     return made
 
@@ -214,21 +212,21 @@ VARIANTS = ("classic", "jigsaw", "x", "windoku", "jigsaw+x", "x+windoku", "disjo
 
 
 def family(side: int, regions: Sequence[int] | None = None, diagonals: str = "",
-           extra_regions: Sequence[Sequence[int]] = (), disjoint: bool = False, cages: Sequence[Cage] = (),
+           extra_regions: Sequence[Sequence[int]] = (), disjoint: bool = False,
            constraints: Sequence[Constraint] = ()) -> Layout:
     """The layout of a puzzle of the Sudoku family: its regions (the side's boxes when None), the diagonals
-    named in `diagonals` ('+', '-' or both), extra regions (cell lists), with `disjoint` disjoint groups, Killer
-    cages and constraints (puzzles/constraints/), each house made a constraint of its kind."""
+    named in `diagonals` ('+', '-' or both), extra regions (cell lists), with `disjoint` disjoint groups, and
+    constraints (puzzles/constraints/: Killer cages, thermometers, ...), each house made a constraint of its kind."""
     base = boxes(side) if regions is None else layout(side, regions)
     houses = registry.houses_of(side, diagonals, extra_regions, disjoint)
-    return layout(side, base.regions, (), cages, [*houses, *constraints]) if houses or cages or constraints else base
+    return layout(side, base.regions, (), [*houses, *constraints]) if houses or constraints else base
 
 
-def named(variant: str, side: int, regions: Sequence[int] | None = None, cages: Sequence[Cage] = (),
+def named(variant: str, side: int, regions: Sequence[int] | None = None,
           constraints: Sequence[Constraint] = ()) -> Layout:
     """The layout a variant's name means (`VARIANTS`, or parts joined by `+`, each a kind's: `x`, `windoku`,
-    `antiknight`); a Jigsaw needs its regions, a Killer its cages, a variant with constraints of some cells
-    (thermometers) those constraints."""
+    `antiknight`); a Jigsaw needs its regions, a variant with constraints of some cells (a Killer's cages,
+    thermometers) those constraints."""
     parts = set(re.findall(r"diagonal[+-]|[^+]+", variant)) - {"classic"}  # "diagonal+" is one name
     stated: list[Constraint] = []  # what the parts state alone: houses, rules of the whole grid
     known = {"jigsaw"} | (set(registry.CONSTRAINT_KINDS) - registry.HOUSED)
@@ -251,7 +249,7 @@ def named(variant: str, side: int, regions: Sequence[int] | None = None, cages: 
     if wrong:
         raise PuzzleError(wrong[0])
     own = parts & set(registry.CONSTRAINT_KINDS) - {rule.KIND for rule in stated}  # kinds of some cells
-    given = {c.KIND: c for c in [*cages, *constraints]}
+    given = {c.KIND: c for c in constraints}
     missing, extra_kinds = sorted(own - set(given), key=_leading), sorted(set(given) - own, key=_leading)
     if missing:
         noun = registry.CONSTRAINT_KINDS[missing[0]].NOUN or "cells"
@@ -259,7 +257,7 @@ def named(variant: str, side: int, regions: Sequence[int] | None = None, cages: 
     if extra_kinds:
         raise PuzzleError(f"{variant} has no {given[extra_kinds[0]].NOUN or extra_kinds[0]}")
     base = boxes(side) if regions is None else layout(side, regions)
-    return layout(side, base.regions, (), cages, [*stated, *constraints]) if stated or cages or constraints else base
+    return layout(side, base.regions, (), [*stated, *constraints]) if stated or constraints else base
 
 
 def _leading(kind: str) -> tuple[bool, str]:
@@ -315,20 +313,20 @@ def _constraints_of_word(word: str, side: int) -> list[Constraint]:
 
 def _refuse_repeated(word: str, said: set[str]) -> None:
     """PuzzleError if a line's word says again what an earlier one said: the same word twice, a second `r=`
-    (the last would silently win), or a diagonal named twice (`x` names both). `said` holds what was said.
+    (the last would silently win), or what a kind's words overlap in said twice (`Constraint.word_says`: a diagonal
+    named twice, `x` naming both). `said` holds what was said.
 
     A `k=` word may come again: it adds its cages again, none dropped, as the line form writes a layout that holds
     a cage twice (an overlapping cage may be another's twin; the 45 rule leaves such cages out)."""
     if not word or registry.repeatable(word):
         return
-    says = {"r="} if word.startswith("r=") else {"d+", "d-"} if word == "x" else {word} if word in ("d+", "d-") \
-        else set()
+    says, noun = (frozenset({"r="}), "") if word.startswith("r=") else registry.word_says(word)
     if "r=" in says & said:
         raise PuzzleError("a second `r=` after the puzzle: each word is given once")
     if f"word {word}" in said:
         raise PuzzleError(f"the word {quoted(word)} again after the puzzle: each word is given once")
     if says & said:
-        raise PuzzleError(f"`{word}` names a diagonal an earlier word named: each word is given once")
+        raise PuzzleError(f"`{word}` names a {noun} an earlier word named: each word is given once")
     said |= says | {f"word {word}"}
 
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 import json
 import re
 import urllib.parse
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterator, Mapping
 from itertools import combinations
 from typing import Any
 
@@ -55,12 +55,15 @@ ZIPPED_VALUES = ((re.compile(r"(?<=:)f(?=[,}\]])"), "false"), (re.compile(r"(?<=
 COLOUR = re.compile(r"[0-9a-fA-F]{6}")
 # what an scl object holds that says nothing of the rules: its id, the size it is drawn at, the app's settings
 ABOUT = ("id", "cellSize", "settings", "metadata")
+READ = (*ABOUT, "cells", "regions", "cages", "global")  # the fields read (ABOUT: read and ignored)
 DRAWINGS = {"lines": "a drawn line", "arrows": "a drawn arrow", "overlays": "an overlay (a shape or text drawn over "
             "the grid)", "underlays": "an underlay (a shape or colour drawn under the grid)"}
 # the kinds by SudokuPad's names for them (`Constraint.PAD`): a global rule's, a cage's type or style
 PAD_KINDS = {name: kind for kind in registry.CONSTRAINT_KINDS.values() for name in kind.PAD}
 WHY = "SudokuPad's format does not say which rule it is, and a solver that ignored it would solve a different puzzle"
 # how a refused decoration is read after all, as the command lines and the Python readers say it
+# how a field refused as unknown is read after all (puzzles.fpuzzles.check_accepted says which names may be)
+ACCEPT_IT = "if it holds no rule, --accept-fields {name} reads the puzzle without it (accepted=('{name}',) from Python)"
 IGNORE_IT = "if the rules give it no meaning, --decorations ignore reads the puzzle without it (decorations='ignore' " \
             "from Python)"
 LEFT_OUT = {"lines": "drawn line", "arrows": "drawn arrow", "overlays": "overlay", "underlays": "underlay",
@@ -75,6 +78,7 @@ class Converted(dict[str, Any]):
     def __init__(self, fields: Mapping[str, Any]) -> None:
         super().__init__(fields)
         self.left_out: dict[str, int] = {}
+        self.accepted: list[str] = []  # the unknown fields read and ignored (`accepted`), in the puzzle's order
 
 
 class SudokuPadError(PuzzleError):
@@ -201,19 +205,21 @@ def scl_value(text: str) -> Any:
         raise SudokuPadError(f"the link's payload is neither SudokuPad's JSON nor its zipped form ({exc})") from None
 
 
-def object_of_scl(puzzle: Any, decorations: str = "refuse") -> Converted:
+def object_of_scl(puzzle: Any, decorations: str = "refuse", accepted: Collection[str] = ()) -> Converted:
     """The f-puzzles object an scl puzzle amounts to (see the module's docstring for what is read), with the
-    drawings it left out; SudokuPadError naming what cannot be read and why."""
+    drawings it left out and the `accepted` unknown fields it read and ignored; SudokuPadError naming what
+    cannot be read and why."""
     if decorations not in DECORATIONS:
         raise ValueError(f"decorations must be one of {', '.join(DECORATIONS)}, not {decorations!r}")
     if not isinstance(puzzle, dict):
         raise SudokuPadError(f"the link's SudokuPad JSON is {json_type(puzzle)}, not a puzzle (an object)")
     for key in puzzle:
-        if key not in (*ABOUT, "cells", "regions", "cages", "global", *DRAWINGS) and not _empty(puzzle[key]):
-            raise SudokuPadError(f"SudokuPad field {quoted(key)} (an unknown field): not read by this project, and "
-                                 "a solver that ignored it might solve a different puzzle")
+        if key not in (*READ, *DRAWINGS, *accepted) and not _empty(puzzle[key]):
+            raise SudokuPadError(f"SudokuPad field {quoted(key)} (an unknown field): not read by this project, and a "
+                                 "solver that ignored it might solve a different puzzle; " + ACCEPT_IT.format(name=key))
     side, cells = _cells(puzzle.get("cells"))
     found = Converted(cells)
+    found.accepted = [key for key in puzzle if key in accepted and not _empty(puzzle[key])]
     _regions(puzzle.get("regions"), side, found["grid"])
     meta = _metadata(puzzle.get("metadata"))
     _cages(_listed(puzzle, "cages"), side, found, meta, decorations)

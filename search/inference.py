@@ -417,7 +417,8 @@ def cage_steps(innies: bool) -> list[GroupStep]:
 
 # The rungs by name (the `propagate` option), weakest first, then the Killer rungs: each maker makes a fresh
 # rung (its tally and its watch are one solve's); `none` infers nothing. (rules.RUNG_NAMES and
-# rules.CAGE_RUNG_NAMES: the same names.)
+# rules.CAGE_RUNG_NAMES: the same names; the Killer rungs' are said there alone.)
+CAGES, INNIES, KILLER_RUNG = rules.CAGE_RUNG_NAMES
 MAKE_RUNG: dict[str, Callable[[], Inference] | None] = {
     "none": None,
     "naked": lambda: Singles(hidden=False),
@@ -427,12 +428,12 @@ MAKE_RUNG: dict[str, Callable[[], Inference] | None] = {
     "alldiff": lambda: Propagation("alldiff", alldiff_steps()),
     "pairs": lambda: Propagation("pairs", alldiff_steps(), probe="pairs"),
     "probe": lambda: Propagation("probe", alldiff_steps(), probe="every"),
-    "cages": lambda: Propagation("cages", (), groups=cage_steps(innies=False)),
-    "innies": lambda: Propagation("innies", (), groups=cage_steps(innies=True)),
-    "killer": lambda: Propagation("killer", alldiff_steps(), groups=cage_steps(innies=True)),
+    CAGES: lambda: Propagation(CAGES, (), groups=cage_steps(innies=False)),
+    INNIES: lambda: Propagation(INNIES, (), groups=cage_steps(innies=True)),
+    KILLER_RUNG: lambda: Propagation(KILLER_RUNG, alldiff_steps(), groups=cage_steps(innies=True)),
 }
 # the rungs that need an Eliminating engine
-REMOVING = ("locked", "subsets", "alldiff", "pairs", "probe", "cages", "innies", "killer")
+REMOVING = ("locked", "subsets", "alldiff", "pairs", "probe", *rules.CAGE_RUNG_NAMES)
 
 
 def make_rung(name: str) -> Inference | None:

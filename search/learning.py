@@ -194,7 +194,8 @@ docs/results/compiled.md, "cdcl's hot arrays in native vectors": 0.47x the instr
 from __future__ import annotations
 
 import time
-from functools import lru_cache
+from functools import lru_cache, reduce
+from operator import or_
 from typing import Any, Final, NamedTuple, Protocol, TypeAlias
 
 from librt.vecs import append, vec
@@ -464,33 +465,42 @@ def encoding(geo: Geometry, locked: bool) -> Encoding:
 
 
 class Cages:
-    """A layout's Killer cages as propagation reads them (built only for a layout that has some).
+    """A layout's rules that keep a room (puzzles/constraints/: `Constraint.ROOMS`, a Killer's cages) as
+    propagation reads them (built only for a layout that has some); "cage" below is such a rule.
 
-    A cage's cells hold different values: a placement excludes its value from the cage's other cells,
-    the reason an exclusion's ("not both", EXCLUDED), as a house's. A cage with a total also sums to it:
-    it is looked at (`KillerCages.look_at_cage`) once singles are at their fixpoint, if an exclusion of one of
-    the values its combinations hold has been propagated since (other than its last look's own: after a
-    look every value left has a filling).
+    A cage's cells (its `scope`) hold different values: a placement excludes its value from the cage's other
+    cells, the reason an exclusion's ("not both", EXCLUDED), as a house's. A cage whose values are some sets
+    alone (its `fillings`: a Killer cage's with a total, the sets that sum to it) is also looked at
+    (`KillerCages.look_at_cage`) once singles are at their fixpoint, if an exclusion of one of the values its
+    fillings hold has been propagated since (other than its last look's own: after a look every value left has a
+    filling).
 
-    cells:   per cage with a total, its cells (the cages without a total have only the exclusions)
-    combinations: per cage with a total, the value sets it may hold (masks): its filter's
-    values:  per cage with a total, the values some combination of it holds (a mask): the only values
+    cells:   per cage with fillings, its cells (the others have only the exclusions)
+    combinations: per cage with fillings, the value sets it may hold (masks): its filter's
+    values:  per cage with fillings, the values some filling of it holds (a mask): the only values
              whose absence from a cell tells anything about the cage, and so its reasons' only literals
-    of_cell: per cell, the cages with a total that hold it
+    of_cell: per cell, the cages with fillings that hold it
     peers:   per cell, the other cells of every cage that holds it that share no house with it (a
              house's exclusions are made already)
     """
 
     def __init__(self, lay: Layout) -> None:
         n, geo = lay.side, geometry(lay)
-        summed = [cage for cage in lay.cages if cage.total is not None]
-        self.cells: list[list[int]] = [list(cage.cells) for cage in summed]
-        self.values: list[int] = [cage.values(n) for cage in summed]
-        self.combinations: list[tuple[int, ...]] = [cage.combinations(n) for cage in summed]
-        self.of_cell: list[list[int]] = [[k for k, cage in enumerate(summed) if cell in cage.cells]
+        roomed = [rule for rule in lay.constraints if rule.ROOMS]
+        self.cells: list[list[int]] = []
+        self.values: list[int] = []
+        self.combinations: list[tuple[int, ...]] = []
+        for rule in roomed:
+            fillings = rule.fillings(n)
+            if fillings is not None:
+                self.cells.append(list(rule.scope()))
+                self.values.append(reduce(or_, fillings, 0))
+                self.combinations.append(fillings)
+        self.of_cell: list[list[int]] = [[k for k, cells in enumerate(self.cells) if cell in cells]
                                          for cell in range(n * n)]
+        scopes = [rule.scope() for rule in roomed]
         self.peers: list[list[int]] = [
-            sorted({c for cage in lay.cages if cell in cage.cells for c in cage.cells} - {cell} - set(geo.peers[cell]))
+            sorted({c for cells in scopes if cell in cells for c in cells} - {cell} - set(geo.peers[cell]))
             for cell in range(n * n)]
 
 
@@ -900,9 +910,9 @@ class ConstraintLinks(Propagator):
 
 def filtered_rules(lay: Layout) -> list[tuple[int, Constraint]]:
     """The layout's constraints that `ConstraintFilters` keeps, with their indices: every one that states no links
-    and that the cage propagator does not keep (a renban's run, an arrow's sum, ...)."""
+    and no room (`ROOMS`: the room propagator keeps those, a Killer cage's, a renban's): an arrow's sum, ...)."""
     return [(k, rule) for k, rule in enumerate(lay.constraints)
-            if not rule.LINKED and not rule.HOUSE and rule not in lay.cages]
+            if not rule.LINKED and not rule.HOUSE and not rule.ROOMS]
 
 
 class ConstraintFilters(Propagator):
@@ -1474,7 +1484,8 @@ class Solver:
         # took 2% of cdcl's instructions on forum-hardest-1106, callgrind)
         self.clauses = StoredClauses(2 * variables)
         locked_candidates = LockedCandidates(enc) if locked else None
-        cages = KillerCages(cage_rules(grid.layout), n) if grid.layout.cages else None
+        cages = KillerCages(cage_rules(grid.layout), n) if any(rule.ROOMS for rule in grid.layout.constraints) \
+            else None
         links = ConstraintLinks(link_rules(grid.layout), n) if any(grid.geometry.links) else None
         filters = ConstraintFilters(grid.layout, n) if filtered_rules(grid.layout) else None
         self.propagators = vec[Propagator]([q for q in (Groups(enc, locked_candidates), cages, links, filters,

@@ -414,7 +414,10 @@ def fixpoint(masks: Sequence[int], geo: Geometry, rules: Sequence[GridRule]) -> 
 
 
 RUNG_NAMES = ("none", "naked", "singles", "locked", "subsets", "alldiff", "pairs", "probe")
-CAGE_RUNG_NAMES = ("cages", "innies", "killer")  # the Killer rungs: a branch from singles
+# the Killer rungs: a branch from singles. Their names are said here alone (the ladder and the rungs' makers read
+# them from here): records and the `propagate` option name them, and `killer` is also a kind's name, which
+# tests/test_constraint_socket.py allows in this one tuple.
+CAGE_RUNG_NAMES = ("cages", "innies", "killer")
 
 
 def ladder(rung: str, needed: Sequence[int] | None = None, values: Sequence[int] | None = None) -> list[GridRule]:

@@ -5,9 +5,12 @@ The brute force knows nothing of the kinds' links, their filters or the engines:
 way and one the other, a king's diagonal move one each way, neighbours share an edge, and a thermometer's values
 rise from its bulb, a Killer cage holds different values summing to its total, a white dot's two values differ by
 its value, a black dot's one is its value times the other, an X's or a V's sum to 10 or 5, a negative rule's
-undotted neighbours keep none of its kind's relations, an odd cell's value is odd. It reads the houses as
-tests/variant_grids.py does, from the layout's fields. What it finds is
-what "a solution of this puzzle" means, whatever the code under test does.
+undotted neighbours keep none of its kind's relations, an odd cell's value is odd, a palindrome reads the same both
+ways, neighbours along a whispers line differ by its value or more, a slow thermometer's values never fall from its
+bulb, a clone's counterparts hold one value, a minimum (maximum) cell holds less (more) than each neighbour not of
+its kind, three cells in a row along a modular (entropic) line hold three remainders by 3 (low, middle and high
+values). It reads the houses as tests/variant_grids.py does, from the layout's fields. What it finds is what "a
+solution of this puzzle" means, whatever the code under test does.
 """
 from __future__ import annotations
 
@@ -19,6 +22,7 @@ from itertools import product
 from variant_grids import peers
 
 from puzzles import Grid
+from puzzles.constraints.killer import cages_in
 from puzzles.layouts import Layout
 
 
@@ -30,7 +34,7 @@ def breaks(lay: Layout, values: Sequence[int], cell: int) -> bool:
     """Whether the value in `cell` breaks a constraint of the layout, or a Killer cage of it, with a filled cell
     (blanks are 0). A cage holds no value twice, and its values sum to its total (no more while it has blanks)."""
     n, v = lay.side, values[cell]
-    for cage in lay.cages:
+    for cage in cages_in(lay.constraints):
         if cell in cage.cells:
             held = [values[c] for c in cage.cells if values[c]]
             full = len(held) == len(cage.cells)
@@ -40,6 +44,10 @@ def breaks(lay: Layout, values: Sequence[int], cell: int) -> bool:
     dots = [rule for rule in lay.constraints if rule.KIND in DOTS]
     for rule in lay.constraints:
         if rule.KIND == "killer":  # a cage: above
+            continue
+        if rule.KIND == "pencilmarks":  # the cell holds one of its marks
+            if cell == rule.cell and not rule.marks >> (v - 1) & 1:  # type: ignore[attr-defined]
+                return True
             continue
         if rule.KIND in ("odd", "even"):  # a cell's parity
             if cell == rule.cell and v % 2 != (rule.KIND == "odd"):  # type: ignore[attr-defined]
@@ -60,6 +68,56 @@ def breaks(lay: Layout, values: Sequence[int], cell: int) -> bool:
                 if values[other] and sum(_apart(cell, other, n)) == 1 and frozenset((cell, other)) not in dotted \
                         and any(DOTS[kind](v, values[other], x) for x in forbidden):
                     return True
+            continue
+        if rule.KIND == "palindrome":  # the line reads the same both ways
+            line = rule.cells  # type: ignore[attr-defined]
+            if cell in line:
+                other = line[len(line) - 1 - line.index(cell)]
+                if values[other] and values[other] != v:
+                    return True
+            continue
+        if rule.KIND == "whispers":  # neighbours along the line differ by at least its value
+            line = rule.cells  # type: ignore[attr-defined]
+            if cell in line:
+                i = line.index(cell)
+                least = rule.value  # type: ignore[attr-defined]
+                if any(0 <= j < len(line) and values[line[j]] and abs(values[line[j]] - v) < least
+                       for j in (i - 1, i + 1)):
+                    return True
+            continue
+        if rule.KIND == "slowthermometer":  # values never fall from the bulb along the line
+            line = rule.cells  # type: ignore[attr-defined]
+            if cell in line:
+                i = line.index(cell)
+                if any(values[other] and (j - i) * (values[other] - v) < 0 for j, other in enumerate(line)):
+                    return True
+            continue
+        if rule.KIND == "clone":  # each cell of one group holds its counterpart's value in the other
+            for a, b in zip(rule.cells, rule.clones, strict=True):  # type: ignore[attr-defined]
+                other = b if cell == a else a if cell == b else None
+                if other is not None and values[other] and values[other] != v:
+                    return True
+            continue
+        if rule.KIND in ("minimum", "maximum"):  # less (more) than each neighbour not of its kind
+            centre = rule.cell  # type: ignore[attr-defined]
+            if sum(_apart(cell, centre, n)) > 1:  # neither the cell nor a neighbour of it
+                continue
+            own = {c.cell for c in lay.constraints if c.KIND == rule.KIND}  # type: ignore[attr-defined]
+            for other in range(n * n):
+                if sum(_apart(cell, other, n)) == 1 and centre in (cell, other) and values[other] \
+                        and not ({cell, other} - {centre}) <= own:
+                    low, high = (v, values[other]) if cell == centre else (values[other], v)
+                    if (low >= high) if rule.KIND == "minimum" else (low <= high):
+                        return True
+            continue
+        if rule.KIND in ("modularline", "entropicline"):  # three cells in a row: three classes
+            line = rule.cells  # type: ignore[attr-defined]
+            if cell in line:
+                i = line.index(cell)
+                for start in range(max(0, i - 2), min(i, len(line) - 3) + 1):
+                    kinds = [CLASS[rule.KIND](values[c], n) for c in line[start:start + 3] if values[c]]
+                    if len(set(kinds)) < len(kinds):
+                        return True
             continue
         if rule.KIND == "renban":  # different values, a run of consecutive ones (no more apart than it is long)
             line = rule.cells  # type: ignore[attr-defined]
@@ -118,11 +176,31 @@ DOTS = {"difference": lambda v, w, x: abs(v - w) == x, "ratio": lambda v, w, x: 
         "xv": lambda v, w, x: v + w == x}
 NEGATED = {"difference": (1,), "ratio": (2,), "xv": (5, 10)}
 FAMILY = {"difference": "kropki", "ratio": "kropki", "xv": "xv"}
+# a value's class along a modular line (its remainder by 3) and an entropic one (low, middle, high: a 4x4's 1, 2-3, 4)
+CLASS = {"modularline": lambda v, n: v % 3,
+         "entropicline": lambda v, n: (v - 1) * 3 // n if n % 3 == 0 else (0 if v == 1 else 2 if v == n else 1)}
+
+
+# the solutions enumerated (in order, no rng) by puzzle line: (the first ones found, whether they are all of them).
+# Many tests ask the brute force for the same puzzles' solutions: one enumeration a puzzle per process.
+ENUMERATED: dict[str, tuple[list[list[int]], bool]] = {}
 
 
 def solutions(grid: Grid, limit: int = 10**6, rng: random.Random | None = None) -> Iterator[list[int]]:
     """The solutions of a puzzle with constraints, up to `limit`: cells filled in reading order, each value checked
     against its houses and every constraint as defined above. With `rng`, values in a random order."""
+    if rng is not None:
+        return search(grid, limit, rng)
+    key = grid.text()
+    found, whole = ENUMERATED.get(key, ([], False))
+    if len(found) < limit and not whole:
+        found = list(search(grid, limit))
+        ENUMERATED[key] = found, len(found) < limit
+    return iter([list(s) for s in found[:limit]])
+
+
+def search(grid: Grid, limit: int, rng: random.Random | None = None) -> Iterator[list[int]]:
+    """The enumeration itself (`solutions`)."""
     lay, n = grid.layout, grid.side
     near = peers(lay)
     values = list(grid.values)
@@ -141,8 +219,9 @@ def solutions(grid: Grid, limit: int = 10**6, rng: random.Random | None = None) 
         choices = list(range(1, n + 1))
         if rng is not None:
             rng.shuffle(choices)
+        taken = {values[p] for p in near[cell]}  # the values its houses hold already
         for v in choices:
-            if any(values[p] == v for p in near[cell]):
+            if v in taken:
                 continue
             values[cell] = v
             if not breaks(lay, values, cell):
@@ -220,6 +299,22 @@ EMPTY = {
     "odd+even-4": "." * 16 + ";odd=R1C1,R2C3;even=R4C4,R3C2",
     "odd+even-6": "." * 36 + ";odd=R1C1,R2C3,R6C6;even=R4C4,R3C2,R1C6",
     "antiknight+odd+even-6": "." * 36 + ";antiknight;odd=R1C1;even=R6C6",
+    "palindrome-4": "." * 16 + ";pal=R1C1,R2C2,R3C3",
+    "whispers-4": "." * 16 + ";gw=R1C1,R1C2,R2C3,R3C3",
+    "whispers-6": "." * 36 + ";gw=R1C1,R1C2,R1C3,R2C4,R3C4;gw=R6C6,R5C6,R4C5,R4C4:2",
+    "slowthermometer-4": "." * 16 + ";sth=R1C1,R2C2,R3C3,R4C3",
+    "slowthermometer-6": "." * 36 + ";sth=R1C1,R1C2,R2C3,R2C4,R3C5,R3C6",
+    "clone-4": "." * 16 + ";cl=R1C1,R1C2=R3C3,R3C4",
+    "clone-6": "." * 36 + ";cl=R1C1,R2C1,R3C1=R2C4,R3C4,R4C4;cl=R5C2,R5C3=R6C5,R6C6",
+    "minimum+maximum-4": "." * 16 + ";min=R1C1,R3C3;max=R2C2",
+    "minimum+maximum-6": "." * 36 + ";min=R1C1,R1C2,R4C5;max=R6C6,R3C3,R2C5",  # R1C1, R1C2 not compared
+    "modularline-4": "." * 16 + ";mod=R1C1,R2C2,R3C3,R4C4",
+    "modularline-6": "." * 36 + ";mod=R1C1,R1C2,R2C3,R3C3,R4C4;mod=R6C1,R5C2,R6C3",
+    "entropicline-4": "." * 16 + ";ent=R4C1,R3C2,R2C3,R1C4",
+    "entropicline-6": "." * 36 + ";ent=R6C6,R5C6,R4C5,R3C4,R2C4,R1C3",
+    "pencilmarks-4": "." * 16 + ";pm=R1C1:12,R2C3:34,R4C4:2",
+    "pencilmarks-6": "." * 36 + ";pm=R1C1:135,R1C2:46,R2C2:46,R3C5:12,R6C6:6,R5C1:25,R1C4:123",
+    "palindrome-6": "." * 36 + ";pal=R1C1,R2C2,R3C3,R3C4,R4C5;pal=R6C1,R5C2,R4C3,R4C4,R5C5",
     "renban-4": "." * 16 + ";rb=R1C1,R2C2,R3C3;rb=R4C1,R4C2",
     "renban-6": "." * 36 + ";rb=R1C1,R1C2,R2C3,R3C3;rb=R6C6,R5C5,R4C4",
     "arrow-4": "." * 16 + ";ar=R1C1:R2C2,R3C3;ar=R4C4:R3C2",

@@ -1,10 +1,19 @@
 """Small puzzles with a chosen number of solutions (0, 1, 2, 7, more than 10), for the tests of counting: made and
 counted by tests/constraint_grids.py's brute force, which knows nothing of the project's links, engines or
-formulations. Each puzzle has its count: what "how many solutions" means, whatever the code under test does."""
+formulations. Each puzzle has its count: what "how many solutions" means, whatever the code under test does.
+
+Making them takes the brute force thousands of enumerations (seconds), so the puzzles made are kept in
+tests/counted_puzzles.txt and each run counts them again (one enumeration each): a puzzle whose count is not its
+target fails the tests that use it.
+
+    python tests/counted_grids.py     make the puzzles again and write them there
+"""
 from __future__ import annotations
 
 import random
+import sys
 from functools import cache
+from pathlib import Path
 
 from constraint_grids import solutions
 
@@ -32,13 +41,34 @@ def count(grid: Grid, limit: int) -> int:
 ENUMERATED = 500  # a puzzle is narrowed down to its target among its solutions once it has this many or fewer
 
 
+KEPT = Path(__file__).with_name("counted_puzzles.txt")
+
+
+@cache
+def kept() -> dict[tuple[str, int], str]:
+    """The puzzles made, by (empty grid's name, target): each line of KEPT `NAME TARGET PUZZLE`."""
+    found = {}
+    for line in KEPT.read_text().splitlines():
+        if line.strip() and not line.startswith("#"):
+            name, target, puzzle = line.split(maxsplit=2)
+            found[name, int(target)] = puzzle
+    return found
+
+
 @cache
 def counted(name: str, target: int) -> tuple[Grid, int]:
-    """A puzzle of the empty grid `name` with `target` solutions (MANY + 1: more than MANY, at most 3 * MANY), and
-    its count: givens of a random solution added in random order until the brute force finds ENUMERATED solutions
-    or fewer, then givens chosen among those solutions' values (a given keeps the solutions with that value there)
-    until the target, from seed 1 on until one gets there; for 0, a unique puzzle with a blank cell given a value
-    that breaks no rule between givens (its one solution has another there)."""
+    """The kept puzzle of the empty grid `name` made for `target` solutions, and its count by the brute force (up to
+    ENUMERATED + 1)."""
+    grid = Grid.parse(kept()[name, target])
+    return grid, count(grid, ENUMERATED + 1)
+
+
+def made(name: str, target: int) -> Grid:
+    """A puzzle of the empty grid `name` with `target` solutions (MANY + 1: more than MANY, at most 3 * MANY): givens
+    of a random solution added in random order until the brute force finds ENUMERATED solutions or fewer, then
+    givens chosen among those solutions' values (a given keeps the solutions with that value there) until the
+    target, from seed 1 on until one gets there; for 0, a unique puzzle with a blank cell given a value that breaks
+    no rule between givens (its one solution has another there)."""
     empty = Grid.parse(EMPTY[name])
     low, high = (MANY + 1, 3 * MANY) if target == MANY + 1 else (max(target, 1), max(target, 1))
     for seed in range(1, 100):
@@ -55,7 +85,7 @@ def counted(name: str, target: int) -> tuple[Grid, int]:
             grid = broken(grid, next(solutions(grid, 1)), rng)
             if grid is None:
                 continue
-        return grid, count(grid, ENUMERATED + 1)
+        return grid
     raise AssertionError(f"no puzzle of {name} with {target} solutions")
 
 
@@ -123,3 +153,10 @@ def broken(grid: Grid, solution: list[int], rng: random.Random) -> Grid | None:
                 return trial
             values[cell] = 0
     return None
+
+
+if __name__ == "__main__":
+    lines = ["# tests/counted_grids.py's puzzles: NAME TARGET PUZZLE (made by `python tests/counted_grids.py`)"]
+    lines += [f"{name} {target} {made(name, target).text()}" for name in EMPTY for target in TARGETS]
+    KEPT.write_text("\n".join(lines) + "\n")
+    print(f"{len(lines) - 1} puzzles written to {KEPT}", file=sys.stderr)

@@ -31,6 +31,7 @@ from pysat.solvers import Solver
 
 from formulations.cnf import exactly_one, var
 from puzzles import Budget, Grid, Method, Outcome, Status
+from puzzles.constraints.killer import cages_in
 from puzzles.grid import Geometry
 from search import SOLVERS as SEARCH
 
@@ -119,7 +120,7 @@ def careless_killer(dropped: Callable[[Grid], set[int]], cage_distinct: bool) ->
         for i, unit in enumerate(geo.units):
             if i not in skipped:
                 model.add_all_different([x[c] for c in unit])
-        for cage in grid.layout.cages:
+        for cage in cages_in(grid.layout.constraints):
             if cage.total is not None:
                 model.add(sum(x[c] for c in cage.cells) == cage.total)
             if cage_distinct:

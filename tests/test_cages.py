@@ -12,11 +12,11 @@ import pytest
 
 from puzzles import BadEntry, Budget, Grid, PuzzleError, Status, random_isomorph
 from puzzles.constraints.innies import derived_sums
-from puzzles.constraints.killer import combinations_of
+from puzzles.constraints.killer import Cage, cages_in, combinations_of
 from puzzles.formats import read_lines
 from puzzles.fpuzzles import FPuzzlesError, link_of, object_of, object_of_link, puzzle_of
 from puzzles.isomorph import group_of, symmetries
-from puzzles.layouts import Cage, family, named, reachable
+from puzzles.layouts import family, named, reachable
 from puzzles.options import Option, contract
 
 SOLUTION = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
@@ -51,7 +51,7 @@ def neighbours(cell: int, n: int) -> list[int]:
 
 
 def killer(cages: list[Cage], givens: str = "." * 81, **houses: object) -> Grid:
-    return Grid(family(9, cages=cages, **houses), Grid.parse(givens).values)  # type: ignore[arg-type]
+    return Grid(family(9, constraints=cages, **houses), Grid.parse(givens).values)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("cage, message", [
@@ -64,7 +64,7 @@ def killer(cages: list[Cage], givens: str = "." * 81, **houses: object) -> Grid:
 ])
 def test_a_cage_no_values_can_fill_is_a_clear_error_naming_it(cage, message):
     with pytest.raises(PuzzleError, match=message):
-        family(9, cages=[cage])
+        family(9, constraints=[cage])
 
 
 def test_the_reachable_sums_are_those_of_the_least_and_greatest_values():
@@ -75,13 +75,14 @@ def test_the_reachable_sums_are_those_of_the_least_and_greatest_values():
 
 def test_cages_are_part_of_the_layout_one_object_each_and_pickled():
     cages = cut(SOLVED, random.Random(1))
-    lay = family(9, cages=cages)
-    assert lay is family(9, cages=list(cages)) and lay.cages == tuple(cages)
+    lay = family(9, constraints=cages)
+    assert lay is family(9, constraints=list(cages)) and cages_in(lay.constraints) == tuple(cages)
     assert pickle.loads(pickle.dumps(lay)) is lay
-    assert family(9, cages=[Cage((10, 1, 0), 9)]).cages == (Cage((0, 1, 10), 9),)  # kept in reading order
+    # kept in reading order
+    assert cages_in(family(9, constraints=[Cage((10, 1, 0), 9)]).constraints) == (Cage((0, 1, 10), 9),)
     assert lay.variant == "killer" and not lay.is_classic and lay.houses is family(9)
-    assert family(9, diagonals="+-", cages=cages).variant == "killer+x"
-    assert named("killer+x", 9, cages=cages) is family(9, diagonals="+-", cages=cages)
+    assert family(9, diagonals="+-", constraints=cages).variant == "killer+x"
+    assert named("killer+x", 9, constraints=cages) is family(9, diagonals="+-", constraints=cages)
     with pytest.raises(PuzzleError, match="cages are its own"):
         named("killer", 9)
     assert Cage((0, 1), 17).name(6, 9) == "cage 7 (17)" and Cage((0, 1)).name(0, 9) == "cage 1"
@@ -94,7 +95,7 @@ def test_the_line_form_and_f_puzzles_round_trip_cages(seed):
     cages.append(Cage((0, 10, 20), sum(SOLVED.values[c] for c in (0, 10, 20))))  # overlaps the others: a word more
     grid = killer(cages, "5" + "." * 80, diagonals="+-" if seed % 2 else "")
     back = Grid.parse(grid.text())
-    assert back == grid and back.layout.cages == tuple(cages)
+    assert back == grid and cages_in(back.layout.constraints) == tuple(cages)
     assert grid.text().count(";k=") == 2
     obj = object_of(grid)
     assert obj["killercage"][0] == {"cells": [f"R{c // 9 + 1}C{c % 9 + 1}" for c in cages[0].cells],
@@ -106,7 +107,7 @@ def test_the_line_form_and_f_puzzles_round_trip_cages(seed):
 def test_more_than_52_cages_take_a_word_each_52():
     cages = [Cage((c,), SOLVED.values[c]) for c in range(81)]  # every cell a cage of its own
     grid = killer(cages)
-    assert grid.text().count(";k=") == 2 and Grid.parse(grid.text()).layout.cages == tuple(cages)
+    assert grid.text().count(";k=") == 2 and cages_in(Grid.parse(grid.text()).layout.constraints) == tuple(cages)
 
 
 @pytest.mark.parametrize("words, message", [
@@ -147,7 +148,7 @@ def test_bad_f_puzzles_cages_are_clear_errors(entry, message):
 def test_f_puzzles_cage_colours_are_the_drawings_and_a_missing_value_is_no_total():
     obj = object_of(Grid.parse("." * 81))
     obj["killercage"] = [{"cells": ["R1C1", "R1C2"], "outlineC": "#000000", "fontC": "#FF0000"}]
-    assert puzzle_of(obj)[0].layout.cages == (Cage((0, 1), None),)
+    assert cages_in(puzzle_of(obj)[0].layout.constraints) == (Cage((0, 1), None),)
 
 
 def test_answers_are_held_to_the_cages():
@@ -227,7 +228,7 @@ def test_every_sum_the_45_rule_derives_holds_in_the_solution(seed):
     cages = cut(SOLVED, rng, untotalled=0.1)
     if seed % 3 == 0:  # an overlapping cage: it and those it overlaps take no part
         cages.append(Cage((0, 1), SOLVED.values[0] + SOLVED.values[1]))
-    lay = family(9, cages=cages)
+    lay = family(9, constraints=cages)
     sums = derived_sums(lay)
     assert sums, "a cut into small cages always leaves some innies"
     for derived in sums:
@@ -237,7 +238,7 @@ def test_every_sum_the_45_rule_derives_holds_in_the_solution(seed):
 
 def test_the_45_rule_on_a_row_counted_by_hand():
     # row 1 of SOLUTION is 5 3 4 6 7 8 9 1 2: cages over its first five cells (5+3 and 4+6+7) leave 8+9+1+2 = 20
-    lay = family(9, cages=[Cage((0, 1), 8), Cage((2, 3, 4), 17)])
+    lay = family(9, constraints=[Cage((0, 1), 8), Cage((2, 3, 4), 17)])
     found = {(d.area, d.kind): (d.cells, d.total) for d in derived_sums(lay)}
     assert found[("row 1", "innies")] == ((5, 6, 7, 8), 20)
     # box 1 holds the first cage wholly, not the second (R1C4, R1C5 are in box 2): 45 - 8 over its other cells

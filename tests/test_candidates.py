@@ -4,14 +4,21 @@ which knows nothing of the project's links or encodings), for puzzles with 0, 1,
 alone, a Killer, anti-knight and thermometers."""
 from __future__ import annotations
 
+import contextlib
+import importlib.util
+import io
 import itertools
+import json
 import random
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from constraint_grids import count, solutions, unique_puzzle
+from headless import running_browser
 
+import compare
 from commands import check
 from making.candidates import true_candidates
 from puzzles import SYMBOLS, Grid
@@ -158,3 +165,70 @@ def test_sudoku_check_gives_up_past_its_budget_and_says_how_to_go_on(tmp_path: P
     out = capsys.readouterr().out
     [fields] = grids_printed(out, 9)  # a solution found, more undecided: its values and a mark, each cell
     assert all(field.endswith("?") and len(field) >= 2 for field in fields)
+
+
+# -- compare.py --candidates: the records, the report and the page ----------------------------------------------
+def marks_text(masks: tuple[int, ...], side: int) -> list[str]:
+    return ["".join(SYMBOLS[v - 1] for v in range(1, side + 1) if m >> (v - 1) & 1) for m in masks]
+
+
+@pytest.fixture(scope="module")
+def candidates_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[Grid], list[dict[str, Any]], str]:
+    """compare.py --candidates on 4x4 puzzles (of houses alone, and thermometers) with none, one, two and many
+    solutions, with its page."""
+    folder = tmp_path_factory.mktemp("candidates")
+    puzzles = [g for g in (with_solutions(n, w) for n in ("houses-4", "thermometer-4") for w in (0, 1, 2, 3))
+               if g is not None]
+    path, records, page = folder / "small.txt", folder / "r.jsonl", folder / "report.html"
+    path.write_text("".join(g.text() + "\n" for g in puzzles))
+    real = importlib.util.find_spec  # the page's plots drawn without matplotlib: the same page, a second sooner
+    with contextlib.redirect_stdout(io.StringIO()) as out, pytest.MonkeyPatch.context() as patch:
+        patch.setattr(importlib.util, "find_spec", lambda name, *args: None if name == "matplotlib" else
+                      real(name, *args))
+        code = compare.main([str(path), "--candidates", "--solver", "mrv", "--solver", "backtracking", "--jobs", "1",
+                             "--no-certify",
+                             "--output", str(records), "--html", str(page)])
+    assert code == 0, out.getvalue()
+    return page, puzzles, [json.loads(line) for line in records.read_text().splitlines()], out.getvalue()
+
+
+def test_compare_records_the_true_candidates_the_brute_force_finds(candidates_run) -> None:
+    _, puzzles, records, out = candidates_run
+    assert len(records) == 2 * len(puzzles)
+    for record in records:
+        grid = puzzles[record["line"] - 1]
+        assert record["candidates"].split(",") == marks_text(union(grid), grid.side), record["line"]
+    kinds = [min(count(g, 3), 2) for g in puzzles]
+    words = {0: "no solution", 1: "unique", 2: "several solutions"}
+    said = ", ".join(f"{kinds.count(k):,} {words[k]}" for k in (1, 2, 0))
+    assert f"True candidates (by SAT): {said.replace(' unique', ' puzzles unique', 1)}" in out
+
+
+def test_the_page_draws_the_pencil_marks_of_puzzles_with_several_solutions(candidates_run) -> None:
+    page, puzzles, _, _ = candidates_run
+    html = page.read_text(encoding="utf-8")
+    drawn = re.findall(r'<div class="puzzle" data-candidates="([^"]*)"><h4>[^:]*:(\d+)', html)
+    several = [i for i, g in enumerate(puzzles) if count(g, 3) > 1]
+    assert [int(line) - 1 for _, line in drawn] == several
+    for marks, line in drawn:
+        grid = puzzles[int(line) - 1]
+        assert marks.split(",") == marks_text(union(grid), grid.side)
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+def test_the_pencil_marks_show_in_a_browser(candidates_run, tmp_path: Path) -> None:
+    page, puzzles, _, _ = candidates_run
+    browser = running_browser(tmp_path)
+    opened = browser.open(page, tmp_path)
+    assert opened.console == [], opened.console
+    section = opened.dom[opened.dom.index('<section id="candidates">'):]
+    section = section[:section.index("</section>")]
+    tables = re.findall(r'<table class="grid n(\d+)[^"]*marks"[^>]*>(.*?)</table>', section)
+    several = [g for g in puzzles if count(g, 3) > 1]
+    assert len(tables) == len(several)
+    for (side, body), grid in zip(tables, several, strict=True):
+        cells = re.findall(r'<td class="(\w+)[^"]*"[^>]*>(?:<svg.*?</svg>)*([^<]*)</td>', body)
+        assert len(cells) == int(side) ** 2
+        for (kind, shown), value, marks in zip(cells, grid.values, marks_text(union(grid), grid.side), strict=True):
+            assert (kind, shown) == (("given", SYMBOLS[value - 1]) if value else ("marked", marks))

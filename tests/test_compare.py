@@ -191,6 +191,37 @@ def test_without_a_certifier_differing_answers_still_mean_several_solutions(tmp_
     assert {(r["verdict"], r["note"]) for r in jsonl(out_path)} == {("multiple_solutions", "valid answers differ")}
 
 
+def test_the_certifiers_own_run_among_the_methods_is_the_certificate_with_the_same_verdicts(tmp_path, capsys,
+                                                                                           monkeypatch):
+    from comparison.run import comparison, tracker
+    path = puzzle_file(tmp_path, f"{SEED002_MULTI} many", SMALL_UNSAT, SEED000, SMALL)
+    argv = (path, "--solver", "tiny", "--solver", "cpsat:solutions=2", "--jobs", 1)
+    certifier_runs = []
+    add = tracker.Tracker.add
+
+    def counting(self, result):
+        if result.method == len(self.selected):
+            certifier_runs.append(result)
+        add(self, result)
+    monkeypatch.setattr(tracker.Tracker, "add", counting)
+
+    def verdicts(out_path: Path) -> set[tuple]:
+        return {(r["line"], r["method"], r["status"], r["unique"], r["verdict"], r["note"], r["disagrees"])
+                for r in jsonl(out_path)}
+    code, out, _ = run(capsys, *argv, "--output", tmp_path / "twin.jsonl")
+    assert code == 0 and certifier_runs == []
+    twin = verdicts(tmp_path / "twin.jsonl")
+    assert {(v[0], v[4], v[5]) for v in twin} == {(1, "multiple_solutions", "certified by cpsat (solutions=2)"),
+                                                  (2, "unsatisfiable", ""), (3, "agree", ""), (4, "agree", "")}
+    assert "Claims certified by cpsat: 2 confirmed, 0 refuted" in out  # the lone "unique" of lines 3 and 4
+    monkeypatch.setattr(comparison, "twin_of", lambda cert, selected: None)  # the certifier runs, as it would
+    code_again, out_again, _ = run(capsys, *argv, "--output", tmp_path / "again.jsonl")
+    assert certifier_runs and code_again == code
+    assert verdicts(tmp_path / "again.jsonl") == twin
+    claims = [line for line in out.splitlines() if "Claims" in line]
+    assert claims and claims == [line for line in out_again.splitlines() if "Claims" in line]
+
+
 def test_solutions_2_reports_uniqueness(tmp_path, capsys):
     path = puzzle_file(tmp_path, SEED002_MULTI, SEED000)
     out_path = tmp_path / "r.jsonl"

@@ -24,6 +24,7 @@ from making.certify import solutions as sat_solutions
 from making.solutions import random_solution
 from puzzles import Grid
 from puzzles.constraints import CONSTRAINT_KINDS, HOUSED
+from puzzles.constraints.killer import cages_in
 from puzzles.outcome import Status
 
 PUZZLES = puzzles()
@@ -182,7 +183,7 @@ def _with_dominoes(name: str) -> tuple[Grid, list[list[int]]]:
 @pytest.mark.parametrize("name", ["antiknight+thermometer-6", "antiking-6", "nonconsecutive+thermometer-6"])
 def test_killers_with_constraints(name: str) -> None:
     grid, found = _with_dominoes(name)
-    assert grid.layout.cages and grid.layout.constraints and found
+    assert cages_in(grid.layout.constraints) and grid.layout.constraints and found
     for method, opts in [("cpsat", {"model": "integer"}), ("cpsat", {"model": "boolean"}), ("sat", {}),
                          ("mip", {}), ("python-constraint", {})]:
         outcome = SOLVERS[method](grid, solutions=2, **opts)
@@ -191,7 +192,7 @@ def test_killers_with_constraints(name: str) -> None:
         assert outcome.unique is (len(found) == 1), method
     givens = [c for c, v in enumerate(grid.values) if v]
     with CageCertifier(grid.with_values(found[0])) as certifier:
-        assert certifier.unique(grid.layout.cages, givens) is (len(found) == 1)
+        assert certifier.unique(cages_in(grid.layout.constraints), givens) is (len(found) == 1)
 
 
 def test_python_constraint_states_a_rule_as_one_object() -> None:

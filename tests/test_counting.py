@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import sys
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -39,11 +40,17 @@ def expected(number: int, asked: int) -> Count:
     return Count(number, exact=True) if number < asked else Count(asked, exact=False)
 
 
+@cache
+def every_solution(text: str) -> list[list[int]]:
+    """The brute force's solutions of a puzzle (its line), up to 1000: enumerated once for every method checked."""
+    return list(brute_solutions(Grid.parse(text), 1000))
+
+
 def check_solution(grid: Grid, outcome: Outcome) -> None:
     """The Outcome's solution, cell by cell, is one of the brute force's."""
     assert outcome.solution is not None
     found = list(outcome.solution.values)
-    assert found in list(brute_solutions(grid, 1000)), outcome.solution.text()
+    assert found in every_solution(grid.text()), outcome.solution.text()
 
 
 # -- every counting method against the brute force ----------------------------------------------------------

@@ -3,7 +3,9 @@ default with the flag that reads them named; read with `--decorations ignore` (c
 record and report of the puzzle then saying which were not read as rules."""
 from __future__ import annotations
 
+import importlib.util
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -103,3 +105,24 @@ def test_the_flag_takes_refuse_or_ignore_and_a_fuzz_run_has_no_use_for_it(capsys
     assert "invalid choice: 'keep'" in capsys.readouterr().err
     assert compare.main(["--fuzz", "1s", "--decorations", "ignore"]) == 2
     assert "--decorations ignore" in capsys.readouterr().err
+
+
+def test_the_page_lists_the_puzzles_read_without_their_decorations(tmp_path: Path, monkeypatch, capsys) -> None:
+    real = importlib.util.find_spec  # the page's plots drawn without matplotlib: the same page, a second sooner
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *args: None if name == "matplotlib" else
+                        real(name, *args))
+    path, page = decorated_file(tmp_path), tmp_path / "report.html"
+    plain = tmp_path / "plain.txt"
+    plain.write_text(UNIQUE_4X4 + "\n")
+    code = compare.main([str(path), str(plain), "--solver", "mrv", "--jobs", "1", "--no-certify",
+                         "--decorations", "ignore", "--html", str(page)])
+    assert code == 0, capsys.readouterr().out
+    html = page.read_text(encoding="utf-8")
+    listed = re.search(r'<section id="decorations">.*?<ul id="decorations">(.*?)</ul>', html, re.DOTALL)
+    assert listed is not None
+    assert re.findall(r"<li>(.*?)</li>", listed.group(1)) == [f"{path}:1 decorated: 2 lines, 1 circle"]
+    assert "1 puzzle read with <code>--decorations ignore</code>" in html
+    page.unlink()  # a run with nothing left out has no such section
+    assert compare.main([str(plain), "--solver", "mrv", "--jobs", "1", "--no-certify", "--decorations", "ignore",
+                         "--html", str(page)]) == 0
+    assert 'id="decorations"' not in page.read_text(encoding="utf-8")

@@ -16,7 +16,7 @@ import pytest
 import compare
 from comparison.core.errors import UsageError
 from comparison.execution.result import RunResult
-from comparison.judging.judge import failure_of
+from comparison.judging.judge import OWN_FAILURES, failure_of
 from comparison.programs.fuzz import parse_duration, trusted_label
 from making.kinds import KINDS, without_constraints
 from making.shrink import relabelled, remove_clues, shrink, smallest_forms
@@ -99,7 +99,7 @@ def test_planted_bugs_are_found_and_shrunk_to_a_1_minimal_puzzle_that_reproduces
 
 @pytest.mark.slow
 @pytest.mark.parametrize("size", ["thermometer@6", "antiknight@6", "difference@6", "ratio@6", "xv@6", "odd@6",
-                                  "even@6"])
+                                  "even@6", "palindrome@6", "minimum@6"])
 def test_a_solver_that_drops_the_constraints_is_found_shrunk_and_reproduced(tmp_path, capsys, monkeypatch, size):
     """Rule-minimal puzzles (unique with their constraints, several solutions without) among the kinds made; the
     planted solver that drops the constraints answers with a grid that breaks them, shrunk to the few clues and
@@ -117,7 +117,7 @@ def test_a_solver_that_drops_the_constraints_is_found_shrunk_and_reproduced(tmp_
         answer) == []  # wrong by the constraints alone
     # 1-minimal: any clue, or any constraint, taken away and the planted solver is right
     lay = grid.layout
-    smaller = [*fewer(grid), *(Grid(layout(lay.side, lay.regions, lay.extras, lay.cages,
+    smaller = [*fewer(grid), *(Grid(layout(lay.side, lay.regions, lay.extras,
                                            [c for c in lay.constraints if c != dropped]), grid.values)
                                for dropped in lay.constraints)]
     assert run_compare(tmp_path, "smaller.txt", smaller, method) == 0
@@ -175,11 +175,45 @@ def test_failure_classes_and_durations():
     assert failure_of(run(Status.ERROR, detail="crashed"), disagrees=False) == "error"
     assert failure_of(run(Status.GAVE_UP, detail="time (killed)"), disagrees=False) == "budget overrun"
     assert failure_of(run(Status.GAVE_UP, detail="time"), disagrees=False) is None
+    # the classes a run has by itself are its class whatever the others say: the shrink checks them on it alone
+    own = [run(solution="1", problems=["two 1s in row 1"]), run(Status.ERROR, detail="crashed"),
+           run(Status.GAVE_UP, detail="time (killed)")]
+    assert {failure_of(r, disagrees=True) for r in own} == {failure_of(r, disagrees=False) for r in own} \
+        == OWN_FAILURES
     assert [parse_duration(t) for t in ("90", "90s", "5m", "1.5h")] == [90, 90, 300, 5400]
     with pytest.raises(ValueError):
         parse_duration("soon")
     assert trusted_label("cpsat") == "cpsat:solutions=2"
     assert trusted_label("sat:solver=cadical195,solutions=1") == "sat:solver=cadical195,solutions=2"
+
+
+def test_a_shrink_checks_a_failure_of_the_run_itself_on_that_run_alone(monkeypatch, capsys):
+    """An invalid answer is checked without the trusted method and the certifier (their answers change nothing),
+    a false unsat with them; each check says the same as a whole run would."""
+    import comparison.programs.fuzz as fuzz
+    asked: list[tuple[list[str], bool]] = []
+
+    def recording(grids, settings, *args, **kwargs):
+        asked.append((list(settings.methods), kwargs.get("certify", True)))
+        return run_batch(grids, settings, *args, **kwargs)
+    run_batch = fuzz.run_batch
+    monkeypatch.setattr(fuzz, "run_batch", recording)
+    settings = fuzz.FuzzSettings(duration=None, limit=1, output=None, methods=("corrupt", "liar"), command=(),
+                                 registry=("planted",), timeout=5, nodes=None, solutions=1, jobs=2, seed=1,
+                                 against="cpsat", variants=(), boxes=(2,)).settings
+    fuzzer = fuzz.Fuzzer(settings, "cpsat:solutions=2", [variant("classic", 4)], random.Random(1))
+    try:
+        corrupted, liar = Grid.parse("2.............3."), Grid.parse("1..............2")
+        right = Grid.parse("...............1")
+        assert fuzzer.fails("corrupt", "invalid answer")([corrupted, right]) == [True, False]
+        assert fuzzer.fails("liar", "false unsat")([liar, right]) == [True, False]
+        assert asked == [(["corrupt"], False), (["liar", "cpsat:solutions=2"], True)]
+        assert fuzzer.fails("corrupt", "invalid answer")([corrupted]) == [True]  # one run, fewer than --jobs 2
+        assert capsys.readouterr().err == ""  # a batch made in memory caps its workers quietly
+        [whole] = fuzzer.run([corrupted], ["corrupt"])  # the whole run's word, trusted method and certifier
+        assert whole is not None and whole.failure("corrupt") == "invalid answer"
+    finally:
+        fuzzer.workers.close()
 
 
 def test_fuzz_usage_errors(capsys):

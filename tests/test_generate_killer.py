@@ -18,12 +18,13 @@ from fixtures import ROOT, count_by_cpsat, eventually, lines_in, signalled_child
 from commands.generate import main
 from comparison.programs.fuzz import KILLER_FUZZED, kinds_for
 from making.kinds import KILLER_KINDS, KINDS, killer, needing_killer, region_sets, without_regions
-from making.shrink import drop_totals, smallest_forms
+from making.shrink import drop_own_clues, smallest_forms
 from making.variants import adjacent, variant
 from puzzles import Grid
+from puzzles.constraints.killer import Cage, cages_in
 from puzzles.constraints.killer_maker import mergeable, merged
 from puzzles.grid import geometry
-from puzzles.layouts import Cage, Layout, PuzzleError, boxes, layout
+from puzzles.layouts import Layout, PuzzleError, boxes, layout
 
 
 def brute(puzzle: Grid, limit: int = 2, houses: Layout | None = None, repeats: bool = False,
@@ -32,7 +33,7 @@ def brute(puzzle: Grid, limit: int = 2, houses: Layout | None = None, repeats: b
     `repeats` lets a cage repeat a value (its total kept), `cages` instead of the puzzle's."""
     n = puzzle.side
     units = geometry((houses or puzzle.layout).houses).units
-    caged = list(puzzle.layout.cages if cages is None else cages)
+    caged = list(cages_in(puzzle.layout.constraints) if cages is None else cages)
     peers = [sorted({p for u in units if c in u for p in u} - {c}) for c in range(n * n)]
     cages_of: list[list[Cage]] = [[] for _ in range(n * n)]
     for cage in caged:
@@ -92,7 +93,7 @@ def by_cpsat(puzzle: Grid, limit: int = 2, houses: Layout | None = None, repeats
     x = [model.new_int_var(1, n, f"x{c}") for c in range(n * n)]
     for unit in geometry((houses or puzzle.layout).houses).units:
         model.add_all_different(x[c] for c in unit)
-    for cage in puzzle.layout.cages if cages is None else cages:
+    for cage in cages_in(puzzle.layout.constraints) if cages is None else cages:
         if not repeats:
             model.add_all_different(x[c] for c in cage.cells)
         if cage.total is not None:
@@ -135,9 +136,9 @@ def pieces(cells: Sequence[int], side: int) -> int:
 def assert_well_made(puzzle: Grid, solution: Grid) -> None:
     """Cages connected, no value of the solution twice in one, totals its sums; givens its values; cages cover."""
     n = puzzle.side
-    covered = sorted(c for cage in puzzle.layout.cages for c in cage.cells)
+    covered = sorted(c for cage in cages_in(puzzle.layout.constraints) for c in cage.cells)
     assert covered == list(range(n * n))  # a partition: every cell in one cage
-    for cage in puzzle.layout.cages:
+    for cage in cages_in(puzzle.layout.constraints):
         assert pieces(cage.cells, n) == 1
         held = [solution.values[c] for c in cage.cells]
         assert len(set(held)) == len(held)
@@ -174,7 +175,7 @@ def test_killers_of_each_variant_are_unique_by_cpsat(name, side):
 def test_a_cage_minimal_killer_loses_uniqueness_when_any_total_is_dropped_or_any_cage_merged(side, seed):
     made = killer(boxes(side), random.Random(seed), minimal=True)
     assert made.undecided == 0
-    puzzle, cages = made.puzzle, list(made.puzzle.layout.cages)
+    puzzle, cages = made.puzzle, list(cages_in(made.puzzle.layout.constraints))
     assert solve(puzzle) == [made.solution.values]
     for i, cage in enumerate(cages):
         if cage.total is not None:
@@ -196,8 +197,9 @@ def test_a_killer_that_needs_its_cages_no_repeat_rule_has_a_second_solution_with
         assert witness.values != made.made.solution.values
         assert all(len({witness.values[c] for c in unit}) == 6 for unit in geometry(puzzle.layout.houses).units)
         assert all(sum(witness.values[c] for c in cage.cells) == cage.total
-                   for cage in puzzle.layout.cages if cage.total is not None)
-        assert any(len({witness.values[c] for c in cage.cells}) < len(cage.cells) for cage in puzzle.layout.cages)
+                   for cage in cages_in(puzzle.layout.constraints) if cage.total is not None)
+        assert any(len({witness.values[c] for c in cage.cells}) < len(cage.cells)
+                   for cage in cages_in(puzzle.layout.constraints))
 
 
 @pytest.mark.parametrize("name", ["killer", "killer+jigsaw"])
@@ -291,17 +293,19 @@ def test_shrinking_a_killer_drops_totals_and_keeps_sums():
     grid = made.puzzle
 
     def fails(grids: Sequence[Grid]) -> list[bool]:  # "fails" while the first cage keeps its total
-        return [g.layout.cages[0].total is not None for g in grids]
-    small = drop_totals(grid, fails)
-    assert [c.total is not None for c in small.layout.cages] == [True] + [False] * (len(grid.layout.cages) - 1)
+        return [cages_in(g.layout.constraints)[0].total is not None for g in grids]
+    small = drop_own_clues(grid, fails)
+    assert [c.total is not None for c in cages_in(small.layout.constraints)] == \
+        [True] + [False] * (len(cages_in(grid.layout.constraints)) - 1)
     for form in smallest_forms(grid):  # no relabelling: each form's cages still sum to a turned solution
-        assert sorted(c.total for c in form.layout.cages) == sorted(c.total for c in grid.layout.cages)
+        assert sorted(c.total for c in cages_in(form.layout.constraints)) == \
+            sorted(c.total for c in cages_in(grid.layout.constraints))
 
 
 def test_the_plain_search_and_cpsat_agree_on_killers():
     for seed in range(2):
         made = killer(boxes(4), random.Random(seed), minimal=True)
-        for cages in (made.puzzle.layout.cages, made.puzzle.layout.cages[1:]):
+        for cages in (cages_in(made.puzzle.layout.constraints), cages_in(made.puzzle.layout.constraints)[1:]):
             for repeats in (False, True):
                 plain = brute(made.puzzle, 400, repeats=repeats, cages=cages)  # every solution (288 at most)
                 assert sorted(plain) == sorted(by_cpsat(made.puzzle, 400, repeats=repeats, cages=cages))
@@ -310,7 +314,7 @@ def test_the_plain_search_and_cpsat_agree_on_killers():
 def test_a_killer_layout_without_regions_keeps_its_cages_and_other_houses():
     lay = layout(4, boxes(4).regions, (), [Cage((0, 1), 3)])
     reduced = without_regions(lay, (0, 3))
-    assert reduced.cages == lay.cages
+    assert cages_in(reduced.constraints) == cages_in(lay.constraints)
     assert sorted(h.name for h in reduced.extras) == ["region 2", "region 3"]
 
 

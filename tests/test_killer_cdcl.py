@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 from making.solutions import pattern_solution, random_solution
 from puzzles import Budget, Grid, Status
 from puzzles.bits import supports
-from puzzles.constraints.killer import combinations_of
-from puzzles.layouts import Cage, Layout, classic, named, reachable
+from puzzles.constraints.killer import Cage, cages_in, combinations_of
+from puzzles.layouts import Layout, classic, named, reachable
 from search.depth_first import Limits
 from search.learning import CAGE_SUM, FALSE, TRUE, KillerCages, Solver, policies
 from search.learning import run as run_solver
@@ -58,7 +58,7 @@ def killer_solutions(grid: Grid, cap: int) -> list[bytes]:
     with different values 1..n), every value in turn."""
     n, geo, lay = grid.side, grid.geometry, grid.layout
     values = bytearray(grid.values)
-    cages_of = [[cage for cage in lay.cages if cell in cage.cells] for cell in range(n * n)]
+    cages_of = [[cage for cage in cages_in(lay.constraints) if cell in cage.cells] for cell in range(n * n)]
     found: list[bytes] = []
 
     def fits(cell: int, v: int) -> bool:
@@ -139,7 +139,7 @@ def cut(solution: bytes, n: int, rng: random.Random, largest: int = 4, no_total:
 def killer(variant: str, solution: bytes, n: int, rng: random.Random, givens: float = 0.0, **how) -> Grid:
     """A Killer puzzle of this variant ("killer", "killer+x") cut from a solution, a share `givens` of its
     cells given."""
-    lay = named(variant, n, cages=cut(solution, n, rng, **how))
+    lay = named(variant, n, constraints=cut(solution, n, rng, **how))
     return Grid(lay, bytes(v if rng.random() < givens else 0 for v in solution))
 
 
@@ -243,13 +243,13 @@ def test_9x9_killers_cut_from_a_known_solution(seed, variant, givens, no_total, 
 def test_a_cage_total_that_contradicts_the_givens_is_unsatisfiable():
     # r1c1 + r1c2 = 3 holds 1 and 2; r1c3 is a given 1, so row 1 has no place for the cage's 1. Neither
     # the cage nor a house holds a repeat or a wrong sum, so the puzzle is checked fine and searched.
-    lay = named("killer", 4, cages=[Cage((0, 1), 3)])
+    lay = named("killer", 4, constraints=[Cage((0, 1), 3)])
     grid = Grid(lay, bytes([0, 0, 1, 0] + [0] * 12))
     assert grid.conflicts() == []
     out = cdcl(grid, solutions=2)
     assert out.status is Status.UNSATISFIABLE and out.effort["nodes"] == 0  # seen at the root
     # on 9x9, two cages that need the same pair in one row
-    lay = named("killer", 9, cages=[Cage((0, 1), 17), Cage((4, 5), 17)])
+    lay = named("killer", 9, constraints=[Cage((0, 1), 17), Cage((4, 5), 17)])
     assert cdcl(Grid(lay, bytes(81))).status is Status.UNSATISFIABLE
 
 
@@ -278,7 +278,7 @@ def test_6x6_killers_with_totals_moved_agree_with_brute_force():
         rng = random.Random(100 + seed)
         solution = random_solution(named("classic", 6), rng).values
         cages = moved(cut(solution, 6, rng, largest=3), 6, rng)
-        grid = Grid(named("killer", 6, cages=cages), givens_of(solution, cages, 0.2, rng))
+        grid = Grid(named("killer", 6, constraints=cages), givens_of(solution, cages, 0.2, rng))
         brute = killer_solutions(grid, cap=2)
         agrees(grid, brute)
         unsatisfiable += not brute
@@ -291,7 +291,7 @@ def test_an_unsatisfiable_9x9_killer_is_proved_so_by_search():
     rng = random.Random(11)
     solution = pattern_solution(3).values
     cages = moved(cut(solution, 9, rng, largest=3), 9, rng)
-    grid = Grid(named("killer", 9, cages=cages), givens_of(solution, cages, 0.3, rng))
+    grid = Grid(named("killer", 9, constraints=cages), givens_of(solution, cages, 0.3, rng))
     assert killer_solutions(grid, cap=1) == []
     out = cdcl(grid, Budget(seconds=60))
     assert out.status is Status.UNSATISFIABLE
@@ -342,7 +342,8 @@ class Spy:
             assert all(solver.value[q] == FALSE and where[q ^ 1] < where[p] for q in rest)
             clause = [p, *rest]
             cells = {(q >> 1) // n for q in clause}
-            assert any(cells <= set(cage.cells) and implied_by(cage, clause, n) for cage in self.lay.cages)
+            assert any(cells <= set(cage.cells) and implied_by(cage, clause, n)
+                       for cage in cages_in(self.lay.constraints))
             self.reasons.append(clause)
 
 
@@ -419,7 +420,7 @@ def test_a_9x9_killer_learns_across_cages():
     finish = spied(grid, spy, solutions=1)
     assert finish.status is Status.SOLVED
     assert spy.reasons and spy.nogoods
-    cage_of = {cell: k for k, cage in enumerate(grid.layout.cages) for cell in cage.cells}
+    cage_of = {cell: k for k, cage in enumerate(cages_in(grid.layout.constraints)) for cell in cage.cells}
     assert any(len({cage_of[(lit >> 1) // 9] for lit in nogood}) > 1 for nogood in spy.nogoods)
     for clause in spy.nogoods:
         assert holds(clause, finish.found[0], 9)
@@ -437,7 +438,7 @@ def test_a_grid_without_cages_reads_none_and_counts_as_before():
 
 def test_cage_removals_are_counted_and_told_as_the_cage_sum():
     # 3 in two cells: 1 and 2. The root removes 3 and 4 from both (eliminated 4), told as "cage sum"
-    lay = named("killer", 4, cages=[Cage((0, 1), 3)])
+    lay = named("killer", 4, constraints=[Cage((0, 1), 3)])
     grid = Grid(lay, bytes(16))
     out = cdcl(grid)
     assert out.status is Status.SOLVED and out.effort["eliminated"] == 4
@@ -454,7 +455,7 @@ def test_the_reason_of_a_cage_removal_by_hand():
     # gone when the root first looks at the cage: r1c1 is 1 and r4c2 3. 2 and 4 to 9 leave both cells
     # whatever else holds (no combination holds them): their reason rests on nothing. 1 leaves r4c2 by the
     # cage's sum, resting on the one value of a combination gone from the cage's cells: r1c1 = 3, false.
-    lay = named("killer", 9, cages=[Cage((0, 28), 4)])
+    lay = named("killer", 9, constraints=[Cage((0, 28), 4)])
     grid = Grid(lay, bytes([0, 0, 3] + [0] * 78))
 
     class Reasons(Spy):

@@ -14,8 +14,9 @@ from formulations import SOLVERS, cpsat, csp, mip
 from formulations.constraints.cpsat import REDUNDANT, SUMS, allowed_tuples, table_rows
 from formulations.export import export_text
 from puzzles.constraints.innies import derived_sums
+from puzzles.constraints.killer import Cage, cages_in
 from puzzles.grid import Grid, PuzzleError, geometry
-from puzzles.layouts import Cage, Layout, family
+from puzzles.layouts import Layout, family
 from puzzles.outcome import Outcome, Status
 
 # Every formulation that knows cages, with every option value that changes how they are stated.
@@ -64,7 +65,7 @@ def brute_solutions(grid: Grid) -> list[tuple[int, ...]]:
     """The puzzle's solutions among every full grid of its houses: givens kept, cages held."""
     return [full for full in full_grids(grid.layout.houses)
             if all(not v or v == w for v, w in zip(grid.values, full, strict=True))
-            and cages_hold(grid.layout.cages, full)]
+            and cages_hold(cages_in(grid.layout.constraints), full)]
 
 
 def count_by_backtracking(grid: Grid, limit: int = 2) -> int:
@@ -72,7 +73,7 @@ def count_by_backtracking(grid: Grid, limit: int = 2) -> int:
     skipped, and a cage's partial sum must leave its other cells a reachable rest (slow, obvious, independent)."""
     geo, n, lay = grid.geometry, grid.side, grid.layout
     values = list(grid.values)
-    cages_of = [[cage for cage in lay.cages if c in cage.cells] for c in range(geo.cells)]
+    cages_of = [[cage for cage in cages_in(lay.constraints) if c in cage.cells] for c in range(geo.cells)]
     count = 0
 
     def cage_ok(cage: Cage) -> bool:
@@ -161,7 +162,7 @@ def killer(cages: list[Cage], side: int, givens: dict[int, int] | None = None, d
     values = [0] * side * side
     for c, v in (givens or {}).items():
         values[c] = v
-    return Grid(family(side, diagonals=diagonals, cages=cages), bytes(values))
+    return Grid(family(side, diagonals=diagonals, constraints=cages), bytes(values))
 
 
 def solve(name: str, opts: dict[str, str], grid: Grid, solutions: int = 2) -> Outcome:
@@ -255,7 +256,7 @@ NINE = a_solution(family(9), 0)
 NINE_KILLER = killer(cut(NINE, 9, 0, largest=3), 9)
 SEED000_SOLVED = [int(ch) for ch in
                   "348792651192645837657183294479831562213456789586279413861324975934567128725918346"]
-SEED000_KILLER = Grid(family(9, cages=cut(SEED000_SOLVED, 9, 5, largest=5)), Grid.parse(SEED000).values)
+SEED000_KILLER = Grid(family(9, constraints=cut(SEED000_SOLVED, 9, 5, largest=5)), Grid.parse(SEED000).values)
 
 
 @pytest.mark.parametrize("name,opts", CONFIGS, ids=IDS)
@@ -275,7 +276,7 @@ def test_9x9_killer_over_a_classic_puzzle(name: str) -> None:
     out = solve(name, {}, SEED000_KILLER)
     assert out.status is Status.SOLVED and out.unique is True, out.detail
     assert list(out.solution.values) == SEED000_SOLVED
-    assert out.info["cages"] == len(SEED000_KILLER.layout.cages)
+    assert out.info["cages"] == len(cages_in(SEED000_KILLER.layout.constraints))
 
 
 def test_count_by_cpsat_reads_cages() -> None:
@@ -383,7 +384,7 @@ def test_cpsat_a_cage_too_large_for_a_table_is_stated_linear() -> None:
     row = Cage(tuple(range(9)), 45)  # a whole row: 9! = 362,880 orderings, past TABLE_ROWS
     below = [tuple(c for c in cage.cells if c >= 9) for cage in cut(SEED000_SOLVED, 9, 5, largest=4)]
     rest = [Cage(cells, sum(SEED000_SOLVED[c] for c in cells)) for cells in below if cells]
-    grid = Grid(family(9, cages=[row, *rest]), Grid.parse(SEED000).values)
+    grid = Grid(family(9, constraints=[row, *rest]), Grid.parse(SEED000).values)
     out = solve("cpsat", {"sums": "table"}, grid)
     assert list(out.solution.values) == SEED000_SOLVED and out.unique is True
     assert out.info["table_cages"] == len(rest) and out.info["cages"] == len(rest) + 1

@@ -23,6 +23,7 @@ from ortools.sat.python import cp_model
 
 import compare
 from puzzles import Grid
+from puzzles.constraints.killer import cages_in
 from puzzles.fpuzzles import json_line
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -69,7 +70,7 @@ def solutions(grid: Grid, *, dropped: frozenset[int] = frozenset(), cage_distinc
     for i, unit in enumerate(grid.geometry.units):
         if i not in dropped:
             model.add_all_different([x[c] for c in unit])
-    for cage in grid.layout.cages:
+    for cage in cages_in(grid.layout.constraints):
         if cage.total is not None:
             model.add(sum(x[c] for c in cage.cells) == cage.total)
         if cage_distinct:

@@ -28,8 +28,9 @@ from formulations.export import export_text
 from making.certify import SolutionCertifier, solutions
 from making.solutions import random_solution
 from puzzles.constraints.innies import derived_sums
+from puzzles.constraints.killer import Cage, cages_in
 from puzzles.grid import Grid
-from puzzles.layouts import Cage, Layout, classic, family
+from puzzles.layouts import Layout, classic, family
 from puzzles.outcome import Status
 
 SAT = SOLVERS["sat"]
@@ -70,7 +71,7 @@ def keeps_cages(values: Sequence[int], cages: Sequence[Cage]) -> bool:
 
 def brute(grid: Grid) -> set[tuple[int, ...]]:
     """A 4x4 Killer's solutions: the full grids that keep its givens and cages."""
-    return {values for values in full_4x4() if keeps_cages(values, grid.layout.cages)
+    return {values for values in full_4x4() if keeps_cages(values, cages_in(grid.layout.constraints))
             and all(g in (0, v) for g, v in zip(grid.values, values, strict=True))}
 
 
@@ -121,7 +122,7 @@ def killer_4x4(seed: int, largest: int = 3, blank_totals: bool = False) -> Grid:
     cages = cut(solution, 4, rng, largest)
     if blank_totals:
         cages = [Cage(cage.cells, None) if len(cage.cells) > 1 and rng.random() < 0.3 else cage for cage in cages]
-    return Grid(family(4, cages=cages), bytes(16))
+    return Grid(family(4, constraints=cages), bytes(16))
 
 
 def cages_4x4() -> Iterator[Grid]:
@@ -134,7 +135,7 @@ def cages_4x4() -> Iterator[Grid]:
     solution = rng.choice(full_4x4())
     across = [Cage(pair, solution[pair[0]] + solution[pair[1]]) for pair in ((0, 15), (3, 12), (5, 10), (6, 9))
               if solution[pair[0]] != solution[pair[1]]]  # two cells that share no house
-    yield Grid(family(4, cages=[*cut(solution, 4, rng), *across]), bytes(16))
+    yield Grid(family(4, constraints=[*cut(solution, 4, rng), *across]), bytes(16))
 
 
 # -- every encoding against brute force, on 4x4 -------------------------------------------------------------
@@ -188,7 +189,7 @@ def test_a_puzzle_with_givens_and_cages() -> None:
 
 def test_cages_no_full_grid_fits_are_unsatisfiable() -> None:
     # 1 + 2 in the first row's first two cells, and again 1 + 2 in the second row's: the box holds 1, 2 twice
-    lay = family(4, cages=[Cage((0, 1), 3), Cage((4, 5), 3)])
+    lay = family(4, constraints=[Cage((0, 1), 3), Cage((4, 5), 3)])
     grid = Grid(lay, bytes(16))
     assert not brute(grid)
     for sums in ("combinations", "adder"):
@@ -248,7 +249,7 @@ def killer_9x9() -> tuple[Grid, tuple[int, ...]]:
     until the certifier proves it unique; and its solution."""
     rng = random.Random(7)
     solution = random_solution(classic(3), rng)
-    lay = family(9, cages=cut(solution.values, 9, rng, largest=4))
+    lay = family(9, constraints=cut(solution.values, 9, rng, largest=4))
     full = Grid(lay, solution.values)
     with SolutionCertifier(full) as certifier:
         for step in (7, 5, 3, 2):
@@ -260,7 +261,7 @@ def killer_9x9() -> tuple[Grid, tuple[int, ...]]:
 
 def test_the_9x9_killer_is_as_built() -> None:
     grid, answer = killer_9x9()
-    assert keeps_cages(answer, grid.layout.cages) and not grid.with_values(answer).conflicts()
+    assert keeps_cages(answer, cages_in(grid.layout.constraints)) and not grid.with_values(answer).conflicts()
     assert [tuple(s.values) for s in solutions(grid)] == [answer]
 
 
@@ -301,7 +302,7 @@ def test_house_encodings_and_options_with_cages(encoding: str) -> None:
 def test_propagation_alone_places_what_the_cages_fix() -> None:
     # one-cell cages are givens in all but name; a cage of 3 in two cells holds 1 and 2
     # (of 1 2 3 4 / 3 4 1 2 / 2 1 4 3 / 4 3 2 1): the units of a cage's clauses are facts propagation reports
-    lay = family(4, cages=[Cage((0,), 1), Cage((5,), 4), Cage((10,), 4), Cage((15,), 1), Cage((1, 2), 5)])
+    lay = family(4, constraints=[Cage((0,), 1), Cage((5,), 4), Cage((10,), 4), Cage((15,), 1), Cage((1, 2), 5)])
     grid = Grid(lay, bytes(16))
     assert brute(grid)
     for sums in ("combinations", "totalizer"):
@@ -324,7 +325,7 @@ def test_the_45_rule_lets_propagation_solve_the_documented_killer() -> None:
     # docs/methods/formulations.md's table: the 9x9 cut from seed 0's grid, no givens, one solution
     rng = random.Random(0)
     solution = random_solution(classic(3), rng)
-    grid = Grid(family(9, cages=cut(solution.values, 9, rng, largest=4)), bytes(81))
+    grid = Grid(family(9, constraints=cut(solution.values, 9, rng, largest=4)), bytes(81))
     assert [tuple(s.values) for s in solutions(grid)] == [tuple(solution.values)]
     out = SAT(grid, search="off", redundant="45")
     assert out.status is Status.SOLVED and out.solution.values == solution.values
@@ -355,7 +356,7 @@ def test_each_pseudo_boolean_encoder_is_its_equality(sums: str) -> None:
 
 
 def test_combinations_selectors_come_after_the_houses() -> None:
-    lay = family(9, cages=[Cage((0, 1), 10), Cage((9, 10), 17), Cage((2,), None), Cage((3, 4, 12), None)])
+    lay = family(9, constraints=[Cage((0, 1), 10), Cage((9, 10), 17), Cage((2,), None), Cage((3, 4, 12), None)])
     first = variables(classic(3), "augmented")
     clauses = constraint_clauses(lay, first)
     # 10 in two cells: 1+9, 2+8, 3+7, 4+6: four selectors; 17 in two: 8+9 alone, none

@@ -17,7 +17,8 @@ from variant_grids import houses
 
 from puzzles import Budget, Candidates, CellMasks, Grid, PuzzleError
 from puzzles.constraints.innies import derived_sums
-from puzzles.layouts import Cage, Layout, named
+from puzzles.constraints.killer import Cage, cages_in
+from puzzles.layouts import Layout, named
 from search import SOLVERS, rules
 from search.inference import MAKE_RUNG
 
@@ -29,7 +30,7 @@ KILLER_RUNGS = rules.CAGE_RUNG_NAMES  # cages, innies, killer
 def problems(lay: Layout, values: bytes | list[int]) -> list[str]:
     """Why a full grid is no solution of the layout: a house or a cage with a repeat, a cage with a wrong sum."""
     found = [f"house {h}" for h in houses(lay) if sorted(values[c] for c in h) != list(range(1, lay.side + 1))]
-    for cage in lay.cages:
+    for cage in cages_in(lay.constraints):
         held = [values[c] for c in cage.cells]
         if len(set(held)) != len(held) or (cage.total is not None and sum(held) != cage.total):
             found.append(f"cage {cage}")
@@ -130,7 +131,7 @@ def with_odd_cages(solution: str, side: int, seed: int) -> Grid:
     rows = [(0, 1, side + 1), (side - 1, 2 * side - 2)]  # cells of different values in any Sudoku solution
     cages += [Cage(cells, sum(values[c] for c in cells)) for cells in rows]
     givens = [v if random.Random(seed + c).random() < 0.2 else 0 for c, v in enumerate(values)]
-    return Grid(named("killer", side, cages=cages), bytes(givens))
+    return Grid(named("killer", side, constraints=cages), bytes(givens))
 
 
 UNIQUE = {"4x4": (KILLER_4, "2143341213244231"), "6x6": (KILLER_6, SOL6), "9x9": (KILLER_9, SOL9),
@@ -140,7 +141,7 @@ UNIQUE = {"4x4": (KILLER_4, "2143341213244231"), "6x6": (KILLER_6, SOL6), "9x9":
 def test_the_fixtures_are_what_they_say() -> None:
     for text, solution in UNIQUE.values():
         puzzle = Grid.parse(text)
-        assert puzzle.layout.cages and problems(puzzle.layout, [int(ch) for ch in solution]) == []
+        assert cages_in(puzzle.layout.constraints) and problems(puzzle.layout, [int(ch) for ch in solution]) == []
         assert all(v == int(solution[c]) for c, v in enumerate(puzzle.values) if v)
     assert Grid.parse(KILLER_X_9).layout.variant == "killer+x"
     lay = Grid.parse(KILLER_4).layout
@@ -159,7 +160,7 @@ def obvious_candidates(lay: Layout, values: list[int], cell: int) -> int:
         if v in seen:
             continue
         ok = True
-        for cage in lay.cages:
+        for cage in cages_in(lay.constraints):
             if cell not in cage.cells:
                 continue
             held = [values[c] for c in cage.cells if values[c]]
@@ -179,7 +180,7 @@ def killer_grids(draw_seed: int, side: int) -> Grid:
     values = [int(ch) for ch in solution]
     rng = random.Random(draw_seed)
     cages = cut(values, side, rng, most=4, totals=rng.random() < 0.8)
-    return Grid(named("killer", side, cages=cages), bytes(side * side))
+    return Grid(named("killer", side, constraints=cages), bytes(side * side))
 
 
 @settings(max_examples=40, deadline=None)
@@ -215,7 +216,7 @@ def test_both_engines_read_the_candidates_the_cages_allow(seed: int, side: int, 
 
 
 def test_a_given_twice_in_a_cage_is_refused() -> None:
-    lay = named("killer", 4, cages=[Cage((0, 10), 4)])  # r1c1 and r3c3: no house in common
+    lay = named("killer", 4, constraints=[Cage((0, 10), 4)])  # r1c1 and r3c3: no house in common
     with pytest.raises(PuzzleError, match="two 2s in cage 1"):
         Candidates(Grid(lay, bytes([2] + [0] * 9 + [2] + [0] * 5)))
 
@@ -305,7 +306,7 @@ def test_sum_bounds_is_its_definition_and_sound(side: int, data: st.DataObject) 
 
 def test_seventeen_in_two_cells_is_eight_and_nine() -> None:
     """A 9x9 cage of two cells with 17: {8, 9} alone; the cells keep 8 and 9 whatever else they had."""
-    lay = named("killer", 9, cages=[Cage((0, 1), 17)])
+    lay = named("killer", 9, constraints=[Cage((0, 1), 17)])
     geo = Grid(lay, bytes(81)).geometry
     assert rules.cage_combinations([0x1FF] * 81, geo, [0] * 81) == {0: 0x7F, 1: 0x7F}  # 1..7 leave both
     # with 9 placed beside it, the other cell must be 8; with 8 missing from one cell, the other loses 9
@@ -317,7 +318,7 @@ def test_seventeen_in_two_cells_is_eight_and_nine() -> None:
 
 def test_a_cage_of_three_with_six_and_a_repeat_that_cannot_be() -> None:
     """6 in three cells is {1, 2, 3}; if two of the cells can only be 1 or 2 between them, the third is 3."""
-    lay = named("killer", 4, cages=[Cage((0, 1, 4), 6)])
+    lay = named("killer", 4, constraints=[Cage((0, 1, 4), 6)])
     geo = Grid(lay, bytes(16)).geometry
     masks = [0b0011, 0b0011] + [0xF] * 2 + [0xF] + [0xF] * 11
     assert rules.cage_combinations(masks, geo, [0] * 16) == {4: 0b1011}
@@ -329,7 +330,7 @@ def test_the_45_rule_pins_the_innie_of_a_row() -> None:
     none: it is 45 - 40 = 5; its candidates shrink to 5 alone."""
     row = [5, 3, 4, 6, 7, 8, 9, 1, 2]
     cages = [Cage((1, 2), 7), Cage((3, 4, 5), 21), Cage((6, 7, 8), 12)]  # r1c1 (5) in no cage
-    lay = named("killer", 9, cages=cages)
+    lay = named("killer", 9, constraints=cages)
     geo = Grid(lay, bytes(81)).geometry
     assert any(s.cells == (0,) and s.total == 5 and s.kind == "innies" for s in derived_sums(lay))
     removed = rules.innies_and_outies([0x1FF] * 81, geo, [0] * 81)
@@ -348,7 +349,7 @@ def killer_4(seed: int) -> tuple[Grid, tuple[int, ...]]:
         b = next(c for c in rng.sample(range(16), 16) if solution[c] != solution[a])
         cages.append(Cage(tuple(sorted((a, b))), solution[a] + solution[b]))
     givens = bytes(v if rng.random() < 0.3 else 0 for v in solution)
-    return Grid(named("killer", 4, cages=cages), givens), solution
+    return Grid(named("killer", 4, constraints=cages), givens), solution
 
 
 def house_masks(puzzle: Grid) -> list[int]:
@@ -414,7 +415,7 @@ def test_a_killer_rung_on_the_engine_deduces_exactly_its_rules_fixpoint(seed: in
         rng = random.Random(seed)
         values = [int(ch) for ch in SOL6]
         cages = cut(values, 6, rng, most=4)
-        puzzle = Grid(named("killer", 6, cages=cages), bytes(v if rng.random() < 0.25 else 0 for v in values))
+        puzzle = Grid(named("killer", 6, constraints=cages), bytes(v if rng.random() < 0.25 else 0 for v in values))
     masks = house_masks(puzzle)
     expected = None if any(not v and not m for v, m in zip(puzzle.values, masks, strict=True)) else rules.fixpoint(
         masks, puzzle.geometry, rules.ladder(rung, needed_of(puzzle), list(puzzle.values)))
@@ -477,7 +478,7 @@ def test_overlapping_cages_and_a_cage_without_a_total(seed: int, side: int, solu
     """Every complete search finds a valid answer, and they agree on whether it is the only one (on the 9x9,
     the searches with a Killer rung)."""
     puzzle = with_odd_cages(solution, side, seed)
-    assert any(c.total is None for c in puzzle.layout.cages)
+    assert any(c.total is None for c in cages_in(puzzle.layout.constraints))
     uniques = set()
     for method, options in METHODS if side < 9 else [m for m in METHODS if m[1].get("propagate") in KILLER_RUNGS]:
         complete = not (method == "restart" and options.get("cutoff") == "none")

@@ -31,8 +31,9 @@ from comparison.report.page.houses import INSET, cage_levels, cage_marks, cage_o
 from comparison.report.page.html import grid_html
 from comparison.report.page.player import houses
 from puzzles import Grid, Status
+from puzzles.constraints.killer import Cage, cages_in
 from puzzles.fpuzzles import json_line, object_of_json, puzzle_of
-from puzzles.layouts import Cage, boxes, family
+from puzzles.layouts import boxes, family
 from search.trace.view import drawn, outline, outline_groups
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -112,7 +113,7 @@ def test_overlapping_cages_are_drawn_a_level_apart():
     cages = [Cage((0, 1)), Cage((5, 6)), Cage((0, 5)), Cage((2, 3)), Cage((1, 2))]
     assert cage_levels(cages) == [0, 0, 1, 0, 1]
     lay = Grid.parse(OVERLAPPING4).layout
-    assert len(lay.cages) == 8 and cage_levels(lay.cages) == [0] * 7 + [1]
+    assert len(cages_in(lay.constraints)) == 8 and cage_levels(cages_in(lay.constraints)) == [0] * 7 + [1]
     marks = cage_marks(lay)
     assert f"{2 * INSET:.2f}".rstrip("0") in marks[0].path  # r1c1 holds the deeper outline too
     assert marks[0].names == "cage 1 (3), cage 8"
@@ -122,7 +123,7 @@ def test_each_cells_share_of_the_cages():
     lay = Grid.parse(KILLER4).layout
     marks = cage_marks(lay)
     assert all(mark.path for mark in marks)  # every cell is in a cage: every cell draws a piece
-    firsts = {min(cage.cells): str(cage.total) for cage in lay.cages}
+    firsts = {min(cage.cells): str(cage.total) for cage in cages_in(lay.constraints)}
     assert [mark.total for mark in marks] == [firsts.get(cell, "") for cell in range(16)]
     assert marks[6].names == "cage 2 (8)" and marks[7].names == "cage 4 (5)"
     assert legend(lay) == ("killer, 4x4: rows, columns, boxes (thick borders), 7 cages (dashed outlines, each "
@@ -138,7 +139,7 @@ def test_a_killers_drawn_grid_has_its_outlines_totals_and_values():
     cells = re.findall(r"<td ([^>]*)>(.*?)</td>", table)
     assert len(cells) == 16
     lay = Grid.parse(KILLER4).layout
-    totals = {min(cage.cells): str(cage.total) for cage in lay.cages}
+    totals = {min(cage.cells): str(cage.total) for cage in cages_in(lay.constraints)}
     for cell, (attributes, inside) in enumerate(cells):
         total = re.search(r'data-total="(\d+)"', attributes)
         assert (total.group(1) if total else None) == totals.get(cell)
@@ -207,9 +208,10 @@ def test_an_fpuzzles_program_receives_the_cages():
         assert sent.endswith("\n") and "\n" not in sent[:-1]
         found = json.loads(sent)
         assert [entry.get("value") for entry in found["killercage"]] == \
-            [None if cage.total is None else str(cage.total) for cage in grid.layout.cages]
+            [None if cage.total is None else str(cage.total) for cage in cages_in(grid.layout.constraints)]
         read, solution, _ = puzzle_of(found)
-        assert read == grid and read.layout.cages == grid.layout.cages and solution is None
+        assert read == grid and solution is None
+        assert cages_in(read.layout.constraints) == cages_in(grid.layout.constraints)
         assert Command("p", ("cat",), input="fpuzzles").refuses(grid) == ""
 
 
@@ -257,8 +259,8 @@ def killer_solutions(cages: list[Cage], givens: str = "." * 16) -> list[str]:
 
 
 def test_the_4x4_killer_is_unique():
-    assert killer_solutions(list(Grid.parse(KILLER4).layout.cages)) == [KILLER4_SOLUTION]
-    assert killer_solutions(list(Grid.parse(OVERLAPPING4).layout.cages)) == [KILLER4_SOLUTION]
+    assert killer_solutions(list(cages_in(Grid.parse(KILLER4).layout.constraints))) == [KILLER4_SOLUTION]
+    assert killer_solutions(list(cages_in(Grid.parse(OVERLAPPING4).layout.constraints))) == [KILLER4_SOLUTION]
 
 
 @settings(max_examples=60, deadline=None)
@@ -280,7 +282,7 @@ def test_the_example_solver_against_brute_force_on_4x4_killers(seed):
                         len(cells) * (9 - len(cells)) // 2)
         cages.append(Cage(cells, total))
     givens = "".join(ch if rng.random() < 0.15 else "." for ch in solution)
-    grid = Grid(family(4, cages=cages), bytes(0 if ch == "." else int(ch) for ch in givens))
+    grid = Grid(family(4, constraints=cages), bytes(0 if ch == "." else int(ch) for ch in givens))
     expected = killer_solutions(cages, givens)
     answer = example_solver().answer(json_line(grid)).split()[0]
     if expected:
@@ -299,7 +301,7 @@ def test_the_example_killers_are_unique_and_the_example_solves_them(capsys, tmp_
     assert len(lines) >= 3
     for line in lines:
         grid, _, _ = puzzle_of(object_of_json(line))
-        assert grid.layout.cages and grid.layout.houses == boxes(grid.side)
+        assert cages_in(grid.layout.constraints) and grid.layout.houses == boxes(grid.side)
         assert count_killer_solutions(cp_model, grid) == 1
     out_path = tmp_path / "records.jsonl"
     spec = f"mine:input=fpuzzles={sys.executable} {EXAMPLE_SOLVER}"
@@ -321,7 +323,7 @@ def count_killer_solutions(cp_model: ModuleType, grid: Grid, limit: int = 2) -> 
     x = [model.NewIntVar(1, n, f"x{i}") for i in range(n * n)]
     for unit in grid.geometry.units:
         model.AddAllDifferent([x[c] for c in unit])
-    for cage in grid.layout.cages:
+    for cage in cages_in(grid.layout.constraints):
         model.AddAllDifferent([x[c] for c in cage.cells])
         if cage.total is not None:
             model.Add(sum(x[c] for c in cage.cells) == cage.total)
@@ -460,7 +462,7 @@ def test_cages_piled_on_one_cell_share_the_deepest_inset():
     """Five cages over r1c1: levels 0 to 4, drawn at three insets at most (inside the cell, never at its centre)."""
     cages = [Cage((0, k)) for k in range(1, 6)]
     assert cage_levels(cages) == [0, 1, 2, 3, 4]
-    marks = cage_marks(family(9, cages=cages))
+    marks = cage_marks(family(9, constraints=cages))
     insets = {round(v, 3) for v in (n for x1, y1, x2, y2 in pieces_of(marks[0].path) for n in (x1, y1))}
     assert insets <= {0.0, round(INSET, 3), round(2 * INSET, 3), round(3 * INSET, 3)} | \
         {round(1 - k * INSET, 3) for k in (1, 2, 3)} | {1.0}

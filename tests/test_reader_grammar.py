@@ -40,6 +40,7 @@ from reader_grammar import Said, as_json, fpuzzles_objects, line_puzzles, mutate
 
 import compare
 from puzzles import BadEntry, Entry, Grid, PuzzleError, PuzzleFileError, read_text
+from puzzles.constraints.killer import cages_in
 from puzzles.formats import checked
 from puzzles.fpuzzles import FPuzzlesError, link_of, object_of, puzzle_of
 from puzzles.layouts import DIAGONAL, DISJOINT_GROUP, EXTRA_REGION
@@ -58,7 +59,7 @@ def holds(grid: Grid, said: Said) -> None:
     """The puzzle holds what the input said: nothing dropped, nothing made up."""
     lay = grid.layout
     assert grid.givens == said.givens
-    assert len(lay.cages) == said.cages
+    assert len(cages_in(lay.constraints)) == said.cages
     assert {h.name[-1] for h in lay.extras_of(DIAGONAL)} == said.diagonals
     assert len(lay.extras_of(EXTRA_REGION)) == said.extra_regions
     assert bool(lay.extras_of(DISJOINT_GROUP)) == said.disjoint

@@ -18,6 +18,7 @@ from fixtures import P4
 
 import compare
 from puzzles import BadEntry, Entry, Grid, PuzzleFileError, formats, read_puzzles, read_text
+from puzzles.constraints.killer import cages_in
 from puzzles.fpuzzles import FPuzzlesError, link_of, object_of, object_of_link, puzzle_of
 from puzzles.layouts import SYMBOLS, box_regions
 
@@ -300,14 +301,15 @@ def test_a_layout_the_line_form_cannot_write_is_refused_where_it_is_read():
 def test_a_cage_twice_is_two_cages_its_k_word_twice():
     cage = {"cells": ["R1C1", "R1C2"], "value": "3"}
     grid = puzzle_of(empty(killercage=[cage, cage]))[0]
-    assert len(grid.layout.cages) == 2 and grid.text() == "." * 16 + ";k=aa..............:3;k=aa..............:3"
+    assert len(cages_in(grid.layout.constraints)) == 2
+    assert grid.text() == "." * 16 + ";k=aa..............:3;k=aa..............:3"
     assert Grid.parse(grid.text()) == grid
 
 
 def test_overlapping_cages_with_the_same_cells_and_other_totals_are_read_and_written():
     cages = [{"cells": ["R1C1", "R1C2"], "value": "3"}, {"cells": ["R1C1", "R1C2"]}]
     grid = puzzle_of(empty(killercage=cages))[0]
-    assert len(grid.layout.cages) == 2 and Grid.parse(grid.text()) == grid
+    assert len(cages_in(grid.layout.constraints)) == 2 and Grid.parse(grid.text()) == grid
 
 
 # -- smaller ones ------------------------------------------------------------------------------------------

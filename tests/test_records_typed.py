@@ -16,6 +16,7 @@ from comparison.judging.judge import Judged
 from comparison.records.format import RECORD_FIELDS, Record
 from comparison.run.comparison import Comparison
 from puzzles import Budget, Grid, Method, Outcome, Status, read_puzzles
+from puzzles.constraints.killer import cages_in
 from puzzles.options import contract
 from search import SOLVERS as SEARCHES
 
@@ -32,7 +33,7 @@ METHODS = {"good": MISBEHAVING["good"], "false_unsat": MISBEHAVING["false_unsat"
 
 def killer() -> Grid:
     entry = next(iter(read_puzzles(str(ROOT / "examples" / "killer.jsonl"))))
-    assert isinstance(entry.grid, Grid) and entry.grid.layout.cages
+    assert isinstance(entry.grid, Grid) and cages_in(entry.grid.layout.constraints)
     return entry.grid
 
 

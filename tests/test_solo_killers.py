@@ -23,6 +23,7 @@ from benchmarks.solo_killers import (
     solution_of_save,
 )
 from puzzles import Grid
+from puzzles.constraints.killer import cages_in
 from puzzles.layouts import reachable
 
 
@@ -90,12 +91,12 @@ def test_an_id_is_read_as_solo_prints_it(printed: Printed) -> None:
     lay, n = grid.layout, grid.side
     assert "".join(str(v) for v in grid.values) == printed.givens
     assert partition("".join(chr(ord("a") + r) for r in lay.regions)) == partition(printed.regions)
-    assert {c.cells for c in lay.cages} == partition(printed.cages)
+    assert {c.cells for c in cages_in(lay.constraints)} == partition(printed.cages)
     # each total where Solo draws it, in its cage's first cell; every cage has one
-    assert {c.cells[0]: c.total for c in lay.cages} == printed.totals
+    assert {c.cells[0]: c.total for c in cages_in(lay.constraints)} == printed.totals
     diagonals = sorted({cell for h in lay.extras for cell in h.cells})
     assert diagonals == list(printed.shaded)
-    for cage in lay.cages:
+    for cage in cages_in(lay.constraints):
         assert cage.total is not None
         low, high = reachable(n, len(cage.cells))
         assert len(set(cage.cells)) == len(cage.cells) <= n and low <= cage.total <= high
@@ -123,8 +124,8 @@ def test_counting_drops_only_the_rule_a_model_drops() -> None:
     # ends in no common house; both counts against every 4x4 Sudoku held to the cages
     grid = puzzle_of_id(FOUR_ID)
     assert params_of("2x2k").side == 4
-    assert [c.cells for c in grid.layout.cages] == [(0, 4, 5), (1, 2), (3, 7), (6, 9, 10), (8, 12), (11, 15),
-                                                    (13, 14)]
+    assert [c.cells for c in cages_in(grid.layout.constraints)] == [(0, 4, 5), (1, 2), (3, 7), (6, 9, 10), (8, 12),
+                                                                   (11, 15), (13, 14)]
     assert grid.solution_problems(Grid(grid.layout, bytes(FOUR_SOLUTION))) == []
     strict, loose = count_by_brute_force(grid, repeats=False), count_by_brute_force(grid, repeats=True)
     assert (strict, loose) == (1, 2)
@@ -149,7 +150,7 @@ def count_by_brute_force(grid: Grid, repeats: bool) -> int:
     sudokus = all_4x4_sudokus()
     assert len(sudokus) == 288 and all(not Grid(grid.layout.houses, bytes(s)).conflicts() for s in sudokus)
     return sum(all(sum(s[i] for i in k.cells) == k.total and (repeats or len({s[i] for i in k.cells}) == len(k.cells))
-                   for k in grid.layout.cages) for s in sudokus)
+                   for k in cages_in(grid.layout.constraints)) for s in sudokus)
 
 
 def encode_edges(piece_of: list[int], side: int) -> str:
@@ -200,10 +201,10 @@ def test_the_tests_writer_is_solos() -> None:
     # Solo's own IDs come out of the test's writers unchanged: the checks below use them to make bad IDs
     regions_and_cages = SIX.game_id.split(",")
     six = puzzle_of_id(SIX.game_id)
-    labels = [next(i for i, c in enumerate(six.layout.cages) if cell in c.cells) for cell in range(36)]
+    labels = [next(i for i, c in enumerate(cages_in(six.layout.constraints)) if cell in c.cells) for cell in range(36)]
     assert encode_edges(labels, 6) == regions_and_cages[1]
     totals = [0] * 36
-    for cage in six.layout.cages:
+    for cage in cages_in(six.layout.constraints):
         totals[cage.cells[0]] = cage.total or 0
     assert encode_numbers(totals) == regions_and_cages[2]
     assert encode_numbers(list(six.values)) == "2zi"

@@ -6,6 +6,7 @@ import importlib.util
 from dataclasses import dataclass
 
 from puzzles import Budget
+from puzzles.fpuzzles import check_accepted
 from puzzles.options import ALL
 from puzzles.sudokupad import DECORATIONS
 
@@ -34,6 +35,8 @@ class Settings:
     input_format: str | None = None
     decorations: str = "refuse"  # a cosmetic element of an f-puzzles or SudokuPad puzzle: refuse or ignore it
     cluster: str | None = None  # a Dask scheduler's address, or local:N (cluster.py); None: the local pool
+    candidates: bool = False  # each puzzle's true candidates found (by SAT, making/candidates.py) and recorded
+    accept_fields: tuple[str, ...] = ()  # fields of f-puzzles or SudokuPad puzzles read and ignored, else unknown
 
     def __post_init__(self) -> None:  # argparse checks these on the command line; Python callers get the same
         for name in ("timeout", "nodes", "limit", "sample", "isomorphs", "jobs"):
@@ -42,6 +45,10 @@ class Settings:
                 raise UsageError(f"{name}={value!r} must be greater than 0")
         if self.decorations not in DECORATIONS:
             raise UsageError(f"decorations={self.decorations!r}: {' or '.join(DECORATIONS)}")
+        try:
+            check_accepted(self.accept_fields)
+        except ValueError as exc:
+            raise UsageError(f"--accept-fields: {exc}") from None
         if isinstance(self.solutions, bool) or not isinstance(self.solutions, int) or self.solutions < 1:
             raise UsageError(f"solutions={self.solutions!r}: a whole number, 1 or more (ALL: count up to {ALL})")
         if self.cluster is not None:

@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from puzzles import BadEntry, Entry, Grid, Isomorph, read_puzzles
-from puzzles.formats import DECORATIONS_KEY
+from puzzles.formats import ACCEPTED_KEY, DECORATIONS_KEY
 
 
 @dataclass(slots=True)
@@ -24,17 +24,19 @@ class Puzzle:
     solution: str | None  # the file's solution, when it gives one
     rating: float | None = None  # a CSV's `rating` column (a human-technique rating), when it has one
     decorations: str = ""  # the decorations not read as rules (`2 lines, 1 circle`), when read ignoring them
+    accepted: str = ""  # the unknown fields read and ignored (`source, version`), when read accepting them
 
 
 def open_inputs(paths: Sequence[str], fmt: str | None = None,
                 on_note: Callable[[str], None] | None = None,
-                decorations: str = "refuse") -> list[Iterator[Entry | BadEntry]]:
+                decorations: str = "refuse", accepted: Sequence[str] = ()) -> list[Iterator[Entry | BadEntry]]:
     """Open every file first, so that an unreadable one stops the run before any work.
 
     `fmt` forces a format (else each file's is detected); `on_note` hears which was chosen where it was a choice;
-    `decorations`: refuse or ignore a puzzle's cosmetic elements (puzzles.read_puzzles).
+    `decorations`: refuse or ignore a puzzle's cosmetic elements; `accepted`: the unknown fields read and ignored
+    (puzzles.read_puzzles).
     """
-    return [read_puzzles(path, fmt, on_note, decorations=decorations) for path in paths]
+    return [read_puzzles(path, fmt, on_note, decorations=decorations, accepted=accepted) for path in paths]
 
 
 def good_entries(inputs: Iterable[Iterator[Entry | BadEntry]],
@@ -68,9 +70,10 @@ def puzzles_of(entries: Iterable[tuple[int, Entry]], isomorphs: int | None, seed
     for position, entry in entries:
         solution = entry.solution.line() if entry.solution is not None else None
         rating = rating_of(entry)
-        left_out = entry.meta.get(DECORATIONS_KEY, "")
+        left_out, accepted = entry.meta.get(DECORATIONS_KEY, ""), entry.meta.get(ACCEPTED_KEY, "")
         if not isomorphs:
-            yield Puzzle(next(ids), entry.file, entry.line, entry.name, 0, entry.grid, solution, rating, left_out)
+            yield Puzzle(next(ids), entry.file, entry.line, entry.name, 0, entry.grid, solution, rating, left_out,
+                         accepted)
             continue
         # Seeded by the puzzle's position: the same isomorphs whatever --jobs, --limit or --sample.
         rng = random.Random(f"{seed}:{position}")
@@ -78,7 +81,7 @@ def puzzles_of(entries: Iterable[tuple[int, Entry]], isomorphs: int | None, seed
             moves = Isomorph.draw(entry.grid.layout, rng)  # the same moves map the file's solution alike
             iso_solution = moves.apply(entry.solution).line() if entry.solution is not None else None
             yield Puzzle(next(ids), entry.file, entry.line, entry.name, k, moves.apply(entry.grid), iso_solution,
-                         rating, left_out)
+                         rating, left_out, accepted)
 
 
 def rating_of(entry: Entry) -> float | None:

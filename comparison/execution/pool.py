@@ -367,9 +367,10 @@ class Pool(Feed):
 
 class KeptPool:
     """A pool kept from one batch to the next while the batches run the same methods with the same workers and
-    budget (the fuzzer's shrink runs one method and the trusted one, batch after batch): forking workers, and
-    finding what their programs left when they go, is then paid once, not once a batch. Another batch's methods
-    close it and start their own; a batch cut short (a deadline, Ctrl-C) leaves none kept."""
+    budget (the fuzzer's shrink runs one method and the trusted one, batch after batch; the hard search scores
+    each round with the same methods): forking workers, and finding what their programs left when they go, is
+    then paid once, not once a batch. Another batch's methods close it and start their own; a batch cut short (a
+    deadline, Ctrl-C) leaves none kept."""
 
     def __init__(self) -> None:
         self.pool: Pool | None = None

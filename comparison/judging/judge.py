@@ -22,6 +22,8 @@ FailureClass = Literal["error", "budget overrun", "invalid answer", "false unsat
 DISAGREEING: frozenset[FailureClass] = frozenset({"false unsat", "false unique", "false not-unique", "false count",
                                                   "disagreement"})
 WRONG_ANSWER: frozenset[FailureClass] = DISAGREEING | {"invalid answer"}
+# the classes a run has by itself, whatever the other runs of the puzzle say (failure_of finds them first)
+OWN_FAILURES: frozenset[FailureClass] = frozenset({"error", "budget overrun", "invalid answer"})
 # the verdicts that fail a run (compare.py exits 1): an invalid answer, or answers that cannot all be right (a
 # disagreement, or the file's solution or the certifier against the answers: no method's failure then)
 FAILING_VERDICTS: tuple[VerdictKind, ...] = ("invalid", "disagreement")
@@ -185,7 +187,7 @@ def judge(puzzle: Puzzle, results: Sequence[RunResult], labels: Sequence[str], c
         kind = "unsatisfiable"
     else:
         kind = "unsolved"
-    if puzzle.decorations:  # every record of the puzzle says what it was read without
+    if puzzle.decorations or puzzle.accepted:  # every record of the puzzle says what it was read without
         notes.append(left_out(puzzle))
     failures = tuple(failure_of(r, i in disagree) for i, r in enumerate(results))
     agreed = settled_count([c for i, c in counts.items() if i not in disagree] + ([cert_count] if cert_count else []))
@@ -214,9 +216,11 @@ def settled_count(counts: Sequence[Count]) -> Count | None:
 
 
 def left_out(puzzle: Puzzle) -> str:
-    """What a puzzle read with its decorations ignored did not read as rules, as its records' note says it; ''
-    for any other puzzle."""
-    return f"decorations not read as rules: {puzzle.decorations}" if puzzle.decorations else ""
+    """What a puzzle read with its decorations ignored did not read as rules, and the unknown fields it was read
+    accepting and ignoring, as its records' note says them; '' for any other puzzle."""
+    said = [f"decorations not read as rules: {puzzle.decorations}"] if puzzle.decorations else []
+    said += [f"fields read and ignored: {puzzle.accepted}"] if puzzle.accepted else []
+    return "; ".join(said)
 
 
 def describe(results: Sequence[RunResult], labels: Sequence[str], disagree: set[int],

@@ -86,12 +86,20 @@ class Summary:
     refuted: int = 0  # such claims it found false
     unchecked: int = 0  # such claims left unsettled: certification off, or the certifier gave up
     counted: Counter[Count] = field(default_factory=Counter)  # counting: the puzzles of each count the runs agree on
+    candidates: Counter[str] = field(default_factory=Counter)  # --candidates: the puzzles of each kind (TrueCandidates)
 
     def note(self, kind: str, line: str) -> None:
         self.notable_count[kind] += 1
         lines = self.notable.setdefault(kind, [])
         if len(lines) < LISTED:
             lines.append(line)
+
+    def add_candidates(self, puzzle: str, kind: str, gave_up: str | None) -> None:
+        """A puzzle's true candidates found (--candidates): their kind counted (no solution, unique, several
+        solutions, gave up), and why the search gave up listed with the puzzle."""
+        self.candidates[kind] += 1
+        if gave_up:
+            self.note("candidates", f"{escape(puzzle)}: {escape(gave_up)}")
 
     def add_bad(self, entry: BadEntry) -> None:
         self.bad_count += 1
@@ -115,7 +123,7 @@ class Summary:
 
 
 def tally(summary: Summary, labels: Sequence[str], puzzle: str, results: Sequence[RunResult], verdict: Verdict,
-          decorations: str = "") -> None:
+          decorations: str = "", accepted: str = "") -> None:
     """A judged puzzle in the summary: its verdict, each method's result, and the lines worth listing (with the
     decorations it was read without, if any)."""
     summary.puzzles += 1
@@ -140,3 +148,5 @@ def tally(summary: Summary, labels: Sequence[str], puzzle: str, results: Sequenc
         summary.note(status, f"{escape(puzzle)}: {escape(', '.join(methods))}")
     if decorations:
         summary.note("decorations", f"{escape(puzzle)}: {escape(decorations)}")
+    if accepted:
+        summary.note("accepted", f"{escape(puzzle)}: {escape(accepted)}")

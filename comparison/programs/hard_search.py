@@ -33,8 +33,10 @@ from making.kinds import minimal_puzzle
 from making.moves import move
 from making.variants import Variant
 from puzzles import Grid, Method, Status
+from puzzles.signals import signals_held
 
 from ..core.settings import Settings
+from ..execution.pool import KeptPool
 from ..execution.processes import die_with_parent
 from ..judging.judge import Judged
 from ..run.batch import run_batch
@@ -113,6 +115,7 @@ class Search:
     drop: int = 3  # clues dropped by a move (at least 1, at most this)
     methods: dict[str, Method] | None = None
     workers: MoveWorkers | None = None  # None: moves made in this process
+    runs: KeptPool | None = None  # the scoring runs' workers, kept from round to round (run_search closes them)
     start: list[Scored] = field(default_factory=list)  # puzzles read (--start), scored in the first rounds
     pool: list[Scored] = field(default_factory=list)
     tried: int = 0
@@ -157,7 +160,7 @@ class Search:
         isomorphs drawn anew."""
         settings = dataclasses.replace(self.settings, seed=self.rng.randrange(1 << 30))
         batches = run_batch([c.puzzle for c in [*fresh, *rescored]], settings, self.methods,
-                            isomorphs=self.isomorphs, certify=False)
+                            isomorphs=self.isomorphs, certify=False, workers=self.runs)
         for candidate, judged in zip([*fresh, *rescored], batches, strict=True):
             logs = [self.efforts(judged, label) for label in self.labels]
             if not all(logs):  # a method's error: a fresh candidate goes unscored, a pool member leaves
@@ -221,11 +224,13 @@ def run_search(search: Search, minutes: float, on_round: Callable[[Search], None
     size = 8 * jobs  # a round: few enough to stay greedy, enough to keep each round's start-up small
     deadline = time.monotonic() + minutes * 60
     with move_workers(jobs) as workers:
-        search.workers = workers
+        search.workers, search.runs = workers, KeptPool()
         try:
             while time.monotonic() < deadline:
                 search.round(size)
                 if on_round is not None:
                     on_round(search)
         finally:
-            search.workers = None
+            with signals_held():
+                search.runs.close()
+            search.workers = search.runs = None

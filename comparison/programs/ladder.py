@@ -104,11 +104,10 @@ def killer_rungs() -> tuple[Rung, ...]:
     """The Killer's rungs, built when a run needs them: the SAT sum encodings' names come from formulations.cnf,
     which compare.py's process does not import otherwise (its workers load the solvers)."""
     from formulations.constraints.sat import SUMS as SAT_SUMS
+    from search.rules import CAGE_RUNG_NAMES
 
     return (
-        Rung("cages", "hand-written", "mrv:propagate=cages"),
-        Rung("innies", "hand-written", "mrv:propagate=innies"),
-        Rung("killer", "hand-written", "mrv:propagate=killer"),
+        *(Rung(name, "hand-written", f"mrv:propagate={name}") for name in CAGE_RUNG_NAMES),
         *(Rung(f"UP {sums}", "SAT", f"sat:encoding=complete,sums={sums},search=off,incremental=on")
           for sums in SAT_SUMS),
         Rung("UP combinations + 45", "SAT",
@@ -127,14 +126,14 @@ EQUIVALENCES = (("UP minimal", "naked"), ("UP natural", "naked"), ("UP complete"
 LOOKED_AT = 20
 
 
-def has_killers(files: Sequence[str], decorations: str = "refuse") -> bool:
+def has_killers(files: Sequence[str], decorations: str = "refuse", accepted: Sequence[str] = ()) -> bool:
     """Whether the first puzzles of any file (standard input is not looked at) have rules that keep a room
     (`Constraint.ROOMS`: a Killer's cages), which the cage rungs filter."""
     for path in files:
         if path == "-":
             continue
         try:
-            entries = itertools.islice(read_puzzles(path, decorations=decorations), LOOKED_AT)
+            entries = itertools.islice(read_puzzles(path, decorations=decorations, accepted=accepted), LOOKED_AT)
             if any(isinstance(e, Entry) and any(rule.ROOMS for rule in e.grid.layout.constraints) for e in entries):
                 return True
         except PuzzleFileError:
@@ -157,7 +156,7 @@ class Ladder:
     def __init__(self, settings: Settings, methods: dict[str, Method] | None = None,
                  rungs: Sequence[Rung] | None = None) -> None:
         if rungs is None:
-            killers = has_killers(settings.files, settings.decorations)
+            killers = has_killers(settings.files, settings.decorations, settings.accept_fields)
             rungs = (*LADDER_RUNGS, *killer_rungs()) if killers else LADDER_RUNGS
         specs = list(dict.fromkeys(r.method for r in rungs))  # a run serves every rung of its method spec
         settings = dataclasses.replace(settings, methods=specs, nodes=1, solutions=1)

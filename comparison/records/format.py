@@ -32,7 +32,8 @@ INTEGERS, FLOATS, BOOLEANS = ("line", "isomorph"), ("rating", "seconds"), ("uniq
 JSON = ("extra", "info")  # JSON text in a CSV file, an object in JSON lines
 TEXTS = ("file", "name", "method", "status", "detail", "puzzle", "solution", "problems", "verdict", "note")
 COUNT = "count"  # a counting run's column (solutions=N, N > 2), after `unique`: "7", or "10+" for at least 10
-RECORD_KEYS = {*INTEGERS, *FLOATS, *BOOLEANS, *TEXTS, *JSON, COUNT}
+CANDIDATES = "candidates"  # a run with --candidates: the puzzle's true candidates (making/candidates.py's text)
+RECORD_KEYS = {*INTEGERS, *FLOATS, *BOOLEANS, *TEXTS, *JSON, COUNT, CANDIDATES}
 BAD_ENTRY = "bad_entry"  # the status of a bad entry's record
 
 
@@ -69,6 +70,7 @@ class Record:
     note: str | None = None
     disagrees: bool | None = None
     count: Count | None = None  # a counting run's (the `count` column); None in a run that does not count
+    candidates: str | None = None  # the puzzle's true candidates (TrueCandidates.text), with --candidates
     counters: Mapping[str, int] = field(default_factory=dict)  # those that are the run's counter columns, in order
     extra: Mapping[str, int] = field(default_factory=dict)  # the method's other counters
     info: Mapping[str, Any] = field(default_factory=dict)  # the other facts the method reported
@@ -95,6 +97,8 @@ class Record:
                    note=self.note, disagrees=self.disagrees)
         if COUNT in row:
             row[COUNT] = None if self.count is None else str(self.count)
+        if CANDIDATES in row:
+            row[CANDIDATES] = self.candidates
         row.update(self.counters)
         row["extra"] = dict(self.extra) or None
         row["info"] = dict(self.info) or None
@@ -115,7 +119,8 @@ class Record:
                    puzzle=row.get("puzzle"), solution=row.get("solution"), unique=row.get("unique"),
                    seconds=row.get("seconds"), valid=row.get("valid"), problems=row.get("problems"),
                    verdict=cast("VerdictKind | None", row.get("verdict")), note=row.get("note"),
-                   disagrees=row.get("disagrees"), count=result.count, counters=counters, extra=row.get("extra") or {},
+                   disagrees=row.get("disagrees"), count=result.count, candidates=row.get(CANDIDATES),
+                   counters=counters, extra=row.get("extra") or {},
                    info=row.get("info") or {}, not_run=result.not_run_reason,
                    failure=failure_of(result, bool(row["disagrees"])))
 
@@ -124,22 +129,26 @@ class Records:
     """Makes the records: RECORD_FIELDS, a column per declared counter, `extra` for any other counter, and
     `info` for the other facts the method reported (the Outcome's info, its JSON-able part: check.facts)."""
 
-    def __init__(self, counters: Sequence[str], counting: bool = False) -> None:
-        """`counting`: the run counts solutions (solutions=N, N > 2), so its records have a `count` column."""
+    def __init__(self, counters: Sequence[str], counting: bool = False, candidates: bool = False) -> None:
+        """`counting`: the run counts solutions (solutions=N, N > 2), so its records have a `count` column;
+        `candidates`: the run finds each puzzle's true candidates, a `candidates` column after the solution."""
         self.counters = list(counters)
         fields = list(RECORD_FIELDS)
         if counting:
             fields.insert(fields.index("unique") + 1, COUNT)
+        if candidates:
+            fields.insert(fields.index("solution") + 1, CANDIDATES)
         self.fields = [*fields, *self.counters, "extra", "info"]
 
-    def of_judged(self, judged: Judged, selected: Sequence[Selected]) -> list[Record]:
-        """A judged puzzle's records, one a method, in the run's order."""
+    def of_judged(self, judged: Judged, selected: Sequence[Selected], candidates: str | None = None) -> list[Record]:
+        """A judged puzzle's records, one a method, in the run's order (each with the puzzle's true `candidates`,
+        when the run finds them)."""
         verdict = judged.verdict
-        return [self.run_record(judged.puzzle, selected[i], result, verdict, i)
+        return [self.run_record(judged.puzzle, selected[i], result, verdict, i, candidates)
                 for i, result in enumerate(judged.results)]
 
     def run_record(self, puzzle: Puzzle, selected: Selected, result: RunResult, verdict: Verdict,
-                   index: int) -> Record:
+                   index: int, candidates: str | None = None) -> Record:
         """The record of the run of the method at `index` (its failure class the verdict's, if it gives any)."""
         effort = result.effort
         return Record(puzzle.file, puzzle.line, result.status, detail=result.detail, name=puzzle.name,
@@ -147,7 +156,7 @@ class Records:
                       solution=result.solution, unique=result.unique if selected.asks_more else None,
                       seconds=round(result.seconds, 6), valid=result.valid, problems="; ".join(result.problems),
                       verdict=verdict.kind, note=verdict.note, disagrees=index in verdict.disagree,
-                      count=result.count if selected.counting else None,
+                      count=result.count if selected.counting else None, candidates=candidates,
                       counters={c: effort[c] for c in self.counters if c in effort},
                       extra={k: v for k, v in effort.items() if k not in self.counters}, info=result.info,
                       not_run=result.not_run_reason,
@@ -360,7 +369,7 @@ def typed(row: dict[str, str]) -> dict[str, Any]:
     for name, text in row.items():
         if text == "":
             record[name] = None
-        elif name in TEXTS or name == COUNT:
+        elif name in TEXTS or name in (COUNT, CANDIDATES):
             record[name] = text
         elif name in BOOLEANS:
             record[name] = {"true": True, "false": False}[text]

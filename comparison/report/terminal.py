@@ -127,6 +127,8 @@ NOTABLE = (  # kind, heading, style; the loudest first
     ("multiple_solutions", "More than one solution (not a disagreement)", "cyan"),
     ("decorations", "Puzzles read with decorations ignored (--decorations ignore): what was not read as rules",
      "cyan"),
+    ("accepted", "Puzzles read with fields accepted (--accept-fields): the fields read and ignored", "cyan"),
+    ("candidates", "Puzzles whose true candidates were not all found (--candidates)", "yellow"),
 )
 
 
@@ -158,6 +160,8 @@ def print_report(console: Console, summary: Summary, header: str, interrupted: b
     console.print(f"Puzzles: {summary.puzzles:,}" + (f" ({verdicts})" if verdicts else ""))
     if summary.counted:
         console.print(f"Solutions counted: {count_words(summary.counted)}", highlight=False)
+    if summary.candidates:
+        console.print(f"True candidates (by SAT): {candidate_words(summary.candidates)}", highlight=False)
     if summary.certified:
         console.print(f"Claims certified by {CERTIFIER}: {summary.confirmed:,} confirmed, {summary.refuted:,} "
                       "refuted (no solution, or a unique one, that no other method of the run corroborated)")
@@ -183,6 +187,12 @@ def verdict_words(verdicts: Counter[str]) -> str:
     """`8 agree, 3 disagreements, 2 unsatisfiable`: each verdict's puzzles, the one noun of them counted as one."""
     return ", ".join(plural(n, "disagreement") if k == "disagreement" else f"{n:,} {k.replace('_', ' ')}"
                      for k, n in sorted(verdicts.items()))
+
+
+def candidate_words(kinds: Counter[str]) -> str:
+    """`3 puzzles unique, 1 several solutions`: the puzzles of each kind of true candidates, in a fixed order."""
+    order = [k for k in ("unique", "several solutions", "no solution", "gave up") if kinds[k]]
+    return ", ".join(f"{plural(kinds[k], 'puzzle') if i == 0 else f'{kinds[k]:,}'} {k}" for i, k in enumerate(order))
 
 
 def count_words(counted: Counter[Count]) -> str:

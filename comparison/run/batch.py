@@ -29,7 +29,7 @@ def run_batch(grids: Sequence[Grid], settings: Settings, methods: dict[str, Meth
     if certify and settings.certify:
         # A program runs batch after batch, each with workers of its own: the certifier's solver (ortools) is
         # loaded here, once, and forked with every worker, rather than in each worker of each batch again.
-        import formulations  # noqa: F401
+        import formulations.methods  # noqa: F401
     run = Comparison(dataclasses.replace(settings, files=[], isomorphs=isomorphs, certify=certify, limit=None,
                                          sample=None, input_format=None), methods, puzzles=grids)
     found: list[list[Judged]] = [[] for _ in grids]

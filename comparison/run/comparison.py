@@ -85,14 +85,16 @@ class Comparison:
         self.selected = select_methods(settings.methods, self.registry, settings.solutions, settings.budget)
         if puzzles is None:
             self.files = [puzzle_file(str(f)) for f in settings.files] or [os.path.relpath(DEFAULT_FILE)]
-            self.inputs = open_inputs(self.files, settings.input_format, note, settings.decorations)
+            self.inputs = open_inputs(self.files, settings.input_format, note, settings.decorations,
+                                      settings.accept_fields)
         else:
             self.files = []
             self.inputs = [iter([Entry(IN_MEMORY, i + 1, grid) for i, grid in enumerate(puzzles)])]
         known = None if puzzles is None else len(puzzles)
         self.jobs = worker_count(settings, self.files, len(self.selected), known) if settings.cluster is None else 0
         self.certify_with = certifier(self.registry, methods is not None) if settings.certify else None
-        self.records = Records(counter_columns(self.selected), counting=settings.solutions >= COUNTING)
+        self.records = Records(counter_columns(self.selected), counting=settings.solutions >= COUNTING,
+                               candidates=settings.candidates)
         self.summary = Summary([MethodStats(s.label, s.method.no_guess if isinstance(s.method, Method) else None)
                                 for s in self.selected])
         self.wall = self.busy_seconds = 0.0
@@ -130,7 +132,8 @@ class Comparison:
             pool = Cluster(settings.cluster, runners, settings.budget, limit)
             self.jobs = pool.jobs
         tracker = self.tracker = Tracker(self.selected, self.certify_with is not None, pool.queue, self.summary,
-                                         self.records, progress or ProgressBar(None, False))
+                                         self.records, progress or ProgressBar(None, False), settings.candidates,
+                                         twin_of(runners[-1], self.selected) if self.certify_with is not None else None)
         tracker.on_judged = self.on_judged
         kept = self.resumed or KeptRecords("")
         for _ in range(len(kept.puzzles)):
@@ -198,7 +201,8 @@ class Comparison:
                 "timeout": s.timeout, "nodes": s.nodes, "solutions": s.solutions, "limit": s.limit, "sample": s.sample,
                 "seed": s.seed, "isomorphs": s.isomorphs, "certify": s.certify, "format": fmt,
                 "fields": self.records.fields, "contents": contents(self.files),
-                **({"decorations": s.decorations} if s.decorations != "refuse" else {})}  # older runs' stay the same
+                **({"decorations": s.decorations} if s.decorations != "refuse" else {}),  # older runs' stay the same
+                **({"accept_fields": list(s.accept_fields)} if s.accept_fields else {})}
 
     @staticmethod
     def write(groups: list[list[Record]], writer: RecordWriter | None) -> list[Record]:
@@ -276,6 +280,14 @@ class Comparison:
                      certifying=self.certify_with is not None)
 
 
+def twin_of(cert: Selected, selected: Sequence[Selected]) -> int | None:
+    """The index of the selected method whose run is the certifier's `cert` itself (the same method with the same
+    options, under the run's one budget), if one is: CP-SAT asked to prove uniqueness, as the certifier is."""
+    asked = {name: str(value) for name, value in cert.options.items()}
+    return next((i for i, s in enumerate(selected) if s.method is cert.method
+                 and {name: str(value) for name, value in s.options.items()} == asked), None)
+
+
 class Runner(Protocol):
     """What compare.py runs, one way for both: a plain comparison (Plain) or the ladder (ladder.py's Ladder)."""
 
@@ -325,7 +337,8 @@ def compare(files: Sequence[str | os.PathLike[str]] = (), solvers: Sequence[str]
             commands: Sequence[str] = (), registry: Sequence[str] = (), timeout: float = 10.0,
             nodes: int | None = None, solutions: int | str = 1, limit: int | None = None, sample: int | None = None,
             seed: int = 0, isomorphs: int | None = None, jobs: int | None = None, certify: bool = True,
-            input_format: str | None = None, decorations: str = "refuse", cluster: str | None = None) -> Comparison:
+            input_format: str | None = None, decorations: str = "refuse", cluster: str | None = None,
+            candidates: bool = False, accept_fields: Sequence[str] = ()) -> Comparison:
     """compare.py from Python: the same options by the same names (`solvers` for --solver).
 
     >>> run = compare(["puzzles/seeds.txt"], solvers=["mrv:propagate=singles", "cpsat"], timeout=5)
@@ -341,7 +354,7 @@ def compare(files: Sequence[str | os.PathLike[str]] = (), solvers: Sequence[str]
                                command=list(commands), registry=list(registry), timeout=timeout, nodes=nodes,
                                solutions=solutions, limit=limit, sample=sample, seed=seed, isomorphs=isomorphs,
                                jobs=jobs, certify=certify, input_format=input_format, decorations=decorations,
-                               cluster=cluster))
+                               cluster=cluster, candidates=candidates, accept_fields=tuple(accept_fields)))
 
 
 def puzzle_file(file: str) -> str:
@@ -363,7 +376,9 @@ def usable_cores() -> int:
 def worker_count(settings: Settings, files: Sequence[str], methods: int, known: int | None = None) -> int:
     """--jobs, capped at the cores this process may use and at the runs there are, with a note when capped."""
     cores = usable_cores()
-    explicit = settings.jobs is not None  # the default is capped quietly
+    # the default is capped quietly, and so is a batch of puzzles made in memory (`known`): a program runs many,
+    # some smaller than its --jobs (a shrink's checks of one method on one puzzle), and the note would say nothing
+    explicit = settings.jobs is not None and known is None
     jobs = settings.jobs if settings.jobs is not None else cores
     if jobs > cores:
         note(f"--jobs {jobs}: this process may use {plural(cores, 'core')}, so {plural(cores, 'worker')} run")
@@ -390,7 +405,8 @@ def expected_puzzles(settings: Settings, files: Sequence[str], at_most: int | No
     count = known
     if known is None and "-" not in files:  # standard input can be read only once
         try:
-            inputs = open_inputs(files, settings.input_format, decorations=settings.decorations)
+            inputs = open_inputs(files, settings.input_format, decorations=settings.decorations,
+                                 accepted=settings.accept_fields)
             entries = good_entries(inputs, lambda _: None)
             count = sum(1 for _ in itertools.islice(entries, at_most))
         except PuzzleFileError:

@@ -3,9 +3,10 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
-from puzzles import BadEntry
+from making.candidates import true_candidates
+from puzzles import BadEntry, Status
 
 from ..core.selected import Selected
 from ..core.stream import Puzzle, where
@@ -33,9 +34,15 @@ class Tracker:
     """
 
     def __init__(self, selected: Sequence[Selected], certify: bool, pool_queue: deque[Item],
-                 summary: Summary, records: Records, progress: ProgressBar) -> None:
+                 summary: Summary, records: Records, progress: ProgressBar, candidates: bool = False,
+                 twin: int | None = None) -> None:
+        """`candidates`: each judged puzzle's true candidates found here (SAT, a few milliseconds a 9x9) and
+        recorded with it. `twin`: the index of a selected method whose run is the certifier's own (the same
+        method, options and budget, as `cpsat:solutions=2` is): its conclusive answer is the certificate."""
+        self.candidates = candidates
         self.selected, self.labels = selected, [s.label for s in selected]
         self.cert_index = len(selected) if certify else None
+        self.twin = twin if certify else None
         self.queue, self.summary, self.records, self.progress = pool_queue, summary, records, progress
         self.open: dict[int, PuzzleRun] = {}
         self.done: list[list[Record]] = []
@@ -61,6 +68,10 @@ class Tracker:
             return
         results = [run.results[i] for i in range(len(self.selected))]
         verdict = judge(run.puzzle, results, self.labels, run.cert, self.cert_index is not None)
+        if verdict is None and self.twin is not None and conclusive(twin := results[self.twin]):
+            # the certifier would run what this method ran, with the same settings: the same answer, already here
+            run.cert = replace(twin, method=len(self.selected))
+            verdict = judge(run.puzzle, results, self.labels, run.cert, True)
         if verdict is not None:
             self.finish(run, results, verdict)
         elif self.cert_index is not None:  # the certifier settles a claim first, before anything new
@@ -70,10 +81,15 @@ class Tracker:
     def finish(self, run: PuzzleRun, results: list[RunResult], verdict: Verdict) -> None:
         del self.open[run.puzzle.id]
         puzzle = run.puzzle
-        tally(self.summary, self.labels, where(puzzle.file, puzzle.line, puzzle.name, puzzle.isomorph), results,
-              verdict, puzzle.decorations)
+        named = where(puzzle.file, puzzle.line, puzzle.name, puzzle.isomorph)
+        tally(self.summary, self.labels, named, results, verdict, puzzle.decorations, puzzle.accepted)
+        marks = None
+        if self.candidates:
+            found = true_candidates(puzzle.grid)
+            self.summary.add_candidates(named, found.kind, found.gave_up)
+            marks = found.text()
         judged = Judged(puzzle, tuple(self.labels), tuple(results), verdict)
-        self.done.append(self.records.of_judged(judged, self.selected))
+        self.done.append(self.records.of_judged(judged, self.selected, marks))
         if self.on_judged is not None:
             self.on_judged(judged)
         self.progress.advance()
@@ -88,3 +104,8 @@ class Tracker:
             unjudged = Verdict("interrupted", left_out(run.puzzle))
             self.done.append([self.records.run_record(run.puzzle, self.selected[i], result, unjudged, i)
                               for i, result in sorted(run.results.items())])
+
+
+def conclusive(result: RunResult) -> bool:
+    """An answer that settles claims as a certificate: a valid solution, or no solution (not a give-up, an error)."""
+    return result.valid is True or result.status is Status.UNSATISFIABLE

@@ -20,6 +20,14 @@ cell) or the boolean one (x[c][v-1]: cell c holds v; a cell's value is then the 
   as a table (AddForbiddenAssignments), the boolean one as clauses;
 - odd and even cells: the integer model keeps the cell's variable in the values of its parity (a domain); the
   boolean one fixes the other values' Booleans false;
+- palindrome, clone (pairs of cells holding one value): `a == b` on the integer model, each value's Booleans equal
+  on the boolean one;
+- German whispers: each two neighbours along the line as a dot's pair, the pairs of values far enough apart as a
+  table (integer model), the others forbidden as clauses (boolean model);
+- slow thermometer: `a <= b` for each two neighbours along the line, as a thermometer's `a < b`;
+- minimum, maximum cells: each neighbour compared as a dot's pair (a table; clauses on the boolean model);
+- modular and entropic lines: each two cells one or two apart along the line as a dot's pair (values of
+  different classes).
 - renban: its cells all different and each between a new variable `low` and `low` + k - 1 (k cells), linear;
 - arrow, little killer: one linear equality, the line's values summing to the circle's number (a pill's digits
   weighted 10^k), the diagonal's to its clue;
@@ -45,17 +53,26 @@ from puzzles.constraints import (
     AntiKnight,
     Arrow,
     Cage,
+    Clone,
     Constraint,
     Difference,
+    EntropicLine,
     Even,
     LittleKiller,
+    Maximum,
+    Minimum,
+    ModularLine,
     Negative,
     NonConsecutive,
     Odd,
+    Palindrome,
+    PencilMarks,
     Quadruple,
     Ratio,
     Renban,
+    SlowThermometer,
     Thermometer,
+    Whispers,
 )
 from puzzles.constraints.innies import derived_sums
 from puzzles.constraints.parity import Parity
@@ -157,6 +174,12 @@ def rising(rule: Constraint, cells: CpCells) -> None:
         cells.model.add(cells.value(a) < cells.value(b))
 
 
+def not_falling(rule: Constraint, cells: CpCells) -> None:
+    """Each cell of the line at most the next (a slow thermometer)."""
+    for a, b in pairwise(cast(SlowThermometer, rule).cells):
+        cells.model.add(cells.value(a) <= cells.value(b))
+
+
 def related(rule: Constraint, cells: CpCells) -> None:
     """A pair of neighbours whose values keep a relation (a dot): the pairs of values its links allow, a table."""
     if cells.ints is None:
@@ -179,6 +202,18 @@ def unrelated(rule: Constraint, cells: CpCells) -> None:
         forbidden = [(v, w) for v in range(1, n + 1) for w in range(1, n + 1) if link.forbids[v] >> (w - 1) & 1]
         if forbidden:
             cells.model.add_forbidden_assignments([cells.ints[link.a], cells.ints[link.b]], forbidden)
+
+
+def equal(rule: Constraint, cells: CpCells) -> None:
+    """Each pair of the rule holds one value (a palindrome's, a clone's): `a == b` on the integer model, each
+    value's Booleans equal on the boolean one."""
+    for link in cell_pairs(rule, cells.side):
+        if cells.ints is not None:
+            cells.model.add(cells.ints[link.a] == cells.ints[link.b])
+            continue
+        assert cells.bools is not None
+        for v in range(cells.side):
+            cells.model.add(cells.bools[link.a][v] == cells.bools[link.b][v])
 
 
 def parity(rule: Constraint, cells: CpCells) -> None:
@@ -284,6 +319,15 @@ ENCODERS: dict[str, Encoder[State]] = {
     Negative.KIND: each(unrelated),
     Odd.KIND: each(parity),
     Even.KIND: each(parity),
+    Palindrome.KIND: each(equal),
+    Whispers.KIND: each(related),
+    SlowThermometer.KIND: each(not_falling),
+    Clone.KIND: each(equal),
+    Minimum.KIND: each(related),
+    Maximum.KIND: each(related),
+    ModularLine.KIND: each(related),
+    EntropicLine.KIND: each(related),
+    PencilMarks.KIND: each(parity),
     Renban.KIND: each(run),
     Arrow.KIND: each(weighted),
     Quadruple.KIND: each(listed),

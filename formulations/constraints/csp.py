@@ -16,6 +16,8 @@ python-constraint 556 s (7.5 million nodes); one object a rule keeps every cell'
 
 - Kropki dots, XV: one `Linked` over its two cells; negative: one `Linked` over the grid (the undotted pairs);
 - odd and even cells: the package's InSetConstraint over the cell (its domain cut to its parity before search);
+- palindrome, German whispers, slow thermometer, modular and entropic lines: one `Linked` over its line; clone:
+  one over its two groups; a minimum or maximum cell: one over it and its neighbours.
 - renban, arrow, quadruple, little killer (the rules of some cells that are no set of pairs): one `Filtered` over
   its cells, a function of them that asks the rule's own filter (`Constraint.allowed`) whether the values assigned
   leave it a filling, and, forward checking, hides what the filter removes from the open cells.
@@ -40,17 +42,26 @@ from puzzles.constraints import (
     AntiKnight,
     Arrow,
     Cage,
+    Clone,
     Constraint,
     Difference,
+    EntropicLine,
     Even,
     LittleKiller,
+    Maximum,
+    Minimum,
+    ModularLine,
     Negative,
     NonConsecutive,
     Odd,
+    Palindrome,
+    PencilMarks,
     Quadruple,
     Ratio,
     Renban,
+    SlowThermometer,
     Thermometer,
+    Whispers,
 )
 from puzzles.constraints.parity import Parity
 
@@ -192,6 +203,15 @@ ENCODERS: dict[str, Encoder[State]] = {
     Negative.KIND: each(linked),
     Odd.KIND: each(parity),
     Even.KIND: each(parity),
+    Palindrome.KIND: each(linked),
+    Whispers.KIND: each(linked),
+    SlowThermometer.KIND: each(linked),
+    Clone.KIND: each(linked),
+    Minimum.KIND: each(linked),
+    Maximum.KIND: each(linked),
+    ModularLine.KIND: each(linked),
+    EntropicLine.KIND: each(linked),
+    PencilMarks.KIND: each(parity),
     Renban.KIND: each(filtered),
     Arrow.KIND: each(filtered),
     Quadruple.KIND: each(filtered),

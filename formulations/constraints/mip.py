@@ -12,6 +12,12 @@
   values w the dot allows beside v (2n rows a dot, tighter than a row per forbidden pair);
 - negative: a row x[a,v] + x[b,w] <= 1 for each pair of values an undotted pair may not hold;
 - odd and even cells: one row, the sum of x[c,v] over the values of the wrong parity == 0;
+- palindrome, clone: the support rows of the dots (x[a,v] <= x[b,v] both ways: the two cells' values equal);
+- German whispers: the support rows of the dots, for each two neighbours along the line;
+- slow thermometer: the support rows of the dots, for each two cells of the line (a later one holds at least an
+  earlier one's value);
+- minimum, maximum cells: the support rows of the dots, for the cell and each neighbour compared;
+- modular and entropic lines: the support rows of the dots, for each two cells one or two apart along the line.
 - renban of k cells: a binary per run of k values, one of them chosen, and each value v held by as many of its cells
   as the chosen runs that hold v (one row a value);
 - arrow: one row, the line's values less the circle's number (a pill's digits weighted 10^k) == 0; little killer:
@@ -37,17 +43,26 @@ from puzzles.constraints import (
     AntiKnight,
     Arrow,
     Cage,
+    Clone,
     Constraint,
     Difference,
+    EntropicLine,
     Even,
     LittleKiller,
+    Maximum,
+    Minimum,
+    ModularLine,
     Negative,
     NonConsecutive,
     Odd,
+    Palindrome,
+    PencilMarks,
     Quadruple,
     Ratio,
     Renban,
+    SlowThermometer,
     Thermometer,
+    Whispers,
 )
 from puzzles.constraints.innies import derived_sums
 from puzzles.constraints.parity import Parity
@@ -209,6 +224,15 @@ ENCODERS: dict[str, Encoder[State]] = {
     Negative.KIND: each(not_both),
     Odd.KIND: each(parity),
     Even.KIND: each(parity),
+    Palindrome.KIND: each(supported),
+    Whispers.KIND: each(supported),
+    SlowThermometer.KIND: each(supported),
+    Clone.KIND: each(supported),
+    Minimum.KIND: each(supported),
+    Maximum.KIND: each(supported),
+    ModularLine.KIND: each(supported),
+    EntropicLine.KIND: each(supported),
+    PencilMarks.KIND: each(parity),
     Renban.KIND: each(run),
     Arrow.KIND: each(weighted),
     Quadruple.KIND: each(listed),

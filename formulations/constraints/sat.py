@@ -10,6 +10,12 @@ line of k cells holds at most n-k+1 before any decision). A cell with no support
 never n): a layout with constraints may hold unit clauses, as a Killer's does, and may contradict its houses.
 
 Kropki dots, XV and the negative rule are pairs of neighbours, each pair of values they forbid a binary clause (a
+white dot on values 1..9: the 81 - 16 pairs that do not differ by 1). An odd or even cell is a unit clause for each
+value of the other parity. A palindrome's two cells the same distance from its ends, and a clone's two counterparts,
+hold one value: x(a, v) and x(b, v) imply each other (two binary clauses a value, not the n(n-1) forbidden pairs).
+German whispers forbid each pair of values too close along the line, a binary clause each; a slow thermometer each
+pair of values that falls along it; a modular or entropic line each pair of values of one class, for each two cells
+one or two apart along it.
 white dot on values 1..9: the 81 - 16 pairs that do not differ by 1). An odd or even cell is a unit clause for
 each value of the other parity. A renban is binary clauses too: no value twice, and no two of its values as far
 apart as it is long. An arrow and a little killer are pseudo-Boolean equalities (`weighted`), PySAT's BDD encoding of
@@ -35,17 +41,26 @@ from puzzles.constraints import (
     AntiKnight,
     Arrow,
     Cage,
+    Clone,
     Constraint,
     Difference,
+    EntropicLine,
     Even,
     LittleKiller,
+    Maximum,
+    Minimum,
+    ModularLine,
     Negative,
     NonConsecutive,
     Odd,
+    Palindrome,
+    PencilMarks,
     Quadruple,
     Ratio,
     Renban,
+    SlowThermometer,
     Thermometer,
+    Whispers,
 )
 from puzzles.constraints.innies import derived_sums
 from puzzles.constraints.killer import combinations_of
@@ -54,7 +69,7 @@ from puzzles.constraints.sums import WeightedSum
 from puzzles.layouts import Layout
 from puzzles.options import Option
 
-from . import Encoder, forbidden_pairs, walk
+from . import Encoder, cell_pairs, forbidden_pairs, walk
 
 # A Killer cage's sum as clauses (`cages`): the project's own, then PySAT's pseudo-Boolean encodings
 PB_SUMS = ("bdd", "seqcounter", "sortnetwrk", "adder", "binmerge", "totalizer", "mixedradix", "watchdog")
@@ -119,6 +134,13 @@ def thermometer(rule: Constraint, cnf: Cnf) -> list[list[int]]:
         for w in range(1, n + 1):
             clauses.append([-cnf.x(b, w), *(cnf.x(a, v) for v in range(1, w))])
     return clauses
+
+
+def same(rule: Constraint, cnf: Cnf) -> list[list[int]]:
+    """Each pair of the rule holds one value (a palindrome's): x(a, v) and x(b, v) imply each other, two binary
+    clauses a value (unit propagation then copies a placement, as the n(n-1) forbidden pairs would)."""
+    return [clause for link in cell_pairs(rule, cnf.side) for v in range(1, cnf.side + 1)
+            for clause in ([-cnf.x(link.a, v), cnf.x(link.b, v)], [-cnf.x(link.b, v), cnf.x(link.a, v)])]
 
 
 def parity(rule: Constraint, cnf: Cnf) -> list[list[int]]:
@@ -287,6 +309,15 @@ ENCODERS: dict[str, CnfEncoder] = {
     Negative.KIND: each(not_both),
     Odd.KIND: each(parity),
     Even.KIND: each(parity),
+    Palindrome.KIND: each(same),
+    Whispers.KIND: each(not_both),
+    SlowThermometer.KIND: each(not_both),
+    Clone.KIND: each(same),
+    Minimum.KIND: each(not_both),
+    Maximum.KIND: each(not_both),
+    ModularLine.KIND: each(not_both),
+    EntropicLine.KIND: each(not_both),
+    PencilMarks.KIND: each(parity),
     Renban.KIND: each(run),
     Arrow.KIND: CnfEncoder(weighted),
     Quadruple.KIND: each(listed),

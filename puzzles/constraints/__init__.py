@@ -18,6 +18,14 @@ a kind.
 | negative (every dot given) | negative.py | `negative=difference,ratio,xv` | `"negative": ["difference", "xv"]` |
 | odd cell | parity.py | `odd=R1C1,R2C5` | `"odd": [{"cell": "R1C1"}]` |
 | even cell | parity.py | `even=R1C1,R2C5` | `"even": [{"cell": "R1C1"}]` |
+| palindrome | palindrome.py | `pal=R1C1,R1C2,...` | `"palindrome": [{"lines": [["R1C1", ...]]}]` |
+| slow thermometer | slow_thermometer.py | `sth=R1C1,R1C2,...` (bulb 1st) | `"slowthermometer": [{"lines": [[...]]}]` |
+| clone | clone.py | `cl=R1C1,R1C2=R5C5,R5C6` | `"clone": [{"cells": [...], "cloneCells": [...]}]` |
+| minimum, maximum cell | extremum.py | `min=R1C1,R2C5`, `max=...` | `"minimum": [{"cell": "R1C1"}]`, `"maximum"` |
+| modular line | trios.py | `mod=R1C1,R1C2,...` | `"modularline": [{"lines": [[...]]}]` |
+| entropic line | trios.py | `ent=R1C1,R1C2,...` | `"entropicline": [{"lines": [[...]]}]` |
+| given pencil marks | pencil_marks.py | `pm=R1C1:159,R4C4:26` | a cell's `"givenPencilMarks": [1, 5, 9]` |
+| German whispers | whispers.py | `gw=R1C1,R1C2:4` (`:4`: not half the side) | `"whispers": [{"lines": [...]}]` |
 | renban | renban.py | `rb=R1C1,R1C2,...` | `"renban": [{"lines": [["R1C1", ...]]}]` |
 | quadruple | quadruple.py | `qd=R3C3:1,1,5` (top left cell) | `"quadruple": [{"cells": [...], "values": [1, 1, 5]}]` |
 | little killer | little_killer.py | `lk=R0C3:DL:11` | `"littlekillersum": [{"cell": "R0C3", "direction": "DL", ...}]` |
@@ -32,18 +40,25 @@ from .antiking import AntiKing
 from .antiknight import AntiKnight
 from .arrow import Arrow
 from .base import Constraint, House, Link, Move, Named, Removal, Shape
+from .clone import Clone
 from .diagonal import Diagonal
 from .disjoint import Disjoint
 from .extra_region import ExtraRegion
+from .extremum import Maximum, Minimum
 from .killer import Cage
 from .kropki import Difference, Ratio
 from .little_killer import LittleKiller
 from .negative import Negative
 from .nonconsecutive import NonConsecutive
+from .palindrome import Palindrome
 from .parity import Even, Odd
+from .pencil_marks import PencilMarks
 from .quadruple import Quadruple
 from .renban import Renban
+from .slow_thermometer import SlowThermometer
 from .thermometer import Thermometer
+from .trios import EntropicLine, ModularLine
+from .whispers import Whispers
 from .xv import XV
 
 __all__ = [
@@ -61,36 +76,46 @@ __all__ = [
     "AntiKnight",
     "Arrow",
     "Cage",
+    "Clone",
     "Constraint",
     "Diagonal",
     "Difference",
     "Disjoint",
+    "EntropicLine",
     "Even",
     "ExtraRegion",
     "House",
     "Link",
     "Links",
     "LittleKiller",
+    "Maximum",
+    "Minimum",
+    "ModularLine",
     "Move",
     "Named",
     "Negative",
     "NonConsecutive",
     "Odd",
+    "Palindrome",
+    "PencilMarks",
     "Quadruple",
     "Ratio",
     "Removal",
     "Renban",
     "Shape",
+    "SlowThermometer",
     "Thermometer",
+    "Whispers",
     "beyond",
     "by_kind",
-    "cages",
     "canonical",
+    "cell_fields_of",
     "fields_of",
     "houses",
     "houses_of",
     "kind_order",
     "links_by_cell",
+    "made",
     "named",
     "names",
     "of_fields",
@@ -102,14 +127,16 @@ __all__ = [
     "repeatable",
     "unmade",
     "violations",
+    "word_says",
     "words_of",
 ]
 
 # the houses first: a layout holds its constraints in this order, and writes and names them in it (`x;e=...;dg;k=...`)
 CONSTRAINT_KINDS: dict[str, type[Constraint]] = {
     kind.KIND: kind for kind in (Diagonal, ExtraRegion, Disjoint, Cage, AntiKnight, AntiKing, NonConsecutive,
-                                 Thermometer, Difference, Ratio, XV, Negative, Odd, Even, Renban, Arrow,
-                                 Quadruple, LittleKiller)}
+                                 Thermometer, Difference, Ratio, XV, Negative, Odd, Even, Palindrome, Whispers,
+                                 SlowThermometer, Clone, Minimum, Maximum, ModularLine, EntropicLine,
+                                 PencilMarks, Renban, Arrow, Quadruple, LittleKiller)}
 # the kinds that add houses (`Constraint.houses`): known wherever houses are, by every method
 HOUSED = frozenset(name for name, kind in CONSTRAINT_KINDS.items() if kind.houses is not Constraint.houses)
 # the fields of those kinds that are flags, read as the grid's own rules before its cells (f-puzzles' `diagonal+`)
@@ -129,6 +156,8 @@ KILLER = Cage.KIND  # a Killer cage's kind, as a variant's name says it (`killer
 # the f-puzzles fields the kinds read
 FIELDS = tuple(field for kind in CONSTRAINT_KINDS.values() for field in kind.FIELDS or (kind.FIELD,))
 WORDS = tuple(kind.WORD for kind in CONSTRAINT_KINDS.values())  # the line form's words, for a message's list
+# the f-puzzles fields of a grid's cells that kinds read (`Constraint.CELL_FIELD`: given pencil marks)
+CELL_FIELDS = tuple(kind.FIELD for kind in CONSTRAINT_KINDS.values() if kind.CELL_FIELD)
 
 
 def kind_order(constraint: Constraint) -> int:
@@ -192,12 +221,6 @@ def beyond(constraints: Iterable[Constraint]) -> tuple[Constraint, ...]:
     return tuple(c for c in constraints if c.KIND not in HOUSED)
 
 
-def cages(constraints: Iterable[Constraint]) -> tuple[Cage, ...]:
-    """The Killer cages among the constraints, in order: `Layout.cages`, the view the layers that still read cages
-    by name use."""
-    return tuple(c for c in constraints if isinstance(c, Cage))
-
-
 def unmade(constraints: Iterable[Constraint]) -> tuple[Constraint, ...]:
     """The constraints no maker of their kind draws (every kind but those that `MAKES` a variant's puzzles, a
     Killer's cages): what a puzzle's solution is drawn under, and what the generator and the shrinker keep or drop
@@ -234,6 +257,30 @@ def fields_of(constraints: Iterable[Constraint], side: int) -> dict[str, Any]:
     for kind, group in by_kind(constraints).items():
         fields |= CONSTRAINT_KINDS[kind].fields(group, side)
     return fields
+
+
+def cell_fields_of(constraints: Iterable[Constraint], side: int) -> dict[int, dict[str, Any]]:
+    """The fields the constraints add to f-puzzles' cells (`Constraint.cell_fields`), by cell."""
+    found: dict[int, dict[str, Any]] = {}
+    for kind, group in by_kind(constraints).items():
+        for cell, fields in CONSTRAINT_KINDS[kind].cell_fields(group, side).items():
+            found.setdefault(cell, {}).update(fields)
+    return found
+
+
+def word_says(word: str) -> tuple[frozenset[str], str]:
+    """What a line-form word says that another word may say again (`Constraint.word_says`: `x` says `d+` and `d-`), and
+    what the kind calls what it says (`diagonal`); empty for a word whose kind's words do not overlap."""
+    for kind in CONSTRAINT_KINDS.values():
+        said = kind.word_says(word)
+        if said:
+            return said, kind.HOUSE or kind.ONE
+    return frozenset(), ""
+
+
+def made(constraints: Iterable[Constraint]) -> tuple[Constraint, ...]:
+    """The constraints a maker of their kind draws (`MAKES`: a Killer's cages), in order: `unmade`'s others."""
+    return tuple(c for c in constraints if c.MAKES)
 
 
 def repeatable(word: str) -> bool:

@@ -128,10 +128,15 @@ class Constraint:
     # SudokuPad's names for it (puzzles/sudokupad.py): a rule of its `global` list, or a cage's `type` or `style`
     # that makes the cage one of it
     PAD: ClassVar[tuple[str, ...]] = ()
+    # what one of its own clues is called (`clues`: a cage's `total`), as a shrinker's note counts them
+    CLUE: ClassVar[str] = ""
     # what its houses are called (`House.kind`), for a kind that adds houses (`houses`): `diagonal`
     HOUSE: ClassVar[str] = ""
     # its f-puzzles fields, for a kind that reads several (the diagonals: one flag a sign); none: FIELD alone
     FIELDS: ClassVar[tuple[str, ...]] = ()
+    # whether its f-puzzles field is a cell's, in the objects of `grid` (given pencil marks), not the puzzle's: read
+    # by `of_object` from the cells, written into them by `cell_fields`
+    CELL_FIELD: ClassVar[bool] = False
 
     def houses(self, index: int, side: int) -> tuple[House, ...]:
         """The houses it adds (cells holding every value once), which the geometry makes units after the regions;
@@ -191,6 +196,12 @@ class Constraint:
         return {cls.FIELD: [c.field_entry(side) for c in constraints]} if constraints else {}
 
     @classmethod
+    def cell_fields(cls, constraints: Sequence[Constraint], side: int) -> dict[int, dict[str, Any]]:
+        """A kind whose field is a cell's (`CELL_FIELD`): the fields these constraints add to the cells' objects of
+        f-puzzles' `grid`, by cell."""
+        return {}
+
+    @classmethod
     def of_word(cls, word: str, side: int) -> list[Constraint] | None:
         """The constraints a line-form word states, None when the word is not this kind's; ValueError saying why
         when it is, but wrong. A rule of the whole grid is its kind's name."""
@@ -245,6 +256,27 @@ class Constraint:
         held = [values[c] for c in self.scope()]
         return any(not mask or (v and not mask >> (v - 1) & 1)
                    for v, mask in zip(held, self.allowed(held, side), strict=True))
+    def fillings(self, side: int) -> tuple[int, ...] | None:
+        """A rule with a room (`ROOMS`): the sets of values its cells may hold together, as masks (bit v-1 = value
+        v), ascending; None when any set of different values may (its room is then every value not placed). What
+        cdcl's room propagator filters by and the page's player replays a room from."""
+        raise NotImplementedError
+
+    def clues(self) -> int:
+        """How many clues of its own it gives beside its cells (a cage's total: 1), which a shrinker may take away
+        one by one (`unclued`), leaving the rest of the rule; 0 for a rule with none."""
+        return 0
+
+    def unclued(self) -> Constraint:
+        """The rule without its own clues (a cage without its total: its no-repeat rule alone); itself when it
+        gives none."""
+        return self
+
+    @classmethod
+    def word_says(cls, word: str) -> frozenset[str]:
+        """What a line-form word of this kind says that another of its words may say again, for a kind whose words
+        overlap (`x` says `d+` and `d-`): a line saying one twice is refused. Empty for a kind whose words do not."""
+        return frozenset()
 
     def word(self, side: int) -> str:
         """Its word in the line form."""

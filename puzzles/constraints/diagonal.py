@@ -50,6 +50,12 @@ class Diagonal(Constraint):
         return [cls(word[1], side)] if word in ("d+", "d-") else None
 
     @classmethod
+    def word_says(cls, word: str) -> frozenset[str]:
+        """`x` says both diagonals' words, `d+` and `d-` their own."""
+        return frozenset(f"d{sign}" for sign in SIGNS) if word == "x" else frozenset((word,)) \
+            if word in ("d+", "d-") else frozenset()
+
+    @classmethod
     def words(cls, constraints: Sequence[Constraint], side: int) -> list[str]:
         signs = _signs(constraints)
         return ["x"] if signs == SIGNS else [f"d{sign}" for sign in signs]

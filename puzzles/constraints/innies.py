@@ -19,7 +19,7 @@ from functools import cache
 
 from ..grid import geometry
 from ..layouts import Layout
-from .killer import Cage
+from .killer import Cage, cages_in
 
 
 @dataclass(frozen=True)
@@ -50,11 +50,11 @@ def areas(lay: Layout) -> list[tuple[str, frozenset[int], int]]:
 def derived_sums(lay: Layout) -> tuple[DerivedSum, ...]:
     """Every innie and outie sum of the layout's areas, once each (by cells), the cages themselves left out.
     Only cages with a total that overlap no other cage take part."""
-    n = lay.side
-    lone = [cage for cage in lay.cages if cage.total is not None
-            and not any(other is not cage and set(other.cells) & set(cage.cells) for other in lay.cages)]
+    n, cages = lay.side, cages_in(lay.constraints)
+    lone = [cage for cage in cages if cage.total is not None
+            and not any(other is not cage and set(other.cells) & set(cage.cells) for other in cages)]
     caged = {cell: cage for cage in lone for cell in cage.cells}
-    seen = {frozenset(cage.cells) for cage in lay.cages}
+    seen = {frozenset(cage.cells) for cage in cages}
     found: list[DerivedSum] = []
     for name, cells, houses in areas(lay):
         total = houses * n * (n + 1) // 2

@@ -14,7 +14,7 @@ twice is two cages (`REPEATS`): the line form writes it twice.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
@@ -50,6 +50,7 @@ class Cage(Constraint):
     ONE = "cage"
     FIXES_VALUES = "a Killer's sums"
     MAKES = True
+    CLUE = "total"
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "cells", tuple(sorted(self.cells)))
@@ -173,6 +174,16 @@ class Cage(Constraint):
                 room |= combination
         return room
 
+    def fillings(self, side: int) -> tuple[int, ...] | None:
+        """Its combinations; None without a total (any different values)."""
+        return None if self.total is None else self.combinations(side)
+
+    def clues(self) -> int:
+        return 0 if self.total is None else 1
+
+    def unclued(self) -> Constraint:
+        return Cage(self.cells)
+
     def name(self, index: int, side: int) -> str:
         """`cage 7 (17)`, numbered from 1 in the puzzle's order; `cage 7` when it has no total."""
         return f"cage {index + 1}" if self.total is None else f"cage {index + 1} ({self.total})"
@@ -253,6 +264,11 @@ class Cage(Constraint):
     def drawing(self, side: int) -> tuple[Shape, ...]:
         """Its outline along its cells' boundary, its total (if any) written in its first cell."""
         return (Shape("outline", self.cells, "cage", "" if self.total is None else str(self.total)),)
+
+
+def cages_in(constraints: Iterable[Constraint]) -> tuple[Cage, ...]:
+    """The cages among these constraints, in their order."""
+    return tuple(c for c in constraints if isinstance(c, Cage))
 
 
 @cache

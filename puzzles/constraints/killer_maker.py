@@ -47,7 +47,7 @@ from ..grid import Grid, Layout
 from ..layouts import layout, reachable
 from . import unmade
 from .base import adjacent, connected
-from .killer import Cage
+from .killer import Cage, cages_in
 
 SIZES = {1: 1, 2: 4, 3: 4, 4: 3, 5: 2}  # a drawn cage's size: weight
 MAX_CAGE = max(SIZES)
@@ -266,12 +266,12 @@ def _removed(cage: Cage, cages: list[Cage], given: list[int], solution: Grid, un
 def killer_layout(houses: Layout, cages: Sequence[Cage]) -> Layout:
     """The Killer layout of some houses (a Layout; its cages replaced, its constraints kept) and cages, in the
     puzzle's order."""
-    return layout(houses.side, houses.regions, houses.extras, ordered(cages), unmade(houses.constraints))
+    return layout(houses.side, houses.regions, houses.extras, [*ordered(cages), *unmade(houses.constraints)])
 
 
 def without_cages(lay: Layout) -> Layout:
     """The layout without its cages, its houses and constraints kept."""
-    return killer_layout(lay, ()) if lay.cages else lay
+    return killer_layout(lay, ()) if cages_of(lay) else lay
 
 
 def killer_puzzle(solution: Grid, cages: Sequence[Cage], givens: Sequence[int] = ()) -> Grid:
@@ -280,6 +280,11 @@ def killer_puzzle(solution: Grid, cages: Sequence[Cage], givens: Sequence[int] =
     for c in givens:
         values[c] = solution.values[c]
     return Grid(killer_layout(solution.layout, cages), bytes(values))
+
+
+def cages_of(lay: Layout) -> list[Cage]:
+    """A layout's cages, in its order."""
+    return list(cages_in(lay.constraints))
 
 
 def without_total(cage: Cage) -> Cage:

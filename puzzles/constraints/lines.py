@@ -1,12 +1,205 @@
-"""What the kinds drawn as lines share: reading f-puzzles' `lines` entries, and a random walk to draw one."""
+"""What the lines of the catalogue share (palindrome.py, whispers.py, slow_thermometer.py, ...): cells in order
+along a line drawn through king-adjacent cells, a rule stated as links between some pairs of its cells.
+
+Their line-form words are one line a word: `pal=R1C1,R1C2,R2C3` (a kind with a value adds it after `:`, left out
+where it is the kind's default); their f-puzzles entries are `{"lines": [[cell names], ...], "value": ...}`, each
+line of an entry one constraint here. A line is drawn on the page as a grey line through its cells' centres, named
+by its kind, its place among the puzzle's lines of the kind and its first cell (`palindrome 2 (R4C1)`).
+
+The kinds drawn as lines that are not pairs (renban.py, arrow.py) read f-puzzles' `lines` entries by
+`line_entries` and draw a random line by `king_walk`."""
 from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
-from typing import Any
+from dataclasses import dataclass
+from itertools import pairwise
+from typing import Any, ClassVar
 
 from ..words import quoted
-from .base import cell_of_name
+from .base import Constraint, Link, Move, Shape, a_list, cell_name, cell_of_name
+
+DRAWING = ("baseC", "outlineC", "fontC")  # an f-puzzles entry's colours: the drawing's, no rule
+
+
+def king_adjacent(a: int, b: int, side: int) -> bool:
+    """Whether two different cells touch, by an edge or a corner (a line's step)."""
+    return a != b and abs(a // side - b // side) <= 1 and abs(a % side - b % side) <= 1
+
+
+@dataclass(frozen=True)
+class Line(Constraint):
+    """`cells`: the line's cells in order, two or more, none twice, each touching the next."""
+
+    cells: tuple[int, ...]
+
+    RELABELS = False
+    TITLE: ClassVar[str] = ""  # how messages name one: `palindrome`
+    VALUED: ClassVar[bool] = False  # whether its word and entry carry a value (`:3`, `"value": "3"`)
+
+    def value_of_line(self) -> int:
+        """Its value, for a kind that has one (VALUED); 0 else."""
+        return 0
+
+    @classmethod
+    def default(cls, side: int) -> int:
+        """The value a line of a VALUED kind has when its word or entry gives none."""
+        return 0
+
+    @classmethod
+    def made(cls, cells: tuple[int, ...], value: int) -> Line:
+        """A line of the kind over these cells, with this value (for a VALUED kind)."""
+        return cls(cells)
+
+    def with_cells(self, cells: tuple[int, ...]) -> Line:
+        return self.made(cells, self.value_of_line())
+
+    def pairs(self, side: int) -> list[tuple[int, int, tuple[int, ...]]]:
+        """(a, b, forbids): when a holds v, b may not hold forbids[v]; each pair of cells once (links are made both
+        ways from it: `forbids_back`)."""
+        raise NotImplementedError
+
+    def links(self, side: int) -> tuple[Link, ...]:
+        found = []
+        for a, b, forbids in self.pairs(side):
+            back = (0, *(sum(1 << (v - 1) for v in range(1, side + 1) if forbids[v] >> (w - 1) & 1)
+                         for w in range(1, side + 1)))
+            found += [Link(a, b, forbids), Link(b, a, back)]
+        return tuple(found)
+
+    @classmethod
+    def of_word(cls, word: str, side: int) -> list[Constraint] | None:
+        key, eq, value = word.partition("=")
+        if key + eq != cls.WORD:
+            return None
+        names, colon, number = value.partition(":")
+        if colon and not cls.VALUED:
+            raise ValueError(f"a {cls.TITLE} has no value after `:`")
+        line = cls.made(tuple(cell_of_name(name, side) for name in names.split(",")),
+                        cls.number(number) if colon else cls.default(side))
+        problem = line.problem(side)
+        if problem is not None:
+            raise ValueError(f"{line.name(0, side)} {problem}")
+        return [line]
+
+    @classmethod
+    def number(cls, text: Any) -> int:
+        """A value a word or an entry gives; ValueError saying why it is none."""
+        if isinstance(text, int) and not isinstance(text, bool):
+            return text
+        if isinstance(text, str) and text.strip().isascii() and text.strip().isdigit():
+            return int(text.strip())
+        raise ValueError(f"its value {quoted(text)} is not a whole number")
+
+    def word(self, side: int) -> str:
+        own = f":{self.value_of_line()}" if self.VALUED and self.value_of_line() != self.default(side) else ""
+        return self.WORD + ",".join(cell_name(c, side) for c in self.cells) + own
+
+    @classmethod
+    def of_field(cls, value: Any, side: int) -> list[Constraint]:
+        """f-puzzles' field: a list of entries, each `{"lines": [[cell names in order], ...]}` (and `value` for a
+        kind that has one), each line a constraint."""
+        a_list(value, "entries")
+        found: list[Constraint] = []
+        for k, entry in enumerate(value, 1):
+            lines = entry.get("lines") if isinstance(entry, dict) else None
+            if not isinstance(lines, list) or not lines or not all(isinstance(line, list) and line for line in lines):
+                raise ValueError(f"entry {k} has no `lines` (lists of cell names)")
+            known = ("lines", "value", *DRAWING) if cls.VALUED else ("lines", *DRAWING)
+            unknown = [key for key, field in entry.items() if key not in known and field is not None and field != ""]
+            if unknown:  # a field nothing says holds no rule: refused, as f-puzzles' unknown fields are
+                raise ValueError(f"entry {k}: field {quoted(unknown[0])} is not read by this project")
+            given = entry.get("value")
+            for line in lines:
+                if not all(isinstance(name, str) for name in line):
+                    raise ValueError(f"entry {k}: a line holds something other than cell names")
+                try:
+                    made = cls.made(tuple(cell_of_name(name, side) for name in line),
+                                    cls.default(side) if given is None or given == "" else cls.number(given))
+                except ValueError as exc:
+                    raise ValueError(f"entry {k}: {exc}") from None
+                problem = made.problem(side)
+                if problem is not None:
+                    raise ValueError(f"entry {k}: its line from {line[0].strip()} {problem}")
+                found.append(made)
+        return found
+
+    def field_entry(self, side: int) -> Any:
+        entry: dict[str, Any] = {"lines": [[cell_name(c, side) for c in self.cells]]}
+        if self.VALUED and self.value_of_line() != self.default(side):
+            entry["value"] = str(self.value_of_line())
+        return entry
+
+    def moved(self, move: Move) -> Constraint:
+        return self.with_cells(tuple(move(c) for c in self.cells))
+
+    def name(self, index: int, side: int) -> str:
+        return f"{self.TITLE} {index + 1} ({cell_name(self.cells[0], side)})"
+
+    def describe(self, a: int, b: int, va: int, vb: int, side: int) -> str:
+        return (f"{cell_name(a, side)} and {cell_name(b, side)} hold {va} and {vb} on the {self.TITLE} from "
+                f"{cell_name(self.cells[0], side)}: {self.says(a, b)}")
+
+    def says(self, a: int, b: int) -> str:
+        """What the rule asks of the two cells' values, in words."""
+        raise NotImplementedError
+
+    def problem(self, side: int) -> str | None:
+        if len(self.cells) < 2:
+            return "has one cell: a line has two or more"
+        if len(set(self.cells)) != len(self.cells):
+            return "names a cell twice"
+        if not all(0 <= c < side * side for c in self.cells):
+            return f"names a cell outside the {side}x{side} grid"
+        for a, b in pairwise(self.cells):
+            if not king_adjacent(a, b, side):
+                return f"steps from {cell_name(a, side)} to {cell_name(b, side)}, which do not touch"
+        return None
+
+    def drawing(self, side: int) -> tuple[Shape, ...]:
+        return (Shape("line", self.cells, self.TITLE),)
+
+    # drawing lines over a solution
+
+    @classmethod
+    def drawn(cls, values: Sequence[int], side: int, rng: random.Random) -> list[Constraint]:
+        """Random lines of the kind the full grid `values` keeps, none sharing a cell, each a walk through
+        king-adjacent cells (`grown`) 3 to 2n/3 cells long where the walk allows (2 at least); n/3 to n/2 + 1 of
+        them, fewer where no start left gives a line."""
+        wanted, taken = rng.randint(max(1, side // 3), side // 2 + 1), set[int]()
+        found: list[Constraint] = []
+        for start in rng.sample(range(side * side), side * side):
+            if len(found) == wanted:
+                break
+            if start in taken:
+                continue
+            line = cls.grown(start, values, side, rng, taken, rng.randint(3, max(3, 2 * side // 3)))
+            if line is not None and len(line.cells) >= 2:
+                taken.update(line.cells)
+                found.append(line)
+        return found
+
+    @classmethod
+    def grown(cls, start: int, values: Sequence[int], side: int, rng: random.Random, taken: set[int],
+              length: int) -> Line | None:
+        """A line from `start` the grid keeps, avoiding `taken`, up to `length` cells: each step to a random
+        untaken neighbour that keeps the rule with the cells so far; None where none does."""
+        cells = [start]
+        while len(cells) < length:
+            last = cells[-1]
+            steps = [c for c in around(last, side) if c not in taken and c not in cells
+                     and not cls.made((*cells, c), cls.default(side)).violations(values, side)]
+            if not steps:
+                break
+            cells.append(rng.choice(steps))
+        return cls.made(tuple(cells), cls.default(side)) if len(cells) >= 2 else None
+
+
+def around(cell: int, side: int) -> list[int]:
+    """The cells touching `cell`, by an edge or a corner."""
+    r, c = divmod(cell, side)
+    return [nr * side + nc for nr in (r - 1, r, r + 1) for nc in (c - 1, c, c + 1)
+            if 0 <= nr < side and 0 <= nc < side and (nr, nc) != (r, c)]
 
 
 def line_entries(value: Sequence[Any], side: int, drawing: Sequence[str],

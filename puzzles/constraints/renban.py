@@ -88,6 +88,10 @@ class Renban(Constraint):
         """The value sets it may hold: each run of as many consecutive values as it has cells, as a mask."""
         return runs(len(self.cells), side)
 
+    def fillings(self, side: int) -> tuple[int, ...] | None:
+        """Its runs (a room's value sets, as a Killer cage's combinations)."""
+        return self.runs(side)
+
     def room(self, used: int, side: int) -> int:
         """The values of the runs that hold every value of `used`, less those; 0 when no run holds them all or no
         cell is empty."""

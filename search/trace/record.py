@@ -71,7 +71,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from puzzles.candidates import Candidates, Rooms
+from puzzles.candidates import Candidates, Rooms, Scopes
 from puzzles.formats import BadEntry, PuzzleFileError, checked, read_puzzles
 from puzzles.grid import Geometry, Grid, PuzzleError, values_of
 from puzzles.options import MethodSpec, OptionError
@@ -151,6 +151,8 @@ class Recorder:
         self.values: list[int] = []  # the cell values it started from, and the singles told since
         rooms = Rooms(geo.layout)  # the rules with a room (a Killer's cages), as the engines keep them
         self.rooms = rooms if rooms.rules else None
+        scopes = Scopes(geo.layout)  # the rules kept by their filter (an arrow's), as the engines keep them
+        self.scopes = scopes if scopes.rules else None
         self.steps: list[tuple[str, dict[int, int]]] = []
         self.refuted = False  # the last placement's inference refuted it
         # the events that lead from the start to each state of A*'s frontier, and to the state the
@@ -316,15 +318,16 @@ class Recorder:
                 named = {"house": self.geo.unit_names[house]} if house >= 0 and not self.geo.layout.is_classic \
                     else {}
                 self.emit("place", self.depth, cell, value, why, **named)
-                placed(cell, value, masks, self.values, peers[cell], self.rooms, self.geo.links[cell])
+                placed(cell, value, masks, self.values, peers[cell], self.rooms, self.geo.links[cell], self.scopes)
                 del step[cell]
 
 
 def placed(cell: int, value: int, masks: list[int], values: list[int], peers: Sequence[int],
-           rooms: Rooms | None, links: Sequence[tuple[int, Sequence[int]]] = ()) -> None:
+           rooms: Rooms | None, links: Sequence[tuple[int, Sequence[int]]] = (), scopes: Scopes | None = None) -> None:
     """A value placed, as a player replays it (the module's docstring): the value leaves its peers' candidates,
-    each cell a constraint links to it loses what the value forbids there (`Geometry.links`), and each Killer
-    cage of the cell leaves its other empty cells only the values it still has room for."""
+    each cell a constraint links to it loses what the value forbids there (`Geometry.links`), each Killer
+    cage of the cell leaves its other empty cells only the values it still has room for, and each rule kept by its
+    filter (`Scopes`) its empty cells only what its filter allows given the values placed in its cells."""
     bit = 1 << (value - 1)
     masks[cell], values[cell] = 0, value
     for p in peers:
@@ -336,6 +339,11 @@ def placed(cell: int, value: int, masks: list[int], values: list[int], peers: Se
             room = rooms.room(k, rooms.used(k, values))
             for mate in rooms.cells[k]:
                 masks[mate] &= room
+    if scopes is not None:
+        for k, _ in scopes.of_cell[cell]:
+            for mate, allowed in zip(scopes.cells[k], scopes.allowed(k, values), strict=True):
+                if not values[mate]:
+                    masks[mate] &= allowed
 
 
 def again(path: bool) -> dict[str, bool]:

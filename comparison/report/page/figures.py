@@ -8,8 +8,10 @@ import math
 import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-import numpy as np
+if TYPE_CHECKING:
+    import numpy as np
 
 PAR_FACTOR = 2  # PAR-2: an unsolved run costs twice the timeout (the SAT competitions' penalised average runtime)
 
@@ -27,6 +29,8 @@ def par2(seconds: Sequence[float], settled: Sequence[bool], timeout: float) -> f
 
 def ranks(values: Sequence[float]) -> np.ndarray:
     """The rank of each value (1 = smallest), ties sharing the mean of the ranks they span."""
+    import numpy as np  # here: a run that draws no figure does not load numpy at its start
+
     data = np.asarray(values, dtype=float)
     order = np.argsort(data, kind="stable")
     ordered = data[order]

@@ -88,9 +88,13 @@ def legend(lay: Layout) -> str:
     n = lay.side
     words = [f"{'boxes' if lay.box_height else 'regions'} (thick borders)", *house_words(lay)]
     counted: dict[str, int] = {}
+    labelled: set[str] = set()  # the captions whose outlines carry a label (a cage's total)
     for shape, _ in outlines(lay):
         counted[shape.caption] = counted.get(shape.caption, 0) + 1
-    words += [f"{count} {caption}{'s' if count > 1 else ''} (dashed outlines, each total in its first cell)"
+        if shape.label:
+            labelled.add(shape.caption)
+    words += [f"{count} {caption}{'s' if count > 1 else ''} (dashed outlines"
+              f"{', each total in its first cell' if caption in labelled else ''})"
               for caption, count in counted.items()]
     return f"{lay.variant}, {n}x{n}: rows, columns, " + ", ".join(words + shape_words(lay))
 
@@ -127,7 +131,7 @@ def shape_words(lay: Layout) -> list[str]:
     """The constraints in the legend's words: each caption of lines counted (`2 thermometers (grey lines, each from
     its bulb)`), then each note (a rule of the whole grid) by its name."""
     lines: dict[str, list[int]] = {}  # a caption -> [lines, bulbs]
-    marked: dict[tuple[str, str], int] = {}  # (a caption, its shape) -> how many
+    marked: dict[tuple[str, str], int] = {}  # (a caption, its shape in words) -> how many
     notes: list[str] = []
     for constraint in lay.constraints:  # (the outlines: `legend`)
         shapes = constraint.drawing(lay.side)
@@ -138,14 +142,15 @@ def shape_words(lay: Layout) -> list[str]:
                 counted[0] += 1
                 counted[1] += bulbs
             elif shape.kind in MARKED:
-                key = (shape.caption or shape.kind, shape.kind)
+                said = IN_CELL[shape.kind] if len(shape.cells) == 1 and shape.kind in IN_CELL else MARKED[shape.kind]
+                key = (shape.caption or shape.kind, said)
                 marked[key] = marked.get(key, 0) + 1
             elif shape.kind == "note" and shape.caption not in notes:
                 notes.append(shape.caption)
     words = [f"{plural(count, caption)} (grey line{'s' if count > 1 else ''}"
              f"{(', each from its bulb' if count > 1 else ', from its bulb') if bulbs else ''})"
              for caption, (count, bulbs) in lines.items()]
-    words += [f"{plural(count, caption)} ({MARKED[kind]})" for (caption, kind), count in marked.items()]
+    words += [f"{plural(count, caption)} ({said})" for (caption, said), count in marked.items()]
     return words + [f"{note} (the whole grid)" for note in notes]
 
 
@@ -303,6 +308,7 @@ class ShapeMarks:
 MARKED = {"ring": "a white circle between two cells", "dot": "a black circle between two cells",
           "letter": "its letter between two cells", "circle": "a grey circle in the cell",
           "square": "a grey square in the cell"}
+IN_CELL = {"letter": "its letters in the cell"}  # a mark of one cell drawn at its centre, where MARKED says an edge
 DOT = 0.13  # a dot's radius, in cells
 
 

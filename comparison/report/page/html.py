@@ -34,7 +34,7 @@ from ..terminal import count_words, fmt_counter, fmt_seconds, fmt_share, gave_up
 from . import figures, svg
 from .houses import CageMarks, ShapeMarks, cage_marks, cell_marks, drawn_outlined, drawn_shaped, legend, shape_marks
 from .player import DEFAULT_STEPS, find_watched, traces
-from .runbook import NOTABLE_KINDS, MethodRuns, Notable, RunBook
+from .runbook import CANDIDATE_KINDS, NOTABLE_KINDS, MethodRuns, Notable, RunBook
 
 
 class Comparison(Protocol):
@@ -91,6 +91,8 @@ def build_page(comparison: Comparison, book: RunBook, reference: int | None = No
         ("isomorphs", "Isomorphs", isomorph_section(comparison, book)),
         ("rating", "Human rating", rating_section(book)),
         ("puzzles", "Puzzles that went wrong", notable_section(book)),
+        ("candidates", "True candidates", candidates_section(book)),
+        ("decorations", "Decorations not read as rules", decorations_section(summary)),
         ("watch", "Watch a search", watch_section(watched)),
     ]
     shown = [(anchor, title, body) for anchor, title, body in sections if body]
@@ -409,9 +411,10 @@ def fmt_rho(rho: float | None) -> str:
 
 
 # -- puzzles that went wrong ------------------------------------------------------------------------------
-def grid_html(text: str, answer: str | None = None, caption: str = "") -> str:
+def grid_html(text: str, answer: str | None = None, caption: str = "", pencil: Sequence[str] | None = None) -> str:
     """A drawn grid of a puzzle (its one-line form, `Grid.text()`): the givens in bold, an answer's other values
-    in colour, its houses drawn (houses.py): thick borders between regions, the diagonals, the extra regions and
+    in colour, or each blank cell's `pencil` marks (its true candidates' symbols, a `?` kept when some are
+    undecided), its houses drawn (houses.py): thick borders between regions, the diagonals, the extra regions and
     disjoint groups shaded, a Killer's cages outlined, the constraints' lines and bulbs drawn."""
     try:
         grid = Grid.parse(text)
@@ -429,6 +432,9 @@ def grid_html(text: str, answer: str | None = None, caption: str = "") -> str:
             given, shown = line[r * side + c], (answer or line)[r * side + c]
             kind = "given" if given not in ".0_" else "filled" if shown not in ".0_" else "blank"
             text_shown = shown if shown not in ".0_" else ""
+            if pencil is not None and kind == "blank":
+                kind = "marked"
+                text_shown = pencil[r * side + c] or "\u2205"  # no candidate: an empty set
             houses = f" {mark.classes}" if mark.classes else ""
             style = f' style="{mark.style}"' if mark.style else ""
             shape = shapes[r * side + c] if shapes is not None else None
@@ -440,13 +446,14 @@ def grid_html(text: str, answer: str | None = None, caption: str = "") -> str:
             else:
                 cells.append(caged_cell(f"{kind} {mark.edges}{houses}", style, text_shown, cages[r * side + c]))
         rows.append("<tr>" + "".join(cells) + "</tr>")
+    marked = " marks" if pencil is not None else ""
     if grid.text() == line:  # the side's boxes and no other house: nothing to name
         title = f"<caption>{escape(caption)}</caption>" if caption else ""
-        return f'<table class="grid n{side}">{title}{"".join(rows)}</table>'
+        return f'<table class="grid n{side}{marked}">{title}{"".join(rows)}</table>'
     said = legend(lay)
     title = f'<caption title="{escape(said)}">{escape(caption + (": " if caption else "") + lay.variant)}</caption>'
-    return (f'<table class="grid n{side} variant" data-variant="{escape(lay.variant)}" title="{escape(said)}">'
-            f'{title}{"".join(rows)}</table>')
+    return (f'<table class="grid n{side} variant{marked}" data-variant="{escape(lay.variant)}" '
+            f'title="{escape(said)}">{title}{"".join(rows)}</table>')
 
 
 def caged_cell(classes: str, style: str, text: str, cage: CageMarks) -> str:
@@ -525,6 +532,54 @@ def notable_html(notable: Notable) -> str:
             f'<div class="grids">{"".join(grids)}</div><ul>{"".join(runs)}</ul></div>')
 
 
+# -- true candidates and decorations ----------------------------------------------------------------------
+def candidates_section(book: RunBook) -> str:
+    """--candidates: the puzzles of each kind, and the pencil marks of the first puzzles with more than one
+    candidate somewhere (a unique puzzle's marks are its solution)."""
+    if not book.candidates:
+        return ""
+    counts = ", ".join(f"{book.candidates[k]:,} {k}" for k in CANDIDATE_KINDS if book.candidates[k])
+    parts = [f'<p id="candidates-counts">Each cell\'s true candidates are the values it takes in some solution, found '
+             f"exactly by SAT: {escape(counts)}.</p>"]
+    if book.marked:
+        more = sum(book.candidates[k] for k in ("several solutions", "gave up")) - len(book.marked)
+        parts.append("<p class=\"note\">The pencil marks of the puzzles with more than one candidate somewhere"
+                     + (f" (the first {len(book.marked)}; {more:,} more)" if more > 0 else "")
+                     + "; a <code>?</code> marks a cell whose other values the search left undecided.</p>")
+        parts.append('<div class="puzzles">')
+        for marked in book.marked:
+            where = marked.key.where + (f" {marked.name}" if marked.name else "")
+            where += f" (isomorph {marked.key.isomorph})" if marked.key.isomorph else ""
+            parts.append(f'<div class="puzzle" data-candidates="{escape(",".join(marked.marks))}">'
+                         f"<h4>{escape(where)}: {escape(marked.kind)}</h4><div class=\"grids\">"
+                         f'{grid_html(marked.puzzle, caption="true candidates", pencil=marked.marks)}</div></div>')
+        parts.append("</div>")
+    return "".join(parts)
+
+
+def decorations_section(summary: Summary) -> str:
+    """--decorations ignore and --accept-fields: the puzzles read without their decorations, or their accepted
+    fields, and which those were."""
+    parts = []
+    for kind, said in (("decorations", "read with <code>--decorations ignore</code>: their cosmetic elements were "
+                        "not read as rules. A puzzle whose decorations matter (its rules text gives them a meaning) "
+                        "was solved as another puzzle; it then often has more than one solution."),
+                       ("accepted", "read with <code>--accept-fields</code>: these fields were read and ignored.")):
+        count = summary.notable_count[kind]
+        if not count:
+            continue
+        listed = summary.notable.get(kind, [])
+        more = f"<li>... {count - len(listed):,} more</li>" if count > len(listed) else ""
+        items = "".join(f"<li>{escape(unmarked(line))}</li>" for line in listed)
+        parts.append(f'<p>{plural(count, "puzzle")} {said}</p><ul id="{kind}">{items}{more}</ul>')
+    return "".join(parts)
+
+
+def unmarked(line: str) -> str:
+    """A summary's line as plain text: the terminal's rich markup escapes taken back."""
+    return line.replace("\\[", "[")
+
+
 # -- the player -------------------------------------------------------------------------------------------
 def watch_section(watched: Mapping[str, Any] | None) -> str:
     """The player's frame; report.js fills it from the page's data (the traces of `--watch`)."""
@@ -549,7 +604,8 @@ class HtmlOutput:
                  watch_steps: int = DEFAULT_STEPS) -> None:
         self.path, self.comparison, self.steps = path, comparison, watch_steps
         self.watched = find_watched(watch, comparison.files, comparison.settings.input_format,
-                                    comparison.settings.decorations) if watch else None
+                                    comparison.settings.decorations, comparison.settings.accept_fields) \
+            if watch else None
         self.book = RunBook([s.label for s in comparison.selected])
 
     def add(self, records: Sequence[Record]) -> None:

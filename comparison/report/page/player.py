@@ -39,7 +39,7 @@ class Watched:
 
 
 def find_watched(spec: str, files: Sequence[str], input_format: str | None = None,
-                 decorations: str = "refuse") -> Watched:
+                 decorations: str = "refuse", accepted: Sequence[str] = ()) -> Watched:
     """`LINE` (in the first file) or `FILE:LINE` -> the puzzle there; UsageError if there is none."""
     path, _, number = spec.rpartition(":")
     path = path or files[0]
@@ -50,7 +50,7 @@ def find_watched(spec: str, files: Sequence[str], input_format: str | None = Non
     if path == "-":
         raise UsageError("--watch: standard input can be read only once; save the puzzles to a file")
     try:
-        for record in read_puzzles(path, input_format, decorations=decorations):
+        for record in read_puzzles(path, input_format, decorations=decorations, accepted=accepted):
             if record.line == line:
                 if isinstance(record, BadEntry):
                     raise UsageError(f"--watch {spec}: {record}")
@@ -101,10 +101,12 @@ def houses(grid: Grid) -> dict[str, Any]:
     """The puzzle's houses as the player draws them and replays candidates in them: its side, each cell's
     region, the cells of its other houses (diagonals, extra regions, disjoint groups), and, for a variant, each
     cell's marks (houses.py: [classes, style]) and the words that say what they stand for; for a Killer, each
-    cell's share of the cages' drawing ([outline path, total, cage names]) and each cage's cells and total (the
-    replay narrows a cage's empty cells to its room, search/trace/record.py); for constraints, each cell's share of
-    their drawing ([lines path, discs path, names, marks], houses.py) and the links a placement follows (puzzles/
-    constraints/: per cell, [another cell, a table's index], a table the values each value forbids there as masks)."""
+    cell's share of the cages' drawing ([outline path, total, cage names]) and, for each rule with a room
+    (`Constraint.ROOMS`: a cage), its cells and its fillings (the value sets it may hold, masks; null: any set of
+    different values), from which the replay narrows its empty cells to its room (search/trace/record.py); for
+    constraints, each cell's share of their drawing ([lines path, discs path, names, marks], houses.py) and the
+    links a placement follows (puzzles/constraints/: per cell, [another cell, a table's index], a table the values
+    each value forbids there as masks)."""
     lay = grid.layout
     found: dict[str, Any] = {"side": grid.side, "regions": list(lay.regions),
                              "extras": [list(house.cells) for house in lay.extras]}
@@ -113,12 +115,17 @@ def houses(grid: Grid) -> dict[str, Any]:
         found["legend"] = legend(lay)
     if drawn_outlined(lay):  # each cell's share of the outlines (cages'), the total it holds, their names (houses.py)
         found["cages"] = [[cage.path, cage.total, cage.names] for cage in cage_marks(lay)]
-    if lay.cages:  # the player's replay narrows a cage's empty cells to its room
-        found["rooms"] = [[list(cage.cells), cage.total] for cage in lay.cages]
+    roomed = [rule for rule in lay.constraints if rule.ROOMS]
+    if roomed:  # the player's replay narrows a cage's empty cells to its room, from the cage's fillings
+        found["rooms"] = [[list(rule.scope()), _listed(rule.fillings(lay.side))] for rule in roomed]
     if drawn_shaped(lay):
         found["shapes"] = [[m.lines, m.discs, m.names, m.marks] for m in shape_marks(lay)]
         found["links"], found["tables"] = links_of(lay)
     return found
+
+
+def _listed(fillings: tuple[int, ...] | None) -> list[int] | None:
+    return None if fillings is None else list(fillings)
 
 
 def links_of(lay: Layout) -> tuple[list[list[list[int]]], list[list[int]]]:

@@ -12,6 +12,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from making.candidates import marks_of
 from puzzles import Status
 
 from ...judging.judge import LISTED_VERDICTS
@@ -19,6 +20,7 @@ from ...records.format import Record
 
 NOTABLE_KINDS = ("invalid", "disagreement", "error", "gave_up", "not_run", "multiple_solutions")  # the loudest first
 NOTABLE_KEPT = 12  # puzzles kept whole for each kind (their grids are drawn)
+CANDIDATE_KINDS = ("unique", "several solutions", "no solution", "gave up")  # of a puzzle's true candidates
 
 
 @dataclass
@@ -70,6 +72,27 @@ class Notable:
     records: list[Record]
 
 
+@dataclass(frozen=True)
+class Marked:
+    """A puzzle whose true candidates (--candidates) the page draws as pencil marks."""
+
+    key: PuzzleKey
+    name: str
+    puzzle: str
+    kind: str  # of CANDIDATE_KINDS
+    marks: list[str]  # each cell's (making.candidates.marks_of)
+
+
+def candidates_kind(marks: Sequence[str]) -> str:
+    """What a puzzle's true candidates say of its solutions (making.candidates.TrueCandidates.kind), read from
+    its marks."""
+    if any(m.endswith("?") for m in marks):
+        return "gave up"
+    if not any(marks):
+        return "no solution"
+    return "unique" if all(len(m) == 1 for m in marks) else "several solutions"
+
+
 class RunBook:
     """The records of a run, as the report needs them; `add` each batch the run yields."""
 
@@ -83,6 +106,8 @@ class RunBook:
         self.notable_count: Counter[str] = Counter()
         self.bad: list[str] = []
         self.bad_count = 0
+        self.candidates: Counter[str] = Counter()  # --candidates: the puzzles of each kind
+        self.marked: list[Marked] = []  # the first NOTABLE_KEPT puzzles with more than one candidate somewhere
 
     def add(self, records: Iterable[Record]) -> None:
         groups: dict[PuzzleKey, list[Record]] = {}
@@ -108,6 +133,9 @@ class RunBook:
         for record in records:
             if record.method in self.methods:
                 self.methods[record.method].add(puzzle, record)
+        first = records[0]
+        if first.candidates is not None:
+            self.add_candidates(key, first)
         kind = notable_kind(records)
         if kind is not None:
             self.notable_count[kind] += 1
@@ -116,6 +144,14 @@ class RunBook:
                 first = records[0]
                 kept.append(Notable(kind, key, first.name or "", first.puzzle or "", first.verdict or "",
                                     first.note or "", records))
+
+    def add_candidates(self, key: PuzzleKey, record: Record) -> None:
+        """A puzzle's true candidates counted by kind, and kept to be drawn when they say more than a solution."""
+        marks = marks_of(record.candidates or "")
+        kind = candidates_kind(marks)
+        self.candidates[kind] += 1
+        if kind in ("several solutions", "gave up") and len(self.marked) < NOTABLE_KEPT:
+            self.marked.append(Marked(key, record.name or "", record.puzzle or "", kind, marks))
 
     @property
     def rated(self) -> bool:

@@ -47,8 +47,9 @@ class Player {
     this.side = watch.side;
     this.across = Math.ceil(Math.sqrt(this.side));  // a cell's candidates: so many a row
     this.peers = this.peerLists();
-    // a Killer's cages: each one's cells and total (null: none), each cell's cages, each room met (room())
-    this.cages = (watch.rooms || []).map(([cells, total]) => ({ cells, total }));
+    // the rules with a room (a Killer's cages): each one's cells and fillings, the value sets it may hold (masks;
+    // null: any set of different values), each cell's rules, each room met (room())
+    this.cages = (watch.rooms || []).map(([cells, fillings]) => ({ cells, fillings }));
     this.cagesOf = Array.from({ length: this.side * this.side }, () => []);
     this.cages.forEach((cage, k) => cage.cells.forEach((cell) => this.cagesOf[cell].push(k)));
     this.rooms = new Map();
@@ -80,27 +81,18 @@ class Player {
     return peers;
   }
 
-  // A Killer cage's room, as the engines keep it (puzzles/candidates.py's CageRooms): the values its empty
-  // cells may still take, a bit mask: those of some set of different values, none placed in the cage, that fills
-  // its empty cells to its total (any value not placed, for a cage without a total).
+  // A rule's room (a Killer cage's), as the engines keep it (puzzles/candidates.py's Rooms): the values its empty
+  // cells may still take, a bit mask: those of its fillings that hold every value placed in it, less those values
+  // (any value not placed, for a rule of any different values).
   room(k, values) {
     const cage = this.cages[k], n = this.side;
-    let used = 0, rest = cage.total, blanks = 0;
-    for (const cell of cage.cells) {
-      const v = values[cell];
-      if (v) { used |= 1 << (v - 1); rest -= v; } else blanks++;
-    }
-    if (cage.total === null) return ((1 << n) - 1) & ~used;
+    let used = 0;
+    for (const cell of cage.cells) if (values[cell]) used |= 1 << (values[cell] - 1);
+    if (cage.fillings === null) return ((1 << n) - 1) & ~used;
     const key = k * (1 << n) + used;
     if (this.rooms.has(key)) return this.rooms.get(key);
     let room = 0;
-    const pick = (low, left, sum, set) => {  // sets of `left` more different values from `low` up, summing to `sum`
-      if (left === 0) { if (sum === 0) room |= set; return; }
-      for (let v = low; v <= n && v <= sum; v++) {
-        if (!(used & (1 << (v - 1)))) pick(v + 1, left - 1, sum - v, set | (1 << (v - 1)));
-      }
-    };
-    pick(1, blanks, rest, 0);
+    for (const set of cage.fillings) if ((set & used) === used) room |= set & ~used;
     this.rooms.set(key, room);
     return room;
   }

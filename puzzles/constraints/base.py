@@ -352,6 +352,51 @@ class Constraint:
         return found
 
 
+@dataclass(frozen=True)
+class OneCell(Constraint):
+    """A rule of one cell (`cell`), with nothing more to say of it (odd, even, minimum, maximum cells): one line-form
+    word lists the kind's cells (`odd=R1C1,R2C5`), f-puzzles' entries are `{"cell": "R1C1"}`."""
+
+    cell: int
+
+    @classmethod
+    def of_word(cls, word: str, side: int) -> list[Constraint] | None:
+        key, eq, value = word.partition("=")
+        if key + eq != cls.WORD:
+            return None
+        return [cls(cell_of_name(name, side)) for name in value.split(",")]
+
+    @classmethod
+    def words(cls, constraints: Sequence[Constraint], side: int) -> list[str]:
+        """One word for the kind's cells, in order."""
+        return [cls.WORD + ",".join(cell_name(c.cell, side) for c in constraints if isinstance(c, cls))]
+
+    def word(self, side: int) -> str:
+        return self.WORD + cell_name(self.cell, side)
+
+    @classmethod
+    def of_field(cls, value: Any, side: int) -> list[Constraint]:
+        """f-puzzles' field: a list of entries `{"cell": "R1C1"}` (colours aside)."""
+        a_list(value, "entries")
+        found: list[Constraint] = []
+        for k, entry in enumerate(value, 1):
+            name = entry.get("cell") if isinstance(entry, dict) else None
+            if not isinstance(name, str):
+                raise ValueError(f"entry {k} has no `cell` (a cell name like R1C1)")
+            unknown = [key for key, field in entry.items()
+                       if key not in ("cell", "baseC", "outlineC", "fontC") and field is not None and field != ""]
+            if unknown:
+                raise ValueError(f"entry {k}: field {quoted(unknown[0])} is not read by this project")
+            try:
+                found.append(cls(cell_of_name(name, side)))
+            except ValueError as exc:
+                raise ValueError(f"entry {k}: {exc}") from None
+        return found
+
+    def field_entry(self, side: int) -> Any:
+        return {"cell": cell_name(self.cell, side)}
+
+
 class WholeGrid(Constraint):
     """A rule of the whole grid over pairs of cells a fixed step apart (a knight's move, a diagonal touch, an edge):
     each cell and each cell a step of `STEPS` away are linked, value v there forbidding `forbidden(v, side)`. Its

@@ -10,20 +10,18 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from ..words import quoted
-from .base import Constraint, Link, Move, Shape, a_list, adjacent, cell_name, cell_of_name, span
+from .base import Constraint, Link, Move, OneCell, Shape, adjacent, cell_name, span
 
 # the sign between two cells, its point at the smaller: by (side by side, the smaller first in reading order)
 SIGNS = {(True, True): "<", (True, False): ">", (False, True): "\u2227", (False, False): "\u2228"}  # and, or: up, down
 
 
 @dataclass(frozen=True)
-class Extremum(Constraint):
+class Extremum(OneCell):
     """`cell`: the cell; `exempt`: the puzzle's other cells of its kind (a neighbour among them is not compared)."""
 
-    cell: int
     exempt: frozenset[int] = frozenset()
 
     RELABELS = False
@@ -45,43 +43,6 @@ class Extremum(Constraint):
             out = (0, *(span(v, side, side) for v in range(1, side + 1)))
             into = (0, *(span(1, w, side) for w in range(1, side + 1)))
         return tuple(link for n in self.compared(side) for link in (Link(self.cell, n, out), Link(n, self.cell, into)))
-
-    @classmethod
-    def of_word(cls, word: str, side: int) -> list[Constraint] | None:
-        key, eq, value = word.partition("=")
-        if key + eq != cls.WORD:
-            return None
-        return [cls(cell_of_name(name, side)) for name in value.split(",")]
-
-    @classmethod
-    def words(cls, constraints: Sequence[Constraint], side: int) -> list[str]:
-        """One word for the kind's cells, in order."""
-        return [cls.WORD + ",".join(cell_name(c.cell, side) for c in constraints if isinstance(c, Extremum))]
-
-    def word(self, side: int) -> str:
-        return self.WORD + cell_name(self.cell, side)
-
-    @classmethod
-    def of_field(cls, value: Any, side: int) -> list[Constraint]:
-        """f-puzzles' field: a list of entries `{"cell": "R1C1"}`."""
-        a_list(value, "entries")
-        found: list[Constraint] = []
-        for k, entry in enumerate(value, 1):
-            name = entry.get("cell") if isinstance(entry, dict) else None
-            if not isinstance(name, str):
-                raise ValueError(f"entry {k} has no `cell` (a cell name like R1C1)")
-            unknown = [key for key, field in entry.items()
-                       if key not in ("cell", "baseC", "outlineC", "fontC") and field is not None and field != ""]
-            if unknown:
-                raise ValueError(f"entry {k}: field {quoted(unknown[0])} is not read by this project")
-            try:
-                found.append(cls(cell_of_name(name, side)))
-            except ValueError as exc:
-                raise ValueError(f"entry {k}: {exc}") from None
-        return found
-
-    def field_entry(self, side: int) -> Any:
-        return {"cell": cell_name(self.cell, side)}
 
     @classmethod
     def drawn(cls, values: Sequence[int], side: int, rng: random.Random) -> list[Constraint]:

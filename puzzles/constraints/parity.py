@@ -13,17 +13,14 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from ..words import quoted
-from .base import Constraint, Link, Move, Shape, a_list, cell_name, cell_of_name
+from .base import Constraint, Link, Move, OneCell, Shape, cell_name
 
 
 @dataclass(frozen=True)
-class Parity(Constraint):
+class Parity(OneCell):
     """`cell`: the cell whose value's parity is the kind's (`REMAINDER`: 1 odd, 0 even)."""
-
-    cell: int
 
     RELABELS = False
     REMAINDER: ClassVar[int] = 1
@@ -35,43 +32,6 @@ class Parity(Constraint):
 
     def links(self, side: int) -> tuple[Link, ...]:
         return _links(self, side)
-
-    @classmethod
-    def of_word(cls, word: str, side: int) -> list[Constraint] | None:
-        key, eq, value = word.partition("=")
-        if key + eq != cls.WORD:
-            return None
-        return [cls(cell_of_name(name, side)) for name in value.split(",")]
-
-    @classmethod
-    def words(cls, constraints: Sequence[Constraint], side: int) -> list[str]:
-        """One word for the kind's cells, in order."""
-        return [cls.WORD + ",".join(cell_name(c.cell, side) for c in constraints if isinstance(c, Parity))]
-
-    def word(self, side: int) -> str:
-        return self.WORD + cell_name(self.cell, side)
-
-    @classmethod
-    def of_field(cls, value: Any, side: int) -> list[Constraint]:
-        """f-puzzles' field: a list of entries `{"cell": "R1C1"}`."""
-        a_list(value, "entries")
-        found: list[Constraint] = []
-        for k, entry in enumerate(value, 1):
-            name = entry.get("cell") if isinstance(entry, dict) else None
-            if not isinstance(name, str):
-                raise ValueError(f"entry {k} has no `cell` (a cell name like R1C1)")
-            unknown = [key for key, field in entry.items()
-                       if key not in ("cell", "baseC", "outlineC", "fontC") and field is not None and field != ""]
-            if unknown:
-                raise ValueError(f"entry {k}: field {quoted(unknown[0])} is not read by this project")
-            try:
-                found.append(cls(cell_of_name(name, side)))
-            except ValueError as exc:
-                raise ValueError(f"entry {k}: {exc}") from None
-        return found
-
-    def field_entry(self, side: int) -> Any:
-        return {"cell": cell_name(self.cell, side)}
 
     @classmethod
     def drawn(cls, values: Sequence[int], side: int, rng: random.Random) -> list[Constraint]:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..words import quoted
-from .base import Constraint, Move, Shape, a_list, cell_name, cell_of_name
+from .base import Constraint, Move, Shape, a_list, cell_name, cell_of_name, cells_problem
 from .lines import line_entries
 from .sums import WeightedSum
 
@@ -143,10 +143,8 @@ class Arrow(WeightedSum):
         cells = self.scope()
         if not self.pill or not self.line:
             return "has no circle or no line"
-        if len(set(cells)) != len(cells):
-            return "names a cell twice"
-        if not all(0 <= c < side * side for c in cells):
-            return f"names a cell outside the {side}x{side} grid"
+        if (problem := cells_problem(cells, side)) is not None:
+            return problem
         if len(self.pill) > 1 and side > 9:
             return f"has a circle of {len(self.pill)} cells: on a {side}x{side} grid a value is no digit"
         return None

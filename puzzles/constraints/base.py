@@ -451,6 +451,15 @@ def span(low: int, high: int, side: int) -> int:
     return ((1 << high) - 1) ^ ((1 << (low - 1)) - 1) if low <= high else 0
 
 
+def cells_problem(cells: Sequence[int], side: int) -> str | None:
+    """Why a rule's cells cannot stand on a grid of this side: a cell twice, or outside it; None when they can."""
+    if len(set(cells)) != len(cells):
+        return "names a cell twice"
+    if not all(0 <= c < side * side for c in cells):
+        return f"names a cell outside the {side}x{side} grid"
+    return None
+
+
 def cell_name(cell: int, side: int) -> str:
     """A cell as f-puzzles names it, 1-based: `R1C2`."""
     return f"R{cell // side + 1}C{cell % side + 1}"

@@ -17,7 +17,7 @@ from itertools import pairwise
 from typing import Any, ClassVar
 
 from ..words import quoted
-from .base import Constraint, Link, Move, Shape, a_list, cell_name, cell_of_name
+from .base import Constraint, Link, Move, Shape, a_list, cell_name, cell_of_name, cells_problem
 
 DRAWING = ("baseC", "outlineC", "fontC")  # an f-puzzles entry's colours: the drawing's, no rule
 
@@ -147,10 +147,8 @@ class Line(Constraint):
     def problem(self, side: int) -> str | None:
         if len(self.cells) < 2:
             return "has one cell: a line has two or more"
-        if len(set(self.cells)) != len(self.cells):
-            return "names a cell twice"
-        if not all(0 <= c < side * side for c in self.cells):
-            return f"names a cell outside the {side}x{side} grid"
+        if (problem := cells_problem(self.cells, side)) is not None:
+            return problem
         for a, b in pairwise(self.cells):
             if not king_adjacent(a, b, side):
                 return f"steps from {cell_name(a, side)} to {cell_name(b, side)}, which do not touch"

@@ -16,7 +16,7 @@ from functools import cache
 from typing import Any
 
 from ..bits import popcount, supports
-from .base import Constraint, Link, Move, Removal, Shape, a_list, cell_name, cell_of_name, span
+from .base import Constraint, Link, Move, Removal, Shape, a_list, cell_name, cell_of_name, cells_problem, span
 from .lines import king_walk, line_entries
 
 DRAWING = ("outlineC", "fontC")  # an f-puzzles entry's colours: the drawing's, no rule
@@ -135,10 +135,8 @@ class Renban(Constraint):
         return f"renban {index + 1} ({cell_name(self.cells[0], side)})"
 
     def problem(self, side: int) -> str | None:
-        if len(set(self.cells)) != len(self.cells):
-            return "names a cell twice"
-        if not all(0 <= c < side * side for c in self.cells):
-            return f"names a cell outside the {side}x{side} grid"
+        if (problem := cells_problem(self.cells, side)) is not None:
+            return problem
         if len(self.cells) > side:
             return f"has {len(self.cells)} cells: its values differ, so it holds {side} or fewer"
         return None

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..words import quoted
-from .base import Constraint, Link, Move, Shape, a_list, cell_name, cell_of_name, span
+from .base import Constraint, Link, Move, Shape, a_list, cell_name, cell_of_name, cells_problem, span
 
 DRAWING = ("baseC", "outlineC", "fontC")  # an f-puzzles entry's colours: the drawing's, no rule
 
@@ -117,10 +117,8 @@ class Thermometer(Constraint):
                 f"(its values rise)")
 
     def problem(self, side: int) -> str | None:
-        if len(set(self.cells)) != len(self.cells):
-            return "names a cell twice"
-        if not all(0 <= c < side * side for c in self.cells):
-            return f"names a cell outside the {side}x{side} grid"
+        if (problem := cells_problem(self.cells, side)) is not None:
+            return problem
         if len(self.cells) > side:
             return f"has {len(self.cells)} cells: its values rise from 1 to {side} at most, so it holds {side} or fewer"
         return None

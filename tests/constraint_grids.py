@@ -9,8 +9,8 @@ undotted neighbours keep none of its kind's relations, an odd cell's value is od
 ways, neighbours along a whispers line differ by its value or more, a slow thermometer's values never fall from its
 bulb, a clone's counterparts hold one value, a minimum (maximum) cell holds less (more) than each neighbour not of
 its kind, three cells in a row along a modular (entropic) line hold three remainders by 3 (low, middle and high
-values). It reads the houses as tests/variant_grids.py does, from the layout's fields. What it finds is what "a
-solution of this puzzle" means, whatever the code under test does.
+values), any two cells of a nabner line differ by 2 or more. It reads the houses as tests/variant_grids.py does, from
+the layout's fields. What it finds is what "a solution of this puzzle" means, whatever the code under test does.
 """
 from __future__ import annotations
 
@@ -118,6 +118,11 @@ def breaks(lay: Layout, values: Sequence[int], cell: int) -> bool:
                     kinds = [CLASS[rule.KIND](values[c], n) for c in line[start:start + 3] if values[c]]
                     if len(set(kinds)) < len(kinds):
                         return True
+            continue
+        if rule.KIND == "nabner":  # any two of its cells: neither the same value nor consecutive ones
+            line = rule.cells  # type: ignore[attr-defined]
+            if cell in line and any(values[c] and c != cell and abs(values[c] - v) < 2 for c in line):
+                return True
             continue
         if rule.KIND == "renban":  # different values, a run of consecutive ones (no more apart than it is long)
             line = rule.cells  # type: ignore[attr-defined]
@@ -322,6 +327,8 @@ EMPTY = {
     "quadruple-6": "." * 36 + ";qd=R2C3:1,1;qd=R4C4:2,5,6;qd=R5C1:3",
     "littlekiller-4": "." * 16 + ";lk=R0C2:DR:5;lk=R5C2:UR:4",
     "littlekiller-6": "." * 36 + ";lk=R0C3:DL:4;lk=R7C6:UL:16;lk=R0C4:DR:9",
+    "nabner-4": "." * 16 + ";nb=R1C1,R2C2;nb=R3C4,R4C3",
+    "nabner-6": "." * 36 + ";nb=R1C1,R2C2,R3C2;nb=R6C6,R5C5",
     "arrow-6": "." * 36 + ";ar=R1C1:R1C2,R1C3;ar=R6C6:R5C5,R4C4,R3C4;ar=R3C1,R4C1:R5C1,R6C1,R6C2,R6C3",
 }
 

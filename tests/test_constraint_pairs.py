@@ -23,7 +23,7 @@ from puzzles.fpuzzles import FPuzzlesError, link_of, object_of, object_of_link, 
 from puzzles.layouts import PuzzleError
 
 OURS = ("palindrome", "whispers", "slowthermometer", "clone", "minimum", "maximum", "modularline", "entropicline",
-        "pencilmarks")
+        "pencilmarks", "nabner")
 MINE = [(name, puzzle, solution) for name, puzzle, solution in puzzles() if any(k in name for k in OURS)]
 
 
@@ -56,6 +56,8 @@ def test_fpuzzles_writes_and_reads_back_every_kind(name: str, puzzle: Grid, solu
     ({"modularline": [{"lines": [["R1C1", "R1C2", "R1C3"]]}], "entropicline": [{"lines": [["R6C6", "R5C5"]]}]},
      "mod=R1C1,R1C2,R1C3;ent=R6C6,R5C5",
      {"modularline": [{"lines": [["R1C1", "R1C2", "R1C3"]]}], "entropicline": [{"lines": [["R6C6", "R5C5"]]}]}),
+    ({"nabner": [{"lines": [["R1C1", "R2C2", "R3C3"]], "baseC": "#CFCFCF"}]}, "nb=R1C1,R2C2,R3C3",
+     {"nabner": [{"lines": [["R1C1", "R2C2", "R3C3"]]}]}),
     # f-puzzles has no slow thermometer: the project's own field, shaped as `thermometer`'s
     ({"slowthermometer": [{"lines": [["R1C1", "R2C2", "R3C3"], ["R1C1", "R1C2"]]}]}, "sth=R1C1,R2C2,R3C3;sth=R1C1,R1C2",
      {"slowthermometer": [{"lines": [["R1C1", "R2C2", "R3C3"]]}, {"lines": [["R1C1", "R1C2"]]}]}),
@@ -126,6 +128,7 @@ def test_a_wrong_entry_is_refused_by_name(fields: dict[str, object], says: str) 
     ("pm=R1C1", "'R1C1' gives no values after `:`"),
     ("pm=R1C1:15", "'R1C1:15': a value is not 1 to 4"),
     ("sth=R1C1,R1C2:2", "a slow thermometer has no value after `:`"),
+    ("nb=R1C1,R1C2:2", "a nabner line has no value after `:`"),
     ("gw=R1C1,R1C2:x", "its value 'x' is not a whole number"),
     ("gw=R1C1,R2C3", "whispers line 1 \\(R1C1\\) steps from R1C1 to R2C3, which do not touch"),
 ])
@@ -159,6 +162,9 @@ SOLUTION_4 = "1234341221434321"  # 1234 / 3412 / 2143 / 4321
     ("ent=R1C1,R1C2,R2C2,R3C2", None),  # 1 2 4 1: each three in a row low, middle, high
     ("pm=R1C1:12,R2C2:4", None),
     ("pm=R1C1:12,R2C2:23", "R2C2 holds 4, not among its given pencil marks 23"),
+    ("nb=R1C1,R2C1", None),  # 1 3
+    ("nb=R1C1,R1C2,R2C1", "R1C1 and R1C2 hold 1 and 2 on the nabner line from R1C1: any two of its cells differ by 2"),
+    ("nb=R1C2,R2C1,R3C1", "R1C2 and R3C1 hold 2 and 2"),  # a value twice, not neighbours along the line
     ("gw=R1C1,R2C2,R1C3", "R2C2 and R1C3 hold 4 and 3"),  # 4 and 3 differ by 1, the line asks 2 (half of 4)
     ("gw=R1C1,R2C2,R3C1", None),  # 1 4 2: 3 and 2
     ("gw=R1C1,R2C2:3", None),  # 1 4

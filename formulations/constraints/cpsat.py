@@ -28,6 +28,7 @@ cell) or the boolean one (x[c][v-1]: cell c holds v; a cell's value is then the 
 - minimum, maximum cells: each neighbour compared as a dot's pair (a table; clauses on the boolean model);
 - modular and entropic lines: each two cells one or two apart along the line as a dot's pair (values of
   different classes).
+- nabner line: each two of its cells as a dot's pair (values 2 or more apart).
 - renban: its cells all different and each between a new variable `low` and `low` + k - 1 (k cells), linear;
 - arrow, little killer: one linear equality, the line's values summing to the circle's number (a pill's digits
   weighted 10^k), the diagonal's to its clue;
@@ -62,6 +63,7 @@ from puzzles.constraints import (
     Maximum,
     Minimum,
     ModularLine,
+    Nabner,
     Negative,
     NonConsecutive,
     Odd,
@@ -327,6 +329,7 @@ ENCODERS: dict[str, Encoder[State]] = {
     Maximum.KIND: each(related),
     ModularLine.KIND: each(related),
     EntropicLine.KIND: each(related),
+    Nabner.KIND: each(related),
     PencilMarks.KIND: each(parity),
     Renban.KIND: each(run),
     Arrow.KIND: each(weighted),

@@ -16,7 +16,7 @@ python-constraint 556 s (7.5 million nodes); one object a rule keeps every cell'
 
 - Kropki dots, XV: one `Linked` over its two cells; negative: one `Linked` over the grid (the undotted pairs);
 - odd and even cells: the package's InSetConstraint over the cell (its domain cut to its parity before search);
-- palindrome, German whispers, slow thermometer, modular and entropic lines: one `Linked` over its line; clone:
+- palindrome, German whispers, slow thermometer, modular and entropic lines, nabner: one `Linked` over its line; clone:
   one over its two groups; a minimum or maximum cell: one over it and its neighbours.
 - renban, arrow, quadruple, little killer (the rules of some cells that are no set of pairs): one `Filtered` over
   its cells, a function of them that asks the rule's own filter (`Constraint.allowed`) whether the values assigned
@@ -51,6 +51,7 @@ from puzzles.constraints import (
     Maximum,
     Minimum,
     ModularLine,
+    Nabner,
     Negative,
     NonConsecutive,
     Odd,
@@ -211,6 +212,7 @@ ENCODERS: dict[str, Encoder[State]] = {
     Maximum.KIND: each(linked),
     ModularLine.KIND: each(linked),
     EntropicLine.KIND: each(linked),
+    Nabner.KIND: each(linked),
     PencilMarks.KIND: each(parity),
     Renban.KIND: each(filtered),
     Arrow.KIND: each(filtered),

@@ -18,6 +18,7 @@
   earlier one's value);
 - minimum, maximum cells: the support rows of the dots, for the cell and each neighbour compared;
 - modular and entropic lines: the support rows of the dots, for each two cells one or two apart along the line.
+- nabner line: the support rows of the dots, for each two of its cells.
 - renban of k cells: a binary per run of k values, one of them chosen, and each value v held by as many of its cells
   as the chosen runs that hold v (one row a value);
 - arrow: one row, the line's values less the circle's number (a pill's digits weighted 10^k) == 0; little killer:
@@ -52,6 +53,7 @@ from puzzles.constraints import (
     Maximum,
     Minimum,
     ModularLine,
+    Nabner,
     Negative,
     NonConsecutive,
     Odd,
@@ -232,6 +234,7 @@ ENCODERS: dict[str, Encoder[State]] = {
     Maximum.KIND: each(supported),
     ModularLine.KIND: each(supported),
     EntropicLine.KIND: each(supported),
+    Nabner.KIND: each(supported),
     PencilMarks.KIND: each(parity),
     Renban.KIND: each(run),
     Arrow.KIND: each(weighted),

@@ -15,7 +15,7 @@ value of the other parity. A palindrome's two cells the same distance from its e
 hold one value: x(a, v) and x(b, v) imply each other (two binary clauses a value, not the n(n-1) forbidden pairs).
 German whispers forbid each pair of values too close along the line, a binary clause each; a slow thermometer each
 pair of values that falls along it; a modular or entropic line each pair of values of one class, for each two cells
-one or two apart along it.
+one or two apart along it; a nabner line each pair of values less than 2 apart, for each two of its cells.
 white dot on values 1..9: the 81 - 16 pairs that do not differ by 1). An odd or even cell is a unit clause for
 each value of the other parity. A renban is binary clauses too: no value twice, and no two of its values as far
 apart as it is long. An arrow and a little killer are pseudo-Boolean equalities (`weighted`), PySAT's BDD encoding of
@@ -50,6 +50,7 @@ from puzzles.constraints import (
     Maximum,
     Minimum,
     ModularLine,
+    Nabner,
     Negative,
     NonConsecutive,
     Odd,
@@ -317,6 +318,7 @@ ENCODERS: dict[str, CnfEncoder] = {
     Maximum.KIND: each(not_both),
     ModularLine.KIND: each(not_both),
     EntropicLine.KIND: each(not_both),
+    Nabner.KIND: each(not_both),
     PencilMarks.KIND: each(parity),
     Renban.KIND: each(run),
     Arrow.KIND: CnfEncoder(weighted),

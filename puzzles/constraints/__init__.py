@@ -30,6 +30,7 @@ a kind.
 | quadruple | quadruple.py | `qd=R3C3:1,1,5` (top left cell) | `"quadruple": [{"cells": [...], "values": [1, 1, 5]}]` |
 | little killer | little_killer.py | `lk=R0C3:DL:11` | `"littlekillersum": [{"cell": "R0C3", "direction": "DL", ...}]` |
 | arrow | arrow.py | `ar=R1C1:R1C2,R1C3` (circle, `:`, line) | `"arrow": [{"cells": [...], "lines": [[...]]}]` |
+| nabner line | nabner.py | `nb=R1C1,R1C2,...` | `"nabner": [{"lines": [[...]]}]` |
 """
 from __future__ import annotations
 
@@ -48,6 +49,7 @@ from .extremum import Maximum, Minimum
 from .killer import Cage
 from .kropki import Difference, Ratio
 from .little_killer import LittleKiller
+from .nabner import Nabner
 from .negative import Negative
 from .nonconsecutive import NonConsecutive
 from .palindrome import Palindrome
@@ -92,6 +94,7 @@ __all__ = [
     "Minimum",
     "ModularLine",
     "Move",
+    "Nabner",
     "Named",
     "Negative",
     "NonConsecutive",
@@ -137,6 +140,8 @@ CONSTRAINT_KINDS: dict[str, type[Constraint]] = {
                                  Thermometer, Difference, Ratio, XV, Negative, Odd, Even, Palindrome, Whispers,
                                  SlowThermometer, Clone, Minimum, Maximum, ModularLine, EntropicLine,
                                  PencilMarks, Renban, Arrow, Quadruple, LittleKiller)}
+# more lines of the catalogue, held after the kinds above
+CONSTRAINT_KINDS.update((kind.KIND, kind) for kind in (Nabner,))
 # the kinds that add houses (`Constraint.houses`): known wherever houses are, by every method
 HOUSED = frozenset(name for name, kind in CONSTRAINT_KINDS.items() if kind.houses is not Constraint.houses)
 # the fields of those kinds that are flags, read as the grid's own rules before its cells (f-puzzles' `diagonal+`)

@@ -9,8 +9,11 @@ undotted neighbours keep none of its kind's relations, an odd cell's value is od
 ways, neighbours along a whispers line differ by its value or more, a slow thermometer's values never fall from its
 bulb, a clone's counterparts hold one value, a minimum (maximum) cell holds less (more) than each neighbour not of
 its kind, three cells in a row along a modular (entropic) line hold three remainders by 3 (low, middle and high
-values), any two cells of a nabner line differ by 2 or more. It reads the houses as tests/variant_grids.py does, from
-the layout's fields. What it finds is what "a solution of this puzzle" means, whatever the code under test does.
+values), any two cells of a nabner line differ by 2 or more, the pairs around a zipper line's middle share one sum
+(its middle cell's value), a double arrow's ends sum to the cells between them, a between line's cells lie strictly
+between its ends' values and a lockout line's outside them (the ends so many apart). It reads the houses as
+tests/variant_grids.py does, from the layout's fields. What it finds is what "a solution of this puzzle" means,
+whatever the code under test does.
 """
 from __future__ import annotations
 
@@ -124,6 +127,11 @@ def breaks(lay: Layout, values: Sequence[int], cell: int) -> bool:
             if cell in line and any(values[c] and c != cell and abs(values[c] - v) < 2 for c in line):
                 return True
             continue
+        if rule.KIND in ("zipperline", "doublearrow", "betweenline", "lockout"):  # some filling of its blanks keeps it
+            line = rule.cells  # type: ignore[attr-defined]
+            if cell in line and not LINE_KEPT[rule.KIND]([values[c] for c in line], n, getattr(rule, "value", 0)):
+                return True
+            continue
         if rule.KIND == "renban":  # different values, a run of consecutive ones (no more apart than it is long)
             line = rule.cells  # type: ignore[attr-defined]
             held = [values[c] for c in line if values[c]]
@@ -185,6 +193,47 @@ FAMILY = {"difference": "kropki", "ratio": "kropki", "xv": "xv"}
 CLASS = {"modularline": lambda v, n: v % 3,
          "entropicline": lambda v, n: (v - 1) * 3 // n if n % 3 == 0 else (0 if v == 1 else 2 if v == n else 1)}
 
+
+
+def _zipper_kept(held: Sequence[int], n: int, _: int) -> bool:
+    """Some total that each pair around the middle can sum to (a blank any value 1..n), the middle cell's value on
+    an odd line."""
+    k = len(held)
+    pairs = [(held[i], held[k - 1 - i]) for i in range(k // 2)]
+    middle = held[k // 2] if k % 2 else None
+    return any(all(v + w == t if v and w else 1 <= t - (v or w) <= n if v or w else 2 <= t <= 2 * n for v, w in pairs)
+               for t in (range(1, n + 1) if middle == 0 else [middle] if middle else range(2, 2 * n + 1)))
+
+
+def _double_arrow_kept(held: Sequence[int], n: int, _: int) -> bool:
+    """The ends' sum can equal the sum between them: each blank any value 1..n, each side's sum a range."""
+    ends, between = [held[0], held[-1]], held[1:-1]
+    def reach(vs: Sequence[int]) -> range:
+        fixed, blanks = sum(vs), vs.count(0)
+        return range(fixed + blanks, fixed + n * blanks + 1)
+    return bool(set(reach(ends)) & set(reach(list(between))))
+
+
+def _ends_kept(inside: bool) -> object:
+    """A between line (`inside`: each cell between the ends strictly between their values) or a lockout line (the
+    ends `value` or more apart, each cell between them outside their range, ends included): some pair of end values
+    (a blank end any value) that the cells between keep (a blank one with some value left for it)."""
+    def kept(held: Sequence[int], n: int, value: int) -> bool:
+        ends = [[v] if v else range(1, n + 1) for v in (held[0], held[-1])]
+        for v, w in product(*ends):
+            low, high = min(v, w), max(v, w)
+            if not inside and high - low < value:
+                continue
+            fits = [u for u in range(1, n + 1) if (low < u < high) == inside and not (not inside and u in (low, high))]
+            if (inside and high - low < 2) or not all(u in fits if u else fits for u in held[1:-1]):
+                continue
+            return True
+        return False
+    return kept
+
+
+LINE_KEPT = {"zipperline": _zipper_kept, "doublearrow": _double_arrow_kept, "betweenline": _ends_kept(True),
+             "lockout": _ends_kept(False)}
 
 # the solutions enumerated (in order, no rng) by puzzle line: (the first ones found, whether they are all of them).
 # Many tests ask the brute force for the same puzzles' solutions: one enumeration a puzzle per process.
@@ -329,6 +378,14 @@ EMPTY = {
     "littlekiller-6": "." * 36 + ";lk=R0C3:DL:4;lk=R7C6:UL:16;lk=R0C4:DR:9",
     "nabner-4": "." * 16 + ";nb=R1C1,R2C2;nb=R3C4,R4C3",
     "nabner-6": "." * 36 + ";nb=R1C1,R2C2,R3C2;nb=R6C6,R5C5",
+    "zipperline-4": "." * 16 + ";zip=R1C1,R1C2,R2C2;zip=R4C1,R3C2,R3C3,R4C4",
+    "zipperline-6": "." * 36 + ";zip=R1C1,R2C2,R3C3,R4C4,R5C5;zip=R6C1,R5C2,R4C2,R4C1",
+    "doublearrow-4": "." * 16 + ";da=R1C1,R2C2,R3C3;da=R4C1,R3C1,R2C1",
+    "doublearrow-6": "." * 36 + ";da=R1C1,R1C2,R1C3,R2C4;da=R6C6,R5C5,R4C4",
+    "betweenline-4": "." * 16 + ";btw=R1C1,R2C2,R3C3;btw=R4C4,R4C3,R4C2",
+    "betweenline-6": "." * 36 + ";btw=R1C1,R2C2,R3C3,R4C4;btw=R6C1,R6C2,R5C3",
+    "lockout-4": "." * 16 + ";lo=R1C1,R2C2,R3C3;lo=R4C1,R3C2,R4C3",
+    "lockout-6": "." * 36 + ";lo=R1C1,R2C2,R3C3,R4C4;lo=R6C1,R6C2,R5C3:4",
     "arrow-6": "." * 36 + ";ar=R1C1:R1C2,R1C3;ar=R6C6:R5C5,R4C4,R3C4;ar=R3C1,R4C1:R5C1,R6C1,R6C2,R6C3",
 }
 

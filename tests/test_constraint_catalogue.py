@@ -22,7 +22,8 @@ from puzzles.layouts import PuzzleError
 from puzzles.outcome import Status
 from search import SOLVERS
 
-OURS = ("difference", "ratio", "xv", "negative", "odd", "even", "renban", "arrow", "quadruple", "littlekiller")
+OURS = ("difference", "ratio", "xv", "negative", "odd", "even", "renban", "arrow", "quadruple", "littlekiller",
+        "zipperline", "doublearrow", "betweenline", "lockout")
 MINE = [(name, puzzle, solution) for name, puzzle, solution in puzzles() if any(k in name for k in OURS)]
 
 
@@ -74,6 +75,11 @@ def test_fpuzzles_fields_are_read_with_the_formats_names_and_defaults() -> None:
     ({"littlekillersum": [{"cell": "R2C2", "direction": "DL", "value": "5"}]}, "not just outside the 6x6 grid"),
     ({"littlekillersum": [{"cell": "R0C3", "direction": "DL", "value": "5", "cells": ["R1C3"]}]},
      "its `cells` are not the diagonal from R0C3 DL"),
+    ({"zipperline": [{"lines": [["R1C1", "R1C2"]]}]}, "`zipperline` entry 1: its line from R1C1 has 2 cells: a zipper"),
+    ({"doublearrow": [{"lines": [["R1C1", "R1C3", "R1C4"]]}]}, "steps from R1C1 to R1C3, which do not touch"),
+    ({"betweenline": [{"lines": [["R1C1", "R1C2", "R1C3"]], "value": "2"}]}, "field 'value' is not read"),
+    ({"lockout": [{"lines": [["R1C1", "R1C2", "R1C3"]], "value": "6"}]}, "asks its ends to differ by 6: two values"),
+    ({"lockout": [{"lines": [["R1C1", "R1C2", "R1C3"]], "value": "x"}]}, "its value 'x' is not a whole number"),
 ])
 def test_a_wrong_entry_is_refused_by_name(fields: dict[str, object], says: str) -> None:
     with pytest.raises((FPuzzlesError, PuzzleError, ValueError), match=says.replace("(", r"\(").replace(")", r"\)")):
@@ -93,6 +99,10 @@ def test_a_wrong_entry_is_refused_by_name(fields: dict[str, object], says: str) 
     ("qd=R1C1:7", "'7' is not a value 1 to 4"),
     ("lk=R1C1:DR:5", "not just outside the 4x4 grid"),
     ("lk=R0C1:DR", "`lk=` gives its clue's cell, its direction and its sum"),
+    ("zip=R1C1,R1C2", "zipper line 1 \\(R1C1\\) has 2 cells: a zipper line has 3 or more"),
+    ("da=R1C1,R1C2,R1C1", "double arrow 1 \\(R1C1\\) names a cell twice"),
+    ("btw=R1C1,R1C2,R1C3:2", "a between line has no value after `:`"),
+    ("lo=R1C1,R1C2,R1C3:0", "asks its ends to differ by 0"),
 ])
 def test_a_wrong_word_is_refused_by_name(words: str, says: str) -> None:
     with pytest.raises(PuzzleError, match=says):
@@ -124,6 +134,18 @@ SOLUTION_4 = "1234341221434321"
     ("qd=R2C2:2", "quadruple 1 (R2C2: 2): its cells hold 4, 1, 1, 4, leaving no room for 2"),
     ("lk=R0C0:DR:10", None),
     ("lk=R0C0:DR:9", "little killer 1 (9 at R0C0 DR): its diagonal sums to 10"),
+    ("zip=R1C1,R2C2,R1C3", None),  # 1 + 3 = 4 in the middle
+    ("zip=R1C1,R1C2,R1C3", "zipper line 1 (R1C1): its pairs around its middle sum to 4, its middle holds 2"),
+    ("zip=R1C1,R1C2,R2C2,R2C1", "its pairs around its middle sum to 4, 6, not one total"),
+    ("zip=R1C1,R1C2,R2C1,R2C2", None),  # 1 + 4 = 2 + 3
+    ("da=R1C1,R1C2,R1C3,R1C4", None),  # 1 + 4 = 2 + 3
+    ("da=R1C1,R1C2,R1C3", "double arrow 1 (R1C1): its ends sum to 4, the cells between them to 2"),
+    ("btw=R1C1,R1C2,R1C3,R1C4", None),
+    ("btw=R1C4,R1C3,R2C2,R3C1", "between line 1 (R1C4): its ends hold 4 and 2; out of place between them: 4"),
+    ("lo=R1C1,R1C2,R1C3", "lockout line 1 (R1C1): its ends hold 1 and 3; out of place between them: 2"),
+    ("lo=R1C1,R2C2,R3C3", "its ends hold 1 and 4; out of place between them: 4"),
+    ("lo=R2C2,R1C1,R1C2", None),  # 4 and 2: 1 is outside 2..4
+    ("lo=R2C2,R1C1,R1C2:3", "lockout line 1 (R2C2): its ends hold 4 and 2, less than 3 apart"),
 ])
 def test_the_check_finds_each_broken_rule_as_its_definition_does(words: str, says: str | None) -> None:
     if words == "kw=R1C1-R1C3":
@@ -178,7 +200,7 @@ def test_each_kind_draws_its_shape() -> None:
 
 
 @pytest.mark.parametrize("kind", ["difference", "ratio", "xv", "odd", "even", "renban", "arrow", "quadruple",
-                                  "littlekiller"])
+                                  "littlekiller", "zipperline", "doublearrow", "betweenline", "lockout"])
 def test_generate_minimal_puzzles_of_each_kind_read_back_unique_and_minimal(kind: str, tmp_path: object) -> None:
     out = tmp_path / f"{kind}.txt"  # type: ignore[operator]
     assert main(["--variant", kind, "--side", "6", "--minimal", "--count", "2", "--seed", "1",

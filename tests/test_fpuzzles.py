@@ -47,7 +47,7 @@ def test_a_classic_object_is_its_grid_cell_by_cell():
 @pytest.mark.parametrize("fields, named", [
     ({"xsum": [{"cell": "R0C1", "value": "7"}]}, "'xsum' (a constraint)"),
     ({"sandwichsum": [{"cell": "R0C1", "value": "7"}]}, "'sandwichsum' (a constraint)"),
-    ({"betweenline": [{"lines": [["R2C2", "R2C3"]]}]}, "'betweenline'"),
+    ({"clock": [{"cells": ["R2C2", "R2C3"]}]}, "'clock'"),
     ({"text": [{"cells": ["R1C1"], "value": "odd"}]}, "'text' (a cosmetic element, which the rules may give"),
 ])
 def test_a_rule_the_project_does_not_read_is_refused_by_name(fields, named):
@@ -56,8 +56,7 @@ def test_a_rule_the_project_does_not_read_is_refused_by_name(fields, named):
     assert named in str(caught.value)
 
 
-@pytest.mark.parametrize("field", ["sum", "rowindexer", "columnindexer", "boxindexer",
-                                   "doublearrow", "zipperline"])
+@pytest.mark.parametrize("field", ["sum", "rowindexer", "columnindexer", "boxindexer"])
 def test_the_rules_of_f_puzzles_successors_are_called_constraints(field):
     # fields SudokuVariantSolverJS reads as rules (its FPuzzlesInterfaces.ts), in real puzzles of its collection
     with pytest.raises(FPuzzlesError) as caught:

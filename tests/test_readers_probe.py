@@ -86,8 +86,8 @@ def test_a_rule_list_of_another_type_is_refused(field, value):
 
 
 def test_an_unknown_rule_set_to_zero_is_refused_not_taken_for_false():
-    with pytest.raises(FPuzzlesError, match="'betweenline' \\(a constraint\\)"):
-        puzzle_of(empty(betweenline=0))
+    with pytest.raises(FPuzzlesError, match="'clock' \\(a constraint\\)"):
+        puzzle_of(empty(clock=0))
 
 
 # -- 2. givens silently dropped ---------------------------------------------------------------------------------------

@@ -33,7 +33,14 @@ cell) or the boolean one (x[c][v-1]: cell c holds v; a cell's value is then the 
 - arrow, little killer: one linear equality, the line's values summing to the circle's number (a pill's digits
   weighted 10^k), the diagonal's to its clue;
 - quadruple: the integer model its four cells' allowed tuples (AddAllowedAssignments, domain-consistent); the boolean
-  one, each listed value's count among the four Booleans at least as often as listed.
+  one, each listed value's count among the four Booleans at least as often as listed;
+- double arrow: one linear equality, its ends' values less the values between them summing to 0;
+- zipper line: each pair of cells the same distance from its middle summing to its middle cell's value (odd length),
+  or to a new variable, the line's total (even length), linear;
+- between and lockout lines: a new Boolean `up` (the first end below the last), and, enforced by `up` or by its
+  negation, linear inequalities: each cell between its ends above the lower end and below the upper one (between);
+  the ends at least the line's value apart, and each cell between them below the lower end or above the upper one,
+  as a Boolean of its own says (lockout).
 
 The pairs come from the constraint's links (each unordered pair of cells once); a difference between two cells
 of one house is left to the houses.
@@ -53,13 +60,16 @@ from puzzles.constraints import (
     AntiKing,
     AntiKnight,
     Arrow,
+    BetweenLine,
     Cage,
     Clone,
     Constraint,
     Difference,
+    DoubleArrow,
     EntropicLine,
     Even,
     LittleKiller,
+    Lockout,
     Maximum,
     Minimum,
     ModularLine,
@@ -75,6 +85,7 @@ from puzzles.constraints import (
     SlowThermometer,
     Thermometer,
     Whispers,
+    ZipperLine,
 )
 from puzzles.constraints.innies import derived_sums
 from puzzles.constraints.parity import Parity
@@ -272,6 +283,41 @@ def listed(rule: Constraint, cells: CpCells) -> None:
         cells.model.add(count >= quad.values.count(v))
 
 
+def zipped(rule: Constraint, cells: CpCells) -> None:
+    """A zipper line: each pair around its middle sums to the middle cell's value, or on an even line to a new
+    variable, the total every pair shares."""
+    line, n = cast(ZipperLine, rule), cells.side
+    mid = line.middle()
+    total = cells.value(line.cells[mid]) if mid is not None else cells.model.new_int_var(2, 2 * n, "")
+    for i, j in line.pairs_of():
+        pair: Any = cells.value(line.cells[i])  # (OR-Tools' expression types add up, its stubs' unions do not)
+        cells.model.add(pair + cells.value(line.cells[j]) == total)
+
+
+def ordered(rule: Constraint, cells: CpCells) -> None:
+    """A between or lockout line: `up` says its first end is below its last; enforced by it or its negation, the
+    ends far enough apart and each cell between them strictly between the ends (between), or below the lower end or
+    above the upper one, as a Boolean of its own says (lockout)."""
+    line, m = cast(BetweenLine, rule), cells.model
+    first: Any = cells.value(line.cells[0])
+    last: Any = cells.value(line.cells[-1])
+    up = m.new_bool_var("")
+    for low, high, lit in ((first, last, up), (last, first, ~up)):
+        if isinstance(line, Lockout):
+            m.add(high - low >= line.value).only_enforce_if(lit)
+        else:
+            m.add(high - low >= 2).only_enforce_if(lit)
+        for c in line.cells[1:-1]:
+            value: Any = cells.value(c)
+            if isinstance(line, Lockout):
+                below = m.new_bool_var("")
+                m.add(value < low).only_enforce_if([lit, below])
+                m.add(value > high).only_enforce_if([lit, ~below])
+            else:
+                m.add(value > low).only_enforce_if(lit)
+                m.add(value < high).only_enforce_if(lit)
+
+
 def cages(rules: Sequence[Constraint], cells: CpCells, opts: Mapping[str, Any]) -> dict[str, object]:
     """Every cage as `sums` says (linear or table) and, with redundant=45, the 45 rule's derived sums; the facts:
     how many cages, how many stated as tables and their rows, how many derived sums."""
@@ -330,6 +376,10 @@ ENCODERS: dict[str, Encoder[State]] = {
     ModularLine.KIND: each(related),
     EntropicLine.KIND: each(related),
     Nabner.KIND: each(related),
+    ZipperLine.KIND: each(zipped),
+    DoubleArrow.KIND: each(weighted),
+    BetweenLine.KIND: each(ordered),
+    Lockout.KIND: each(ordered),
     PencilMarks.KIND: each(parity),
     Renban.KIND: each(run),
     Arrow.KIND: each(weighted),

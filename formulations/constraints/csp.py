@@ -18,9 +18,10 @@ python-constraint 556 s (7.5 million nodes); one object a rule keeps every cell'
 - odd and even cells: the package's InSetConstraint over the cell (its domain cut to its parity before search);
 - palindrome, German whispers, slow thermometer, modular and entropic lines, nabner: one `Linked` over its line; clone:
   one over its two groups; a minimum or maximum cell: one over it and its neighbours.
-- renban, arrow, quadruple, little killer (the rules of some cells that are no set of pairs): one `Filtered` over
-  its cells, a function of them that asks the rule's own filter (`Constraint.allowed`) whether the values assigned
-  leave it a filling, and, forward checking, hides what the filter removes from the open cells.
+- renban, arrow, quadruple, little killer, zipper line, double arrow, between and lockout lines (the rules of some
+  cells that are no set of pairs): one `Filtered` over its cells, a function of them that asks the rule's own filter
+  (`Constraint.allowed`) whether the values assigned leave it a filling, and, forward checking, hides what the
+  filter removes from the open cells.
 
 The pairwise kinds' statements are the same, the constraint's own relation: python-constraint takes a rule as a
 check over its variables, and the links are that check.
@@ -41,13 +42,16 @@ from puzzles.constraints import (
     AntiKing,
     AntiKnight,
     Arrow,
+    BetweenLine,
     Cage,
     Clone,
     Constraint,
     Difference,
+    DoubleArrow,
     EntropicLine,
     Even,
     LittleKiller,
+    Lockout,
     Maximum,
     Minimum,
     ModularLine,
@@ -63,6 +67,7 @@ from puzzles.constraints import (
     SlowThermometer,
     Thermometer,
     Whispers,
+    ZipperLine,
 )
 from puzzles.constraints.parity import Parity
 
@@ -213,6 +218,10 @@ ENCODERS: dict[str, Encoder[State]] = {
     ModularLine.KIND: each(linked),
     EntropicLine.KIND: each(linked),
     Nabner.KIND: each(linked),
+    ZipperLine.KIND: each(filtered),
+    DoubleArrow.KIND: each(filtered),
+    BetweenLine.KIND: each(filtered),
+    Lockout.KIND: each(filtered),
     PencilMarks.KIND: each(parity),
     Renban.KIND: each(filtered),
     Arrow.KIND: each(filtered),

@@ -23,7 +23,14 @@
   as the chosen runs that hold v (one row a value);
 - arrow: one row, the line's values less the circle's number (a pill's digits weighted 10^k) == 0; little killer:
   one row, the diagonal's values == the clue;
-- quadruple: for each value listed m times, the sum of its four cells' x[c,v] >= m.
+- quadruple: for each value listed m times, the sum of its four cells' x[c,v] >= m;
+- double arrow: one row, its ends' values less the values between them == 0;
+- zipper line: a row a pair around its middle, the pair's values less the middle cell's value (odd length) or a new
+  integer variable, the line's total (even length), == 0;
+- between and lockout lines: a binary `up` (the first end below the last) and rows on the cells' values relaxed by
+  2n where `up` (or its negation) does not hold: each cell between the ends above the lower and below the upper
+  (between); the ends at least the value apart, each cell between below the lower end or above the upper one, a
+  binary of its own choosing which (lockout).
 
 The pairs of values come from the constraint's links (each unordered pair of cells once): for a rule that
 forbids pairs, a row a pair is the 0-1 program's own statement, the same shape as its houses' rows. A same value
@@ -43,13 +50,16 @@ from puzzles.constraints import (
     AntiKing,
     AntiKnight,
     Arrow,
+    BetweenLine,
     Cage,
     Clone,
     Constraint,
     Difference,
+    DoubleArrow,
     EntropicLine,
     Even,
     LittleKiller,
+    Lockout,
     Maximum,
     Minimum,
     ModularLine,
@@ -65,6 +75,7 @@ from puzzles.constraints import (
     SlowThermometer,
     Thermometer,
     Whispers,
+    ZipperLine,
 )
 from puzzles.constraints.innies import derived_sums
 from puzzles.constraints.parity import Parity
@@ -191,6 +202,57 @@ def listed(rule: Constraint, cells: MipCells) -> None:
             row.SetCoefficient(cells.x[c][v - 1], 1)
 
 
+def _row(cells: MipCells, terms: Sequence[tuple[int, int]], low: float, name: str,
+         relaxed: Sequence[tuple[pywraplp.Variable, bool]] = ()) -> None:
+    """sum(weight * value of cell) >= low over (cell, weight) terms, unless one of `relaxed`'s binaries is off (a
+    binary and True: the row holds where it is 1; False: where it is 0), by 2n for each (a difference of two values
+    is -(n - 1) at least, a row's bound n - 1 at most)."""
+    n, solver = cells.side, cells.solver
+    big = 2 * n
+    row = solver.Constraint(low - big * sum(1 for _, on in relaxed if on), solver.infinity(), name)
+    for c, w in terms:
+        for v in range(1, n + 1):
+            row.SetCoefficient(cells.x[c][v - 1], row.GetCoefficient(cells.x[c][v - 1]) + w * v)
+    for y, on in relaxed:
+        row.SetCoefficient(y, -big if on else big)
+
+
+def zipped(rule: Constraint, cells: MipCells) -> None:
+    """A zipper line: each pair around its middle sums to its middle cell's value, or on an even line to a new
+    integer variable, the total every pair shares (one row a pair)."""
+    line, n, solver = cast(ZipperLine, rule), cells.side, cells.solver
+    mid = line.middle()
+    total = solver.IntVar(2, 2 * n, f"{cells.name}_total") if mid is None else None
+    for k, (i, j) in enumerate(line.pairs_of()):
+        row = solver.Constraint(0, 0, f"{cells.name}_pair_{k + 1}")
+        for c, w in ((line.cells[i], 1), (line.cells[j], 1), *(((line.cells[mid], -1),) if mid is not None else ())):
+            for v in range(1, n + 1):
+                row.SetCoefficient(cells.x[c][v - 1], row.GetCoefficient(cells.x[c][v - 1]) + w * v)
+        if total is not None:
+            row.SetCoefficient(total, -1)
+
+
+def ordered(rule: Constraint, cells: MipCells) -> None:
+    """A between or lockout line: a binary `up` (its first end below its last); for each way, rows that hold where
+    it does: the ends far enough apart, each cell between them strictly between the ends (between), or below the
+    lower end or above the upper one as a binary of its own says (lockout)."""
+    line, solver = cast(BetweenLine, rule), cells.solver
+    first, last = line.cells[0], line.cells[-1]
+    up = solver.BoolVar(f"{cells.name}_up")
+    lockout = isinstance(line, Lockout)
+    for low, high, on in ((first, last, True), (last, first, False)):
+        name = f"{cells.name}_{'up' if on else 'down'}"
+        _row(cells, [(high, 1), (low, -1)], cast(Lockout, line).value if lockout else 2, f"{name}_ends", [(up, on)])
+        for k, c in enumerate(line.cells[1:-1], 1):
+            if not lockout:
+                _row(cells, [(c, 1), (low, -1)], 1, f"{name}_{k}_above", [(up, on)])
+                _row(cells, [(high, 1), (c, -1)], 1, f"{name}_{k}_below", [(up, on)])
+                continue
+            below = solver.BoolVar(f"{name}_{k}_side")
+            _row(cells, [(low, 1), (c, -1)], 1, f"{name}_{k}_below", [(up, on), (below, True)])
+            _row(cells, [(c, 1), (high, -1)], 1, f"{name}_{k}_above", [(up, on), (below, False)])
+
+
 def cages(rules: Sequence[Constraint], cells: MipCells, first: int, opts: Mapping[str, Any]) -> dict[str, object]:
     """Every cage's rows (`cage_<i>`): its sum (when it has a total) and at most one cell each value; with
     redundant=45, the 45 rule's derived sums. The facts: how many cages, the option, how many derived sums."""
@@ -235,6 +297,10 @@ ENCODERS: dict[str, Encoder[State]] = {
     ModularLine.KIND: each(supported),
     EntropicLine.KIND: each(supported),
     Nabner.KIND: each(supported),
+    ZipperLine.KIND: each(zipped),
+    DoubleArrow.KIND: each(weighted),
+    BetweenLine.KIND: each(ordered),
+    Lockout.KIND: each(ordered),
     PencilMarks.KIND: each(parity),
     Renban.KIND: each(run),
     Arrow.KIND: each(weighted),

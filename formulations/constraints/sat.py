@@ -22,6 +22,12 @@ apart as it is long. An arrow and a little killer are pseudo-Boolean equalities 
 each, with its auxiliary variables. A quadruple is clauses: a value listed m times is in one of every 4 - m + 1 of
 its cells.
 
+A double arrow is a pseudo-Boolean equality as an arrow is. A between or lockout line is ternary clauses: its ends
+holding v and w, no cell between them holds a value the rule forbids it then (not x(a, v), or not x(b, w), or not
+x(c, u)), beside the binary clauses that keep the ends apart; a zipper line is clauses over its pairs' sums: a pair
+holding v and w implies its total v + w (the middle cell's value, or on an even line a new variable a total, at
+most one of them true), and the total and one cell's value imply the other's.
+
 A Killer's cages are clauses too (`cages`): no repeat in a cage, and its total in the encoding its option `sums`
 names: its combinations (the default) or a pseudo-Boolean encoding of pysat.pb; its option `redundant=45` adds the
 45 rule's sums. Their auxiliary variables come after the cell-values and triads (`Cnf.first`); the answer is read
@@ -40,13 +46,16 @@ from puzzles.constraints import (
     AntiKing,
     AntiKnight,
     Arrow,
+    BetweenLine,
     Cage,
     Clone,
     Constraint,
     Difference,
+    DoubleArrow,
     EntropicLine,
     Even,
     LittleKiller,
+    Lockout,
     Maximum,
     Minimum,
     ModularLine,
@@ -62,6 +71,7 @@ from puzzles.constraints import (
     SlowThermometer,
     Thermometer,
     Whispers,
+    ZipperLine,
 )
 from puzzles.constraints.innies import derived_sums
 from puzzles.constraints.killer import combinations_of
@@ -179,6 +189,51 @@ def listed(rule: Constraint, cnf: Cnf) -> list[list[int]]:
     quad = cast(Quadruple, rule)
     return [[cnf.x(c, v) for c in chosen] for v in sorted(set(quad.values))
             for chosen in combinations(quad.cells, len(quad.cells) - quad.values.count(v) + 1)]
+
+
+def ordered(rule: Constraint, cnf: Cnf) -> list[list[int]]:
+    """A between or lockout line: the pairs of end values that break it alone as binary clauses, and for each pair
+    that keeps it, each value a cell between them may then not hold as a ternary clause."""
+    line, n, x = cast(BetweenLine, rule), cnf.side, cnf.x
+    first, last = line.cells[0], line.cells[-1]
+    clauses: list[list[int]] = []
+    for v in range(1, n + 1):
+        for w in range(1, n + 1):
+            if not line.ends_apart(v, w):
+                clauses.append([-x(first, v), -x(last, w)])
+                continue
+            room = line.inside(min(v, w), max(v, w), n)
+            clauses.extend([-x(first, v), -x(last, w), -x(c, u)] for c in line.cells[1:-1]
+                           for u in range(1, n + 1) if not room >> (u - 1) & 1)
+    return clauses
+
+
+def zippers(rules: Sequence[Constraint], cnf: Cnf, opts: Mapping[str, Any]) -> list[list[int]]:
+    """Zipper lines: over each pair (a, b) around the middle, a holding v and b holding w imply the total v + w, and
+    the total and a's value imply b's (and b's a's); the total is the middle cell's value on an odd line, a new
+    variable a total on an even one (at most one true), numbered after `cnf.first`."""
+    n, x = cnf.side, cnf.x
+    clauses: list[list[int]] = []
+    last = cnf.first
+    for line in cast(Sequence[ZipperLine], rules):
+        mid = line.middle()
+        if mid is not None:
+            totals = {t: x(line.cells[mid], t) for t in range(1, n + 1)}
+        else:
+            totals = {t: last + t - 1 for t in range(2, 2 * n + 1)}
+            last += 2 * n - 1
+            clauses.extend([-totals[s], -totals[t]] for s in totals for t in totals if s < t)
+        for i, j in line.pairs_of():
+            a, b = line.cells[i], line.cells[j]
+            for v in range(1, n + 1):
+                for w in range(1, n + 1):
+                    made = totals.get(v + w)
+                    clauses.append([-x(a, v), -x(b, w), *([made] if made else [])])
+            for t, lit in totals.items():
+                for one, other in ((a, b), (b, a)):
+                    for v in range(1, n + 1):
+                        clauses.append([-lit, -x(one, v), *([x(other, t - v)] if 1 <= t - v <= n else [])])
+    return clauses
 
 
 def cages(rules: Sequence[Constraint], cnf: Cnf, opts: Mapping[str, Any]) -> list[list[int]]:
@@ -319,6 +374,10 @@ ENCODERS: dict[str, CnfEncoder] = {
     ModularLine.KIND: each(not_both),
     EntropicLine.KIND: each(not_both),
     Nabner.KIND: each(not_both),
+    ZipperLine.KIND: CnfEncoder(zippers),
+    DoubleArrow.KIND: CnfEncoder(weighted),
+    BetweenLine.KIND: each(ordered),
+    Lockout.KIND: each(ordered),
     PencilMarks.KIND: each(parity),
     Renban.KIND: each(run),
     Arrow.KIND: CnfEncoder(weighted),

@@ -31,6 +31,10 @@ a kind.
 | little killer | little_killer.py | `lk=R0C3:DL:11` | `"littlekillersum": [{"cell": "R0C3", "direction": "DL", ...}]` |
 | arrow | arrow.py | `ar=R1C1:R1C2,R1C3` (circle, `:`, line) | `"arrow": [{"cells": [...], "lines": [[...]]}]` |
 | nabner line | nabner.py | `nb=R1C1,R1C2,...` | `"nabner": [{"lines": [[...]]}]` |
+| zipper line | zipper.py | `zip=R1C1,R1C2,...` | `"zipperline": [{"lines": [[...]]}]` |
+| double arrow | double_arrow.py | `da=R1C1,R1C2,...` (an end first) | `"doublearrow": [{"lines": [[...]]}]` |
+| between line | between.py | `btw=R1C1,R1C2,...` (an end first) | `"betweenline": [{"lines": [[...]]}]` |
+| lockout line | lockout.py | `lo=R1C1,R1C2,...:3` (`:3`: not half the side) | `"lockout": [{"lines": [[...]]}]` |
 """
 from __future__ import annotations
 
@@ -41,14 +45,17 @@ from .antiking import AntiKing
 from .antiknight import AntiKnight
 from .arrow import Arrow
 from .base import Constraint, House, Link, Move, Named, Removal, Shape
+from .between import BetweenLine
 from .clone import Clone
 from .diagonal import Diagonal
 from .disjoint import Disjoint
+from .double_arrow import DoubleArrow
 from .extra_region import ExtraRegion
 from .extremum import Maximum, Minimum
 from .killer import Cage
 from .kropki import Difference, Ratio
 from .little_killer import LittleKiller
+from .lockout import Lockout
 from .nabner import Nabner
 from .negative import Negative
 from .nonconsecutive import NonConsecutive
@@ -62,6 +69,7 @@ from .thermometer import Thermometer
 from .trios import EntropicLine, ModularLine
 from .whispers import Whispers
 from .xv import XV
+from .zipper import ZipperLine
 
 __all__ = [
     "CONSTRAINT_KINDS",
@@ -77,12 +85,14 @@ __all__ = [
     "AntiKing",
     "AntiKnight",
     "Arrow",
+    "BetweenLine",
     "Cage",
     "Clone",
     "Constraint",
     "Diagonal",
     "Difference",
     "Disjoint",
+    "DoubleArrow",
     "EntropicLine",
     "Even",
     "ExtraRegion",
@@ -90,6 +100,7 @@ __all__ = [
     "Link",
     "Links",
     "LittleKiller",
+    "Lockout",
     "Maximum",
     "Minimum",
     "ModularLine",
@@ -109,6 +120,7 @@ __all__ = [
     "SlowThermometer",
     "Thermometer",
     "Whispers",
+    "ZipperLine",
     "beyond",
     "by_kind",
     "canonical",
@@ -141,7 +153,8 @@ CONSTRAINT_KINDS: dict[str, type[Constraint]] = {
                                  SlowThermometer, Clone, Minimum, Maximum, ModularLine, EntropicLine,
                                  PencilMarks, Renban, Arrow, Quadruple, LittleKiller)}
 # more lines of the catalogue, held after the kinds above
-CONSTRAINT_KINDS.update((kind.KIND, kind) for kind in (Nabner,))
+CONSTRAINT_KINDS.update((kind.KIND, kind) for kind in (Nabner, ZipperLine, DoubleArrow, BetweenLine,
+                                                                      Lockout))
 # the kinds that add houses (`Constraint.houses`): known wherever houses are, by every method
 HOUSED = frozenset(name for name, kind in CONSTRAINT_KINDS.items() if kind.houses is not Constraint.houses)
 # the fields of those kinds that are flags, read as the grid's own rules before its cells (f-puzzles' `diagonal+`)

@@ -7,7 +7,10 @@ line of an entry one constraint here. A line is drawn on the page as a grey line
 by its kind, its place among the puzzle's lines of the kind and its first cell (`palindrome 2 (R4C1)`).
 
 The kinds drawn as lines that are not pairs (renban.py, arrow.py) read f-puzzles' `lines` entries by
-`line_entries` and draw a random line by `king_walk`."""
+`line_entries` and draw a random line by `king_walk`. The lines whose rule is no set of pairs but that read and write
+as the pairwise ones do (zipper.py, double_arrow.py, between.py, lockout.py) are `ScopedLine`s: kept by their filter
+(`SCOPED`), each kind stating which values of its cells some filling keeps (`supports`) and what breaks it full
+(`broken`)."""
 from __future__ import annotations
 
 import random
@@ -17,7 +20,7 @@ from itertools import pairwise
 from typing import Any, ClassVar
 
 from ..words import quoted
-from .base import Constraint, Link, Move, Shape, a_list, cell_name, cell_of_name, cells_problem
+from .base import Constraint, Link, Move, Removal, Shape, a_list, cell_name, cell_of_name, cells_problem
 
 DRAWING = ("baseC", "outlineC", "fontC")  # an f-puzzles entry's colours: the drawing's, no rule
 
@@ -191,6 +194,77 @@ class Line(Constraint):
                 break
             cells.append(rng.choice(steps))
         return cls.made(tuple(cells), cls.default(side)) if len(cells) >= 2 else None
+
+
+@dataclass(frozen=True)
+class ScopedLine(Line):
+    """A line whose rule is no set of pairs (its cells' values tied together through its ends, its middle or a sum
+    along it): kept by its filter (`SCOPED`), as an arrow is. A kind states `supports` (which values of each cell's
+    candidates some filling of the whole line keeps: the filter, exact) and `broken` (why a full line breaks it)."""
+
+    LINKED = False
+    SCOPED = True
+    LEAST: ClassVar[int] = 3  # the fewest cells a line of the kind has
+
+    def links(self, side: int) -> tuple[Link, ...]:
+        return ()
+
+    def scope(self) -> tuple[int, ...]:
+        return self.cells
+
+    def narrows(self, side: int) -> bool:
+        return True
+
+    def supports(self, domains: Sequence[int], side: int) -> list[int]:
+        """Per cell of the line, in order, the values of its candidates (`domains`, masks) that some filling keeping
+        the rule puts there, a value of each cell's candidates (repeats allowed: the houses keep theirs); all 0 when
+        no filling keeps it."""
+        raise NotImplementedError
+
+    def broken(self, held: Sequence[int], side: int) -> str | None:
+        """Why the line's values (`held`, every cell filled, in order) break the rule, in words; None when they
+        keep it."""
+        raise NotImplementedError
+
+    def narrow(self, masks: Sequence[int], side: int, by: str = "") -> list[Removal]:
+        """Each value no filling of the line keeps, with the values the other cells lost as the reason."""
+        full = (1 << side) - 1
+        domains = [masks[c] for c in self.cells]
+        kept = self.supports(domains, side)
+        lost = [(c, full & ~masks[c]) for c in self.cells if full & ~masks[c]]
+        return [Removal(cell, domain & ~keep, by, tuple(c for c in lost if c[0] != cell))
+                for cell, domain, keep in zip(self.cells, domains, kept, strict=True) if domain & ~keep]
+
+    def violations(self, values: Sequence[int], side: int, index: int = 0) -> list[str]:
+        """Full, why its values break it; partly filled, values that leave its blank cells no filling."""
+        held = [values[c] for c in self.cells]
+        if all(held):
+            why = self.broken(held, side)
+            return [] if why is None else [f"{self.name(index, side)}: {why}"]
+        return [f"{self.name(index, side)}: the values on it leave its blank cells no values to fill it with"] \
+            if self.unfillable(values, side) else []
+
+    def problem(self, side: int) -> str | None:
+        if len(self.cells) < self.LEAST:
+            return f"has {len(self.cells)} cells: a {self.TITLE} has {self.LEAST} or more"
+        return super().problem(side)
+
+    @classmethod
+    def grown(cls, start: int, values: Sequence[int], side: int, rng: random.Random, taken: set[int],
+              length: int) -> Line | None:
+        """The longest line the grid keeps among the first cells of a few random walks from `start` (avoiding
+        `taken`, up to `length` cells, `LEAST` at least); None where none does."""
+        best: Line | None = None
+        for _ in range(6):
+            walk = king_walk(side, taken, rng, length, start)
+            for k in range(len(walk), cls.LEAST - 1, -1):
+                if best is not None and k <= len(best.cells):
+                    break
+                line = cls.made(tuple(walk[:k]), cls.default(side))
+                if isinstance(line, ScopedLine) and line.broken([values[c] for c in line.cells], side) is None:
+                    best = line
+                    break
+        return best
 
 
 def around(cell: int, side: int) -> list[int]:

@@ -304,10 +304,11 @@ class ShapeMarks:
 
 
 # what the page draws for a shape of two neighbours (at their shared edge) or of one cell (at its centre), and how
-# the legend says it: a white dot, a black dot, a letter (XV), a grey circle (odd), a grey square (even)
+# the legend says it: a white dot, a black dot, a letter (XV), a grey circle (odd), a grey square (even), a grey
+# diamond (a lockout line's end)
 MARKED = {"ring": "a white circle between two cells", "dot": "a black circle between two cells",
           "letter": "its letter between two cells", "circle": "a grey circle in the cell",
-          "square": "a grey square in the cell"}
+          "square": "a grey square in the cell", "diamond": "a grey diamond in the cell"}
 IN_CELL = {"letter": "its letters in the cell"}  # a mark of one cell drawn at its centre, where MARKED says an edge
 DOT = 0.13  # a dot's radius, in cells
 
@@ -321,6 +322,9 @@ def mark(kind: str, x: float, y: float, label: str) -> str:
         drawn = f'<circle class="odd" {at} r="0.4"/>'
     elif kind == "square":
         drawn = f'<rect class="even" x="{number(x - 0.4)}" y="{number(y - 0.4)}" width="0.8" height="0.8"/>'
+    elif kind == "diamond":
+        drawn = (f'<polygon class="diamond" points="{number(x)},{number(y - 0.4)} {number(x + 0.4)},{number(y)} '
+                 f'{number(x)},{number(y + 0.4)} {number(x - 0.4)},{number(y)}"/>')
     else:
         drawn = ""
     text = f'<text class="{kind}" x="{number(x)}" y="{number(y)}">{escape(label)}</text>' if label else ""

@@ -158,8 +158,9 @@ class Variant:
 def drawn_kinds() -> list[str]:
     """The names of the kinds a variant's name may hold that are drawn over each puzzle's solution (their kind's
     `drawn`), in the registry's order: what `--variant` offers beside the fixed layouts."""
+    unset = getattr(Constraint.drawn, "__func__", None)  # the socket's own: "not drawn"
     return [name for name, kind in CONSTRAINT_KINDS.items()
-            if not kind.GLOBAL and getattr(kind.drawn, "__func__", None) is not Constraint.drawn.__func__]
+            if not kind.GLOBAL and getattr(kind.drawn, "__func__", None) is not unset]
 
 
 def own_kinds(name: str) -> tuple[type[Constraint], ...]:

@@ -145,7 +145,8 @@ def layout(side: int, regions: Sequence[int], extras: Sequence[House] = (),
             raise PuzzleError(f"region {region + 1} is not connected (its cells: {cell_names(held, side)})")
     height, width = _box_shape(side, key[1])
     try:
-        fitted = tuple(rule.fitted(height, width) for rule in key[2])  # disjoint groups: the boxes' own
+        # disjoint groups: the boxes' own; a box indexer, a region-sum line: the regions'
+        fitted = tuple(rule.fitted(height, width).in_regions(key[1]) for rule in key[2])
     except ValueError as exc:
         raise PuzzleError(str(exc)) from None
     if fitted != key[2]:

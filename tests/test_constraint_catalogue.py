@@ -22,7 +22,8 @@ from puzzles.layouts import PuzzleError
 from puzzles.outcome import Status
 from search import SOLVERS
 
-OURS = ("difference", "ratio", "xv", "negative", "odd", "even", "renban", "arrow", "quadruple", "littlekiller")
+OURS = ("difference", "ratio", "xv", "negative", "odd", "even", "renban", "arrow", "quadruple", "littlekiller",
+        "rowindexer", "columnindexer", "boxindexer", "regionsumline")
 MINE = [(name, puzzle, solution) for name, puzzle, solution in puzzles() if any(k in name for k in OURS)]
 
 
@@ -74,6 +75,9 @@ def test_fpuzzles_fields_are_read_with_the_formats_names_and_defaults() -> None:
     ({"littlekillersum": [{"cell": "R2C2", "direction": "DL", "value": "5"}]}, "not just outside the 6x6 grid"),
     ({"littlekillersum": [{"cell": "R0C3", "direction": "DL", "value": "5", "cells": ["R1C3"]}]},
      "its `cells` are not the diagonal from R0C3 DL"),
+    ({"columnindexer": [{"cells": ["R1C7"]}]}, "`columnindexer` entry 1: R1C7 is outside the 6x6 grid"),
+    ({"rowindexer": [{"cells": ["R1C1"], "value": "3"}]}, "`rowindexer` entry 1: field 'value' is not read"),
+    ({"regionsumline": [{"lines": [["R1C1", "R2C2", "R1C1"]]}]}, "its line from R1C1 names a cell twice"),
 ])
 def test_a_wrong_entry_is_refused_by_name(fields: dict[str, object], says: str) -> None:
     with pytest.raises((FPuzzlesError, PuzzleError, ValueError), match=says.replace("(", r"\(").replace(")", r"\)")):
@@ -93,6 +97,8 @@ def test_a_wrong_entry_is_refused_by_name(fields: dict[str, object], says: str) 
     ("qd=R1C1:7", "'7' is not a value 1 to 4"),
     ("lk=R1C1:DR:5", "not just outside the 4x4 grid"),
     ("lk=R0C1:DR", "`lk=` gives its clue's cell, its direction and its sum"),
+    ("ci=R5C1", "R5C1 is outside the 4x4 grid"),
+    ("rsl=R1C1,R1C1", "region-sum line from R1C1 names a cell twice"),
 ])
 def test_a_wrong_word_is_refused_by_name(words: str, says: str) -> None:
     with pytest.raises(PuzzleError, match=says):
@@ -124,6 +130,9 @@ SOLUTION_4 = "1234341221434321"
     ("qd=R2C2:2", "quadruple 1 (R2C2: 2): its cells hold 4, 1, 1, 4, leaving no room for 2"),
     ("lk=R0C0:DR:10", None),
     ("lk=R0C0:DR:9", "little killer 1 (9 at R0C0 DR): its diagonal sums to 10"),
+    ("rsl=R1C1,R1C2,R1C3", None),  # 1 + 2 in box 1, 3 in box 2
+    ("rsl=R1C2,R1C3", "region-sum line 1 (R1C2): its segments in the regions sum to 2, 3"),
+    ("rsl=R1C2,R1C1,R2C1", None),  # within box 1: no rule
 ])
 def test_the_check_finds_each_broken_rule_as_its_definition_does(words: str, says: str | None) -> None:
     if words == "kw=R1C1-R1C3":
@@ -136,6 +145,31 @@ def test_the_check_finds_each_broken_rule_as_its_definition_does(words: str, say
     assert bool(found) == by_definition == (says is not None), found
     if says is not None:
         assert any(says in message for message in found), found
+
+
+OTHER_4 = "1234341223414123"  # where SOLUTION_4 keeps every indexer, this breaks some
+
+
+@pytest.mark.parametrize(("words", "says"), [
+    ("ci=R1C1,R2C1,R2C2", None),  # R2C1's 3 names R2C3, which holds 1 (column 1)
+    ("ci=R3C1", "R3C1 holds 2, a column indexer: the row's cell 2, R3C2, should hold 1, not 3"),
+    ("ri=R1C1,R2C1", None),  # R2C1's 3 names R3C1, which holds 2 (row 2)
+    ("ri=R1C2", "R1C2 holds 2, a row indexer: the column's cell 2, R2C2, should hold 1, not 4"),
+    ("bi=R1C1,R2C3", None),
+    ("bi=R3C2", "R3C2 holds 3, a box indexer: the region's cell 3, R4C1, should hold 2, not 4"),
+])
+def test_the_check_finds_each_broken_indexer_as_its_definition_does(words: str, says: str | None) -> None:
+    grid = Grid.parse(OTHER_4 + ";" + words)
+    found = grid.conflicts()
+    assert bool(found) == any(breaks(grid.layout, grid.values, c) for c in range(16)) == (says is not None), found
+    if says is not None:
+        assert any(says in message for message in found), found
+
+
+def test_a_region_sum_line_that_leaves_a_region_and_comes_back_has_a_segment_each_time() -> None:
+    lay = Grid.parse("." * 16 + ";r=1112122233343444;rsl=R1C1,R2C2,R1C3,R1C4").layout
+    assert [c.segments() for c in lay.constraints] == [[(0,), (5,), (2,), (3,)]]  # type: ignore[attr-defined]
+    assert lay.constraints[0].drawing(4) == (Shape("line", (0, 5, 2, 3), "region-sum line"),)
 
 
 NEGATIVE = "." * 36 + every_dot(DOTTED, "kropki") + ";negative=difference,ratio"
@@ -178,7 +212,7 @@ def test_each_kind_draws_its_shape() -> None:
 
 
 @pytest.mark.parametrize("kind", ["difference", "ratio", "xv", "odd", "even", "renban", "arrow", "quadruple",
-                                  "littlekiller"])
+                                  "littlekiller", "columnindexer", "regionsumline"])
 def test_generate_minimal_puzzles_of_each_kind_read_back_unique_and_minimal(kind: str, tmp_path: object) -> None:
     out = tmp_path / f"{kind}.txt"  # type: ignore[operator]
     assert main(["--variant", kind, "--side", "6", "--minimal", "--count", "2", "--seed", "1",

@@ -56,7 +56,7 @@ def test_a_rule_the_project_does_not_read_is_refused_by_name(fields, named):
     assert named in str(caught.value)
 
 
-@pytest.mark.parametrize("field", ["sum", "rowindexer", "columnindexer", "boxindexer", "nabner",
+@pytest.mark.parametrize("field", ["sum", "nabner",
                                    "doublearrow", "zipperline"])
 def test_the_rules_of_f_puzzles_successors_are_called_constraints(field):
     # fields SudokuVariantSolverJS reads as rules (its FPuzzlesInterfaces.ts), in real puzzles of its collection

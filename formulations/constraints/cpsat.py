@@ -32,6 +32,10 @@ cell) or the boolean one (x[c][v-1]: cell c holds v; a cell's value is then the 
 - renban: its cells all different and each between a new variable `low` and `low` + k - 1 (k cells), linear;
 - arrow, little killer: one linear equality, the line's values summing to the circle's number (a pill's digits
   weighted 10^k), the diagonal's to its clue;
+- row, column and box indexers: the integer model an AddElement, the cells the indexer's values name indexed by
+  its value equal to its place (an element of its row, column or region); the boolean one, x[a][v] implies x[b][p]
+  for each value v, b the cell v names and p the indexer's place;
+- region-sum line: each segment's sum equal to the first's, one linear equality a segment;
 - quadruple: the integer model its four cells' allowed tuples (AddAllowedAssignments, domain-consistent); the boolean
   one, each listed value's count among the four Booleans at least as often as listed.
 
@@ -53,8 +57,10 @@ from puzzles.constraints import (
     AntiKing,
     AntiKnight,
     Arrow,
+    BoxIndexer,
     Cage,
     Clone,
+    ColumnIndexer,
     Constraint,
     Difference,
     EntropicLine,
@@ -70,11 +76,14 @@ from puzzles.constraints import (
     PencilMarks,
     Quadruple,
     Ratio,
+    RegionSumLine,
     Renban,
+    RowIndexer,
     SlowThermometer,
     Thermometer,
     Whispers,
 )
+from puzzles.constraints.indexers import Indexer
 from puzzles.constraints.innies import derived_sums
 from puzzles.constraints.parity import Parity
 from puzzles.constraints.sums import WeightedSum
@@ -291,6 +300,27 @@ def listed(rule: Constraint, cells: CpCells) -> None:
         cells.model.add(count >= quad.values.count(v))
 
 
+def equal_sums(rule: Constraint, cells: CpCells) -> None:
+    """A region-sum line: each segment after the first sums as the first does, a linear equality each."""
+    for terms in cast(RegionSumLine, rule).differences():
+        cells.model.add(sum(w * cells.value(c) for c, w in terms) == 0)
+
+
+def indexed(rule: Constraint, cells: CpCells) -> None:
+    """An indexer: the cell its value names holds its place. The integer model: AddElement over the named cells (a
+    first entry for no value, never indexed); the boolean one: x[a][v] implies x[named v][place]."""
+    indexer, n = cast(Indexer, rule), cells.side
+    named, place = indexer.named(n), indexer.place(n)
+    if cells.ints is not None:
+        cells.model.add_element(cells.ints[indexer.cell], [place, *(cells.ints[c] for c in named)], place)
+        return
+    assert cells.bools is not None
+    x = cells.bools
+    for v, c in enumerate(named, 1):
+        if c != indexer.cell:
+            cells.model.add_implication(x[indexer.cell][v - 1], x[c][place - 1])
+
+
 def cages(rules: Sequence[Constraint], cells: CpCells, opts: Mapping[str, Any]) -> dict[str, object]:
     """Every cage as `sums` says (linear or table) and, with redundant=45, the 45 rule's derived sums; the facts:
     how many cages, how many stated as tables and their rows, how many derived sums."""
@@ -357,6 +387,10 @@ ENCODERS: dict[str, Encoder[State]] = {
     Arrow.KIND: each(weighted),
     Quadruple.KIND: each(listed),
     LittleKiller.KIND: each(weighted),
+    RowIndexer.KIND: each(indexed),
+    ColumnIndexer.KIND: each(indexed),
+    BoxIndexer.KIND: each(indexed),
+    RegionSumLine.KIND: each(equal_sums),
     Cage.KIND: Encoder(cages, {
         "sums": Option("linear", "a Killer cage as linear: sum == total and AllDifferent; table: its allowed "
                        "tuples (every ordering of each combination)", SUMS),

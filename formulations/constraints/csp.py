@@ -18,9 +18,10 @@ python-constraint 556 s (7.5 million nodes); one object a rule keeps every cell'
 - odd and even cells: the package's InSetConstraint over the cell (its domain cut to its parity before search);
 - palindrome, German whispers, slow thermometer, modular and entropic lines: one `Linked` over its line; clone:
   one over its two groups; a minimum or maximum cell: one over it and its neighbours.
-- renban, arrow, quadruple, little killer (the rules of some cells that are no set of pairs): one `Filtered` over
-  its cells, a function of them that asks the rule's own filter (`Constraint.allowed`) whether the values assigned
-  leave it a filling, and, forward checking, hides what the filter removes from the open cells.
+- row, column and box indexers: one `Linked` over the cell and the cells it may name;
+- renban, arrow, quadruple, little killer, region-sum line (the rules of some cells that are no set of pairs): one
+  `Filtered` over its cells, a function of them that asks the rule's own filter (`Constraint.allowed`) whether the
+  values assigned leave it a filling, and, forward checking, hides what the filter removes from the open cells.
 
 The pairwise kinds' statements are the same, the constraint's own relation: python-constraint takes a rule as a
 check over its variables, and the links are that check.
@@ -41,8 +42,10 @@ from puzzles.constraints import (
     AntiKing,
     AntiKnight,
     Arrow,
+    BoxIndexer,
     Cage,
     Clone,
+    ColumnIndexer,
     Constraint,
     Difference,
     EntropicLine,
@@ -58,7 +61,9 @@ from puzzles.constraints import (
     PencilMarks,
     Quadruple,
     Ratio,
+    RegionSumLine,
     Renban,
+    RowIndexer,
     SlowThermometer,
     Thermometer,
     Whispers,
@@ -216,6 +221,10 @@ ENCODERS: dict[str, Encoder[State]] = {
     Arrow.KIND: each(filtered),
     Quadruple.KIND: each(filtered),
     LittleKiller.KIND: each(filtered),
+    RowIndexer.KIND: each(linked),
+    ColumnIndexer.KIND: each(linked),
+    BoxIndexer.KIND: each(linked),
+    RegionSumLine.KIND: each(filtered),
     Cage.KIND: Encoder(cages),
 }
 

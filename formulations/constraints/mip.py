@@ -22,6 +22,8 @@
   as the chosen runs that hold v (one row a value);
 - arrow: one row, the line's values less the circle's number (a pill's digits weighted 10^k) == 0; little killer:
   one row, the diagonal's values == the clue;
+- row, column and box indexers: x[a,v] <= x[b,p] for each value v, b the cell v names and p the indexer's place;
+- region-sum line: one row a segment after the first, its values less the first segment's == 0;
 - quadruple: for each value listed m times, the sum of its four cells' x[c,v] >= m.
 
 The pairs of values come from the constraint's links (each unordered pair of cells once): for a rule that
@@ -42,8 +44,10 @@ from puzzles.constraints import (
     AntiKing,
     AntiKnight,
     Arrow,
+    BoxIndexer,
     Cage,
     Clone,
+    ColumnIndexer,
     Constraint,
     Difference,
     EntropicLine,
@@ -59,11 +63,14 @@ from puzzles.constraints import (
     PencilMarks,
     Quadruple,
     Ratio,
+    RegionSumLine,
     Renban,
+    RowIndexer,
     SlowThermometer,
     Thermometer,
     Whispers,
 )
+from puzzles.constraints.indexers import Indexer
 from puzzles.constraints.innies import derived_sums
 from puzzles.constraints.parity import Parity
 from puzzles.constraints.sums import WeightedSum
@@ -189,6 +196,27 @@ def listed(rule: Constraint, cells: MipCells) -> None:
             row.SetCoefficient(cells.x[c][v - 1], 1)
 
 
+def equal_sums(rule: Constraint, cells: MipCells) -> None:
+    """A region-sum line: sum(v * x[c,v]) over each segment after the first less the same over the first == 0."""
+    n = cells.side
+    for k, terms in enumerate(cast(RegionSumLine, rule).differences(), 2):
+        row = cells.solver.Constraint(0, 0, f"{cells.name}_segment_{k}")
+        for c, w in terms:
+            for v in range(1, n + 1):
+                row.SetCoefficient(cells.x[c][v - 1], w * v)
+
+
+def indexed(rule: Constraint, cells: MipCells) -> None:
+    """An indexer: x[its cell, v] <= x[the cell v names, its place] for each value v."""
+    indexer, n = cast(Indexer, rule), cells.side
+    place = indexer.place(n)
+    for v, c in enumerate(indexer.named(n), 1):
+        if c != indexer.cell:
+            row = cells.solver.Constraint(-cells.solver.infinity(), 0, f"{cells.name}_value_{v}")
+            row.SetCoefficient(cells.x[indexer.cell][v - 1], 1)
+            row.SetCoefficient(cells.x[c][place - 1], -1)
+
+
 def cages(rules: Sequence[Constraint], cells: MipCells, first: int, opts: Mapping[str, Any]) -> dict[str, object]:
     """Every cage's rows (`cage_<i>`): its sum (when it has a total) and at most one cell each value; with
     redundant=45, the 45 rule's derived sums. The facts: how many cages, the option, how many derived sums."""
@@ -237,6 +265,10 @@ ENCODERS: dict[str, Encoder[State]] = {
     Arrow.KIND: each(weighted),
     Quadruple.KIND: each(listed),
     LittleKiller.KIND: each(weighted),
+    RowIndexer.KIND: each(indexed),
+    ColumnIndexer.KIND: each(indexed),
+    BoxIndexer.KIND: each(indexed),
+    RegionSumLine.KIND: each(equal_sums),
     Cage.KIND: Encoder(cages, {
         "redundant": Option("none", "45: also the 45 rule's innie and outie sums of a Killer, as redundant "
                             "equalities", ("none", "45")),

@@ -21,6 +21,10 @@ apart as it is long. An arrow and a little killer are pseudo-Boolean equalities 
 each, with its auxiliary variables. A quadruple is clauses: a value listed m times is in one of every 4 - m + 1 of
 its cells.
 
+A region-sum line is pseudo-Boolean equalities (`equal_sums`), each segment's sum less the first's equal to 0,
+PySAT's BDD encoding of each. A row, column or box indexer is binary clauses: its cell holding v implies the cell v
+names holds its place.
+
 A Killer's cages are clauses too (`cages`): no repeat in a cage, and its total in the encoding its option `sums`
 names: its combinations (the default) or a pseudo-Boolean encoding of pysat.pb; its option `redundant=45` adds the
 45 rule's sums. Their auxiliary variables come after the cell-values and triads (`Cnf.first`); the answer is read
@@ -39,8 +43,10 @@ from puzzles.constraints import (
     AntiKing,
     AntiKnight,
     Arrow,
+    BoxIndexer,
     Cage,
     Clone,
+    ColumnIndexer,
     Constraint,
     Difference,
     EntropicLine,
@@ -56,11 +62,14 @@ from puzzles.constraints import (
     PencilMarks,
     Quadruple,
     Ratio,
+    RegionSumLine,
     Renban,
+    RowIndexer,
     SlowThermometer,
     Thermometer,
     Whispers,
 )
+from puzzles.constraints.indexers import Indexer
 from puzzles.constraints.innies import derived_sums
 from puzzles.constraints.killer import combinations_of
 from puzzles.constraints.parity import Parity
@@ -211,12 +220,33 @@ def weighted(rules: Sequence[Constraint], cnf: Cnf, opts: Mapping[str, Any]) -> 
     return clauses
 
 
+def equal_sums(rules: Sequence[Constraint], cnf: Cnf, opts: Mapping[str, Any]) -> list[list[int]]:
+    """Region-sum lines: each segment after the first less the first, sum over their cells c and values v of
+    weight(c) * v * x(c, v) == 0, by PySAT's pysat.pb as a BDD, its auxiliary variables numbered after
+    `cnf.first`."""
+    clauses: list[list[int]] = []
+    last = cnf.first
+    for rule in cast(Sequence[RegionSumLine], rules):
+        for terms in rule.differences():
+            made, last = _pb(terms, 0, cnf.x, cnf.side, last, "bdd")
+            clauses.extend(made)
+    return clauses
+
+
 def listed(rule: Constraint, cnf: Cnf) -> list[list[int]]:
     """A quadruple: each value v listed m times is held by at least m of its four cells, one clause for each
     4 - m + 1 of them (one of these holds v), no auxiliary variable."""
     quad = cast(Quadruple, rule)
     return [[cnf.x(c, v) for c in chosen] for v in sorted(set(quad.values))
             for chosen in combinations(quad.cells, len(quad.cells) - quad.values.count(v) + 1)]
+
+
+def indexed(rule: Constraint, cnf: Cnf) -> list[list[int]]:
+    """An indexer: for each value v, not x(its cell, v), or x(the cell v names, its place)."""
+    indexer, n = cast(Indexer, rule), cnf.side
+    place = indexer.place(n)
+    return [[-cnf.x(indexer.cell, v), cnf.x(c, place)] for v, c in enumerate(indexer.named(n), 1)
+            if c != indexer.cell]
 
 
 def cages(rules: Sequence[Constraint], cnf: Cnf, opts: Mapping[str, Any]) -> list[list[int]]:
@@ -365,6 +395,10 @@ ENCODERS: dict[str, CnfEncoder] = {
     Arrow.KIND: CnfEncoder(weighted),
     Quadruple.KIND: each(listed),
     LittleKiller.KIND: CnfEncoder(weighted),
+    RowIndexer.KIND: each(indexed),
+    ColumnIndexer.KIND: each(indexed),
+    BoxIndexer.KIND: each(indexed),
+    RegionSumLine.KIND: CnfEncoder(equal_sums),
     Cage.KIND: CnfEncoder(cages, {
         "sums": Option(DEFAULT_SUMS, "a Killer cage's total as clauses: combinations (a selector per set of values "
                        "it may hold) or a pseudo-Boolean encoding of PySAT's pysat.pb", SUMS),

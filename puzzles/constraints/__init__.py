@@ -30,6 +30,10 @@ a kind.
 | quadruple | quadruple.py | `qd=R3C3:1,1,5` (top left cell) | `"quadruple": [{"cells": [...], "values": [1, 1, 5]}]` |
 | little killer | little_killer.py | `lk=R0C3:DL:11` | `"littlekillersum": [{"cell": "R0C3", "direction": "DL", ...}]` |
 | arrow | arrow.py | `ar=R1C1:R1C2,R1C3` (circle, `:`, line) | `"arrow": [{"cells": [...], "lines": [[...]]}]` |
+| row indexer | indexers.py | `ri=R1C1,R1C2` | `"rowindexer": [{"cells": ["R1C1", ...]}]` |
+| column indexer | indexers.py | `ci=R1C1,R2C1` | `"columnindexer": [{"cells": ["R1C1", ...]}]` |
+| box indexer | indexers.py | `bi=R1C1,R2C2` | `"boxindexer": [{"cells": ["R1C1", ...]}]` |
+| region-sum line | region_sum.py | `rsl=R1C1,R1C2,...` | `"regionsumline": [{"lines": [["R1C1", ...]]}]` |
 """
 from __future__ import annotations
 
@@ -45,6 +49,7 @@ from .diagonal import Diagonal
 from .disjoint import Disjoint
 from .extra_region import ExtraRegion
 from .extremum import Maximum, Minimum
+from .indexers import BoxIndexer, ColumnIndexer, RowIndexer
 from .killer import Cage
 from .kropki import Difference, Ratio
 from .little_killer import LittleKiller
@@ -54,6 +59,7 @@ from .palindrome import Palindrome
 from .parity import Even, Odd
 from .pencil_marks import PencilMarks
 from .quadruple import Quadruple
+from .region_sum import RegionSumLine
 from .renban import Renban
 from .slow_thermometer import SlowThermometer
 from .thermometer import Thermometer
@@ -75,8 +81,10 @@ __all__ = [
     "AntiKing",
     "AntiKnight",
     "Arrow",
+    "BoxIndexer",
     "Cage",
     "Clone",
+    "ColumnIndexer",
     "Constraint",
     "Diagonal",
     "Difference",
@@ -100,8 +108,10 @@ __all__ = [
     "PencilMarks",
     "Quadruple",
     "Ratio",
+    "RegionSumLine",
     "Removal",
     "Renban",
+    "RowIndexer",
     "Shape",
     "SlowThermometer",
     "Thermometer",
@@ -136,7 +146,8 @@ CONSTRAINT_KINDS: dict[str, type[Constraint]] = {
     kind.KIND: kind for kind in (Diagonal, ExtraRegion, Disjoint, Cage, AntiKnight, AntiKing, NonConsecutive,
                                  Thermometer, Difference, Ratio, XV, Negative, Odd, Even, Palindrome, Whispers,
                                  SlowThermometer, Clone, Minimum, Maximum, ModularLine, EntropicLine,
-                                 PencilMarks, Renban, Arrow, Quadruple, LittleKiller)}
+                                 PencilMarks, Renban, Arrow, Quadruple, LittleKiller,
+                                 RowIndexer, ColumnIndexer, BoxIndexer, RegionSumLine)}
 # the kinds that add houses (`Constraint.houses`): known wherever houses are, by every method
 HOUSED = frozenset(name for name, kind in CONSTRAINT_KINDS.items() if kind.houses is not Constraint.houses)
 # the fields of those kinds that are flags, read as the grid's own rules before its cells (f-puzzles' `diagonal+`)

@@ -55,8 +55,7 @@ COSMETIC = ("text", "circle", "rectangle", "line", "cage")  # drawn only, but th
 # f-puzzles' other rules (and those its successors' exports add), refused as "a constraint"; any other field is
 # "an unknown field" (`source`, `version`): refused all the same, since nothing says it holds no rule
 # (the constraints the project reads are puzzles/constraints/'s, their fields `registry.FIELDS`)
-CONSTRAINTS = ("sandwichsum", "xsum", "skyscraper", "regionsumline", "clock", "sum",
-               "rowindexer", "columnindexer", "boxindexer")
+CONSTRAINTS = ("sandwichsum", "xsum", "skyscraper", "clock", "sum")
 # a solver's marks and colours, not the puzzle's
 CELL_NOTES = ("centerPencilMarks", "cornerPencilMarks", "candidates", "c", "cArray", "highlight")
 LINK = re.compile(r"[?&]load=(?P<payload>[^&#\s]*)")
@@ -230,6 +229,21 @@ def _empty(value: Any) -> bool:
     return value is None or value is False or (isinstance(value, (str, list, dict)) and not value)
 
 
+def drawn_from_read_rules(puzzle: Mapping[str, Any], entries: Any) -> bool:
+    """Whether a cosmetic field's entries are all f-puzzles' own drawings of rules the puzzle states in fields the
+    project reads: f-puzzles draws some constraints for SudokuPad as lines, cages and texts marked
+    `"fromConstraint": "German Whispers"`, beside the constraint's own field (`whispers`). Such a drawing is the rule
+    said twice, not a rule of its own; one whose rule's field is missing or not read stays a cosmetic element."""
+    held = [field for field in registry.FIELDS if not _empty(puzzle.get(field))]
+
+    def drawn(entry: Any) -> bool:
+        title = entry.get("fromConstraint") if isinstance(entry, dict) else None
+        said = str(title).lower().replace(" ", "") if isinstance(title, str) else ""
+        return bool(said) and any(said == field or said.endswith(field) for field in held)
+
+    return isinstance(entries, list) and all(drawn(entry) for entry in entries)
+
+
 def refuse_rules(puzzle: Mapping[str, Any], decorations: str = "refuse", accepted: Collection[str] = ()) -> None:
     """FPuzzlesError naming the first field that holds a rule (or a drawing, unless `decorations` is "ignore", or
     a field unknown to the project, unless it is `accepted`) the project does not read."""
@@ -239,6 +253,8 @@ def refuse_rules(puzzle: Mapping[str, Any], decorations: str = "refuse", accepte
                *(COSMETIC if decorations == "ignore" else ()), *accepted)
     for key, value in puzzle.items():
         if key in skipped or _empty(value):
+            continue
+        if key in COSMETIC and drawn_from_read_rules(puzzle, value):
             continue
         if key in COSMETIC:
             raise FPuzzlesError(f"f-puzzles field {quoted(key)} (a cosmetic element, which the rules may give a "

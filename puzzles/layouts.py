@@ -119,7 +119,8 @@ _LAYOUTS: dict[tuple[int, tuple[int, ...], tuple[Constraint, ...]], Layout] = {}
 def layout(side: int, regions: Sequence[int], extras: Sequence[House] = (),
            constraints: Sequence[Constraint] = ()) -> Layout:
     """The layout with these regions (each cell's region, row-major), extra houses (each made a constraint of its
-    kind) and constraints (Killer cages among them), checked: n regions of n connected cells, constraints that can
+    kind) and constraints (Killer cages among them), checked: n regions of n cells (connected or not: the format
+    allows a region in pieces, as f-puzzles' readers do; the generator's own are connected), constraints that can
     stand on the grid (extra houses of n distinct cells inside it, none twice; cages that some different values can
     fill).
     PuzzleError says what is wrong, naming the region, house, cage or constraint."""
@@ -141,11 +142,10 @@ def layout(side: int, regions: Sequence[int], extras: Sequence[House] = (),
     for region, held in enumerate(members):
         if len(held) != side:
             raise PuzzleError(f"region {region + 1} has {len(held)} cells, not {side}")
-        if not _connected(held, side):
-            raise PuzzleError(f"region {region + 1} is not connected (its cells: {cell_names(held, side)})")
     height, width = _box_shape(side, key[1])
     try:
-        fitted = tuple(rule.fitted(height, width) for rule in key[2])  # disjoint groups: the boxes' own
+        # disjoint groups: the boxes' own; a box indexer, a region-sum line: the regions'
+        fitted = tuple(rule.fitted(height, width).in_regions(key[1]) for rule in key[2])
     except ValueError as exc:
         raise PuzzleError(str(exc)) from None
     if fitted != key[2]:
@@ -157,19 +157,6 @@ def layout(side: int, regions: Sequence[int], extras: Sequence[House] = (),
         made = Layout(side, key[1], height, width, key[2], registry.beyond(key[2]), registry.houses(key[2], side))
     _LAYOUTS[key] = made
     return made
-
-
-def _connected(cells: list[int], side: int) -> bool:
-    """Whether the cells form one piece, neighbours sharing an edge."""
-    held, seen, todo = set(cells), {cells[0]}, [cells[0]]
-    while todo:
-        r, c = divmod(todo.pop(), side)
-        for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-            other = rr * side + cc
-            if 0 <= rr < side and 0 <= cc < side and other in held and other not in seen:
-                seen.add(other)
-                todo.append(other)
-    return len(seen) == len(cells)
 
 
 def cell_names(cells: Iterable[int], side: int) -> str:

@@ -1,19 +1,21 @@
 """Puzzles with constraints beyond houses and cages (puzzles/constraints/), for the tests of every layer, and a
 brute force that states each kind's rule from its definition.
 
-The brute force knows nothing of the kinds' links, their filters or the engines: a knight's move is two steps one
-way and one the other, a king's diagonal move one each way, neighbours share an edge, and a thermometer's values
-rise from its bulb, a Killer cage holds different values summing to its total, a white dot's two values differ by
-its value, a black dot's one is its value times the other, an X's or a V's sum to 10 or 5, a negative rule's
-undotted neighbours keep none of its kind's relations, an odd cell's value is odd, a palindrome reads the same both
-ways, neighbours along a whispers line differ by its value or more, a slow thermometer's values never fall from its
-bulb, a clone's counterparts hold one value, a minimum (maximum) cell holds less (more) than each neighbour not of
-its kind, three cells in a row along a modular (entropic) line hold three remainders by 3 (low, middle and high
-values), any two cells of a nabner line differ by 2 or more, the pairs around a zipper line's middle share one sum
-(its middle cell's value), a double arrow's ends sum to the cells between them, a between line's cells lie strictly
-between its ends' values and a lockout line's outside them (the ends so many apart). It reads the houses as
-tests/variant_grids.py does, from the layout's fields. What it finds is what "a solution of this puzzle" means,
-whatever the code under test does.
+The brute force knows nothing of the kinds' links, their filters or the engines: a knight's move is two steps one way
+and one the other, a king's diagonal move one each way, neighbours share an edge, and a thermometer's values rise
+from its bulb, a Killer cage holds different values summing to its total, a white dot's two values differ by its
+value, a black dot's one is its value times the other, an X's or a V's sum to 10 or 5, a negative rule's undotted
+neighbours keep none of its kind's relations, an odd cell's value is odd, a palindrome reads the same both ways,
+neighbours along a whispers line differ by its value or more, a slow thermometer's values never fall from its bulb, a
+clone's counterparts hold one value, a minimum (maximum) cell holds less (more) than each neighbour not of its kind,
+three cells in a row along a modular (entropic) line hold three remainders by 3 (low, middle and high values), any
+two cells of a nabner line differ by 2 or more, the pairs around a zipper line's middle share one sum (its middle
+cell's value), a double arrow's ends sum to the cells between them, a between line's cells lie strictly between its
+ends' values and a lockout line's outside them (the ends so many apart), an indexer cell's value names a cell of its
+row (a column indexer), column (a row indexer) or region (a box indexer: its cells in reading order) that holds the
+indexer's own place there, a region-sum line's runs of cells in one region sum alike (while some are blank: some sum
+lies within each run's bounds). It reads the houses as tests/variant_grids.py does, from the layout's fields. What it
+finds is what "a solution of this puzzle" means, whatever the code under test does.
 """
 from __future__ import annotations
 
@@ -160,6 +162,28 @@ def breaks(lay: Layout, values: Sequence[int], cell: int) -> bool:
             if cell in line and not placed + blanks <= rule.sum <= placed + n * blanks:  # type: ignore[attr-defined]
                 return True
             continue
+        if rule.KIND in INDEXED:  # the cell the indexer's value names holds the indexer's place
+            at = rule.cell  # type: ignore[attr-defined]
+            group = INDEXED[rule.KIND](lay, at)
+            if values[at]:
+                named = group[values[at] - 1]
+                if cell in (at, named) and values[named] and values[named] != group.index(at) + 1:
+                    return True
+            continue
+        if rule.KIND == "regionsumline":  # its runs of cells in one region (of the layout's) sum alike
+            line = rule.cells  # type: ignore[attr-defined]
+            if cell in line:
+                runs: list[list[int]] = []
+                for c in line:
+                    if runs and lay.regions[runs[-1][-1]] == lay.regions[c]:
+                        runs[-1].append(c)
+                    else:
+                        runs.append([c])
+                lows = [sum(values[c] or 1 for c in run) for run in runs]
+                highs = [sum(values[c] or n for c in run) for run in runs]
+                if len(runs) > 1 and max(lows) > min(highs):
+                    return True
+            continue
         if rule.KIND == "thermometer":
             line = rule.cells  # type: ignore[attr-defined]
             if cell in line:  # values rise along the line: one d steps after another holds at least d more
@@ -189,6 +213,11 @@ DOTS = {"difference": lambda v, w, x: abs(v - w) == x, "ratio": lambda v, w, x: 
         "xv": lambda v, w, x: v + w == x}
 NEGATED = {"difference": (1,), "ratio": (2,), "xv": (5, 10)}
 FAMILY = {"difference": "kropki", "ratio": "kropki", "xv": "xv"}
+# what an indexer indexes, its cells in order: a column indexer its row, a row indexer its column, a box indexer its
+# region (in reading order)
+INDEXED = {"columnindexer": lambda lay, at: [at // lay.side * lay.side + k for k in range(lay.side)],
+           "rowindexer": lambda lay, at: [k * lay.side + at % lay.side for k in range(lay.side)],
+           "boxindexer": lambda lay, at: [c for c in range(lay.side ** 2) if lay.regions[c] == lay.regions[at]]}
 # a value's class along a modular line (its remainder by 3) and an entropic one (low, middle, high: a 4x4's 1, 2-3, 4)
 CLASS = {"modularline": lambda v, n: v % 3,
          "entropicline": lambda v, n: (v - 1) * 3 // n if n % 3 == 0 else (0 if v == 1 else 2 if v == n else 1)}
@@ -386,6 +415,12 @@ EMPTY = {
     "betweenline-6": "." * 36 + ";btw=R1C1,R2C2,R3C3,R4C4;btw=R6C1,R6C2,R5C3",
     "lockout-4": "." * 16 + ";lo=R1C1,R2C2,R3C3;lo=R4C1,R3C2,R4C3",
     "lockout-6": "." * 36 + ";lo=R1C1,R2C2,R3C3,R4C4;lo=R6C1,R6C2,R5C3:4",
+    "rowindexer+columnindexer+boxindexer-4": "." * 16 + ";ri=R2C1;ci=R1C3;bi=R4C4",
+    "rowindexer+columnindexer+boxindexer-6": "." * 36 + ";ri=R1C2,R6C5;ci=R3C1,R3C6;bi=R2C2,R5C4",
+    "jigsaw+boxindexer-4": "." * 16 + ";r=1112122233343444;bi=R1C1,R2C3",
+    "regionsumline-4": "." * 16 + ";rsl=R1C1,R1C2,R1C3;rsl=R4C4,R3C3,R2C2",
+    "regionsumline-6": "." * 36 + ";rsl=R1C2,R1C3,R1C4,R2C5;rsl=R3C3,R4C3,R4C4",
+    "jigsaw+regionsumline-4": "." * 16 + ";r=1112122233343444;rsl=R1C4,R2C4,R1C3,R1C2",
     "arrow-6": "." * 36 + ";ar=R1C1:R1C2,R1C3;ar=R6C6:R5C5,R4C4,R3C4;ar=R3C1,R4C1:R5C1,R6C1,R6C2,R6C3",
 }
 

@@ -23,7 +23,8 @@ from puzzles.outcome import Status
 from search import SOLVERS
 
 OURS = ("difference", "ratio", "xv", "negative", "odd", "even", "renban", "arrow", "quadruple", "littlekiller",
-        "zipperline", "doublearrow", "betweenline", "lockout")
+        "rowindexer", "columnindexer", "boxindexer", "regionsumline", "zipperline", "doublearrow", "betweenline",
+        "lockout")
 MINE = [(name, puzzle, solution) for name, puzzle, solution in puzzles() if any(k in name for k in OURS)]
 
 
@@ -80,6 +81,9 @@ def test_fpuzzles_fields_are_read_with_the_formats_names_and_defaults() -> None:
     ({"betweenline": [{"lines": [["R1C1", "R1C2", "R1C3"]], "value": "2"}]}, "field 'value' is not read"),
     ({"lockout": [{"lines": [["R1C1", "R1C2", "R1C3"]], "value": "6"}]}, "asks its ends to differ by 6: two values"),
     ({"lockout": [{"lines": [["R1C1", "R1C2", "R1C3"]], "value": "x"}]}, "its value 'x' is not a whole number"),
+    ({"columnindexer": [{"cells": ["R1C7"]}]}, "`columnindexer` entry 1: R1C7 is outside the 6x6 grid"),
+    ({"rowindexer": [{"cells": ["R1C1"], "value": "3"}]}, "`rowindexer` entry 1: field 'value' is not read"),
+    ({"regionsumline": [{"lines": [["R1C1", "R2C2", "R1C1"]]}]}, "its line from R1C1 names a cell twice"),
 ])
 def test_a_wrong_entry_is_refused_by_name(fields: dict[str, object], says: str) -> None:
     with pytest.raises((FPuzzlesError, PuzzleError, ValueError), match=says.replace("(", r"\(").replace(")", r"\)")):
@@ -103,6 +107,8 @@ def test_a_wrong_entry_is_refused_by_name(fields: dict[str, object], says: str) 
     ("da=R1C1,R1C2,R1C1", "double arrow 1 \\(R1C1\\) names a cell twice"),
     ("btw=R1C1,R1C2,R1C3:2", "a between line has no value after `:`"),
     ("lo=R1C1,R1C2,R1C3:0", "asks its ends to differ by 0"),
+    ("ci=R5C1", "R5C1 is outside the 4x4 grid"),
+    ("rsl=R1C1,R1C1", "region-sum line from R1C1 names a cell twice"),
 ])
 def test_a_wrong_word_is_refused_by_name(words: str, says: str) -> None:
     with pytest.raises(PuzzleError, match=says):
@@ -146,6 +152,9 @@ SOLUTION_4 = "1234341221434321"
     ("lo=R1C1,R2C2,R3C3", "its ends hold 1 and 4; out of place between them: 4"),
     ("lo=R2C2,R1C1,R1C2", None),  # 4 and 2: 1 is outside 2..4
     ("lo=R2C2,R1C1,R1C2:3", "lockout line 1 (R2C2): its ends hold 4 and 2, less than 3 apart"),
+    ("rsl=R1C1,R1C2,R1C3", None),  # 1 + 2 in box 1, 3 in box 2
+    ("rsl=R1C2,R1C3", "region-sum line 1 (R1C2): its segments in the regions sum to 2, 3"),
+    ("rsl=R1C2,R1C1,R2C1", None),  # within box 1: no rule
 ])
 def test_the_check_finds_each_broken_rule_as_its_definition_does(words: str, says: str | None) -> None:
     if words == "kw=R1C1-R1C3":
@@ -158,6 +167,31 @@ def test_the_check_finds_each_broken_rule_as_its_definition_does(words: str, say
     assert bool(found) == by_definition == (says is not None), found
     if says is not None:
         assert any(says in message for message in found), found
+
+
+OTHER_4 = "1234341223414123"  # where SOLUTION_4 keeps every indexer, this breaks some
+
+
+@pytest.mark.parametrize(("words", "says"), [
+    ("ci=R1C1,R2C1,R2C2", None),  # R2C1's 3 names R2C3, which holds 1 (column 1)
+    ("ci=R3C1", "R3C1 holds 2, a column indexer: the row's cell 2, R3C2, should hold 1, not 3"),
+    ("ri=R1C1,R2C1", None),  # R2C1's 3 names R3C1, which holds 2 (row 2)
+    ("ri=R1C2", "R1C2 holds 2, a row indexer: the column's cell 2, R2C2, should hold 1, not 4"),
+    ("bi=R1C1,R2C3", None),
+    ("bi=R3C2", "R3C2 holds 3, a box indexer: the region's cell 3, R4C1, should hold 2, not 4"),
+])
+def test_the_check_finds_each_broken_indexer_as_its_definition_does(words: str, says: str | None) -> None:
+    grid = Grid.parse(OTHER_4 + ";" + words)
+    found = grid.conflicts()
+    assert bool(found) == any(breaks(grid.layout, grid.values, c) for c in range(16)) == (says is not None), found
+    if says is not None:
+        assert any(says in message for message in found), found
+
+
+def test_a_region_sum_line_that_leaves_a_region_and_comes_back_has_a_segment_each_time() -> None:
+    lay = Grid.parse("." * 16 + ";r=1112122233343444;rsl=R1C1,R2C2,R1C3,R1C4").layout
+    assert [c.segments() for c in lay.constraints] == [[(0,), (5,), (2,), (3,)]]  # type: ignore[attr-defined]
+    assert lay.constraints[0].drawing(4) == (Shape("line", (0, 5, 2, 3), "region-sum line"),)
 
 
 NEGATIVE = "." * 36 + every_dot(DOTTED, "kropki") + ";negative=difference,ratio"
@@ -200,7 +234,8 @@ def test_each_kind_draws_its_shape() -> None:
 
 
 @pytest.mark.parametrize("kind", ["difference", "ratio", "xv", "odd", "even", "renban", "arrow", "quadruple",
-                                  "littlekiller", "zipperline", "doublearrow", "betweenline", "lockout"])
+                                  "littlekiller", "columnindexer", "regionsumline", "zipperline", "doublearrow",
+                                  "betweenline", "lockout"])
 def test_generate_minimal_puzzles_of_each_kind_read_back_unique_and_minimal(kind: str, tmp_path: object) -> None:
     out = tmp_path / f"{kind}.txt"  # type: ignore[operator]
     assert main(["--variant", kind, "--side", "6", "--minimal", "--count", "2", "--seed", "1",

@@ -56,12 +56,31 @@ def test_a_rule_the_project_does_not_read_is_refused_by_name(fields, named):
     assert named in str(caught.value)
 
 
-@pytest.mark.parametrize("field", ["sum", "rowindexer", "columnindexer", "boxindexer"])
+@pytest.mark.parametrize("field", ["sum"])
 def test_the_rules_of_f_puzzles_successors_are_called_constraints(field):
     # fields SudokuVariantSolverJS reads as rules (its FPuzzlesInterfaces.ts), in real puzzles of its collection
     with pytest.raises(FPuzzlesError) as caught:
         puzzle_of(fpuzzle(**{field: [{"cells": ["R1C1", "R1C2"]}]}))
     assert str(caught.value).startswith(f"f-puzzles field '{field}' (a constraint): not read by this project")
+
+
+def test_f_puzzles_own_drawings_of_a_read_rule_are_that_rule_said_twice():
+    """f-puzzles draws some rules for SudokuPad as cosmetic lines marked with the rule's title beside the rule's own
+    field: read as the rule; the same drawing without the rule's field, or of a rule not read, stays a cosmetic
+    element, refused."""
+    renban = {"renban": [{"lines": [["R1C1", "R1C2", "R1C3"]]}]}
+    drawn = {"line": [{"lines": [["R1C1", "R1C2", "R1C3"]], "outlineC": "#F067F0", "width": 0.4,
+                       "fromConstraint": "Renban"}]}
+    empty = Grid.parse("." * 81)
+    grid = puzzle_of(fpuzzle(empty, **renban, **drawn))[0]
+    assert grid.layout.constraints == Grid.parse(grid.line() + ";rb=R1C1,R1C2,R1C3").layout.constraints
+    whispers = fpuzzle(empty, whispers=[{"lines": [["R5C5", "R5C6"]]}],
+                       line=[{"lines": [["R5C5", "R5C6"]], "fromConstraint": "German Whispers"}])
+    assert puzzle_of(whispers)[0].layout.constraints  # "German Whispers" is f-puzzles' `whispers`
+    for fields in (drawn, {**renban, "line": [*drawn["line"], {"lines": [["R9C1", "R9C2"]]}]},
+                   {"line": [{"lines": [["R1C1", "R1C2"]], "fromConstraint": "Clock"}]}):
+        with pytest.raises(FPuzzlesError, match="'line' \\(a cosmetic element"):
+            puzzle_of(fpuzzle(empty, **fields))
 
 
 def test_fields_that_say_no_rule_are_read():

@@ -23,7 +23,8 @@ cell) or the boolean one (x[c][v-1]: cell c holds v; a cell's value is then the 
 - palindrome, clone (pairs of cells holding one value): `a == b` on the integer model, each value's Booleans equal
   on the boolean one;
 - German whispers: each two neighbours along the line as a dot's pair, the pairs of values far enough apart as a
-  table (integer model), the others forbidden as clauses (boolean model);
+  table (integer model; its option `whispers=difference`: |a - b| >= k as two linear inequalities, a Boolean
+  choosing which holds), the others forbidden as clauses (boolean model);
 - slow thermometer: `a <= b` for each two neighbours along the line, as a thermometer's `a < b`;
 - minimum, maximum cells: each neighbour compared as a dot's pair (a table; clauses on the boolean model);
 - modular and entropic lines: each two cells one or two apart along the line as a dot's pair (values of
@@ -32,6 +33,10 @@ cell) or the boolean one (x[c][v-1]: cell c holds v; a cell's value is then the 
 - renban: its cells all different and each between a new variable `low` and `low` + k - 1 (k cells), linear;
 - arrow, little killer: one linear equality, the line's values summing to the circle's number (a pill's digits
   weighted 10^k), the diagonal's to its clue;
+- row, column and box indexers: the integer model an AddElement, the cells the indexer's values name indexed by
+  its value equal to its place (an element of its row, column or region); the boolean one, x[a][v] implies x[b][p]
+  for each value v, b the cell v names and p the indexer's place;
+- region-sum line: each segment's sum equal to the first's, one linear equality a segment;
 - quadruple: the integer model its four cells' allowed tuples (AddAllowedAssignments, domain-consistent); the boolean
   one, each listed value's count among the four Booleans at least as often as listed;
 - double arrow: one linear equality, its ends' values less the values between them summing to 0;
@@ -61,8 +66,10 @@ from puzzles.constraints import (
     AntiKnight,
     Arrow,
     BetweenLine,
+    BoxIndexer,
     Cage,
     Clone,
+    ColumnIndexer,
     Constraint,
     Difference,
     DoubleArrow,
@@ -81,12 +88,15 @@ from puzzles.constraints import (
     PencilMarks,
     Quadruple,
     Ratio,
+    RegionSumLine,
     Renban,
+    RowIndexer,
     SlowThermometer,
     Thermometer,
     Whispers,
     ZipperLine,
 )
+from puzzles.constraints.indexers import Indexer
 from puzzles.constraints.innies import derived_sums
 from puzzles.constraints.parity import Parity
 from puzzles.constraints.sums import WeightedSum
@@ -185,6 +195,26 @@ def rising(rule: Constraint, cells: CpCells) -> None:
     line = cast(Thermometer, rule).cells
     for a, b in pairwise(line):
         cells.model.add(cells.value(a) < cells.value(b))
+
+
+WHISPERS = ("table", "difference")
+
+
+def whispers(rules: Sequence[Constraint], cells: CpCells, opts: Mapping[str, Any]) -> dict[str, object]:
+    """German whispers, as the option `whispers` says: table, each two neighbours' allowed pairs of values
+    (AddAllowedAssignments, a dot's statement); difference, |a - b| >= k as two linear inequalities, one enforced
+    by a new Boolean and the other by its negation (a rise or a fall), which CP-SAT propagates by bounds. The
+    boolean model states each forbidden pair as a clause either way."""
+    for rule in cast(Sequence[Whispers], rules):
+        if str(opts["whispers"]) == "table" or cells.ints is None:
+            related(rule, cells)
+            continue
+        apart = rule.value or Whispers.default(cells.side)
+        for a, b in pairwise(rule.cells):
+            rises = cells.model.new_bool_var(f"rise_{a}_{b}")
+            cells.model.add(cells.ints[b] - cells.ints[a] >= apart).only_enforce_if(rises)
+            cells.model.add(cells.ints[a] - cells.ints[b] >= apart).only_enforce_if(~rises)
+    return {}
 
 
 def not_falling(rule: Constraint, cells: CpCells) -> None:
@@ -316,6 +346,25 @@ def ordered(rule: Constraint, cells: CpCells) -> None:
             else:
                 m.add(value > low).only_enforce_if(lit)
                 m.add(value < high).only_enforce_if(lit)
+def equal_sums(rule: Constraint, cells: CpCells) -> None:
+    """A region-sum line: each segment after the first sums as the first does, a linear equality each."""
+    for terms in cast(RegionSumLine, rule).differences():
+        cells.model.add(sum(w * cells.value(c) for c, w in terms) == 0)
+
+
+def indexed(rule: Constraint, cells: CpCells) -> None:
+    """An indexer: the cell its value names holds its place. The integer model: AddElement over the named cells (a
+    first entry for no value, never indexed); the boolean one: x[a][v] implies x[named v][place]."""
+    indexer, n = cast(Indexer, rule), cells.side
+    named, place = indexer.named(n), indexer.place(n)
+    if cells.ints is not None:
+        cells.model.add_element(cells.ints[indexer.cell], [place, *(cells.ints[c] for c in named)], place)
+        return
+    assert cells.bools is not None
+    x = cells.bools
+    for v, c in enumerate(named, 1):
+        if c != indexer.cell:
+            cells.model.add_implication(x[indexer.cell][v - 1], x[c][place - 1])
 
 
 def cages(rules: Sequence[Constraint], cells: CpCells, opts: Mapping[str, Any]) -> dict[str, object]:
@@ -368,7 +417,11 @@ ENCODERS: dict[str, Encoder[State]] = {
     Odd.KIND: each(parity),
     Even.KIND: each(parity),
     Palindrome.KIND: each(equal),
-    Whispers.KIND: each(related),
+    Whispers.KIND: Encoder(whispers, {
+        "whispers": Option("table", "German whispers: table, each two neighbours' allowed pairs; difference, "
+                           "|a - b| >= k as two linear inequalities enforced by a Boolean and its negation",
+                           WHISPERS),
+    }),
     SlowThermometer.KIND: each(not_falling),
     Clone.KIND: each(equal),
     Minimum.KIND: each(related),
@@ -385,6 +438,10 @@ ENCODERS: dict[str, Encoder[State]] = {
     Arrow.KIND: each(weighted),
     Quadruple.KIND: each(listed),
     LittleKiller.KIND: each(weighted),
+    RowIndexer.KIND: each(indexed),
+    ColumnIndexer.KIND: each(indexed),
+    BoxIndexer.KIND: each(indexed),
+    RegionSumLine.KIND: each(equal_sums),
     Cage.KIND: Encoder(cages, {
         "sums": Option("linear", "a Killer cage as linear: sum == total and AllDifferent; table: its allowed "
                        "tuples (every ordering of each combination)", SUMS),

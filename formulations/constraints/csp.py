@@ -18,10 +18,11 @@ python-constraint 556 s (7.5 million nodes); one object a rule keeps every cell'
 - odd and even cells: the package's InSetConstraint over the cell (its domain cut to its parity before search);
 - palindrome, German whispers, slow thermometer, modular and entropic lines, nabner: one `Linked` over its line; clone:
   one over its two groups; a minimum or maximum cell: one over it and its neighbours.
-- renban, arrow, quadruple, little killer, zipper line, double arrow, between and lockout lines (the rules of some
-  cells that are no set of pairs): one `Filtered` over its cells, a function of them that asks the rule's own filter
-  (`Constraint.allowed`) whether the values assigned leave it a filling, and, forward checking, hides what the
-  filter removes from the open cells.
+- row, column and box indexers: one `Linked` over the cell and the cells it may name;
+- renban, arrow, quadruple, little killer, region-sum line, zipper line, double arrow, between and lockout lines
+  (the rules of some cells that are no set of pairs): one `Filtered` over its cells, a function of them that asks the
+  rule's own filter (`Constraint.allowed`) whether the values assigned leave it a filling, and, forward checking,
+  hides what the filter removes from the open cells.
 
 The pairwise kinds' statements are the same, the constraint's own relation: python-constraint takes a rule as a
 check over its variables, and the links are that check.
@@ -43,8 +44,10 @@ from puzzles.constraints import (
     AntiKnight,
     Arrow,
     BetweenLine,
+    BoxIndexer,
     Cage,
     Clone,
+    ColumnIndexer,
     Constraint,
     Difference,
     DoubleArrow,
@@ -63,7 +66,9 @@ from puzzles.constraints import (
     PencilMarks,
     Quadruple,
     Ratio,
+    RegionSumLine,
     Renban,
+    RowIndexer,
     SlowThermometer,
     Thermometer,
     Whispers,
@@ -227,6 +232,10 @@ ENCODERS: dict[str, Encoder[State]] = {
     Arrow.KIND: each(filtered),
     Quadruple.KIND: each(filtered),
     LittleKiller.KIND: each(filtered),
+    RowIndexer.KIND: each(linked),
+    ColumnIndexer.KIND: each(linked),
+    BoxIndexer.KIND: each(linked),
+    RegionSumLine.KIND: each(filtered),
     Cage.KIND: Encoder(cages),
 }
 

@@ -31,6 +31,8 @@
   2n where `up` (or its negation) does not hold: each cell between the ends above the lower and below the upper
   (between); the ends at least the value apart, each cell between below the lower end or above the upper one, a
   binary of its own choosing which (lockout).
+- row, column and box indexers: x[a,v] <= x[b,p] for each value v, b the cell v names and p the indexer's place;
+- region-sum line: one row a segment after the first, its values less the first segment's == 0.
 
 The pairs of values come from the constraint's links (each unordered pair of cells once): for a rule that
 forbids pairs, a row a pair is the 0-1 program's own statement, the same shape as its houses' rows. A same value
@@ -51,8 +53,10 @@ from puzzles.constraints import (
     AntiKnight,
     Arrow,
     BetweenLine,
+    BoxIndexer,
     Cage,
     Clone,
+    ColumnIndexer,
     Constraint,
     Difference,
     DoubleArrow,
@@ -71,12 +75,15 @@ from puzzles.constraints import (
     PencilMarks,
     Quadruple,
     Ratio,
+    RegionSumLine,
     Renban,
+    RowIndexer,
     SlowThermometer,
     Thermometer,
     Whispers,
     ZipperLine,
 )
+from puzzles.constraints.indexers import Indexer
 from puzzles.constraints.innies import derived_sums
 from puzzles.constraints.parity import Parity
 from puzzles.constraints.sums import WeightedSum
@@ -251,6 +258,25 @@ def ordered(rule: Constraint, cells: MipCells) -> None:
             below = solver.BoolVar(f"{name}_{k}_side")
             _row(cells, [(low, 1), (c, -1)], 1, f"{name}_{k}_below", [(up, on), (below, True)])
             _row(cells, [(c, 1), (high, -1)], 1, f"{name}_{k}_above", [(up, on), (below, False)])
+def equal_sums(rule: Constraint, cells: MipCells) -> None:
+    """A region-sum line: sum(v * x[c,v]) over each segment after the first less the same over the first == 0."""
+    n = cells.side
+    for k, terms in enumerate(cast(RegionSumLine, rule).differences(), 2):
+        row = cells.solver.Constraint(0, 0, f"{cells.name}_segment_{k}")
+        for c, w in terms:
+            for v in range(1, n + 1):
+                row.SetCoefficient(cells.x[c][v - 1], w * v)
+
+
+def indexed(rule: Constraint, cells: MipCells) -> None:
+    """An indexer: x[its cell, v] <= x[the cell v names, its place] for each value v."""
+    indexer, n = cast(Indexer, rule), cells.side
+    place = indexer.place(n)
+    for v, c in enumerate(indexer.named(n), 1):
+        if c != indexer.cell:
+            row = cells.solver.Constraint(-cells.solver.infinity(), 0, f"{cells.name}_value_{v}")
+            row.SetCoefficient(cells.x[indexer.cell][v - 1], 1)
+            row.SetCoefficient(cells.x[c][place - 1], -1)
 
 
 def cages(rules: Sequence[Constraint], cells: MipCells, first: int, opts: Mapping[str, Any]) -> dict[str, object]:
@@ -306,6 +332,10 @@ ENCODERS: dict[str, Encoder[State]] = {
     Arrow.KIND: each(weighted),
     Quadruple.KIND: each(listed),
     LittleKiller.KIND: each(weighted),
+    RowIndexer.KIND: each(indexed),
+    ColumnIndexer.KIND: each(indexed),
+    BoxIndexer.KIND: each(indexed),
+    RegionSumLine.KIND: each(equal_sums),
     Cage.KIND: Encoder(cages, {
         "redundant": Option("none", "45: also the 45 rule's innie and outie sums of a Killer, as redundant "
                             "equalities", ("none", "45")),

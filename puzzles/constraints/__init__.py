@@ -35,6 +35,10 @@ a kind.
 | double arrow | double_arrow.py | `da=R1C1,R1C2,...` (an end first) | `"doublearrow": [{"lines": [[...]]}]` |
 | between line | between.py | `btw=R1C1,R1C2,...` (an end first) | `"betweenline": [{"lines": [[...]]}]` |
 | lockout line | lockout.py | `lo=R1C1,R1C2,...:3` (`:3`: not half the side) | `"lockout": [{"lines": [[...]]}]` |
+| row indexer | indexers.py | `ri=R1C1,R1C2` | `"rowindexer": [{"cells": ["R1C1", ...]}]` |
+| column indexer | indexers.py | `ci=R1C1,R2C1` | `"columnindexer": [{"cells": ["R1C1", ...]}]` |
+| box indexer | indexers.py | `bi=R1C1,R2C2` | `"boxindexer": [{"cells": ["R1C1", ...]}]` |
+| region-sum line | region_sum.py | `rsl=R1C1,R1C2,...` | `"regionsumline": [{"lines": [["R1C1", ...]]}]` |
 """
 from __future__ import annotations
 
@@ -52,6 +56,7 @@ from .disjoint import Disjoint
 from .double_arrow import DoubleArrow
 from .extra_region import ExtraRegion
 from .extremum import Maximum, Minimum
+from .indexers import BoxIndexer, ColumnIndexer, RowIndexer
 from .killer import Cage
 from .kropki import Difference, Ratio
 from .little_killer import LittleKiller
@@ -63,6 +68,7 @@ from .palindrome import Palindrome
 from .parity import Even, Odd
 from .pencil_marks import PencilMarks
 from .quadruple import Quadruple
+from .region_sum import RegionSumLine
 from .renban import Renban
 from .slow_thermometer import SlowThermometer
 from .thermometer import Thermometer
@@ -86,8 +92,10 @@ __all__ = [
     "AntiKnight",
     "Arrow",
     "BetweenLine",
+    "BoxIndexer",
     "Cage",
     "Clone",
+    "ColumnIndexer",
     "Constraint",
     "Diagonal",
     "Difference",
@@ -114,8 +122,10 @@ __all__ = [
     "PencilMarks",
     "Quadruple",
     "Ratio",
+    "RegionSumLine",
     "Removal",
     "Renban",
+    "RowIndexer",
     "Shape",
     "SlowThermometer",
     "Thermometer",
@@ -151,10 +161,10 @@ CONSTRAINT_KINDS: dict[str, type[Constraint]] = {
     kind.KIND: kind for kind in (Diagonal, ExtraRegion, Disjoint, Cage, AntiKnight, AntiKing, NonConsecutive,
                                  Thermometer, Difference, Ratio, XV, Negative, Odd, Even, Palindrome, Whispers,
                                  SlowThermometer, Clone, Minimum, Maximum, ModularLine, EntropicLine,
-                                 PencilMarks, Renban, Arrow, Quadruple, LittleKiller)}
+                                 PencilMarks, Renban, Arrow, Quadruple, LittleKiller,
+                                 RowIndexer, ColumnIndexer, BoxIndexer, RegionSumLine)}
 # more lines of the catalogue, held after the kinds above
-CONSTRAINT_KINDS.update((kind.KIND, kind) for kind in (Nabner, ZipperLine, DoubleArrow, BetweenLine,
-                                                                      Lockout))
+CONSTRAINT_KINDS.update((kind.KIND, kind) for kind in (Nabner, ZipperLine, DoubleArrow, BetweenLine, Lockout))
 # the kinds that add houses (`Constraint.houses`): known wherever houses are, by every method
 HOUSED = frozenset(name for name, kind in CONSTRAINT_KINDS.items() if kind.houses is not Constraint.houses)
 # the fields of those kinds that are flags, read as the grid's own rules before its cells (f-puzzles' `diagonal+`)

@@ -153,6 +153,11 @@ class Constraint:
         itself, unless its cells follow from the boxes (disjoint groups); ValueError when it cannot stand there."""
         return self
 
+    def in_regions(self, regions: Sequence[int]) -> Constraint:
+        """The rule on a layout with these regions (each cell's region, row-major): itself, unless its meaning reads
+        them (a box indexer's places, a region-sum line's segments)."""
+        return self
+
     def settled(self, every: Sequence[Constraint]) -> Constraint:
         """The rule as the puzzle's other rules make it (`every`: all of them, itself among them): itself, unless
         its meaning reads theirs (a negative constraint: the pairs of neighbours without a dot)."""

@@ -163,6 +163,11 @@ def drawn_kinds() -> list[str]:
             if not kind.GLOBAL and getattr(kind.drawn, "__func__", None) is not unset]
 
 
+def reads_regions(kind: type[Constraint]) -> bool:
+    """Whether a kind's meaning reads the layout's regions (`Constraint.in_regions`: a box indexer's places)."""
+    return getattr(kind.in_regions, "__code__", None) is not getattr(Constraint.in_regions, "__code__", None)
+
+
 def own_kinds(name: str) -> tuple[type[Constraint], ...]:
     """The kinds of constraint a variant's name holds that are each puzzle's own (not rules of the whole grid), drawn
     by their kinds' `drawn` (a Killer's cages are drawn by their own maker, puzzles/constraints/killer_maker.py)."""
@@ -183,6 +188,9 @@ def _variant(name: str, side: int) -> Variant:
     made = [part for part in parts if part in MAKING]  # a Killer's `killer`
     if own and not made:  # the rest checked, then one layout drawn: it names the variant
         rest = _variant("+".join(p for p in parts if p not in own) or "classic", side)
+        on_regions = sorted(kind.KIND for kind in own_kinds(name) if reads_regions(kind))
+        if on_regions and "jigsaw" in rest.name:
+            raise PuzzleError(f"{'+'.join(on_regions)} puzzles are drawn on the side's boxes, not on Jigsaw regions")
         if side < MIN_SIDE or side > LARGEST_VARIANT:
             raise PuzzleError(f"{'+'.join(sorted(own))} puzzles are made from {MIN_SIDE}x{MIN_SIDE} to "
                               f"{LARGEST_VARIANT}x{LARGEST_VARIANT}, not {side}x{side}")

@@ -71,6 +71,7 @@ def test_variants_with_constraints_are_named_as_their_layouts_name_them(name, ca
 @pytest.mark.parametrize("name, side, message", [
     ("x+antiknight", 6, "x+antiknight has no solution at 6x6"),
     ("thermometer", 25, "thermometer puzzles are made from 4x4 to 16x16, not 25x25"),
+    ("jigsaw+boxindexer", 6, "boxindexer puzzles are drawn on the side's boxes, not on Jigsaw regions"),
     ("antiknight+hyper", 9, "unknown variant 'hyper'"),
 ])
 def test_a_variant_with_constraints_that_has_no_puzzles_is_refused(name, side, message):

@@ -81,7 +81,8 @@ def test_the_filter_keeps_exactly_what_some_filling_gives(word: str) -> None:
 
 def test_the_kinds_are_searched_and_the_non_room_ones_kept_by_their_filter() -> None:
     assert {"renban", "arrow", "quadruple", "littlekiller"} <= SEARCHED
-    assert {"arrow", "quadruple", "littlekiller", "zipperline", "doublearrow", "betweenline", "lockout"} == SCOPED
+    assert {"arrow", "quadruple", "littlekiller", "zipperline", "doublearrow", "betweenline", "lockout",
+            "regionsumline"} == SCOPED
     assert {"zipperline", "doublearrow", "betweenline", "lockout"} <= SEARCHED  # (renban keeps a room, as a cage)
 
 

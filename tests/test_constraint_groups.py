@@ -82,7 +82,7 @@ def test_the_filter_keeps_exactly_what_some_filling_gives(word: str) -> None:
 def test_the_kinds_are_searched_and_the_non_room_ones_kept_by_their_filter() -> None:
     assert {"renban", "arrow", "quadruple", "littlekiller"} <= SEARCHED
     assert {"arrow", "quadruple", "littlekiller", "zipperline", "doublearrow", "betweenline", "lockout",
-            "regionsumline"} == SCOPED
+            "regionsumline", "odd", "even", "pencilmarks"} == SCOPED  # (a rule of one cell: its scope the cell)
     assert {"zipperline", "doublearrow", "betweenline", "lockout"} <= SEARCHED  # (renban keeps a room, as a cage)
 
 

@@ -1,21 +1,18 @@
 """Odd and even cells (f-puzzles' `odd` and `even`, entries `{"cell": "R1C1"}`; on the page a circle and a square):
 the cell holds an odd value, or an even one.
 
-A rule of one cell is no pair of cells, but the socket states rules as pairs: it is stated as links between the
-cell and every other cell of the grid, true in every solution. Whatever the other cell holds, the cell may not hold
-a value of the wrong parity; and a value of the wrong parity in the cell leaves the other cell nothing. The engines
-then drop the wrong values as soon as any cell is filled (a puzzle's givens: at the start; and a wrong placement
-empties every other cell), the filter (`narrow`) and cdcl drop them at the start, and the check (`violations`)
-reads the cell alone. The formulations state it on the cell itself (a domain, unit clauses)."""
+A rule of one cell, kept by its filter (`SCOPED`, its scope the cell alone): the filter (`narrow`) takes the values
+of the wrong parity from the cell, resting on nothing, so the engines leave the cell the right values from the start
+(`allowed`), the rungs and cdcl drop the others at the root, and the check (`violations`) reads the cell alone. The
+formulations state it on the cell itself (a domain, unit clauses)."""
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
 from typing import ClassVar
 
-from .base import Constraint, Link, Move, OneCell, Shape, cell_name
+from .base import Constraint, Link, Move, OneCell, Removal, Shape, cell_name
 
 
 @dataclass(frozen=True)
@@ -23,6 +20,8 @@ class Parity(OneCell):
     """`cell`: the cell whose value's parity is the kind's (`REMAINDER`: 1 odd, 0 even)."""
 
     RELABELS = False
+    LINKED = False
+    SCOPED = True
     REMAINDER: ClassVar[int] = 1
     SHAPE: ClassVar[str] = ""  # how the page draws it (Shape.kind)
 
@@ -31,7 +30,18 @@ class Parity(OneCell):
         return sum(1 << (v - 1) for v in range(1, side + 1) if v % 2 != self.REMAINDER)
 
     def links(self, side: int) -> tuple[Link, ...]:
-        return _links(self, side)
+        return ()
+
+    def scope(self) -> tuple[int, ...]:
+        return (self.cell,)
+
+    def narrows(self, side: int) -> bool:
+        return True
+
+    def narrow(self, masks: Sequence[int], side: int, by: str = "") -> list[Removal]:
+        """The cell's values of the wrong kind, resting on nothing."""
+        lost = masks[self.cell] & self.wrong(side)
+        return [Removal(self.cell, lost, by, ())] if lost else []
 
     @classmethod
     def drawn(cls, values: Sequence[int], side: int, rng: random.Random) -> list[Constraint]:
@@ -60,17 +70,6 @@ class Parity(OneCell):
 
     def drawing(self, side: int) -> tuple[Shape, ...]:
         return (Shape(self.SHAPE, (self.cell,), f"{self.KIND} cell"),)
-
-
-@cache
-def _links(rule: Parity, side: int) -> tuple[Link, ...]:
-    full, wrong = (1 << side) - 1, rule.wrong(side)
-    cell = rule.cell
-    # whatever the other cell holds, the cell holds none of `wrong`; a wrong value in the cell leaves it nothing
-    into = (0, *(wrong for _ in range(side)))
-    out = (0, *(full if wrong >> (v - 1) & 1 else 0 for v in range(1, side + 1)))
-    return tuple(link for other in range(side * side) if other != cell
-                 for link in (Link(other, cell, into), Link(cell, other, out)))
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,7 @@
 """Given pencil marks (f-puzzles' `givenPencilMarks`, a field of a cell's object in `grid`: `[1, 5, 9]`): the only
-values the cell may hold. A rule of one cell, stated as an odd or even cell is (parity.py): links between the cell
-and every other cell, a value not among its marks forbidding everything; the formulations state it on the cell
-itself (a domain, unit clauses). The line form writes `pm=R1C1:159,R4C4:26` (each cell's values as symbols)."""
+values the cell may hold. A rule of one cell, kept by its filter as an odd or even cell is (parity.py): the values
+not among its marks leave the cell, resting on nothing; the formulations state it on the cell itself (a domain,
+unit clauses). The line form writes `pm=R1C1:159,R4C4:26` (each cell's values as symbols)."""
 from __future__ import annotations
 
 import random

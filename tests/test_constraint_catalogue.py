@@ -22,7 +22,8 @@ from puzzles.layouts import PuzzleError
 from puzzles.outcome import Status
 from search import SOLVERS
 
-OURS = ("difference", "ratio", "xv", "negative", "odd", "even", "renban", "arrow", "quadruple", "littlekiller")
+OURS = ("difference", "ratio", "xv", "negative", "odd", "even", "renban", "arrow", "quadruple", "littlekiller",
+        "sandwich")
 MINE = [(name, puzzle, solution) for name, puzzle, solution in puzzles() if any(k in name for k in OURS)]
 
 
@@ -74,6 +75,11 @@ def test_fpuzzles_fields_are_read_with_the_formats_names_and_defaults() -> None:
     ({"littlekillersum": [{"cell": "R2C2", "direction": "DL", "value": "5"}]}, "not just outside the 6x6 grid"),
     ({"littlekillersum": [{"cell": "R0C3", "direction": "DL", "value": "5", "cells": ["R1C3"]}]},
      "its `cells` are not the diagonal from R0C3 DL"),
+    ({"sandwichsum": [{"cell": "R0C0", "value": "5"}]}, "`sandwichsum` entry 1: its clue R0C0 is at a corner"),
+    ({"sandwichsum": [{"cell": "R3C3", "value": "5"}]}, "its clue R3C3 is not just outside the 6x6 grid"),
+    ({"sandwichsum": [{"cell": "R0C3", "value": "five"}]}, "`sandwichsum` entry 1: its clue 'five' is not a whole"),
+    ({"sandwichsum": [{"value": "5"}]}, "`sandwichsum` entry 1 has no `cell`"),
+    ({"sandwichsum": [{"cell": "R0C3", "value": "5", "cells": ["R1C3"]}]}, "field 'cells' is not read"),
 ])
 def test_a_wrong_entry_is_refused_by_name(fields: dict[str, object], says: str) -> None:
     with pytest.raises((FPuzzlesError, PuzzleError, ValueError), match=says.replace("(", r"\(").replace(")", r"\)")):
@@ -93,6 +99,9 @@ def test_a_wrong_entry_is_refused_by_name(fields: dict[str, object], says: str) 
     ("qd=R1C1:7", "'7' is not a value 1 to 4"),
     ("lk=R1C1:DR:5", "not just outside the 4x4 grid"),
     ("lk=R0C1:DR", "`lk=` gives its clue's cell, its direction and its sum"),
+    ("sw=R0C1", "`sw=` gives its clue's cell, `:`, then its clue"),
+    ("sw=R5C5:3", "its clue R5C5 is at a corner"),
+    ("sw=R0C2:-1", "its clue '-1' is not a whole number"),
 ])
 def test_a_wrong_word_is_refused_by_name(words: str, says: str) -> None:
     with pytest.raises(PuzzleError, match=says):
@@ -124,6 +133,10 @@ SOLUTION_4 = "1234341221434321"
     ("qd=R2C2:2", "quadruple 1 (R2C2: 2): its cells hold 4, 1, 1, 4, leaving no room for 2"),
     ("lk=R0C0:DR:10", None),
     ("lk=R0C0:DR:9", "little killer 1 (9 at R0C0 DR): its diagonal sums to 10"),
+    ("sw=R0C1:5", None),  # 1 3 2 4 down column 1
+    ("sw=R2C0:5", "sandwich 1 (5 at R2C0): the values between its 1 and its 4 sum to 0"),
+    ("sw=R5C3:0", None),  # 2 4 1 3 up column 3: neighbours
+    ("sw=R2C5:2", "sandwich 1 (2 at R2C5): the values between its 1 and its 4 sum to 0"),
 ])
 def test_the_check_finds_each_broken_rule_as_its_definition_does(words: str, says: str | None) -> None:
     if words == "kw=R1C1-R1C3":
@@ -178,7 +191,7 @@ def test_each_kind_draws_its_shape() -> None:
 
 
 @pytest.mark.parametrize("kind", ["difference", "ratio", "xv", "odd", "even", "renban", "arrow", "quadruple",
-                                  "littlekiller"])
+                                  "littlekiller", "sandwich"])
 def test_generate_minimal_puzzles_of_each_kind_read_back_unique_and_minimal(kind: str, tmp_path: object) -> None:
     out = tmp_path / f"{kind}.txt"  # type: ignore[operator]
     assert main(["--variant", kind, "--side", "6", "--minimal", "--count", "2", "--seed", "1",

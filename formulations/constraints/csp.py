@@ -18,9 +18,10 @@ python-constraint 556 s (7.5 million nodes); one object a rule keeps every cell'
 - odd and even cells: the package's InSetConstraint over the cell (its domain cut to its parity before search);
 - palindrome, German whispers, slow thermometer, modular and entropic lines: one `Linked` over its line; clone:
   one over its two groups; a minimum or maximum cell: one over it and its neighbours.
-- renban, arrow, quadruple, little killer (the rules of some cells that are no set of pairs): one `Filtered` over
-  its cells, a function of them that asks the rule's own filter (`Constraint.allowed`) whether the values assigned
-  leave it a filling, and, forward checking, hides what the filter removes from the open cells.
+- renban, arrow, quadruple, little killer, sandwich, X-sum, skyscraper (the rules of some cells that are no set of
+  pairs): one `Filtered` over its cells, a function of them that asks the rule's own filter (`Constraint.allowed`)
+  whether the values assigned leave it a filling, and, forward checking, hides what the filter removes from the open
+  cells.
 
 The pairwise kinds' statements are the same, the constraint's own relation: python-constraint takes a rule as a
 check over its variables, and the links are that check.
@@ -59,6 +60,7 @@ from puzzles.constraints import (
     Quadruple,
     Ratio,
     Renban,
+    Sandwich,
     SlowThermometer,
     Thermometer,
     Whispers,
@@ -216,6 +218,7 @@ ENCODERS: dict[str, Encoder[State]] = {
     Arrow.KIND: each(filtered),
     Quadruple.KIND: each(filtered),
     LittleKiller.KIND: each(filtered),
+    Sandwich.KIND: each(filtered),
     Cage.KIND: Encoder(cages),
 }
 

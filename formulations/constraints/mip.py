@@ -22,6 +22,8 @@
   as the chosen runs that hold v (one row a value);
 - arrow: one row, the line's values less the circle's number (a pill's digits weighted 10^k) == 0; little killer:
   one row, the diagonal's values == the clue;
+- sandwich, X-sum, skyscraper (a clue outside the grid): the automaton that reads its line, unrolled as a flow of
+  one unit through its layers of states, each step a binary tied to the value its cell holds;
 - quadruple: for each value listed m times, the sum of its four cells' x[c,v] >= m.
 
 The pairs of values come from the constraint's links (each unordered pair of cells once): for a rule that
@@ -60,11 +62,13 @@ from puzzles.constraints import (
     Quadruple,
     Ratio,
     Renban,
+    Sandwich,
     SlowThermometer,
     Thermometer,
     Whispers,
 )
 from puzzles.constraints.innies import derived_sums
+from puzzles.constraints.outside import Sighted
 from puzzles.constraints.parity import Parity
 from puzzles.constraints.sums import WeightedSum
 from puzzles.layouts import Layout
@@ -180,6 +184,36 @@ def weighted(rule: Constraint, cells: MipCells) -> None:
             row.SetCoefficient(cells.x[c][v - 1], w * v)
 
 
+def along(rule: Constraint, cells: MipCells) -> None:
+    """A clue outside the grid (a sandwich, an X-sum, a skyscraper): its automaton (puzzles/constraints/outside.py)
+    unrolled along its line as a flow of one unit, a binary f[i, s, v] a step of an accepted run at the i-th cell:
+    one step at the first cell (from the start), as many steps out of each state as into it, and each cell holding v
+    exactly when the step there reads v (x[c,v] == the sum of its f[i, s, v])."""
+    seen, n, solver = cast(Sighted, rule), cells.side, cells.solver
+    layers = seen.automaton(n).unrolled(len(seen.cells))
+    flows = [{(s, v, t): solver.BoolVar(f"{cells.name}_step_{i}_{s}_{v}_{t}") for s, v, t in steps}
+             for i, steps in enumerate(layers)]
+    first = solver.Constraint(1, 1, f"{cells.name}_start")
+    for f in flows[0].values():
+        first.SetCoefficient(f, 1)
+    for i in range(1, len(flows)):
+        for state in {s for s, _, _ in flows[i]} | {t for _, _, t in flows[i - 1]}:
+            row = solver.Constraint(0, 0, f"{cells.name}_state_{i}_{state}")
+            for (s, _, _), f in flows[i].items():
+                if s == state:
+                    row.SetCoefficient(f, 1)
+            for (_, _, t), f in flows[i - 1].items():
+                if t == state:
+                    row.SetCoefficient(f, -1)
+    for i, c in enumerate(seen.cells):
+        for v in range(1, n + 1):
+            row = solver.Constraint(0, 0, f"{cells.name}_cell_{i}_{v}")
+            row.SetCoefficient(cells.x[c][v - 1], 1)
+            for (_, w, _), f in flows[i].items():
+                if w == v:
+                    row.SetCoefficient(f, -1)
+
+
 def listed(rule: Constraint, cells: MipCells) -> None:
     """A quadruple: for each value v listed m times, sum over its four cells of x[c,v] >= m."""
     quad = cast(Quadruple, rule)
@@ -237,6 +271,7 @@ ENCODERS: dict[str, Encoder[State]] = {
     Arrow.KIND: each(weighted),
     Quadruple.KIND: each(listed),
     LittleKiller.KIND: each(weighted),
+    Sandwich.KIND: each(along),
     Cage.KIND: Encoder(cages, {
         "redundant": Option("none", "45: also the 45 rule's innie and outie sums of a Killer, as redundant "
                             "equalities", ("none", "45")),

@@ -30,6 +30,7 @@ a kind.
 | quadruple | quadruple.py | `qd=R3C3:1,1,5` (top left cell) | `"quadruple": [{"cells": [...], "values": [1, 1, 5]}]` |
 | little killer | little_killer.py | `lk=R0C3:DL:11` | `"littlekillersum": [{"cell": "R0C3", "direction": "DL", ...}]` |
 | arrow | arrow.py | `ar=R1C1:R1C2,R1C3` (circle, `:`, line) | `"arrow": [{"cells": [...], "lines": [[...]]}]` |
+| sandwich | sandwich.py | `sw=R0C3:12` (clue's cell, sum) | `"sandwichsum": [{"cell": "R0C3", "value": "12"}]` |
 """
 from __future__ import annotations
 
@@ -55,6 +56,7 @@ from .parity import Even, Odd
 from .pencil_marks import PencilMarks
 from .quadruple import Quadruple
 from .renban import Renban
+from .sandwich import Sandwich
 from .slow_thermometer import SlowThermometer
 from .thermometer import Thermometer
 from .trios import EntropicLine, ModularLine
@@ -102,6 +104,7 @@ __all__ = [
     "Ratio",
     "Removal",
     "Renban",
+    "Sandwich",
     "Shape",
     "SlowThermometer",
     "Thermometer",
@@ -136,7 +139,8 @@ CONSTRAINT_KINDS: dict[str, type[Constraint]] = {
     kind.KIND: kind for kind in (Diagonal, ExtraRegion, Disjoint, Cage, AntiKnight, AntiKing, NonConsecutive,
                                  Thermometer, Difference, Ratio, XV, Negative, Odd, Even, Palindrome, Whispers,
                                  SlowThermometer, Clone, Minimum, Maximum, ModularLine, EntropicLine,
-                                 PencilMarks, Renban, Arrow, Quadruple, LittleKiller)}
+                                 PencilMarks, Renban, Arrow, Quadruple, LittleKiller,
+                                 Sandwich)}
 # the kinds that add houses (`Constraint.houses`): known wherever houses are, by every method
 HOUSED = frozenset(name for name, kind in CONSTRAINT_KINDS.items() if kind.houses is not Constraint.houses)
 # the fields of those kinds that are flags, read as the grid's own rules before its cells (f-puzzles' `diagonal+`)

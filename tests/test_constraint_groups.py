@@ -17,7 +17,7 @@ from puzzles.constraints import SCOPED, SEARCHED, Constraint, Shape
 # one rule each, on a 4x4 grid (its cells all in play) and on a 6x6 one
 RULES = ["rb=R1C1,R2C2,R3C3", "rb=R2C1,R2C2", "ar=R1C1:R2C2,R3C3", "ar=R1C1,R1C2:R2C1,R2C2,R2C3,R2C4",
          "qd=R2C2:1,2", "qd=R1C1:3,3", "qd=R3C3:1,2,4", "lk=R0C1:DR:10", "lk=R0C3:DL:4", "lk=R5C2:UR:3",
-         "sw=R0C2:5", "sw=R3C5:0", "sw=R5C1:3"]
+         "sw=R0C2:5", "sw=R3C5:0", "sw=R5C1:3", "xs=R0C2:6", "xs=R3C5:10", "sky=R0C4:2", "sky=R2C0:3"]
 
 
 def _fillings(rule: Constraint, masks: list[int], n: int) -> list[tuple[int, ...]]:
@@ -74,8 +74,9 @@ def test_the_filter_keeps_exactly_what_some_filling_gives(word: str) -> None:
 
 
 def test_the_kinds_are_searched_and_the_non_room_ones_kept_by_their_filter() -> None:
-    assert {"renban", "arrow", "quadruple", "littlekiller", "sandwich"} <= SEARCHED
-    assert {"arrow", "quadruple", "littlekiller", "sandwich"} <= SCOPED and "renban" not in SCOPED  # a room
+    assert {"renban", "arrow", "quadruple", "littlekiller", "sandwich", "xsum", "skyscraper"} <= SEARCHED
+    # renban keeps a room, as a cage does
+    assert {"arrow", "quadruple", "littlekiller", "sandwich", "xsum", "skyscraper"} <= SCOPED and "renban" not in SCOPED
 
 
 def test_each_kind_draws_its_shape() -> None:

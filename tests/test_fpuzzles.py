@@ -45,7 +45,7 @@ def test_a_classic_object_is_its_grid_cell_by_cell():
 
 
 @pytest.mark.parametrize("fields, named", [
-    ({"xsum": [{"cell": "R0C1", "value": "7"}]}, "'xsum' (a constraint)"),
+    ({"lockout": [{"lines": [["R1C1", "R2C2"]]}]}, "'lockout' (a constraint)"),
     ({"clock": [{"cell": "R0C1", "value": "7"}]}, "'clock' (a constraint)"),
     ({"betweenline": [{"lines": [["R2C2", "R2C3"]]}]}, "'betweenline'"),
     ({"text": [{"cells": ["R1C1"], "value": "odd"}]}, "'text' (a cosmetic element, which the rules may give"),

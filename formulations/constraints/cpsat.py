@@ -75,9 +75,11 @@ from puzzles.constraints import (
     Ratio,
     Renban,
     Sandwich,
+    Skyscraper,
     SlowThermometer,
     Thermometer,
     Whispers,
+    XSum,
 )
 from puzzles.constraints.innies import derived_sums
 from puzzles.constraints.outside import Sighted
@@ -406,6 +408,8 @@ ENCODERS: dict[str, Encoder[State]] = {
                            "linear: a Boolean a pair of cells holding 1 and n, enforcing the sum between them",
                            SANDWICHES),
     }),
+    XSum.KIND: each(along),
+    Skyscraper.KIND: each(along),
     Cage.KIND: Encoder(cages, {
         "sums": Option("linear", "a Killer cage as linear: sum == total and AllDifferent; table: its allowed "
                        "tuples (every ordering of each combination)", SUMS),

@@ -61,9 +61,11 @@ from puzzles.constraints import (
     Ratio,
     Renban,
     Sandwich,
+    Skyscraper,
     SlowThermometer,
     Thermometer,
     Whispers,
+    XSum,
 )
 from puzzles.constraints.parity import Parity
 
@@ -219,6 +221,8 @@ ENCODERS: dict[str, Encoder[State]] = {
     Quadruple.KIND: each(filtered),
     LittleKiller.KIND: each(filtered),
     Sandwich.KIND: each(filtered),
+    XSum.KIND: each(filtered),
+    Skyscraper.KIND: each(filtered),
     Cage.KIND: Encoder(cages),
 }
 

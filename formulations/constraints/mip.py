@@ -63,9 +63,11 @@ from puzzles.constraints import (
     Ratio,
     Renban,
     Sandwich,
+    Skyscraper,
     SlowThermometer,
     Thermometer,
     Whispers,
+    XSum,
 )
 from puzzles.constraints.innies import derived_sums
 from puzzles.constraints.outside import Sighted
@@ -272,6 +274,8 @@ ENCODERS: dict[str, Encoder[State]] = {
     Quadruple.KIND: each(listed),
     LittleKiller.KIND: each(weighted),
     Sandwich.KIND: each(along),
+    XSum.KIND: each(along),
+    Skyscraper.KIND: each(along),
     Cage.KIND: Encoder(cages, {
         "redundant": Option("none", "45: also the 45 rule's innie and outie sums of a Killer, as redundant "
                             "equalities", ("none", "45")),

@@ -62,9 +62,11 @@ from puzzles.constraints import (
     Ratio,
     Renban,
     Sandwich,
+    Skyscraper,
     SlowThermometer,
     Thermometer,
     Whispers,
+    XSum,
 )
 from puzzles.constraints.innies import derived_sums
 from puzzles.constraints.killer import combinations_of
@@ -368,6 +370,8 @@ ENCODERS: dict[str, CnfEncoder] = {
     Quadruple.KIND: each(listed),
     LittleKiller.KIND: CnfEncoder(weighted),
     Sandwich.KIND: CnfEncoder(along),
+    XSum.KIND: CnfEncoder(along),
+    Skyscraper.KIND: CnfEncoder(along),
     Cage.KIND: CnfEncoder(cages, {
         "sums": Option(DEFAULT_SUMS, "a Killer cage's total as clauses: combinations (a selector per set of values "
                        "it may hold) or a pseudo-Boolean encoding of PySAT's pysat.pb", SUMS),

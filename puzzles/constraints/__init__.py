@@ -31,6 +31,8 @@ a kind.
 | little killer | little_killer.py | `lk=R0C3:DL:11` | `"littlekillersum": [{"cell": "R0C3", "direction": "DL", ...}]` |
 | arrow | arrow.py | `ar=R1C1:R1C2,R1C3` (circle, `:`, line) | `"arrow": [{"cells": [...], "lines": [[...]]}]` |
 | sandwich | sandwich.py | `sw=R0C3:12` (clue's cell, sum) | `"sandwichsum": [{"cell": "R0C3", "value": "12"}]` |
+| X-sum | xsum.py | `xs=R0C3:15` (clue's cell, sum) | `"xsum": [{"cell": "R0C3", "value": "15"}]` |
+| skyscraper | skyscraper.py | `sky=R0C3:3` (clue's cell, count) | `"skyscraper": [{"cell": "R0C3", "value": "3"}]` |
 """
 from __future__ import annotations
 
@@ -57,10 +59,12 @@ from .pencil_marks import PencilMarks
 from .quadruple import Quadruple
 from .renban import Renban
 from .sandwich import Sandwich
+from .skyscraper import Skyscraper
 from .slow_thermometer import SlowThermometer
 from .thermometer import Thermometer
 from .trios import EntropicLine, ModularLine
 from .whispers import Whispers
+from .xsum import XSum
 from .xv import XV
 
 __all__ = [
@@ -106,9 +110,11 @@ __all__ = [
     "Renban",
     "Sandwich",
     "Shape",
+    "Skyscraper",
     "SlowThermometer",
     "Thermometer",
     "Whispers",
+    "XSum",
     "beyond",
     "by_kind",
     "canonical",
@@ -140,7 +146,7 @@ CONSTRAINT_KINDS: dict[str, type[Constraint]] = {
                                  Thermometer, Difference, Ratio, XV, Negative, Odd, Even, Palindrome, Whispers,
                                  SlowThermometer, Clone, Minimum, Maximum, ModularLine, EntropicLine,
                                  PencilMarks, Renban, Arrow, Quadruple, LittleKiller,
-                                 Sandwich)}
+                                 Sandwich, XSum, Skyscraper)}
 # the kinds that add houses (`Constraint.houses`): known wherever houses are, by every method
 HOUSED = frozenset(name for name, kind in CONSTRAINT_KINDS.items() if kind.houses is not Constraint.houses)
 # the fields of those kinds that are flags, read as the grid's own rules before its cells (f-puzzles' `diagonal+`)

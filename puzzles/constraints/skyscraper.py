@@ -19,7 +19,7 @@ class Skyscraper(Sighted):
     KIND = FIELD = "skyscraper"
     WORD = "sky="
     TITLE = "skyscraper"
-    SAYS = "{shown} buildings are seen from it"
+    SAYS = "the buildings seen from it: {shown}"
 
     def start(self, side: int) -> State:
         return (0, 0)

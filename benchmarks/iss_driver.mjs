@@ -22,7 +22,9 @@
 // The f-puzzles fields read (those puzzles/fpuzzles.py writes): `size`, `grid` (a cell's given `value`, its
 // Jigsaw `region`), `killercage`, `diagonal+`, `diagonal-`, `extraregion`, `disjointgroups`, `antiknight`,
 // `antiking`, `nonconsecutive`, `thermometer`, `difference` (of 1), `ratio` (of 2), `xv`, `negative` (of xv, or of
-// difference and ratio together, as ISS's StrictXV and StrictKropki), `odd`, `even`; `title`, `author`, `ruleset` and `solution` are passed over. Any
+// difference and ratio together, as ISS's StrictXV and StrictKropki), `odd`, `even`, `palindrome`, `renban`,
+// `whispers`, `modularline`, `entropicline` (9x9), `minimum`, `maximum`, `arrow` (a pill of 1 to 3 cells),
+// `quadruple`, `littlekillersum`, a cell's `givenPencilMarks`; `title`, `author`, `ruleset` and `solution` are passed over. Any
 // other field is an error naming it: ISS solving without a rule would solve another puzzle.
 
 import { createInterface } from 'node:readline';
@@ -95,6 +97,55 @@ const cellsOf = (names, size, what) => {
   return names.map(name => cellOf(name, size));
 };
 
+const rowCol = (name, size) => {
+  const id = cellOf(name, size);  // checked
+  const found = /^R(\d+)C(\d+)$/i.exec(String(name));
+  return id && [+found[1], +found[2]];
+};
+
+// two ISS cell ids in reading order
+const byPlace = (a, b) => {
+  const [, ra, ca] = /^R(\w)C(\w)$/.exec(a), [, rb, cb] = /^R(\w)C(\w)$/.exec(b);
+  return parseInt(ra, 17) - parseInt(rb, 17) || parseInt(ca, 17) - parseInt(cb, 17);
+};
+
+// a line's ISS constraint, by its f-puzzles field: (its cells as ISS's ids, its entry, the side) -> the string
+const LINES = {
+  palindrome: (cells) => `.Palindrome~${cells.join('~')}`,
+  renban: (cells) => `.Renban~${cells.join('~')}`,
+  whispers: (cells, entry, size) => `.Whisper~${entry.value ?? Math.floor((size + 1) / 2)}~${cells.join('~')}`,
+  modularline: (cells) => `.Modular~3~${cells.join('~')}`,
+  entropicline: (cells, entry, size) => {
+    if (size !== 9) throw new Error(`ISS's entropic lines are for 9x9 grids, not ${size}x${size}`);
+    return `.Entropic~${cells.join('~')}`;
+  },
+};
+
+// ISS names a little killer's diagonal by its first cell, walking as its own cell map does: down-right from the
+// left side, up-left from the right, down-left from the top, up-right from the bottom; the first walk that covers
+// the same cells names it.
+const diagonalId = (cells, size, what) => {
+  const wanted = [...cells].sort().join(',');
+  const walk = (r, c, dr, dc) => {
+    const found = [];
+    for (; r >= 1 && c >= 1 && r <= size && c <= size; r += dr, c += dc) found.push(cellId(r, c));
+    return found;
+  };
+  const starts = [];
+  for (let r = 1; r < size; r++) starts.push(walk(r, 1, 1, 1));
+  for (let r = 2; r < size; r++) starts.push(walk(r, size, -1, -1));
+  for (let c = 2; c <= size; c++) starts.push(walk(1, c, 1, -1));
+  for (let c = 2; c < size; c++) starts.push(walk(size, c, -1, 1));
+  const seen = new Set();
+  for (const found of starts) {
+    const key = [...found].sort().join(',');
+    if (found.length <= 1 || seen.has(key)) continue;
+    seen.add(key);
+    if (key === wanted) return found[0];
+  }
+  throw new Error(`${what}: ISS has no diagonal of these cells`);
+};
+
 export const issConstraint = (puzzle) => {
   if (puzzle === null || typeof puzzle !== 'object' || Array.isArray(puzzle)) {
     throw new Error('not an f-puzzles object');
@@ -109,6 +160,8 @@ export const issConstraint = (puzzle) => {
   const regions = [];
   rows.forEach((row, r) => row.forEach((cell, c) => {
     if (cell?.given && cell.value) parts.push(`.~${cellId(r + 1, c + 1)}_${cell.value}`);
+    const marks = cell?.givenPencilMarks;  // the only values the cell may hold
+    if (Array.isArray(marks) && marks.length) parts.push(`.~${cellId(r + 1, c + 1)}_${marks.join('_')}`);
     regions.push(cell?.region);
   }));
   if (regions.some(region => region !== undefined && region !== null)) {
@@ -151,6 +204,46 @@ export const issConstraint = (puzzle) => {
         throw new Error('ISS negates white and black dots together (StrictKropki), not one alone');
       }
       if (rules.has('difference')) parts.push('.StrictKropki');
+    } else if (field in LINES) {
+      value.forEach((entry, k) => {
+        for (const line of entry.lines ?? []) {
+          parts.push(LINES[field](cellsOf(line, size, `${field} ${k + 1}`), entry, size));
+        }
+      });
+    } else if (field === 'minimum' || field === 'maximum') {
+      // each neighbour of the cell less (more) than it: ISS's GreaterThan, the greater cell first
+      for (const entry of value) {
+        const [r, c] = rowCol(entry.cell, size);
+        for (const [dr, dc] of [[-1, 0], [1, 0], [0, -1], [0, 1]]) {
+          if (r + dr < 1 || r + dr > size || c + dc < 1 || c + dc > size) continue;
+          const pair = [cellId(r, c), cellId(r + dr, c + dc)];
+          parts.push(`.GreaterThan~${(field === 'maximum' ? pair : pair.reverse()).join('~')}`);
+        }
+      }
+    } else if (field === 'arrow') {
+      value.forEach((entry, k) => {
+        const pill = cellsOf(entry.cells, size, `arrow ${k + 1}`);
+        for (const line of entry.lines ?? []) {
+          const rest = cellsOf(line, size, `arrow ${k + 1}`).filter(cell => !pill.includes(cell));
+          if (pill.length === 1) parts.push(`.Arrow~${[...pill, ...rest].join('~')}`);
+          else if (pill.join() !== [...pill].sort(byPlace).join()) {
+            throw new Error(`arrow ${k + 1}: ISS reads a pill's digits in reading order, and this pill's are not`);
+          } else if (pill.length <= 3) parts.push(`.PillArrow~${pill.length}~${[...pill, ...rest].join('~')}`);
+          else throw new Error(`arrow ${k + 1}: ISS's pills hold 2 or 3 digits, not ${pill.length}`);
+        }
+      });
+    } else if (field === 'quadruple') {
+      value.forEach((entry, k) => {
+        const corners = entry.cells.map(name => rowCol(name, size));
+        const top = Math.min(...corners.map(([r]) => r)), left = Math.min(...corners.map(([, c]) => c));
+        if (!entry.values?.length) throw new Error(`quadruple ${k + 1} lists no value`);
+        parts.push(`.Quad~${cellId(top, left)}~${entry.values.join('~')}`);
+      });
+    } else if (field === 'littlekillersum') {
+      value.forEach((entry, k) => {
+        const cells = cellsOf(entry.cells, size, `little killer ${k + 1}`);
+        parts.push(`.LittleKiller~${entry.value}~${diagonalId(cells, size, `little killer ${k + 1}`)}`);
+      });
     } else if (field === 'odd' || field === 'even') {
       const values = [];
       for (let v = 1; v <= size; v++) if (v % 2 === (field === 'odd' ? 1 : 0)) values.push(v);

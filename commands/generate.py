@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 
 from making.kinds import NEEDED, killer, needing_killer
 from making.singles import SOLVES_BY_SINGLES, generate
-from making.variants import Variant, variant
+from making.variants import Variant, drawn_kinds, variant
 from puzzles.constraints import made as made_rules
 from puzzles.formats import format_line
 from puzzles.fpuzzles import json_line
@@ -53,9 +53,10 @@ def build_parser() -> argparse.ArgumentParser:
                         "12 have rectangular boxes (2x3, 2x4, 2x5, 3x4); a Jigsaw any side from 4 to 16")
     parser.add_argument("--variant", default="classic", metavar="NAME",
                         help="a variant of the Sudoku family: jigsaw, x, windoku, disjoint, diagonal+, diagonal-, "
-                        "antiknight, antiking, nonconsecutive, thermometer (drawn for each puzzle), or several "
-                        "joined by + (jigsaw+x, x+windoku, jigsaw+thermometer); killer (or killer+x, "
-                        "killer+antiknight, ...) for Killer puzzles (below); default classic")
+                        "antiknight, antiking, nonconsecutive; a kind of rule drawn over each puzzle's solution ("
+                        f"{', '.join(drawn_kinds())}); or several joined by + (jigsaw+x, x+windoku, "
+                        "jigsaw+thermometer); killer (or killer+x, killer+antiknight, ...) for Killer puzzles "
+                        "(below); default classic")
     parser.add_argument("--count", type=int, default=None, help="how many puzzles (default 1; with --hard-for, "
                         "the whole pool)")
     parser.add_argument("--seed", type=int, default=0, help="the same seed makes the same puzzles")

@@ -155,6 +155,14 @@ class Variant:
         return layout(self.side, fixed.regions, fixed.extras, [*fixed.constraints, *drawn])
 
 
+def drawn_kinds() -> list[str]:
+    """The names of the kinds a variant's name may hold that are drawn over each puzzle's solution (their kind's
+    `drawn`), in the registry's order: what `--variant` offers beside the fixed layouts."""
+    unset = getattr(Constraint.drawn, "__func__", None)  # the socket's own: "not drawn"
+    return [name for name, kind in CONSTRAINT_KINDS.items()
+            if not kind.GLOBAL and getattr(kind.drawn, "__func__", None) is not unset]
+
+
 def own_kinds(name: str) -> tuple[type[Constraint], ...]:
     """The kinds of constraint a variant's name holds that are each puzzle's own (not rules of the whole grid), drawn
     by their kinds' `drawn` (a Killer's cages are drawn by their own maker, puzzles/constraints/killer_maker.py)."""

@@ -74,6 +74,26 @@ def test_unique_puzzles_solved_as_the_brute_force(method: str, opts: dict[str, o
         assert outcome.unique is True, name
 
 
+# a kind's second statement in a formulation (its option), and the kind: run on the puzzles that hold it
+STATEMENTS = [("cpsat", {"whispers": "difference"}, "whispers"), ("sat", {"thermometer": "order"}, "thermometer")]
+
+
+@pytest.mark.parametrize(("method", "opts", "kind"), STATEMENTS, ids=[f"{m}-{k}" for m, _, k in STATEMENTS])
+def test_a_kinds_second_statement_gives_the_brute_forces_answers(method: str, opts: dict[str, object],
+                                                                 kind: str) -> None:
+    held = [name for name in NAMES if kind in name.rsplit("-", 1)[0].split("+")]
+    assert len(held) >= 2
+    for name, puzzle, solution in PUZZLES:
+        if name not in held:
+            continue
+        outcome = SOLVERS[method](puzzle, solutions=2, **opts)
+        assert outcome.status is Status.SOLVED and outcome.unique is True, (name, outcome.detail)
+        assert outcome.solution is not None and list(outcome.solution.values) == list(solution.values), name
+        open_one = SOLVERS[method](several(name), solutions=2, **opts)
+        assert open_one.status is Status.SOLVED and open_one.unique is False, name
+        assert open_one.solution is not None and _keeps_every_rule(open_one.solution), name
+
+
 @pytest.mark.parametrize("name", NAMES)
 def test_the_puzzles_with_several_solutions_have_several(name: str) -> None:
     assert len(list(solutions(several(name), 2))) == 2

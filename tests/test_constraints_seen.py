@@ -290,3 +290,53 @@ def test_the_players_board_draws_the_dots_and_the_parity_cells(browser, tmp_path
         expected = [max(c.cells) for c in lay.constraints] if kind == "ring" else [c.cell for c in lay.constraints]
         drawn = [cell for cell, inside in enumerate(held) for _ in range(inside.count(f'class="{kind}"'))]
         assert sorted(drawn) == sorted(expected), (kind, drawn)
+
+
+def one_of_each(seed: int = 7) -> Grid:
+    """A 9x9 puzzle holding one instance of every kind of rule the generator draws (making/variants.py's
+    `drawn_kinds`), each drawn over one random solution, with a third of that solution's cells given: not unique
+    (nothing here asks it), but every rule holds on the solution."""
+    import random
+
+    from making.solutions import random_solution
+    from making.variants import drawn_kinds
+    from puzzles.constraints import CONSTRAINT_KINDS
+    from puzzles.layouts import boxes, layout
+
+    rng = random.Random(seed)
+    classic = boxes(9)
+    solution = random_solution(classic, rng)
+    rules = [rule for name in drawn_kinds() for rule in CONSTRAINT_KINDS[name].drawn(solution.values, 9, rng)[:1]]
+    given = [v if rng.random() < 0.34 else 0 for v in solution.values]
+    return Grid(layout(9, classic.regions, classic.extras, rules), bytes(given))
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+def test_the_page_and_the_trace_draw_one_of_every_kind(browser, tmp_path, capsys):
+    """A puzzle with one rule of every kind the generator draws, run by compare.py with its page and watched: the
+    page's scripts say nothing on the console; the player's board names every rule on its cells (each rule's name
+    in some cell's tooltip, from the kind's own drawing) and the legend counts each; the trace of mrv names the
+    rules its removals come from by the same names."""
+    from commands.trace import main as trace_main
+    from making.variants import drawn_kinds
+    from puzzles.constraints import names as rule_names
+
+    grid = one_of_each()
+    kinds = {rule.KIND for rule in grid.layout.constraints}
+    assert kinds == set(drawn_kinds())  # one of each, none missing
+    puzzles, page = tmp_path / "every.txt", tmp_path / "report.html"
+    puzzles.write_text(grid.text() + " every\n")
+    assert compare.main([str(puzzles), "--jobs", "1", "--solver", "mrv", "--timeout", "30", "--html", str(page),
+                         "--watch", "1"]) == 0
+    capsys.readouterr()
+    opened = browser.open(page, tmp_path, "only=watch")
+    assert opened.console == [], opened.console
+    board = unescape(first(r'<div class="board"[^>]*>(.*?)<div class="side">', opened.dom))
+    names = rule_names(grid.layout.constraints, 9)
+    missing = [name for name in names if name not in board]
+    assert not missing, missing
+    assert trace_main([f"{puzzles}:1", "--max-steps", "5"]) == 0
+    told = capsys.readouterr().out
+    missing = [name for name in names if name not in told]  # by its word, or on a map of its cells' letters
+    assert not missing, missing

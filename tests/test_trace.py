@@ -10,10 +10,12 @@ from pathlib import Path
 
 import pytest
 import variant_puzzles as variants
+from constraint_grids import EMPTY, unique_puzzle
 from constraint_grids import puzzles as constraint_puzzles
 from fixtures import SEED001
 
 from commands.trace import main
+from comparison.report.page.player import scope_narrowings
 from puzzles import Budget, Grid, Status
 from puzzles.cellmasks import CellMasks
 from puzzles.constraints.killer import Cage, cages_in
@@ -506,3 +508,43 @@ def test_a_constraint_search_replays_to_its_solution(spec: str) -> None:
         named |= {e.rule for e in traced.events if e.kind == "remove" and "thermometer" in str(e.rule)}
     if spec not in ("mrv", "mrv:propagate=singles"):  # those remove nothing: the engine's placements do it all
         assert named and all(re.fullmatch(r"(slow )?thermometer [0-9]+ \(R[0-9]+C[0-9]+\)", rule) for rule in named)
+
+
+@pytest.mark.parametrize("name", ["arrow-6", "quadruple-6", "littlekiller-6"])
+@pytest.mark.parametrize("spec", ["mrv", "mrv:propagate=singles"])
+def test_the_players_replay_holds_the_candidates_each_choice_sees(name: str, spec: str) -> None:
+    """The player's replay of a search on a puzzle with rules kept by their filter: each placement leaves its
+    peers, its links and (given by the page, `scope_narrowings`) its scoped rules' filter; at every choice the
+    replayed candidates of the chosen cell are those the search saw (the event's own list)."""
+    grid, _ = unique_puzzle(EMPTY[name], 3)
+    traced = trace(grid, spec, max_steps=400).as_dict()
+    events, side = traced["events"], grid.side
+    narrowed = scope_narrowings(grid, events)
+    assert narrowed, "no placement narrowed a scope: the puzzle shows nothing"
+    geo = grid.geometry
+    values, cands = list(grid.values), [set(values_of(m)) if isinstance(m, int) else set(m)
+                                        for m in traced["candidates"]]
+    saved: dict[int, tuple[list[int], list[set[int]]]] = {}
+    checked = 0
+    for index, event in enumerate(events):
+        kind, depth, cell = event["kind"], event.get("depth") or 0, event.get("cell")
+        at = None if cell is None else cell[0] * side + cell[1]
+        if kind == "choose" and "values" in event["detail"]:
+            assert at is not None and sorted(cands[at]) == event["detail"]["values"], (index, event)
+            checked += 1
+        elif kind in ("try", "place") and at is not None:
+            if kind == "try":
+                saved[depth] = (values[:], [set(c) for c in cands])
+            v = event["value"]
+            values[at], cands[at] = v, {v}
+            for p in geo.peers[at]:
+                cands[p].discard(v)
+            for other, forbids in geo.links[at]:
+                cands[other] -= set(values_of(forbids[v]))
+            for mate, allowed in narrowed.get(str(index), []):
+                cands[mate] &= set(values_of(allowed))
+        elif kind == "remove" and at is not None:
+            cands[at].discard(event["value"])
+        elif kind == "backtrack" and depth in saved:
+            values, cands = saved[depth][0][:], [set(c) for c in saved[depth][1]]
+    assert checked >= 2

@@ -32,6 +32,22 @@ ISS_TEXT = {
     OPEN: ".Shape~4x4.Thermo~R1C1~R2C2~R3C3.Thermo~R4C1~R3C1",
 }
 
+# the catalogue's kinds the driver gives ISS, on open grids (several solutions), and their strings in ISS's syntax
+CATALOGUE = {Grid.parse(EMPTY[name]): text for name, text in {
+    "palindrome-4": ".Shape~4x4.Palindrome~R1C1~R2C2~R3C3",
+    "whispers-6": ".Shape~6x6.Whisper~3~R1C1~R1C2~R1C3~R2C4~R3C4.Whisper~2~R6C6~R5C6~R4C5~R4C4",
+    "renban-4": ".Shape~4x4.Renban~R1C1~R2C2~R3C3.Renban~R4C1~R4C2",
+    "minimum+maximum-4": ".Shape~4x4.GreaterThan~R2C1~R1C1.GreaterThan~R1C2~R1C1.GreaterThan~R2C3~R3C3"
+                         ".GreaterThan~R4C3~R3C3.GreaterThan~R3C2~R3C3.GreaterThan~R3C4~R3C3"
+                         ".GreaterThan~R2C2~R1C2.GreaterThan~R2C2~R3C2.GreaterThan~R2C2~R2C1.GreaterThan~R2C2~R2C3",
+    "arrow-6": ".Shape~6x6.Arrow~R1C1~R1C2~R1C3.Arrow~R6C6~R5C5~R4C4~R3C4.PillArrow~2~R3C1~R4C1~R5C1~R6C1~R6C2~R6C3",
+    "quadruple-4": ".Shape~4x4.Quad~R1C1~1~2.Quad~R3C3~4",
+    # a diagonal is named by the cell ISS's own walks start it from
+    "littlekiller-6": ".Shape~6x6.LittleKiller~4~R1C2.LittleKiller~16~R2C1.LittleKiller~9~R2C6",
+    "pencilmarks-4": ".Shape~4x4.~R1C1_1_2.~R2C3_3_4.~R4C4_2",
+    "modularline-4": ".Shape~4x4.Modular~3~R1C1~R2C2~R3C3~R4C4",
+}.items()}
+
 PARSER = "export class SudokuParser { static parseText(text) { return text; } }\n"
 BUILDER = """
 const ANSWERS = %s;
@@ -68,7 +84,7 @@ def truth(grid: Grid) -> list[list[int]]:
 
 @pytest.fixture
 def checkout(tmp_path: Path) -> Path:
-    return stand_in(tmp_path / "iss", {ISS_TEXT[grid]: truth(grid) for grid in ISS_TEXT})
+    return stand_in(tmp_path / "iss", {text: truth(grid) for grid, text in (ISS_TEXT | CATALOGUE).items()})
 
 
 def driver(checkout: Path, grids: list[Grid]) -> list[dict[str, object]]:
@@ -91,13 +107,20 @@ def test_the_driver_gives_iss_each_puzzle_in_its_syntax_and_says_what_it_proved(
     assert [a["unique"] for a in answers] == [True, True, False]
 
 
+def test_the_driver_gives_iss_the_catalogues_kinds_in_its_syntax(checkout: Path) -> None:
+    grids = list(CATALOGUE)
+    for grid, answer in zip(grids, driver(checkout, grids), strict=True):
+        assert answer.get("error") is None, (CATALOGUE[grid], answer)  # the stand-in knew the string
+        assert answer["solution"] == truth(grid)[0] and answer["unique"] is False
+
+
 def test_the_driver_refuses_by_name_a_rule_it_cannot_give_iss(checkout: Path) -> None:
-    puzzle = json.loads(json_line(KILLER)) | {"arrow": [{"lines": [["R1C1", "R1C2"]]}]}
+    puzzle = json.loads(json_line(KILLER)) | {"clone": [{"cells": ["R1C1"], "cloneCells": ["R3C3"]}]}
     assert NODE is not None
     done = subprocess.run([NODE, str(versus_iss.DRIVER), str(checkout)], input=json.dumps(puzzle) + "\n",
                           capture_output=True, text=True, timeout=60, check=True)
     assert json.loads(done.stdout.splitlines()[1]) == {
-        "error": "cannot give ISS this puzzle: the f-puzzles field `arrow` is not one this driver gives ISS"}
+        "error": "cannot give ISS this puzzle: the f-puzzles field `clone` is not one this driver gives ISS"}
 
 
 def test_the_benchmark_times_iss_beside_the_methods_every_answer_checked(
@@ -163,7 +186,7 @@ def test_without_a_checkout_iss_is_skipped_and_a_bad_one_is_one_line(
 
 @pytest.mark.skipif(not os.environ.get(versus_iss.ISS_ENV), reason="no ISS checkout (ISS_DIR)")
 def test_the_real_iss_solves_the_tiny_puzzles_as_the_brute_force_does() -> None:
-    grids = [KILLER, THERMO, OPEN]
+    grids = [KILLER, THERMO, OPEN, *CATALOGUE]
     answers = driver(Path(os.environ[versus_iss.ISS_ENV]), grids)
     for grid, answer in zip(grids, answers, strict=True):
         filled = answer["solution"]

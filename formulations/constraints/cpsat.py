@@ -23,7 +23,8 @@ cell) or the boolean one (x[c][v-1]: cell c holds v; a cell's value is then the 
 - palindrome, clone (pairs of cells holding one value): `a == b` on the integer model, each value's Booleans equal
   on the boolean one;
 - German whispers: each two neighbours along the line as a dot's pair, the pairs of values far enough apart as a
-  table (integer model), the others forbidden as clauses (boolean model);
+  table (integer model; its option `whispers=difference`: |a - b| >= k as two linear inequalities, a Boolean
+  choosing which holds), the others forbidden as clauses (boolean model);
 - slow thermometer: `a <= b` for each two neighbours along the line, as a thermometer's `a < b`;
 - minimum, maximum cells: each neighbour compared as a dot's pair (a table; clauses on the boolean model);
 - modular and entropic lines: each two cells one or two apart along the line as a dot's pair (values of
@@ -181,6 +182,26 @@ def rising(rule: Constraint, cells: CpCells) -> None:
     line = cast(Thermometer, rule).cells
     for a, b in pairwise(line):
         cells.model.add(cells.value(a) < cells.value(b))
+
+
+WHISPERS = ("table", "difference")
+
+
+def whispers(rules: Sequence[Constraint], cells: CpCells, opts: Mapping[str, Any]) -> dict[str, object]:
+    """German whispers, as the option `whispers` says: table, each two neighbours' allowed pairs of values
+    (AddAllowedAssignments, a dot's statement); difference, |a - b| >= k as two linear inequalities, one enforced
+    by a new Boolean and the other by its negation (a rise or a fall), which CP-SAT propagates by bounds. The
+    boolean model states each forbidden pair as a clause either way."""
+    for rule in cast(Sequence[Whispers], rules):
+        if str(opts["whispers"]) == "table" or cells.ints is None:
+            related(rule, cells)
+            continue
+        apart = rule.value or Whispers.default(cells.side)
+        for a, b in pairwise(rule.cells):
+            rises = cells.model.new_bool_var(f"rise_{a}_{b}")
+            cells.model.add(cells.ints[b] - cells.ints[a] >= apart).only_enforce_if(rises)
+            cells.model.add(cells.ints[a] - cells.ints[b] >= apart).only_enforce_if(~rises)
+    return {}
 
 
 def not_falling(rule: Constraint, cells: CpCells) -> None:
@@ -391,7 +412,11 @@ ENCODERS: dict[str, Encoder[State]] = {
     Odd.KIND: each(parity),
     Even.KIND: each(parity),
     Palindrome.KIND: each(equal),
-    Whispers.KIND: each(related),
+    Whispers.KIND: Encoder(whispers, {
+        "whispers": Option("table", "German whispers: table, each two neighbours' allowed pairs; difference, "
+                           "|a - b| >= k as two linear inequalities enforced by a Boolean and its negation",
+                           WHISPERS),
+    }),
     SlowThermometer.KIND: each(not_falling),
     Clone.KIND: each(equal),
     Minimum.KIND: each(related),

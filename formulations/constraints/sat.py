@@ -8,6 +8,7 @@ cell above v (not x(a, v), or x(b, v+1), ..., x(b, n)), and its next cell holdin
 propagation on these keeps every neighbour pair arc consistent, so the bounds travel the whole line (a bulb of a
 line of k cells holds at most n-k+1 before any decision). A cell with no support gets a unit clause (a bulb is
 never n): a layout with constraints may hold unit clauses, as a Killer's does, and may contradict its houses.
+The option `thermometer=order` states them in the order encoding instead (`thermometers`).
 
 Kropki dots, XV and the negative rule are pairs of neighbours, each pair of values they forbid a binary clause (a
 white dot on values 1..9: the 81 - 16 pairs that do not differ by 1). An odd or even cell is a unit clause for each
@@ -15,9 +16,7 @@ value of the other parity. A palindrome's two cells the same distance from its e
 hold one value: x(a, v) and x(b, v) imply each other (two binary clauses a value, not the n(n-1) forbidden pairs).
 German whispers forbid each pair of values too close along the line, a binary clause each; a slow thermometer each
 pair of values that falls along it; a modular or entropic line each pair of values of one class, for each two cells
-one or two apart along it.
-white dot on values 1..9: the 81 - 16 pairs that do not differ by 1). An odd or even cell is a unit clause for
-each value of the other parity. A renban is binary clauses too: no value twice, and no two of its values as far
+one or two apart along it. A renban is binary clauses too: no value twice, and no two of its values as far
 apart as it is long. An arrow and a little killer are pseudo-Boolean equalities (`weighted`), PySAT's BDD encoding of
 each, with its auxiliary variables. A quadruple is clauses: a value listed m times is in one of every 4 - m + 1 of
 its cells.
@@ -140,6 +139,46 @@ def thermometer(rule: Constraint, cnf: Cnf) -> list[list[int]]:
             clauses.append([-cnf.x(a, v), *(cnf.x(b, w) for w in range(v + 1, n + 1))])
         for w in range(1, n + 1):
             clauses.append([-cnf.x(b, w), *(cnf.x(a, v) for v in range(1, w))])
+    return clauses
+
+
+THERMOMETERS = ("support", "order")
+
+
+def thermometers(rules: Sequence[Constraint], cnf: Cnf, opts: Mapping[str, Any]) -> list[list[int]]:
+    """Thermometers, as the option `thermometer` says: support, each line's support clauses (`thermometer`, no
+    auxiliary variable); order, the order encoding beside the direct one: for each cell on a line, y(c, v) says it
+    holds v or more (v = 2..n, numbered after `cnf.first`, one set a cell however many lines it is on), tied to the
+    cell-values (y(c, v+1) implies y(c, v); x(c, v) is y(c, v) and not y(c, v+1)), and each two neighbours a < b
+    one binary clause a value: y(a, v) implies y(b, v+1). Unit propagation on either keeps the bounds travelling
+    along the line; the order encoding says it in 2n clauses a pair instead of support clauses of up to n literals."""
+    if str(opts["thermometer"]) == "support":
+        return [clause for rule in rules for clause in thermometer(rule, cnf)]
+    n, x = cnf.side, cnf.x
+    on_lines = sorted({c for rule in rules for c in cast(Thermometer, rule).cells})
+    first = {cell: cnf.first + k * (n - 1) for k, cell in enumerate(on_lines)}
+
+    def at_least(cell: int, v: int) -> int | None:
+        """y(c, v), or None where it is a constant (v <= 1: true; v > n: false)."""
+        return None if v <= 1 or v > n else first[cell] + v - 1
+
+    clauses: list[list[int]] = []
+    for cell in on_lines:
+        for v in range(1, n + 1):
+            low, high = at_least(cell, v), at_least(cell, v + 1)
+            if low is not None and high is not None:
+                clauses.append([-high, low])
+            # x(c, v) if and only if y(c, v) and not y(c, v + 1)
+            if low is not None:
+                clauses.append([-x(cell, v), low])
+            if high is not None:
+                clauses.append([-x(cell, v), -high])
+            clauses.append([x(cell, v), *([-low] if low is not None else []), *([high] if high is not None else [])])
+    for rule in rules:
+        for a, b in pairwise(cast(Thermometer, rule).cells):
+            for v in range(1, n + 1):  # a >= v implies b >= v + 1
+                low, high = at_least(a, v), at_least(b, v + 1)
+                clauses.append([*([-low] if low is not None else []), *([high] if high is not None else [])])
     return clauses
 
 
@@ -349,7 +388,11 @@ ENCODERS: dict[str, CnfEncoder] = {
     AntiKnight.KIND: each(not_both),
     AntiKing.KIND: each(not_both),
     NonConsecutive.KIND: each(not_both),
-    Thermometer.KIND: each(thermometer),
+    Thermometer.KIND: CnfEncoder(thermometers, {
+        "thermometer": Option("support", "thermometers: support, each cell's values with their support along the "
+                              "line; order, the order encoding (a variable for each cell holding v or more)",
+                              THERMOMETERS),
+    }),
     Difference.KIND: each(not_both),
     Ratio.KIND: each(not_both),
     XV.KIND: each(not_both),

@@ -12,6 +12,7 @@ from typing import Any
 
 from puzzles import BadEntry, Budget, Entry, Grid, PuzzleFileError, read_puzzles
 from puzzles import constraints as rules
+from puzzles.candidates import Scopes
 from puzzles.grid import Layout, values_of
 from puzzles.options import MethodSpec
 from puzzles.outcome import not_run_reason
@@ -93,8 +94,48 @@ def traces(watched: Watched, selected: Sequence[Selected], steps: int, budget: B
             continue
         if not_run_reason(traced.get("status", ""), traced.get("detail")) is not None:  # say why (its board stays)
             data["notes"].append(f"{method.label}: {traced['detail']}")
-        data["traces"].append(pack(method.label, traced))
+        packed = pack(method.label, traced)
+        narrowed = scope_narrowings(grid, traced["events"])
+        if narrowed:
+            packed["narrowed"] = narrowed
+        data["traces"].append(packed)
     return data
+
+
+def scope_narrowings(grid: Grid, events: Sequence[dict[str, Any]]) -> dict[str, list[list[int]]]:
+    """What the rules kept by their filter (`Constraint.SCOPED`: an arrow, a quadruple) leave the other empty cells
+    of their scopes after each placement, as the engines narrow them (puzzles/candidates.py's `Scopes`): by event
+    index, [cell, mask of the values it may still hold] pairs. The player replays links and rooms from the puzzle's
+    own tables; a scoped rule's filter is the kind's, so its effect on the way is given here, along the trace's own
+    placements, backtracks and restarts (the values alone: what the filter reads)."""
+    scopes = Scopes(grid.layout)
+    if not scopes.rules:
+        return {}
+    side = grid.side
+    values = list(grid.values)
+    saved: dict[int, list[int]] = {}  # per depth, the values before its try: what a backtrack to it restores
+    root: list[int] | None = None  # the values when the search first chose a cell: where a restart goes
+    found: dict[str, list[list[int]]] = {}
+    for index, event in enumerate(events):
+        kind, depth, cell = event["kind"], event.get("depth") or 0, event.get("cell")
+        if kind == "choose" and root is None:
+            root = values[:]
+        if kind == "backtrack":
+            values = saved.get(depth, values)[:]
+            saved = {d: kept for d, kept in saved.items() if d <= depth}
+        elif kind == "restart":
+            values, saved = (root or list(grid.values))[:], {}
+        elif kind in ("try", "place") and cell is not None:
+            at = int(cell[0]) * side + int(cell[1])
+            if kind == "try":
+                saved[depth] = values[:]
+            values[at] = int(event["value"])
+            narrowed = [[mate, allowed] for k, _ in scopes.of_cell[at]
+                        for mate, allowed in zip(scopes.cells[k], scopes.allowed(k, values), strict=True)
+                        if not values[mate]]
+            if narrowed:
+                found[str(index)] = narrowed
+    return found
 
 
 def houses(grid: Grid) -> dict[str, Any]:

@@ -223,12 +223,15 @@ class Player {
       }
     };
     let solved = false;
+    // the rules kept by their filter (an arrow's): what each placement leaves their other empty cells, by event
+    const narrowed = t.narrowed || {};
     for (let i = 0; i < step; i++) {
       const [k, depth, cell, value] = t.events[i], kind = t.kinds[k];
       solved = false;
       if (kind === "choose" && root === null) root = copy(s);
       if (kind === "try") { saved[depth] = copy(s); place(cell, value, "guessed"); }
       else if (kind === "place") place(cell, value, "forced");
+      for (const [mate, allowed] of narrowed[i] || []) if (!s.values[mate]) s.cands[mate] &= allowed;
       else if (kind === "remove") s.cands[cell] &= ~(1 << (value - 1));
       else if (kind === "backtrack") {
         if (saved[depth]) s = copy(saved[depth]);

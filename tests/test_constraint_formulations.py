@@ -80,8 +80,8 @@ STATEMENTS = [("cpsat", {"whispers": "difference"}, "whispers"), ("sat", {"therm
                                                               "sandwich")]
 
 
-@pytest.mark.parametrize(("method", "opts", "kind"), STATEMENTS, ids=[f"{m}-{'-'.join(map(str, o.values()))}" for m, o, _ in
-                                                             STATEMENTS])
+@pytest.mark.parametrize(("method", "opts", "kind"), STATEMENTS,
+                         ids=[f"{m}-{'-'.join(map(str, o.values()))}" for m, o, _ in STATEMENTS])
 def test_a_kinds_second_statement_gives_the_brute_forces_answers(method: str, opts: dict[str, object],
                                                                  kind: str) -> None:
     held = [name for name in NAMES if kind in name.rsplit("-", 1)[0].split("+")]

@@ -363,11 +363,11 @@ EMPTY = {
     "littlekiller-6": "." * 36 + ";lk=R0C3:DL:4;lk=R7C6:UL:16;lk=R0C4:DR:9",
     "arrow-6": "." * 36 + ";ar=R1C1:R1C2,R1C3;ar=R6C6:R5C5,R4C4,R3C4;ar=R3C1,R4C1:R5C1,R6C1,R6C2,R6C3",
     "sandwich-4": "." * 16 + ";sw=R5C1:2;sw=R2C0:3",
-    "sandwich-6": "." * 36 + ";sw=R0C3:5;sw=R3C7:4;sw=R5C0:11",
+    "sandwich-6": "." * 36 + ";sw=R1C0:10;sw=R0C2:7;sw=R4C7:0",
     "xsum-4": "." * 16 + ";xs=R5C1:9;xs=R2C0:6",
     "xsum-6": "." * 36 + ";xs=R1C0:7;xs=R7C2:8;xs=R4C7:5",
     "skyscraper-4": "." * 16 + ";sky=R5C1:2;sky=R0C4:1",
-    "skyscraper-6": "." * 36 + ";sky=R0C3:1;sky=R5C0:2;sky=R7C2:2",
+    "skyscraper-6": "." * 36 + ";sky=R1C0:4;sky=R0C1:3;sky=R6C7:2",
 }
 
 

@@ -55,7 +55,7 @@ COSMETIC = ("text", "circle", "rectangle", "line", "cage")  # drawn only, but th
 # f-puzzles' other rules (and those its successors' exports add), refused as "a constraint"; any other field is
 # "an unknown field" (`source`, `version`): refused all the same, since nothing says it holds no rule
 # (the constraints the project reads are puzzles/constraints/'s, their fields `registry.FIELDS`)
-CONSTRAINTS = ("sandwichsum", "xsum", "skyscraper", "clock", "sum")
+CONSTRAINTS = ("clock", "sum")
 # a solver's marks and colours, not the puzzle's
 CELL_NOTES = ("centerPencilMarks", "cornerPencilMarks", "candidates", "c", "cArray", "highlight")
 LINK = re.compile(r"[?&]load=(?P<payload>[^&#\s]*)")

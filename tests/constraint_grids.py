@@ -16,6 +16,18 @@ row (a column indexer), column (a row indexer) or region (a box indexer: its cel
 indexer's own place there, a region-sum line's runs of cells in one region sum alike (while some are blank: some sum
 lies within each run's bounds). It reads the houses as tests/variant_grids.py does, from the layout's fields. What it
 finds is what "a solution of this puzzle" means, whatever the code under test does.
+The brute force knows nothing of the kinds' links, their filters or the engines: a knight's move is two steps one
+way and one the other, a king's diagonal move one each way, neighbours share an edge, and a thermometer's values
+rise from its bulb, a Killer cage holds different values summing to its total, a white dot's two values differ by
+its value, a black dot's one is its value times the other, an X's or a V's sum to 10 or 5, a negative rule's
+undotted neighbours keep none of its kind's relations, an odd cell's value is odd, a palindrome reads the same both
+ways, neighbours along a whispers line differ by its value or more, a slow thermometer's values never fall from its
+bulb, a clone's counterparts hold one value, a minimum (maximum) cell holds less (more) than each neighbour not of
+its kind, three cells in a row along a modular (entropic) line hold three remainders by 3 (low, middle and high
+values), a sandwich's row or column holds its 1 and its n once each with values summing to its clue between them,
+an X-sum's first X values sum to its clue (X the first), a skyscraper's sees as many values taller than all before.
+It reads the houses as tests/variant_grids.py does, from the layout's fields. What it finds is what "a solution of
+this puzzle" means, whatever the code under test does.
 """
 from __future__ import annotations
 
@@ -183,6 +195,10 @@ def breaks(lay: Layout, values: Sequence[int], cell: int) -> bool:
                 highs = [sum(values[c] or n for c in run) for run in runs]
                 if len(runs) > 1 and max(lows) > min(highs):
                     return True
+        if rule.KIND in SEEN:  # a clue outside the grid: what its row or column shows from it, for some filling
+            line = tuple(values[c] for c in rule.cells)  # type: ignore[attr-defined]
+            if cell in rule.cells and _unseen(rule.KIND, line, n, rule.value):  # type: ignore[attr-defined]
+                return True
             continue
         if rule.KIND == "thermometer":
             line = rule.cells  # type: ignore[attr-defined]
@@ -204,6 +220,38 @@ def breaks(lay: Layout, values: Sequence[int], cell: int) -> bool:
             if rule.KIND == "nonconsecutive" and dr + dc == 1 and abs(v - w) == 1:
                 return True
     return False
+
+
+def _sandwich_shows(line: Sequence[int], n: int, clue: int) -> bool:
+    """The line holds one 1 and one n, and the values strictly between them sum to the clue."""
+    ends = [i for i, w in enumerate(line) if w in (1, n)]
+    return line.count(1) == line.count(n) == 1 and sum(line[ends[0] + 1:ends[1]]) == clue
+
+
+def _xsum_shows(line: Sequence[int], n: int, clue: int) -> bool:
+    """The first X values sum to the clue, X the first."""
+    return sum(line[:line[0]]) == clue
+
+
+def _skyscraper_shows(line: Sequence[int], n: int, clue: int) -> bool:
+    """As many values as the clue are taller than every one before them."""
+    return sum(1 for i, w in enumerate(line) if all(w > u for u in line[:i])) == clue
+
+
+@cache
+def _unseen(kind: str, line: tuple[int, ...], n: int, clue: int) -> bool:
+    """Whether no filling of the line's blanks (any values 1 to n) shows the clue."""
+    blanks = [i for i, w in enumerate(line) if not w]
+    filled = list(line)
+    for held in product(range(1, n + 1), repeat=len(blanks)):
+        for i, w in zip(blanks, held, strict=True):
+            filled[i] = w
+        if SEEN[kind](filled, n, clue):
+            return False
+    return True
+
+
+SEEN = {"sandwich": _sandwich_shows, "xsum": _xsum_shows, "skyscraper": _skyscraper_shows}
 
 
 # the dots' relations between two neighbours' values, by their definitions: a white dot's difference, a black dot's
@@ -422,6 +470,12 @@ EMPTY = {
     "regionsumline-6": "." * 36 + ";rsl=R1C2,R1C3,R1C4,R2C5;rsl=R3C3,R4C3,R4C4",
     "jigsaw+regionsumline-4": "." * 16 + ";r=1112122233343444;rsl=R1C4,R2C4,R1C3,R1C2",
     "arrow-6": "." * 36 + ";ar=R1C1:R1C2,R1C3;ar=R6C6:R5C5,R4C4,R3C4;ar=R3C1,R4C1:R5C1,R6C1,R6C2,R6C3",
+    "sandwich-4": "." * 16 + ";sw=R5C1:2;sw=R2C0:3",
+    "sandwich-6": "." * 36 + ";sw=R1C0:10;sw=R0C2:7;sw=R4C7:0",
+    "xsum-4": "." * 16 + ";xs=R5C1:9;xs=R2C0:6",
+    "xsum-6": "." * 36 + ";xs=R1C0:7;xs=R7C2:8;xs=R4C7:5",
+    "skyscraper-4": "." * 16 + ";sky=R5C1:2;sky=R0C4:1",
+    "skyscraper-6": "." * 36 + ";sky=R1C0:4;sky=R0C1:3;sky=R6C7:2",
 }
 
 

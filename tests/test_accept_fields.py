@@ -103,7 +103,7 @@ def test_sudoku_check_says_which_fields_were_ignored(sourced: Path, capsys) -> N
 
 
 @pytest.mark.parametrize(("names", "says"), [
-    ("sandwichsum", "'sandwichsum' holds a rule"),
+    ("clock", "'clock' holds a rule"),
     ("thermometer", "'thermometer' is read by this project"),
     ("size", "'size' is read by this project"),
     ("line", "'line' is a drawing: --decorations ignore"),

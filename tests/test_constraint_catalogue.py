@@ -24,7 +24,7 @@ from search import SOLVERS
 
 OURS = ("difference", "ratio", "xv", "negative", "odd", "even", "renban", "arrow", "quadruple", "littlekiller",
         "rowindexer", "columnindexer", "boxindexer", "regionsumline", "zipperline", "doublearrow", "betweenline",
-        "lockout")
+        "lockout", "sandwich", "xsum", "skyscraper")
 MINE = [(name, puzzle, solution) for name, puzzle, solution in puzzles() if any(k in name for k in OURS)]
 
 
@@ -84,6 +84,13 @@ def test_fpuzzles_fields_are_read_with_the_formats_names_and_defaults() -> None:
     ({"columnindexer": [{"cells": ["R1C7"]}]}, "`columnindexer` entry 1: R1C7 is outside the 6x6 grid"),
     ({"rowindexer": [{"cells": ["R1C1"], "value": "3"}]}, "`rowindexer` entry 1: field 'value' is not read"),
     ({"regionsumline": [{"lines": [["R1C1", "R2C2", "R1C1"]]}]}, "its line from R1C1 names a cell twice"),
+    ({"sandwichsum": [{"cell": "R0C0", "value": "5"}]}, "`sandwichsum` entry 1: its clue R0C0 is at a corner"),
+    ({"sandwichsum": [{"cell": "R3C3", "value": "5"}]}, "its clue R3C3 is not just outside the 6x6 grid"),
+    ({"sandwichsum": [{"cell": "R0C3", "value": "five"}]}, "`sandwichsum` entry 1: its clue 'five' is not a whole"),
+    ({"sandwichsum": [{"value": "5"}]}, "`sandwichsum` entry 1 has no `cell`"),
+    ({"sandwichsum": [{"cell": "R0C3", "value": "5", "cells": ["R1C3"]}]}, "field 'cells' is not read"),
+    ({"xsum": [{"cell": "R8C3", "value": "5"}]}, "`xsum` entry 1: its clue R8C3 is not just outside the 6x6 grid"),
+    ({"skyscraper": "3"}, "`skyscraper` must be a list of clues"),
 ])
 def test_a_wrong_entry_is_refused_by_name(fields: dict[str, object], says: str) -> None:
     with pytest.raises((FPuzzlesError, PuzzleError, ValueError), match=says.replace("(", r"\(").replace(")", r"\)")):
@@ -109,6 +116,11 @@ def test_a_wrong_entry_is_refused_by_name(fields: dict[str, object], says: str) 
     ("lo=R1C1,R1C2,R1C3:0", "asks its ends to differ by 0"),
     ("ci=R5C1", "R5C1 is outside the 4x4 grid"),
     ("rsl=R1C1,R1C1", "region-sum line from R1C1 names a cell twice"),
+    ("sw=R0C1", "`sw=` gives its clue's cell, `:`, then its clue"),
+    ("sw=R5C5:3", "its clue R5C5 is at a corner"),
+    ("sw=R0C2:-1", "its clue '-1' is not a whole number"),
+    ("xs=R0C2", "`xs=` gives its clue's cell, `:`, then its clue"),
+    ("sky=R0C0:2", "its clue R0C0 is at a corner"),
 ])
 def test_a_wrong_word_is_refused_by_name(words: str, says: str) -> None:
     with pytest.raises(PuzzleError, match=says):
@@ -155,6 +167,16 @@ SOLUTION_4 = "1234341221434321"
     ("rsl=R1C1,R1C2,R1C3", None),  # 1 + 2 in box 1, 3 in box 2
     ("rsl=R1C2,R1C3", "region-sum line 1 (R1C2): its segments in the regions sum to 2, 3"),
     ("rsl=R1C2,R1C1,R2C1", None),  # within box 1: no rule
+    ("sw=R0C1:5", None),  # 1 3 2 4 down column 1
+    ("sw=R2C0:5", "sandwich 1 (5 at R2C0): the values between its 1 and its 4 sum to 0"),
+    ("sw=R5C3:0", None),  # 2 4 1 3 up column 3: neighbours
+    ("sw=R2C5:2", "sandwich 1 (2 at R2C5): the values between its 1 and its 4 sum to 0"),
+    ("xs=R0C3:8", None),  # 3 1 4 2 down column 3: the first 3 sum to 8
+    ("xs=R3C0:4", "X-sum 1 (4 at R3C0): its first values, as many as the first says, sum to 3"),
+    ("xs=R4C5:1", None),  # 1 2 3 4 from the right of row 4: the first 1 sum to 1
+    ("sky=R1C0:4", None),  # 1 2 3 4: every building seen
+    ("sky=R1C5:4", "skyscraper 1 (4 at R1C5): the buildings seen from it: 1"),
+    ("sky=R0C2:2", None),  # 2 4 1 3 down column 2
 ])
 def test_the_check_finds_each_broken_rule_as_its_definition_does(words: str, says: str | None) -> None:
     if words == "kw=R1C1-R1C3":
@@ -235,7 +257,7 @@ def test_each_kind_draws_its_shape() -> None:
 
 @pytest.mark.parametrize("kind", ["difference", "ratio", "xv", "odd", "even", "renban", "arrow", "quadruple",
                                   "littlekiller", "columnindexer", "regionsumline", "zipperline", "doublearrow",
-                                  "betweenline", "lockout"])
+                                  "betweenline", "lockout", "sandwich", "xsum", "skyscraper"])
 def test_generate_minimal_puzzles_of_each_kind_read_back_unique_and_minimal(kind: str, tmp_path: object) -> None:
     out = tmp_path / f"{kind}.txt"  # type: ignore[operator]
     assert main(["--variant", kind, "--side", "6", "--minimal", "--count", "2", "--seed", "1",

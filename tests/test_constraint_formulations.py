@@ -75,10 +75,13 @@ def test_unique_puzzles_solved_as_the_brute_force(method: str, opts: dict[str, o
 
 
 # a kind's second statement in a formulation (its option), and the kind: run on the puzzles that hold it
-STATEMENTS = [("cpsat", {"whispers": "difference"}, "whispers"), ("sat", {"thermometer": "order"}, "thermometer")]
+STATEMENTS = [("cpsat", {"whispers": "difference"}, "whispers"), ("sat", {"thermometer": "order"}, "thermometer"),
+              ("cpsat", {"sandwich": "linear"}, "sandwich"), ("cpsat", {"sandwich": "linear", "model": "boolean"},
+                                                              "sandwich")]
 
 
-@pytest.mark.parametrize(("method", "opts", "kind"), STATEMENTS, ids=[f"{m}-{k}" for m, _, k in STATEMENTS])
+@pytest.mark.parametrize(("method", "opts", "kind"), STATEMENTS,
+                         ids=[f"{m}-{'-'.join(map(str, o.values()))}" for m, o, _ in STATEMENTS])
 def test_a_kinds_second_statement_gives_the_brute_forces_answers(method: str, opts: dict[str, object],
                                                                  kind: str) -> None:
     held = [name for name in NAMES if kind in name.rsplit("-", 1)[0].split("+")]

@@ -23,7 +23,8 @@ RULES = ["rb=R1C1,R2C2,R3C3", "rb=R2C1,R2C2", "ar=R1C1:R2C2,R3C3", "ar=R1C1,R1C2
          "qd=R2C2:1,2", "qd=R1C1:3,3", "qd=R3C3:1,2,4", "lk=R0C1:DR:10", "lk=R0C3:DL:4", "lk=R5C2:UR:3",
          "zip=R1C1,R1C2,R2C2", "zip=R1C1,R1C2,R2C2,R2C1", "zip=R1C1,R2C2,R3C3,R4C4,R4C3", "da=R1C1,R2C2,R3C3",
          "da=R1C1,R1C2,R2C3,R3C3", "btw=R1C1,R1C2,R1C3", "btw=R1C1,R2C1,R3C2,R4C2", "lo=R1C1,R2C2,R3C3",
-         "lo=R1C1,R1C2,R2C2:1", "lo=R1C1,R1C2,R1C3,R2C4:3"]
+         "lo=R1C1,R1C2,R2C2:1", "lo=R1C1,R1C2,R1C3,R2C4:3",
+         "sw=R0C2:5", "sw=R3C5:0", "sw=R5C1:3", "xs=R0C2:6", "xs=R3C5:10", "sky=R0C4:2", "sky=R2C0:3"]
 
 
 def _fillings(rule: Constraint, masks: list[int], n: int) -> list[tuple[int, ...]]:
@@ -80,10 +81,11 @@ def test_the_filter_keeps_exactly_what_some_filling_gives(word: str) -> None:
 
 
 def test_the_kinds_are_searched_and_the_non_room_ones_kept_by_their_filter() -> None:
-    assert {"renban", "arrow", "quadruple", "littlekiller"} <= SEARCHED
-    assert {"arrow", "quadruple", "littlekiller", "zipperline", "doublearrow", "betweenline", "lockout",
-            "regionsumline", "odd", "even", "pencilmarks"} == SCOPED  # (a rule of one cell: its scope the cell)
-    assert {"zipperline", "doublearrow", "betweenline", "lockout"} <= SEARCHED  # (renban keeps a room, as a cage)
+    group = {"arrow", "quadruple", "littlekiller", "zipperline", "doublearrow", "betweenline", "lockout",
+             "regionsumline", "sandwich", "xsum", "skyscraper"}
+    assert group | {"odd", "even", "pencilmarks"} == SCOPED  # (a rule of one cell: its scope the cell)
+    assert group | {"renban"} <= SEARCHED  # renban keeps a room, as a cage does
+    assert "renban" not in SCOPED
 
 
 def test_each_kind_draws_its_shape() -> None:

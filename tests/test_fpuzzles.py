@@ -45,9 +45,9 @@ def test_a_classic_object_is_its_grid_cell_by_cell():
 
 
 @pytest.mark.parametrize("fields, named", [
-    ({"xsum": [{"cell": "R0C1", "value": "7"}]}, "'xsum' (a constraint)"),
-    ({"sandwichsum": [{"cell": "R0C1", "value": "7"}]}, "'sandwichsum' (a constraint)"),
     ({"clock": [{"cells": ["R2C2", "R2C3"]}]}, "'clock'"),
+    ({"clock": [{"cell": "R0C1", "value": "7"}]}, "'clock' (a constraint)"),
+    ({"sum": [{"cells": ["R1C1", "R1C2"], "value": "7"}]}, "'sum' (a constraint)"),
     ({"text": [{"cells": ["R1C1"], "value": "odd"}]}, "'text' (a cosmetic element, which the rules may give"),
 ])
 def test_a_rule_the_project_does_not_read_is_refused_by_name(fields, named):
@@ -118,14 +118,14 @@ def test_links_and_bare_payloads_carry_the_object():
 
 def test_files_of_objects_of_links_and_of_one_pretty_object(tmp_path):
     lines = tmp_path / "family.jsonl"
-    bad = fpuzzle(**{"sandwichsum": [{"cell": "R0C1", "value": "3"}]})
+    bad = fpuzzle(**{"clock": [{"cell": "R0C1", "value": "3"}]})
     lines.write_text("\n".join([json.dumps(fpuzzle()), "# a comment", json.dumps(bad), "{not json",
                                 link_of(object_of(PUZZLE, "as a link"))]) + "\n")
     read = list(read_puzzles(lines))
     assert [type(r) for r in read] == [Entry, BadEntry, BadEntry, Entry]
     assert [r.line for r in read] == [1, 3, 4, 5]
     assert read[0].grid == read[3].grid == PUZZLE and read[3].name == "as a link"
-    assert "'sandwichsum' (a constraint)" in read[1].reason
+    assert "'clock' (a constraint)" in read[1].reason
     assert read[2].reason.startswith("the line is not JSON (") and len(read[2].reason) < 100  # short: no quoted line
     pretty = tmp_path / "one.json"
     pretty.write_text(json.dumps(fpuzzle(solution=list(SOLUTION.values)), indent=2))
@@ -136,10 +136,10 @@ def test_files_of_objects_of_links_and_of_one_pretty_object(tmp_path):
 def test_compare_runs_an_fpuzzles_file(tmp_path: Path, capsys):
     path = tmp_path / "puzzles.jsonl"
     path.write_text(json.dumps(fpuzzle(solution=list(SOLUTION.values))) + "\n"
-                    + json.dumps(fpuzzle(sandwichsum=[{}])) + "\n")
+                    + json.dumps(fpuzzle(clock=[{}])) + "\n")
     assert compare.main([str(path), "--solver", "mrv", "--jobs", "1"]) == 0
     out = capsys.readouterr().out
-    assert "Bad entries (skipped): 1" in out and f"{path}:2: f-puzzles field 'sandwichsum'" in out
+    assert "Bad entries (skipped): 1" in out and f"{path}:2: f-puzzles field 'clock'" in out
     assert "Solution (found by mrv):" in out  # one puzzle run: its solution shown, checked against the file's
 
 

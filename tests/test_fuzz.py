@@ -101,7 +101,8 @@ def test_planted_bugs_are_found_and_shrunk_to_a_1_minimal_puzzle_that_reproduces
 @pytest.mark.parametrize("size", ["thermometer@6", "antiknight@6", "difference@6", "ratio@6", "xv@6", "odd@6",
                                   "even@6", "palindrome@6", "minimum@6", "whispers@6", "renban@6", "arrow@6",
                                   "quadruple@6", "littlekiller@6", "columnindexer@6", "regionsumline@6", "nabner@6",
-                                  "zipperline@6", "doublearrow@6", "betweenline@6", "lockout@6"])
+                                  "zipperline@6", "doublearrow@6", "betweenline@6", "lockout@6", "sandwich@6",
+                                  "xsum@6", "skyscraper@6"])
 def test_a_solver_that_drops_the_constraints_is_found_shrunk_and_reproduced(tmp_path, capsys, monkeypatch, size):
     """Rule-minimal puzzles (unique with their constraints, several solutions without) among the kinds made; the
     planted solver that drops the constraints answers with a grid that breaks them, shrunk to the few clues and

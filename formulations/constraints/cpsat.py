@@ -37,6 +37,10 @@ cell) or the boolean one (x[c][v-1]: cell c holds v; a cell's value is then the 
   its value equal to its place (an element of its row, column or region); the boolean one, x[a][v] implies x[b][p]
   for each value v, b the cell v names and p the indexer's place;
 - region-sum line: each segment's sum equal to the first's, one linear equality a segment;
+- sandwich, X-sum, skyscraper (a clue outside the grid): the automaton that reads its line from the clue
+  (puzzles/constraints/outside.py), one AddAutomaton over the line's values; a sandwich, as its option `sandwich`
+  says, so or as linear sums under reified Booleans (a Boolean a pair of cells that hold its 1 and its n, exactly one
+  true, enforcing the sum of the cells between);
 - quadruple: the integer model its four cells' allowed tuples (AddAllowedAssignments, domain-consistent); the boolean
   one, each listed value's count among the four Booleans at least as often as listed;
 - double arrow: one linear equality, its ends' values less the values between them summing to 0;
@@ -91,13 +95,17 @@ from puzzles.constraints import (
     RegionSumLine,
     Renban,
     RowIndexer,
+    Sandwich,
+    Skyscraper,
     SlowThermometer,
     Thermometer,
     Whispers,
+    XSum,
     ZipperLine,
 )
 from puzzles.constraints.indexers import Indexer
 from puzzles.constraints.innies import derived_sums
+from puzzles.constraints.outside import Sighted
 from puzzles.constraints.parity import Parity
 from puzzles.constraints.sums import WeightedSum
 from puzzles.grid import values_of
@@ -107,6 +115,7 @@ from puzzles.options import Option
 from . import Encoder, cell_pairs, forbidden_pairs, walk
 
 SUMS = ("linear", "table")
+SANDWICHES = ("automaton", "linear")
 REDUNDANT = ("none", "45")
 # A cage's table holds k! rows for each combination of its k values: a 9-cell cage of a 9x9 (45, one
 # combination) would hold 362,880. Beyond this many rows the cage is stated linear, which says the same.
@@ -365,6 +374,66 @@ def indexed(rule: Constraint, cells: CpCells) -> None:
     for v, c in enumerate(named, 1):
         if c != indexer.cell:
             cells.model.add_implication(x[indexer.cell][v - 1], x[c][place - 1])
+def along(rule: Constraint, cells: CpCells) -> None:
+    """A clue outside the grid (a sandwich, an X-sum, a skyscraper): its automaton (puzzles/constraints/outside.py)
+    over its line's values, one AddAutomaton (on the boolean model, over an integer variable a cell tied to its
+    Booleans); a clue no line can show, no solution."""
+    seen, n, m = cast(Sighted, rule), cells.side, cells.model
+    machine = seen.automaton(n)
+    steps = [(s, v + 1, t) for s, row in enumerate(machine.delta) for v, t in enumerate(row) if t >= 0]
+    if not machine.final or not steps:
+        m.add_bool_or([])
+        return
+    m.add_automaton([_int_of(cells, c) for c in seen.cells], 0, sorted(machine.final), steps)
+
+
+def _int_of(cells: CpCells, c: int) -> cp_model.IntVar:
+    """Cell c's integer variable: the integer model's, or a new one equal to its Booleans' weighted sum."""
+    if cells.ints is not None:
+        return cells.ints[c]
+    held = cells.model.new_int_var(1, cells.side, "")
+    cells.model.add(held == cells.value(c))
+    return held
+
+
+def between(rule: Constraint, cells: CpCells) -> None:
+    """A sandwich as linear sums under reified Booleans: a Boolean e[i] a cell holding 1 or n (its value's Booleans,
+    or reified on the integer model), one Boolean p[i, j] a pair of cells, exactly one true, which needs both ends to
+    hold 1 or n (one 1 and one n: each value once along the line) and enforces the sum of the cells between."""
+    seen, n, m = cast(Sandwich, rule), cells.side, cells.model
+    line = seen.cells
+    ones, tops = [_holds(cells, c, 1) for c in line], [_holds(cells, c, n) for c in line]
+    m.add_exactly_one(ones)
+    m.add_exactly_one(tops)
+    pairs = []
+    for i in range(len(line)):
+        for j in range(i + 1, len(line)):
+            pair = m.new_bool_var("")
+            pairs.append(pair)
+            m.add_bool_or([ones[i], tops[i]]).only_enforce_if(pair)
+            m.add_bool_or([ones[j], tops[j]]).only_enforce_if(pair)
+            m.add(sum(cells.value(c) for c in line[i + 1:j]) == seen.value).only_enforce_if(pair)
+    m.add_exactly_one(pairs)
+
+
+def _holds(cells: CpCells, c: int, v: int) -> cp_model.IntVar:
+    """A Boolean true exactly when cell c holds v: its own on the boolean model, reified on the integer one."""
+    if cells.bools is not None:
+        return cells.bools[c][v - 1]
+    assert cells.ints is not None
+    held = cells.model.new_bool_var("")
+    cells.model.add(cells.ints[c] == v).only_enforce_if(held)
+    cells.model.add(cells.ints[c] != v).only_enforce_if(~held)
+    return held
+
+
+def sandwiches(rules: Sequence[Constraint], cells: CpCells, opts: Mapping[str, Any]) -> dict[str, object]:
+    """Every sandwich as `sandwich` says: automaton (AddAutomaton, `along`) or linear (`between`); the facts: the
+    option and how many sandwiches."""
+    state = along if opts["sandwich"] == "automaton" else between
+    for rule in rules:
+        state(rule, cells)
+    return {"sandwich": opts["sandwich"], "sandwiches": len(rules)}
 
 
 def cages(rules: Sequence[Constraint], cells: CpCells, opts: Mapping[str, Any]) -> dict[str, object]:
@@ -442,6 +511,13 @@ ENCODERS: dict[str, Encoder[State]] = {
     ColumnIndexer.KIND: each(indexed),
     BoxIndexer.KIND: each(indexed),
     RegionSumLine.KIND: each(equal_sums),
+    Sandwich.KIND: Encoder(sandwiches, {
+        "sandwich": Option("automaton", "a sandwich as automaton: its automaton over the line, one AddAutomaton; "
+                           "linear: a Boolean a pair of cells holding 1 and n, enforcing the sum between them",
+                           SANDWICHES),
+    }),
+    XSum.KIND: each(along),
+    Skyscraper.KIND: each(along),
     Cage.KIND: Encoder(cages, {
         "sums": Option("linear", "a Killer cage as linear: sum == total and AllDifferent; table: its allowed "
                        "tuples (every ordering of each combination)", SUMS),

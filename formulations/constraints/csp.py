@@ -23,6 +23,10 @@ python-constraint 556 s (7.5 million nodes); one object a rule keeps every cell'
   (the rules of some cells that are no set of pairs): one `Filtered` over its cells, a function of them that asks the
   rule's own filter (`Constraint.allowed`) whether the values assigned leave it a filling, and, forward checking,
   hides what the filter removes from the open cells.
+- renban, arrow, quadruple, little killer, sandwich, X-sum, skyscraper (the rules of some cells that are no set of
+  pairs): one `Filtered` over its cells, a function of them that asks the rule's own filter (`Constraint.allowed`)
+  whether the values assigned leave it a filling, and, forward checking, hides what the filter removes from the open
+  cells.
 
 The pairwise kinds' statements are the same, the constraint's own relation: python-constraint takes a rule as a
 check over its variables, and the links are that check.
@@ -69,9 +73,12 @@ from puzzles.constraints import (
     RegionSumLine,
     Renban,
     RowIndexer,
+    Sandwich,
+    Skyscraper,
     SlowThermometer,
     Thermometer,
     Whispers,
+    XSum,
     ZipperLine,
 )
 from puzzles.constraints.parity import Parity
@@ -236,6 +243,9 @@ ENCODERS: dict[str, Encoder[State]] = {
     ColumnIndexer.KIND: each(linked),
     BoxIndexer.KIND: each(linked),
     RegionSumLine.KIND: each(filtered),
+    Sandwich.KIND: each(filtered),
+    XSum.KIND: each(filtered),
+    Skyscraper.KIND: each(filtered),
     Cage.KIND: Encoder(cages),
 }
 

@@ -33,6 +33,9 @@
   binary of its own choosing which (lockout).
 - row, column and box indexers: x[a,v] <= x[b,p] for each value v, b the cell v names and p the indexer's place;
 - region-sum line: one row a segment after the first, its values less the first segment's == 0.
+- sandwich, X-sum, skyscraper (a clue outside the grid): the automaton that reads its line, unrolled as a flow of
+  one unit through its layers of states, each step a binary tied to the value its cell holds;
+- quadruple: for each value listed m times, the sum of its four cells' x[c,v] >= m.
 
 The pairs of values come from the constraint's links (each unordered pair of cells once): for a rule that
 forbids pairs, a row a pair is the 0-1 program's own statement, the same shape as its houses' rows. A same value
@@ -78,13 +81,17 @@ from puzzles.constraints import (
     RegionSumLine,
     Renban,
     RowIndexer,
+    Sandwich,
+    Skyscraper,
     SlowThermometer,
     Thermometer,
     Whispers,
+    XSum,
     ZipperLine,
 )
 from puzzles.constraints.indexers import Indexer
 from puzzles.constraints.innies import derived_sums
+from puzzles.constraints.outside import Sighted
 from puzzles.constraints.parity import Parity
 from puzzles.constraints.sums import WeightedSum
 from puzzles.layouts import Layout
@@ -198,6 +205,36 @@ def weighted(rule: Constraint, cells: MipCells) -> None:
     for c, w in summed.terms(n):
         for v in range(1, n + 1):
             row.SetCoefficient(cells.x[c][v - 1], w * v)
+
+
+def along(rule: Constraint, cells: MipCells) -> None:
+    """A clue outside the grid (a sandwich, an X-sum, a skyscraper): its automaton (puzzles/constraints/outside.py)
+    unrolled along its line as a flow of one unit, a binary f[i, s, v] a step of an accepted run at the i-th cell:
+    one step at the first cell (from the start), as many steps out of each state as into it, and each cell holding v
+    exactly when the step there reads v (x[c,v] == the sum of its f[i, s, v])."""
+    seen, n, solver = cast(Sighted, rule), cells.side, cells.solver
+    layers = seen.automaton(n).unrolled(len(seen.cells))
+    flows = [{(s, v, t): solver.BoolVar(f"{cells.name}_step_{i}_{s}_{v}_{t}") for s, v, t in steps}
+             for i, steps in enumerate(layers)]
+    first = solver.Constraint(1, 1, f"{cells.name}_start")
+    for f in flows[0].values():
+        first.SetCoefficient(f, 1)
+    for i in range(1, len(flows)):
+        for state in {s for s, _, _ in flows[i]} | {t for _, _, t in flows[i - 1]}:
+            row = solver.Constraint(0, 0, f"{cells.name}_state_{i}_{state}")
+            for (s, _, _), f in flows[i].items():
+                if s == state:
+                    row.SetCoefficient(f, 1)
+            for (_, _, t), f in flows[i - 1].items():
+                if t == state:
+                    row.SetCoefficient(f, -1)
+    for i, c in enumerate(seen.cells):
+        for v in range(1, n + 1):
+            row = solver.Constraint(0, 0, f"{cells.name}_cell_{i}_{v}")
+            row.SetCoefficient(cells.x[c][v - 1], 1)
+            for (_, w, _), f in flows[i].items():
+                if w == v:
+                    row.SetCoefficient(f, -1)
 
 
 def listed(rule: Constraint, cells: MipCells) -> None:
@@ -336,6 +373,9 @@ ENCODERS: dict[str, Encoder[State]] = {
     ColumnIndexer.KIND: each(indexed),
     BoxIndexer.KIND: each(indexed),
     RegionSumLine.KIND: each(equal_sums),
+    Sandwich.KIND: each(along),
+    XSum.KIND: each(along),
+    Skyscraper.KIND: each(along),
     Cage.KIND: Encoder(cages, {
         "redundant": Option("none", "45: also the 45 rule's innie and outie sums of a Killer, as redundant "
                             "equalities", ("none", "45")),

@@ -31,6 +31,8 @@ most one of them true), and the total and one cell's value imply the other's.
 A region-sum line is pseudo-Boolean equalities (`equal_sums`), each segment's sum less the first's equal to 0,
 PySAT's BDD encoding of each. A row, column or box indexer is binary clauses: its cell holding v implies the cell v
 names holds its place.
+A sandwich, an X-sum and a skyscraper (a clue outside the grid) are each the automaton that reads its line from the
+clue, unrolled into layers of state variables (`along`): unit propagation on its clauses follows the runs both ways.
 
 A Killer's cages are clauses too (`cages`): no repeat in a cage, and its total in the encoding its option `sums`
 names: its combinations (the default) or a pseudo-Boolean encoding of pysat.pb; its option `redundant=45` adds the
@@ -76,14 +78,18 @@ from puzzles.constraints import (
     RegionSumLine,
     Renban,
     RowIndexer,
+    Sandwich,
+    Skyscraper,
     SlowThermometer,
     Thermometer,
     Whispers,
+    XSum,
     ZipperLine,
 )
 from puzzles.constraints.indexers import Indexer
 from puzzles.constraints.innies import derived_sums
 from puzzles.constraints.killer import combinations_of
+from puzzles.constraints.outside import Sighted
 from puzzles.constraints.parity import Parity
 from puzzles.constraints.sums import WeightedSum
 from puzzles.layouts import Layout
@@ -242,6 +248,46 @@ def equal_sums(rules: Sequence[Constraint], cnf: Cnf, opts: Mapping[str, Any]) -
         for terms in rule.differences():
             made, last = _pb(terms, 0, cnf.x, cnf.side, last, "bdd")
             clauses.extend(made)
+    return clauses
+
+
+def along(rules: Sequence[Constraint], cnf: Cnf, opts: Mapping[str, Any]) -> list[list[int]]:
+    """Clues outside the grid (a sandwich, an X-sum, a skyscraper), each its automaton (puzzles/constraints/
+    outside.py) unrolled along its line: a variable q(i, s) a state s some accepted run is in before the line's i-th
+    cell (numbered after `cnf.first`), the start true; q(i, s) and the cell holding v imply q(i + 1, s') for the step
+    (s, v, s'), or are not both true where v is no step of an accepted run; and, for unit propagation to reach back,
+    q(i, s) needs one of its steps' values in the cell, the cell's value one of the states it steps from, and
+    q(i + 1, s') one of the states that step to it. Only the last position's accepting states exist, so a line is
+    accepted exactly when its one run is."""
+    clauses: list[list[int]] = []
+    last = cnf.first
+    for rule in cast(Sequence[Sighted], rules):
+        line = rule.cells
+        layers = rule.automaton(cnf.side).unrolled(len(line))
+        if not layers[0]:  # no line shows the clue: its first cell holds no value (no solution)
+            clauses.extend([-cnf.x(line[0], v)] for v in range(1, cnf.side + 1))
+            continue
+        q: list[dict[int, int]] = []
+        for i in range(len(line) + 1):
+            states = sorted({s for s, _, _ in layers[i]}) if i < len(line) else sorted({t for _, _, t in layers[-1]})
+            q.append({s: last + 1 + k for k, s in enumerate(states)})
+            last += len(states)
+        clauses.append([q[0][0]])
+        for i, (c, steps) in enumerate(zip(line, layers, strict=True)):
+            into: dict[int, list[int]] = {}
+            by_value: dict[int, list[int]] = {}
+            for s, qs in q[i].items():
+                ways = {v: t for s2, v, t in steps if s2 == s}
+                clauses.append([-qs, *(cnf.x(c, v) for v in sorted(ways))])
+                for v in range(1, cnf.side + 1):
+                    if v in ways:
+                        clauses.append([-qs, -cnf.x(c, v), q[i + 1][ways[v]]])
+                        by_value.setdefault(v, []).append(qs)
+                        into.setdefault(ways[v], []).append(qs)
+                    else:
+                        clauses.append([-qs, -cnf.x(c, v)])
+            clauses.extend([-cnf.x(c, v), *by_value.get(v, [])] for v in range(1, cnf.side + 1))
+            clauses.extend([-qt, *sorted(set(into.get(t, [])))] for t, qt in q[i + 1].items())
     return clauses
 
 
@@ -459,6 +505,9 @@ ENCODERS: dict[str, CnfEncoder] = {
     ColumnIndexer.KIND: each(indexed),
     BoxIndexer.KIND: each(indexed),
     RegionSumLine.KIND: CnfEncoder(equal_sums),
+    Sandwich.KIND: CnfEncoder(along),
+    XSum.KIND: CnfEncoder(along),
+    Skyscraper.KIND: CnfEncoder(along),
     Cage.KIND: CnfEncoder(cages, {
         "sums": Option(DEFAULT_SUMS, "a Killer cage's total as clauses: combinations (a selector per set of values "
                        "it may hold) or a pseudo-Boolean encoding of PySAT's pysat.pb", SUMS),

@@ -39,6 +39,9 @@ a kind.
 | column indexer | indexers.py | `ci=R1C1,R2C1` | `"columnindexer": [{"cells": ["R1C1", ...]}]` |
 | box indexer | indexers.py | `bi=R1C1,R2C2` | `"boxindexer": [{"cells": ["R1C1", ...]}]` |
 | region-sum line | region_sum.py | `rsl=R1C1,R1C2,...` | `"regionsumline": [{"lines": [["R1C1", ...]]}]` |
+| sandwich | sandwich.py | `sw=R0C3:12` (clue's cell, sum) | `"sandwichsum": [{"cell": "R0C3", "value": "12"}]` |
+| X-sum | xsum.py | `xs=R0C3:15` (clue's cell, sum) | `"xsum": [{"cell": "R0C3", "value": "15"}]` |
+| skyscraper | skyscraper.py | `sky=R0C3:3` (clue's cell, count) | `"skyscraper": [{"cell": "R0C3", "value": "3"}]` |
 """
 from __future__ import annotations
 
@@ -70,10 +73,13 @@ from .pencil_marks import PencilMarks
 from .quadruple import Quadruple
 from .region_sum import RegionSumLine
 from .renban import Renban
+from .sandwich import Sandwich
+from .skyscraper import Skyscraper
 from .slow_thermometer import SlowThermometer
 from .thermometer import Thermometer
 from .trios import EntropicLine, ModularLine
 from .whispers import Whispers
+from .xsum import XSum
 from .xv import XV
 from .zipper import ZipperLine
 
@@ -126,10 +132,13 @@ __all__ = [
     "Removal",
     "Renban",
     "RowIndexer",
+    "Sandwich",
     "Shape",
+    "Skyscraper",
     "SlowThermometer",
     "Thermometer",
     "Whispers",
+    "XSum",
     "ZipperLine",
     "beyond",
     "by_kind",
@@ -162,9 +171,8 @@ CONSTRAINT_KINDS: dict[str, type[Constraint]] = {
                                  Thermometer, Difference, Ratio, XV, Negative, Odd, Even, Palindrome, Whispers,
                                  SlowThermometer, Clone, Minimum, Maximum, ModularLine, EntropicLine,
                                  PencilMarks, Renban, Arrow, Quadruple, LittleKiller,
-                                 RowIndexer, ColumnIndexer, BoxIndexer, RegionSumLine)}
-# more lines of the catalogue, held after the kinds above
-CONSTRAINT_KINDS.update((kind.KIND, kind) for kind in (Nabner, ZipperLine, DoubleArrow, BetweenLine, Lockout))
+                                 RowIndexer, ColumnIndexer, BoxIndexer, RegionSumLine,
+                                 Nabner, ZipperLine, DoubleArrow, BetweenLine, Lockout, Sandwich, XSum, Skyscraper)}
 # the kinds that add houses (`Constraint.houses`): known wherever houses are, by every method
 HOUSED = frozenset(name for name, kind in CONSTRAINT_KINDS.items() if kind.houses is not Constraint.houses)
 # the fields of those kinds that are flags, read as the grid's own rules before its cells (f-puzzles' `diagonal+`)

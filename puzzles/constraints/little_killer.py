@@ -14,12 +14,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..words import json_type, quoted
-from .base import CELL, Constraint, Move, Shape, a_list, cell_name
+from .base import Constraint, Move, Shape, a_list, cell_name
 from .killer import total_problem
+from .outside import DRAWING, clue_drawing, outside_cell
 from .sums import WeightedSum
 
 DIRECTIONS = {"UL": (-1, -1), "UR": (-1, 1), "DL": (1, -1), "DR": (1, 1)}
-DRAWING = ("baseC", "outlineC", "fontC")  # an f-puzzles entry's colours: the drawing's, no rule
 
 
 @dataclass(frozen=True)
@@ -48,15 +48,10 @@ class LittleKiller(WeightedSum):
     def of_clue(cls, clue: str, direction: str, total: int, side: int) -> LittleKiller:
         """The little killer of a clue's cell (outside the grid: `R0C3`) pointing `direction` (UL, UR, DL, DR);
         ValueError saying why it points along no diagonal."""
-        found = CELL.fullmatch(clue.strip())
+        r, c = outside_cell(clue, side)
         step = DIRECTIONS.get(direction.strip().upper())
-        if found is None:
-            raise ValueError(f"{quoted(clue)} is not a cell name like R0C3")
         if step is None:
             raise ValueError(f"its direction {quoted(direction)} is not UL, UR, DL or DR")
-        r, c = int(found["row"]) - 1, int(found["column"]) - 1
-        if (0 <= r < side and 0 <= c < side) or not (-1 <= r <= side and -1 <= c <= side):
-            raise ValueError(f"its clue {clue.strip()} is not just outside the {side}x{side} grid")
         cells = []
         r, c = r + step[0], c + step[1]
         while 0 <= r < side and 0 <= c < side:
@@ -185,5 +180,5 @@ class LittleKiller(WeightedSum):
 
     def drawing(self, side: int) -> tuple[Shape, ...]:
         """Its diagonal as a line, its sum written small in its first cell."""
-        return (Shape("line", self.cells, "little killer", str(self.sum)),)
+        return clue_drawing(self.cells, "little killer", self.sum)
 

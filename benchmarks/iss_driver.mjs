@@ -24,7 +24,8 @@
 // `antiking`, `nonconsecutive`, `thermometer`, `difference` (of 1), `ratio` (of 2), `xv`, `negative` (of xv, or of
 // difference and ratio together, as ISS's StrictXV and StrictKropki), `odd`, `even`, `palindrome`, `renban`,
 // `whispers`, `modularline`, `entropicline` (9x9), `minimum`, `maximum`, `arrow` (a pill of 1 to 3 cells),
-// `quadruple`, `littlekillersum`, a cell's `givenPencilMarks`; `title`, `author`, `ruleset` and `solution` are passed over. Any
+// `quadruple`, `littlekillersum`, `betweenline`, `lockout`, `zipperline`, `doublearrow`, `regionsumline`,
+// `sandwichsum`, `xsum`, `skyscraper`, `rowindexer`, `columnindexer`, a cell's `givenPencilMarks`; `title`, `author`, `ruleset` and `solution` are passed over. Any
 // other field is an error naming it: ISS solving without a rule would solve another puzzle.
 
 import { createInterface } from 'node:readline';
@@ -103,6 +104,18 @@ const rowCol = (name, size) => {
   return id && [+found[1], +found[2]];
 };
 
+// a clue's cell outside the grid (R0C3: above column 3; R3C10 on a 9x9: right of row 3) -> [row, column], one of
+// them 0 or the side + 1
+const outsideClue = (name, size, what) => {
+  const found = /^R(\d+)C(\d+)$/i.exec(String(name));
+  const [row, col] = found ? [+found[1], +found[2]] : [-1, -1];
+  const outside = (row === 0 || row === size + 1) !== (col === 0 || col === size + 1);
+  if (!found || !outside || row < 0 || col < 0 || row > size + 1 || col > size + 1) {
+    throw new Error(`${what}: ${JSON.stringify(name)} is not a cell beside a ${size}x${size} grid`);
+  }
+  return [row, col];
+};
+
 // two ISS cell ids in reading order
 const byPlace = (a, b) => {
   const [, ra, ca] = /^R(\w)C(\w)$/.exec(a), [, rb, cb] = /^R(\w)C(\w)$/.exec(b);
@@ -115,6 +128,11 @@ const LINES = {
   renban: (cells) => `.Renban~${cells.join('~')}`,
   whispers: (cells, entry, size) => `.Whisper~${entry.value ?? Math.floor((size + 1) / 2)}~${cells.join('~')}`,
   modularline: (cells) => `.Modular~3~${cells.join('~')}`,
+  betweenline: (cells) => `.Between~${cells.join('~')}`,
+  lockout: (cells, entry, size) => `.Lockout~${entry.value ?? Math.floor(size / 2)}~${cells.join('~')}`,
+  zipperline: (cells) => `.Zipper~${cells.join('~')}`,
+  doublearrow: (cells) => `.DoubleArrow~${cells.join('~')}`,
+  regionsumline: (cells) => `.RegionSumLine~${cells.join('~')}`,  // ISS's boxes, or its Jigsaw regions
   entropicline: (cells, entry, size) => {
     if (size !== 9) throw new Error(`ISS's entropic lines are for 9x9 grids, not ${size}x${size}`);
     return `.Entropic~${cells.join('~')}`;
@@ -244,6 +262,22 @@ export const issConstraint = (puzzle) => {
         const cells = cellsOf(entry.cells, size, `little killer ${k + 1}`);
         parts.push(`.LittleKiller~${entry.value}~${diagonalId(cells, size, `little killer ${k + 1}`)}`);
       });
+    } else if (field === 'sandwichsum' || field === 'xsum' || field === 'skyscraper') {
+      // a clue outside the grid: the row or column it reads, and for X-sums and skyscrapers the end it reads from
+      value.forEach((entry, k) => {
+        const [row, col] = outsideClue(entry.cell, size, `${field} ${k + 1}`);
+        const line = row === 0 || row === size + 1 ? `C${col.toString(17)}` : `R${row.toString(17)}`;
+        if (field === 'sandwichsum') {
+          parts.push(`.Sandwich~${entry.value}~${line}`);
+        } else {
+          const forward = row === 0 || col === 0;  // from the top or the left
+          const name = field === 'xsum' ? 'XSum' : 'Skyscraper';
+          parts.push(`.${name}~${line}~${forward ? entry.value : ''}~${forward ? '' : entry.value}`);
+        }
+      });
+    } else if (field === 'rowindexer' || field === 'columnindexer') {
+      const cells = value.flatMap((entry, k) => cellsOf(entry.cells, size, `${field} ${k + 1}`));
+      parts.push(`.Indexing~${field === 'rowindexer' ? 'R' : 'C'}~${cells.join('~')}`);
     } else if (field === 'odd' || field === 'even') {
       const values = [];
       for (let v = 1; v <= size; v++) if (v % 2 === (field === 'odd' ? 1 : 0)) values.push(v);

@@ -46,7 +46,16 @@ CATALOGUE = {Grid.parse(EMPTY[name]): text for name, text in {
     "littlekiller-6": ".Shape~6x6.LittleKiller~4~R1C2.LittleKiller~16~R2C1.LittleKiller~9~R2C6",
     "pencilmarks-4": ".Shape~4x4.~R1C1_1_2.~R2C3_3_4.~R4C4_2",
     "modularline-4": ".Shape~4x4.Modular~3~R1C1~R2C2~R3C3~R4C4",
-}.items()}
+    "zipperline-6": ".Shape~6x6.Zipper~R1C1~R2C2~R3C3~R4C4~R5C5.Zipper~R6C1~R5C2~R4C2~R4C1",
+    "doublearrow-4": ".Shape~4x4.DoubleArrow~R1C1~R2C2~R3C3.DoubleArrow~R4C1~R3C1~R2C1",
+    "betweenline-6": ".Shape~6x6.Between~R1C1~R2C2~R3C3~R4C4.Between~R6C1~R6C2~R5C3",
+    "lockout-6": ".Shape~6x6.Lockout~3~R1C1~R2C2~R3C3~R4C4.Lockout~4~R6C1~R6C2~R5C3",
+    "jigsaw+regionsumline-4": ".Shape~4x4.Jigsaw~0001011122232333.NoBoxes.RegionSumLine~R1C4~R2C4~R1C3~R1C2",
+    # a clue outside: its row or column, and for an X-sum or a skyscraper the end it reads from
+    "sandwich-6": ".Shape~6x6.Sandwich~10~R1.Sandwich~7~C2.Sandwich~0~R4",
+    "xsum-6": ".Shape~6x6.XSum~R1~7~.XSum~C2~~8.XSum~R4~~5",
+    "skyscraper-6": ".Shape~6x6.Skyscraper~R1~4~.Skyscraper~C1~3~.Skyscraper~R6~~2",
+}.items()} | {Grid.parse("." * 36 + ";ri=R1C2,R6C5;ci=R3C1,R3C6"): ".Shape~6x6.Indexing~R~R1C2~R6C5.Indexing~C~R3C1~R3C6"}
 
 PARSER = "export class SudokuParser { static parseText(text) { return text; } }\n"
 BUILDER = """

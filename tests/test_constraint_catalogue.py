@@ -177,6 +177,7 @@ def test_each_kind_draws_its_shape() -> None:
                                                        Shape("square", (18,), "even cell")]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", ["difference", "ratio", "xv", "odd", "even", "renban", "arrow", "quadruple",
                                   "littlekiller"])
 def test_generate_minimal_puzzles_of_each_kind_read_back_unique_and_minimal(kind: str, tmp_path: object) -> None:

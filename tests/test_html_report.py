@@ -185,6 +185,7 @@ def test_the_page_fetches_nothing(seeds_run):
     assert re.search(r'http-equiv="Content-Security-Policy" content="default-src \'none\'', page)
 
 
+@pytest.mark.slow
 def test_the_puzzles_that_went_wrong_are_drawn(seeds_run):
     _, page, records = seeds_run
     gave_up = {(r["line"], r["puzzle"]) for r in records if r["status"] == "gave_up"}
@@ -256,6 +257,7 @@ def embedded(page: str) -> dict[str, object]:
     return data
 
 
+@pytest.mark.slow
 def test_the_player_holds_each_hand_written_methods_trace(seeds_run):
     _, page, _ = seeds_run
     watch = embedded(page)["watch"]
@@ -477,6 +479,7 @@ def variants_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str, l
     return folder / "report.html", page, records
 
 
+@pytest.mark.slow
 def test_the_player_holds_the_puzzles_houses(variants_run):
     _, page, _ = variants_run
     watch = embedded(page)["watch"]

@@ -84,6 +84,7 @@ def top(name: str) -> str:
     return name.split(".")[0]
 
 
+@pytest.mark.slow
 def test_the_import_graph_sees_every_kind_of_import():
     """The reader that the next tests rely on: relative, absolute, in a function, under TYPE_CHECKING."""
     graph = graph_of(["comparison"])

@@ -146,7 +146,6 @@ def test_a_line_form_puzzle_is_read_whole_or_refused(drawn: tuple[str, Said]) ->
     writes_back(grid)
 
 
-@pytest.mark.slow
 @budget(80)
 @given(st.lists(line_puzzles(), min_size=1, max_size=6), st.booleans())
 def test_a_file_of_lines_yields_one_record_a_line(drawn: list[tuple[str, Said]], first: bool) -> None:

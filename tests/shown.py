@@ -190,7 +190,7 @@ SHOWN = {shown.name: shown for shown in (
                                 status=1),), slow=True),
     Shown("generate-constraints", (
         Step("sudoku-generate --variant thermometer --side 6 --minimal --count 2 --seed 1"),
-        Step("sudoku-generate --variant killer+antiknight --side 6 --minimal --seed 1"))),
+        Step("sudoku-generate --variant killer+antiknight --side 6 --minimal --seed 1")), slow=True),
     Shown("fuzz-constraints", (
         Step("python compare.py --fuzz --limit 16 --variant thermometer@6 --registry tests.planted --solver "
              "blind-constraints --seed 1 --jobs 2 --timeout 5 --output failures.txt",

@@ -195,6 +195,7 @@ def test_the_puzzles_that_went_wrong_are_drawn(seeds_run):
         assert grid_html(str(puzzle), caption="the puzzle") in page
 
 
+@pytest.mark.slow
 def test_a_disagreement_is_drawn_with_its_grid(tmp_path):
     path = tmp_path / "p.txt"
     path.write_text(f"{SEED000} homework\n")
@@ -209,6 +210,7 @@ def test_a_disagreement_is_drawn_with_its_grid(tmp_path):
     assert rows_by_method(parse(page), "methods-table")["liar"]["disagree"][0] == "1"
 
 
+@pytest.mark.slow
 def test_rating_and_isomorphs(tmp_path):
     rated = tmp_path / "rated.csv"
     rows = [(SEED000, 5.4, "a"), (SEED001, 8.9, "b"), (SEED000, 6.0, "c")]  # a puzzle is its line: three
@@ -329,6 +331,7 @@ def test_the_player_shows_the_cell_of_step_n(browser, seeds_run, tmp_path):
             assert state["shown"] == str(value)  # the value tried or placed stands in its cell
 
 
+@pytest.mark.slow
 def test_a_resumed_run_s_page_holds_the_kept_records_too(tmp_path):
     """--resume with --html: the page covers the whole file, the records kept from before as well as the new."""
     page, records = tmp_path / "report.html", tmp_path / "records.jsonl"

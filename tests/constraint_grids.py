@@ -39,7 +39,8 @@ from itertools import product
 from variant_grids import peers
 
 from puzzles import Grid
-from puzzles.constraints.killer import cages_in
+from puzzles.constraints.base import Constraint
+from puzzles.constraints.killer import Cage, cages_in
 from puzzles.layouts import Layout
 
 
@@ -47,19 +48,51 @@ def _apart(a: int, b: int, n: int) -> tuple[int, int]:
     return abs(a // n - b // n), abs(a % n - b % n)
 
 
+@cache
+def _near(n: int, cell: int) -> tuple[tuple[int, int, int], ...]:
+    """The other cells at most two rows and two columns away, each with its rows and columns apart: every cell a
+    neighbour, a king's or a knight's move reaches (the brute force asks for each placement: one list a cell)."""
+    return tuple((other, *_apart(cell, other, n)) for other in range(n * n)
+                 if other != cell and max(_apart(cell, other, n)) <= 2)
+
+
+# the kinds whose rule concerns only the cells it names (`cell`, `cells`, `pill`, `line`, `clones`): another
+# cell's value never breaks it; every other kind (anti-knight, negative, minimum ...) is asked about every cell
+NAMING = {"pencilmarks", "odd", "even", "difference", "ratio", "xv", "palindrome", "whispers", "slowthermometer",
+          "clone", "modularline", "entropicline", "renban", "arrow", "quadruple", "littlekiller", "thermometer",
+          "nabner", "zipperline", "doublearrow", "betweenline", "lockout", "regionsumline", "sandwich", "xsum",
+          "skyscraper"}
+
+
+@cache
+def _concerning(lay: Layout, cell: int) -> tuple[tuple[Cage, ...], tuple[Constraint, ...], tuple[Constraint, ...]]:
+    """The layout's cages holding the cell, its rules that may concern the cell (cages aside: NAMING), and its dots:
+    computed once a layout and cell, as the brute force places values millions of times."""
+    def named(rule: Constraint) -> set[int]:
+        found: set[int] = set()
+        for field in ("cell", "cells", "pill", "line", "clones"):
+            held = getattr(rule, field, ())
+            found.update((held,) if isinstance(held, int) else held)
+        return found
+
+    cages = tuple(cage for cage in cages_in(lay.constraints) if cell in cage.cells)
+    rules = tuple(rule for rule in lay.constraints if rule.KIND not in NAMING or cell in named(rule))
+    return cages, rules, tuple(rule for rule in lay.constraints if rule.KIND in DOTS)
+
+
 def breaks(lay: Layout, values: Sequence[int], cell: int) -> bool:
     """Whether the value in `cell` breaks a constraint of the layout, or a Killer cage of it, with a filled cell
     (blanks are 0). A cage holds no value twice, and its values sum to its total (no more while it has blanks)."""
     n, v = lay.side, values[cell]
-    for cage in cages_in(lay.constraints):
+    cages, rules, dots = _concerning(lay, cell)
+    for cage in cages:
         if cell in cage.cells:
             held = [values[c] for c in cage.cells if values[c]]
             full = len(held) == len(cage.cells)
             if held.count(v) > 1 or (cage.total is not None and (sum(held) > cage.total or
                                                                  (full and sum(held) != cage.total))):
                 return True
-    dots = [rule for rule in lay.constraints if rule.KIND in DOTS]
-    for rule in lay.constraints:
+    for rule in rules:
         if rule.KIND == "killer":  # a cage: above
             continue
         if rule.KIND == "pencilmarks":  # the cell holds one of its marks
@@ -81,8 +114,8 @@ def breaks(lay: Layout, values: Sequence[int], cell: int) -> bool:
             family = [k for k in DOTS if FAMILY[k] == FAMILY[kind]]
             dotted = {frozenset(d.cells) for d in dots if d.KIND in family}  # type: ignore[attr-defined]
             forbidden = set(NEGATED[kind]) | {d.value for d in dots if kind == d.KIND}  # type: ignore[attr-defined]
-            for other in range(n * n):
-                if values[other] and sum(_apart(cell, other, n)) == 1 and frozenset((cell, other)) not in dotted \
+            for other, dr, dc in _near(n, cell):
+                if values[other] and dr + dc == 1 and frozenset((cell, other)) not in dotted \
                         and any(DOTS[kind](v, values[other], x) for x in forbidden):
                     return True
             continue
@@ -120,8 +153,8 @@ def breaks(lay: Layout, values: Sequence[int], cell: int) -> bool:
             if sum(_apart(cell, centre, n)) > 1:  # neither the cell nor a neighbour of it
                 continue
             own = {c.cell for c in lay.constraints if c.KIND == rule.KIND}  # type: ignore[attr-defined]
-            for other in range(n * n):
-                if sum(_apart(cell, other, n)) == 1 and centre in (cell, other) and values[other] \
+            for other, dr, dc in _near(n, cell):
+                if dr + dc == 1 and centre in (cell, other) and values[other] \
                         and not ({cell, other} - {centre}) <= own:
                     low, high = (v, values[other]) if cell == centre else (values[other], v)
                     if (low >= high) if rule.KIND == "minimum" else (low <= high):
@@ -208,11 +241,10 @@ def breaks(lay: Layout, values: Sequence[int], cell: int) -> bool:
                        for j, other in enumerate(line) if j != i):
                     return True
             continue
-        for other in range(n * n):
+        for other, dr, dc in _near(n, cell):
             w = values[other]
-            if not w or other == cell:
+            if not w:
                 continue
-            dr, dc = _apart(cell, other, n)
             if rule.KIND == "antiknight" and {dr, dc} == {1, 2} and v == w:
                 return True
             if rule.KIND == "antiking" and dr == dc == 1 and v == w:

@@ -48,7 +48,7 @@ class Shown:
     name: str
     steps: tuple[Step, ...]
     mask: Callable[[str], str] = field(default=lambda text: text)
-    slow: bool = False  # more than a few seconds
+    slow: bool = False  # a second or more: left out of the fast tier (-m "not slow")
 
 
 @dataclass(frozen=True)
@@ -149,7 +149,7 @@ TOP95_52 = ".........9......84.623...5....6...453...1...6...9...7....1.....4.5..
 SHOWN = {shown.name: shown for shown in (
     Shown("seeds-run", (Step("python compare.py"),), masked_compare, slow=True),
     Shown("seed003-alone", (Step(SEED003_ALONE, ("sh", "-c", SEED003_ALONE.replace("python", "{python}"))),),
-          masked_compare),
+          masked_compare, slow=True),
     Shown("family-run", (Step("python compare.py puzzles/family.txt --nodes 1000000 --timeout 60"),), masked_compare,
           slow=True),
     Shown("killer-run", (Step("python compare.py examples/killer.jsonl --nodes 1000000 --timeout 60"),),
@@ -169,7 +169,7 @@ SHOWN = {shown.name: shown for shown in (
     trace("trace-cdcl-seed001", "sudoku-trace puzzles/seeds.txt:7 --solver cdcl --compact --max-steps 40"),
     Shown("own-solver-fpuzzles", (Step(
         "python compare.py examples/jigsaw.jsonl --solver mine --solver cpsat --solver mrv --command "
-        "'mine:input=fpuzzles=python3 examples/python/fpuzzles_solver.py'"),), masked_compare),
+        "'mine:input=fpuzzles=python3 examples/python/fpuzzles_solver.py'"),), masked_compare, slow=True),
     Shown("generate-minimal", (
         Step("sudoku-generate --minimal --box 3 --count 3 --seed 1 --output minimal.csv",
              ("sudoku-generate", "--minimal", "--box", "3", "--count", "3", "--seed", "1",
@@ -182,14 +182,15 @@ SHOWN = {shown.name: shown for shown in (
               "--solver", "liar", "--box", "2", "--box", "3", "--seed", "1", "--jobs", "2", "--timeout", "5",
               "--output", "{out}/failures.txt"), status=1),
         Step("cat failures.txt", file="failures.txt")), masked_fuzz, slow=True),
-    Shown("steps-sound", (Step(f"sudoku-check puzzles/seeds.txt --steps '{LOGIC}'", status=1),)),
-    Shown("steps-planted", (Step(f"sudoku-check puzzles/seeds.txt --steps '{LOGIC} --bug pair'", status=1),)),
+    Shown("steps-sound", (Step(f"sudoku-check puzzles/seeds.txt --steps '{LOGIC}'", status=1),), slow=True),
+    Shown("steps-planted", (Step(f"sudoku-check puzzles/seeds.txt --steps '{LOGIC} --bug pair'", status=1),),
+          slow=True),
     Shown("steps-shrink", (Step(STEPS_SHRINK, ("sh", "-c", STEPS_SHRINK.replace("sudoku-check",
                                                                               "{python} -m commands.check")),
                                 status=1),), slow=True),
     Shown("generate-constraints", (
         Step("sudoku-generate --variant thermometer --side 6 --minimal --count 2 --seed 1"),
-        Step("sudoku-generate --variant killer+antiknight --side 6 --minimal --seed 1"))),
+        Step("sudoku-generate --variant killer+antiknight --side 6 --minimal --seed 1")), slow=True),
     Shown("fuzz-constraints", (
         Step("python compare.py --fuzz --limit 16 --variant thermometer@6 --registry tests.planted --solver "
              "blind-constraints --seed 1 --jobs 2 --timeout 5 --output failures.txt",

@@ -22,7 +22,6 @@ ROOT = Path(__file__).resolve().parents[1]
 needs_dask = pytest.mark.skipif(importlib.util.find_spec("distributed") is None,
                                 reason="needs the cluster extra (dask[distributed])")
 linux = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux's /proc")
-pytestmark = [pytest.mark.cluster, pytest.mark.slow]
 NINE = [p for p in PUZZLES if len(p) == 81]  # seeds.txt's 9x9 puzzles: unique, multiple and no solution
 
 
@@ -61,6 +60,7 @@ def puzzle_file(tmp_path: Path) -> Path:
     return path
 
 
+# the one test here that starts no cluster and tries to reach none: every other one is marked cluster and slow
 def test_without_the_extra_cluster_is_a_usage_error_saying_what_to_install(puzzle_file, capsys, monkeypatch):
     real = importlib.util.find_spec
     monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "distributed" else real(name, *a))
@@ -68,6 +68,8 @@ def test_without_the_extra_cluster_is_a_usage_error_saying_what_to_install(puzzl
     assert "--cluster needs Dask distributed: pip install 'sudoku-search[cluster]'" in capsys.readouterr().err
 
 
+@pytest.mark.cluster
+@pytest.mark.slow
 @needs_dask
 @pytest.mark.parametrize("argv, message", [
     (["--cluster", "local:0"], "say local:N with N worker processes"),
@@ -81,6 +83,8 @@ def test_a_bad_cluster_is_a_usage_error(puzzle_file, capsys, argv, message, monk
     assert message in err and "Traceback" not in err
 
 
+@pytest.mark.cluster
+@pytest.mark.slow
 @needs_dask
 @linux
 def test_a_local_cluster_gives_the_records_of_the_local_pool_and_leaves_nothing(tmp_path, puzzle_file):
@@ -131,6 +135,8 @@ def dask_worker_pids(parent: int) -> list[int]:
     return found
 
 
+@pytest.mark.cluster
+@pytest.mark.slow
 @needs_dask
 @linux
 def test_a_dask_worker_killed_mid_run_costs_no_puzzle(tmp_path):
@@ -182,6 +188,8 @@ def scheduler_and_worker(tmp_path: Path) -> Iterator[tuple[str, str]]:
         kill_left(mark)
 
 
+@pytest.mark.cluster
+@pytest.mark.slow
 @needs_dask
 @linux
 def test_a_hanging_solver_is_killed_on_a_dask_worker_and_the_run_goes_on(tmp_path, scheduler_and_worker):
@@ -206,6 +214,8 @@ def outside_my_group(pids: list[int]) -> list[int]:
     return [pid for pid in pids if (fields := stat_fields(pid)) is not None and fields[2] != str(os.getpgrp())]
 
 
+@pytest.mark.cluster
+@pytest.mark.slow
 @needs_dask
 @linux
 def test_a_scheduler_with_no_worker_is_a_usage_error_not_a_wait(tmp_path):
@@ -228,6 +238,8 @@ def test_a_scheduler_with_no_worker_is_a_usage_error_not_a_wait(tmp_path):
     assert eventually(lambda: not marked(mark)), f"processes left behind: {marked(mark)}"
 
 
+@pytest.mark.cluster
+@pytest.mark.slow
 @needs_dask
 @linux
 def test_a_local_cluster_freezes_what_lives_for_the_run_and_thaws_it_at_the_end():

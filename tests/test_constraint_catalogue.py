@@ -255,6 +255,7 @@ def test_each_kind_draws_its_shape() -> None:
                                                        Shape("square", (18,), "even cell")]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", ["difference", "ratio", "xv", "odd", "even", "renban", "arrow", "quadruple",
                                   "littlekiller", "columnindexer", "regionsumline", "zipperline", "doublearrow",
                                   "betweenline", "lockout", "sandwich", "xsum", "skyscraper"])

@@ -199,6 +199,7 @@ def test_each_kind_draws_its_shape() -> None:
     assert "2 pencil-marked cells (its letters in the cell)" in legend(marked.layout)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", OURS)
 def test_generate_minimal_puzzles_of_each_kind_read_back_unique_and_minimal(kind: str, tmp_path: object) -> None:
     out = tmp_path / f"{kind}.txt"  # type: ignore[operator]

@@ -93,6 +93,7 @@ def test_both_engines_keep_every_solution_and_nothing_the_links_forbid(name: str
             values[cell] = 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("method", "options"), SEARCHES, ids=lambda v: str(v) if isinstance(v, dict) else v)
 def test_every_search_that_knows_them_finds_the_one_solution(method: str, options: dict[str, object]) -> None:
     solved = 0
@@ -222,6 +223,7 @@ def forbidden(text: str, k: int) -> dict[tuple[int, int, int, int], bool]:
     return table
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["antiknight-4", "thermometer-4", "thermometer-6", "nonconsecutive-6",
                                   "antiking+thermometer-6", "difference+ratio-4", "xv-4"])
 def test_the_filter_finds_exactly_what_the_definition_says(name: str) -> None:

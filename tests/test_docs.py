@@ -185,6 +185,7 @@ def console_scripts() -> dict[str, str]:
     return scripts
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(sys.version_info < (3, 11), reason="reads pyproject.toml with tomllib")
 @pytest.mark.parametrize("script", sorted(console_scripts()))
 def test_each_console_script_answers_help(script: str) -> None:
@@ -196,6 +197,7 @@ def test_each_console_script_answers_help(script: str) -> None:
     assert done.stdout.startswith("usage: "), done.stdout[:200]
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(sys.version_info < (3, 11), reason="reads pyproject.toml with tomllib")
 @pytest.mark.parametrize("script", sorted(s for s, to in console_scripts().items() if to.startswith("commands.")))
 def test_each_command_runs_from_a_checkout_and_introduces_itself_by_its_script(script: str) -> None:

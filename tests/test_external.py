@@ -36,8 +36,8 @@ SEEDS = ROOT / "puzzles" / "seeds.txt"
 PUZZLES = [line.split()[0] for line in SEEDS.read_text().splitlines() if line and not line.startswith("#")][:3]
 SOLVED = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
 
-pytestmark = [pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux's /proc"),
-              pytest.mark.slow]  # programs started and killed, run after run
+# the tests that start programs (and kill them, run after run) are slow; reading answers and specs is not
+pytestmark = [pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux's /proc")]
 
 
 PROGRAM = f"{sys.executable} {BROKEN}"
@@ -144,6 +144,7 @@ def test_list_shows_the_commands(capsys):
 
 
 # -- broken programs ------------------------------------------------------------------------------------
+@pytest.mark.slow
 @pytest.mark.parametrize("mode, statuses, detail", [
     ("good", ["solved"] * 3, ""),
     ("matrix", ["solved"] * 3, ""),
@@ -185,6 +186,7 @@ def test_a_broken_program_is_its_own_record_and_leaves_nothing(capsys, tmp_path,
     assert nothing_left(mark, tmp_path), "processes left behind"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("spec", [
     "once:mode=once,input=matrix={} once {{file}}",
     "once:mode=once,input=matrix={} once -",
@@ -198,6 +200,7 @@ def test_once_mode_by_file_or_standard_input(capsys, tmp_path, mark, spec):
     assert nothing_left(mark, tmp_path)
 
 
+@pytest.mark.slow
 def test_once_mode_failures(capsys, tmp_path, mark):
     code, out, err, records = run(capsys, tmp_path, "--command", f"crash:mode=once={program('crash')}",
                                   "--command", f"hang:mode=once={program('forker')}", "--solver", "crash",
@@ -210,6 +213,7 @@ def test_once_mode_failures(capsys, tmp_path, mark):
     assert nothing_left(mark, tmp_path)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("how", [signal.SIGKILL, signal.SIGINT])
 def test_compare_ending_mid_run_takes_the_programs_and_their_children(tmp_path, mark, how):
     path = tmp_path / "puzzles.txt"
@@ -226,6 +230,7 @@ def test_compare_ending_mid_run_takes_the_programs_and_their_children(tmp_path, 
 
 
 # -- from Python ----------------------------------------------------------------------------------------
+@pytest.mark.slow
 def test_the_python_api_runs_what_the_command_line_runs(tmp_path, mark):
     pytest.importorskip("pandas")
     run = compare_api([SEEDS], solvers=["mrv:propagate=singles", "prog"], commands=[f"prog={program('good')}"],
@@ -255,6 +260,7 @@ def c_solver(tmp_path_factory) -> Path:
     return folder / "sudoku"
 
 
+@pytest.mark.slow
 def test_the_c_example_against_cpsat(c_solver, capsys, tmp_path, collection):
     # Budgets in seconds of wall time with room for a loaded machine, where the C program gets a share of a core:
     # seeds.txt's 9x9 puzzles take it 0.13 s at most at load 6 (its 16x16 and 25x25 give up at the budget); the
@@ -275,6 +281,7 @@ def test_the_c_example_against_cpsat(c_solver, capsys, tmp_path, collection):
         assert "usec" in out and "OK: every answer valid" in out
 
 
+@pytest.mark.slow
 def test_the_octave_example(capsys, tmp_path):
     if not shutil.which("octave-cli"):
         pytest.skip("octave is not installed (apt-get install octave)")
@@ -362,6 +369,7 @@ def mixed_file(tmp_path: Path) -> Path:
     return path
 
 
+@pytest.mark.slow
 def test_a_line_program_is_not_run_on_a_variant(capsys, tmp_path, mark):
     """A program that reads lines gets the classic puzzles alone: a variant is recorded not run, why, and judged
     without it (no error, no failure, no disagreement); the report lists it apart."""
@@ -387,6 +395,7 @@ def test_a_line_program_is_not_run_on_a_variant(capsys, tmp_path, mark):
 EXAMPLE_PYTHON = f"{sys.executable} {ROOT / 'examples' / 'python' / 'fpuzzles_solver.py'}"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("spec", [f"py:input=fpuzzles={EXAMPLE_PYTHON}",
                                   f"py:mode=once,input=fpuzzles={EXAMPLE_PYTHON}"])
 def test_the_python_example_reads_fpuzzles_json(capsys, tmp_path, spec):
@@ -405,6 +414,7 @@ def test_the_python_example_reads_fpuzzles_json(capsys, tmp_path, spec):
         assert "OK: every answer valid, the methods agree" in out
 
 
+@pytest.mark.slow
 def test_the_c_example_reads_fpuzzles_json(c_solver, capsys, tmp_path):
     """examples/c/sudoku with input=fpuzzles: every variant solved and valid; on classic puzzles, the same
     counts as from their lines (the same search, whichever form the puzzle came in)."""
@@ -428,6 +438,7 @@ def test_the_c_example_reads_fpuzzles_json(c_solver, capsys, tmp_path):
             assert line["detail"].startswith("not run:")
 
 
+@pytest.mark.slow
 def test_the_octave_example_reads_fpuzzles_json(capsys, tmp_path):
     """examples/octave/sudoku_fpuzzles.m (jsondecode, then sudoku_solve in the puzzle's houses) on Jigsaws of
     5x5 to 9x9, an X, a disjoint and a 6x6 in rectangles, against CP-SAT; on a Killer, whose cages it does not

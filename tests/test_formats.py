@@ -123,6 +123,7 @@ def run_check(*args):
     return subprocess.run([sys.executable, "-m", "commands.check", *args], capture_output=True, text=True, cwd=ROOT)
 
 
+@pytest.mark.slow
 def test_check_command_reports_bad_lines_and_counts(tmp_path):
     f = tmp_path / "mixed.txt"
     f.write_text(f"{SEED000}\nnot a puzzle\n3..1...2.3..2...\n{'7' + SEED000[1:]}\n")
@@ -319,6 +320,7 @@ def test_undecodable_bytes_past_the_head_stop_reading_at_their_line(tmp_path):
         next(records)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("key", HOSTILE)
 def test_hostile_file_piped_into_the_check_command(hostile, capsys, key):
     path = hostile[key]

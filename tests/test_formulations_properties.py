@@ -7,6 +7,7 @@ of every formulation against the others.
 """
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -30,6 +31,7 @@ def small_puzzles(draw: st.DrawFn) -> Grid:
     return grid
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(small_puzzles())
 def test_formulations_agree_on_random_4x4(puzzle: Grid) -> None:

@@ -171,6 +171,7 @@ def test_killers_of_each_variant_are_unique_by_cpsat(name, side):
     assert Grid.parse(made.puzzle.text()) == made.puzzle  # the line form keeps the cages
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("side, seed", [(4, 0), (4, 1), (4, 2), (6, 0), (6, 1)])
 def test_a_cage_minimal_killer_loses_uniqueness_when_any_total_is_dropped_or_any_cage_merged(side, seed):
     made = killer(boxes(side), random.Random(seed), minimal=True)

@@ -120,6 +120,7 @@ def test_a_score_is_the_geometric_mean_of_the_methods_own_counter():
     assert (split.hard, split.easy, split.score, split.isomorphs) == pytest.approx((3.0, 1.0, 2.0, 3))
 
 
+@pytest.mark.slow
 def test_the_search_pools_unique_minimal_puzzles_best_first():
     settings = Settings(methods=["mrv:propagate=singles", "mrv:propagate=alldiff"], timeout=5, jobs=1)
     search = Search(settings, variant("classic", 9), 2, random.Random(1), pool_size=3)

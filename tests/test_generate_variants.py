@@ -54,6 +54,7 @@ def test_jigsaw_regions_are_n_connected_regions_of_n_cells_and_the_same_for_a_se
     assert sum(a != b for a, b in zip(regions, start, strict=True)) > side * side // 4  # far from where it began
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name, side", [("jigsaw", 6), ("jigsaw", 9), ("jigsaw", 7), ("jigsaw+x", 9)])
 def test_a_jigsaw_layout_drawn_has_a_solution_and_regions_that_are_not_boxes(name, side):
     made = variant(name, side)
@@ -101,6 +102,7 @@ def test_a_random_full_grid_keeps_every_house(name, side):
     assert random_solution(made.layout(again), again) == grid
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name, side, seed", [("jigsaw", 6, 1), ("x", 6, 2), ("windoku", 9, 3), ("jigsaw", 9, 4),
                                               ("x", 9, 5), ("jigsaw+x", 6, 6)])
 def test_a_minimal_variant_puzzle_is_unique_and_needs_every_clue(name, side, seed):
@@ -155,6 +157,7 @@ def test_the_smallest_forms_of_a_variant_puzzle_keep_its_layout_and_use_its_symm
     assert [f.values for f in smallest_forms(lone)] == [bytes(35) + b"\x01"]  # relabelled only: no symmetry
 
 
+@pytest.mark.slow
 def test_generate_variant_lines_read_back_as_the_same_variant(tmp_path):
     out = tmp_path / "jigsaw.txt"
     assert main(["--variant", "jigsaw", "--count", "3", "--seed", "1", "--output", str(out)]) == 0

@@ -90,6 +90,7 @@ def test_conflicts_is_empty_exactly_when_no_two_peers_share_a_value(data, box):
     assert bool(grid.conflicts()) == clash
 
 
+@pytest.mark.slow
 @given(st.data(), st.sampled_from([2, 3, 4]))
 def test_conflicts_on_solutions_with_blanks_and_a_swap(data, box):
     # near-solutions, where units are full or nearly so and hold no repeat unless a swap made one

@@ -128,6 +128,7 @@ def built_copy(tmp_path: Path) -> Path:
     return tmp_path
 
 
+@pytest.mark.slow
 @needs_build
 def test_an_edited_source_runs_interpreted_with_one_note(built_copy):
     as_built, quiet = run_copy(built_copy)

@@ -90,6 +90,7 @@ def solutions(grid: Grid, *, dropped: frozenset[int] = frozenset(), cage_distinc
     return None if status == cp_model.INFEASIBLE else grid.with_values(bytes(solver.value(v) for v in x))
 
 
+@pytest.mark.slow
 def test_four_of_nine_boxes_force_the_other_five():
     """Rows, columns and boxes 1, 2, 4, 5 of a 9x9 grid leave no room for a value missing from any other box: the
     bug of OR-Tools' example cannot change an answer on 9x9. On 8x8 the same loops leave room."""

@@ -365,6 +365,7 @@ def needed_of(puzzle: Grid) -> list[int]:
     return [full & ~sum({bit(puzzle.values[c]) for c in h if puzzle.values[c]}) for h in houses(puzzle.layout)]
 
 
+@pytest.mark.slow
 @settings(max_examples=80, deadline=None)
 @given(seed=st.integers(0, 10**6), thin=st.sampled_from([0.0, 0.15]))
 def test_every_killer_rung_keeps_every_value_a_solution_uses(seed: int, thin: float) -> None:

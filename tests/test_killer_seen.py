@@ -68,6 +68,7 @@ cage_cells = st.integers(4, 6).flatmap(
     lambda n: st.tuples(st.just(n), st.sets(st.integers(0, n * n - 1), min_size=1, max_size=n)))
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(cage_cells, st.sampled_from([INSET, 2 * INSET]))
 def test_a_cages_outline_is_its_cells_eroded_by_the_inset(case, inset):

@@ -70,6 +70,7 @@ def run_rung(rung: Rung, grid: Grid) -> tuple[Status, bool]:
 # -- the built puzzles: each rung settles exactly those it should -------------------------------
 
 
+@pytest.mark.slow
 def test_built_puzzles_need_their_rule_by_the_slow_rules() -> None:
     for need in NEEDS:
         grid = built(need)

@@ -84,6 +84,7 @@ def top(name: str) -> str:
     return name.split(".")[0]
 
 
+@pytest.mark.slow
 def test_the_import_graph_sees_every_kind_of_import():
     """The reader that the next tests rely on: relative, absolute, in a function, under TYPE_CHECKING."""
     graph = graph_of(["comparison"])
@@ -159,6 +160,7 @@ def test_an_import_of_the_top_is_found_wherever_it_stands(tmp_path):
         "formulations/export.py imports commands.export", "making/kinds.py imports compare"]
 
 
+@pytest.mark.slow
 def test_no_module_is_imported_by_a_string():
     """An import the reader sees is one the direction rules check: none of the project's is hidden in a string."""
     for package in PACKAGES:
@@ -203,6 +205,7 @@ def test_comparison_layers_import_downwards():
     assert not wrong, "\n".join(wrong)
 
 
+@pytest.mark.slow
 def test_test_modules_do_not_import_each_other():
     """What several test modules share is in tests/fixtures.py (or conftest.py), not borrowed from a test module."""
     tests = ROOT / "tests"

@@ -235,6 +235,7 @@ def first_uip(solver: Solver, conflict: list[int]) -> tuple[int, set[int]]:
     return true[uip], cut
 
 
+@pytest.mark.slow
 @settings(max_examples=10, deadline=None)
 @given(seed=st.integers(0, 10**6), propagate=st.sampled_from(["singles", "locked"]),
        choose=st.sampled_from(["mrv", "vsids", "modes"]))

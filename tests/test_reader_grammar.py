@@ -117,6 +117,7 @@ def test_an_fpuzzles_object_is_read_whole_or_refused(drawn: tuple[dict[str, Any]
     assert isinstance(record, Entry) and (record.grid, record.solution, record.name) == (grid, solution, title)
 
 
+@pytest.mark.slow
 @budget(120)
 @given(fpuzzles_objects().flatmap(lambda drawn: mutated(as_json(drawn[0]))))
 def test_broken_json_is_a_bad_entry_never_a_traceback(text: str) -> None:
@@ -127,6 +128,7 @@ def test_broken_json_is_a_bad_entry_never_a_traceback(text: str) -> None:
 
 
 # -- the line form ----------------------------------------------------------------------------------------------------
+@pytest.mark.slow
 @budget(300)
 @given(line_puzzles())
 def test_a_line_form_puzzle_is_read_whole_or_refused(drawn: tuple[str, Said]) -> None:

@@ -225,6 +225,7 @@ def swap_two_digits(solution: str, puzzle: str) -> str:
     return "".join(cells)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("suffix", ["jsonl", "csv"])
 def test_a_kept_answer_altered_since_is_judged_again_and_fails_the_run(tmp_path, puzzle_file, capsys, suffix):
     output = tmp_path / f"records.{suffix}"

@@ -100,6 +100,7 @@ def units(draw, max_cells):
 # -- unit rules against their references --------------------------------------------
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(unit=units(9), max_size=st.integers(1, 4))
 def test_naked_subsets_are_the_definition(unit, max_size):
@@ -107,6 +108,7 @@ def test_naked_subsets_are_the_definition(unit, max_size):
     assert rules.naked_subsets(masks, max_size) == ref_naked(masks, max_size)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(unit=units(9), max_size=st.integers(1, 4))
 def test_hidden_subsets_are_the_definition(unit, max_size):

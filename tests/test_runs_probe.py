@@ -53,6 +53,7 @@ def run(capsys, tmp_path: Path, puzzles: list[str], *argv: str) -> tuple[int, st
 
 
 # -- 6: a late second answer is the error of the puzzle it followed ---------------------------------------
+@pytest.mark.slow
 @linux
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_a_late_second_answer_is_the_error_of_the_puzzle_it_followed(capsys, tmp_path, mark, jobs):
@@ -149,6 +150,7 @@ def test_standard_output_closed_the_records_are_written_all_the_same(tmp_path):
     assert len(records.read_text().splitlines()) == 2 * len(PUZZLES)
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
 @pytest.mark.parametrize("argv", [["compare.py", "{file}", "--solver", "mrv"], ["-m", "commands.check", "{file}"]])
 def test_a_full_standard_output_is_one_line_and_status_2(tmp_path, argv):

@@ -82,6 +82,7 @@ def test_size_in_info_and_default_encode_unchanged() -> None:
 # -- solving and agreeing ----------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("encoding", ENCODINGS)
 def test_each_encoding_solves_every_box_size_checked_cell_by_cell(encoding: str) -> None:
     for box, keep in ((2, 0.4), (3, 0.5), (4, 0.7)):

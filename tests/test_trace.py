@@ -472,6 +472,7 @@ KILLERS = [entry.grid for entry in read_puzzles(Path(__file__).resolve().parents
            if hasattr(entry, "grid")]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("spec", KILLER_SPECS)
 def test_a_killer_search_replays_to_its_solution(spec: str) -> None:
     """The events of a search of a Killer, replayed with its cages' rooms (a placement leaves each of its cages'

@@ -235,6 +235,7 @@ def grid_rules(needed):
     }
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(material=enumerable)
 def test_a_rule_removes_only_what_no_solution_uses(material):
@@ -258,6 +259,7 @@ def test_a_rule_removes_only_what_no_solution_uses(material):
             assert all(not u & ~m for u, m in zip(used, after, strict=True) if m), rung
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(material=grids)
 def test_every_rung_keeps_a_solution_the_masks_allow(material):
@@ -372,6 +374,7 @@ def cdcl_root(puzzle: Grid, locked: bool) -> list[int] | None:
     return [0 if v else solver.places[cell] for cell, v in enumerate(puzzle.values)]
 
 
+@pytest.mark.slow
 @settings(max_examples=80, deadline=None)
 @given(name=st.sampled_from([*NAMES, "classic"]), seed=st.integers(0, 10**6), blank=st.floats(0.2, 0.8),
        wrong=st.sampled_from([0, 0, 1, 2]), locked=st.booleans())
@@ -597,6 +600,7 @@ def unit_propagated(puzzle: Grid, encoding: str) -> list[int] | None:
             for c, v in enumerate(puzzle.values)]
 
 
+@pytest.mark.slow
 @settings(max_examples=80, deadline=None)
 @given(name=st.sampled_from([*NAMES, "classic"]), seed=st.integers(0, 10**6), blank=st.floats(0.2, 0.8),
        wrong=st.sampled_from([0, 0, 1, 2]), encoding=st.sampled_from(ENCODINGS))

@@ -55,7 +55,8 @@ CATALOGUE = {Grid.parse(EMPTY[name]): text for name, text in {
     "sandwich-6": ".Shape~6x6.Sandwich~10~R1.Sandwich~7~C2.Sandwich~0~R4",
     "xsum-6": ".Shape~6x6.XSum~R1~7~.XSum~C2~~8.XSum~R4~~5",
     "skyscraper-6": ".Shape~6x6.Skyscraper~R1~4~.Skyscraper~C1~3~.Skyscraper~R6~~2",
-}.items()} | {Grid.parse("." * 36 + ";ri=R1C2,R6C5;ci=R3C1,R3C6"): ".Shape~6x6.Indexing~R~R1C2~R6C5.Indexing~C~R3C1~R3C6"}
+}.items()}
+CATALOGUE[Grid.parse("." * 36 + ";ri=R1C2,R6C5;ci=R3C1,R3C6")] = ".Shape~6x6.Indexing~R~R1C2~R6C5.Indexing~C~R3C1~R3C6"
 
 PARSER = "export class SudokuParser { static parseText(text) { return text; } }\n"
 BUILDER = """

@@ -214,7 +214,7 @@ from puzzles.outcome import Budget, Outcome, Status
 
 from .depth_first import BUDGET_SPENT, Limits, Stop, record
 from .restart import luby_allowances
-from .rules import crossings
+from .rules import SAID_LIMIT, crossings
 from .watch import Counters, NarratingWatch, watching
 
 MODE_FIRST: Final = 1000  # choose=modes: the first focused mode lasts this many conflicts (Kissat's modeinit)
@@ -253,6 +253,7 @@ RESCALE: Final = 1e100  # all is scaled down once an activity passes this
 FIRST_REDUCE: Final = 2000  # glucose: forget stored nogoods after 2000, 2300, 2600, ... conflicts
 REDUCE_STEP: Final = 300
 KEEP_LBD: Final = 2  # stored nogoods spanning at most this many levels are kept for good
+ROOM_FILLINGS: Final = 32  # redundant=45: a sum of different values with more combinations is looked at last
 TIME_CHECK: Final = 63  # read the clock every 64 decisions and every 64 conflicts
 
 
@@ -526,7 +527,8 @@ class Sums:
     a house with each other holds different values: it is a room with the combinations of its total (`rooms`, kept
     as a cage is, by `KillerCages`); the others' values may repeat, and they are kept by their bounds (`SumBounds`).
 
-    rooms:   the sums of different values, as `Cages`
+    rooms:   the sums of different values, as `Cages`, with at most ROOM_FILLINGS combinations
+    wide:    those with more (their filter costs more: looked at last)
     cells:   per sum kept by its bounds, its cells
     totals:  per such sum, its total
     of_cell: per cell, the sums kept by their bounds that hold it
@@ -535,15 +537,18 @@ class Sums:
     def __init__(self, lay: Layout) -> None:
         n, houses = lay.side, geometry(lay).peers
         rooms: list[tuple[tuple[int, ...], Fillings]] = []
+        wide: list[tuple[tuple[int, ...], Fillings]] = []
         self.cells: list[list[int]] = []
         self.totals: list[int] = []
         for known in derived_sums(lay):
             if all(b in houses[a] for i, a in enumerate(known.cells) for b in known.cells[i + 1:]):
-                rooms.append((known.cells, known.fillings(n)))
+                fillings = known.fillings(n)
+                (rooms if len(fillings) <= ROOM_FILLINGS else wide).append((known.cells, fillings))
             else:
                 self.cells.append(list(known.cells))
                 self.totals.append(known.total)
         self.rooms = Cages(n, houses, rooms)
+        self.wide = Cages(n, houses, wide)
         self.of_cell: list[list[int]] = [[k for k, cells in enumerate(self.cells) if cell in cells]
                                          for cell in range(n * n)]
 
@@ -773,6 +778,9 @@ class KillerCages(Propagator):
         self.fact = CAGE_FACT if kind == CAGE_SUM else Reason(kind, [])  # a value no combination holds: no reason
         self.waiting = Waiting(len(cages.cells))  # the cages with a total to be looked at
         self.looked: list[Reason] = [NO_REASON] * len(cages.cells)  # per cage, its last removals' explanation
+        # what the filter found of a cage's candidates (cage, masks...): the search meets the same again after a
+        # jump back or a restart (forgotten at once past SAID_LIMIT)
+        self.said: dict[tuple[int, ...], list[int]] = {}
 
     def start(self, s: Solver) -> None:
         """Every cage with a total is looked at once at the root, givens or not."""
@@ -832,7 +840,13 @@ class KillerCages(Propagator):
                 if value[q] == UNDEF:
                     s.assign(neg(q), self.fact)
         masks = [places[cell] & union for cell in cells]
-        found = supports(masks, cages.combinations[k])
+        key = tuple([k, *masks])
+        found = self.said.get(key)
+        if found is None:
+            found = supports(masks, cages.combinations[k])
+            if len(self.said) >= SAID_LIMIT:
+                self.said.clear()
+            self.said[key] = found
         if not any(found):
             return self.explain(s, k)
         because: Reason | None = None
@@ -1675,9 +1689,10 @@ class Solver:
         sums = sum_rules(grid.layout) if derived and cages is not None else None  # (redundant=45)
         bounds = SumBounds(sums, n) if sums is not None and sums.cells else None
         rooms = KillerCages(sums.rooms, n, DERIVED_SUM) if sums is not None and sums.rooms.cells else None
-        self.propagators = vec[Propagator]([q for q in (Groups(enc, locked_candidates), cages, rooms, bounds, links,
-                                                        filters, self.clauses) if q is not None])
-        self.lookers = vec[Propagator]([q for q in (locked_candidates, links, cages, bounds, rooms, filters)
+        wide = KillerCages(sums.wide, n, DERIVED_SUM) if sums is not None and sums.wide.cells else None
+        self.propagators = vec[Propagator]([q for q in (Groups(enc, locked_candidates), cages, rooms, wide, bounds,
+                                                        links, filters, self.clauses) if q is not None])
+        self.lookers = vec[Propagator]([q for q in (locked_candidates, links, cages, rooms, bounds, wide, filters)
                                         if q is not None])
         self.nogoods: list[Clause] = []  # the stored nogoods (the solutions' blocks are kept apart, for good)
         # VSIDS's activities (which the branching reads)

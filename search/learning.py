@@ -239,10 +239,10 @@ OPTIONS = {
                       "`unit` x 1 1 2 1 1 2 4 ... conflicts) or glucose (once the recent nogoods span more "
                       f"levels than those so far: a fast moving average of their LBD above {MARGIN} times a slow one)",
                       choices=("luby", "glucose")),
-    "redundant": Option("none", "45: also the 45 rule's innie and outie sums of a Killer (puzzles/constraints/"
+    "redundant": Option("45", "45: also the 45 rule's innie and outie sums of a Killer (puzzles/constraints/"
                         "innies.py), propagated with their reasons, so that the nogoods learn from them: a sum whose "
-                        "cells share houses by its combinations, as a cage, the others by their bounds",
-                        choices=("none", "45")),
+                        "cells share houses by its combinations, as a cage, the others by their bounds (a puzzle "
+                        "without cages has none); none: the cages alone", choices=("45", "none")),
     "phase": switch(False, "phase saving: a decision's cell gets the value it last held, while that is "
                     "still free (the rule of `choose` picks the cell)"),
 }
@@ -528,7 +528,8 @@ class Sums:
     as a cage is, by `KillerCages`); the others' values may repeat, and they are kept by their bounds (`SumBounds`).
 
     rooms:   the sums of different values, as `Cages`, with at most ROOM_FILLINGS combinations
-    wide:    those with more (their filter costs more: looked at last)
+    wide:    those with more, kept by `distinct_bounds` (cheaper than their combinations), looked at last;
+             wide_totals: their totals
     cells:   per sum kept by its bounds, its cells
     totals:  per such sum, its total
     of_cell: per cell, the sums kept by their bounds that hold it
@@ -538,12 +539,17 @@ class Sums:
         n, houses = lay.side, geometry(lay).peers
         rooms: list[tuple[tuple[int, ...], Fillings]] = []
         wide: list[tuple[tuple[int, ...], Fillings]] = []
+        self.wide_totals: list[int] = []
         self.cells: list[list[int]] = []
         self.totals: list[int] = []
         for known in derived_sums(lay):
             if all(b in houses[a] for i, a in enumerate(known.cells) for b in known.cells[i + 1:]):
                 fillings = known.fillings(n)
-                (rooms if len(fillings) <= ROOM_FILLINGS else wide).append((known.cells, fillings))
+                if len(fillings) <= ROOM_FILLINGS:
+                    rooms.append((known.cells, fillings))
+                else:
+                    wide.append((known.cells, fillings))
+                    self.wide_totals.append(known.total)
             else:
                 self.cells.append(list(known.cells))
                 self.totals.append(known.total)
@@ -771,9 +777,12 @@ class KillerCages(Propagator):
     (the kind's, puzzles.bits `supports`) says what each cell can still hold, and the rest goes, explained by the
     cage's candidates as they are (`explain`); a cage with no filling left is a conflict."""
 
-    def __init__(self, cages: Cages, n: int, kind: ReasonKind = CAGE_SUM) -> None:
+    def __init__(self, cages: Cages, n: int, kind: ReasonKind = CAGE_SUM, totals: list[int] | None = None) -> None:
         self.cages = cages
         self.n: i64 = n
+        # with the cages' totals, the filter is `distinct_bounds` (cheaper, weaker: for sums with many combinations)
+        self.wide = totals is not None
+        self.totals: list[int] = [] if totals is None else totals
         self.kind = kind  # its reasons' (CAGE_SUM; DERIVED_SUM for the 45 rule's sums of different values)
         self.fact = CAGE_FACT if kind == CAGE_SUM else Reason(kind, [])  # a value no combination holds: no reason
         self.waiting = Waiting(len(cages.cells))  # the cages with a total to be looked at
@@ -843,7 +852,7 @@ class KillerCages(Propagator):
         key = tuple([k, *masks])
         found = self.said.get(key)
         if found is None:
-            found = supports(masks, cages.combinations[k])
+            found = distinct_bounds(masks, self.totals[k]) if self.wide else supports(masks, cages.combinations[k])
             if len(self.said) >= SAID_LIMIT:
                 self.said.clear()
             self.said[key] = found
@@ -1012,6 +1021,42 @@ class SumBounds(Propagator):
 
     def clear(self) -> None:
         self.waiting.clear()
+
+
+def distinct_bounds(masks: list[int], total: int) -> list[int]:
+    """Per cell of a sum of different values (its candidates in `masks`), the values v that the other cells' values
+    (as many different ones, from the union of their candidates, v aside) can complete to `total`: between the sum
+    of the fewest least and of the fewest greatest; all 0 when a cell keeps none. Weaker than `supports` (it reads
+    the others' candidates as one set), and cheaper with many combinations."""
+    count = len(masks)
+    after = [0] * (count + 1)  # the union of the masks from i on
+    for i in range(count - 1, -1, -1):
+        after[i] = after[i + 1] | masks[i]
+    kept = [0] * count
+    before = 0
+    for i in range(count):
+        others = before | after[i + 1]
+        before |= masks[i]
+        m = masks[i]
+        while m:
+            bit = m & -m
+            m ^= bit
+            rest = others & ~bit
+            if popcount(rest) < count - 1:
+                continue
+            low = high = 0
+            up, down = rest, rest
+            for _ in range(count - 1):
+                b = up & -up
+                up ^= b
+                low += b.bit_length()
+                high += down.bit_length()
+                down ^= 1 << (down.bit_length() - 1)
+            if low <= total - bit.bit_length() <= high:
+                kept[i] |= bit
+        if not kept[i]:
+            return [0] * count
+    return kept
 
 
 def least(m: i64) -> i64:
@@ -1689,7 +1734,8 @@ class Solver:
         sums = sum_rules(grid.layout) if derived and cages is not None else None  # (redundant=45)
         bounds = SumBounds(sums, n) if sums is not None and sums.cells else None
         rooms = KillerCages(sums.rooms, n, DERIVED_SUM) if sums is not None and sums.rooms.cells else None
-        wide = KillerCages(sums.wide, n, DERIVED_SUM) if sums is not None and sums.wide.cells else None
+        wide = KillerCages(sums.wide, n, DERIVED_SUM, sums.wide_totals) if sums is not None and sums.wide.cells \
+            else None
         self.propagators = vec[Propagator]([q for q in (Groups(enc, locked_candidates), cages, rooms, wide, bounds,
                                                         links, filters, self.clauses) if q is not None])
         self.lookers = vec[Propagator]([q for q in (locked_candidates, links, cages, rooms, bounds, wide, filters)

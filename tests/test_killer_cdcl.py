@@ -16,7 +16,17 @@ from puzzles.bits import supports
 from puzzles.constraints.killer import Cage, cages_in, combinations_of
 from puzzles.layouts import Layout, classic, named, reachable
 from search.depth_first import Limits
-from search.learning import CAGE_SUM, DERIVED_SUM, FALSE, TRUE, KillerCages, Solver, SumBounds, policies
+from search.learning import (
+    CAGE_SUM,
+    DERIVED_SUM,
+    FALSE,
+    TRUE,
+    KillerCages,
+    Solver,
+    SumBounds,
+    distinct_bounds,
+    policies,
+)
 from search.learning import run as run_solver
 
 
@@ -176,6 +186,19 @@ def test_the_cage_filter_keeps_those_of_every_assignment_of_the_cells(n, data):
             for i, v in enumerate(chosen):
                 found[i] |= 1 << (v - 1)
     assert supports(masks, combinations_of(n, k, total)) == found  # all 0: no filling
+
+
+@settings(max_examples=200, deadline=None)
+@given(n=st.sampled_from([4, 6, 9]), data=st.data())
+def test_distinct_bounds_keeps_every_value_a_filling_gives(n, data):
+    # the cheaper filter of a derived sum with many combinations: weaker than the combinations', never wrong
+    k = data.draw(st.integers(1, min(n, 5)))
+    masks = data.draw(st.lists(st.integers(1, (1 << n) - 1), min_size=k, max_size=k))
+    total = data.draw(st.integers(1, n * (n + 1) // 2))
+    kept = distinct_bounds(masks, total)
+    exact = supports(masks, combinations_of(n, k, total))
+    assert all(e & ~got == 0 for e, got in zip(exact, kept, strict=True))
+    assert all(got & ~mask == 0 for got, mask in zip(kept, masks, strict=True))
 
 
 def test_the_cage_filter_by_hand():
@@ -454,14 +477,29 @@ def test_cage_removals_are_counted_and_told_as_the_cage_sum():
     # 3 in two cells: 1 and 2. The root removes 3 and 4 from both (eliminated 4), told as "cage sum"
     lay = named("killer", 4, constraints=[Cage((0, 1), 3)])
     grid = Grid(lay, bytes(16))
-    out = cdcl(grid)
+    out = cdcl(grid, redundant="none")
     assert out.status is Status.SOLVED and out.effort["eliminated"] == 4
     assert sorted(out.solution.values[:2]) == [1, 2]
     from search.trace import trace
-    traced = trace(grid, "cdcl")
+    traced = trace(grid, "cdcl:redundant=none")
     removed = [(e.cell, e.value) for e in traced.events if e.kind == "remove" and e.rule == "cage sum"]
     assert sorted(removed) == [([0, 0], 3), ([0, 0], 4), ([0, 1], 3), ([0, 1], 4)]
     assert all(e.rule != "cage sum" or e.kind == "remove" for e in traced.events)
+
+
+def test_the_45_rules_removals_are_counted_and_told_as_the_45_rule():
+    # With the 45 rule's sums (the default): the rest of row 1, r1c3 + r1c4, and of box 1, r2c1 + r2c2, sum to
+    # 10 - 3 = 7 in different values: 3 and 4. The root removes 1 and 2 from those four cells too, told as "45 rule"
+    lay = named("killer", 4, constraints=[Cage((0, 1), 3)])
+    grid = Grid(lay, bytes(16))
+    out = cdcl(grid)
+    assert out.status is Status.SOLVED and out.effort["eliminated"] > 4
+    from search.trace import trace
+    traced = trace(grid, "cdcl")
+    removed = {(tuple(e.cell), e.value) for e in traced.events if e.kind == "remove" and e.rule == "45 rule"}
+    assert removed >= {((r, c), v) for r, c in ((0, 2), (0, 3), (1, 0), (1, 1)) for v in (1, 2)}
+    assert all(e.rule != "45 rule" or e.kind == "remove" for e in traced.events)
+    assert all(out.solution.values[cell] in (3, 4) for cell in (2, 3, 4, 5))
 
 
 def test_the_reason_of_a_cage_removal_by_hand():

@@ -23,8 +23,8 @@ reader who knows one finds each part of the other by its name:
   tables and queue, each deduction with the clause that explains it); at their
   fixpoint, the first propagator with a look waiting looks (`lookers`,
   cheapest first), and what it set is propagated in turn. The propagators:
-  `Groups`, the houses' groups; `LockedCandidates`; `KillerCages`;
-  `ConstraintLinks`; `StoredClauses`. A placement excludes the other values
+  `Groups`, the houses' groups; `LockedCandidates`; `KillerCages`; `SumBounds`;
+  `ConstraintLinks`; `ConstraintFilters`; `StoredClauses`. A placement excludes the other values
   of its cell and its value elsewhere in each of its houses (row, column,
   region, and a variant's extra houses); an exclusion leaves its groups (the
   cell, and the value in each of its houses: four in classic Sudoku) one place
@@ -52,6 +52,13 @@ reader who knows one finds each part of the other by its name:
   false, one clause the cage's rule implies; a value no combination holds
   goes at the root, resting on nothing. The nogoods drawn through these reasons
   join what several cages, houses and decisions did: cdcl learns across cages.
+  With redundant=45 (the default; a layout without cages has none) the 45
+  rule's derived sums (puzzles/constraints/innies.py, `Sums`) are propagated
+  too: a sum whose cells share houses as a cage (`KillerCages` again, reason
+  kind DERIVED_SUM; past ROOM_FILLINGS combinations by `distinct_bounds`), the
+  others by their bounds (`SumBounds`), each removal explained by the bounds it
+  rests on (the exclusions below the others' least values, or above their
+  greatest), lifted by the deduction's slack so that every literal is needed.
   On a puzzle with constraints (puzzles/constraints/: anti-knight, thermometers,
   ...; `ConstraintLinks`, only where there are some), a placement excludes from each
   cell a constraint links to it the values it forbids there (an exclusion's

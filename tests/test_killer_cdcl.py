@@ -188,7 +188,7 @@ def test_the_cage_filter_keeps_those_of_every_assignment_of_the_cells(n, data):
     assert supports(masks, combinations_of(n, k, total)) == found  # all 0: no filling
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(n=st.sampled_from([4, 6, 9]), data=st.data())
 def test_distinct_bounds_keeps_every_value_a_filling_gives(n, data):
     # the cheaper filter of a derived sum with many combinations: weaker than the combinations', never wrong

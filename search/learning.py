@@ -23,8 +23,8 @@ reader who knows one finds each part of the other by its name:
   tables and queue, each deduction with the clause that explains it); at their
   fixpoint, the first propagator with a look waiting looks (`lookers`,
   cheapest first), and what it set is propagated in turn. The propagators:
-  `Groups`, the houses' groups; `LockedCandidates`; `KillerCages`;
-  `ConstraintLinks`; `StoredClauses`. A placement excludes the other values
+  `Groups`, the houses' groups; `LockedCandidates`; `KillerCages`; `SumBounds`;
+  `ConstraintLinks`; `ConstraintFilters`; `StoredClauses`. A placement excludes the other values
   of its cell and its value elsewhere in each of its houses (row, column,
   region, and a variant's extra houses); an exclusion leaves its groups (the
   cell, and the value in each of its houses: four in classic Sudoku) one place
@@ -52,6 +52,13 @@ reader who knows one finds each part of the other by its name:
   false, one clause the cage's rule implies; a value no combination holds
   goes at the root, resting on nothing. The nogoods drawn through these reasons
   join what several cages, houses and decisions did: cdcl learns across cages.
+  With redundant=45 (the default; a layout without cages has none) the 45
+  rule's derived sums (puzzles/constraints/innies.py, `Sums`) are propagated
+  too: a sum whose cells share houses as a cage (`KillerCages` again, reason
+  kind DERIVED_SUM; past ROOM_FILLINGS combinations by `distinct_bounds`), the
+  others by their bounds (`SumBounds`), each removal explained by the bounds it
+  rests on (the exclusions below the others' least values, or above their
+  greatest), lifted by the deduction's slack so that every literal is needed.
   On a puzzle with constraints (puzzles/constraints/: anti-knight, thermometers,
   ...; `ConstraintLinks`, only where there are some), a placement excludes from each
   cell a constraint links to it the values it forbids there (an exclusion's
@@ -194,6 +201,7 @@ docs/results/compiled.md, "cdcl's hot arrays in native vectors": 0.47x the instr
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from functools import lru_cache, reduce
 from operator import or_
 from typing import Any, Final, NamedTuple, Protocol, TypeAlias
@@ -205,6 +213,7 @@ from puzzles.bits import popcount, supports
 from puzzles.conclusion import conclude
 from puzzles.constraints import SEARCHED, Constraint, names
 from puzzles.constraints.base import forbidding_values
+from puzzles.constraints.innies import derived_sums
 from puzzles.grid import Geometry, Grid, geometry, values_of
 from puzzles.layouts import Layout
 from puzzles.options import Option, contract, switch, whole
@@ -212,7 +221,7 @@ from puzzles.outcome import Budget, Outcome, Status
 
 from .depth_first import BUDGET_SPENT, Limits, Stop, record
 from .restart import luby_allowances
-from .rules import crossings
+from .rules import SAID_LIMIT, crossings
 from .watch import Counters, NarratingWatch, watching
 
 MODE_FIRST: Final = 1000  # choose=modes: the first focused mode lasts this many conflicts (Kissat's modeinit)
@@ -237,6 +246,10 @@ OPTIONS = {
                       "`unit` x 1 1 2 1 1 2 4 ... conflicts) or glucose (once the recent nogoods span more "
                       f"levels than those so far: a fast moving average of their LBD above {MARGIN} times a slow one)",
                       choices=("luby", "glucose")),
+    "redundant": Option("45", "45: also the 45 rule's innie and outie sums of a Killer (puzzles/constraints/"
+                        "innies.py), propagated with their reasons, so that the nogoods learn from them: a sum whose "
+                        "cells share houses by its combinations, as a cage, the others by their bounds (a puzzle "
+                        "without cages has none); none: the cages alone", choices=("45", "none")),
     "phase": switch(False, "phase saving: a decision's cell gets the value it last held, while that is "
                     "still free (the rule of `choose` picks the cell)"),
 }
@@ -247,6 +260,7 @@ RESCALE: Final = 1e100  # all is scaled down once an activity passes this
 FIRST_REDUCE: Final = 2000  # glucose: forget stored nogoods after 2000, 2300, 2600, ... conflicts
 REDUCE_STEP: Final = 300
 KEEP_LBD: Final = 2  # stored nogoods spanning at most this many levels are kept for good
+ROOM_FILLINGS: Final = 32  # redundant=45: a sum of different values with more combinations is looked at last
 TIME_CHECK: Final = 63  # read the clock every 64 decisions and every 64 conflicts
 
 
@@ -320,9 +334,12 @@ NOGOOD: Final = 4  # a stored nogood, learned at a conflict
 LOCKED_CANDIDATES: Final = 5  # locked candidates: the value is in the group outside the crossing, or not here
 SOLUTION_BLOCK: Final = 6  # a solution's block (solutions=2): not all of its search-placed values, kept for good
 CAGE_SUM: Final = 7  # a Killer cage's sum: no filling of the cage puts the value here, its candidates as they are
+# a sum the 45 rule derives (redundant=45): no filling puts the value here (a sum of different values, as a cage's), or
+# the other cells' bounds leave no room for it (`SumBounds`)
+DERIVED_SUM: Final = 8
 # a constraint's filter (puzzles/constraints/): no value a linked cell has left allows the value here; the kind of
 # the layout's k-th constraint's removals is CONSTRAINT + k, so that the trace names the constraint
-CONSTRAINT: Final = 8
+CONSTRAINT: Final = 9
 
 # The marks of the analysis (`seen`)
 UNSEEN: Final = 0
@@ -464,6 +481,9 @@ def encoding(geo: Geometry, locked: bool) -> Encoding:
     return Encoding(geo, locked)
 
 
+Fillings: TypeAlias = "tuple[int, ...] | None"  # a room's value sets (masks), or None: any different values
+
+
 class Cages:
     """A layout's rules that keep a room (puzzles/constraints/: `Constraint.ROOMS`, a Killer's cages) as
     propagation reads them (built only for a layout that has some); "cage" below is such a rule.
@@ -484,29 +504,71 @@ class Cages:
              house's exclusions are made already)
     """
 
-    def __init__(self, lay: Layout) -> None:
-        n, geo = lay.side, geometry(lay)
-        roomed = [rule for rule in lay.constraints if rule.ROOMS]
+    def __init__(self, n: int, houses: Sequence[Sequence[int]], rooms: list[tuple[tuple[int, ...], Fillings]]) -> None:
+        """`rooms`: each rule's cells and its fillings (None: any different values); `houses`: per cell, the cells
+        that share a house with it (`Geometry.peers`)."""
         self.cells: list[list[int]] = []
         self.values: list[int] = []
         self.combinations: list[tuple[int, ...]] = []
-        for rule in roomed:
-            fillings = rule.fillings(n)
+        for scope, fillings in rooms:
             if fillings is not None:
-                self.cells.append(list(rule.scope()))
+                self.cells.append(list(scope))
                 self.values.append(reduce(or_, fillings, 0))
                 self.combinations.append(fillings)
         self.of_cell: list[list[int]] = [[k for k, cells in enumerate(self.cells) if cell in cells]
                                          for cell in range(n * n)]
-        scopes = [rule.scope() for rule in roomed]
         self.peers: list[list[int]] = [
-            sorted({c for cells in scopes if cell in cells for c in cells} - {cell} - set(geo.peers[cell]))
+            sorted({c for scope, _ in rooms if cell in scope for c in scope} - {cell} - set(houses[cell]))
             for cell in range(n * n)]
 
 
 @lru_cache(maxsize=8)
 def cage_rules(lay: Layout) -> Cages:
-    return Cages(lay)
+    n = lay.side
+    return Cages(n, geometry(lay).peers, [(rule.scope(), rule.fillings(n)) for rule in lay.constraints if rule.ROOMS])
+
+
+class Sums:
+    """The 45 rule's sums (puzzles/constraints/innies.py's `derived_sums`: a Killer's innies and outies) as
+    propagation reads them, built only for a layout that has some (with redundant=45). A sum whose cells all share
+    a house with each other holds different values: it is a room with the combinations of its total (`rooms`, kept
+    as a cage is, by `KillerCages`); the others' values may repeat, and they are kept by their bounds (`SumBounds`).
+
+    rooms:   the sums of different values, as `Cages`, with at most ROOM_FILLINGS combinations
+    wide:    those with more, kept by `distinct_bounds` (cheaper than their combinations), looked at last;
+             wide_totals: their totals
+    cells:   per sum kept by its bounds, its cells
+    totals:  per such sum, its total
+    of_cell: per cell, the sums kept by their bounds that hold it
+    """
+
+    def __init__(self, lay: Layout) -> None:
+        n, houses = lay.side, geometry(lay).peers
+        rooms: list[tuple[tuple[int, ...], Fillings]] = []
+        wide: list[tuple[tuple[int, ...], Fillings]] = []
+        self.wide_totals: list[int] = []
+        self.cells: list[list[int]] = []
+        self.totals: list[int] = []
+        for known in derived_sums(lay):
+            if all(b in houses[a] for i, a in enumerate(known.cells) for b in known.cells[i + 1:]):
+                fillings = known.fillings(n)
+                if len(fillings) <= ROOM_FILLINGS:
+                    rooms.append((known.cells, fillings))
+                else:
+                    wide.append((known.cells, fillings))
+                    self.wide_totals.append(known.total)
+            else:
+                self.cells.append(list(known.cells))
+                self.totals.append(known.total)
+        self.rooms = Cages(n, houses, rooms)
+        self.wide = Cages(n, houses, wide)
+        self.of_cell: list[list[int]] = [[k for k, cells in enumerate(self.cells) if cell in cells]
+                                         for cell in range(n * n)]
+
+
+@lru_cache(maxsize=8)
+def sum_rules(lay: Layout) -> Sums:
+    return Sums(lay)
 
 
 CAGE_FACT: Final = Reason(CAGE_SUM, [])  # a value no combination of a cage holds leaves its cells, whatever else holds
@@ -722,11 +784,19 @@ class KillerCages(Propagator):
     (the kind's, puzzles.bits `supports`) says what each cell can still hold, and the rest goes, explained by the
     cage's candidates as they are (`explain`); a cage with no filling left is a conflict."""
 
-    def __init__(self, cages: Cages, n: int) -> None:
+    def __init__(self, cages: Cages, n: int, kind: ReasonKind = CAGE_SUM, totals: list[int] | None = None) -> None:
         self.cages = cages
         self.n: i64 = n
+        # with the cages' totals, the filter is `distinct_bounds` (cheaper, weaker: for sums with many combinations)
+        self.wide = totals is not None
+        self.totals: list[int] = [] if totals is None else totals
+        self.kind = kind  # its reasons' (CAGE_SUM; DERIVED_SUM for the 45 rule's sums of different values)
+        self.fact = CAGE_FACT if kind == CAGE_SUM else Reason(kind, [])  # a value no combination holds: no reason
         self.waiting = Waiting(len(cages.cells))  # the cages with a total to be looked at
         self.looked: list[Reason] = [NO_REASON] * len(cages.cells)  # per cage, its last removals' explanation
+        # what the filter found of a cage's candidates (cage, masks...): the search meets the same again after a
+        # jump back or a restart (forgotten at once past SAID_LIMIT)
+        self.said: dict[tuple[int, ...], list[int]] = {}
 
     def start(self, s: Solver) -> None:
         """Every cage with a total is looked at once at the root, givens or not."""
@@ -784,9 +854,15 @@ class KillerCages(Propagator):
                 outside ^= low
                 q = placement(cell * n + bit_index(low))
                 if value[q] == UNDEF:
-                    s.assign(neg(q), CAGE_FACT)
+                    s.assign(neg(q), self.fact)
         masks = [places[cell] & union for cell in cells]
-        found = supports(masks, cages.combinations[k])
+        key = tuple([k, *masks])
+        found = self.said.get(key)
+        if found is None:
+            found = distinct_bounds(masks, self.totals[k]) if self.wide else supports(masks, cages.combinations[k])
+            if len(self.said) >= SAID_LIMIT:
+                self.said.clear()
+            self.said[key] = found
         if not any(found):
             return self.explain(s, k)
         because: Reason | None = None
@@ -798,7 +874,7 @@ class KillerCages(Propagator):
                 q = placement(cells[i] * n + bit_index(low))
                 if value[q] == UNDEF:
                     if because is None:  # one explanation for every value this look removes
-                        because = self.looked[k] = Reason(CAGE_SUM, self.explain(s, k))
+                        because = self.looked[k] = Reason(self.kind, self.explain(s, k))
                     s.assign(neg(q), because)
         return None
 
@@ -824,6 +900,180 @@ class KillerCages(Propagator):
 
     def clear(self) -> None:
         self.waiting.clear()
+
+
+class SumBounds(Propagator):
+    """The 45 rule's sums whose values may repeat (`Sums`), kept by their bounds: a value v of a cell goes when the
+    other cells' least values leave less than v of the total (v + their least > the total), or their greatest more
+    (v + their greatest < the total); the cells' least values summing above the total, or their greatest below it,
+    are a conflict. An exclusion of a cell's least or greatest value leaves its sums to be looked at, at singles'
+    fixpoint. The explanation is the bounds the deduction rests on, as the exclusions that made them (`at_least`,
+    `at_most`): of each other cell, its values below its least (above its greatest), all false; lifted, as linear
+    constraints' explanations are in lazy clause generation: the slack the deduction does not need weakens the
+    bounds it names, and each value of slack drops one literal."""
+
+    def __init__(self, sums: Sums, n: int) -> None:
+        self.sums = sums
+        self.n: i64 = n
+        self.waiting = Waiting(len(sums.cells))  # the sums to be looked at
+
+    def start(self, s: Solver) -> None:
+        """Every sum is looked at once at the root."""
+        for k in range(len(self.sums.cells)):
+            self.waiting.touch(k)
+
+    def propagate(self, s: Solver, p: Lit) -> list[Lit] | None:
+        """An exclusion of a cell's least or greatest value (its places already without it: the groups come first)
+        leaves the cell's sums to be looked at; a placement's exclusions follow it on the trail."""
+        if not sign(p):
+            return None
+        x = var(p)
+        n = self.n
+        of_cell = self.sums.of_cell[x // n]
+        if not of_cell:
+            return None
+        bit: i64 = 1 << (x % n)
+        m: i64 = s.places[x // n]
+        if bit < (m & -m) or bit > m:
+            for k in of_cell:
+                self.waiting.touch(k)
+        return None
+
+    def pending(self) -> bool:
+        return len(self.waiting.order) > 0
+
+    def look(self, s: Solver) -> list[Lit] | None:
+        """The sums waiting, the first touched first, until one removes a value or is a conflict."""
+        waiting = self.waiting
+        while waiting.order:
+            conflict = self.look_at(s, waiting.next())
+            if conflict is not None:
+                waiting.clear()
+                return conflict
+            if s.qhead < len(s.trail):
+                return None
+        return None
+
+    def look_at(self, s: Solver, k: int) -> list[Lit] | None:
+        """Sum k's bounds: each cell keeps the values the others' least and greatest leave room for."""
+        n, value, places = self.n, s.value, s.places
+        cells = self.sums.cells[k]
+        total: i64 = self.sums.totals[k]
+        low: i64 = 0
+        high: i64 = 0
+        for cell in cells:
+            low += least(places[cell])
+            high += greatest(places[cell])
+        if low > total:
+            return self.at_least(s, cells, -1, low - total - 1)
+        if high < total:
+            return self.at_most(s, cells, -1, total - high - 1)
+        for i in range(len(cells)):
+            cell = cells[i]
+            m: i64 = places[cell]
+            lo, hi = least(m), greatest(m)
+            most = total - (low - lo)  # what it holds at most, the others at their least (at least lo: no conflict)
+            if most < n and m >> most:
+                gone: i64 = m >> most << most
+                because = Reason(DERIVED_SUM, self.at_least(s, cells, i, least(gone) + low - lo - total - 1))
+                while gone:
+                    bit = gone & -gone
+                    gone ^= bit
+                    q = placement(cell * n + bit_index(bit))
+                    if value[q] == UNDEF:
+                        s.assign(neg(q), because)
+            fewest = total - (high - hi)  # what it holds at least, the others at their greatest (at most hi)
+            if fewest > 1 and m & ((1 << (fewest - 1)) - 1):
+                gone = m & ((1 << (fewest - 1)) - 1)
+                because = Reason(DERIVED_SUM, self.at_most(s, cells, i, total - greatest(gone) - (high - hi) - 1))
+                while gone:
+                    bit = gone & -gone
+                    gone ^= bit
+                    q = placement(cell * n + bit_index(bit))
+                    if value[q] == UNDEF:
+                        s.assign(neg(q), because)
+        return None
+
+    def at_least(self, s: Solver, cells: list[int], skip: int, slack: i64) -> list[Lit]:
+        """The literals that make each cell but the skip-th hold at least its least value, all false (its values
+        below it excluded), the bounds lowered by `slack` in all, the first cells' first."""
+        n, places = self.n, s.places
+        lits: list[Lit] = []
+        for j in range(len(cells)):
+            if j == skip:
+                continue
+            cell = cells[j]
+            lo = least(places[cell])
+            cut = min(slack, lo - 1)
+            slack -= cut
+            for w in range(lo - cut - 1):
+                lits.append(placement(cell * n + w))
+        return lits
+
+    def at_most(self, s: Solver, cells: list[int], skip: int, slack: i64) -> list[Lit]:
+        """The literals that make each cell but the skip-th hold at most its greatest value, all false (its values
+        above it excluded), the bounds raised by `slack` in all, the first cells' first."""
+        n, places = self.n, s.places
+        lits: list[Lit] = []
+        for j in range(len(cells)):
+            if j == skip:
+                continue
+            cell = cells[j]
+            hi = greatest(places[cell])
+            cut = min(slack, n - hi)
+            slack -= cut
+            for w in range(hi + cut, n):
+                lits.append(placement(cell * n + w))
+        return lits
+
+    def clear(self) -> None:
+        self.waiting.clear()
+
+
+def distinct_bounds(masks: list[int], total: int) -> list[int]:
+    """Per cell of a sum of different values (its candidates in `masks`), the values v that the other cells' values
+    (as many different ones, from the union of their candidates, v aside) can complete to `total`: between the sum
+    of the fewest least and of the fewest greatest; all 0 when a cell keeps none. Weaker than `supports` (it reads
+    the others' candidates as one set), and cheaper with many combinations."""
+    count = len(masks)
+    after = [0] * (count + 1)  # the union of the masks from i on
+    for i in range(count - 1, -1, -1):
+        after[i] = after[i + 1] | masks[i]
+    kept = [0] * count
+    before = 0
+    for i in range(count):
+        others = before | after[i + 1]
+        before |= masks[i]
+        m = masks[i]
+        while m:
+            bit = m & -m
+            m ^= bit
+            rest = others & ~bit
+            if popcount(rest) < count - 1:
+                continue
+            low = high = 0
+            up, down = rest, rest
+            for _ in range(count - 1):
+                b = up & -up
+                up ^= b
+                low += b.bit_length()
+                high += down.bit_length()
+                down ^= 1 << (down.bit_length() - 1)
+            if low <= total - bit.bit_length() <= high:
+                kept[i] |= bit
+        if not kept[i]:
+            return [0] * count
+    return kept
+
+
+def least(m: i64) -> i64:
+    """The least value of mask m (not 0)."""
+    return bit_index(m & -m) + 1
+
+
+def greatest(m: i64) -> i64:
+    """The greatest value of mask m (not 0)."""
+    return int(m).bit_length()
 
 
 class ConstraintLinks(Propagator):
@@ -1462,7 +1712,7 @@ class Solver:
     policies (branching, restarts) of one solve."""
 
     def __init__(self, grid: Grid, limits: Limits, locked: bool = False, observer: Observer | None = None,
-                 branching: Branching | None = None, schedule: Schedule | None = None) -> None:
+                 branching: Branching | None = None, schedule: Schedule | None = None, derived: bool = False) -> None:
         self.grid, self.limits, self.observer = grid, limits, observer
         n = grid.side
         self.n: i64 = n
@@ -1488,9 +1738,15 @@ class Solver:
             else None
         links = ConstraintLinks(link_rules(grid.layout), n) if any(grid.geometry.links) else None
         filters = ConstraintFilters(grid.layout, n) if filtered_rules(grid.layout) else None
-        self.propagators = vec[Propagator]([q for q in (Groups(enc, locked_candidates), cages, links, filters,
-                                                        self.clauses) if q is not None])
-        self.lookers = vec[Propagator]([q for q in (locked_candidates, links, cages, filters) if q is not None])
+        sums = sum_rules(grid.layout) if derived and cages is not None else None  # (redundant=45)
+        bounds = SumBounds(sums, n) if sums is not None and sums.cells else None
+        rooms = KillerCages(sums.rooms, n, DERIVED_SUM) if sums is not None and sums.rooms.cells else None
+        wide = KillerCages(sums.wide, n, DERIVED_SUM, sums.wide_totals) if sums is not None and sums.wide.cells \
+            else None
+        self.propagators = vec[Propagator]([q for q in (Groups(enc, locked_candidates), cages, rooms, wide, bounds,
+                                                        links, filters, self.clauses) if q is not None])
+        self.lookers = vec[Propagator]([q for q in (locked_candidates, links, cages, rooms, bounds, wide, filters)
+                                        if q is not None])
         self.nogoods: list[Clause] = []  # the stored nogoods (the solutions' blocks are kept apart, for good)
         # VSIDS's activities (which the branching reads)
         self.activity = [0.0] * variables
@@ -1891,7 +2147,8 @@ class Told(NamedTuple):
 # The rule the trace names for what an assignment's reason deduced; a decision (told as a try) and a
 # placement's own exclusions (implied, as the trace says) are not told as steps.
 REASON_NAMES: Final = {LAST_VALUE: "naked single", LAST_PLACE: "hidden single", NOGOOD: "learned clause",
-                LOCKED_CANDIDATES: "locked candidates", SOLUTION_BLOCK: "learned clause", CAGE_SUM: "cage sum"}
+                LOCKED_CANDIDATES: "locked candidates", SOLUTION_BLOCK: "learned clause", CAGE_SUM: "cage sum",
+                DERIVED_SUM: "45 rule"}
 CHOSEN_BY: Final = {
     MRV_THEN_VSIDS: "MRV, then VSIDS: of the cells with fewest values left, the most active value",
     VSIDS: "VSIDS: the most active placement not yet false",
@@ -2003,6 +2260,7 @@ def solve(grid: Grid, budget: Budget, solutions: int, options: dict[str, Any], s
     watch = watching.get()
     branching, schedule = policies(options["choose"], options["restart"], options["phase"], options["unit"])
     solver = Solver(grid, Limits.of(budget, started), locked=options["propagate"] == "locked",
-                    observer=None if watch is None else Narrator(watch), branching=branching, schedule=schedule)
+                    observer=None if watch is None else Narrator(watch), branching=branching, schedule=schedule,
+                    derived=options["redundant"] == "45")
     status, detail, found = run(solver, solutions)
     return conclude(grid, found, solutions, status, detail, solver.counters(), started)

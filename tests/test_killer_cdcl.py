@@ -16,7 +16,17 @@ from puzzles.bits import supports
 from puzzles.constraints.killer import Cage, cages_in, combinations_of
 from puzzles.layouts import Layout, classic, named, reachable
 from search.depth_first import Limits
-from search.learning import CAGE_SUM, FALSE, TRUE, KillerCages, Solver, policies
+from search.learning import (
+    CAGE_SUM,
+    DERIVED_SUM,
+    FALSE,
+    TRUE,
+    KillerCages,
+    Solver,
+    SumBounds,
+    distinct_bounds,
+    policies,
+)
 from search.learning import run as run_solver
 
 
@@ -144,10 +154,15 @@ def killer(variant: str, solution: bytes, n: int, rng: random.Random, givens: fl
 
 
 def agrees(grid: Grid, solutions: list[bytes]) -> None:
-    """cdcl with solutions=2 against every solution found by brute force (up to 2 are enough): no solution
-    is unsatisfiable, one is the answer, cell by cell, and unique; two or more, an answer among them, not
-    unique."""
-    out = cdcl(grid, solutions=2)
+    """cdcl with solutions=2, without and with the 45 rule's sums, against every solution found by brute force (up
+    to 2 are enough): no solution is unsatisfiable, one is the answer, cell by cell, and unique; two or more, an
+    answer among them, not unique."""
+    for redundant in ("none", "45"):
+        agrees_by(grid, solutions, redundant)
+
+
+def agrees_by(grid: Grid, solutions: list[bytes], redundant: str) -> None:
+    out = cdcl(grid, solutions=2, redundant=redundant)
     if not solutions:
         assert out.status is Status.UNSATISFIABLE
         return
@@ -171,6 +186,19 @@ def test_the_cage_filter_keeps_those_of_every_assignment_of_the_cells(n, data):
             for i, v in enumerate(chosen):
                 found[i] |= 1 << (v - 1)
     assert supports(masks, combinations_of(n, k, total)) == found  # all 0: no filling
+
+
+@settings(max_examples=100, deadline=None)
+@given(n=st.sampled_from([4, 6, 9]), data=st.data())
+def test_distinct_bounds_keeps_every_value_a_filling_gives(n, data):
+    # the cheaper filter of a derived sum with many combinations: weaker than the combinations', never wrong
+    k = data.draw(st.integers(1, min(n, 5)))
+    masks = data.draw(st.lists(st.integers(1, (1 << n) - 1), min_size=k, max_size=k))
+    total = data.draw(st.integers(1, n * (n + 1) // 2))
+    kept = distinct_bounds(masks, total)
+    exact = supports(masks, combinations_of(n, k, total))
+    assert all(e & ~got == 0 for e, got in zip(exact, kept, strict=True))
+    assert all(got & ~mask == 0 for got, mask in zip(kept, masks, strict=True))
 
 
 def test_the_cage_filter_by_hand():
@@ -309,6 +337,7 @@ class Spy:
     def __init__(self, lay: Layout) -> None:
         self.lay = lay
         self.reasons: list[list[int]] = []
+        self.derived: list[list[int]] = []  # the 45 rule's sums' reasons (redundant=45)
         self.conflicts: list[list[int]] = []
         self.nogoods: list[list[int]] = []
 
@@ -335,12 +364,15 @@ class Spy:
         n = solver.n
         where = {lit: i for i, lit in enumerate(solver.trail)}
         for p, kind in assigned:
-            if kind != CAGE_SUM:
+            if kind not in (CAGE_SUM, DERIVED_SUM):
                 continue
-            assert p & 1  # a cage's sum removes values
+            assert p & 1  # a cage's sum and a derived sum remove values
             rest = solver.reason_lits(p >> 1)
             assert all(solver.value[q] == FALSE and where[q ^ 1] < where[p] for q in rest)
             clause = [p, *rest]
+            if kind == DERIVED_SUM:  # the test holds it against the grids: it follows from houses and cages
+                self.derived.append(clause)
+                continue
             cells = {(q >> 1) // n for q in clause}
             assert any(cells <= set(cage.cells) and implied_by(cage, clause, n)
                        for cage in cages_in(self.lay.constraints))
@@ -364,10 +396,10 @@ def implied_by(cage: Cage, clause: list[int], n: int) -> bool:
 
 
 def spied(grid: Grid, spy: Spy, solutions: int = 1, unit: int = 100, propagate: str = "singles",
-          choose: str = "mrv"):
+          choose: str = "mrv", redundant: str = "none"):
     branching, schedule = policies(choose=choose, unit=unit)
     solver = Solver(grid, Limits.of(Budget(seconds=60), time.perf_counter()), locked=propagate == "locked",
-                    observer=spy, branching=branching, schedule=schedule)
+                    observer=spy, branching=branching, schedule=schedule, derived=redundant == "45")
     spy.solver = solver
     return run_solver(solver, solutions)
 
@@ -375,20 +407,21 @@ def spied(grid: Grid, spy: Spy, solutions: int = 1, unit: int = 100, propagate: 
 @settings(max_examples=40, deadline=None)
 @given(seed=st.integers(0, 10**6), variant=st.sampled_from(["killer", "killer+x"]), givens=st.sampled_from([0, 0.15]),
        unit=st.sampled_from([1, 100]), propagate=st.sampled_from(["singles", "locked"]),
-       choose=st.sampled_from(["mrv", "vsids"]))
-def test_every_cage_reason_conflict_and_nogood_of_a_4x4_holds(seed, variant, givens, unit, propagate, choose):
-    # A cage reason and a conflict follow from the rules alone: every grid of the layout holds them (its
-    # 4x4 grids, all of them). A nogood follows from the rules and the givens (level 0's literals are
-    # dropped from it): every solution of the puzzle holds it. solutions=1: no solution's block is met.
+       choose=st.sampled_from(["mrv", "vsids"]), redundant=st.sampled_from(["none", "45"]))
+def test_every_cage_reason_conflict_and_nogood_of_a_4x4_holds(seed, variant, givens, unit, propagate, choose,
+                                                              redundant):
+    # A cage reason, a derived sum's (redundant=45) and a conflict follow from the rules alone: every grid of the
+    # layout holds them (its 4x4 grids, all of them). A nogood follows from the rules and the givens (level 0's
+    # literals are dropped from it): every solution of the puzzle holds it. solutions=1: no solution's block is met.
     rng = random.Random(seed)
     solution = rng.choice(FOUR_X_GRIDS if variant == "killer+x" else FOUR_GRIDS)
     grid = killer(variant, solution, 4, rng, givens, largest=4, no_total=0.2, overlapping=rng.randint(0, 1))
     grids = all_grids(grid.layout)
     solutions = [g for g in grids if all(not v or g[c] == v for c, v in enumerate(grid.values))]
     spy = Spy(grid.layout)
-    finish = spied(grid, spy, unit=unit, propagate=propagate, choose=choose)
+    finish = spied(grid, spy, unit=unit, propagate=propagate, choose=choose, redundant=redundant)
     assert (finish.status is Status.SOLVED) == bool(solutions)
-    for clause in spy.reasons + spy.conflicts:
+    for clause in spy.reasons + spy.derived + spy.conflicts:
         assert all(holds(clause, g, 4) for g in grids)
     for clause in spy.nogoods:
         assert all(holds(clause, g, 4) for g in solutions)
@@ -402,26 +435,30 @@ def test_every_cage_reason_and_nogood_of_a_6x6_holds_in_its_solutions(seed):
     solution = random_solution(named("classic", 6), rng).values
     grid = killer("killer", solution, 6, rng, givens=0.0, largest=4, no_total=0.1)
     spy = Spy(grid.layout)
-    finish = spied(grid, spy, solutions=1, unit=5, choose="vsids")
+    finish = spied(grid, spy, solutions=1, unit=5, choose="vsids", redundant="45" if seed % 2 else "none")
     assert finish.status is Status.SOLVED
     solutions = killer_solutions(grid, cap=20)
     assert solutions and spy.reasons
-    for clause in spy.reasons + spy.conflicts + spy.nogoods:
+    for clause in spy.reasons + spy.derived + spy.conflicts + spy.nogoods:
         assert all(holds(clause, g, 6) for g in solutions)
 
 
-def test_a_9x9_killer_learns_across_cages():
-    # no givens: the cages alone; cdcl meets conflicts whose reasons are cages' sums, and learns nogoods
-    # whose literals span several cages
-    # (it has several solutions: each nogood holds in the one found, as in every other)
+@pytest.mark.parametrize("redundant", ["none", "45"])
+def test_a_9x9_killer_learns_across_cages(redundant):
+    # no givens: the cages alone; cdcl meets conflicts whose reasons are cages' sums (and with redundant=45 the
+    # 45 rule's derived sums), and learns nogoods whose literals span several cages
+    # (it has several solutions: each nogood and each derived sum's reason holds in the one found, as in every other)
     rng = random.Random(6)
     grid = killer("killer", pattern_solution(3).values, 9, rng, largest=6)
     spy = Spy(grid.layout)
-    finish = spied(grid, spy, solutions=1)
+    finish = spied(grid, spy, solutions=1, redundant=redundant)
     assert finish.status is Status.SOLVED
-    assert spy.reasons and spy.nogoods
+    assert spy.reasons and bool(spy.derived) == (redundant == "45")
+    assert spy.nogoods or redundant == "45"  # (the derived sums settle it with fewer conflicts, here none)
+    for clause in spy.derived:
+        assert holds(clause, finish.found[0], 9)
     cage_of = {cell: k for k, cage in enumerate(cages_in(grid.layout.constraints)) for cell in cage.cells}
-    assert any(len({cage_of[(lit >> 1) // 9] for lit in nogood}) > 1 for nogood in spy.nogoods)
+    assert redundant == "45" or any(len({cage_of[(lit >> 1) // 9] for lit in nogood}) > 1 for nogood in spy.nogoods)
     for clause in spy.nogoods:
         assert holds(clause, finish.found[0], 9)
 
@@ -440,14 +477,29 @@ def test_cage_removals_are_counted_and_told_as_the_cage_sum():
     # 3 in two cells: 1 and 2. The root removes 3 and 4 from both (eliminated 4), told as "cage sum"
     lay = named("killer", 4, constraints=[Cage((0, 1), 3)])
     grid = Grid(lay, bytes(16))
-    out = cdcl(grid)
+    out = cdcl(grid, redundant="none")
     assert out.status is Status.SOLVED and out.effort["eliminated"] == 4
     assert sorted(out.solution.values[:2]) == [1, 2]
     from search.trace import trace
-    traced = trace(grid, "cdcl")
+    traced = trace(grid, "cdcl:redundant=none")
     removed = [(e.cell, e.value) for e in traced.events if e.kind == "remove" and e.rule == "cage sum"]
     assert sorted(removed) == [([0, 0], 3), ([0, 0], 4), ([0, 1], 3), ([0, 1], 4)]
     assert all(e.rule != "cage sum" or e.kind == "remove" for e in traced.events)
+
+
+def test_the_45_rules_removals_are_counted_and_told_as_the_45_rule():
+    # With the 45 rule's sums (the default): the rest of row 1, r1c3 + r1c4, and of box 1, r2c1 + r2c2, sum to
+    # 10 - 3 = 7 in different values: 3 and 4. The root removes 1 and 2 from those four cells too, told as "45 rule"
+    lay = named("killer", 4, constraints=[Cage((0, 1), 3)])
+    grid = Grid(lay, bytes(16))
+    out = cdcl(grid)
+    assert out.status is Status.SOLVED and out.effort["eliminated"] > 4
+    from search.trace import trace
+    traced = trace(grid, "cdcl")
+    removed = {(tuple(e.cell), e.value) for e in traced.events if e.kind == "remove" and e.rule == "45 rule"}
+    assert removed >= {((r, c), v) for r, c in ((0, 2), (0, 3), (1, 0), (1, 1)) for v in (1, 2)}
+    assert all(e.rule != "45 rule" or e.kind == "remove" for e in traced.events)
+    assert all(out.solution.values[cell] in (3, 4) for cell in (2, 3, 4, 5))
 
 
 def test_the_reason_of_a_cage_removal_by_hand():
@@ -476,3 +528,88 @@ def test_the_reason_of_a_cage_removal_by_hand():
     assert spy.told[lit(28, 1, False)] == [lit(0, 3)]
     assert set(spy.told) == {lit(c, v, False) for c in (0, 28) for v in (2, 4, 5, 6, 7, 8, 9)} | {lit(28, 1, False)}
     assert spy.solver.value[lit(0, 1)] == TRUE and spy.solver.level[lit(0, 1) >> 1] == 0
+
+
+# -- the 45 rule's sums whose values may repeat: bounds, and their explanations, against brute force -----------
+def reachable_sums(allowed: list[set[int]]) -> set[int]:
+    """Every sum of one value from each set (values may repeat)."""
+    sums = {0}
+    for values in allowed:
+        sums = {s + v for s in sums for v in values}
+    return sums
+
+
+def allowed_by(clause: list[int], cells: list[int], n: int) -> list[set[int]]:
+    """Per cell, the values a clause of false placements leaves it: all but those the clause names there."""
+    return [set(range(1, n + 1)) - {(lit >> 1) % n + 1 for lit in clause if (lit >> 1) // n == cell} for cell in cells]
+
+
+def sound_and_minimal(clause: list[int], cells: list[int], total: int, n: int, fixed: tuple[int, int] | None) -> None:
+    """With every placement of `clause` false, no values of the cells (`fixed`: one cell's value given) sum to
+    `total`, even each cell given every value between its least and greatest left (the bounds the clause says);
+    with any one of them dropped, some do: the explanation needs each of its literals."""
+    def sums_to_total(lits: list[int]) -> bool:
+        allowed = [set(range(min(a), max(a) + 1)) for a in allowed_by(lits, cells, n)]
+        if fixed is not None:
+            allowed[cells.index(fixed[0])] = {fixed[1]}
+        return total in reachable_sums(allowed)
+
+    assert all(not lit & 1 and (lit >> 1) // n in cells for lit in clause)  # placements of the sum's cells
+    assert not sums_to_total(clause)
+    for i in range(len(clause)):
+        assert sums_to_total(clause[:i] + clause[i + 1:])
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_derived_sums_bounds_and_their_explanations_against_brute_force(seed):
+    # Sums whose cells do not all share a house (their values may repeat) of 6x6 Killers, their cells given random
+    # candidates: the look removes what bounds reasoning removes (v goes when the others' least leave less than v,
+    # or their greatest more), a conflict when no values reach the total; each removal's and conflict's clause is
+    # sound (its placements false, the cells cannot make the total) and minimal (each literal needed), by brute force.
+    rng = random.Random(seed)
+    n, checked, removed, conflicts = 6, 0, 0, 0
+    while checked < 40:
+        solution = random_solution(named("classic", n), rng).values
+        cages = [c for c in cut(solution, n, rng, largest=3) if rng.random() < 0.7]
+        grid = Grid(named("killer", n, constraints=cages), bytes(n * n))
+        bounds = [q for q in Solver(grid, Limits.of(Budget(), 0.0), derived=True).lookers if isinstance(q, SumBounds)]
+        if not bounds:
+            continue
+        for k, cells in enumerate(bounds[0].sums.cells):
+            if len(cells) > 4:
+                continue
+            total = bounds[0].sums.totals[k]
+            for _ in range(10):
+                solver = Solver(grid, Limits.of(Budget(), 0.0), derived=True)
+                look = next(q for q in solver.lookers if isinstance(q, SumBounds))
+                masks = {cell: sum(1 << v for v in rng.sample(range(n), rng.randint(1, 3)))
+                         | (1 << (solution[cell] - 1) if rng.random() < 0.5 else 0) for cell in cells}
+                for cell, mask in masks.items():
+                    solver.places[cell] = mask
+                    for v in range(n):
+                        if not mask >> v & 1:
+                            solver.value[2 * (cell * n + v)], solver.value[2 * (cell * n + v) + 1] = FALSE, TRUE
+                lo = {c: (m & -m).bit_length() for c, m in masks.items()}
+                hi = {c: m.bit_length() for c, m in masks.items()}
+                conflict = look.look_at(solver, k)
+                checked += 1
+                if sum(lo.values()) > total or sum(hi.values()) < total:
+                    assert conflict is not None
+                    sound_and_minimal(list(conflict), cells, total, n, None)
+                    conflicts += 1
+                    continue
+                assert conflict is None
+                for c in cells:
+                    for v in range(1, n + 1):
+                        if not masks[c] >> (v - 1) & 1:
+                            continue
+                        rest = [d for d in cells if d != c]
+                        goes = v + sum(lo[d] for d in rest) > total or v + sum(hi[d] for d in rest) < total
+                        x = c * n + v - 1
+                        assert (solver.value[2 * x] == FALSE) is goes
+                        if goes:
+                            sharing = [w for w in range(1, n + 1) if solver.reason[c * n + w - 1] is solver.reason[x]]
+                            edge = min(sharing) if v > total - sum(lo[d] for d in rest) else max(sharing)
+                            sound_and_minimal(list(solver.reason[x].lits), cells, total, n, (c, edge))
+                            removed += 1
+    assert removed and conflicts

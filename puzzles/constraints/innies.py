@@ -19,7 +19,7 @@ from functools import cache
 
 from ..grid import geometry
 from ..layouts import Layout
-from .killer import Cage, cages_in
+from .killer import Cage, cages_in, combinations_of
 
 
 @dataclass(frozen=True)
@@ -31,6 +31,11 @@ class DerivedSum:
     total: int
     area: str
     kind: str  # "innies" or "outies"
+
+    def fillings(self, side: int) -> tuple[int, ...]:
+        """The value sets its cells may hold if their values differ (masks: bit v-1 = value v), as a cage's
+        combinations: for a sum whose cells see each other (a caller knows the layout's houses)."""
+        return combinations_of(side, len(self.cells), self.total)
 
 
 def areas(lay: Layout) -> list[tuple[str, frozenset[int], int]]:

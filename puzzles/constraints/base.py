@@ -357,6 +357,20 @@ class Constraint:
         return found
 
 
+class Scoped(Constraint):
+    """A rule kept by its filter (`SCOPED`): no links; its filter (`narrow`, which the kind gives, with `scope`) is
+    what keeps it, so every engine asks it."""
+
+    LINKED = False
+    SCOPED = True
+
+    def links(self, side: int) -> tuple[Link, ...]:
+        return ()
+
+    def narrows(self, side: int) -> bool:
+        return True
+
+
 @dataclass(frozen=True)
 class OneCell(Constraint):
     """A rule of one cell (`cell`), with nothing more to say of it (odd, even, minimum, maximum cells): one line-form

@@ -20,7 +20,7 @@ from itertools import pairwise
 from typing import Any, ClassVar
 
 from ..words import quoted
-from .base import Constraint, Link, Move, Removal, Shape, a_list, cell_name, cell_of_name, cells_problem
+from .base import Constraint, Link, Move, Removal, Scoped, Shape, a_list, cell_name, cell_of_name, cells_problem
 
 DRAWING = ("baseC", "outlineC", "fontC")  # an f-puzzles entry's colours: the drawing's, no rule
 
@@ -197,23 +197,15 @@ class Line(Constraint):
 
 
 @dataclass(frozen=True)
-class ScopedLine(Line):
+class ScopedLine(Scoped, Line):
     """A line whose rule is no set of pairs (its cells' values tied together through its ends, its middle or a sum
     along it): kept by its filter (`SCOPED`), as an arrow is. A kind states `supports` (which values of each cell's
     candidates some filling of the whole line keeps: the filter, exact) and `broken` (why a full line breaks it)."""
 
-    LINKED = False
-    SCOPED = True
     LEAST: ClassVar[int] = 3  # the fewest cells a line of the kind has
-
-    def links(self, side: int) -> tuple[Link, ...]:
-        return ()
 
     def scope(self) -> tuple[int, ...]:
         return self.cells
-
-    def narrows(self, side: int) -> bool:
-        return True
 
     def supports(self, domains: Sequence[int], side: int) -> list[int]:
         """Per cell of the line, in order, the values of its candidates (`domains`, masks) that some filling keeping

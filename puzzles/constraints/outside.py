@@ -21,7 +21,7 @@ from functools import cache, lru_cache
 from typing import Any, ClassVar
 
 from ..words import json_type, quoted
-from .base import CELL, Constraint, Link, Move, Removal, Shape, a_list
+from .base import CELL, Constraint, Move, Removal, Scoped, Shape, a_list
 from .killer import total_problem
 
 DRAWING = ("baseC", "outlineC", "fontC")  # an f-puzzles entry's colours: the drawing's, no rule
@@ -91,7 +91,7 @@ class Automaton:
 
 
 @dataclass(frozen=True)
-class Sighted(Constraint):
+class Sighted(Scoped):
     """A clue outside the grid looking along a row or a column: `cells`, the row's or column's cells from the clue
     on; `value`, the clue. A subclass gives its automaton (`start`, `step`, `final`) and what a full line shows
     (`measure`), the line form's `WORD` (`sw=`), the f-puzzles `FIELD` and its `TITLE`."""
@@ -99,8 +99,6 @@ class Sighted(Constraint):
     cells: tuple[int, ...]
     value: int
 
-    LINKED = False
-    SCOPED = True
     RELABELS = False  # relabelling the values changes what the clue counts
     TITLE: ClassVar[str] = ""  # how messages name it: `sandwich`
     SAYS: ClassVar[str] = ""  # what a full line's `measure` is, for a message: `its 1 and 9 hold 12 between them`
@@ -129,12 +127,6 @@ class Sighted(Constraint):
 
     def scope(self) -> tuple[int, ...]:
         return self.cells
-
-    def links(self, side: int) -> tuple[Link, ...]:
-        return ()
-
-    def narrows(self, side: int) -> bool:
-        return True
 
     def narrow(self, masks: Sequence[int], side: int, by: str = "") -> list[Removal]:
         """Each value of a cell that no accepted run over the others' candidates reads there, with the values the

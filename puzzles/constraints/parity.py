@@ -12,16 +12,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from .base import Constraint, Link, Move, OneCell, Removal, Shape, cell_name
+from .base import Constraint, Move, OneCell, Removal, Scoped, Shape, cell_name
 
 
 @dataclass(frozen=True)
-class Parity(OneCell):
+class Parity(Scoped, OneCell):
     """`cell`: the cell whose value's parity is the kind's (`REMAINDER`: 1 odd, 0 even)."""
 
     RELABELS = False
-    LINKED = False
-    SCOPED = True
     REMAINDER: ClassVar[int] = 1
     SHAPE: ClassVar[str] = ""  # how the page draws it (Shape.kind)
 
@@ -29,14 +27,8 @@ class Parity(OneCell):
         """The values the cell may not hold (a mask)."""
         return sum(1 << (v - 1) for v in range(1, side + 1) if v % 2 != self.REMAINDER)
 
-    def links(self, side: int) -> tuple[Link, ...]:
-        return ()
-
     def scope(self) -> tuple[int, ...]:
         return (self.cell,)
-
-    def narrows(self, side: int) -> bool:
-        return True
 
     def narrow(self, masks: Sequence[int], side: int, by: str = "") -> list[Removal]:
         """The cell's values of the wrong kind, resting on nothing."""

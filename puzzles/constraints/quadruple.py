@@ -14,13 +14,13 @@ from itertools import permutations
 from typing import Any
 
 from ..words import SYMBOLS, json_type, quoted
-from .base import Constraint, Link, Move, Removal, Shape, a_list, cell_name, cell_of_name, entry_cells
+from .base import Constraint, Move, Removal, Scoped, Shape, a_list, cell_name, cell_of_name, entry_cells
 
 DRAWING = ("baseC", "outlineC", "fontC")  # an f-puzzles entry's colours: the drawing's, no rule
 
 
 @dataclass(frozen=True)
-class Quadruple(Constraint):
+class Quadruple(Scoped):
     """`cells`: the four cells around its corner, in reading order; `values`: the values listed, ascending (a value
     twice: at least twice)."""
 
@@ -30,8 +30,6 @@ class Quadruple(Constraint):
     KIND = FIELD = "quadruple"
     WORD = "qd="
     RELABELS = False
-    LINKED = False
-    SCOPED = True
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "cells", tuple(sorted(self.cells)))
@@ -107,14 +105,8 @@ class Quadruple(Constraint):
 
     # -- the rule ------------------------------------------------------------------------------------------------
 
-    def links(self, side: int) -> tuple[Link, ...]:
-        return ()
-
     def scope(self) -> tuple[int, ...]:
         return self.cells
-
-    def narrows(self, side: int) -> bool:
-        return True
 
     def narrow(self, masks: Sequence[int], side: int, by: str = "") -> list[Removal]:
         """Each value of a cell with which the values still missing cannot go one a cell into the other cells'

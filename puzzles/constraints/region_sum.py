@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .base import Constraint, Link, Move, Removal, Shape, a_list, cell_name, cell_of_name, cells_problem
+from .base import Constraint, Move, Removal, Scoped, Shape, a_list, cell_name, cell_of_name, cells_problem
 from .lines import king_walk, line_entries
 from .sums import sum_supports, values_in
 
@@ -23,7 +23,7 @@ DRAWING = ("baseC", "outlineC", "fontC")  # an f-puzzles entry's colours: the dr
 
 
 @dataclass(frozen=True)
-class RegionSumLine(Constraint):
+class RegionSumLine(Scoped):
     """`cells`: the line's cells in order; `regions`: each cell's region, the layout's (none until a layout is
     made)."""
 
@@ -32,8 +32,6 @@ class RegionSumLine(Constraint):
 
     KIND = FIELD = "regionsumline"
     WORD = "rsl="
-    LINKED = False
-    SCOPED = True
     RELABELS = False  # relabelling the values changes the sums
 
     def in_regions(self, regions: Sequence[int]) -> Constraint:
@@ -60,9 +58,6 @@ class RegionSumLine(Constraint):
 
     def scope(self) -> tuple[int, ...]:
         return self.cells
-
-    def links(self, side: int) -> tuple[Link, ...]:
-        return ()
 
     def narrows(self, side: int) -> bool:
         return len(self.segments()) > 1

@@ -11,15 +11,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from .base import Constraint, Link, Removal
+from .base import Removal, Scoped
 
 
-class WeightedSum(Constraint):
+class WeightedSum(Scoped):
     """A rule `sum(weight * value) == total` over distinct cells: a subclass gives `terms` (its cells with their
     weights) and `total`."""
 
-    LINKED = False
-    SCOPED = True
     RELABELS = False  # relabelling the values changes the sums
     TERMS: ClassVar[str] = ""
 
@@ -29,12 +27,6 @@ class WeightedSum(Constraint):
 
     def total(self, side: int) -> int:
         raise NotImplementedError
-
-    def links(self, side: int) -> tuple[Link, ...]:
-        return ()
-
-    def narrows(self, side: int) -> bool:
-        return True
 
     def narrow(self, masks: Sequence[int], side: int, by: str = "") -> list[Removal]:
         """Each value of a cell that no filling of the others (a value from each one's candidates, repeats allowed)

@@ -238,14 +238,7 @@ OPTIONS = {
                       f"levels than those so far: a fast moving average of their LBD above {MARGIN} times a slow one)",
                       choices=("luby", "glucose")),
     "phase": switch(False, "phase saving: a decision's cell gets the value it last held, while that is "
-                    "still free (the rule of `choose` picks the cell); with decide=exclude, MiniSat's: a decision's "
-                    "variable gets the sign it last had"),
-    "decide": Option("place", "what a decision does with the value the rule of `choose` picks: place it, or "
-                     "exclude it (MiniSat's first sign, a variable's negative literal)", choices=("place", "exclude")),
-    "forget": Option("lbd", "which stored nogoods are forgotten, every few thousand conflicts: lbd (glucose's "
-                     "rule: half of those spanning the most levels, above 2), used (as CaDiCaL: the same, of those "
-                     "no analysis used since the last time), or none (every one kept)",
-                     choices=("lbd", "used", "none")),
+                    "still free (the rule of `choose` picks the cell)"),
 }
 COUNTERS = ("nodes", "guesses", "backtracks", "forced", "eliminated", "conflicts", "learned", "restarts")
 
@@ -366,7 +359,6 @@ class Clause(Reason):
         super().__init__(kind, lits)
         self.lbd = lbd  # literal block distance: how many decision levels its literals span
         self.deleted = False
-        self.used = True  # forget=used: met by an analysis since the last reduction (a new one counts as met)
 
 
 class Crossing:
@@ -1218,10 +1210,6 @@ class Branching:
     def chosen_by(self, s: Solver, x: Var) -> ChoiceRule:
         return MRV_THEN_VSIDS
 
-    def literal(self, s: Solver, x: Var) -> Lit:
-        """The literal the decision on x makes true: its placement."""
-        return placement(x)
-
     def bumped(self, x: Var) -> None:
         """x's activity grew."""
 
@@ -1377,43 +1365,6 @@ class PhaseSaving(Branching):
                 self.saved[(p >> 1) // n] = p >> 1
 
 
-class Excluding(Branching):
-    """decide=exclude: the rule picks the variable and the decision excludes its value (MiniSat's first
-    sign); with phase=on, MiniSat's phase saving: the sign the variable last had (`saved`, kept as the
-    trail is undone)."""
-
-    def __init__(self, rule: Branching, saving: bool) -> None:
-        self.rule, self.saving = rule, saving
-        self.saved = bytearray()  # per variable, the sign of its literal last true: 1 an exclusion (first)
-
-    def attach(self, s: Solver) -> None:
-        self.rule.attach(s)
-        self.saved = bytearray(b"\x01" * len(s.activity))
-
-    def pick(self, s: Solver) -> Var:
-        return self.rule.pick(s)
-
-    def chosen_by(self, s: Solver, x: Var) -> ChoiceRule:
-        return self.rule.chosen_by(s, x)
-
-    def literal(self, s: Solver, x: Var) -> Lit:
-        return placement(x) if self.saved[x] == 0 else exclusion(x)
-
-    def bumped(self, x: Var) -> None:
-        self.rule.bumped(x)
-
-    def rescaled(self) -> None:
-        self.rule.rescaled()
-
-    def undone(self, s: Solver, start: int) -> None:
-        self.rule.undone(s, start)
-        if self.saving:
-            trail, saved = s.trail, self.saved
-            for i in range(len(trail) - 1, start - 1, -1):
-                p = trail[i]
-                saved[p >> 1] = p & 1
-
-
 class Schedule:
     """When a descent stops for a restart, one object a solve, chosen by the options (`policies`):
     `allowance`, the conflicts `run` allows the next descent; `due`, asked by `Solver.search` before each
@@ -1493,9 +1444,8 @@ class ModeSchedule(Schedule):
 
 
 def policies(choose: str = "mrv", restart: str = "luby", phase: bool = False,
-             unit: int = 100, decide: str = "place") -> tuple[Branching, Schedule]:
-    """The branching and the restarts' schedule the options choose (`choose`, `restart`, `phase`, `unit`,
-    `decide`)."""
+             unit: int = 100) -> tuple[Branching, Schedule]:
+    """The branching and the restarts' schedule the options choose (`choose`, `restart`, `phase`, `unit`)."""
     focused: Schedule = Glucose() if restart == "glucose" else Luby(unit)
     branching: Branching
     schedule: Schedule
@@ -1504,8 +1454,6 @@ def policies(choose: str = "mrv", restart: str = "luby", phase: bool = False,
         branching, schedule = modes, ModeSchedule(modes, focused, unit)
     else:
         branching, schedule = (Vsids() if choose == "vsids" else Mrv()), focused
-    if decide == "exclude":
-        return Excluding(branching, phase), schedule
     return (PhaseSaving(branching) if phase else branching), schedule
 
 
@@ -1514,7 +1462,7 @@ class Solver:
     policies (branching, restarts) of one solve."""
 
     def __init__(self, grid: Grid, limits: Limits, locked: bool = False, observer: Observer | None = None,
-                 branching: Branching | None = None, schedule: Schedule | None = None, forget: str = "lbd") -> None:
+                 branching: Branching | None = None, schedule: Schedule | None = None) -> None:
         self.grid, self.limits, self.observer = grid, limits, observer
         n = grid.side
         self.n: i64 = n
@@ -1553,8 +1501,7 @@ class Solver:
         self.branching.attach(self)
         # the analysis
         self.seen = vec[u8]([UNSEEN] * variables)
-        self.forget = forget
-        self.next_reduce, self.reductions = FIRST_REDUCE if forget != "none" else UNLIMITED, 0
+        self.next_reduce, self.reductions = FIRST_REDUCE, 0
         # effort
         self.nodes = self.backtracks = self.forced = self.eliminated = 0
         self.conflicts = self.learned = self.restarts = 0
@@ -1699,10 +1646,7 @@ class Solver:
                 break
             # resolved away: what it rests on is met instead, reason_lits(resolved) read in place (its own
             # literal skipped above): a copy for each took 5-7% longer on forum-hardest-1106 (measured)
-            reason = self.reason[resolved]
-            if isinstance(reason, Clause):
-                reason.used = True
-            lits = reason.lits
+            lits = self.reason[resolved].lits
         nogood[0] = neg(p)
         self.shorten(nogood)
         nogood = self.minimize(nogood)
@@ -1808,18 +1752,8 @@ class Solver:
 
     def reduce_db(self) -> None:
         """Glucose's rule: half of the stored nogoods spanning more than KEEP_LBD levels go, those
-        spanning the most first, but no clause that is the reason of a present assignment. With
-        forget=used (CaDiCaL's tiers), a nogood an analysis used since the last reduction stays if it spans
-        forget=used (CaDiCaL's rule), the half that go are of those no analysis used since the last reduction;
-        the marks start again."""
-        if self.forget == "used":
-            candidates = []
-            for c in self.nogoods:
-                if c.lbd > KEEP_LBD and not c.used and not self.is_reason(c):
-                    candidates.append(c)
-                c.used = False
-        else:
-            candidates = [c for c in self.nogoods if c.lbd > KEEP_LBD and not self.is_reason(c)]
+        spanning the most first, but no clause that is the reason of a present assignment."""
+        candidates = [c for c in self.nogoods if c.lbd > KEEP_LBD and not self.is_reason(c)]
         candidates.sort(key=lbd_of, reverse=True)
         for c in candidates[:len(candidates) // 2]:
             c.deleted = True  # the watches drop it when they next meet it
@@ -1832,12 +1766,11 @@ class Solver:
         self.trail_lim.append(len(self.trail))
         self.saved_places.append(self.places[:])
 
-    def decide(self, p: Lit) -> None:
-        """A decision: a new level, where literal p is made true (a placement, or with decide=exclude an
-        exclusion)."""
+    def decide(self, x: Var) -> None:
+        """A decision: a new level, where x's value is placed."""
         self.nodes += 1
         self.new_decision_level()
-        self.assign(p, NO_REASON)
+        self.assign(placement(x), NO_REASON)
 
     def search(self, allowance: int) -> Stop:
         """One descent from level 0 until a solution, a proof there is none (left), `allowance`
@@ -1887,7 +1820,7 @@ class Solver:
                 return Stop.TIME
             if observer is not None:
                 observer.chose(self.decision_level(), x, self.places[x // self.n], self.branching.chosen_by(self, x))
-            self.decide(self.branching.literal(self, x))
+            self.decide(x)
             if observer is not None:
                 observer.decided(self.decision_level(), x)
 
@@ -2068,10 +2001,8 @@ def run(solver: Solver, solutions: int) -> Finish:
 def solve(grid: Grid, budget: Budget, solutions: int, options: dict[str, Any], started: float) -> Outcome:
     """Singles with learned nogoods, MRV and VSIDS, and Luby restarts (MiniSat's method on the puzzle)."""
     watch = watching.get()
-    branching, schedule = policies(options["choose"], options["restart"], options["phase"], options["unit"],
-                                   options["decide"])
+    branching, schedule = policies(options["choose"], options["restart"], options["phase"], options["unit"])
     solver = Solver(grid, Limits.of(budget, started), locked=options["propagate"] == "locked",
-                    observer=None if watch is None else Narrator(watch), branching=branching, schedule=schedule,
-                    forget=options["forget"])
+                    observer=None if watch is None else Narrator(watch), branching=branching, schedule=schedule)
     status, detail, found = run(solver, solutions)
     return conclude(grid, found, solutions, status, detail, solver.counters(), started)

@@ -43,7 +43,7 @@ reader who knows one finds each part of the other by its name:
   has), a placement excludes its value from its cages'
   other cells (an exclusion's reason, "not both"), and at singles' fixpoint
   each cage with a total whose candidates lost a value of its combinations is
-  looked at (`KillerCages.look_at_cage`): a value of a cell that no filling of the cage
+  looked at (`KillerCages.look_at`): a value of a cell that no filling of the cage
   (different values from its cells' candidates, making one of its
   combinations: the kind's filter, puzzles.bits `supports`) puts there goes,
   and a cage with no filling is a conflict. The
@@ -491,7 +491,7 @@ class Cages:
     A cage's cells (its `scope`) hold different values: a placement excludes its value from the cage's other
     cells, the reason an exclusion's ("not both", EXCLUDED), as a house's. A cage whose values are some sets
     alone (its `fillings`: a Killer cage's with a total, the sets that sum to it) is also looked at
-    (`KillerCages.look_at_cage`) once singles are at their fixpoint, if an exclusion of one of the values its
+    (`KillerCages.look_at`) once singles are at their fixpoint, if an exclusion of one of the values its
     fillings hold has been propagated since (other than its last look's own: after a look every value left has a
     filling).
 
@@ -686,6 +686,35 @@ class Propagator:
         """After a conflict: nothing waits (the assignments that queued it are being undone)."""
 
 
+class Queued(Propagator):
+    """A propagator that looks over a queue of its own (`waiting`: cages, sums, rules or cells, the first touched
+    first), each item's `look_at` in turn, until one deduces something (the per-literal propagation comes first
+    again) or is a conflict (its clause, every literal false), after which nothing waits."""
+
+    waiting: Waiting
+
+    def pending(self) -> bool:
+        return len(self.waiting.order) > 0
+
+    def look(self, s: Solver) -> list[Lit] | None:
+        waiting = self.waiting
+        while waiting.order:
+            conflict = self.look_at(s, waiting.next())
+            if conflict is not None:
+                waiting.clear()
+                return conflict
+            if s.qhead < len(s.trail):
+                return None
+        return None
+
+    def look_at(self, s: Solver, k: int) -> list[Lit] | None:
+        """Item k of the queue: what it deduces goes on the trail; the clause of a conflict, else None."""
+        return None
+
+    def clear(self) -> None:
+        self.waiting.clear()
+
+
 class Groups(Propagator):
     """The houses' groups (`Encoding`: a cell's values, a value's places in a unit): naked and hidden singles,
     the complete encoding's clauses read by group. A placement excludes the other variables of its groups
@@ -777,10 +806,10 @@ class LockedCandidates(Propagator):
         self.confined.clear()
 
 
-class KillerCages(Propagator):
+class KillerCages(Queued):
     """A Killer's cages (`Cages`): a placement excludes its value from its cages' other cells that share no
     house with it (explained by "not both", as a house's); a cage with a total whose candidates lost a value
-    one of its combinations holds waits for a look, at singles' fixpoint (`look_at_cage`): the cage filter
+    one of its combinations holds waits for a look, at singles' fixpoint (`look_at`): the cage filter
     (the kind's, puzzles.bits `supports`) says what each cell can still hold, and the rest goes, explained by the
     cage's candidates as they are (`explain`); a cage with no filling left is a conflict."""
 
@@ -825,23 +854,7 @@ class KillerCages(Propagator):
                 self.waiting.touch(k)  # its cage with a filling for each value left: no need to look again)
         return None
 
-    def pending(self) -> bool:
-        return len(self.waiting.order) > 0
-
-    def look(self, s: Solver) -> list[Lit] | None:
-        """The cages waiting, the first touched first, until one removes a value or is a conflict."""
-        waiting = self.waiting
-        while waiting.order:
-            k = waiting.next()
-            conflict = self.look_at_cage(s, k)
-            if conflict is not None:
-                waiting.clear()
-                return conflict
-            if s.qhead < len(s.trail):
-                return None
-        return None
-
-    def look_at_cage(self, s: Solver, k: int) -> list[Lit] | None:
+    def look_at(self, s: Solver, k: int) -> list[Lit] | None:
         """Cage k's sum: each value of a cell that no filling of the cage puts there (the cage filter,
         `supports`) goes; a cage with no filling left is a conflict. Both explained by the cage's
         candidates as they are (`explain`)."""
@@ -898,11 +911,8 @@ class KillerCages(Propagator):
                 lits.append(placement(cell * n + bit_index(low)))
         return lits
 
-    def clear(self) -> None:
-        self.waiting.clear()
 
-
-class SumBounds(Propagator):
+class SumBounds(Queued):
     """The 45 rule's sums whose values may repeat (`Sums`), kept by their bounds: a value v of a cell goes when the
     other cells' least values leave less than v of the total (v + their least > the total), or their greatest more
     (v + their greatest < the total); the cells' least values summing above the total, or their greatest below it,
@@ -937,21 +947,6 @@ class SumBounds(Propagator):
         if bit < (m & -m) or bit > m:
             for k in of_cell:
                 self.waiting.touch(k)
-        return None
-
-    def pending(self) -> bool:
-        return len(self.waiting.order) > 0
-
-    def look(self, s: Solver) -> list[Lit] | None:
-        """The sums waiting, the first touched first, until one removes a value or is a conflict."""
-        waiting = self.waiting
-        while waiting.order:
-            conflict = self.look_at(s, waiting.next())
-            if conflict is not None:
-                waiting.clear()
-                return conflict
-            if s.qhead < len(s.trail):
-                return None
         return None
 
     def look_at(self, s: Solver, k: int) -> list[Lit] | None:
@@ -1026,9 +1021,6 @@ class SumBounds(Propagator):
                 lits.append(placement(cell * n + w))
         return lits
 
-    def clear(self) -> None:
-        self.waiting.clear()
-
 
 def distinct_bounds(masks: list[int], total: int) -> list[int]:
     """Per cell of a sum of different values (its candidates in `masks`), the values v that the other cells' values
@@ -1076,7 +1068,7 @@ def greatest(m: i64) -> i64:
     return int(m).bit_length()
 
 
-class ConstraintLinks(Propagator):
+class ConstraintLinks(Queued):
     """A puzzle's constraints (puzzles/constraints/), read as their links (`Links`): a placement excludes
     from each linked cell the values it forbids there (explained by "not both", as a house's); an exclusion
     leaves its cell's arcs to be looked at, at singles' fixpoint: an arc's value w at the linked cell goes
@@ -1117,45 +1109,32 @@ class ConstraintLinks(Propagator):
                     s.assign(neg(q), because)
         return None
 
-    def pending(self) -> bool:
-        return len(self.waiting.order) > 0
-
-    def look(self, s: Solver) -> list[Lit] | None:
-        """The cells waiting, the first touched first, until one removes a value or is a conflict. Each
-        arc from a cell removes the deep values of its other cell that no value left at the cell allows;
-        a conflict if one of them is placed."""
+    def look_at(self, s: Solver, a: int) -> list[Lit] | None:
+        """Cell a's arcs: each removes the deep values of its other cell that no value left at a allows; a
+        conflict if one of them is placed."""
         links, value, places, n = self.links, s.value, s.places, self.n
-        waiting = self.waiting
-        while waiting.order:
-            a = waiting.next()
-            left: i64 = places[a]
-            for arc in links.arcs[a]:
-                b = links.arc_cell[arc]
-                m: i64 = places[b] & links.arc_deep[arc]
-                while m:
-                    low = m & -m
-                    m ^= low
-                    w = bit_index(low)
-                    if left & links.arc_allow[arc * n + w]:
-                        continue
-                    q = placement(b * n + w)
-                    because = self.explain(arc, w)
-                    if value[q] == TRUE:
-                        waiting.clear()
-                        return [neg(q), *because.lits]
-                    if value[q] == UNDEF:
-                        s.assign(neg(q), because)
-            if s.qhead < len(s.trail):
-                return None
+        left: i64 = places[a]
+        for arc in links.arcs[a]:
+            b = links.arc_cell[arc]
+            m: i64 = places[b] & links.arc_deep[arc]
+            while m:
+                low = m & -m
+                m ^= low
+                w = bit_index(low)
+                if left & links.arc_allow[arc * n + w]:
+                    continue
+                q = placement(b * n + w)
+                because = self.explain(arc, w)
+                if value[q] == TRUE:
+                    return [neg(q), *because.lits]
+                if value[q] == UNDEF:
+                    s.assign(neg(q), because)
         return None
 
     def explain(self, arc: int, w: i64) -> Reason:
         """Why value w + 1 leaves the arc's other cell: "it is not there, or the arc's cell holds one of the
         values that allow it", made once for the arc and the value (`Links.arc_reason`)."""
         return self.links.arc_reason[arc * self.n + w]
-
-    def clear(self) -> None:
-        self.waiting.clear()
 
 
 def filtered_rules(lay: Layout) -> list[tuple[int, Constraint]]:
@@ -1165,7 +1144,7 @@ def filtered_rules(lay: Layout) -> list[tuple[int, Constraint]]:
             if not rule.LINKED and not rule.HOUSE and not rule.ROOMS]
 
 
-class ConstraintFilters(Propagator):
+class ConstraintFilters(Queued):
     """A puzzle's constraints that state no links and no other propagator keeps (puzzles/constraints/:
     `filtered_rules`), each kept by its filter (`Constraint.narrow`): a rule whose cells' literals changed waits for
     a look, at singles' fixpoint; the filter, on its cells' candidates as they are, removes what no filling of it
@@ -1194,21 +1173,6 @@ class ConstraintFilters(Propagator):
             self.waiting.touch(i)
         return None
 
-    def pending(self) -> bool:
-        return len(self.waiting.order) > 0
-
-    def look(self, s: Solver) -> list[Lit] | None:
-        """The rules waiting, the first touched first, until one removes a value or is a conflict."""
-        waiting = self.waiting
-        while waiting.order:
-            conflict = self.look_at(s, waiting.next())
-            if conflict is not None:
-                waiting.clear()
-                return conflict
-            if s.qhead < len(s.trail):
-                return None
-        return None
-
     def look_at(self, s: Solver, i: int) -> list[Lit] | None:
         """Rule i's filter on its cells' places: each value it removes goes, explained by its removal's reason."""
         k, rule = self.rules[i]
@@ -1230,9 +1194,6 @@ class ConstraintFilters(Propagator):
                         reason = Reason(CONSTRAINT + k, because)
                     s.assign(neg(q), reason)
         return None
-
-    def clear(self) -> None:
-        self.waiting.clear()
 
 
 def bits_of(mask: int) -> list[int]:

@@ -33,6 +33,8 @@ from dataclasses import dataclass
 from functools import cache
 
 from . import constraints as registry  # the kinds of constraint, by name
+from .box_shapes import BOX_SHAPE as BOX_SHAPE
+from .box_shapes import box_regions as box_regions
 from .constraints import Constraint, Named
 from .constraints import House as House
 from .constraints.base import cell_map
@@ -40,11 +42,6 @@ from .constraints.killer import reachable as reachable
 from .words import SYMBOLS as SYMBOLS
 from .words import quoted
 
-# Sides whose regions may be boxes: square boxes, or rectangles as f-puzzles draws them by default (the
-# tallest shape no taller than wide: 6x6 in boxes 2 rows tall and 3 wide, 8x8 in 2x4, 10x10 in 2x5, 12x12 in
-# 3x4). Other sides (5, 7, 11, ...) need their regions given (Jigsaw).
-BOX_SHAPE = {4: (2, 2), 6: (2, 3), 8: (2, 4), 9: (3, 3), 10: (2, 5), 12: (3, 4), 14: (2, 7), 15: (3, 5),
-             16: (4, 4), 25: (5, 5)}
 SIDE_OF_LENGTH = {n * n: n for n in BOX_SHAPE}
 MIN_SIDE, MAX_SIDE = 4, 25
 
@@ -162,12 +159,6 @@ def layout(side: int, regions: Sequence[int], extras: Sequence[House] = (),
 def cell_names(cells: Iterable[int], side: int) -> str:
     """Cells as f-puzzles names them, 1-based: `R1C1 R1C2`."""
     return " ".join(f"R{c // side + 1}C{c % side + 1}" for c in cells)
-
-
-def box_regions(side: int, height: int, width: int) -> tuple[int, ...]:
-    """Each cell's box, boxes `height` rows tall and `width` columns wide, numbered row-major."""
-    across = side // width
-    return tuple((r // height) * across + c // width for r in range(side) for c in range(side))
 
 
 def _box_shape(side: int, regions: tuple[int, ...]) -> tuple[int, int]:

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from ..box_shapes import side_boxes
 from ..words import quoted
 from .base import Constraint, Link, Move, Named, OneCell, Shape, a_list, cell_name, entry_cells
 
@@ -186,8 +187,7 @@ class BoxIndexer(Indexer):
 
     @classmethod
     def on_boxes(cls, cell: int, side: int) -> Indexer:
-        from ..layouts import boxes  # the layouts read this package: imported when drawn
-        return cls(cell, regions=boxes(side).regions)
+        return cls(cell, regions=side_boxes(side))
 
     def moved(self, move: Move) -> Constraint:
         if move(0) == 0 and move(1) == 1:

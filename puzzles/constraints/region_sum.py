@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..box_shapes import side_boxes
 from .base import Constraint, Move, Removal, Scoped, Shape, a_list, cell_name, cell_of_name, cells_problem
 from .lines import king_walk, line_entries
 from .sums import sum_supports, values_in
@@ -118,8 +119,7 @@ class RegionSumLine(Scoped):
         """Random region-sum lines the full grid `values` keeps on the side's boxes, none sharing a cell: random
         walks between king-adjacent cells, each cut to its longest start whose segments (two or more) have one sum;
         n/3 to n/2 + 1 of them, fewer where the tries find none."""
-        from ..layouts import boxes  # the layouts read this package: imported when drawn
-        regions = boxes(side).regions
+        regions = side_boxes(side)
         wanted, taken = rng.randint(max(1, side // 3), side // 2 + 1), set[int]()
         found: list[Constraint] = []
         for _ in range(60 * wanted):

@@ -231,7 +231,6 @@ class Player {
       if (kind === "choose" && root === null) root = copy(s);
       if (kind === "try") { saved[depth] = copy(s); place(cell, value, "guessed"); }
       else if (kind === "place") place(cell, value, "forced");
-      for (const [mate, allowed] of narrowed[i] || []) if (!s.values[mate]) s.cands[mate] &= allowed;
       else if (kind === "remove") s.cands[cell] &= ~(1 << (value - 1));
       else if (kind === "backtrack") {
         if (saved[depth]) s = copy(saved[depth]);
@@ -241,6 +240,7 @@ class Player {
         for (const d of Object.keys(saved)) delete saved[d];
       }
       else if (kind === "solution") solved = true;
+      for (const [mate, allowed] of narrowed[i] || []) if (!s.values[mate]) s.cands[mate] &= allowed;
     }
     s.solved = solved;
     return s;

@@ -340,3 +340,28 @@ def test_the_page_and_the_trace_draw_one_of_every_kind(browser, tmp_path, capsys
     told = capsys.readouterr().out
     missing = [name for name in names if name not in told]  # by its word, or on a map of its cells' letters
     assert not missing, missing
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+def test_the_player_narrows_a_scoped_rules_cells_as_the_search_does(browser, tmp_path, capsys):
+    """An arrow puzzle watched with mrv: at choices where the houses alone would leave the chosen cell more
+    candidates (the arrows narrowed it, as the engines' scopes do at each placement), the board shows exactly the
+    candidates the search chose among, backtracks and all."""
+    from constraint_grids import EMPTY, unique_puzzle
+
+    grid, _ = unique_puzzle(EMPTY["arrow-6"], 3)
+    puzzles, page = tmp_path / "arrow.txt", tmp_path / "report.html"
+    puzzles.write_text(grid.text() + " arrows\n")
+    assert compare.main([str(puzzles), "--jobs", "1", "--solver", "mrv", "--html", str(page), "--watch", "1"]) == 0
+    capsys.readouterr()
+    data = re.search(r'<script type="application/json" id="report-data">(.*?)</script>', page.read_text(), re.S)
+    assert data is not None
+    [packed] = json.loads(data.group(1))["watch"]["traces"]
+    assert packed.get("narrowed")
+    narrowed = choices_beyond_houses(packed, grid.geometry.peers)
+    assert len(narrowed) >= 2
+    for step, cell, values in narrowed[-2:]:  # the last ones: after the search's backtracks
+        state = browser.open(page, tmp_path, f"method=0&step={step}").player_state()
+        assert state["kind"] == "choose" and state["cell"] == f"{cell // 6},{cell % 6}"
+        assert state["shown"] == "".join(values)

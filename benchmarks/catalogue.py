@@ -29,6 +29,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import search  # the hand-written searches, by name: SOLVERS
 from benchmarks.versus_iss import (
     ISS_ENV,
     REFUSED,
@@ -49,7 +50,6 @@ from puzzles import PuzzleFileError, kernels
 
 GLOBAL_KINDS = ("antiknight", "antiking", "nonconsecutive")
 SOLVERS = ("cdcl", "mrv:propagate=singles", "mrv:propagate=locked", "cpsat", "sat")
-HAND_WRITTEN = ("cdcl", "mrv", "backtracking", "restart", "astar")
 CPSAT = "cpsat"
 
 
@@ -96,7 +96,7 @@ def summary(rows: list[Row]) -> list[str]:
                 cells.append("")
                 continue
             text = f"{f.settled}/{row.count}, {statistics.median(f.seconds) * 1000:.1f} ms"
-            if name.partition(":")[0] in HAND_WRITTEN and len(f.guesses) == row.count:
+            if name.partition(":")[0] in search.SOLVERS and len(f.guesses) == row.count:
                 text += f", {sum(g == 0 for g in f.guesses) / row.count:.0%} no guess"
             cells.append(text)
         cells.append(ratio_to_cpsat(row.figures))
@@ -107,7 +107,7 @@ def summary(rows: list[Row]) -> list[str]:
 def ratio_to_cpsat(figures: list[Figures]) -> str:
     """The fastest hand-written side's median over CP-SAT's, with its name; empty without both."""
     cpsat = next((f for f in figures if f.side.name == CPSAT and f.seconds), None)
-    hand = [f for f in figures if f.side.name.partition(":")[0] in HAND_WRITTEN and f.seconds]
+    hand = [f for f in figures if f.side.name.partition(":")[0] in search.SOLVERS and f.seconds]
     if cpsat is None or not hand:
         return ""
     best = min(hand, key=lambda f: statistics.median(f.seconds))

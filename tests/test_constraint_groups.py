@@ -93,7 +93,8 @@ def test_each_kind_draws_its_shape() -> None:
     shapes = [shape for c in grid.layout.constraints for shape in c.drawing(6)]
     assert shapes == [Shape("line", (0, 1), "renban"), Shape("circle", (14,), "arrow"),
                       Shape("line", (14, 15, 22), "arrow"), Shape("outline", (28, 29, 34, 35), "quadruple", "12"),
-                      Shape("line", (0, 7, 14, 21, 28, 35), "little killer", "21")]
+                      Shape("line", (0, 7, 14, 21, 28, 35), "little killer"),
+                      Shape("outside", (0, 7, 14, 21, 28, 35), "little killer", "21", (-1, -1))]
     lines = Grid.parse("." * 36 + ";zip=R1C1,R1C2,R1C3;da=R2C1,R2C2,R2C3;btw=R3C1,R3C2,R3C3;lo=R4C1,R4C2,R4C3")
     shapes = [shape for c in lines.layout.constraints for shape in c.drawing(6)]
     assert shapes == [Shape("line", (0, 1, 2), "zipper line"), Shape("circle", (6,), "double arrow"),

@@ -145,6 +145,35 @@ def test_a_mark_between_two_cells_is_drawn_once_on_their_edge_and_a_cells_mark_a
     assert "5 odd cells (a grey circle in the cell)" in legend(odd)
 
 
+# clues outside a 6x6: a sandwich above column 3, a skyscraper right of row 4, a little killer at the top left corner
+CLUED = "." * 36 + ";sw=R0C3:5;sky=R4C7:3;lk=R0C0:DR:21"
+
+
+def test_a_drawn_grid_writes_the_clues_outside_it_in_margins_on_their_sides():
+    """The drawn grid gets a margin row above and a margin column on each side that holds a clue (none below), each
+    clue's number in the margin's cell at its place (read by hand from the words), the others empty; the frame is
+    drawn by the edge cells. A grid without such clues keeps its rows of cells alone."""
+    rows = re.findall(r"<tr>(.*?)</tr>", grid_html(CLUED))
+    assert len(rows) == 7  # the top margin and the six rows: no clue below
+    table = [re.findall(r'<td class="([^"]*)"[^>]*>([^<]*)', row) for row in rows]
+    assert all(len(row) == 8 for row in table)  # the left and right margins and the six columns
+    written = {(r, c): text for r, row in enumerate(table) for c, (classes, text) in enumerate(row) if text}
+    assert written == {(0, 3): "5", (4, 7): "3", (0, 0): "21"}  # R0C3, R4C7 and R0C0 with the margins' offsets
+    for r, row in enumerate(table):
+        for c, (classes, _) in enumerate(row):
+            assert (classes == "o") == (r == 0 or c in (0, 7)), (r, c)
+    assert {"T", "L"} <= set(table[1][1][0].split()) and {"R", "B"} <= set(table[6][6][0].split())
+    assert 'title="sandwich 1 (5 at R0C3)"' in grid_html(CLUED)
+    assert "clued" not in grid_html(THERMOMETERS) and 'class="o"' not in grid_html(THERMOMETERS)
+    assert houses(Grid.parse(CLUED))["outside"] == [[-1, -1, "21", "little killer 1 (21 at R0C0 DR)"],
+                                                    [-1, 2, "5", "sandwich 1 (5 at R0C3)"],
+                                                    [3, 6, "3", "skyscraper 1 (3 at R4C7)"]]
+    assert "outside" not in houses(Grid.parse(THERMOMETERS))
+    assert legend(Grid.parse(CLUED).layout).endswith(
+        "1 little killer clue (a number outside the grid, a grey line along its cells), 1 sandwich clue (a number "
+        "outside the grid), 1 skyscraper clue (a number outside the grid)")
+
+
 def test_a_shape_the_page_cannot_draw_is_refused_by_name(monkeypatch):
     from puzzles.constraints import Shape
     from puzzles.constraints.kropki import Difference
@@ -292,6 +321,42 @@ def test_the_players_board_draws_the_dots_and_the_parity_cells(browser, tmp_path
         assert sorted(drawn) == sorted(expected), (kind, drawn)
 
 
+# each clue written outside the player's board: where it lies, once the scripts ran
+WHERE_CLUES_LIE = """<script>
+document.querySelectorAll("#player .o").forEach((clue) => {
+  const r = clue.getBoundingClientRect();
+  clue.dataset.rect = JSON.stringify([r.left, r.top, r.right, r.bottom]);
+});
+</script>"""
+
+
+def outside_clues(text: str) -> list[tuple[int, int, str]]:
+    """The clues outside the grid of a line form, read by hand: each word naming a cell past the grid's edge
+    (`sw=R0C3:12`, `lk=R0C3:DL:11`), its row and column as written (0 or n + 1 on that side) and its number."""
+    n = round(len(text.split(";")[0]) ** 0.5)
+    found = []
+    for word in text.split(";")[1:]:
+        place = re.fullmatch(r"\w+=R(\d+)C(\d+):(?:\w+:)?(\d+)", word)
+        if place and {int(place[1]), int(place[2])} & {0, n + 1}:
+            found.append((int(place[1]), int(place[2]), place[3]))
+    return found
+
+
+def beside(rect: list[float], cells: list[list[float]], r: int, c: int, n: int) -> bool:
+    """Whether a rectangle lies outside the board's cells (each [left, top, right, bottom], row-major) on the side
+    of the clue's row r and column c (1-based, 0 or n + 1 outside), and across the row or column it is beside."""
+    left, top, right, bottom = rect
+    first, last = cells[0], cells[-1]
+    if (r == 0 and bottom > first[1]) or (r == n + 1 and top < last[3]):
+        return False
+    if (c == 0 and right > first[0]) or (c == n + 1 and left < last[2]):
+        return False
+    y, x = (top + bottom) / 2, (left + right) / 2
+    if 1 <= r <= n and not cells[(r - 1) * n][1] <= y <= cells[(r - 1) * n][3]:
+        return False
+    return not (1 <= c <= n and not cells[c - 1][0] <= x <= cells[c - 1][2])
+
+
 def one_of_each(seed: int = 7) -> Grid:
     """A 9x9 puzzle holding one instance of every kind of rule the generator draws (making/variants.py's
     `drawn_kinds`), each drawn over one random solution, with a third of that solution's cells given: not unique
@@ -330,12 +395,23 @@ def test_the_page_and_the_trace_draw_one_of_every_kind(browser, tmp_path, capsys
     assert compare.main([str(puzzles), "--jobs", "1", "--solver", "mrv", "--timeout", "30", "--html", str(page),
                          "--watch", "1"]) == 0
     capsys.readouterr()
-    opened = browser.open(page, tmp_path, "only=watch")
+    measured = tmp_path / "measured.html"
+    measured.write_text(page.read_text(encoding="utf-8").replace("</body>", WHERE_CELLS_LIE + WHERE_CLUES_LIE
+                                                                 + "</body>"), encoding="utf-8")
+    opened = browser.open(measured, tmp_path, "only=watch", 1200, 1800)
     assert opened.console == [], opened.console
     board = unescape(first(r'<div class="board"[^>]*>(.*?)<div class="side">', opened.dom))
+    legend = unescape(first(r'<p class="houses">([^<]*)</p>', opened.dom))  # names the rules of no cells
     names = rule_names(grid.layout.constraints, 9)
-    missing = [name for name in names if name not in board]
+    missing = [name for name in names if name not in board and name not in legend]
     assert not missing, missing
+    cells = json.loads(unescape(first(r'<div class="board"[^>]*data-rects="([^"]*)"', opened.dom)))
+    written = [(json.loads(unescape(rect)), unescape(text).split())
+               for rect, text in re.findall(r'<div class="o"[^>]*data-rect="([^"]*)"[^>]*>([^<]*)</div>', opened.dom)]
+    clues = outside_clues(grid.text())
+    assert clues and len(written) == len({(r, c) for r, c, _ in clues})
+    for r, c, number in clues:  # each clue's number at its place: past the grid's edge, in line with its cells
+        assert any(number in text and beside(rect, cells, r, c, 9) for rect, text in written), (r, c, number)
     assert trace_main([f"{puzzles}:1", "--max-steps", "5"]) == 0
     told = capsys.readouterr().out
     missing = [name for name in names if name not in told]  # by its word, or on a map of its cells' letters

@@ -82,15 +82,20 @@ class House:
 class Shape:
     """What the page draws for a constraint: `kind` (`line`, `bulb`, `note`, `outline`: a dashed outline along its
     cells' boundary; `ring` or `dot`: a white or black circle on the edge of its two cells, `letter`: its label
-    there; `circle` or `square`: a grey one in its cell; for a house, `diagonal`: a line from corner to corner, or
-    `shade`: its cells in a light colour of its own), its cells, a caption (what the legend calls it) and a label
-    (a number written small in its first cell: a cage's total; a diagonal's sign; the shading's class on the page,
-    `xr`; a dot's value, XV's letter). The page refuses a kind it does not draw, naming the constraint."""
+    there; `circle` or `square`: a grey one in its cell; `outside`: its label written outside the grid, at `at`,
+    beside the row, column or diagonal of its cells, as a clue outside the grid is; for a house, `diagonal`: a line
+    from corner to corner, or `shade`: its cells in a light colour of its own), its cells, a caption (what the legend
+    calls it) and a label (a number written small in its first cell: a cage's total; a diagonal's sign; the shading's
+    class on the page, `xr`; a dot's value, XV's letter; an outside clue's number). The page refuses a kind it does
+    not draw, naming the constraint."""
 
     kind: str
     cells: tuple[int, ...]
     caption: str = ""
     label: str = ""
+    # where an `outside` shape's label is written: the row and column (0-based) of a place just outside the grid, one
+    # of them -1 or the side (f-puzzles' clue cell: R0C3 is (-1, 2))
+    at: tuple[int, int] | None = None
 
 
 class Constraint:

@@ -179,6 +179,8 @@ class LittleKiller(WeightedSum):
         return None if whole == self.cells else "is not a whole diagonal of the grid"
 
     def drawing(self, side: int) -> tuple[Shape, ...]:
-        """Its diagonal as a line, its sum written small in its first cell."""
-        return clue_drawing(self.cells, "little killer", self.sum)
+        """Its diagonal as a line, and its sum written outside the grid at its clue's cell, where the line starts."""
+        clue, _ = self.clue(side)
+        return (Shape("line", self.cells, "little killer"),
+                clue_drawing(self.cells, "little killer", self.sum, outside_cell(clue, side)))
 

@@ -1,7 +1,7 @@
 """What the clues outside the grid share: the clue's cell (f-puzzles names it as a cell one row or column past the
 grid's edge: `R0C3` above column 3, `R7C2` below column 2 of a 6x6, `R4C0` left of row 4, `R4C7` right of it), the
-cells it looks along from there, and its drawing (the line it looks along, its clue written small in its first
-cell). A little killer looks along a diagonal; a sandwich, an X-sum and a skyscraper along a row or a column.
+cells it looks along from there, and its drawing (its clue written outside the grid at its clue's cell). A little
+killer looks along a diagonal; a sandwich, an X-sum and a skyscraper along a row or a column.
 
 A clue along a row or a column (`Sighted`) is a rule of the sequence of values it sees, first cell first, which a
 small automaton reads (a kind gives its `start`, `step` and `final`): a sandwich's, whether it is between the 1 and
@@ -40,10 +40,10 @@ def outside_cell(clue: str, side: int) -> tuple[int, int]:
     return r, c
 
 
-def clue_drawing(cells: tuple[int, ...], caption: str, clue: object) -> tuple[Shape, ...]:
-    """A clue outside the grid drawn as the line of the cells it looks along, from it, its clue written small in the
-    first cell."""
-    return (Shape("line", cells, caption, str(clue)),)
+def clue_drawing(cells: tuple[int, ...], caption: str, clue: object, at: tuple[int, int]) -> Shape:
+    """A clue outside the grid: its number written at its clue's place `at` (row and column, one of them -1 or the
+    side), beside the cells it looks along (whose tooltips name it)."""
+    return Shape("outside", cells, caption, str(clue), at)
 
 
 @dataclass(frozen=True)
@@ -251,7 +251,8 @@ class Sighted(Scoped):
         return None if whole == self.cells else "is not a whole row or column of the grid, from an end"
 
     def drawing(self, side: int) -> tuple[Shape, ...]:
-        return clue_drawing(self.cells, self.TITLE, self.value)
+        """Its clue written outside the grid, beside its row or column, as f-puzzles and SudokuPad write it."""
+        return (clue_drawing(self.cells, self.TITLE, self.value, outside_cell(self.clue(side), side)),)
 
 
 @cache

@@ -13,6 +13,10 @@ player (player.py, report.js).
   as an SVG path in the cell's own units, so that a drawn grid and the player draw the same lines cell by cell,
   whatever the widths of their borders). Overlapping outlines: one that overlaps an earlier one is drawn one
   inset further in (a level deeper, three levels at most), so both show;
+- a clue outside the grid (`Constraint.drawing`'s `outside` shapes: a sandwich's, an X-sum's, a skyscraper's, a little
+  killer's) as f-puzzles and SudokuPad write it: its number in a margin a cell wide beside its row, column or
+  diagonal (`outside_marks`: the place, `Shape.at`, one step past the grid's edge); the margins only on the sides
+  that hold one, and the grid's frame then drawn by its edge cells (a grid without such clues is drawn as before);
 - the constraints' other shapes as each draws itself (`Constraint.drawing`: shapes, never a kind named
   here): a `line` a thick grey line through its cells' centres, a `bulb` a grey disc on its cell, each cell's share
   as SVG path data in its own units as the cages' (`shape_marks`); a `ring` or a `dot` (Kropki's white and black
@@ -136,6 +140,12 @@ def shape_words(lay: Layout) -> list[str]:
     for constraint in lay.constraints:  # (the outlines: `legend`)
         shapes = constraint.drawing(lay.side)
         bulbs = sum(len(shape.cells) for shape in shapes if shape.kind == "bulb")
+        outside = next((shape for shape in shapes if shape.kind == "outside"), None)
+        if outside is not None:  # a clue outside the grid: its number there, and the line it looks along if drawn
+            along = ", a grey line along its cells" if any(shape.kind == "line" for shape in shapes) else ""
+            key = (f"{outside.caption or outside.kind} clue", f"a number outside the grid{along}")
+            marked[key] = marked.get(key, 0) + 1
+            continue
         for shape in shapes:
             if shape.kind == "line":
                 counted = lines.setdefault(shape.caption or "line", [0, 0])
@@ -363,6 +373,8 @@ def shape_marks(lay: Layout) -> list[ShapeMarks]:
                     marks[cell].append(mark(shape.kind, 0.5, 0.5, shape.label))
             elif shape.kind in ("note", "outline"):  # the legend names a note; `cage_marks` draws the outlines
                 continue
+            elif shape.kind == "outside" and shape.at is not None:  # `outside_marks` writes it; its cells name it
+                pass
             else:  # a shape this page cannot draw is no shape to leave out unsaid
                 raise ValueError(f"{name}: the page draws no {shape.kind!r} shape")
             for cell in shape.cells:
@@ -370,3 +382,56 @@ def shape_marks(lay: Layout) -> list[ShapeMarks]:
                     names[cell].append(name)
     return [ShapeMarks(path_of(pieces[cell]), "".join(discs[cell]), ", ".join(names[cell]), "".join(marks[cell]))
             for cell in range(n * n)]
+
+
+# -- clues outside the grid ------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class OutsideMark:
+    """What is written at one place just outside the grid (`Shape.at`: its row and column, one of them -1 or the
+    side): the labels of the `outside` shapes there (several clues at one place: side by side), and the names of
+    their constraints (`sandwich 1 (12 at R0C3)`, for a tooltip)."""
+
+    row: int
+    column: int
+    text: str
+    names: str
+
+
+@dataclass(frozen=True)
+class Margins:
+    """The sides of the grid that clues outside it are written on: a margin of one cell's width each."""
+
+    top: bool = False
+    bottom: bool = False
+    left: bool = False
+    right: bool = False
+
+    def rows(self, side: int) -> list[int]:
+        """The rows drawn, from the top margin's (-1) to the bottom margin's (side)."""
+        return [*([-1] if self.top else []), *range(side), *([side] if self.bottom else [])]
+
+    def columns(self, side: int) -> list[int]:
+        return [*([-1] if self.left else []), *range(side), *([side] if self.right else [])]
+
+
+def outside_marks(lay: Layout) -> list[OutsideMark]:
+    """The clues written outside the grid (the constraints' `outside` shapes), one mark a place, in the order of
+    the places (top to bottom, left to right); none when no constraint writes one."""
+    n = lay.side
+    held: dict[tuple[int, int], tuple[list[str], list[str]]] = {}
+    for constraint, name in zip(lay.constraints, registry.names(lay.constraints, n), strict=True):
+        for shape in constraint.drawing(n):
+            if shape.kind == "outside" and shape.at is not None:
+                r, c = shape.at
+                if (0 <= r < n and 0 <= c < n) or not (-1 <= r <= n and -1 <= c <= n):
+                    raise ValueError(f"{name}: its clue's place r{r + 1}c{c + 1} is not just outside the grid")
+                labels, names = held.setdefault((r, c), ([], []))
+                labels.append(shape.label)
+                names.append(name)
+    return [OutsideMark(r, c, " ".join(labels), ", ".join(names)) for (r, c), (labels, names) in sorted(held.items())]
+
+
+def margins(marks: Sequence[OutsideMark], side: int) -> Margins:
+    """The sides the marks are written on (a corner's mark: both of its sides)."""
+    return Margins(top=any(m.row < 0 for m in marks), bottom=any(m.row == side for m in marks),
+                   left=any(m.column < 0 for m in marks), right=any(m.column == side for m in marks))

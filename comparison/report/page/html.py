@@ -32,7 +32,19 @@ from ...records.format import Record
 from ..plot import PLOT_COUNTERS, default_reference
 from ..terminal import count_words, fmt_counter, fmt_seconds, fmt_share, gave_up_text, verdict_words
 from . import figures, svg
-from .houses import CageMarks, ShapeMarks, cage_marks, cell_marks, drawn_outlined, drawn_shaped, legend, shape_marks
+from .houses import (
+    CageMarks,
+    OutsideMark,
+    ShapeMarks,
+    cage_marks,
+    cell_marks,
+    drawn_outlined,
+    drawn_shaped,
+    legend,
+    margins,
+    outside_marks,
+    shape_marks,
+)
 from .player import DEFAULT_STEPS, find_watched, traces
 from .runbook import CANDIDATE_KINDS, NOTABLE_KINDS, MethodRuns, Notable, RunBook
 
@@ -424,10 +436,15 @@ def grid_html(text: str, answer: str | None = None, caption: str = "", pencil: S
     marks = cell_marks(lay)
     cages = cage_marks(lay) if drawn_outlined(lay) else None
     shapes = shape_marks(lay) if drawn_shaped(lay) else None
+    clues = {(m.row, m.column): m for m in outside_marks(lay)} if shapes is not None else {}
+    around = margins(list(clues.values()), side)
     rows = []
-    for r in range(side):
+    for r in around.rows(side):
         cells = []
-        for c in range(side):
+        for c in around.columns(side):
+            if not (0 <= r < side and 0 <= c < side):  # a margin's place: a clue outside the grid, or nothing
+                cells.append(outside_cell(clues.get((r, c))))
+                continue
             mark = marks[r * side + c]
             given, shown = line[r * side + c], (answer or line)[r * side + c]
             kind = "given" if given not in ".0_" else "filled" if shown not in ".0_" else "blank"
@@ -436,6 +453,9 @@ def grid_html(text: str, answer: str | None = None, caption: str = "", pencil: S
                 kind = "marked"
                 text_shown = pencil[r * side + c] or "\u2205"  # no candidate: an empty set
             houses = f" {mark.classes}" if mark.classes else ""
+            if clues:  # the grid's frame drawn by its edge cells, the margins outside it
+                houses += "".join(f" {edge}" for edge, on in (("T", r == 0), ("L", c == 0), ("R", c == side - 1),
+                                                               ("B", r == side - 1)) if on)
             style = f' style="{mark.style}"' if mark.style else ""
             shape = shapes[r * side + c] if shapes is not None else None
             if shape is not None and (shape.lines or shape.discs or shape.marks):
@@ -446,7 +466,7 @@ def grid_html(text: str, answer: str | None = None, caption: str = "", pencil: S
             else:
                 cells.append(caged_cell(f"{kind} {mark.edges}{houses}", style, text_shown, cages[r * side + c]))
         rows.append("<tr>" + "".join(cells) + "</tr>")
-    marked = " marks" if pencil is not None else ""
+    marked = (" marks" if pencil is not None else "") + (" clued" if clues else "")
     if grid.text() == line:  # the side's boxes and no other house: nothing to name
         title = f"<caption>{escape(caption)}</caption>" if caption else ""
         return f'<table class="grid n{side}{marked}">{title}{"".join(rows)}</table>'
@@ -454,6 +474,13 @@ def grid_html(text: str, answer: str | None = None, caption: str = "", pencil: S
     title = f'<caption title="{escape(said)}">{escape(caption + (": " if caption else "") + lay.variant)}</caption>'
     return (f'<table class="grid n{side} variant{marked}" data-variant="{escape(lay.variant)}" '
             f'title="{escape(said)}">{title}{"".join(rows)}</table>')
+
+
+def outside_cell(clue: OutsideMark | None) -> str:
+    """A place in a margin of a drawn grid: the clues written there (their names as its tooltip), or nothing."""
+    if clue is None:
+        return '<td class="o"></td>'
+    return f'<td class="o" title="{escape(clue.names)}">{escape(clue.text)}</td>'
 
 
 def caged_cell(classes: str, style: str, text: str, cage: CageMarks) -> str:

@@ -21,7 +21,7 @@ from search.trace import EVENT_KINDS, trace
 
 from ...core.errors import UsageError
 from ...core.selected import Selected
-from .houses import cage_marks, cell_marks, drawn_outlined, drawn_shaped, legend, shape_marks
+from .houses import cage_marks, cell_marks, drawn_outlined, drawn_shaped, legend, outside_marks, shape_marks
 
 DEFAULT_STEPS = 1000  # events a method's trace embeds at most: about 60 KB of page
 
@@ -147,7 +147,7 @@ def houses(grid: Grid) -> dict[str, Any]:
     different values), from which the replay narrows its empty cells to its room (search/trace/record.py); for
     constraints, each cell's share of their drawing ([lines path, discs path, names, marks], houses.py) and the
     links a placement follows (puzzles/constraints/: per cell, [another cell, a table's index], a table the values
-    each value forbids there as masks)."""
+    each value forbids there as masks), and the clues written outside the grid (houses.py's outside marks)."""
     lay = grid.layout
     found: dict[str, Any] = {"side": grid.side, "regions": list(lay.regions),
                              "extras": [list(house.cells) for house in lay.extras]}
@@ -162,6 +162,9 @@ def houses(grid: Grid) -> dict[str, Any]:
     if drawn_shaped(lay):
         found["shapes"] = [[m.lines, m.discs, m.names, m.marks] for m in shape_marks(lay)]
         found["links"], found["tables"] = links_of(lay)
+        outside = outside_marks(lay)
+        if outside:  # the clues written outside the grid: [row, column, text, names], a row or column -1 or n
+            found["outside"] = [[m.row, m.column, m.text, m.names] for m in outside]
     return found
 
 

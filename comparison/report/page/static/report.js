@@ -134,8 +134,10 @@ class Player {
     this.slider.addEventListener("input", () => this.go(Number(this.slider.value)));
     this.position = el("span", "", controls);
     if (this.watch.legend) el("p", "houses", left).textContent = this.watch.legend;
-    this.board = el("div", "board", left);
+    const outside = this.watch.outside || [];  // clues written outside the grid: the board gets margins
+    this.board = el("div", "board", outside.length ? el("div", "clued", left) : left);
     const n = this.side, size = n <= 9 ? 46 : n <= 16 ? 32 : 26;
+    if (outside.length) clueMargins(this.board, outside, n, size);
     this.board.style.gridTemplateColumns = `repeat(${n}, ${size}px)`;
     this.board.style.gridAutoRows = `${size}px`;
     if (n > 9) this.board.style.fontSize = "0.75rem";
@@ -316,6 +318,29 @@ class Player {
       if (i === this.step - 1) li.className = "here";
       this.log.appendChild(li);
     }
+  }
+}
+
+// Clues outside the grid (houses.py's outside marks: [row, column, text, names], the row or the column -1 or n),
+// each written beside its row, column or diagonal in a margin a cell wide around the board: the board's holder a
+// grid whose tracks are the margins, the board's frame and its cells, so that a clue lines up with its cells.
+function clueMargins(board, outside, n, size) {
+  const holder = board.parentNode;
+  const top = Number(outside.some(([r]) => r < 0)), bottom = outside.some(([r]) => r === n);
+  const left = Number(outside.some(([, c]) => c < 0)), right = outside.some(([, c]) => c === n);
+  const tracks = (before, after) => [before ? `${size}px` : "", "2px", `repeat(${n}, ${size}px)`, "2px",
+                                     after ? `${size}px` : ""].filter((t) => t).join(" ");
+  holder.style.gridTemplateColumns = tracks(left, right);
+  holder.style.gridTemplateRows = tracks(top, bottom);
+  board.style.gridArea = `${1 + top} / ${1 + left} / span ${n + 2} / span ${n + 2}`;
+  const track = (k, before) => (k < 0 ? 1 : k === n ? before + n + 3 : before + k + 2);  // 1-based
+  for (const [r, c, text, names] of outside) {
+    const d = document.createElement("div");
+    d.className = "o";
+    d.textContent = text;
+    d.title = names;
+    d.style.gridArea = `${track(r, top)} / ${track(c, left)}`;
+    holder.appendChild(d);
   }
 }
 

@@ -151,7 +151,9 @@ class Variant:
         if not self.own:
             return fixed
         values = random_solution(fixed, rng).values
-        drawn = [c for kind in self.own for c in kind.drawn(values, self.side, rng)]
+        drawn: list[Constraint] = []
+        for kind in sorted(self.own, key=lambda kind: kind.reads_drawn()):  # a kind that reads the others' last
+            drawn += kind.drawn_beside(drawn, values, self.side, rng)
         return layout(self.side, fixed.regions, fixed.extras, [*fixed.constraints, *drawn])
 
 

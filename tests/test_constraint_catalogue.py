@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from constraint_grids import DOTTED, EMPTY, breaks, count, every_dot, puzzles
+from constraint_grids import DOTTED, EMPTY, breaks, count, every_dot, puzzles, solutions
 
 from commands.generate import main
 from formulations import SOLVERS as FORMULATIONS
@@ -258,7 +258,8 @@ def test_each_kind_draws_its_shape() -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("kind", ["difference", "ratio", "xv", "odd", "even", "renban", "arrow", "quadruple",
                                   "littlekiller", "columnindexer", "regionsumline", "zipperline", "doublearrow",
-                                  "betweenline", "lockout", "sandwich", "xsum", "skyscraper"])
+                                  "betweenline", "lockout", "sandwich", "xsum", "skyscraper", "difference+negative",
+                                  "xv+negative"])
 def test_generate_minimal_puzzles_of_each_kind_read_back_unique_and_minimal(kind: str, tmp_path: object) -> None:
     out = tmp_path / f"{kind}.txt"  # type: ignore[operator]
     assert main(["--variant", kind, "--side", "6", "--minimal", "--count", "2", "--seed", "1",
@@ -269,6 +270,13 @@ def test_generate_minimal_puzzles_of_each_kind_read_back_unique_and_minimal(kind
         grid = entry.grid
         assert grid.layout.variant == kind and entry.name.startswith("minimal-") and grid.layout.constraints
         assert count(grid) == 1 and is_minimal(grid, count) and givens_of(grid)
+        if "negative" in kind:  # every pair of neighbours the solution relates carries its dot, and no other
+            [solution] = solutions(grid, 2)
+            dotted = {tuple(sorted(c.cells)) for c in grid.layout.constraints if c.KIND != "negative"}
+            related = {(a, b) for a in range(36) for b in (a + 1, a + 6) if b < 36 and (b != a + 1 or b % 6)
+                       and (abs(solution[a] - solution[b]) == 1 if kind.startswith("difference")
+                            else solution[a] + solution[b] in (5, 10))}
+            assert dotted == related
 
 
 def test_the_empty_grids_hold_each_kind() -> None:

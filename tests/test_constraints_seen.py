@@ -359,21 +359,27 @@ def beside(rect: list[float], cells: list[list[float]], r: int, c: int, n: int) 
 
 def one_of_each(seed: int = 7) -> Grid:
     """A 9x9 puzzle holding one instance of every kind of rule the generator draws (making/variants.py's
-    `drawn_kinds`), each drawn over one random solution, with a third of that solution's cells given: not unique
-    (nothing here asks it), but every rule holds on the solution."""
+    `drawn_kinds`; a negative rule with every dot it asks), each drawn over one random solution, with a third of
+    that solution's cells given: not unique (nothing here asks it), but every rule holds on the solution."""
     import random
 
     from making.solutions import random_solution
     from making.variants import drawn_kinds
-    from puzzles.constraints import CONSTRAINT_KINDS
+    from puzzles.constraints import CONSTRAINT_KINDS, Constraint
     from puzzles.layouts import boxes, layout
 
     rng = random.Random(seed)
     classic = boxes(9)
     solution = random_solution(classic, rng)
-    rules = [rule for name in drawn_kinds() for rule in CONSTRAINT_KINDS[name].drawn(solution.values, 9, rng)[:1]]
+    rules: list[Constraint] = []
+    for name in drawn_kinds():  # a kind that reads the others' (a negative rule) all it draws: their every dot
+        kind = CONSTRAINT_KINDS[name]
+        drawn = kind.drawn_beside(rules, solution.values, 9, rng)
+        rules += drawn if kind.reads_drawn() else drawn[:1]
     given = [v if rng.random() < 0.34 else 0 for v in solution.values]
-    return Grid(layout(9, classic.regions, classic.extras, rules), bytes(given))
+    lay = layout(9, classic.regions, classic.extras, rules)
+    assert Grid(lay, bytes(solution.values)).conflicts() == []  # the solution keeps every rule drawn over it
+    return Grid(lay, bytes(given))
 
 
 @pytest.mark.browser

@@ -234,6 +234,19 @@ class Constraint:
         rule = cls()
         return [] if rule.violations(values, side) else [rule]
 
+    @classmethod
+    def drawn_beside(cls, drawn: Sequence[Constraint], values: Sequence[int], side: int,
+                     rng: random.Random) -> list[Constraint]:
+        """Random constraints of this kind that the full grid `values` keeps, drawn after `drawn`, the rules of the
+        puzzle's other kinds drawn over the same grid: its `drawn`, unless its meaning reads theirs (a negative
+        constraint: it adds every dot of their kinds that the grid keeps)."""
+        return cls.drawn(values, side, rng)
+
+    @classmethod
+    def reads_drawn(cls) -> bool:
+        """Whether its `drawn_beside` reads the other kinds' rules (so it is drawn after them)."""
+        return getattr(cls.drawn_beside, "__func__", None) is not getattr(Constraint.drawn_beside, "__func__", None)
+
     def links(self, side: int) -> tuple[Link, ...]:
         raise NotImplementedError
 

@@ -8,6 +8,7 @@ Its meaning reads the puzzle's dots, so it is `settled` against them whenever a 
 `values`, filled then): a dot added or dropped changes the pairs it ties."""
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -82,6 +83,39 @@ class Negative(Constraint):
 
     def field_entry(self, side: int) -> Any:
         return self.rule
+
+    @classmethod
+    def drawn(cls, values: Sequence[int], side: int, rng: random.Random) -> list[Constraint]:
+        """A negative rule of one family drawn at random (difference, ratio or XV), with every dot of it the full
+        grid `values` keeps: `drawn_beside` with nothing beside it."""
+        return cls.drawn_beside((), values, side, rng)
+
+    @classmethod
+    def drawn_beside(cls, drawn: Sequence[Constraint], values: Sequence[int], side: int,
+                     rng: random.Random) -> list[Constraint]:
+        """The negative rule of each kind of dot among `drawn` (none: of one kind drawn at random), and every dot of
+        the kind the full grid `values` keeps that `drawn` lacks: each pair of neighbours whose values keep the rule
+        of a value the negative rule forbids (the kind's own, a white dot's 1, and those its drawn dots give) carries
+        a dot of the family, so that the grid keeps the negative rule too. The dots are rules, not clues: a maker
+        cuts the givens, never them."""
+        names = [name for name, kind in RULES.items() if any(isinstance(c, kind) for c in drawn)] \
+            or [rng.choice(list(RULES))]
+        dots = [c for c in drawn if isinstance(c, Dot)]
+        found: list[Constraint] = []
+        for name in names:
+            kind = RULES[name]
+            forbidden = sorted({*kind.NEGATED, *(c.value for c in dots if isinstance(c, kind))})
+            dotted = {c.cells for c in dots if c.FAMILY == kind.FAMILY}
+            for a in range(side * side):
+                for b in adjacent(side)[a]:
+                    value = next((v for v in forbidden if kind.related(values[a], values[b], v)), None)
+                    if a < b and (a, b) not in dotted and value is not None:
+                        dot = kind((a, b), value)
+                        dots.append(dot)
+                        dotted.add((a, b))
+                        found.append(dot)
+            found.append(cls(name))
+        return found
 
     def links(self, side: int) -> tuple[Link, ...]:
         return _links(self, side)

@@ -8,7 +8,8 @@ its own, drawn at random. A Killer's cages are drawn for each puzzle over its so
 constraints (puzzles/constraints/): a rule of the whole grid (`antiknight`) is part of its fixed layout, which SAT's
 random full grids keep; a kind whose instances are each puzzle's own (`thermometer`) is drawn for each puzzle, by
 the kind (`Constraint.drawn`), over a random full grid of the rest of the layout, so that the layout has a solution;
-the puzzle is then made on it as on any.
+a kind whose meaning reads the others' (a negative rule: every dot of their kinds) is drawn after them, beside what
+they drew (`Constraint.drawn_beside`); the puzzle is then made on it as on any.
 
 Jigsaw regions are drawn by a random walk over partitions, not from a uniform distribution. The walk starts from
 the side's boxes (from its rows on a side without boxes: 5, 7, 11, 13) and keeps SWAPS_PER_CELL_AND_SIDE * n

@@ -511,9 +511,11 @@ EMPTY = {
 }
 
 
-def puzzles() -> list[tuple[str, Grid, Grid]]:
-    """(name, a unique puzzle, its solution) for every grid of EMPTY (seed 1)."""
-    return [(name, *unique_puzzle(text, 1)) for name, text in EMPTY.items()]
+@cache
+def puzzles() -> tuple[tuple[str, Grid, Grid], ...]:
+    """(name, a unique puzzle, its solution) for every grid of EMPTY (seed 1): made once a process, for the modules
+    that each ask for them."""
+    return tuple((name, *unique_puzzle(text, 1)) for name, text in EMPTY.items())
 
 
 def several(name: str) -> Grid:

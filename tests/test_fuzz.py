@@ -116,7 +116,7 @@ def test_a_solver_that_drops_the_constraints_is_found_shrunk_and_reproduced(tmp_
     shell (which tests/test_fuzz_probe.py also runs, with a --registry module from outside the repository)."""
     out = tmp_path / "failures.txt"
     argv = ["--fuzz", "--limit", "16", "--variant", size, "--registry", "planted", "--solver", "blind-constraints",
-            "--seed", "1", "--jobs", "2", "--timeout", "5", "--output", str(out)]
+            "--seed", "1", "--jobs", "1", "--timeout", "5", "--output", str(out)]
     assert compare.main(argv) == 1
     report = capsys.readouterr().out
     assert "│ rule-minimal " in report and "FAILED: 1 distinct failure in 16 puzzles" in report

@@ -153,7 +153,7 @@ class Variant:
             return fixed
         values = random_solution(fixed, rng).values
         drawn: list[Constraint] = []
-        for kind in sorted(self.own, key=lambda kind: kind.reads_drawn()):  # a kind that reads the others' last
+        for kind in sorted(self.own, key=lambda kind: kind.READS_DRAWN):  # a kind that reads the others' last
             drawn += kind.drawn_beside(drawn, values, self.side, rng)
         return layout(self.side, fixed.regions, fixed.extras, [*fixed.constraints, *drawn])
 

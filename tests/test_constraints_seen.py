@@ -375,7 +375,7 @@ def one_of_each(seed: int = 7) -> Grid:
     for name in drawn_kinds():  # a kind that reads the others' (a negative rule) all it draws: their every dot
         kind = CONSTRAINT_KINDS[name]
         drawn = kind.drawn_beside(rules, solution.values, 9, rng)
-        rules += drawn if kind.reads_drawn() else drawn[:1]
+        rules += drawn if kind.READS_DRAWN else drawn[:1]
     given = [v if rng.random() < 0.34 else 0 for v in solution.values]
     lay = layout(9, classic.regions, classic.extras, rules)
     assert Grid(lay, bytes(solution.values)).conflicts() == []  # the solution keeps every rule drawn over it

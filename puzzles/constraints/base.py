@@ -113,6 +113,7 @@ class Constraint:
     LINKED: ClassVar[bool] = True
     REPEATS: ClassVar[bool] = False  # whether the same rule twice is two rules (a cage twice: two cages)
     LEADS: ClassVar[bool] = False  # whether its name comes first in a variant's (`killer+jigsaw`), not last
+    READS_DRAWN: ClassVar[bool] = False  # whether its `drawn_beside` reads the other kinds' rules: drawn after them
     # whether it keeps a *room* (`scope`, `room`): a rule of some cells that its links do not state whole, which the
     # engines keep as they keep a house, by the values its empty cells may still take (puzzles/candidates.py `Rooms`)
     ROOMS: ClassVar[bool] = False
@@ -242,10 +243,6 @@ class Constraint:
         constraint: it adds every dot of their kinds that the grid keeps)."""
         return cls.drawn(values, side, rng)
 
-    @classmethod
-    def reads_drawn(cls) -> bool:
-        """Whether its `drawn_beside` reads the other kinds' rules (so it is drawn after them)."""
-        return getattr(cls.drawn_beside, "__func__", None) is not getattr(Constraint.drawn_beside, "__func__", None)
 
     def links(self, side: int) -> tuple[Link, ...]:
         raise NotImplementedError

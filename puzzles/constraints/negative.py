@@ -35,6 +35,7 @@ class Negative(Constraint):
     KIND = FIELD = "negative"
     WORD = "negative="
     RELABELS = False
+    READS_DRAWN = True
 
     def settled(self, every: Sequence[Constraint]) -> Constraint:
         kind = RULES[self.rule]

@@ -19,14 +19,10 @@ python-constraint 556 s (7.5 million nodes); one object a rule keeps every cell'
 - palindrome, German whispers, slow thermometer, modular and entropic lines, nabner: one `Linked` over its line; clone:
   one over its two groups; a minimum or maximum cell: one over it and its neighbours.
 - row, column and box indexers: one `Linked` over the cell and the cells it may name;
-- renban, arrow, quadruple, little killer, region-sum line, zipper line, double arrow, between and lockout lines
-  (the rules of some cells that are no set of pairs): one `Filtered` over its cells, a function of them that asks the
-  rule's own filter (`Constraint.allowed`) whether the values assigned leave it a filling, and, forward checking,
-  hides what the filter removes from the open cells.
-- renban, arrow, quadruple, little killer, sandwich, X-sum, skyscraper (the rules of some cells that are no set of
-  pairs): one `Filtered` over its cells, a function of them that asks the rule's own filter (`Constraint.allowed`)
-  whether the values assigned leave it a filling, and, forward checking, hides what the filter removes from the open
-  cells.
+- renban, arrow, quadruple, little killer, region-sum line, zipper line, double arrow, between and lockout lines,
+  sandwich, X-sum, skyscraper (the rules of some cells that are no set of pairs): one `Filtered` over its cells, a
+  function of them that asks the rule's own filter (`Constraint.allowed`) whether the values assigned leave it a
+  filling, and, forward checking, hides what the filter removes from the open cells.
 
 The pairwise kinds' statements are the same, the constraint's own relation: python-constraint takes a rule as a
 check over its variables, and the links are that check.

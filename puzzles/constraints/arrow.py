@@ -13,11 +13,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..words import quoted
-from .base import Constraint, Move, Shape, a_list, cell_name, cell_of_name, cells_problem
+from .base import DRAWING, Constraint, Move, Shape, a_list, cell_name, cell_of_name, cells_problem
 from .lines import line_entries
 from .sums import WeightedSum
-
-DRAWING = ("baseC", "outlineC", "fontC")  # an f-puzzles entry's colours: the drawing's, no rule
 
 
 @dataclass(frozen=True)

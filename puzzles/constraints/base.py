@@ -417,10 +417,7 @@ class OneCell(Constraint):
             name = entry.get("cell") if isinstance(entry, dict) else None
             if not isinstance(name, str):
                 raise ValueError(f"entry {k} has no `cell` (a cell name like R1C1)")
-            unknown = [key for key, field in entry.items()
-                       if key not in ("cell", "baseC", "outlineC", "fontC") and field is not None and field != ""]
-            if unknown:
-                raise ValueError(f"entry {k}: field {quoted(unknown[0])} is not read by this project")
+            refuse_unread(entry, ("cell",), f"entry {k}")
             try:
                 found.append(cls(cell_of_name(name, side)))
             except ValueError as exc:
@@ -560,6 +557,19 @@ def pairs_apart(side: int, steps: Iterable[tuple[int, int]], forbids: Callable[[
     return tuple(Link(r * side + c, (r + dr) * side + c + dc, table)
                  for r in range(side) for c in range(side) for dr, dc in steps
                  if 0 <= r + dr < side and 0 <= c + dc < side)
+
+
+DRAWING = ("baseC", "outlineC", "fontC")  # an f-puzzles entry's colours: the drawing's, no rule
+
+
+def refuse_unread(entry: Mapping[str, Any], read: Iterable[str], what: str, drawing: Iterable[str] = DRAWING) -> None:
+    """ValueError when an f-puzzles entry (`what` names it: `entry 3`) holds a field the kind does not read (`read`)
+    and that does not only colour it (`drawing`): a field nothing reads may hold a rule, and is refused rather than
+    dropped unsaid."""
+    known = {*read, *drawing}
+    unknown = [key for key, field in entry.items() if key not in known and field is not None and field != ""]
+    if unknown:
+        raise ValueError(f"{what}: field {quoted(unknown[0])} is not read by this project")
 
 
 def a_list(value: Any, of: str = "") -> list[Any]:

@@ -10,10 +10,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..words import quoted
-from .base import Constraint, Link, Move, Named, Shape, a_list, adjacent, cell_name, cell_of_name, entry_cells
-
-DRAWING = ("baseC", "outlineC", "fontC")  # an f-puzzles entry's colours: the drawing's, no rule
+from .base import (
+    Constraint,
+    Link,
+    Move,
+    Named,
+    Shape,
+    a_list,
+    adjacent,
+    cell_name,
+    cell_of_name,
+    entry_cells,
+    refuse_unread,
+)
 
 
 @dataclass(frozen=True)
@@ -68,10 +77,7 @@ class Clone(Constraint):
                 clones = entry_cells({"cells": named}, side, f"entry {k}")
             except Named as exc:
                 raise ValueError(str(exc)) from None
-            unknown = [key for key, field in entry.items()
-                       if key not in ("cells", "cloneCells", *DRAWING) and field is not None and field != ""]
-            if unknown:  # a field nothing says holds no rule: refused, as f-puzzles' unknown fields are
-                raise ValueError(f"entry {k}: field {quoted(unknown[0])} is not read by this project")
+            refuse_unread(entry, ("cells", "cloneCells"), f"entry {k}")
             clone = cls(tuple(cells), tuple(clones))
             problem = clone.problem(side)
             if problem is not None:

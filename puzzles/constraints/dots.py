@@ -13,9 +13,19 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from ..words import quoted
-from .base import Constraint, Link, Move, Named, Shape, a_list, adjacent, cell_name, cell_of_name, entry_cells
-
-DRAWING = ("baseC", "outlineC", "fontC")  # an f-puzzles entry's colours: the drawing's, no rule
+from .base import (
+    Constraint,
+    Link,
+    Move,
+    Named,
+    Shape,
+    a_list,
+    adjacent,
+    cell_name,
+    cell_of_name,
+    entry_cells,
+    refuse_unread,
+)
 
 
 @dataclass(frozen=True)
@@ -110,10 +120,7 @@ class Dot(Constraint):
                 cells = entry_cells(entry, side, f"entry {k}")
             except Named as exc:
                 raise ValueError(str(exc)) from None
-            unknown = [key for key, field in entry.items()
-                       if key not in ("cells", "value", *DRAWING) and field is not None and field != ""]
-            if unknown:  # a field nothing says holds no rule: refused, as f-puzzles' unknown fields are
-                raise ValueError(f"entry {k}: field {quoted(unknown[0])} is not read by this project")
+            refuse_unread(entry, ("cells", "value"), f"entry {k}")
             if len(cells) != 2:
                 raise ValueError(f"entry {k} has {len(cells)} cells: a {cls.TITLE} is between two")
             given = entry.get("value")

@@ -18,10 +18,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from ..box_shapes import side_boxes
-from ..words import quoted
-from .base import Constraint, Link, Move, Named, OneCell, Shape, a_list, cell_name, entry_cells
-
-DRAWING = ("baseC", "outlineC", "fontC")  # an f-puzzles entry's colours: the drawing's, no rule
+from .base import Constraint, Link, Move, Named, OneCell, Shape, a_list, cell_name, entry_cells, refuse_unread
 
 
 @dataclass(frozen=True)
@@ -73,10 +70,7 @@ class Indexer(OneCell):
                 cells = entry_cells(entry, side, f"entry {k}")
             except Named as exc:
                 raise ValueError(str(exc)) from None
-            unknown = [key for key, field in entry.items()
-                       if key not in ("cells", *DRAWING) and field is not None and field != ""]
-            if unknown:
-                raise ValueError(f"entry {k}: field {quoted(unknown[0])} is not read by this project")
+            refuse_unread(entry, ("cells",), f"entry {k}")
             found += [cls(c) for c in cells]
         return found
 

@@ -20,9 +20,19 @@ from itertools import pairwise
 from typing import Any, ClassVar
 
 from ..words import quoted
-from .base import Constraint, Link, Move, Removal, Scoped, Shape, a_list, cell_name, cell_of_name, cells_problem
-
-DRAWING = ("baseC", "outlineC", "fontC")  # an f-puzzles entry's colours: the drawing's, no rule
+from .base import (
+    Constraint,
+    Link,
+    Move,
+    Removal,
+    Scoped,
+    Shape,
+    a_list,
+    cell_name,
+    cell_of_name,
+    cells_problem,
+    refuse_unread,
+)
 
 
 def king_adjacent(a: int, b: int, side: int) -> bool:
@@ -108,10 +118,8 @@ class Line(Constraint):
             lines = entry.get("lines") if isinstance(entry, dict) else None
             if not isinstance(lines, list) or not lines or not all(isinstance(line, list) and line for line in lines):
                 raise ValueError(f"entry {k} has no `lines` (lists of cell names)")
-            known = ("lines", "value", *DRAWING) if cls.VALUED else ("lines", *DRAWING)
-            unknown = [key for key, field in entry.items() if key not in known and field is not None and field != ""]
-            if unknown:  # a field nothing says holds no rule: refused, as f-puzzles' unknown fields are
-                raise ValueError(f"entry {k}: field {quoted(unknown[0])} is not read by this project")
+            known = ("lines", "value") if cls.VALUED else ("lines",)
+            refuse_unread(entry, known, f"entry {k}")
             given = entry.get("value")
             for line in lines:
                 if not all(isinstance(name, str) for name in line):
@@ -275,10 +283,7 @@ def line_entries(value: Sequence[Any], side: int, drawing: Sequence[str],
         lines = entry.get("lines") if isinstance(entry, dict) else None
         if not isinstance(lines, list) or not lines or not all(isinstance(line, list) and line for line in lines):
             raise ValueError(f"entry {k} has no `lines` (lists of cell names)")
-        unknown = [key for key, field in entry.items()
-                   if key not in ("lines", *drawing, *extra) and field is not None and field != ""]
-        if unknown:  # a field nothing says holds no rule: refused, as f-puzzles' unknown fields are
-            raise ValueError(f"entry {k}: field {quoted(unknown[0])} is not read by this project")
+        refuse_unread(entry, ("lines", *extra), f"entry {k}", drawing)
         for line in lines:
             if not all(isinstance(name, str) for name in line):
                 raise ValueError(f"entry {k}: a line holds something other than cell names")

@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..words import json_type, quoted
-from .base import Constraint, Move, Shape, a_list, cell_name
+from .base import Constraint, Move, Shape, a_list, cell_name, refuse_unread
 from .killer import total_problem
-from .outside import DRAWING, clue_drawing, outside_cell
+from .outside import clue_drawing, outside_cell
 from .sums import WeightedSum
 
 DIRECTIONS = {"UL": (-1, -1), "UR": (-1, 1), "DL": (1, -1), "DR": (1, 1)}
@@ -99,11 +99,7 @@ class LittleKiller(WeightedSum):
         for k, entry in enumerate(value, 1):
             if not isinstance(entry, dict):
                 raise ValueError(f"entry {k} is {json_type(entry)}, not an object")
-            unknown = [key for key, field in entry.items()
-                       if key not in ("cell", "cells", "direction", "value", *DRAWING) and field is not None
-                       and field != ""]
-            if unknown:
-                raise ValueError(f"entry {k}: field {quoted(unknown[0])} is not read by this project")
+            refuse_unread(entry, ("cell", "cells", "direction", "value"), f"entry {k}")
             total = entry.get("value")
             if total is None or total == "":
                 continue

@@ -21,10 +21,9 @@ from functools import cache, lru_cache
 from typing import Any, ClassVar
 
 from ..words import json_type, quoted
-from .base import CELL, Constraint, Move, Removal, Scoped, Shape, a_list
+from .base import CELL, Constraint, Move, Removal, Scoped, Shape, a_list, refuse_unread
 from .killer import total_problem
 
-DRAWING = ("baseC", "outlineC", "fontC")  # an f-puzzles entry's colours: the drawing's, no rule
 State = tuple[Any, ...]  # a state of a kind's automaton, as the kind says it: `("in", 9, 12)`
 
 
@@ -197,10 +196,7 @@ class Sighted(Scoped):
         for k, entry in enumerate(value, 1):
             if not isinstance(entry, dict):
                 raise ValueError(f"entry {k} is {json_type(entry)}, not an object")
-            unknown = [key for key, field in entry.items()
-                       if key not in ("cell", "value", *DRAWING) and field is not None and field != ""]
-            if unknown:
-                raise ValueError(f"entry {k}: field {quoted(unknown[0])} is not read by this project")
+            refuse_unread(entry, ("cell", "value"), f"entry {k}")
             number = entry.get("value")
             if number is None or number == "":
                 continue

@@ -14,9 +14,18 @@ from itertools import permutations
 from typing import Any
 
 from ..words import SYMBOLS, json_type, quoted
-from .base import Constraint, Move, Removal, Scoped, Shape, a_list, cell_name, cell_of_name, entry_cells
-
-DRAWING = ("baseC", "outlineC", "fontC")  # an f-puzzles entry's colours: the drawing's, no rule
+from .base import (
+    Constraint,
+    Move,
+    Removal,
+    Scoped,
+    Shape,
+    a_list,
+    cell_name,
+    cell_of_name,
+    entry_cells,
+    refuse_unread,
+)
 
 
 @dataclass(frozen=True)
@@ -67,10 +76,7 @@ class Quadruple(Scoped):
         found: list[Constraint] = []
         for k, entry in enumerate(value, 1):
             cells = entry_cells(entry, side, f"`quadruple` entry {k}")
-            unknown = [key for key, field in entry.items()
-                       if key not in ("cells", "values", *DRAWING) and field is not None and field != ""]
-            if unknown:
-                raise ValueError(f"entry {k}: field {quoted(unknown[0])} is not read by this project")
+            refuse_unread(entry, ("cells", "values"), f"entry {k}")
             listed = entry.get("values")
             if not isinstance(listed, list) or not listed or not all(
                     isinstance(v, int) and not isinstance(v, bool) for v in listed):

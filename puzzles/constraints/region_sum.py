@@ -16,11 +16,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..box_shapes import side_boxes
-from .base import Constraint, Move, Removal, Scoped, Shape, a_list, cell_name, cell_of_name, cells_problem
+from .base import DRAWING, Constraint, Move, Removal, Scoped, Shape, a_list, cell_name, cell_of_name, cells_problem
 from .lines import king_walk, line_entries
 from .sums import sum_supports, values_in
-
-DRAWING = ("baseC", "outlineC", "fontC")  # an f-puzzles entry's colours: the drawing's, no rule
 
 
 @dataclass(frozen=True)

@@ -9,10 +9,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..words import quoted
-from .base import Constraint, Link, Move, Shape, a_list, cell_name, cell_of_name, cells_problem, span
-
-DRAWING = ("baseC", "outlineC", "fontC")  # an f-puzzles entry's colours: the drawing's, no rule
+from .base import (
+    Constraint,
+    Link,
+    Move,
+    Shape,
+    a_list,
+    cell_name,
+    cell_of_name,
+    cells_problem,
+    refuse_unread,
+    span,
+)
 
 
 @dataclass(frozen=True)
@@ -43,10 +51,7 @@ class Thermometer(Constraint):
             lines = entry.get("lines") if isinstance(entry, dict) else None
             if not isinstance(lines, list) or not lines or not all(isinstance(line, list) and line for line in lines):
                 raise ValueError(f"entry {k} has no `lines` (lists of cell names, the bulb first)")
-            unknown = [key for key, field in entry.items()
-                       if key not in ("lines", *DRAWING) and field is not None and field != ""]
-            if unknown:  # a field nothing says holds no rule: refused, as f-puzzles' unknown fields are
-                raise ValueError(f"entry {k}: field {quoted(unknown[0])} is not read by this project")
+            refuse_unread(entry, ("lines",), f"entry {k}")
             for line in lines:
                 if not all(isinstance(name, str) for name in line):
                     raise ValueError(f"entry {k}: a line holds something other than cell names")

@@ -206,7 +206,7 @@ from functools import lru_cache, reduce
 from operator import or_
 from typing import Any, Final, NamedTuple, Protocol, TypeAlias
 
-from librt.vecs import append, vec
+from librt.vecs import append, pop, vec
 from mypy_extensions import i64, u8
 
 from puzzles.bits import popcount, supports
@@ -376,6 +376,10 @@ class Clause(Reason):
         super().__init__(kind, lits)
         self.lbd = lbd  # literal block distance: how many decision levels its literals span
         self.deleted = False
+        self.number: i64 = -1  # its number among the stored clauses, once attached (StoredClauses)
+
+
+FORGOTTEN: Final = Clause(NOGOOD, [])  # the place of a forgotten clause among the stored ones (StoredClauses)
 
 
 class Crossing:
@@ -1209,71 +1213,102 @@ def bits_of(mask: int) -> list[int]:
 class StoredClauses(Propagator):
     """The clauses stored as the search goes (nogoods, solutions' blocks), each its own explanation, visited
     through the two literals each watches (MiniSat's watches): when one of them is made false, the clause
-    watches another literal not false, or implies its other watched one, or is a conflict."""
+    watches another literal not false, or implies its other watched one, or is a conflict.
+
+    The clauses are numbered as they come (`clauses`), and a literal's watches are a native vector of pairs,
+    a clause's number and a literal of it (MiniSat's Watcher: the clause and its blocker), so that the
+    watches are read and moved as machine words, not as objects. `forget` drops the watches of the clauses
+    reduce_db marked, all at once (MiniSat's cleanAll), so that the visit never meets a forgotten one."""
 
     def __init__(self, literals: int) -> None:
-        # per literal, the clauses watching it, visited when it is made false (None until one watches it)
-        self.watches: list[list[Clause] | None] = [None] * literals
+        self.clauses = vec[Clause]()  # by number, every clause attached (a forgotten one's place: FORGOTTEN)
+        # per literal, the clauses watching it, visited when it is made false: (number, blocker) pairs
+        self.watches = vec[vec[i64]]([vec[i64]() for _ in range(literals)])
 
     def attach(self, clause: Clause) -> None:
-        """Watch a clause's first two literals."""
-        self.watch(clause.lits[0], clause)
-        self.watch(clause.lits[1], clause)
+        """Watch a clause's first two literals, each with the other as its blocker."""
+        number = clause.number = len(self.clauses)
+        self.clauses = append(self.clauses, clause)
+        self.watch(clause.lits[0], number, clause.lits[1])
+        self.watch(clause.lits[1], number, clause.lits[0])
 
-    def watch(self, p: Lit, clause: Clause) -> None:
-        """`clause` watches literal p: it is visited when p is made false."""
-        ws = self.watches[p]
-        if ws is None:
-            self.watches[p] = [clause]
-        else:
-            ws.append(clause)
+    def watch(self, p: Lit, number: i64, blocker: Lit) -> None:
+        """Clause `number` watches literal p: it is visited when p is made false."""
+        self.watches[p] = append(append(self.watches[p], number), blocker)
+
+    def forget(self, gone: list[Clause]) -> None:
+        """The clauses `gone`, marked deleted, leave the watches (the others' order kept) and their places."""
+        clauses, watches = self.clauses, self.watches
+        for p in range(len(watches)):
+            ws = watches[p]
+            end: i64 = len(ws)
+            j: i64 = 0
+            for i in range(0, end, 2):
+                if not clauses[ws[i]].deleted:
+                    ws[j] = ws[i]
+                    ws[j + 1] = ws[i + 1]
+                    j += 2
+            if j < end:
+                watches[p] = truncated(ws, j)
+        for c in gone:
+            clauses[c.number] = FORGOTTEN
 
     def propagate(self, s: Solver, p: Lit) -> list[Lit] | None:
         """The stored clauses watching the literal p made false (MiniSat's two watched literals): each
         finds another literal not false to watch, or implies its other watched one, or is a conflict."""
         false_lit = neg(p)
         ws = self.watches[false_lit]
-        if ws is None:
+        end: i64 = len(ws)
+        if end == 0:
             return None
-        value = s.value
-        i = j = 0
-        end = len(ws)
+        value, clauses = s.value, self.clauses
+        i: i64 = 0
+        j: i64 = 0
         while i < end:
-            c = ws[i]
-            i += 1
-            if c.deleted:
-                continue  # forgotten: its watch goes
+            number = ws[i]
+            i += 2
+            c = clauses[number]
             lits = c.lits
             if lits[0] == false_lit:  # the false literal second
                 lits[0], lits[1] = lits[1], false_lit
             first = lits[0]
             if value[first] == TRUE:
-                ws[j] = c
-                j += 1
+                ws[j] = number
+                ws[j + 1] = first
+                j += 2
                 continue
             moved = False
             for k in range(2, len(lits)):
                 if value[lits[k]] != FALSE:  # a new literal to watch
                     lits[1], lits[k] = lits[k], false_lit
-                    self.watch(lits[1], c)
+                    self.watch(lits[1], number, first)
                     moved = True
                     break
             if moved:
                 continue
-            ws[j] = c
-            j += 1
+            ws[j] = number
+            ws[j + 1] = first
+            j += 2
             if value[first] == FALSE:  # every literal false
                 while i < end:
                     ws[j] = ws[i]
                     j += 1
                     i += 1
-                del ws[j:]
+                self.watches[false_lit] = truncated(ws, j)
                 return list(lits)
             s.assign(first, c)
             if not sign(first):
                 s.placed_now += 1
-        del ws[j:]
+        if j < end:
+            self.watches[false_lit] = truncated(ws, j)
         return None
+
+
+def truncated(ws: vec[i64], size: i64) -> vec[i64]:
+    """`ws` cut to its first `size` items, in place (a slice would copy the rest)."""
+    while len(ws) > size:
+        ws, _ = pop(ws)
+    return ws
 
 
 class VarOrder:
@@ -1972,9 +2007,11 @@ class Solver:
         spanning the most first, but no clause that is the reason of a present assignment."""
         candidates = [c for c in self.nogoods if c.lbd > KEEP_LBD and not self.is_reason(c)]
         candidates.sort(key=lbd_of, reverse=True)
-        for c in candidates[:len(candidates) // 2]:
-            c.deleted = True  # the watches drop it when they next meet it
+        gone = candidates[:len(candidates) // 2]
+        for c in gone:
+            c.deleted = True
         self.nogoods = [c for c in self.nogoods if not c.deleted]
+        self.clauses.forget(gone)
 
     # -- the search -------------------------------------------------------------------------------------
     def new_decision_level(self) -> None:

@@ -354,23 +354,27 @@ class Reason:
     cage sum's, the cage's literals its look rested on (shared by every value the look removed, x's
     own left out, as an exclusion's);
     a group's (LAST_VALUE, LAST_PLACE), all of the group's placements, x's among them; a stored
-    clause's, x's first. Read them with `Solver.reason_lits`. The encoding's reasons are made once,
-    shared by every assignment they explain (`Encoding.excluded_by`, `Encoding.last_left`). The
-    literals are kept in a native vector (a copy of the list given), as the trail is (see
-    `Solver.assign`): the analysis and the watches read them in place, without a boxed int each."""
+    clause's, x's first, kept in the stored clauses' arena (at `at`, its own `lits` left empty). Read
+    them with `Solver.reason_lits`. The encoding's reasons are made once, shared by every assignment
+    they explain (`Encoding.excluded_by`, `Encoding.last_left`). The literals are kept in a native
+    vector (a copy of the list given), as the trail is (see `Solver.assign`): the analysis and the
+    watches read them in place, without a boxed int each."""
 
     def __init__(self, kind: ReasonKind, lits: list[Lit]) -> None:
         self.kind = kind
         self.lits = native(lits)
+        self.at: i64 = -1  # a stored clause's: its place in the stored clauses' arena, where its literals are
 
 
 NO_REASON: Final = Reason(DECIDED, [])  # a decision's or a given's (MiniSat's CRef_Undef)
 
 
 class Clause(Reason):
-    """A stored clause: a nogood, locked candidates' exclusion, or a solution's block. While it is
-    the reason of an assignment, the literal it implies comes first; the first two are the watched
-    ones (a nogood and a block are watched; locked candidates' are reasons only)."""
+    """A clause made as the search goes: a nogood, locked candidates' exclusion, or a solution's block. A
+    nogood or a block of two literals or more is stored (`StoredClauses.attach`): its literals move to the
+    stored clauses' arena, at `at` (read them with `Solver.reason_lits`; `lits` is left empty), where the
+    first two are the watched ones and, while it is the reason of an assignment, the literal it implies
+    comes first. Locked candidates' and unit ones are reasons only, with their own `lits`."""
 
     def __init__(self, kind: ReasonKind, lits: list[Lit], lbd: int = 0) -> None:
         super().__init__(kind, lits)
@@ -1215,41 +1219,69 @@ class StoredClauses(Propagator):
     through the two literals each watches (MiniSat's watches): when one of them is made false, the clause
     watches another literal not false, or implies its other watched one, or is a conflict.
 
-    The clauses are numbered as they come (`clauses`), and a literal's watches are a native vector of pairs,
-    a clause's number and a literal of it (MiniSat's Watcher: the clause and its blocker), so that the
-    watches are read and moved as machine words, not as objects. `forget` drops the watches of the clauses
-    reduce_db marked, all at once (MiniSat's cleanAll), so that the visit never meets a forgotten one."""
+    Their literals lie one clause after the other in one native vector, `arena` (MiniSat's ClauseAllocator):
+    at a clause's place, its number (in `clauses`, its Clause, the reason it gives), its size, then its
+    literals, the two watched first (and while it is the reason of an assignment, the literal it implies
+    first). A literal's watches are a native vector of pairs, a clause's place and a literal of it (MiniSat's
+    Watcher: the clause and its blocker). A visit reads the blocker first, and a clause whose blocker is
+    true is passed by unread; else its literals are read in one place, as machine words. `forget` takes the
+    clauses reduce_db marked out of the watches and the arena, all at once (MiniSat's cleanAll and its
+    garbage collection), so that the visit never meets a forgotten one."""
 
     def __init__(self, literals: int) -> None:
         self.clauses = vec[Clause]()  # by number, every clause attached (a forgotten one's place: FORGOTTEN)
-        # per literal, the clauses watching it, visited when it is made false: (number, blocker) pairs
+        self.arena = vec[i64]()  # per clause: its number, its size, its literals
+        # per literal, the clauses watching it, visited when it is made false: (place, blocker) pairs
         self.watches = vec[vec[i64]]([vec[i64]() for _ in range(literals)])
 
     def attach(self, clause: Clause) -> None:
-        """Watch a clause's first two literals, each with the other as its blocker."""
+        """Store a clause (of two literals or more) and watch its first two, each with the other as its
+        blocker. Its literals are read from the arena from now on (`Clause.at`)."""
+        lits = clause.lits
         number = clause.number = len(self.clauses)
         self.clauses = append(self.clauses, clause)
-        self.watch(clause.lits[0], number, clause.lits[1])
-        self.watch(clause.lits[1], number, clause.lits[0])
+        at = clause.at = len(self.arena)
+        arena = append(append(self.arena, number), len(lits))
+        for q in lits:
+            arena = append(arena, q)
+        self.arena = arena
+        clause.lits = vec[i64]()
+        self.watch(lits[0], at, lits[1])
+        self.watch(lits[1], at, lits[0])
 
-    def watch(self, p: Lit, number: i64, blocker: Lit) -> None:
-        """Clause `number` watches literal p: it is visited when p is made false."""
-        self.watches[p] = append(append(self.watches[p], number), blocker)
+    def watch(self, p: Lit, at: i64, blocker: Lit) -> None:
+        """The clause at `at` watches literal p: it is visited when p is made false."""
+        self.watches[p] = append(append(self.watches[p], at), blocker)
 
     def forget(self, gone: list[Clause]) -> None:
-        """The clauses `gone`, marked deleted, leave the watches (the others' order kept) and their places."""
-        clauses, watches = self.clauses, self.watches
+        """The clauses `gone`, marked deleted, leave the watches (the others' order kept), the arena (the
+        others moved down, their order kept) and their numbers' places."""
+        clauses, arena, watches = self.clauses, self.arena, self.watches
+        kept = vec[i64](capacity=len(arena))
+        at: i64 = 0
+        while at < len(arena):  # each clause's number gives way to its new place, or -1
+            number, size = arena[at], arena[at + 1]
+            c = clauses[number]
+            if c.deleted:
+                arena[at] = -1
+            else:
+                arena[at] = c.at = len(kept)
+                kept = append(append(kept, number), size)
+                for k in range(at + 2, at + 2 + size):
+                    kept = append(kept, arena[k])
+            at += 2 + size
         for p in range(len(watches)):
             ws = watches[p]
             end: i64 = len(ws)
             j: i64 = 0
             for i in range(0, end, 2):
-                if not clauses[ws[i]].deleted:
-                    ws[j] = ws[i]
+                moved_to = arena[ws[i]]
+                if moved_to >= 0:
+                    ws[j] = moved_to
                     ws[j + 1] = ws[i + 1]
                     j += 2
-            if j < end:
-                watches[p] = truncated(ws, j)
+            watches[p] = truncated(ws, j)
+        self.arena = kept
         for c in gone:
             clauses[c.number] = FORGOTTEN
 
@@ -1261,32 +1293,34 @@ class StoredClauses(Propagator):
         end: i64 = len(ws)
         if end == 0:
             return None
-        value, clauses = s.value, self.clauses
+        value, arena = s.value, self.arena
         i: i64 = 0
         j: i64 = 0
         while i < end:
-            number = ws[i]
+            at = ws[i]
             i += 2
-            c = clauses[number]
-            lits = c.lits
-            if lits[0] == false_lit:  # the false literal second
-                lits[0], lits[1] = lits[1], false_lit
-            first = lits[0]
+            first = arena[at + 2]
+            if first == false_lit:  # the false literal second
+                first = arena[at + 3]
+                arena[at + 2] = first
+                arena[at + 3] = false_lit
             if value[first] == TRUE:
-                ws[j] = number
+                ws[j] = at
                 ws[j + 1] = first
                 j += 2
                 continue
             moved = False
-            for k in range(2, len(lits)):
-                if value[lits[k]] != FALSE:  # a new literal to watch
-                    lits[1], lits[k] = lits[k], false_lit
-                    self.watch(lits[1], number, first)
+            for k in range(at + 4, at + 2 + arena[at + 1]):
+                q = arena[k]
+                if value[q] != FALSE:  # a new literal to watch
+                    arena[at + 3] = q
+                    arena[k] = false_lit
+                    self.watch(q, at, first)
                     moved = True
                     break
             if moved:
                 continue
-            ws[j] = number
+            ws[j] = at
             ws[j + 1] = first
             j += 2
             if value[first] == FALSE:  # every literal false
@@ -1295,8 +1329,8 @@ class StoredClauses(Propagator):
                     j += 1
                     i += 1
                 self.watches[false_lit] = truncated(ws, j)
-                return list(lits)
-            s.assign(first, c)
+                return [arena[k] for k in range(at + 2, at + 2 + arena[at + 1])]
+            s.assign(first, self.clauses[arena[at]])
             if not sign(first):
                 s.placed_now += 1
         if j < end:
@@ -1783,8 +1817,17 @@ class Solver:
 
     def reason_lits(self, x: Var) -> list[Lit]:
         """The literals the reason of x's value rests on, all false: its clause's, x's own left out
-        (MiniSat reads them from c[1]); none for a decision. `analyze` reads them in place."""
-        return [q for q in self.reason[x].lits if var(q) != x]
+        (MiniSat reads them from c[1]); none for a decision. `analyze` reads them in place (`lits_of`)."""
+        lits, start, stop = self.lits_of(self.reason[x])
+        return [lits[k] for k in range(start, stop) if var(lits[k]) != x]
+
+    def lits_of(self, r: Reason) -> tuple[vec[i64], i64, i64]:
+        """Where reason r's literals are: items start to stop of a native vector, its own `lits` or, for a
+        stored clause, the stored clauses' arena (read in place, not copied)."""
+        if r.at < 0:
+            return r.lits, 0, len(r.lits)
+        arena = self.clauses.arena
+        return arena, r.at + 2, r.at + 2 + arena[r.at + 1]
 
     def start(self) -> bool:
         """The givens at level 0, propagated; False when they clash. Each propagator is told of the start
@@ -1875,11 +1918,13 @@ class Solver:
         depth = self.decision_level()
         nogood = [0]  # its first literal is set at the end
         path = 0  # literals of the present level met and not yet resolved
-        lits, resolved = native(conflict), -1  # what is met next, and whose reason it is (the conflict: no one's)
+        # what is met next (lits[start:stop]), and whose reason it is (the conflict: no one's)
+        lits, start, stop, resolved = native(conflict), 0, len(conflict), -1
         index = len(trail) - 1
         while True:
-            for q in lits:  # each false literal met once: marked and bumped; one of the present level
-                x = var(q)  # is to be resolved, one of a lower level goes into the nogood (level 0's
+            for k in range(start, stop):  # each false literal met once: marked and bumped; one of the present
+                q = lits[k]  # level is to be resolved, one of a lower level goes into the nogood (level 0's
+                x = var(q)
                 if x != resolved and seen[x] == UNSEEN and level[x] > 0:  # are facts: they go)
                     seen[x] = MARKED
                     self.bump(x)
@@ -1898,7 +1943,7 @@ class Solver:
                 break
             # resolved away: what it rests on is met instead, reason_lits(resolved) read in place (its own
             # literal skipped above): a copy for each took 5-7% longer on forum-hardest-1106 (measured)
-            lits = self.reason[resolved].lits
+            lits, start, stop = self.lits_of(self.reason[resolved])
         nogood[0] = neg(p)
         self.shorten(nogood)
         nogood = self.minimize(nogood)
@@ -1955,7 +2000,9 @@ class Solver:
         top = len(to_clear)
         while stack:
             x = var(stack.pop())
-            for q in reason[x].lits:  # reason_lits(x) read in place (x's own literal skipped)
+            lits, start, stop = self.lits_of(reason[x])  # reason_lits(x) read in place (x's own literal skipped)
+            for k in range(start, stop):
+                q = lits[k]
                 y = var(q)
                 if y == x or seen[y] == MARKED or level[y] == 0:
                     continue  # in the nogood, already traced, or a fact
@@ -1999,7 +2046,7 @@ class Solver:
     def is_reason(self, c: Clause) -> bool:
         """Whether c is the reason of a present assignment, so that it may not go (MiniSat's
         locked(c))."""
-        p = c.lits[0]
+        p = self.clauses.arena[c.at + 2]
         return self.value[p] == TRUE and self.reason[var(p)] is c
 
     def reduce_db(self) -> None:

@@ -1297,8 +1297,13 @@ class StoredClauses(Propagator):
         i: i64 = 0
         j: i64 = 0
         while i < end:
-            at = ws[i]
+            at, blocker = ws[i], ws[i + 1]
             i += 2
+            if value[blocker] == TRUE:  # satisfied: passed by, the clause unread
+                ws[j] = at
+                ws[j + 1] = blocker
+                j += 2
+                continue
             first = arena[at + 2]
             if first == false_lit:  # the false literal second
                 first = arena[at + 3]

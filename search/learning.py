@@ -437,9 +437,9 @@ class Encoding:
                 var_bits += [1 << v] + [1 << position[unit, cell] for unit in geo.units_of(cell)]
                 var_start.append(len(var_groups))
         self.var_groups, self.var_bits, self.var_start = vec[i64](var_groups), vec[i64](var_bits), vec[i64](var_start)
-        self.excluded_by = [Reason(EXCLUDED, [exclusion(x)]) for x in range(cells * n)]
-        self.last_left = [Reason(LAST_VALUE if g < cells else LAST_PLACE, lits)
-                          for g, lits in enumerate(self.group_lits)]
+        self.excluded_by = vec[Reason]([Reason(EXCLUDED, [exclusion(x)]) for x in range(cells * n)])
+        self.last_left = vec[Reason]([Reason(LAST_VALUE if g < cells else LAST_PLACE, lits)
+                                      for g, lits in enumerate(self.group_lits)])
         look = bytearray(((1 << n) + 7) // 8 if locked else 0)
         self.crossings: list[list[Crossing]] = [[] for _ in self.group_lits]
         self.inside: list[dict[int, list[int]]] = [{} for _ in self.group_lits]
@@ -1344,7 +1344,7 @@ class StoredClauses(Propagator):
 
 
 def truncated(ws: vec[i64], size: i64) -> vec[i64]:
-    """`ws` cut to its first `size` items, in place (a slice would copy the rest)."""
+    """`ws` cut to its first `size` items, in place (a slice would copy the items kept)."""
     while len(ws) > size:
         ws, _ = pop(ws)
     return ws
@@ -1354,8 +1354,8 @@ class VarOrder:
     """MiniSat's order heap: the free variables by activity, most active first (ties to the lowest
     variable), with each variable's place in the heap so that a bump moves it up at once."""
 
-    def __init__(self, activity: list[float]) -> None:
-        self.activity = activity
+    def __init__(self, activity: vec[float]) -> None:
+        self.activity = activity  # (the solver's: its items change in place)
         self.heap: list[Var] = list(range(len(activity)))  # every activity 0: already a heap
         self.index: list[int] = list(range(len(activity)))  # per variable, its place in the heap, or -1
 
@@ -1535,7 +1535,7 @@ class Vsids(Branching):
     it keeps (`VarOrder`); while no free placement has met a conflict, MRV's first value."""
 
     def __init__(self) -> None:
-        self.order = VarOrder([])
+        self.order = VarOrder(vec[float]())
 
     def attach(self, s: Solver) -> None:
         self.order = VarOrder(s.activity)
@@ -1756,7 +1756,7 @@ class Solver:
         # the assignment (the arrays of small ints are native vectors: see `assign`)
         self.value = vec[u8]([UNDEF] * (2 * variables))  # per literal: TRUE, FALSE or UNDEF
         self.level = vec[i64]([0] * variables)
-        self.reason: list[Reason] = [NO_REASON] * variables
+        self.reason = vec[Reason]([NO_REASON] * variables)
         self.trail = vec[i64](capacity=variables)  # every literal made true, in order
         self.trail_lim: list[int] = []  # where each decision level begins on the trail
         self.qhead: i64 = 0  # the trail up to here is propagated
@@ -1784,7 +1784,7 @@ class Solver:
                                         if q is not None])
         self.nogoods: list[Clause] = []  # the stored nogoods (the solutions' blocks are kept apart, for good)
         # VSIDS's activities (which the branching reads)
-        self.activity = [0.0] * variables
+        self.activity = vec[float]([0.0] * variables)
         self.var_inc = 1.0
         # the policies: which placement a decision makes, and when a descent stops for a restart
         self.branching = branching if branching is not None else Mrv()
@@ -1908,7 +1908,7 @@ class Solver:
             value[p] = UNDEF
             value[neg(p)] = UNDEF
         self.branching.undone(self, start)
-        self.trail = trail[:start]
+        self.trail = truncated(trail, start)
         del self.trail_lim[level:]
         self.qhead = start
         self.places = self.saved_places[level]

@@ -1234,10 +1234,9 @@ class StoredClauses(Propagator):
         # per literal, the clauses watching it, visited when it is made false: (place, blocker) pairs
         self.watches = vec[vec[i64]]([vec[i64]() for _ in range(literals)])
 
-    def attach(self, clause: Clause) -> None:
-        """Store a clause (of two literals or more) and watch its first two, each with the other as its
-        blocker. Its literals are read from the arena from now on (`Clause.at`)."""
-        lits = clause.lits
+    def attach(self, clause: Clause, lits: vec[i64]) -> None:
+        """Store a clause of these literals (two or more) and watch its first two, each with the other as its
+        blocker. Its literals are read from the arena from now on (`Clause.at`; its own `lits` left empty)."""
         number = clause.number = len(self.clauses)
         self.clauses = append(self.clauses, clause)
         at = clause.at = len(self.arena)
@@ -1792,6 +1791,9 @@ class Solver:
         self.branching.attach(self)
         # the analysis
         self.seen = vec[u8]([UNSEEN] * variables)
+        self.excluded = vec[i64]([0] * variables)  # per placement, how many of a nogood's literals it excluded
+        self.stack = vec[i64]()  # the trace of `redundant` (MiniSat's analyze_stack), and shorten's list
+        self.to_clear = vec[i64]()  # the variables the minimisation marked (MiniSat's analyze_toclear)
         self.next_reduce, self.reductions = FIRST_REDUCE, 0
         # effort
         self.nodes = self.backtracks = self.forced = self.eliminated = 0
@@ -1916,12 +1918,12 @@ class Solver:
 
 
     # -- the analysis -------------------------------------------------------------------------------
-    def analyze(self, conflict: list[Lit]) -> tuple[list[Lit], int]:
+    def analyze(self, conflict: list[Lit]) -> tuple[vec[i64], int]:
         """The nogood drawn from a conflict at the present level, its first literal the one it forces
         (the negation of the first unique implication point), and the level to jump back to."""
         seen, level, trail = self.seen, self.level, self.trail
         depth = self.decision_level()
-        nogood = [0]  # its first literal is set at the end
+        nogood = append(vec[i64](capacity=len(conflict)), 0)  # its first literal is set at the end
         path = 0  # literals of the present level met and not yet resolved
         # what is met next (lits[start:stop]), and whose reason it is (the conflict: no one's)
         lits, start, stop, resolved = native(conflict), 0, len(conflict), -1
@@ -1936,7 +1938,7 @@ class Solver:
                     if level[x] >= depth:
                         path += 1
                     else:
-                        nogood.append(q)
+                        nogood = append(nogood, q)
             while seen[var(trail[index])] == UNSEEN:  # the next marked assignment back on the trail
                 index -= 1
             p = trail[index]
@@ -1950,8 +1952,7 @@ class Solver:
             # literal skipped above): a copy for each took 5-7% longer on forum-hardest-1106 (measured)
             lits, start, stop = self.lits_of(self.reason[resolved])
         nogood[0] = neg(p)
-        self.shorten(nogood)
-        nogood = self.minimize(nogood)
+        nogood = self.minimize(self.shorten(nogood))
         back = 0
         if len(nogood) > 1:  # the second watched literal: one of the highest level left
             top = 1
@@ -1962,49 +1963,60 @@ class Solver:
             back = level[var(nogood[1])]
         return nogood, back
 
-    def shorten(self, nogood: list[Lit]) -> None:
+    def shorten(self, nogood: vec[i64]) -> vec[i64]:
         """Two or more exclusions of lower levels made by one placement give way to "not that
         placement": the nogood's resolvent on their reasons, weaker but shorter, and it forces the same
         literal at the same level. (The minimisation then drops those exclusions: each follows from
-        the placement.)"""
-        reason = self.reason
-        count: dict[Lit, int] = {}  # per "not p" (an exclusion's reason), how many of the nogood's rest on it
-        for q in nogood[1:]:
+        the placement.) The nogood with those placements' negations added, in the order first met."""
+        reason, seen, excluded = self.reason, self.seen, self.excluded
+        met = truncated(self.stack, 0)  # each "not p" (an exclusion's reason) the nogood's rest on, first met first
+        for k in range(1, len(nogood)):
+            q = nogood[k]
             r = reason[var(q)]
             if not sign(q) and r.kind == EXCLUDED:
-                count[r.lits[0]] = count.get(r.lits[0], 0) + 1
-        for not_p, excluded in count.items():
-            if excluded > 1 and self.seen[var(not_p)] == UNSEEN:
-                self.seen[var(not_p)] = MARKED
-                nogood.append(not_p)
+                not_p = r.lits[0]
+                if excluded[var(not_p)] == 0:
+                    met = append(met, not_p)
+                excluded[var(not_p)] += 1
+        for not_p in met:
+            if excluded[var(not_p)] > 1 and seen[var(not_p)] == UNSEEN:
+                seen[var(not_p)] = MARKED
+                nogood = append(nogood, not_p)
+            excluded[var(not_p)] = 0
+        self.stack = met
+        return nogood
 
-    def minimize(self, nogood: list[Lit]) -> list[Lit]:
+    def minimize(self, nogood: vec[i64]) -> vec[i64]:
         """The nogood without the literals that follow from its others (MiniSat 2.2.0's recursive
         minimisation, the loop of its analyze); every mark of the analysis cleared."""
-        level = self.level
-        levels = 0  # the nogood's abstract levels
-        for q in nogood[1:]:
-            levels |= abstract_level(level[var(q)])
-        to_clear = [var(q) for q in nogood[1:]]
-        kept = [nogood[0]]
-        for q in nogood[1:]:
-            if self.reason[var(q)].kind == DECIDED or not self.redundant(q, levels, to_clear):
-                kept.append(q)
-        for x in to_clear:
-            self.seen[x] = UNSEEN
+        level, reason, seen = self.level, self.reason, self.seen
+        levels: i64 = 0  # the nogood's abstract levels
+        to_clear = truncated(self.to_clear, 0)
+        for k in range(1, len(nogood)):
+            levels |= abstract_level(level[var(nogood[k])])
+            to_clear = append(to_clear, var(nogood[k]))
+        self.to_clear = to_clear
+        kept = append(vec[i64](capacity=len(nogood)), nogood[0])
+        for k in range(1, len(nogood)):
+            q = nogood[k]
+            if reason[var(q)].kind == DECIDED or not self.redundant(q, levels):
+                kept = append(kept, q)
+        for x in self.to_clear:
+            seen[x] = UNSEEN
         return kept
 
-    def redundant(self, p: Lit, levels: int, to_clear: list[Var]) -> bool:
+    def redundant(self, p: Lit, levels: i64) -> bool:
         """Whether false literal p of a nogood follows from the nogood's other literals (MiniSat's
         litRedundant): its reasons, traced back, end in them or at level 0. A trace that reaches a
         decision, a literal already found not to follow, or a level of none of the nogood's literals
         (`levels`, its abstract levels, rules most of those out at once) fails. What it marks is added
-        to `to_clear`."""
+        to `to_clear` (MiniSat's analyze_toclear; the trace's own stack, `stack`, its analyze_stack)."""
         seen, level, reason = self.seen, self.level, self.reason
-        stack = [p]
-        top = len(to_clear)
-        while stack:
-            x = var(stack.pop())
+        stack = append(truncated(self.stack, 0), p)
+        top = len(self.to_clear)
+        while len(stack) > 0:
+            stack, q = pop(stack)
+            x = var(q)
             lits, start, stop = self.lits_of(reason[x])  # reason_lits(x) read in place (x's own literal skipped)
             for k in range(start, stop):
                 q = lits[k]
@@ -2013,12 +2025,15 @@ class Solver:
                     continue  # in the nogood, already traced, or a fact
                 if seen[y] == UNSEEN and reason[y].kind != DECIDED and levels & abstract_level(level[y]):
                     seen[y] = MARKED
-                    stack.append(q)
-                    to_clear.append(y)
+                    stack = append(stack, q)
+                    self.to_clear = append(self.to_clear, y)
                     continue
-                for z in to_clear[top:]:  # not implied: nor (to be safe) is anything on the way
-                    seen[z] = NOT_IMPLIED
+                to_clear = self.to_clear
+                for i in range(top, len(to_clear)):  # not implied: nor (to be safe) is anything on the way
+                    seen[to_clear[i]] = NOT_IMPLIED
+                self.stack = stack
                 return False
+        self.stack = stack
         return True
 
     # -- VSIDS ----------------------------------------------------------------------------------------
@@ -2039,13 +2054,15 @@ class Solver:
             self.branching.rescaled()
 
     # -- the clause database --------------------------------------------------------------------------
-    def add_nogood(self, nogood: list[Lit], lbd: int) -> None:
+    def add_nogood(self, nogood: vec[i64], lbd: int) -> None:
         """Store a nogood whose first literal is free and the rest false, and make that literal true."""
         self.learned += 1
-        clause = Clause(NOGOOD, nogood, lbd)
-        if len(nogood) > 1:  # (a unit one, at level 0, is a fact: nothing to watch)
-            self.clauses.attach(clause)
+        if len(nogood) > 1:
+            clause = Clause(NOGOOD, [], lbd)
+            self.clauses.attach(clause, nogood)
             self.nogoods.append(clause)
+        else:  # (a unit one, at level 0, is a fact: nothing to watch)
+            clause = Clause(NOGOOD, [nogood[0]], lbd)
         self.assign(nogood[0], clause)
 
     def is_reason(self, c: Clause) -> bool:
@@ -2095,13 +2112,13 @@ class Solver:
                     return Stop.EXHAUSTED
                 nogood, back = self.analyze(conflict)
                 if observer is not None:
-                    observer.analyzed(conflict, nogood, back)
+                    observer.analyzed(conflict, list(nogood), back)
                 lbd = self.lbd(nogood)
                 self.backtracks += self.decision_level() - back
                 self.cancel_until(back)
                 self.add_nogood(nogood, lbd)
                 if observer is not None:
-                    observer.backjumped(back, nogood, lbd)
+                    observer.backjumped(back, list(nogood), lbd)
                 self.decay_activities()
                 self.schedule.learned(self, lbd)
                 if not self.conflicts & TIME_CHECK and time.perf_counter() > limits.deadline:
@@ -2130,7 +2147,7 @@ class Solver:
             if observer is not None:
                 observer.decided(self.decision_level(), x)
 
-    def lbd(self, nogood: list[Lit]) -> int:
+    def lbd(self, nogood: vec[i64]) -> int:
         """Literal block distance: how many decision levels a clause's literals span."""
         return len({self.level[var(q)] for q in nogood})
 
@@ -2165,7 +2182,7 @@ class Solver:
         if len(lits) == 1:
             self.assign(lits[0], clause)
         else:
-            self.clauses.attach(clause)
+            self.clauses.attach(clause, clause.lits)
         return True
 
     def counters(self) -> dict[str, int]:
@@ -2175,7 +2192,7 @@ class Solver:
         return counters | {"conflicts": self.conflicts, "learned": self.learned, "restarts": self.restarts}
 
 
-def abstract_level(level: int) -> int:
+def abstract_level(level: i64) -> i64:
     """A level's bit in a set of levels kept as one word (MiniSat's abstractLevel): its number mod 32.
     Two levels with one bit may be told apart by a slower look, never the reverse."""
     return 1 << (level & 31)

@@ -1345,7 +1345,7 @@ class StoredClauses(Propagator):
 def truncated(ws: vec[i64], size: i64) -> vec[i64]:
     """`ws` cut to its first `size` items, in place (a slice would copy the items kept)."""
     while len(ws) > size:
-        ws, _ = pop(ws)
+        ws, last = pop(ws)  # (a name of its own: `_` would box the item)
     return ws
 
 

@@ -1345,7 +1345,7 @@ class StoredClauses(Propagator):
 def truncated(ws: vec[i64], size: i64) -> vec[i64]:
     """`ws` cut to its first `size` items, in place (a slice would copy the items kept)."""
     while len(ws) > size:
-        ws, last = pop(ws)  # (a name of its own: `_` would box the item)
+        ws, _last = pop(ws)  # (a name of its own: `_` would box the item)
     return ws
 
 
@@ -1508,11 +1508,15 @@ def fewest_left(s: Solver) -> Var:
     """MRV over the cells, VSIDS within: of the cells with fewest values left, the value most active (ties
     to the lowest cell, then value); -1 when every cell is placed."""
     n, places, activity = s.n, s.places, s.activity
-    best, most, fewest = -1, -1.0, n + 1
+    best: i64 = -1
+    most = -1.0
+    fewest: i64 = n + 1
     for cell in range(n * n):
         m = places[cell]
-        left = popcount(m)
-        if left < 2 or left > fewest:  # placed (one value left), or not among the fewest
+        if m & (m - 1) == 0:  # placed (one value left), its bits not counted
+            continue
+        left: i64 = popcount(m)
+        if left > fewest:  # not among the fewest
             continue
         if left < fewest:  # fewer than any cell before it: the best so far is among its values
             best, most, fewest = -1, -1.0, left
@@ -1792,8 +1796,11 @@ class Solver:
         # the analysis
         self.seen = vec[u8]([UNSEEN] * variables)
         self.excluded = vec[i64]([0] * variables)  # per placement, how many of a nogood's literals it excluded
-        self.stack = vec[i64]()  # the trace of `redundant` (MiniSat's analyze_stack), and shorten's list
+        self.stack = vec[i64]([0] * variables)  # the trace of `redundant` (MiniSat's analyze_stack)
+        self.met = vec[i64]()  # shorten's placements met
         self.to_clear = vec[i64]()  # the variables the minimisation marked (MiniSat's analyze_toclear)
+        self.stamps = vec[i64]([0] * (n * n + 1))  # per decision level, the last `lbd` count that met it
+        self.stamp: i64 = 0
         self.next_reduce, self.reductions = FIRST_REDUCE, 0
         # effort
         self.nodes = self.backtracks = self.forced = self.eliminated = 0
@@ -1969,7 +1976,7 @@ class Solver:
         literal at the same level. (The minimisation then drops those exclusions: each follows from
         the placement.) The nogood with those placements' negations added, in the order first met."""
         reason, seen, excluded = self.reason, self.seen, self.excluded
-        met = truncated(self.stack, 0)  # each "not p" (an exclusion's reason) the nogood's rest on, first met first
+        met = truncated(self.met, 0)  # each "not p" (an exclusion's reason) the nogood's rest on, first met first
         for k in range(1, len(nogood)):
             q = nogood[k]
             r = reason[var(q)]
@@ -1983,7 +1990,7 @@ class Solver:
                 seen[var(not_p)] = MARKED
                 nogood = append(nogood, not_p)
             excluded[var(not_p)] = 0
-        self.stack = met
+        self.met = met
         return nogood
 
     def minimize(self, nogood: vec[i64]) -> vec[i64]:
@@ -2011,12 +2018,13 @@ class Solver:
         decision, a literal already found not to follow, or a level of none of the nogood's literals
         (`levels`, its abstract levels, rules most of those out at once) fails. What it marks is added
         to `to_clear` (MiniSat's analyze_toclear; the trace's own stack, `stack`, its analyze_stack)."""
-        seen, level, reason = self.seen, self.level, self.reason
-        stack = append(truncated(self.stack, 0), p)
+        seen, level, reason, stack = self.seen, self.level, self.reason, self.stack
+        stack[0] = p
+        size: i64 = 1  # the stack's items in use (each variable goes on it once at most: it is marked)
         top = len(self.to_clear)
-        while len(stack) > 0:
-            stack, q = pop(stack)
-            x = var(q)
+        while size > 0:
+            size -= 1
+            x = var(stack[size])
             lits, start, stop = self.lits_of(reason[x])  # reason_lits(x) read in place (x's own literal skipped)
             for k in range(start, stop):
                 q = lits[k]
@@ -2025,15 +2033,14 @@ class Solver:
                     continue  # in the nogood, already traced, or a fact
                 if seen[y] == UNSEEN and reason[y].kind != DECIDED and levels & abstract_level(level[y]):
                     seen[y] = MARKED
-                    stack = append(stack, q)
+                    stack[size] = q
+                    size += 1
                     self.to_clear = append(self.to_clear, y)
                     continue
                 to_clear = self.to_clear
                 for i in range(top, len(to_clear)):  # not implied: nor (to be safe) is anything on the way
                     seen[to_clear[i]] = NOT_IMPLIED
-                self.stack = stack
                 return False
-        self.stack = stack
         return True
 
     # -- VSIDS ----------------------------------------------------------------------------------------
@@ -2148,8 +2155,18 @@ class Solver:
                 observer.decided(self.decision_level(), x)
 
     def lbd(self, nogood: vec[i64]) -> int:
-        """Literal block distance: how many decision levels a clause's literals span."""
-        return len({self.level[var(q)] for q in nogood})
+        """Literal block distance: how many decision levels a clause's literals span (each level counted
+        once: marked with this count's stamp, glucose's permDiff)."""
+        level, stamps = self.level, self.stamps
+        self.stamp += 1
+        stamp = self.stamp
+        count = 0
+        for q in nogood:
+            at = level[var(q)]
+            if stamps[at] != stamp:
+                stamps[at] = stamp
+                count += 1
+        return count
 
     def restart(self) -> None:
         """Back to level 0, what was learned kept."""

@@ -83,7 +83,13 @@ def translated() -> tuple[list[Extension], str | None]:
         from mypyc.build import mypycify
 
         paths = [str(kernels.source_of(module, ROOT).relative_to(ROOT)) for module in kernels.MODULES]
-        return mypycify(paths, opt_level="3", group_name=kernels.GROUP), None
+        extensions = mypycify(paths, opt_level="3", group_name=kernels.GROUP)
+        if sys.platform != "win32":  # (MSVC has no such flag, and a DLL's own calls are direct)
+            for extension in extensions:
+                # the modules' small functions (a literal's variable, a mask's bit) inlined where they are
+                # called, not called through the library's symbol table as if another library might replace them
+                extension.extra_compile_args.append("-fno-semantic-interposition")
+        return extensions, None
     except (Exception, SystemExit) as error:  # mypy's errors end in SystemExit
         return [], f"mypyc could not translate the modules ({describe(error)})"
 

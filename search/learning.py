@@ -354,27 +354,43 @@ class Reason:
     cage sum's, the cage's literals its look rested on (shared by every value the look removed, x's
     own left out, as an exclusion's);
     a group's (LAST_VALUE, LAST_PLACE), all of the group's placements, x's among them; a stored
-    clause's, x's first, kept in the stored clauses' arena (at `at`, its own `lits` left empty). Read
-    them with `Solver.reason_lits`. The encoding's reasons are made once, shared by every assignment
-    they explain (`Encoding.excluded_by`, `Encoding.last_left`). The literals are kept in a native
-    vector (a copy of the list given), as the trail is (see `Solver.assign`): the analysis and the
-    watches read them in place, without a boxed int each."""
+    clause's, in the stored clauses' arena: its reason is one of two shared ones (`STORED_NOGOOD`,
+    `STORED_BLOCK`, whose `at` is STORED) and its place there is the solver's `reason_at[x]`, so
+    that an implication by a stored clause does not touch its Clause. Read them with
+    `Solver.reason_lits`. The encoding's reasons are made once, shared by every assignment they
+    explain (`Encoding.excluded_by`, `Encoding.last_left`). The literals are kept in a native vector
+    (a copy of the list given), as the trail is (see `Solver.assign`): the analysis and the watches
+    read them in place, without a boxed int each."""
 
     def __init__(self, kind: ReasonKind, lits: list[Lit]) -> None:
         self.kind = kind
         self.lits = native(lits)
-        self.at: i64 = -1  # a stored clause's: its place in the stored clauses' arena, where its literals are
+        self.at: i64 = OWN  # OWN: its literals are `lits`; STORED: see above; a stored Clause's, its arena place
 
 
+OWN: Final = -1  # a reason whose literals are its own `lits`
+STORED: Final = -2  # the reason of an assignment a stored clause implied: its literals in the arena (Solver.reason_at)
 NO_REASON: Final = Reason(DECIDED, [])  # a decision's or a given's (MiniSat's CRef_Undef)
+
+
+def stored_reason(kind: ReasonKind) -> Reason:
+    """The reason shared by every assignment a stored clause of this kind implied."""
+    reason = Reason(kind, [])
+    reason.at = STORED
+    return reason
+
+
+STORED_NOGOOD: Final = stored_reason(NOGOOD)
+STORED_BLOCK: Final = stored_reason(SOLUTION_BLOCK)
 
 
 class Clause(Reason):
     """A clause made as the search goes: a nogood, locked candidates' exclusion, or a solution's block. A
     nogood or a block of two literals or more is stored (`StoredClauses.attach`): its literals move to the
-    stored clauses' arena, at `at` (read them with `Solver.reason_lits`; `lits` is left empty), where the
-    first two are the watched ones and, while it is the reason of an assignment, the literal it implies
-    comes first. Locked candidates' and unit ones are reasons only, with their own `lits`."""
+    stored clauses' arena, at `at` (`lits` is left empty), where the first two are the watched ones and,
+    while it is the reason of an assignment, the literal it implies comes first; what it implies has a
+    shared reason (`STORED_NOGOOD`, `STORED_BLOCK`) and its place (`Solver.reason_at`). Locked candidates'
+    and unit ones are reasons themselves, with their own `lits`."""
 
     def __init__(self, kind: ReasonKind, lits: list[Lit], lbd: int = 0) -> None:
         super().__init__(kind, lits)
@@ -1220,17 +1236,18 @@ class StoredClauses(Propagator):
     watches another literal not false, or implies its other watched one, or is a conflict.
 
     Their literals lie one clause after the other in one native vector, `arena` (MiniSat's ClauseAllocator):
-    at a clause's place, its number (in `clauses`, its Clause, the reason it gives), its size, then its
-    literals, the two watched first (and while it is the reason of an assignment, the literal it implies
-    first). A literal's watches are a native vector of pairs, a clause's place and a literal of it (MiniSat's
-    Watcher: the clause and its blocker). A visit reads the blocker first, and a clause whose blocker is
-    true is passed by unread; else its literals are read in one place, as machine words. `forget` takes the
-    clauses reduce_db marked out of the watches and the arena, all at once (MiniSat's cleanAll and its
-    garbage collection), so that the visit never meets a forgotten one."""
+    at a clause's place, its number (in `clauses`, its Clause) times two, plus one for a solution's block,
+    its size, then its literals, the two watched first (and while it is the reason of an assignment, the
+    literal it implies first). A literal's watches are a native vector of pairs, a clause's place and a
+    literal of it (MiniSat's Watcher: the clause and its blocker). A visit reads the blocker first, and a
+    clause whose blocker is true is passed by unread; else its literals are read in one place, as machine
+    words. What a clause implies gets a shared reason and the clause's place (`Solver.reason_at`): its
+    Clause is not read. `forget` takes the clauses reduce_db marked out of the watches and the arena, all
+    at once (MiniSat's cleanAll and its garbage collection), so that the visit never meets a forgotten one."""
 
     def __init__(self, literals: int) -> None:
         self.clauses = vec[Clause]()  # by number, every clause attached (a forgotten one's place: FORGOTTEN)
-        self.arena = vec[i64]()  # per clause: its number, its size, its literals
+        self.arena = vec[i64]()  # per clause: 2 x its number (+ 1: a block), its size, its literals
         # per literal, the clauses watching it, visited when it is made false: (place, blocker) pairs
         self.watches = vec[vec[i64]]([vec[i64]() for _ in range(literals)])
 
@@ -1240,7 +1257,7 @@ class StoredClauses(Propagator):
         number = clause.number = len(self.clauses)
         self.clauses = append(self.clauses, clause)
         at = clause.at = len(self.arena)
-        arena = append(append(self.arena, number), len(lits))
+        arena = append(append(self.arena, 2 * number + (clause.kind == SOLUTION_BLOCK)), len(lits))
         for q in lits:
             arena = append(arena, q)
         self.arena = arena
@@ -1252,20 +1269,21 @@ class StoredClauses(Propagator):
         """The clause at `at` watches literal p: it is visited when p is made false."""
         self.watches[p] = append(append(self.watches[p], at), blocker)
 
-    def forget(self, gone: list[Clause]) -> None:
-        """The clauses `gone`, marked deleted, leave the watches (the others' order kept), the arena (the
-        others moved down, their order kept) and their numbers' places."""
+    def forget(self, gone: list[Clause], s: Solver) -> None:
+        """The clauses `gone`, marked deleted (none the reason of a present assignment), leave the watches
+        (the others' order kept), the arena (the others moved down, their order kept, and the solver's
+        `reason_at` with them) and their numbers' places."""
         clauses, arena, watches = self.clauses, self.arena, self.watches
         kept = vec[i64](capacity=len(arena))
         at: i64 = 0
-        while at < len(arena):  # each clause's number gives way to its new place, or -1
-            number, size = arena[at], arena[at + 1]
-            c = clauses[number]
+        while at < len(arena):  # each clause's header gives way to its new place, or -1
+            head, size = arena[at], arena[at + 1]
+            c = clauses[head >> 1]
             if c.deleted:
                 arena[at] = -1
             else:
                 arena[at] = c.at = len(kept)
-                kept = append(append(kept, number), size)
+                kept = append(append(kept, head), size)
                 for k in range(at + 2, at + 2 + size):
                     kept = append(kept, arena[k])
             at += 2 + size
@@ -1280,6 +1298,10 @@ class StoredClauses(Propagator):
                     ws[j + 1] = ws[i + 1]
                     j += 2
             watches[p] = truncated(ws, j)
+        reason, reason_at = s.reason, s.reason_at
+        for q in s.trail:
+            if reason[var(q)].at == STORED:
+                reason_at[var(q)] = arena[reason_at[var(q)]]
         self.arena = kept
         for c in gone:
             clauses[c.number] = FORGOTTEN
@@ -1334,7 +1356,8 @@ class StoredClauses(Propagator):
                     i += 1
                 self.watches[false_lit] = truncated(ws, j)
                 return [arena[k] for k in range(at + 2, at + 2 + arena[at + 1])]
-            s.assign(first, self.clauses[arena[at]])
+            s.reason_at[var(first)] = at
+            s.assign(first, STORED_BLOCK if arena[at] & 1 else STORED_NOGOOD)
             if not sign(first):
                 s.placed_now += 1
         if j < end:
@@ -1760,6 +1783,7 @@ class Solver:
         self.value = vec[u8]([UNDEF] * (2 * variables))  # per literal: TRUE, FALSE or UNDEF
         self.level = vec[i64]([0] * variables)
         self.reason = vec[Reason]([NO_REASON] * variables)
+        self.reason_at = vec[i64]([0] * variables)  # where a stored clause that implied x lies in the arena
         self.trail = vec[i64](capacity=variables)  # every literal made true, in order
         self.trail_lim: list[int] = []  # where each decision level begins on the trail
         self.qhead: i64 = 0  # the trail up to here is propagated
@@ -1832,16 +1856,17 @@ class Solver:
     def reason_lits(self, x: Var) -> list[Lit]:
         """The literals the reason of x's value rests on, all false: its clause's, x's own left out
         (MiniSat reads them from c[1]); none for a decision. `analyze` reads them in place (`lits_of`)."""
-        lits, start, stop = self.lits_of(self.reason[x])
+        lits, start, stop = self.lits_of(x)
         return [lits[k] for k in range(start, stop) if var(lits[k]) != x]
 
-    def lits_of(self, r: Reason) -> tuple[vec[i64], i64, i64]:
-        """Where reason r's literals are: items start to stop of a native vector, its own `lits` or, for a
-        stored clause, the stored clauses' arena (read in place, not copied)."""
-        if r.at < 0:
+    def lits_of(self, x: Var) -> tuple[vec[i64], i64, i64]:
+        """Where the literals of x's reason are: items start to stop of a native vector, the reason's own
+        `lits` or, for a stored clause, the stored clauses' arena (read in place, not copied)."""
+        r = self.reason[x]
+        if r.at != STORED:
             return r.lits, 0, len(r.lits)
-        arena = self.clauses.arena
-        return arena, r.at + 2, r.at + 2 + arena[r.at + 1]
+        arena, at = self.clauses.arena, self.reason_at[x]
+        return arena, at + 2, at + 2 + arena[at + 1]
 
     def start(self) -> bool:
         """The givens at level 0, propagated; False when they clash. Each propagator is told of the start
@@ -1957,7 +1982,7 @@ class Solver:
                 break
             # resolved away: what it rests on is met instead, reason_lits(resolved) read in place (its own
             # literal skipped above): a copy for each took 5-7% longer on forum-hardest-1106 (measured)
-            lits, start, stop = self.lits_of(self.reason[resolved])
+            lits, start, stop = self.lits_of(resolved)
         nogood[0] = neg(p)
         nogood = self.minimize(self.shorten(nogood))
         back = 0
@@ -2025,7 +2050,7 @@ class Solver:
         while size > 0:
             size -= 1
             x = var(stack[size])
-            lits, start, stop = self.lits_of(reason[x])  # reason_lits(x) read in place (x's own literal skipped)
+            lits, start, stop = self.lits_of(x)  # reason_lits(x) read in place (x's own literal skipped)
             for k in range(start, stop):
                 q = lits[k]
                 y = var(q)
@@ -2068,15 +2093,16 @@ class Solver:
             clause = Clause(NOGOOD, [], lbd)
             self.clauses.attach(clause, nogood)
             self.nogoods.append(clause)
+            self.reason_at[var(nogood[0])] = clause.at
+            self.assign(nogood[0], STORED_NOGOOD)
         else:  # (a unit one, at level 0, is a fact: nothing to watch)
-            clause = Clause(NOGOOD, [nogood[0]], lbd)
-        self.assign(nogood[0], clause)
+            self.assign(nogood[0], Clause(NOGOOD, [nogood[0]], lbd))
 
     def is_reason(self, c: Clause) -> bool:
         """Whether c is the reason of a present assignment, so that it may not go (MiniSat's
         locked(c))."""
         p = self.clauses.arena[c.at + 2]
-        return self.value[p] == TRUE and self.reason[var(p)] is c
+        return self.value[p] == TRUE and self.reason[var(p)].at == STORED and self.reason_at[var(p)] == c.at
 
     def reduce_db(self) -> None:
         """Glucose's rule: half of the stored nogoods spanning more than KEEP_LBD levels go, those
@@ -2087,7 +2113,7 @@ class Solver:
         for c in gone:
             c.deleted = True
         self.nogoods = [c for c in self.nogoods if not c.deleted]
-        self.clauses.forget(gone)
+        self.clauses.forget(gone, self)
 
     # -- the search -------------------------------------------------------------------------------------
     def new_decision_level(self) -> None:

@@ -128,11 +128,12 @@ MiniSat's names (Solver.h and Solver.cc of MiniSat 2.2), and this module's:
                                           then a look (Groups: the encoding's clauses,
                                           read by group; StoredClauses: two watched;
                                           LockedCandidates, KillerCages, ConstraintLinks)
-    watches, attachClause(c)              StoredClauses: watches, attach(c)
+    watches, attachClause(c)              StoredClauses: watches, attach(c, lits)
+    ca (ClauseAllocator), Watcher{cref, blocker}  StoredClauses.arena, a watch's (place, blocker)
     analyze(confl, out_learnt, out_btlevel)  analyze(conflict) -> (nogood, back)
     pathC, out_learnt, p, index, seen     path, nogood, p, index (local, as there), seen
     abstractLevel(x)                      abstract_level(level[x])
-    litRedundant(p, abstract_levels)      redundant(p, levels, to_clear)
+    litRedundant(p, abstract_levels)      redundant(p, levels) (to_clear: the solver's)
     analyze_stack, analyze_toclear        stack, to_clear
     -                                     shorten (not MiniSat's: see analyze)
     cancelUntil(level)                    cancel_until(level)
@@ -196,7 +197,10 @@ Speed (compiled): literals and variables are fixed-width ints (`i64`), and the a
 propagation and the analysis read at every step (values, levels, trail, marks, the
 groups' places, the encoding's tables, a reason's literals) are native vectors
 (`librt.vecs.vec`): items stored unboxed, read and written inline (see `Solver.assign`;
-docs/results/compiled.md, "cdcl's hot arrays in native vectors": 0.47x the instructions).
+docs/results/compiled.md, "cdcl's hot arrays in native vectors": 0.47x the instructions). The
+stored clauses lie in one such vector (`StoredClauses`), and the analysis keeps its stack and
+marks in vectors of the solver's: no Python object is made or read per literal (docs/results/
+cdcl.md, "Speed: conflicts a second").
 """
 from __future__ import annotations
 

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from making.solutions import pattern_solution, random_solution
 from puzzles import Budget, Grid, Status
-from puzzles.bits import supports
+from puzzles.bits import alldiff_filter, matched, supports
 from puzzles.constraints.killer import Cage, cages_in, combinations_of
 from puzzles.layouts import Layout, classic, named, reachable
 from search.depth_first import Limits
@@ -613,3 +613,18 @@ def test_a_derived_sums_bounds_and_their_explanations_against_brute_force(seed):
                             sound_and_minimal(list(solver.reason[x].lits), cells, total, n, (c, edge))
                             removed += 1
     assert removed and conflicts
+
+
+@settings(max_examples=150, deadline=None)
+@given(n=st.sampled_from([6, 9, 16]), data=st.data())
+def test_the_matchings_enumerated_are_those_regins_method_finds(n, data):
+    # a small cage's filter enumerates its matchings (puzzles.bits `matched`), a larger one's finds them by Régin's
+    # method (`alldiff_filter`): per combination, the same values kept, on up to 8 cells
+    k = data.draw(st.integers(1, min(n, 8)))
+    masks = data.draw(st.lists(st.integers(0, (1 << n) - 1), min_size=k, max_size=k))
+    combination = sum(1 << v for v in data.draw(st.lists(st.integers(0, n - 1), min_size=k, max_size=k,
+                                                         unique=True)))
+    kept = [0] * k
+    matched(masks, combination, kept)
+    lost = alldiff_filter(masks, combination)
+    assert kept == ([0] * k if lost is None else [m & combination & ~g for m, g in zip(masks, lost, strict=True)])

@@ -1,7 +1,8 @@
 """Mask arithmetic the compiled modules and the constraints share: how many values a candidate mask holds
 (`popcount`: the one way every compiled module counts a mask's bits), and AllDifferent's filter (`alldiff_filter`,
 Régin's method: the houses' rung in search/rules.py) with a Killer cage's over its combinations (`supports`, the
-arithmetic of puzzles/constraints/killer.py's filter).
+arithmetic of puzzles/constraints/killer.py's filter: a cage of up to five cells has its matchings enumerated,
+`matched`, the same values kept in less time).
 
 `popcount` looks the mask up in a table of 13-bit counts, twice (masks have at most 25 bits: a 25x25
 puzzle's values). Compiled by mypyc, int.bit_count() has no primitive: it is a method call through the
@@ -196,11 +197,56 @@ def supports(domains: Sequence[int], combinations: Sequence[int] | None) -> list
     for combination in combinations:
         if combination & ~available or any(not mask & combination for mask in domains):
             continue  # a value of it that no cell can take, or a cell that can take none of it
+        if count <= ENUMERATED:
+            matched(domains, combination, kept)
+            continue
         lost = alldiff_filter(domains, combination)
         if lost is not None:
             for i, mask in enumerate(domains):
                 kept[i] |= mask & combination & ~lost[i]
     return kept
+
+
+# Cages of at most this many cells have their matchings enumerated (`matched`, at most 5! = 120 of them a
+# combination) rather than found by Régin's method (`alldiff_filter`), whose matching and components cost more
+# on so few cells.
+ENUMERATED: Final = 5
+
+
+def matched(domains: Sequence[int], combination: int, kept: list[int]) -> None:
+    """Adds to `kept`, per cell, the values some matching of the cells to `combination`'s values gives it (each
+    cell a different value of its domain, every value of the combination taken): every matching, depth first,
+    until each cell keeps every value of the combination it has."""
+    count = len(domains)
+    if popcount(combination) != count:
+        return
+    doms = [mask & combination for mask in domains]
+    chosen = [0] * count
+    left = [0] * count  # per depth, the values still to try there
+    depth, used = 0, 0
+    left[0] = doms[0]
+    while depth >= 0:
+        m = left[depth]
+        if not m:
+            depth -= 1
+            if depth >= 0:
+                used ^= chosen[depth]
+            continue
+        bit = m & -m
+        left[depth] = m ^ bit
+        chosen[depth] = bit
+        if depth + 1 < count:
+            used |= bit
+            depth += 1
+            left[depth] = doms[depth] & ~used
+            continue
+        whole = True  # a matching: each cell keeps its value
+        for i in range(count):
+            kept[i] |= chosen[i]
+            if kept[i] & doms[i] != doms[i]:
+                whole = False
+        if whole:
+            return
 
 
 def union(masks: Iterable[int]) -> int:

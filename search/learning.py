@@ -80,11 +80,12 @@ reader who knows one finds each part of the other by its name:
 - The VSIDS order (`VarOrder`, `bump`, `decay_activities`): each variable's activity
   grows when a conflict meets it and fades as conflicts go by. The branching,
   a policy object the options choose (`Branching`, `policies`), picks the
-  placement: with choose=mrv (the default, `Mrv`), MRV over the cells, as the
-  seeds choose, and VSIDS within: of the cells with fewest values left, the
-  most active value. With choose=vsids (`Vsids`), MiniSat's rule: the most
-  active free placement, whatever its cell (while no free placement has met a
-  conflict, MRV's first value), from the order heap it keeps.
+  placement: with choose=mrv (the default but on Killers, `Mrv`), MRV over the
+  cells, as the seeds choose, and VSIDS within: of the cells with fewest values
+  left, the most active value. With choose=vsids (`Vsids`; the default on
+  Killers, with propagate=locked), MiniSat's rule: the most active free
+  placement, whatever its cell (while no free placement has met a conflict,
+  MRV's first value), from the order heap it keeps.
 - The clause database (`add_nogood`, `nogoods`, `reduce_db`): stored nogoods
   are forgotten in part (glucose's rule): every few thousand conflicts, half
   of those whose literals span the most decision levels (LBD above 2) go,
@@ -237,15 +238,18 @@ RESTART_MIN: Final = 2  # and at least this many conflicts into the descent
 UNLIMITED: Final = 1 << 62  # a descent's allowance of conflicts when the averages decide
 
 OPTIONS = {
-    "propagate": Option("singles", "what propagation deduces, with its reasons: singles (naked and hidden), "
-                        "or locked (and locked candidates: pointing and claiming)", choices=("singles", "locked")),
+    "propagate": Option("auto", "what propagation deduces, with its reasons: singles (naked and hidden), "
+                        "or locked (and locked candidates: pointing and claiming); auto: locked on a Killer (a "
+                        "puzzle whose cages' totals give the 45 rule's sums), singles on the others",
+                        choices=("auto", "singles", "locked")),
     "unit": Option(100, "conflicts allowed per unit of the Luby restart schedule", convert=whole(1)),
-    "choose": Option("mrv", "which placement a decision makes: mrv (of the cells with fewest values left, "
+    "choose": Option("auto", "which placement a decision makes: mrv (of the cells with fewest values left, "
                      "the most active value: VSIDS breaks MRV's ties), vsids (the most active free "
                      "placement, MiniSat's rule), or modes (Kissat's and CaDiCaL's alternation: a focused "
                      "mode, mrv with Luby restarts of `unit`, and a stable mode, vsids with restarts "
                      f"{STABLE_UNIT} times rarer, switched after {MODE_FIRST} conflicts, then 1, 4, 4, 9, 9, "
-                     "... times as many)", choices=("mrv", "vsids", "modes")),
+                     "... times as many); auto: vsids on a Killer, mrv on the others",
+                     choices=("auto", "mrv", "vsids", "modes")),
     "restart": Option("luby", "when a descent (of the focused mode, with choose=modes) restarts: luby (after "
                       "`unit` x 1 1 2 1 1 2 4 ... conflicts) or glucose (once the recent nogoods span more "
                       f"levels than those so far: a fast moving average of their LBD above {MARGIN} times a slow one)",
@@ -1561,7 +1565,8 @@ def fewest_left(s: Solver) -> Var:
 
 
 class Mrv(Branching):
-    """choose=mrv (the default): MRV over the cells, VSIDS within (`fewest_left`). It keeps nothing."""
+    """choose=mrv (the default but on Killers): MRV over the cells, VSIDS within (`fewest_left`). It keeps
+    nothing."""
 
 
 class Vsids(Branching):
@@ -2376,8 +2381,11 @@ def run(solver: Solver, solutions: int) -> Finish:
 def solve(grid: Grid, budget: Budget, solutions: int, options: dict[str, Any], started: float) -> Outcome:
     """Singles with learned nogoods, MRV and VSIDS, and Luby restarts (MiniSat's method on the puzzle)."""
     watch = watching.get()
-    branching, schedule = policies(options["choose"], options["restart"], options["phase"], options["unit"])
-    solver = Solver(grid, Limits.of(budget, started), locked=options["propagate"] == "locked",
+    killer = bool(derived_sums(grid.layout))  # `auto`'s choices: what searches Killers best (docs/results/killer.md)
+    choose = options["choose"] if options["choose"] != "auto" else "vsids" if killer else "mrv"
+    propagate = options["propagate"] if options["propagate"] != "auto" else "locked" if killer else "singles"
+    branching, schedule = policies(choose, options["restart"], options["phase"], options["unit"])
+    solver = Solver(grid, Limits.of(budget, started), locked=propagate == "locked",
                     observer=None if watch is None else Narrator(watch), branching=branching, schedule=schedule,
                     derived=options["redundant"] == "45")
     status, detail, found = run(solver, solutions)

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from making.solutions import pattern_solution, random_solution
 from puzzles import Budget, Grid, Status
-from puzzles.bits import supports
+from puzzles.bits import alldiff_filter, matched, supports
 from puzzles.constraints.killer import Cage, cages_in, combinations_of
 from puzzles.layouts import Layout, classic, named, reachable
 from search.depth_first import Limits
@@ -474,14 +474,15 @@ def test_a_grid_without_cages_reads_none_and_counts_as_before():
 
 
 def test_cage_removals_are_counted_and_told_as_the_cage_sum():
-    # 3 in two cells: 1 and 2. The root removes 3 and 4 from both (eliminated 4), told as "cage sum"
+    # 3 in two cells: 1 and 2. The root removes 3 and 4 from both (eliminated 4), told as "cage sum" (singles:
+    # no locked candidates' removals beside them)
     lay = named("killer", 4, constraints=[Cage((0, 1), 3)])
     grid = Grid(lay, bytes(16))
-    out = cdcl(grid, redundant="none")
+    out = cdcl(grid, redundant="none", propagate="singles")
     assert out.status is Status.SOLVED and out.effort["eliminated"] == 4
     assert sorted(out.solution.values[:2]) == [1, 2]
     from search.trace import trace
-    traced = trace(grid, "cdcl:redundant=none")
+    traced = trace(grid, "cdcl:redundant=none,propagate=singles")
     removed = [(e.cell, e.value) for e in traced.events if e.kind == "remove" and e.rule == "cage sum"]
     assert sorted(removed) == [([0, 0], 3), ([0, 0], 4), ([0, 1], 3), ([0, 1], 4)]
     assert all(e.rule != "cage sum" or e.kind == "remove" for e in traced.events)
@@ -490,12 +491,13 @@ def test_cage_removals_are_counted_and_told_as_the_cage_sum():
 def test_the_45_rules_removals_are_counted_and_told_as_the_45_rule():
     # With the 45 rule's sums (the default): the rest of row 1, r1c3 + r1c4, and of box 1, r2c1 + r2c2, sum to
     # 10 - 3 = 7 in different values: 3 and 4. The root removes 1 and 2 from those four cells too, told as "45 rule"
+    # (singles: no locked candidates' removals before them)
     lay = named("killer", 4, constraints=[Cage((0, 1), 3)])
     grid = Grid(lay, bytes(16))
-    out = cdcl(grid)
+    out = cdcl(grid, propagate="singles")
     assert out.status is Status.SOLVED and out.effort["eliminated"] > 4
     from search.trace import trace
-    traced = trace(grid, "cdcl")
+    traced = trace(grid, "cdcl:propagate=singles")
     removed = {(tuple(e.cell), e.value) for e in traced.events if e.kind == "remove" and e.rule == "45 rule"}
     assert removed >= {((r, c), v) for r, c in ((0, 2), (0, 3), (1, 0), (1, 1)) for v in (1, 2)}
     assert all(e.rule != "45 rule" or e.kind == "remove" for e in traced.events)
@@ -613,3 +615,18 @@ def test_a_derived_sums_bounds_and_their_explanations_against_brute_force(seed):
                             sound_and_minimal(list(solver.reason[x].lits), cells, total, n, (c, edge))
                             removed += 1
     assert removed and conflicts
+
+
+@settings(max_examples=150, deadline=None)
+@given(n=st.sampled_from([6, 9, 16]), data=st.data())
+def test_the_matchings_enumerated_are_those_regins_method_finds(n, data):
+    # a small cage's filter enumerates its matchings (puzzles.bits `matched`), a larger one's finds them by Régin's
+    # method (`alldiff_filter`): per combination, the same values kept, on up to 8 cells
+    k = data.draw(st.integers(1, min(n, 8)))
+    masks = data.draw(st.lists(st.integers(0, (1 << n) - 1), min_size=k, max_size=k))
+    combination = sum(1 << v for v in data.draw(st.lists(st.integers(0, n - 1), min_size=k, max_size=k,
+                                                         unique=True)))
+    kept = [0] * k
+    matched(masks, combination, kept)
+    lost = alldiff_filter(masks, combination)
+    assert kept == ([0] * k if lost is None else [m & combination & ~g for m, g in zip(masks, lost, strict=True)])

@@ -355,7 +355,7 @@ def test_each_decision_is_the_variable_a_scan_of_them_all_finds(seed, unit, prop
 
 
 @pytest.mark.parametrize("options, message", [
-    ({"choose": "stable"}, "option choose='stable': choose one of mrv, vsids, modes"),
+    ({"choose": "stable"}, "option choose='stable': choose one of auto, mrv, vsids, modes"),
     ({"restart": "geometric"}, "option restart='geometric': choose one of luby, glucose"),
     ({"phase": "saved"}, "option phase='saved': expected on or off"),
 ])

@@ -2381,7 +2381,9 @@ def run(solver: Solver, solutions: int) -> Finish:
 def solve(grid: Grid, budget: Budget, solutions: int, options: dict[str, Any], started: float) -> Outcome:
     """Singles with learned nogoods, MRV and VSIDS, and Luby restarts (MiniSat's method on the puzzle)."""
     watch = watching.get()
-    killer = bool(derived_sums(grid.layout))  # `auto`'s choices: what searches Killers best (docs/results/killer.md)
+    # `auto`'s choices: what searches Killers best (docs/results/killer.md); a layout without cages is not asked for
+    # its derived sums (kept per layout: not every Jigsaw's)
+    killer = any(rule.ROOMS for rule in grid.layout.constraints) and bool(derived_sums(grid.layout))
     choose = options["choose"] if options["choose"] != "auto" else "vsids" if killer else "mrv"
     propagate = options["propagate"] if options["propagate"] != "auto" else "locked" if killer else "singles"
     branching, schedule = policies(choose, options["restart"], options["phase"], options["unit"])

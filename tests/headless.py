@@ -43,14 +43,16 @@ class Browser:
                 *(["--no-sandbox"] if os.geteuid() == 0 else []), *flags]
 
     def open(self, page: Path, folder: Path, fragment: str = "", width: int | None = None,
-             height: int | None = None) -> Opened:
-        """The page's DOM once its scripts ran; in a window of this size when one is given (as `screenshot`
-        takes it, so that the positions a script writes into the DOM are those of the screenshot)."""
+             height: int | None = None, shot: Path | None = None) -> Opened:
+        """The page's DOM once its scripts ran; in a window of this size when one is given. With `shot`, a
+        screenshot of that same page too: the positions a script writes into the DOM are those of the screenshot
+        (two pages opened one after the other need not be laid out alike)."""
         url = page.resolve().as_uri() + (f"#{fragment}" if fragment else "")
         size = [f"--window-size={width},{height}"] if width and height else []
+        screenshot = [f"--screenshot={shot.resolve()}"] if shot is not None else []
         done = subprocess.run(self.command(folder / "profile", "--enable-logging=stderr", "--v=0", *size,
-                                           "--dump-dom", url), capture_output=True, text=True, timeout=SECONDS,
-                              check=True)
+                                           *screenshot, "--dump-dom", url), capture_output=True, text=True,
+                              timeout=SECONDS, check=True)
         console = [line for line in done.stderr.splitlines() if ":CONSOLE" in line and "source: file://" in line]
         return Opened(done.stdout, console)
 

@@ -219,9 +219,9 @@ def test_the_thermometers_are_drawn_and_the_whole_grid_rule_named(browser, const
     measured.write_text(page.read_text(encoding="utf-8").replace("</body>", WHERE_CELLS_LIE + "</body>"),
                         encoding="utf-8")
     window, fragment = (1200, 1800), "only=puzzles,watch"
-    opened = browser.open(measured, tmp_path, fragment, *window)
+    opened = browser.open(measured, tmp_path, fragment, *window, shot=tmp_path / "shot.png")
     assert opened.console == [], opened.console
-    shot = image.open(browser.screenshot(measured, tmp_path / "shot.png", fragment, *window)).convert("RGB")
+    shot = image.open(tmp_path / "shot.png").convert("RGB")
     boards = re.findall(r'<(table|div) class="(?:grid[^"]*|board)"([^>]*)data-rects="([^"]*)"[^>]*>(.*?)'
                         r'(?=</table>|<div class="side">)', opened.dom, re.S)
     assert sorted(kind for kind, *_ in boards) == ["div", "table", "table"]

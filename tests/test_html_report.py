@@ -553,16 +553,16 @@ def test_the_houses_are_drawn_where_they_are(browser, variants_run, tmp_path):
     measured.write_text(page.replace("</body>", WHERE_CELLS_LIE + "</body>"), encoding="utf-8")
     fragment = "only=puzzles,watch"
     window = WINDOW
-    opened = browser.open(measured, tmp_path, fragment, *window)
+    opened = browser.open(measured, tmp_path, fragment, *window, shot=tmp_path / "shot.png")
     boards = re.findall(r'<(table|div) class="(grid[^"]*|board)"[^>]*data-rects="([^"]*)"', opened.dom)
     lowest = max((bottom for *_, rects in boards for _, _, _, bottom, _ in json.loads(rects.replace("&quot;", '"'))),
                  default=0)
     if lowest + 20 > window[1]:  # a window tall enough for every board, then the positions in it
         window = (window[0], int(lowest) + 40)
-        opened = browser.open(measured, tmp_path, fragment, *window)
+        opened = browser.open(measured, tmp_path, fragment, *window, shot=tmp_path / "shot.png")
         boards = re.findall(r'<(table|div) class="(grid[^"]*|board)"[^>]*data-rects="([^"]*)"', opened.dom)
     assert opened.console == [], opened.console
-    shot = image.open(browser.screenshot(measured, tmp_path / "shot.png", fragment, *window)).convert("RGB")
+    shot = image.open(tmp_path / "shot.png").convert("RGB")
     puzzles = {Grid.parse(p).line(): p for p in (variants.JIGSAW9, variants.X_WINDOKU9, variants.DISJOINT9,
                                                  variants.JIGSAW7)}
     assert sorted(kind for kind, _, _ in boards) == ["div", "table", "table", "table", "table"]

@@ -430,8 +430,8 @@ def test_the_outlines_are_ink_where_they_run(browser, capsys, tmp_path):
     measured.write_text(page.read_text(encoding="utf-8").replace("</body>", WHERE_CELLS_LIE + "</body>"),
                         encoding="utf-8")
     window, fragment = (1200, 2400), "only=puzzles,watch"
-    opened = browser.open(measured, tmp_path, fragment, *window)
-    shot = image.open(browser.screenshot(measured, tmp_path / "shot.png", fragment, *window)).convert("L")
+    opened = browser.open(measured, tmp_path, fragment, *window, shot=tmp_path / "shot.png")
+    shot = image.open(tmp_path / "shot.png").convert("L")
     boards = re.findall(r'<(table|div) class="(?:grid[^"]*|board)"[^>]*data-rects="([^"]*)"[^>]*>(.*?)'
                         r'(?=</table>|<div class="side">)', opened.dom, re.S)
     assert len(boards) == 5  # the four drawn grids and the player's board

@@ -80,6 +80,11 @@ def geometry(of: int | Layout) -> Geometry:
     """The geometry of a layout (or of classic Sudoku with this box size)."""
     lay = classic(of) if isinstance(of, int) else of
     n = lay.side
+    houses = lay.houses
+    if houses is not lay:  # the houses' geometry, with this layout's links: every Killer of a file shares its houses
+        base = geometry(houses)
+        return Geometry(lay, n, base.cells, base.units, base.unit_names, base.row_of, base.col_of, base.region_of,
+                        base.extra_of, base.peers, base.full, base.readers, *links_by_cell(lay.constraints, n))
     rows = [tuple(r * n + c for c in range(n)) for r in range(n)]
     cols = [tuple(r * n + c for r in range(n)) for c in range(n)]
     regions = [tuple(c for c in range(n * n) if lay.regions[c] == k) for k in range(n)]

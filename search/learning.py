@@ -509,9 +509,20 @@ def holding(shape: tuple[int, ...]) -> dict[int, list[int]]:
     return {m: [i for i, inside in enumerate(shape) if not m & ~inside] for m in sorted(masks)}
 
 
-@lru_cache(maxsize=8)  # a few layouts' (classic Sudoku's sizes): a file of Jigsaws has one a puzzle
+ENCODINGS: Final[dict[tuple[tuple[tuple[int, ...], ...], bool], Encoding]] = {}
+KEPT_ENCODINGS: Final = 8  # a few houses' (classic Sudoku's sizes): a file of Jigsaws has its own a puzzle
+
+
 def encoding(geo: Geometry, locked: bool) -> Encoding:
-    return Encoding(geo, locked)
+    """The encoding of these houses, kept by the houses alone: every Killer of a file with the same houses (each
+    its own layout, its cages) shares one."""
+    key = (geo.units, locked)
+    found = ENCODINGS.get(key)
+    if found is None:
+        if len(ENCODINGS) >= KEPT_ENCODINGS:
+            del ENCODINGS[next(iter(ENCODINGS))]  # the oldest
+        found = ENCODINGS[key] = Encoding(geo, locked)
+    return found
 
 
 Fillings: TypeAlias = "tuple[int, ...] | None"  # a room's value sets (masks), or None: any different values
@@ -548,11 +559,15 @@ class Cages:
                 self.cells.append(list(scope))
                 self.values.append(reduce(or_, fillings, 0))
                 self.combinations.append(fillings)
-        self.of_cell: list[list[int]] = [[k for k, cells in enumerate(self.cells) if cell in cells]
-                                         for cell in range(n * n)]
-        self.peers: list[list[int]] = [
-            sorted({c for scope, _ in rooms if cell in scope for c in scope} - {cell} - set(houses[cell]))
-            for cell in range(n * n)]
+        self.of_cell: list[list[int]] = [[] for _ in range(n * n)]
+        for k, cells in enumerate(self.cells):
+            for cell in cells:
+                self.of_cell[cell].append(k)
+        joined: list[set[int]] = [set() for _ in range(n * n)]  # per cell, the cells of the rooms that hold it
+        for scope, _ in rooms:
+            for cell in scope:
+                joined[cell].update(scope)
+        self.peers: list[list[int]] = [sorted(joined[cell] - {cell} - set(houses[cell])) for cell in range(n * n)]
 
 
 @lru_cache(maxsize=8)
@@ -577,13 +592,14 @@ class Sums:
 
     def __init__(self, lay: Layout) -> None:
         n, houses = lay.side, geometry(lay).peers
+        seen = [set(peers) for peers in houses]
         rooms: list[tuple[tuple[int, ...], Fillings]] = []
         wide: list[tuple[tuple[int, ...], Fillings]] = []
         self.wide_totals: list[int] = []
         self.cells: list[list[int]] = []
         self.totals: list[int] = []
         for known in derived_sums(lay):
-            if all(b in houses[a] for i, a in enumerate(known.cells) for b in known.cells[i + 1:]):
+            if all(b in seen[a] for i, a in enumerate(known.cells) for b in known.cells[i + 1:]):
                 fillings = known.fillings(n)
                 if len(fillings) <= ROOM_FILLINGS:
                     rooms.append((known.cells, fillings))
@@ -595,8 +611,10 @@ class Sums:
                 self.totals.append(known.total)
         self.rooms = Cages(n, houses, rooms)
         self.wide = Cages(n, houses, wide)
-        self.of_cell: list[list[int]] = [[k for k, cells in enumerate(self.cells) if cell in cells]
-                                         for cell in range(n * n)]
+        self.of_cell: list[list[int]] = [[] for _ in range(n * n)]
+        for k, cells in enumerate(self.cells):
+            for cell in cells:
+                self.of_cell[cell].append(k)
 
 
 @lru_cache(maxsize=8)

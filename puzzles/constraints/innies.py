@@ -14,8 +14,11 @@ cage inside the area (innies) and not a cage's own cells. The cells of a derived
 """
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, reduce
+from operator import or_
+from typing import NamedTuple
 
 from ..grid import geometry
 from ..layouts import Layout
@@ -38,43 +41,73 @@ class DerivedSum:
         return combinations_of(side, len(self.cells), self.total)
 
 
-def areas(lay: Layout) -> list[tuple[str, frozenset[int], int]]:
-    """The areas the 45 rule reads: (name, cells, how many houses' worth of values they hold)."""
-    geo = geometry(lay.houses)
-    n = lay.side
-    found = [(name, frozenset(unit), 1) for name, unit in zip(geo.unit_names, geo.units, strict=True)]
+class Area(NamedTuple):
+    """A part of the grid whose values the 45 rule knows the sum of."""
+
+    name: str  # "row 3", "rows 1-3"
+    cells: frozenset[int]
+    houses: int  # how many houses' worth of values it holds
+    axis: int  # for a band of lines: 0 rows, 1 columns; -1 for a house
+    lines: int  # for a band: its lines (bit i: row or column i + 1)
+
+
+def areas(lay: Layout) -> tuple[Area, ...]:
+    """The areas the 45 rule reads: every house, and the unions of 2 to n-1 consecutive rows or columns."""
+    return _areas(lay.houses)
+
+
+@cache  # the houses' alone: every Killer of a file with the same houses reads the same areas
+def _areas(houses: Layout) -> tuple[Area, ...]:
+    geo = geometry(houses)
+    n = houses.side
+    found = [Area(name, frozenset(unit), 1, -1, 0) for name, unit in zip(geo.unit_names, geo.units, strict=True)]
     for size in range(2, n):
         for first in range(n - size + 1):
-            for word, start in (("rows", 0), ("columns", n)):
-                cells = frozenset(c for u in range(start + first, start + first + size) for c in geo.units[u])
-                found.append((f"{word} {first + 1}-{first + size}", cells, size))
-    return found
+            for word, axis in (("rows", 0), ("columns", 1)):
+                cells = frozenset(c for u in range(first, first + size) for c in geo.units[axis * n + u])
+                lines = ((1 << size) - 1) << first
+                found.append(Area(f"{word} {first + 1}-{first + size}", cells, size, axis, lines))
+    return tuple(found)
 
 
 @cache
 def derived_sums(lay: Layout) -> tuple[DerivedSum, ...]:
     """Every innie and outie sum of the layout's areas, once each (by cells), the cages themselves left out.
     Only cages with a total that overlap no other cage take part."""
-    n, cages = lay.side, cages_in(lay.constraints)
-    lone = [cage for cage in cages if cage.total is not None
-            and not any(other is not cage and set(other.cells) & set(cage.cells) for other in cages)]
-    caged = {cell: cage for cage in lone for cell in cage.cells}
+    n, cages = lay.side, tuple({id(cage): cage for cage in cages_in(lay.constraints)}.values())
+    covering = Counter(cell for cage in cages for cell in set(cage.cells))
+    lone = [cage for cage in cages if cage.total is not None and all(covering[c] == 1 for c in cage.cells)]
+    caged = {cell: k for k, cage in enumerate(lone) for cell in cage.cells}  # a cell to its lone cage
+    # per axis, each lone cage's lines (a mask), and each line's caged cells: a band is read from these
+    spans = [[reduce(or_, (1 << (c // n if axis == 0 else c % n) for c in cage.cells), 0) for cage in lone]
+             for axis in (0, 1)]
+    filled = [Counter(c // n for c in caged), Counter(c % n for c in caged)]
     seen = {frozenset(cage.cells) for cage in cages}
     found: list[DerivedSum] = []
-    for name, cells, houses in areas(lay):
-        total = houses * n * (n + 1) // 2
-        inside = [cage for cage in lone if set(cage.cells) <= cells]
-        innies = cells - {c for cage in inside for c in cage.cells}
-        if inside and 0 < len(innies) <= n and frozenset(innies) not in seen:
-            seen.add(frozenset(innies))
-            found.append(DerivedSum(tuple(sorted(innies)), total - sum(_total(c) for c in inside), name, "innies"))
-        touching = {id(caged[c]): caged[c] for c in cells if c in caged}
-        if all(c in caged for c in cells):  # the area is covered: what sticks out sums to the excess
-            outies = {c for cage in touching.values() for c in cage.cells} - cells
-            if 0 < len(outies) <= n and frozenset(outies) not in seen:
-                seen.add(frozenset(outies))
-                excess = sum(_total(cage) for cage in touching.values()) - total
-                found.append(DerivedSum(tuple(sorted(outies)), excess, name, "outies"))
+    for area in areas(lay):
+        cells, total = area.cells, area.houses * n * (n + 1) // 2
+        if area.axis < 0:
+            held = Counter(caged[c] for c in cells if c in caged)  # each lone cage that reaches in: its cells here
+            inside = [k for k, count in held.items() if count == len(lone[k].cells)]
+            touching = list(held)
+            covered = sum(held.values()) == len(cells)
+        else:
+            inside = [k for k, lines in enumerate(spans[area.axis]) if not lines & ~area.lines]
+            touching = [k for k, lines in enumerate(spans[area.axis]) if lines & area.lines]
+            covered = all(filled[area.axis][i] == n for i in range(n) if area.lines >> i & 1)
+        left = len(cells) - sum(len(lone[k].cells) for k in inside)  # the innies' count
+        if inside and 0 < left <= n:
+            innies = frozenset(cells - {c for k in inside for c in lone[k].cells})
+            if innies not in seen:
+                seen.add(innies)
+                found.append(DerivedSum(tuple(sorted(innies)), total - sum(_total(lone[k]) for k in inside),
+                                        area.name, "innies"))
+        if covered:  # the area is covered: what sticks out sums to the excess
+            outies = frozenset({c for k in touching for c in lone[k].cells} - cells)
+            if 0 < len(outies) <= n and outies not in seen:
+                seen.add(outies)
+                excess = sum(_total(lone[k]) for k in touching) - total
+                found.append(DerivedSum(tuple(sorted(outies)), excess, area.name, "outies"))
     return tuple(found)
 
 

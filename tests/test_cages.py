@@ -236,6 +236,64 @@ def test_every_sum_the_45_rule_derives_holds_in_the_solution(seed):
         assert 0 < len(derived.cells) <= 9 and derived.kind in ("innies", "outies")
 
 
+def plain_derived_sums(lay) -> list[tuple[tuple[int, ...], int, str, str]]:
+    """The 45 rule read plainly: each area (every house, then every band of 2 to n-1 rows, then of columns, by
+    size and place), the lone cages inside it or over it by set arithmetic, each sum once."""
+    n, cages = lay.side, cages_in(lay.constraints)
+    lone = [c for c in cages if c.total is not None and not any(o is not c and set(o.cells) & set(c.cells)
+                                                                   for o in cages)]
+    units = [[r * n + c for c in range(n)] for r in range(n)] + [[r * n + c for r in range(n)] for c in range(n)]
+    units += [[c for c in range(n * n) if lay.regions[c] == k] for k in range(n)] + [list(h.cells) for h in lay.extras]
+    names = [f"row {i + 1}" for i in range(n)] + [f"column {i + 1}" for i in range(n)]
+    names += [f"{'box' if lay.box_height else 'region'} {i + 1}" for i in range(n)] + [h.name for h in lay.extras]
+    areas = [(name, set(unit), 1) for name, unit in zip(names, units, strict=True)]
+    for size in range(2, n):
+        for first in range(n - size + 1):
+            for word, start in (("rows", 0), ("columns", n)):
+                cells = {c for u in range(start + first, start + first + size) for c in units[u]}
+                areas.append((f"{word} {first + 1}-{first + size}", cells, size))
+    seen, found = {frozenset(c.cells) for c in cages}, []
+    for name, cells, houses in areas:
+        total = houses * n * (n + 1) // 2
+        inside = [c for c in lone if set(c.cells) <= cells]
+        innies = cells - {x for c in inside for x in c.cells}
+        if inside and 0 < len(innies) <= n and frozenset(innies) not in seen:
+            seen.add(frozenset(innies))
+            found.append((tuple(sorted(innies)), total - sum(c.total for c in inside), name, "innies"))
+        touching = [c for c in lone if set(c.cells) & cells]
+        if cells <= {x for c in lone for x in c.cells}:
+            outies = {x for c in touching for x in c.cells} - cells
+            if 0 < len(outies) <= n and frozenset(outies) not in seen:
+                seen.add(frozenset(outies))
+                found.append((tuple(sorted(outies)), sum(c.total for c in touching) - total, name, "outies"))
+    return found
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_the_45_rules_sums_are_those_read_plainly(seed):
+    """Random cages, some without a total and some over others, on a 9x9 (with diagonals for a third of the
+    seeds) and a 6x6: the same sums, in the same order, as the plain reading."""
+    rng = random.Random(seed)
+    n = 6 if seed % 5 == 4 else 9
+    cells = list(range(n * n))
+    rng.shuffle(cells)
+    cages, at = [], 0
+    while at < len(cells):  # random cells, not connected: a cage over two bands' lines but not the one between
+        size = rng.randint(1, 4)
+        chosen = cells[at:at + size]
+        at += size
+        if rng.random() < 0.85:
+            cages.append(Cage(tuple(chosen), sum(rng.sample(range(1, n + 1), len(chosen)))
+                              if rng.random() < 0.9 else None))
+    for _ in range(rng.randint(0, 2)):
+        chosen = rng.sample(range(n * n), 2)
+        cages.append(Cage(tuple(chosen), rng.randint(3, 2 * n - 1)))
+    lay = family(n, constraints=cages, diagonals="+-" if seed % 3 == 0 and n == 9 else "")
+    found = [(d.cells, d.total, d.area, d.kind) for d in derived_sums(lay)]
+    assert found == plain_derived_sums(lay)
+    assert found or seed % 5 == 4  # a 9x9's cages leave some sum somewhere
+
+
 def test_the_45_rule_on_a_row_counted_by_hand():
     # row 1 of SOLUTION is 5 3 4 6 7 8 9 1 2: cages over its first five cells (5+3 and 4+6+7) leave 8+9+1+2 = 20
     lay = family(9, constraints=[Cage((0, 1), 8), Cage((2, 3, 4), 17)])

@@ -248,7 +248,8 @@ OPTIONS = {
                      "placement, MiniSat's rule), or modes (Kissat's and CaDiCaL's alternation: a focused "
                      "mode, mrv with Luby restarts of `unit`, and a stable mode, vsids with restarts "
                      f"{STABLE_UNIT} times rarer, switched after {MODE_FIRST} conflicts, then 1, 4, 4, 9, 9, "
-                     "... times as many); auto: vsids on a Killer, mrv on the others",
+                     "... times as many); auto: vsids on a Killer and on a Jigsaw of 16x16 or more, mrv on "
+                     "the others",
                      choices=("auto", "mrv", "vsids", "modes")),
     "restart": Option("luby", "when a descent (of the focused mode, with choose=modes) restarts: luby (after "
                       "`unit` x 1 1 2 1 1 2 4 ... conflicts) or glucose (once the recent nogoods span more "
@@ -2399,10 +2400,11 @@ def run(solver: Solver, solutions: int) -> Finish:
 def solve(grid: Grid, budget: Budget, solutions: int, options: dict[str, Any], started: float) -> Outcome:
     """Singles with learned nogoods, MRV and VSIDS, and Luby restarts (MiniSat's method on the puzzle)."""
     watch = watching.get()
-    # `auto`'s choices: what searches Killers best (docs/results/killer.md); a layout without cages is not asked for
-    # its derived sums (kept per layout: not every Jigsaw's)
+    # `auto`'s choices: what searches Killers best (docs/results/killer.md) and large Jigsaws (docs/results/cdcl.md);
+    # a layout without cages is not asked for its derived sums (kept per layout: not every Jigsaw's)
     killer = any(rule.ROOMS for rule in grid.layout.constraints) and bool(derived_sums(grid.layout))
-    choose = options["choose"] if options["choose"] != "auto" else "vsids" if killer else "mrv"
+    large_jigsaw = not grid.layout.box_height and grid.side >= 16
+    choose = options["choose"] if options["choose"] != "auto" else "vsids" if killer or large_jigsaw else "mrv"
     propagate = options["propagate"] if options["propagate"] != "auto" else "locked" if killer else "singles"
     branching, schedule = policies(choose, options["restart"], options["phase"], options["unit"])
     solver = Solver(grid, Limits.of(budget, started), locked=propagate == "locked",

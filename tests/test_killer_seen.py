@@ -355,20 +355,27 @@ def browser(tmp_path_factory: pytest.TempPathFactory) -> Browser:
     return running_browser(tmp_path_factory.mktemp("probe"))
 
 
-@pytest.mark.browser
-@pytest.mark.slow
-def test_the_page_draws_the_cages_in_a_browser(browser, capsys, tmp_path):
-    """compare.py on the example Killers with the example solver, the first one watched: in the DOM once the
-    scripts ran, each drawn grid and the player's board have every cage's total in its first cell and their
-    outlines' pieces in their cells (those houses.py gives); a screenshot for the eye."""
-    page = tmp_path / "report.html"
+@pytest.fixture(scope="module")
+def killers_page(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The report of compare.py on the example Killers with the example solver (and a command that cannot take
+    them, so that each is drawn), the first one watched."""
+    page = tmp_path_factory.mktemp("killers") / "report.html"
     spec = f"mine:input=fpuzzles={sys.executable} {EXAMPLE_SOLVER}"
     code = compare.main([str(EXAMPLES), "--jobs", "1", "--command", spec, "--command", classic_only(),
                          "--solver", "mine", "--solver", "mrv", "--solver", "classic",
                          "--timeout", "60", "--html", str(page), "--watch", "1"])
-    capsys.readouterr()
     assert code == 0
-    opened = browser.open(page, tmp_path, "only=puzzles,watch", 1200, 1600)
+    return page
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+def test_the_page_draws_the_cages_in_a_browser(browser, killers_page, tmp_path):
+    """compare.py on the example Killers with the example solver, the first one watched: in the DOM once the
+    scripts ran, each drawn grid and the player's board have every cage's total in its first cell and their
+    outlines' pieces in their cells (those houses.py gives); a screenshot for the eye."""
+    shot = tmp_path / "killer.png"
+    opened = browser.open(killers_page, tmp_path, "only=puzzles,watch", 1200, 1600, shot=shot)
     assert opened.console == [], opened.console
     drawings = sorted(([m.total for m in marks], [m.path for m in marks]) for marks in (
         cage_marks(puzzle_of(object_of_json(line))[0].layout) for line in EXAMPLES.read_text().splitlines()))
@@ -389,7 +396,6 @@ def test_the_page_draws_the_cages_in_a_browser(browser, capsys, tmp_path):
     assert [first(r'data-total="(\d+)"', a) for a, _ in board] == [m.total for m in marks]
     assert [first(r'title="r\d+c\d+: ([^"]*)"', a) for a, _ in board] == [m.names for m in marks]
     assert [first(r'<path d="([^"]*)"', inside) for _, inside in board] == [m.path for m in marks]
-    shot = browser.screenshot(page, tmp_path / "killer.png", "only=puzzles,watch", 1200, 1600)
     assert shot.stat().st_size > 10_000
 
 
@@ -414,20 +420,13 @@ def pieces_of(path: str) -> list[tuple[float, float, float, float]]:
 
 @pytest.mark.browser
 @pytest.mark.slow
-def test_the_outlines_are_ink_where_they_run(browser, capsys, tmp_path):
+def test_the_outlines_are_ink_where_they_run(browser, killers_page, tmp_path):
     """In a screenshot, along every horizontal piece of outline a cell holds (houses.py's, in the cell's inside as
     the page lays it out, give or take 2 pixels: a table's collapsed borders shift it by one or so), the dashes
     are ink: in the drawn grids and in the player's board (but under a total, which covers the line)."""
     image = pytest.importorskip("PIL.Image")
-    page = tmp_path / "report.html"
-    spec = f"mine:input=fpuzzles={sys.executable} {EXAMPLE_SOLVER}"
-    code = compare.main([str(EXAMPLES), "--jobs", "1", "--command", spec, "--command", classic_only(),
-                         "--solver", "mine", "--solver", "mrv", "--solver", "classic",
-                         "--timeout", "60", "--html", str(page), "--watch", "1"])
-    capsys.readouterr()
-    assert code == 0
     measured = tmp_path / "measured.html"
-    measured.write_text(page.read_text(encoding="utf-8").replace("</body>", WHERE_CELLS_LIE + "</body>"),
+    measured.write_text(killers_page.read_text(encoding="utf-8").replace("</body>", WHERE_CELLS_LIE + "</body>"),
                         encoding="utf-8")
     window, fragment = (1200, 2400), "only=puzzles,watch"
     opened = browser.open(measured, tmp_path, fragment, *window, shot=tmp_path / "shot.png")

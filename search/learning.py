@@ -15,8 +15,8 @@ reader who knows one finds each part of the other by its name:
   `Reason`: its kind, and the literals of its clause): none for a decision or
   a given (`NO_REASON`); an exclusion by a placement in one of its groups (the
   clause "not both"); the last value of a cell or the last place of a value in
-  a unit (the group's clause "one of these"); or a stored clause (a nogood,
-  locked candidates', a solution's block). `reason_lits` reads the literals a
+  a unit (the group's clause "one of these"); locked candidates' (a crossing's
+  clause); or a stored clause (a nogood, a solution's block). `reason_lits` reads the literals a
   reason rests on, all false, whatever its kind.
 - `propagate`: the literals of the trail, in order, each through every
   propagator in turn (`Propagator`: Gecode's shape, each owning its watches,
@@ -361,7 +361,8 @@ class Reason:
     clause reference). Its literals, `lits`, as its kind keeps them: an exclusion's, the one literal
     "not p" (the clause "not p or not x" is shared by everything p excludes: x's own is left out); a
     cage sum's, the cage's literals its look rested on (shared by every value the look removed, x's
-    own left out, as an exclusion's);
+    own left out, as an exclusion's); locked candidates', the group's placements outside the crossing (one
+    reason a crossing, `Crossing.because`, x's own left out);
     a group's (LAST_VALUE, LAST_PLACE), all of the group's placements, x's among them; a stored
     clause's, in the stored clauses' arena: its reason is one of two shared ones (`STORED_NOGOOD`,
     `STORED_BLOCK`, whose `at` is STORED) and its place there is the solver's `reason_at[x]`, so
@@ -394,12 +395,12 @@ STORED_BLOCK: Final = stored_reason(SOLUTION_BLOCK)
 
 
 class Clause(Reason):
-    """A clause made as the search goes: a nogood, locked candidates' exclusion, or a solution's block. A
+    """A clause made as the search goes: a nogood or a solution's block. A
     nogood or a block of two literals or more is stored (`StoredClauses.attach`): its literals move to the
     stored clauses' arena, at `at` (`lits` is left empty), where the first two are the watched ones and,
     while it is the reason of an assignment, the literal it implies comes first; what it implies has a
-    shared reason (`STORED_NOGOOD`, `STORED_BLOCK`) and its place (`Solver.reason_at`). Locked candidates'
-    and unit ones are reasons themselves, with their own `lits`."""
+    shared reason (`STORED_NOGOOD`, `STORED_BLOCK`) and its place (`Solver.reason_at`). A unit one is a
+    reason itself, with its own `lits`."""
 
     def __init__(self, kind: ReasonKind, lits: list[Lit], lbd: int = 0) -> None:
         super().__init__(kind, lits)
@@ -419,6 +420,9 @@ class Crossing:
         self.across = across  # the group of the same value in the other house
         self.across_inside = across_inside  # that group's bits inside the crossing: they stay
         self.outside = outside  # the group's placements outside the crossing: all false when it applies
+        # the reason of every removal it makes across: "the value is in the group outside the crossing, or not
+        # here", the removed placement's own literal left out (as an exclusion's), one for all of them
+        self.because = Reason(LOCKED_CANDIDATES, outside)
 
 
 class Encoding:
@@ -825,7 +829,7 @@ class LockedCandidates(Propagator):
     value whose places left in one lie in the crossing leaves the rest of the other. The houses' groups queue
     each group an exclusion leaves with its places all inside a crossing (`confined`: it subscribes to their
     narrowing, so it propagates nothing of its own per literal); the look, at singles' fixpoint, empties the
-    group across it outside the crossing, each removal explained by `explain`."""
+    group across it outside the crossing, each removal explained by the crossing's reason (`Crossing.because`)."""
 
     def __init__(self, enc: Encoding) -> None:
         self.enc = enc
@@ -848,14 +852,9 @@ class LockedCandidates(Propagator):
                     gone ^= low
                     q = lits[bit_index(low)]
                     if value[q] == UNDEF:
-                        s.assign(neg(q), self.explain(crossing, q))
+                        s.assign(neg(q), crossing.because)
         self.confined.clear()
         return None
-
-    def explain(self, crossing: Crossing, q: Lit) -> Clause:
-        """Why placement q (across the crossing, outside it) is false: the clause "the value is in the
-        first house outside the crossing, or not here" (the group's placements there, all false)."""
-        return Clause(LOCKED_CANDIDATES, [neg(q), *crossing.outside])
 
     def clear(self) -> None:
         self.confined.clear()

@@ -1404,32 +1404,34 @@ def truncated(ws: vec[i64], size: i64) -> vec[i64]:
 
 class VarOrder:
     """MiniSat's order heap: the free variables by activity, most active first (ties to the lowest
-    variable), with each variable's place in the heap so that a bump moves it up at once."""
+    variable), with each variable's place in the heap so that a bump moves it up at once. The heap and the
+    places are native vectors: a bump's climb reads and writes machine words, not boxed ints."""
 
     def __init__(self, activity: vec[float]) -> None:
         self.activity = activity  # (the solver's: its items change in place)
-        self.heap: list[Var] = list(range(len(activity)))  # every activity 0: already a heap
-        self.index: list[int] = list(range(len(activity)))  # per variable, its place in the heap, or -1
+        self.heap: vec[i64] = vec[i64]([x for x in range(len(activity))])  # every activity 0: already a heap
+        self.index: vec[i64] = vec[i64]([x for x in range(len(activity))])  # per variable, its place, or -1
 
     def before(self, x: Var, y: Var) -> bool:
         ax, ay = self.activity[x], self.activity[y]
         return ax > ay or (ax == ay and x < y)
 
     def top(self) -> Var:
-        return self.heap[0] if self.heap else -1
+        return self.heap[0] if len(self.heap) > 0 else -1
 
     def insert(self, x: Var) -> None:
         if self.index[x] < 0:
             self.index[x] = len(self.heap)
-            self.heap.append(x)
+            self.heap = append(self.heap, x)
             self.up(self.index[x])
 
     def remove_top(self) -> Var:
         heap, index = self.heap, self.index
         x = heap[0]
-        last = heap.pop()
+        heap, last = pop(heap)
+        self.heap = heap
         index[x] = -1
-        if heap:
+        if len(heap) > 0:
             heap[0] = last
             index[last] = 0
             self.down(0)
@@ -1440,7 +1442,7 @@ class VarOrder:
         if self.index[x] >= 0:
             self.up(self.index[x])
 
-    def up(self, i: int) -> None:
+    def up(self, i: i64) -> None:
         heap, index = self.heap, self.index
         x = heap[i]
         while i > 0:
@@ -1453,9 +1455,10 @@ class VarOrder:
         heap[i] = x
         index[x] = i
 
-    def down(self, i: int) -> None:
+    def down(self, i: i64) -> None:
         heap, index = self.heap, self.index
-        x, size = heap[i], len(heap)
+        x: i64 = heap[i]
+        size: i64 = len(heap)
         while 2 * i + 1 < size:
             child = 2 * i + 1
             if child + 1 < size and self.before(heap[child + 1], heap[child]):
@@ -1472,7 +1475,7 @@ class VarOrder:
         """The heap anew, of these variables (after the activities were scaled down)."""
         for x in self.heap:
             self.index[x] = -1
-        self.heap = []
+        self.heap = vec[i64]()
         for x in free:
             self.insert(x)
 
@@ -1614,7 +1617,7 @@ class Vsids(Branching):
         self.order.increased(x)
 
     def rescaled(self) -> None:
-        self.order.rebuild(list(self.order.heap))  # (ties may appear where the smallest fall to 0)
+        self.order.rebuild([x for x in self.order.heap])  # (ties may appear where the smallest fall to 0)
 
     def undone(self, s: Solver, start: int) -> None:
         trail, order = s.trail, self.order

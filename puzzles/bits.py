@@ -28,6 +28,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Final
 
+from librt.vecs import vec
+from mypy_extensions import i64
+
 BITS_IN: Final = bytes(bin(m).count("1") for m in range(1 << 13))  # how many bits each 13-bit mask holds
 
 
@@ -216,14 +219,17 @@ ENUMERATED: Final = 5
 def matched(domains: Sequence[int], combination: int, kept: list[int]) -> None:
     """Adds to `kept`, per cell, the values some matching of the cells to `combination`'s values gives it (each
     cell a different value of its domain, every value of the combination taken): every matching, depth first,
-    until each cell keeps every value of the combination it has."""
-    count = len(domains)
+    until each cell keeps every value of the combination it has. Its tables are native vectors of machine
+    words: the walk boxes no int."""
+    count: i64 = len(domains)
     if popcount(combination) != count:
         return
-    doms = [mask & combination for mask in domains]
-    chosen = [0] * count
-    left = [0] * count  # per depth, the values still to try there
-    depth, used = 0, 0
+    doms = vec[i64]([mask & combination for mask in domains])
+    got = vec[i64]([mask for mask in kept])  # `kept` as it grows, written back at the end
+    chosen = vec[i64]([0 for _ in range(count)])
+    left = vec[i64]([0 for _ in range(count)])  # per depth, the values still to try there
+    depth: i64 = 0
+    used: i64 = 0
     left[0] = doms[0]
     while depth >= 0:
         m = left[depth]
@@ -242,11 +248,13 @@ def matched(domains: Sequence[int], combination: int, kept: list[int]) -> None:
             continue
         whole = True  # a matching: each cell keeps its value
         for i in range(count):
-            kept[i] |= chosen[i]
-            if kept[i] & doms[i] != doms[i]:
+            got[i] |= chosen[i]
+            if got[i] & doms[i] != doms[i]:
                 whole = False
         if whole:
-            return
+            break
+    for i in range(count):
+        kept[i] = got[i]
 
 
 def union(masks: Iterable[int]) -> int:

@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Final
 
-from librt.vecs import vec
+from librt.vecs import append, pop, vec
 from mypy_extensions import i64
 
 BITS_IN: Final = bytes(bin(m).count("1") for m in range(1 << 13))  # how many bits each 13-bit mask holds
@@ -127,56 +127,65 @@ def _shift(start: int, index: int, came: list[int], owner: list[int], value_of: 
 def _strong_components(successors: Sequence[int], nodes: int) -> list[int]:
     """For each node (a bit of `nodes`), the bitmask of its strongly connected component;
     `successors[v]` is the bitmask of v's successors. Tarjan's algorithm with explicit
-    stacks, so that its depth is not Python's recursion depth."""
-    index = [0] * len(successors)  # order of discovery, from 1
-    low = [0] * len(successors)
-    component = [0] * len(successors)
-    unvisited, on_stack = nodes, 0
-    stack: list[int] = []  # Tarjan's stack: visited nodes not yet in a component
-    count = 0
+    stacks, so that its depth is not Python's recursion depth; its tables native vectors of
+    machine words (compiled, the walk boxes no int)."""
+    size: i64 = len(successors)
+    succ = vec[i64]([m for m in successors])
+    index = vec[i64]([0 for _ in range(size)])  # order of discovery, from 1
+    low = vec[i64]([0 for _ in range(size)])
+    component = [0] * size
+    unvisited: i64 = nodes
+    on_stack: i64 = 0
+    stack = vec[i64]()  # Tarjan's stack: visited nodes not yet in a component
+    count: i64 = 0
     while unvisited:
-        root = (unvisited & -unvisited).bit_length() - 1
-        path, todo = [root], [successors[root]]  # the depth-first path, each node's successors left
+        root: i64 = popcount((unvisited & -unvisited) - 1)
+        path = vec[i64]([root])  # the depth-first path ...
+        todo = vec[i64]([succ[root]])  # ... and each of its nodes' successors left
         count += 1
-        index[root] = low[root] = count
+        index[root] = count
+        low[root] = count
         unvisited ^= 1 << root
-        stack.append(root)
+        stack = append(stack, root)
         on_stack |= 1 << root
-        while path:
-            v = path[-1]
-            back = todo[-1] & on_stack  # successors on the stack: they only lower v's low
+        while len(path) > 0:
+            top: i64 = len(path) - 1
+            v = path[top]
+            back = todo[top] & on_stack  # successors on the stack: they only lower v's low
             while back:
                 bit = back & -back
                 back ^= bit
-                if index[bit.bit_length() - 1] < low[v]:
-                    low[v] = index[bit.bit_length() - 1]
-            fresh = todo[-1] & unvisited  # a node already in a component is done with
+                u: i64 = popcount(bit - 1)  # its node: the bits below a one-bit mask
+                if index[u] < low[v]:
+                    low[v] = index[u]
+            fresh = todo[top] & unvisited  # a node already in a component is done with
             if fresh:
                 bit = fresh & -fresh
-                todo[-1] = fresh ^ bit
-                w = bit.bit_length() - 1
+                todo[top] = fresh ^ bit
+                w: i64 = popcount(bit - 1)
                 count += 1
-                index[w] = low[w] = count
+                index[w] = count
+                low[w] = count
                 unvisited ^= bit
-                stack.append(w)
+                stack = append(stack, w)
                 on_stack |= bit
-                path.append(w)
-                todo.append(successors[w])
+                path = append(path, w)
+                todo = append(todo, succ[w])
                 continue
-            path.pop()
-            todo.pop()
+            path, _v = pop(path)
+            todo, _successors = pop(todo)
             if low[v] == index[v]:  # v is the root of a component: the stack down to v
-                members = 0
+                members: i64 = 0
                 while True:
-                    w = stack.pop()
+                    stack, w = pop(stack)
                     members |= 1 << w
                     if w == v:
                         break
                 on_stack &= ~members
-                for w in _indices(members):
-                    component[w] = members
-            if path and low[v] < low[path[-1]]:
-                low[path[-1]] = low[v]
+                for k in _indices(members):
+                    component[k] = members
+            if len(path) > 0 and low[v] < low[path[len(path) - 1]]:
+                low[path[len(path) - 1]] = low[v]
     return component
 
 

@@ -80,12 +80,13 @@ reader who knows one finds each part of the other by its name:
 - The VSIDS order (`VarOrder`, `bump`, `decay_activities`): each variable's activity
   grows when a conflict meets it and fades as conflicts go by. The branching,
   a policy object the options choose (`Branching`, `policies`), picks the
-  placement: with choose=mrv (the default but on Killers, `Mrv`), MRV over the
-  cells, as the seeds choose, and VSIDS within: of the cells with fewest values
-  left, the most active value. With choose=vsids (`Vsids`; the default on
-  Killers, with propagate=locked), MiniSat's rule: the most active free
-  placement, whatever its cell (while no free placement has met a conflict,
-  MRV's first value), from the order heap it keeps.
+  placement: with choose=mrv (the default but on Killers and Jigsaws of 16x16 and
+  up, `Mrv`), MRV over the cells, as the seeds choose, and VSIDS within: of the
+  cells with fewest values left, the most active value. With choose=vsids
+  (`Vsids`; the default on Killers, with propagate=locked, and on Jigsaws of
+  16x16 and up), MiniSat's rule: the most active free placement, whatever its
+  cell (while no free placement has met a conflict, MRV's first value), from
+  the order heap it keeps.
 - The clause database (`add_nogood`, `nogoods`, `reduce_db`): stored nogoods
   are forgotten in part (glucose's rule): every few thousand conflicts, half
   of those whose literals span the most decision levels (LBD above 2) go,
@@ -514,20 +515,11 @@ def holding(shape: tuple[int, ...]) -> dict[int, list[int]]:
     return {m: [i for i, inside in enumerate(shape) if not m & ~inside] for m in sorted(masks)}
 
 
-ENCODINGS: Final[dict[tuple[tuple[tuple[int, ...], ...], bool], Encoding]] = {}
-KEPT_ENCODINGS: Final = 8  # a few houses' (classic Sudoku's sizes): a file of Jigsaws has its own a puzzle
-
-
-def encoding(geo: Geometry, locked: bool) -> Encoding:
-    """The encoding of these houses, kept by the houses alone: every Killer of a file with the same houses (each
-    its own layout, its cages) shares one."""
-    key = (geo.units, locked)
-    found = ENCODINGS.get(key)
-    if found is None:
-        if len(ENCODINGS) >= KEPT_ENCODINGS:
-            del ENCODINGS[next(iter(ENCODINGS))]  # the oldest
-        found = ENCODINGS[key] = Encoding(geo, locked)
-    return found
+@lru_cache(maxsize=8)  # a few houses' (classic Sudoku's sizes): a file of Jigsaws has its own a puzzle
+def encoding(houses: Geometry, locked: bool) -> Encoding:
+    """The encoding of a layout's houses: asked with the houses' own geometry (one object for every layout with
+    those houses), so that every Killer of a file (each its own layout, its cages) shares one."""
+    return Encoding(houses, locked)
 
 
 Fillings: TypeAlias = "tuple[int, ...] | None"  # a room's value sets (masks), or None: any different values
@@ -1812,7 +1804,7 @@ class Solver:
         n = grid.side
         self.n: i64 = n
         variables = n * n * n
-        self.enc = enc = encoding(grid.geometry, locked)
+        self.enc = enc = encoding(geometry(grid.layout.houses), locked)
         # the assignment (the arrays of small ints are native vectors: see `assign`)
         self.value = vec[u8]([UNDEF] * (2 * variables))  # per literal: TRUE, FALSE or UNDEF
         self.level = vec[i64]([0] * variables)

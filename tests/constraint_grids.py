@@ -32,9 +32,10 @@ this puzzle" means, whatever the code under test does.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import cache
 from itertools import product
+from typing import Any
 
 from variant_grids import peers
 
@@ -51,23 +52,43 @@ def _apart(a: int, b: int, n: int) -> tuple[int, int]:
 @cache
 def _near(n: int, cell: int) -> tuple[tuple[int, int, int], ...]:
     """The other cells at most two rows and two columns away, each with its rows and columns apart: every cell a
-    neighbour, a king's or a knight's move reaches (the brute force asks for each placement: one list a cell)."""
+    neighbour, a king's or a knight's move reaches."""
     return tuple((other, *_apart(cell, other, n)) for other in range(n * n)
                  if other != cell and max(_apart(cell, other, n)) <= 2)
 
 
+# the moves by rows and columns apart: a knight's two steps one way and one the other, a king's diagonal one each
+# way, a neighbour's one step (sharing an edge)
+MOVES = {"knight": lambda dr, dc: {dr, dc} == {1, 2}, "diagonal": lambda dr, dc: dr == dc == 1,
+         "neighbour": lambda dr, dc: dr + dc == 1}
+
+
+@cache
+def _moves(n: int, cell: int, move: str) -> tuple[int, ...]:
+    """The cells one move of the kind (MOVES) reaches from the cell: one tuple a cell and move, as the brute force
+    asks at each placement."""
+    return tuple(other for other, dr, dc in _near(n, cell) if MOVES[move](dr, dc))
+
+
 # the kinds whose rule concerns only the cells it names (`cell`, `cells`, `pill`, `line`, `clones`): another
-# cell's value never breaks it; every other kind (anti-knight, negative, minimum ...) is asked about every cell
+# cell's value never breaks it; a minimum's or maximum's concerns its cell and the cell's neighbours; every other
+# kind (anti-knight, negative, indexers ...) is asked about every cell
+NEIGHBOURING = {"minimum", "maximum"}
 NAMING = {"pencilmarks", "odd", "even", "difference", "ratio", "xv", "palindrome", "whispers", "slowthermometer",
           "clone", "modularline", "entropicline", "renban", "arrow", "quadruple", "littlekiller", "thermometer",
           "nabner", "zipperline", "doublearrow", "betweenline", "lockout", "regionsumline", "sandwich", "xsum",
           "skyscraper"}
 
+# A rule's check: whether the value in `cell` breaks it, given the other cells' values (blanks are 0). Each is asked
+# only of the rules that may concern the cell (_concerning), a rule's fields as its kind's dataclass names them.
+Broken = Callable[[Layout, Any, Sequence[int], int], bool]
+
 
 @cache
-def _concerning(lay: Layout, cell: int) -> tuple[tuple[Cage, ...], tuple[Constraint, ...], tuple[Constraint, ...]]:
-    """The layout's cages holding the cell, its rules that may concern the cell (cages aside: NAMING), and its dots:
-    computed once a layout and cell, as the brute force places values millions of times."""
+def _concerning(lay: Layout, cell: int) -> tuple[tuple[Cage, ...], tuple[tuple[Broken, Any], ...]]:
+    """The layout's cages holding the cell, and its rules that may concern the cell (cages aside: NAMING,
+    NEIGHBOURING), each with its kind's check (a kind with none, a cage or a house, never breaks): computed once a
+    layout and cell, as the brute force places values millions of times."""
     def named(rule: Constraint) -> set[int]:
         found: set[int] = set()
         for field in ("cell", "cells", "pill", "line", "clones"):
@@ -75,183 +96,253 @@ def _concerning(lay: Layout, cell: int) -> tuple[tuple[Cage, ...], tuple[Constra
             found.update((held,) if isinstance(held, int) else held)
         return found
 
+    def concerns(rule: Any) -> bool:
+        if rule.KIND in NAMING:
+            return cell in named(rule)
+        if rule.KIND in NEIGHBOURING:
+            return sum(_apart(cell, rule.cell, lay.side)) <= 1
+        return True
+
     cages = tuple(cage for cage in cages_in(lay.constraints) if cell in cage.cells)
-    rules = tuple(rule for rule in lay.constraints if rule.KIND not in NAMING or cell in named(rule))
-    return cages, rules, tuple(rule for rule in lay.constraints if rule.KIND in DOTS)
+    return cages, tuple((BROKEN[rule.KIND], rule) for rule in lay.constraints if rule.KIND in BROKEN and concerns(rule))
 
 
 def breaks(lay: Layout, values: Sequence[int], cell: int) -> bool:
     """Whether the value in `cell` breaks a constraint of the layout, or a Killer cage of it, with a filled cell
     (blanks are 0). A cage holds no value twice, and its values sum to its total (no more while it has blanks)."""
-    n, v = lay.side, values[cell]
-    cages, rules, dots = _concerning(lay, cell)
+    v = values[cell]
+    cages, rules = _concerning(lay, cell)
     for cage in cages:
-        if cell in cage.cells:
-            held = [values[c] for c in cage.cells if values[c]]
-            full = len(held) == len(cage.cells)
-            if held.count(v) > 1 or (cage.total is not None and (sum(held) > cage.total or
-                                                                 (full and sum(held) != cage.total))):
-                return True
-    for rule in rules:
-        if rule.KIND == "killer":  # a cage: above
-            continue
-        if rule.KIND == "pencilmarks":  # the cell holds one of its marks
-            if cell == rule.cell and not rule.marks >> (v - 1) & 1:  # type: ignore[attr-defined]
-                return True
-            continue
-        if rule.KIND in ("odd", "even"):  # a cell's parity
-            if cell == rule.cell and v % 2 != (rule.KIND == "odd"):  # type: ignore[attr-defined]
-                return True
-            continue
-        if rule.KIND in DOTS:  # two neighbours' values keep the dot's relation
-            if cell in rule.cells:  # type: ignore[attr-defined]
-                other = sum(rule.cells) - cell  # type: ignore[attr-defined]
-                if values[other] and not DOTS[rule.KIND](v, values[other], rule.value):  # type: ignore[attr-defined]
-                    return True
-            continue
-        if rule.KIND == "negative":  # every dot of the kind given: an undotted pair keeps no such relation
-            kind = rule.rule  # type: ignore[attr-defined]
-            family = [k for k in DOTS if FAMILY[k] == FAMILY[kind]]
-            dotted = {frozenset(d.cells) for d in dots if d.KIND in family}  # type: ignore[attr-defined]
-            forbidden = set(NEGATED[kind]) | {d.value for d in dots if kind == d.KIND}  # type: ignore[attr-defined]
-            for other, dr, dc in _near(n, cell):
-                if values[other] and dr + dc == 1 and frozenset((cell, other)) not in dotted \
-                        and any(DOTS[kind](v, values[other], x) for x in forbidden):
-                    return True
-            continue
-        if rule.KIND == "palindrome":  # the line reads the same both ways
-            line = rule.cells  # type: ignore[attr-defined]
-            if cell in line:
-                other = line[len(line) - 1 - line.index(cell)]
-                if values[other] and values[other] != v:
-                    return True
-            continue
-        if rule.KIND == "whispers":  # neighbours along the line differ by at least its value
-            line = rule.cells  # type: ignore[attr-defined]
-            if cell in line:
-                i = line.index(cell)
-                least = rule.value  # type: ignore[attr-defined]
-                if any(0 <= j < len(line) and values[line[j]] and abs(values[line[j]] - v) < least
-                       for j in (i - 1, i + 1)):
-                    return True
-            continue
-        if rule.KIND == "slowthermometer":  # values never fall from the bulb along the line
-            line = rule.cells  # type: ignore[attr-defined]
-            if cell in line:
-                i = line.index(cell)
-                if any(values[other] and (j - i) * (values[other] - v) < 0 for j, other in enumerate(line)):
-                    return True
-            continue
-        if rule.KIND == "clone":  # each cell of one group holds its counterpart's value in the other
-            for a, b in zip(rule.cells, rule.clones, strict=True):  # type: ignore[attr-defined]
-                other = b if cell == a else a if cell == b else None
-                if other is not None and values[other] and values[other] != v:
-                    return True
-            continue
-        if rule.KIND in ("minimum", "maximum"):  # less (more) than each neighbour not of its kind
-            centre = rule.cell  # type: ignore[attr-defined]
-            if sum(_apart(cell, centre, n)) > 1:  # neither the cell nor a neighbour of it
-                continue
-            own = {c.cell for c in lay.constraints if c.KIND == rule.KIND}  # type: ignore[attr-defined]
-            for other, dr, dc in _near(n, cell):
-                if dr + dc == 1 and centre in (cell, other) and values[other] \
-                        and not ({cell, other} - {centre}) <= own:
-                    low, high = (v, values[other]) if cell == centre else (values[other], v)
-                    if (low >= high) if rule.KIND == "minimum" else (low <= high):
-                        return True
-            continue
-        if rule.KIND in ("modularline", "entropicline"):  # three cells in a row: three classes
-            line = rule.cells  # type: ignore[attr-defined]
-            if cell in line:
-                i = line.index(cell)
-                for start in range(max(0, i - 2), min(i, len(line) - 3) + 1):
-                    kinds = [CLASS[rule.KIND](values[c], n) for c in line[start:start + 3] if values[c]]
-                    if len(set(kinds)) < len(kinds):
-                        return True
-            continue
-        if rule.KIND == "nabner":  # any two of its cells: neither the same value nor consecutive ones
-            line = rule.cells  # type: ignore[attr-defined]
-            if cell in line and any(values[c] and c != cell and abs(values[c] - v) < 2 for c in line):
-                return True
-            continue
-        if rule.KIND in ("zipperline", "doublearrow", "betweenline", "lockout"):  # some filling of its blanks keeps it
-            line = rule.cells  # type: ignore[attr-defined]
-            if cell in line and not LINE_KEPT[rule.KIND]([values[c] for c in line], n, getattr(rule, "value", 0)):
-                return True
-            continue
-        if rule.KIND == "renban":  # different values, a run of consecutive ones (no more apart than it is long)
-            line = rule.cells  # type: ignore[attr-defined]
-            held = [values[c] for c in line if values[c]]
-            if cell in line and (len(set(held)) < len(held) or max(held) - min(held) >= len(line)):
-                return True
-            continue
-        if rule.KIND == "arrow":  # the line's values sum to the number the circle's digits make, for some filling
-            pill, line = rule.pill, rule.line  # type: ignore[attr-defined]
-            if cell in pill + line:
-                blanks = sum(1 for c in line if not values[c])
-                low, high = sum(values[c] for c in line) + blanks, sum(values[c] for c in line) + blanks * n
-                digits = [[values[c]] if values[c] else range(1, n + 1) for c in pill]
-                if not any(low <= int("".join(map(str, number))) <= high for number in product(*digits)):
-                    return True
-            continue
-        if rule.KIND == "quadruple":  # its four cells hold every listed value, as often as listed
-            held = [values[c] for c in rule.cells if values[c]]  # type: ignore[attr-defined]
-            missing = sum(max(0, rule.values.count(v) - held.count(v)) for v in set(rule.values))  # type: ignore[attr-defined]
-            if cell in rule.cells and missing > 4 - len(held):  # type: ignore[attr-defined]
-                return True
-            continue
-        if rule.KIND == "littlekiller":  # the diagonal's values sum to the clue: some 1..n in its blanks reach it
-            line = rule.cells  # type: ignore[attr-defined]
-            blanks = sum(1 for c in line if not values[c])
-            placed = sum(values[c] for c in line)
-            if cell in line and not placed + blanks <= rule.sum <= placed + n * blanks:  # type: ignore[attr-defined]
-                return True
-            continue
-        if rule.KIND in INDEXED:  # the cell the indexer's value names holds the indexer's place
-            at = rule.cell  # type: ignore[attr-defined]
-            group = INDEXED[rule.KIND](lay, at)
-            if values[at]:
-                named = group[values[at] - 1]
-                if cell in (at, named) and values[named] and values[named] != group.index(at) + 1:
-                    return True
-            continue
-        if rule.KIND == "regionsumline":  # its runs of cells in one region (of the layout's) sum alike
-            line = rule.cells  # type: ignore[attr-defined]
-            if cell in line:
-                runs: list[list[int]] = []
-                for c in line:
-                    if runs and lay.regions[runs[-1][-1]] == lay.regions[c]:
-                        runs[-1].append(c)
-                    else:
-                        runs.append([c])
-                lows = [sum(values[c] or 1 for c in run) for run in runs]
-                highs = [sum(values[c] or n for c in run) for run in runs]
-                if len(runs) > 1 and max(lows) > min(highs):
-                    return True
-        if rule.KIND in SEEN:  # a clue outside the grid: what its row or column shows from it, for some filling
-            line = tuple(values[c] for c in rule.cells)  # type: ignore[attr-defined]
-            if cell in rule.cells and _unseen(rule.KIND, line, n, rule.value):  # type: ignore[attr-defined]
-                return True
-            continue
-        if rule.KIND == "thermometer":
-            line = rule.cells  # type: ignore[attr-defined]
-            if cell in line:  # values rise along the line: one d steps after another holds at least d more
-                i = line.index(cell)
-                if any(values[other] and (j - i) * (values[other] - v) < (j - i) ** 2
-                       for j, other in enumerate(line) if j != i):
-                    return True
-            continue
-        for other, dr, dc in _near(n, cell):
-            w = values[other]
-            if not w:
-                continue
-            if rule.KIND == "antiknight" and {dr, dc} == {1, 2} and v == w:
-                return True
-            if rule.KIND == "antiking" and dr == dc == 1 and v == w:
-                return True
-            if rule.KIND == "nonconsecutive" and dr + dc == 1 and abs(v - w) == 1:
+        held = [values[c] for c in cage.cells if values[c]]
+        full = len(held) == len(cage.cells)
+        if held.count(v) > 1 or (cage.total is not None and (sum(held) > cage.total or
+                                                             (full and sum(held) != cage.total))):
+            return True
+    for broken, rule in rules:  # noqa: SIM110  (in the layout's order; a loop: no generator made each placement)
+        if broken(lay, rule, values, cell):
+            return True
+    return False
+
+
+def _pencilmarks_broken(lay: Layout, rule: Any, values: Sequence[int], cell: int) -> bool:
+    """The cell holds one of its marks."""
+    return bool(cell == rule.cell and not rule.marks >> (values[cell] - 1) & 1)
+
+
+def _parity_broken(lay: Layout, rule: Any, values: Sequence[int], cell: int) -> bool:
+    """An odd (even) cell's value is odd (even)."""
+    return bool(cell == rule.cell and values[cell] % 2 != (rule.KIND == "odd"))
+
+
+def _dot_broken(lay: Layout, rule: Any, values: Sequence[int], cell: int) -> bool:
+    """Two neighbours' values keep the dot's relation."""
+    if cell in rule.cells:
+        other = sum(rule.cells) - cell
+        return bool(values[other]) and not DOTS[rule.KIND](values[cell], values[other], rule.value)
+    return False
+
+
+@cache
+def _negated(lay: Layout, kind: str) -> tuple[set[frozenset[int]], set[int]]:
+    """A negative rule of a dot kind: the pairs the layout's dots of its family exempt, and the values its relation
+    may not hold elsewhere (the rule's own and its kind's dots')."""
+    dots = [d for d in lay.constraints if d.KIND in DOTS]
+    family = [k for k in DOTS if FAMILY[k] == FAMILY[kind]]
+    dotted = {frozenset(d.cells) for d in dots if d.KIND in family}  # type: ignore[attr-defined]
+    return dotted, set(NEGATED[kind]) | {d.value for d in dots if kind == d.KIND}  # type: ignore[attr-defined]
+
+
+def _negative_broken(lay: Layout, rule: Any, values: Sequence[int], cell: int) -> bool:
+    """Every dot of the kind given: an undotted pair of neighbours keeps no such relation."""
+    kind, v = rule.rule, values[cell]
+    dotted, forbidden = _negated(lay, kind)
+    return any(values[other] and frozenset((cell, other)) not in dotted
+               and any(DOTS[kind](v, values[other], x) for x in forbidden)
+               for other in _moves(lay.side, cell, "neighbour"))
+
+
+def _palindrome_broken(lay: Layout, rule: Any, values: Sequence[int], cell: int) -> bool:
+    """The line reads the same both ways."""
+    line = rule.cells
+    if cell in line:
+        other = line[len(line) - 1 - line.index(cell)]
+        return bool(values[other]) and values[other] != values[cell]
+    return False
+
+
+def _whispers_broken(lay: Layout, rule: Any, values: Sequence[int], cell: int) -> bool:
+    """Neighbours along the line differ by at least its value."""
+    line = rule.cells
+    if cell in line:
+        i = line.index(cell)
+        return any(0 <= j < len(line) and values[line[j]] and abs(values[line[j]] - values[cell]) < rule.value
+                   for j in (i - 1, i + 1))
+    return False
+
+
+def _slow_thermometer_broken(lay: Layout, rule: Any, values: Sequence[int], cell: int) -> bool:
+    """Values never fall from the bulb along the line."""
+    line = rule.cells
+    if cell in line:
+        i = line.index(cell)
+        return any(values[other] and (j - i) * (values[other] - values[cell]) < 0 for j, other in enumerate(line))
+    return False
+
+
+def _thermometer_broken(lay: Layout, rule: Any, values: Sequence[int], cell: int) -> bool:
+    """Values rise along the line from the bulb: one d steps after another holds at least d more."""
+    line = rule.cells
+    if cell in line:
+        i = line.index(cell)
+        return any(values[other] and (j - i) * (values[other] - values[cell]) < (j - i) ** 2
+                   for j, other in enumerate(line) if j != i)
+    return False
+
+
+def _clone_broken(lay: Layout, rule: Any, values: Sequence[int], cell: int) -> bool:
+    """Each cell of one group holds its counterpart's value in the other."""
+    for a, b in zip(rule.cells, rule.clones, strict=True):
+        other = b if cell == a else a if cell == b else None
+        if other is not None and values[other] and values[other] != values[cell]:
+            return True
+    return False
+
+
+@cache
+def _cells_of(lay: Layout, kind: str) -> set[int]:
+    """The cells of the layout's rules of a one-cell kind (its minimum cells, its maximum cells)."""
+    return {c.cell for c in lay.constraints if kind == c.KIND}  # type: ignore[attr-defined]
+
+
+def _extremum_broken(lay: Layout, rule: Any, values: Sequence[int], cell: int) -> bool:
+    """A minimum (maximum) cell holds less (more) than each neighbour not of its kind."""
+    centre, v = rule.cell, values[cell]
+    if sum(_apart(cell, centre, lay.side)) > 1:  # neither the cell nor a neighbour of it
+        return False
+    own = _cells_of(lay, rule.KIND)
+    for other in _moves(lay.side, cell, "neighbour"):
+        if centre in (cell, other) and values[other] and not ({cell, other} - {centre}) <= own:
+            low, high = (v, values[other]) if cell == centre else (values[other], v)
+            if (low >= high) if rule.KIND == "minimum" else (low <= high):
                 return True
     return False
+
+
+def _trios_broken(lay: Layout, rule: Any, values: Sequence[int], cell: int) -> bool:
+    """Three cells in a row along a modular (entropic) line: three classes."""
+    line, n = rule.cells, lay.side
+    if cell in line:
+        i = line.index(cell)
+        for start in range(max(0, i - 2), min(i, len(line) - 3) + 1):
+            kinds = [CLASS[rule.KIND](values[c], n) for c in line[start:start + 3] if values[c]]
+            if len(set(kinds)) < len(kinds):
+                return True
+    return False
+
+
+def _nabner_broken(lay: Layout, rule: Any, values: Sequence[int], cell: int) -> bool:
+    """Any two of its cells: neither the same value nor consecutive ones."""
+    line = rule.cells
+    return cell in line and any(values[c] and c != cell and abs(values[c] - values[cell]) < 2 for c in line)
+
+
+def _line_broken(lay: Layout, rule: Any, values: Sequence[int], cell: int) -> bool:
+    """A zipper, double arrow, between or lockout line: some filling of its blanks keeps it."""
+    line = rule.cells
+    return cell in line and not _kept(rule.KIND, tuple([values[c] for c in line]), lay.side, getattr(rule, "value", 0))
+
+
+def _renban_broken(lay: Layout, rule: Any, values: Sequence[int], cell: int) -> bool:
+    """Different values, a run of consecutive ones (no more apart than it is long)."""
+    line = rule.cells
+    held = [values[c] for c in line if values[c]]
+    return cell in line and (len(set(held)) < len(held) or max(held) - min(held) >= len(line))
+
+
+def _arrow_broken(lay: Layout, rule: Any, values: Sequence[int], cell: int) -> bool:
+    """The line's values sum to the number the circle's digits make, for some filling."""
+    pill, line, n = rule.pill, rule.line, lay.side
+    if cell in pill + line:
+        blanks = sum(1 for c in line if not values[c])
+        low, high = sum(values[c] for c in line) + blanks, sum(values[c] for c in line) + blanks * n
+        digits = [[values[c]] if values[c] else range(1, n + 1) for c in pill]
+        return not any(low <= int("".join(map(str, number))) <= high for number in product(*digits))
+    return False
+
+
+def _quadruple_broken(lay: Layout, rule: Any, values: Sequence[int], cell: int) -> bool:
+    """Its four cells hold every listed value, as often as listed."""
+    held = [values[c] for c in rule.cells if values[c]]
+    missing = sum(max(0, rule.values.count(v) - held.count(v)) for v in set(rule.values))
+    return cell in rule.cells and missing > 4 - len(held)
+
+
+def _little_killer_broken(lay: Layout, rule: Any, values: Sequence[int], cell: int) -> bool:
+    """The diagonal's values sum to the clue: some 1..n in its blanks reach it."""
+    line = rule.cells
+    blanks = sum(1 for c in line if not values[c])
+    placed = sum(values[c] for c in line)
+    return cell in line and not placed + blanks <= rule.sum <= placed + lay.side * blanks
+
+
+@cache
+def _indexed(lay: Layout, kind: str, at: int) -> tuple[int, ...]:
+    """The cells an indexer at `at` indexes, in order (INDEXED)."""
+    return tuple(INDEXED[kind](lay, at))
+
+
+def _indexer_broken(lay: Layout, rule: Any, values: Sequence[int], cell: int) -> bool:
+    """The cell the indexer's value names holds the indexer's place."""
+    at = rule.cell
+    group = _indexed(lay, rule.KIND, at)
+    if values[at]:
+        named = group[values[at] - 1]
+        return cell in (at, named) and bool(values[named]) and values[named] != group.index(at) + 1
+    return False
+
+
+@cache
+def _runs(lay: Layout, line: tuple[int, ...]) -> tuple[list[int], ...]:
+    """A line's runs of cells in one region (of the layout's), in order."""
+    runs: list[list[int]] = []
+    for c in line:
+        if runs and lay.regions[runs[-1][-1]] == lay.regions[c]:
+            runs[-1].append(c)
+        else:
+            runs.append([c])
+    return tuple(runs)
+
+
+def _region_sum_broken(lay: Layout, rule: Any, values: Sequence[int], cell: int) -> bool:
+    """Its runs of cells in one region sum alike (while some are blank: some sum lies within each run's bounds)."""
+    line, n = rule.cells, lay.side
+    if cell in line:
+        runs = _runs(lay, line)
+        lows = [sum(values[c] or 1 for c in run) for run in runs]
+        highs = [sum(values[c] or n for c in run) for run in runs]
+        return len(runs) > 1 and max(lows) > min(highs)
+    return False
+
+
+def _seen_broken(lay: Layout, rule: Any, values: Sequence[int], cell: int) -> bool:
+    """A clue outside the grid: what its row or column shows from it, for some filling."""
+    return cell in rule.cells and _unseen(rule.KIND, tuple([values[c] for c in rule.cells]), lay.side, rule.value)
+
+
+def _antiknight_broken(lay: Layout, rule: Any, values: Sequence[int], cell: int) -> bool:
+    """No two cells a knight's move apart hold one value."""
+    return any(values[other] and values[other] == values[cell] for other in _moves(lay.side, cell, "knight"))
+
+
+def _antiking_broken(lay: Layout, rule: Any, values: Sequence[int], cell: int) -> bool:
+    """No two cells a king's diagonal move apart hold one value."""
+    return any(values[other] and values[other] == values[cell] for other in _moves(lay.side, cell, "diagonal"))
+
+
+def _nonconsecutive_broken(lay: Layout, rule: Any, values: Sequence[int], cell: int) -> bool:
+    """No two neighbours hold consecutive values."""
+    return any(values[other] and abs(values[cell] - values[other]) == 1
+               for other in _moves(lay.side, cell, "neighbour"))
 
 
 def _sandwich_shows(line: Sequence[int], n: int, clue: int) -> bool:
@@ -323,7 +414,7 @@ def _double_arrow_kept(held: Sequence[int], n: int, _: int) -> bool:
     return bool(set(reach(ends)) & set(reach(list(between))))
 
 
-def _ends_kept(inside: bool) -> object:
+def _ends_kept(inside: bool) -> Callable[[Sequence[int], int, int], bool]:
     """A between line (`inside`: each cell between the ends strictly between their values) or a lockout line (the
     ends `value` or more apart, each cell between them outside their range, ends included): some pair of end values
     (a blank end any value) that the cells between keep (a blank one with some value left for it)."""
@@ -344,6 +435,26 @@ def _ends_kept(inside: bool) -> object:
 LINE_KEPT = {"zipperline": _zipper_kept, "doublearrow": _double_arrow_kept, "betweenline": _ends_kept(True),
              "lockout": _ends_kept(False)}
 
+
+@cache
+def _kept(kind: str, held: tuple[int, ...], n: int, value: int) -> bool:
+    """Whether some filling of the line's blanks keeps the line (LINE_KEPT): once a line's values, as for _unseen."""
+    return LINE_KEPT[kind](held, n, value)
+
+
+# each kind's check, by its rule's definition above (a kind not here, a cage's or a house's, never breaks)
+BROKEN: dict[str, Broken] = {
+    "pencilmarks": _pencilmarks_broken, "odd": _parity_broken, "even": _parity_broken, "difference": _dot_broken,
+    "ratio": _dot_broken, "xv": _dot_broken, "negative": _negative_broken, "palindrome": _palindrome_broken,
+    "whispers": _whispers_broken, "slowthermometer": _slow_thermometer_broken, "thermometer": _thermometer_broken,
+    "clone": _clone_broken, "minimum": _extremum_broken, "maximum": _extremum_broken, "modularline": _trios_broken,
+    "entropicline": _trios_broken, "nabner": _nabner_broken, "zipperline": _line_broken, "doublearrow": _line_broken,
+    "betweenline": _line_broken, "lockout": _line_broken, "renban": _renban_broken, "arrow": _arrow_broken,
+    "quadruple": _quadruple_broken, "littlekiller": _little_killer_broken, "columnindexer": _indexer_broken,
+    "rowindexer": _indexer_broken, "boxindexer": _indexer_broken, "regionsumline": _region_sum_broken,
+    "sandwich": _seen_broken, "xsum": _seen_broken, "skyscraper": _seen_broken, "antiknight": _antiknight_broken,
+    "antiking": _antiking_broken, "nonconsecutive": _nonconsecutive_broken}
+
 # the solutions enumerated (in order, no rng) by puzzle line: (the first ones found, whether they are all of them).
 # Many tests ask the brute force for the same puzzles' solutions: one enumeration a puzzle per process.
 ENUMERATED: dict[str, tuple[list[list[int]], bool]] = {}
@@ -362,10 +473,16 @@ def solutions(grid: Grid, limit: int = 10**6, rng: random.Random | None = None) 
     return iter([list(s) for s in found[:limit]])
 
 
+@cache
+def _peers(lay: Layout) -> tuple[tuple[int, ...], ...]:
+    """Each cell's peers in its houses (variant_grids' `peers`): once a layout, as many searches share one."""
+    return tuple(tuple(sorted(cells)) for cells in peers(lay))
+
+
 def search(grid: Grid, limit: int, rng: random.Random | None = None) -> Iterator[list[int]]:
     """The enumeration itself (`solutions`)."""
     lay, n = grid.layout, grid.side
-    near = peers(lay)
+    near = _peers(lay)
     values = list(grid.values)
     if any(v and (any(values[p] == v for p in near[c]) or breaks(lay, values, c)) for c, v in enumerate(values)):
         return

@@ -202,13 +202,15 @@ def test_a_thermometer_is_narrowed_to_its_bounds_by_the_rungs_above_singles() ->
 
 
 @cache
-def forbidden(text: str, k: int) -> dict[tuple[int, int, int, int], bool]:
-    """Per (a, v, b, w), whether v at a and w at b break constraint k of the layout of `text` by its definition
-    (constraint_grids.breaks, on a grid where the two cells alone are filled)."""
+def allowed(text: str, k: int) -> list[list[list[tuple[int, int]]]]:
+    """Per cell b and value w (from 0: [b][w - 1]), each other cell a with the mask of the values v at a that
+    constraint k of the layout of `text` lets stand beside w at b by its definition: v and w, the two cells alone
+    filled, do not break it (constraint_grids.breaks). A cell a leaves w at b no support exactly when its
+    candidates and this mask share no value."""
     lay = Grid.parse(text).layout
     n = lay.side
     alone = Grid.parse("." * n * n + ";" + lay.constraints[k].word(n)).layout
-    table = {}
+    table = [[[0] * (n * n) for _ in range(n)] for _ in range(n * n)]
     values = [0] * (n * n)
     for a in range(n * n):
         for b in range(n * n):
@@ -217,10 +219,11 @@ def forbidden(text: str, k: int) -> dict[tuple[int, int, int, int], bool]:
                     values[a] = v
                     for w in range(1, n + 1):
                         values[b] = w
-                        table[a, v, b, w] = breaks(alone, values, b)
+                        if not breaks(alone, values, b):
+                            table[b][w - 1][a] |= 1 << (v - 1)
                     values[b] = 0
                 values[a] = 0
-    return table
+    return [[[(a, mask) for a, mask in enumerate(row) if a != b] for row in table[b]] for b in range(n * n)]
 
 
 @pytest.mark.slow
@@ -236,11 +239,11 @@ def test_the_filter_finds_exactly_what_the_definition_says(name: str) -> None:
     rng = random.Random(7)
     full = (1 << n) - 1
     for k, rule in enumerate(lay.constraints):
-        table = forbidden(EMPTY[name], k)
+        table = allowed(EMPTY[name], k)
 
-        def unsupported(masks: list[int], b: int, w: int, table: dict[tuple[int, int, int, int], bool] = table) -> bool:
-            return any(a != b and all(table[a, v, b, w] for v in range(1, n + 1) if masks[a] >> (v - 1) & 1)
-                       for a in range(n * n))
+        def unsupported(masks: list[int], b: int, w: int, table: list[list[list[tuple[int, int]]]] = table) -> bool:
+            # some other cell a whose every candidate v the definition forbids beside w at b
+            return any(not masks[a] & mask for a, mask in table[b][w - 1])
 
         for _ in range(30):
             masks = [rng.randrange(1, full + 1) for _ in range(n * n)]  # no cell without a candidate
@@ -288,9 +291,18 @@ class Clauses:
                 self.clauses.append([p, *self.solver.reason_lits(p >> 1)])
 
 
-def holds(clause: list[int], solution: list[int], n: int) -> bool:
-    """Whether a clause of cdcl's literals (2 * (cell * n + v - 1), + 1 for "not") has a true literal."""
-    return any((solution[(q >> 1) // n] == (q >> 1) % n + 1) != bool(q & 1) for q in clause)
+def holding(every: list[list[int]], n: int) -> list[int]:
+    """Per literal q of cdcl's (2 * (cell * n + v - 1), + 1 for "not"), the solutions of `every` in which it is
+    true, bit i for every[i]: a clause holds in every solution exactly when its literals' bits together are all of
+    them (one OR a literal, rather than each literal asked of each solution)."""
+    masks = [0] * (2 * n**3)
+    for i, solution in enumerate(every):
+        for cell, v in enumerate(solution):
+            masks[2 * (cell * n + v - 1)] |= 1 << i
+    everyone = (1 << len(every)) - 1
+    for x in range(n**3):
+        masks[2 * x + 1] = everyone ^ masks[2 * x]  # "not v at the cell": every solution without it
+    return masks
 
 
 @pytest.mark.slow
@@ -317,8 +329,12 @@ def test_every_clause_cdcl_draws_holds_in_every_solution(options: dict[str, obje
         observer.solver = solver
         finish = run_solver(solver, 1)
         assert finish.found and list(finish.found[0]) in every, name
+        masks, everyone = holding(every, grid.side), (1 << len(every)) - 1
         for clause in observer.clauses:
-            assert all(holds(clause, s, grid.side) for s in every), (name, clause)
+            kept = 0
+            for q in clause:
+                kept |= masks[q]
+            assert kept == everyone, (name, clause, every[(everyone & ~kept).bit_length() - 1])  # one it breaks
         met |= observer.kinds
         nogoods += solver.learned
     assert nogoods and {k for k in met if k >= CONSTRAINT}  # nogoods drawn, constraints' filters met

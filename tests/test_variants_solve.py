@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import csv
 import random
-from functools import cache
 from itertools import combinations
 
 import pytest
@@ -676,24 +675,34 @@ def test_each_encoding_has_exactly_the_solutions_of_the_brute_force(name, encodi
 # -- compare.py --ladder on variants -------------------------------------------------------------------------------
 
 
-@cache
-def needing(name: str, need: str, attempt: int = 0) -> Grid:
-    """A puzzle of the layout that the rule `need` settles and the rule below it does not (by fixtures'
-    `rung_settles`, the slow rules over every house): givens taken from a solution while the rule still settles."""
+# The puzzles of each layout that the rule settles and the rule below it does not, by fixtures' `rung_settles` (the
+# slow rules over every house). Made so (the first seed of 0, 1, ... whose puzzle the rule below does not settle):
+# a solution of the layout, relabelled at random (`relabelled`), its givens taken away in random order while the
+# rule still settles; stored, since making them asks `rung_settles` some 900 times (four CPU-s), and `needing`
+# checks each again.
+NEEDING = {
+    ("x-9", "singles"): ".8....791..2...........8.....4....7..5...7.49..94..6.....8...........3...3....2.6",
+    ("x-9", "locked"): ".8....791..2.......9...8..2..4.......5...7.49..94.3......8....7......3........2.6",
+    ("windoku-9", "singles"): ".91....8...4..2....2....9.7..6...........6.14...5.9......38...1......3........2..",
+    ("windoku-9", "locked"): ".91....82.....2.........9.7..6...........6.14...5.9......38...1......3...........",
+    ("jigsaw-9", "singles"): ".9....516..5..7....2....8.4..1....8..7.....4....2.3........6..9......1.2......4..",
+    ("jigsaw-9", "locked"): ".9....516..5..7....2....8....1....8..7.....41...2.3........6...........2......4..",
+    ("disjoint-9", "singles"): ".2....431..6.5.....1...9..5..4.......6.....92...3.2......6....3......9........5.8",
+    ("disjoint-9", "locked"): ".....7..961....8.......276............64..928......6....8..43.....3.....9.1.8....",
+    ("x+windoku-9", "singles"): ".46....31..8...5...5......4..4....8......9..6.................2......3........1.9",
+    ("x+windoku-9", "locked"): ".46....31..8...5...5......4..4....8.........6.................2......3........1.9",
+}
+
+
+def needing(name: str, need: str) -> Grid:
+    """The stored puzzle of the layout that the rule `need` settles and the rule below it does not, checked so by
+    fixtures' `rung_settles`."""
     from fixtures import rung_settles
 
     below = {"singles": "naked", "locked": "singles"}[need]
-    for tried in range(attempt, attempt + 40):
-        rng = random.Random(tried)
-        values = relabelled(name, rng)
-        for cell in rng.sample(range(len(values)), len(values)):
-            kept, values[cell] = values[cell], 0
-            if not rung_settles(Grid(LAYOUTS[name], bytes(values)), need):
-                values[cell] = kept
-        puzzle = Grid(LAYOUTS[name], bytes(values))
-        if not rung_settles(puzzle, below):
-            return puzzle
-    raise AssertionError(f"no {name} puzzle needing {need}")
+    puzzle = grid(name, NEEDING[name, need])
+    assert rung_settles(puzzle, need) and not rung_settles(puzzle, below), (name, need)
+    return puzzle
 
 
 @pytest.mark.slow

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
+from functools import cache
 from typing import NamedTuple
 
 from puzzles import Grid
@@ -151,6 +152,18 @@ def peers(lay: Layout) -> list[set[int]]:
     return seen
 
 
+@cache
+def _near(lay: Layout) -> tuple[tuple[int, ...], ...]:
+    """`peers` once a layout, as tuples: the brute force asks a cell's peers at every placement."""
+    return tuple(tuple(cells) for cells in peers(lay))
+
+
+@cache
+def _values(mask: int, side: int) -> tuple[int, ...]:
+    """The values in a mask (value v as bit v-1), rising: once a mask, as the brute force asks at each cell."""
+    return tuple(v for v in range(1, side + 1) if mask >> (v - 1) & 1)
+
+
 def valid_solution(lay: Layout, values: Sequence[int]) -> bool:
     """Every cell filled, every house holding every value once: checked cell by cell, house by house."""
     n = lay.side
@@ -163,34 +176,44 @@ def completions(lay: Layout, masks: Sequence[int], limit: int = 10**6,
     """Every filling of the cells (a mask per cell: the values it may take, value v as bit v-1) that puts
     different values in the cells of each house; up to `limit`. With `rng`, the values are tried in a random
     order (a random solution first). Depth first, the cell with fewest values left next."""
-    near = peers(lay)
+    near = _near(lay)
     values = [0] * len(masks)
-    left = list(masks)
+    left = list(masks)  # the values each cell may still take; none once it is filled (no placement touches it)
+    # how many values each cell has left (`left[c].bit_count()`), kept alongside `left` as bytes: the first cell
+    # with fewest is then a `find` for 0, else 1 ... (a C scan, where `min` over the cells was most of the
+    # time); a filled cell counts as more than any cell started with
+    size = bytearray(mask.bit_count() for mask in masks)
+    filled = max(size, default=0) + 1
     found = 0
 
     def fill() -> Iterator[list[int]]:
         nonlocal found
-        open_cells = [c for c in range(len(values)) if not values[c]]
-        if not open_cells:
+        for fewest in range(filled + 1):  # the first open cell with fewest values left: 0, else 1 ...
+            cell = size.find(fewest)
+            if cell >= 0:
+                break
+        if fewest == filled:  # every cell filled
             found += 1
             yield list(values)
             return
-        cell = min(open_cells, key=lambda c: left[c].bit_count())
-        choices = [v for v in range(1, lay.side + 1) if left[cell] >> (v - 1) & 1]
+        mask = left[cell]
+        choices = list(_values(mask, lay.side))
         if rng is not None:
             rng.shuffle(choices)
         for v in choices:
             bit = 1 << (v - 1)
-            touched = [p for p in near[cell] if not values[p] and left[p] & bit]
-            if any(left[p] == bit for p in touched):
+            touched = [p for p in near[cell] if left[p] & bit]
+            if bit in [left[p] for p in touched]:  # a peer with this value only would have none left
                 continue
-            values[cell] = v
+            values[cell], left[cell], size[cell] = v, 0, filled
             for p in touched:
                 left[p] &= ~bit
+                size[p] -= 1
             yield from fill()
             for p in touched:
                 left[p] |= bit
-            values[cell] = 0
+                size[p] += 1
+            values[cell], left[cell], size[cell] = 0, mask, fewest
             if found >= limit:
                 return
 
@@ -200,7 +223,7 @@ def completions(lay: Layout, masks: Sequence[int], limit: int = 10**6,
 def solutions(grid: Grid, limit: int = 10**6) -> list[list[int]]:
     """Every solution of a puzzle (up to `limit`), by the brute force."""
     full = (1 << grid.side) - 1
-    near = peers(grid.layout)
+    near = _near(grid.layout)
     if any(v and grid.values[p] == v for c, v in enumerate(grid.values) for p in near[c]):
         return []
     return list(completions(grid.layout, [1 << (v - 1) if v else full for v in grid.values], limit))

@@ -14,20 +14,10 @@ cell's value), a double arrow's ends sum to the cells between them, a between li
 ends' values and a lockout line's outside them (the ends so many apart), an indexer cell's value names a cell of its
 row (a column indexer), column (a row indexer) or region (a box indexer: its cells in reading order) that holds the
 indexer's own place there, a region-sum line's runs of cells in one region sum alike (while some are blank: some sum
-lies within each run's bounds). It reads the houses as tests/variant_grids.py does, from the layout's fields. What it
-finds is what "a solution of this puzzle" means, whatever the code under test does.
-The brute force knows nothing of the kinds' links, their filters or the engines: a knight's move is two steps one
-way and one the other, a king's diagonal move one each way, neighbours share an edge, and a thermometer's values
-rise from its bulb, a Killer cage holds different values summing to its total, a white dot's two values differ by
-its value, a black dot's one is its value times the other, an X's or a V's sum to 10 or 5, a negative rule's
-undotted neighbours keep none of its kind's relations, an odd cell's value is odd, a palindrome reads the same both
-ways, neighbours along a whispers line differ by its value or more, a slow thermometer's values never fall from its
-bulb, a clone's counterparts hold one value, a minimum (maximum) cell holds less (more) than each neighbour not of
-its kind, three cells in a row along a modular (entropic) line hold three remainders by 3 (low, middle and high
-values), a sandwich's row or column holds its 1 and its n once each with values summing to its clue between them,
-an X-sum's first X values sum to its clue (X the first), a skyscraper's sees as many values taller than all before.
-It reads the houses as tests/variant_grids.py does, from the layout's fields. What it finds is what "a solution of
-this puzzle" means, whatever the code under test does.
+lies within each run's bounds), a sandwich's row or column holds its 1 and its n once each with values summing to its
+clue between them, an X-sum's first X values sum to its clue (X the first), a skyscraper's sees as many values taller
+than all before. It reads the houses as tests/variant_grids.py does, from the layout's fields. What it finds is what
+"a solution of this puzzle" means, whatever the code under test does.
 """
 from __future__ import annotations
 

@@ -249,6 +249,43 @@ def test_a_run_restores_the_signal_handlers_and_may_run_in_any_thread(tmp_path, 
     assert statuses == [0]
 
 
+# A process of its own: the subreaper it becomes takes in orphans for the rest of its life.
+CHILDREN_SEEN = """
+import json, os, subprocess, threading, time
+from comparison.execution.processes import become_subreaper, by_parent, children
+started = [subprocess.Popen(["sleep", "60"])]
+listed, ran = threading.Event(), threading.Event()
+def start_one():
+    started.append(subprocess.Popen(["sleep", "60"]))
+    ran.set()
+    listed.wait()  # alive while the lists are read: its child is in its own
+threading.Thread(target=start_one).start()
+ran.wait()
+gone = threading.Thread(target=lambda: started.append(subprocess.Popen(["sleep", "60"])))
+gone.start()
+gone.join()  # its child is now the process's, its thread gone
+become_subreaper()
+subprocess.run(["sh", "-c", "sleep 60 & exit 0"], check=True)  # the sleep, orphaned, comes here
+deadline = time.monotonic() + 60
+while len(by_parent(os.getpid())) < 4 and time.monotonic() < deadline:
+    time.sleep(0.05)
+print(json.dumps([sorted(children()), sorted(by_parent(os.getpid())), [p.pid for p in started]]))
+listed.set()
+for pid in by_parent(os.getpid()):
+    os.kill(pid, 9)
+"""
+
+
+def test_the_children_are_those_whose_parent_this_process_is():
+    """`children` reads the threads' lists of children: the same as every process's parent read in /proc, with a
+    child of a thread still running, a child of a thread since gone and an orphan taken in as their subreaper."""
+    out = subprocess.run([sys.executable, "-c", CHILDREN_SEEN], cwd=ROOT, capture_output=True, text=True, timeout=120,
+                         check=True).stdout
+    listed, by_parent, started = json.loads(out)
+    assert len(listed) == 4 and listed == by_parent
+    assert set(started) < set(listed)  # and the fourth is the orphan
+
+
 def pool(jobs: int) -> Pool:
     return Pool(jobs, [Selected("good", SOLVERS["good"], {})], Budget(seconds=1), 2.0)
 

@@ -103,8 +103,28 @@ def program_environment() -> dict[str, str] | None:
 
 
 def children() -> list[int]:
-    """This process's children, by /proc (Linux; none found elsewhere)."""
+    """This process's children (Linux; none found elsewhere): each thread's list of the children it started or
+    took in (/proc/self/task/*/children), read where the kernel has it; else by every process's parent in
+    /proc, a read of every process of the machine."""
     me, found = os.getpid(), []
+    try:
+        threads = os.listdir(f"/proc/{me}/task")
+    except OSError:
+        return []
+    for thread in threads:
+        try:
+            with open(f"/proc/{me}/task/{thread}/children", "rb") as handle:
+                found += [int(pid) for pid in handle.read().split()]
+        except FileNotFoundError:
+            if not os.path.exists(f"/proc/{me}/task/{thread}"):  # the thread is gone: its children are its process's
+                continue
+            return by_parent(me)  # a kernel without the lists
+    return found
+
+
+def by_parent(me: int) -> list[int]:
+    """The processes whose parent is `me`, by /proc/PID/stat."""
+    found = []
     try:
         names = os.listdir("/proc")
     except OSError:

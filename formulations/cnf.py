@@ -26,7 +26,8 @@ encoder (formulations/constraints/sat.py), with the options its encoder reads (a
 `redundant`: `options` here, the sat method's options, of which each kind reads its own). A kind's auxiliary
 variables (a cage's) come after the cell-values and triads; the answer is read from the cell-values alone.
 
-The clauses a layout shares are built once per process, for the last few layouts (`layout_clauses`).
+The clauses a layout shares are built once per process, for the last few layouts (`layout_clauses`), and its
+houses' apart, for the last few houses (`kept_house_clauses`: every Killer of a file has the same).
 """
 from __future__ import annotations
 
@@ -108,15 +109,25 @@ def kept_kind_clauses(lay: Layout, encoding: str, chosen: Form) -> tuple[tuple[C
 def build_layout_clauses(lay: Layout, encoding: str = "complete",
                          options: Mapping[str, Any] | None = None) -> tuple[list[int], ...]:
     """A layout's clauses: its houses in `encoding`, then its constraints' (`kind_clauses`), their auxiliary
-    variables numbered after the houses'."""
-    return _joined(lay, encoding, kind_clauses(lay, encoding, form(lay, options)))
+    variables numbered after the houses'. Built afresh, for a layout drawn for one puzzle: its houses' clauses are
+    kept only when they are boxes (a Killer's, drawn over fixed houses; not a Jigsaw's regions)."""
+    return _joined(lay, encoding, kind_clauses(lay, encoding, form(lay, options)), keep=bool(lay.houses.box_height))
 
 
-def _joined(lay: Layout, encoding: str,
-            kinds: Sequence[tuple[CnfEncoder, list[list[int]], int]]) -> tuple[list[int], ...]:
+def _joined(lay: Layout, encoding: str, kinds: Sequence[tuple[CnfEncoder, list[list[int]], int]],
+            keep: bool = True) -> tuple[list[int], ...]:
+    """The houses' clauses (kept for the last few houses, unless `keep` is false), then the constraints'."""
+    houses = kept_house_clauses(lay.houses, encoding) if keep else tuple(house_clauses(lay.houses, encoding))
     if not lay.constraints:
-        return tuple(house_clauses(lay, encoding))
-    return (*house_clauses(lay.houses, encoding), *(clause for _, clauses, _ in kinds for clause in clauses))
+        return houses
+    return (*houses, *(clause for _, clauses, _ in kinds for clause in clauses))
+
+
+@lru_cache(maxsize=LAYOUTS_KEPT * len(ENCODINGS))
+def kept_house_clauses(houses: Layout, encoding: str) -> tuple[list[int], ...]:
+    """`house_clauses`, kept for the last few houses apart from their layouts': every Killer of a file, each
+    puzzle's cages a layout of its own, has the same houses, built once."""
+    return tuple(house_clauses(houses, encoding))
 
 
 def kind_clauses(lay: Layout, encoding: str, chosen: Form) -> tuple[tuple[CnfEncoder, list[list[int]], int], ...]:

@@ -8,7 +8,16 @@ import pytest
 from fixtures import ROW_COLUMN_UNSAT, SEED000, SEED001, SEED002_MULTI, pattern, rung_settles, scattered
 
 from formulations import SOLVERS
-from formulations.cnf import ENCODINGS, decode, encode, givens, layout_clauses, variables
+from formulations.cnf import (
+    ENCODINGS,
+    build_layout_clauses,
+    decode,
+    encode,
+    givens,
+    house_clauses,
+    layout_clauses,
+    variables,
+)
 from formulations.pysat_solvers import BACKENDS, FREE_DECISIONS, load
 from puzzles.grid import Grid, classic
 from puzzles.outcome import Budget, GaveUp, Status
@@ -61,6 +70,29 @@ def test_clause_and_variable_counts_by_formula(box: int) -> None:
         literals = {abs(lit) for clause in layout_clauses(classic(box), encoding) for lit in clause}
         assert literals == set(range(1, variables(classic(box), encoding) + 1)), encoding
     assert variables(classic(box), "augmented") == n**3 + 2 * n * n * box
+
+
+# two Killers of classic 4x4 houses, their cages their own (tests/test_killer_seen.py's and test_killer_search.py's)
+KILLERS_4 = ("................;k=aabbccbdeffdefgg:3,8,7,5,6,8,3", "................;k=aacbeecbdffbddgg:3,9,5,7,7,5,4")
+
+
+@pytest.mark.parametrize("encoding", ENCODINGS)
+def test_killers_of_the_same_houses_share_their_houses_clauses(encoding: str) -> None:
+    """A layout's clauses are its houses' then its cages'; the houses' are built once for both Killers (the same
+    clauses), and a Jigsaw's, drawn for a puzzle, afresh each time."""
+    first, second = (Grid.parse(text).layout for text in KILLERS_4)
+    houses = house_clauses(classic(2), encoding)
+    for build in (layout_clauses, build_layout_clauses):
+        made = [build(lay, encoding) for lay in (first, second)]
+        for clauses in made:
+            assert list(clauses[:len(houses)]) == houses and len(clauses) > len(houses)
+        assert all(a is b for a, b in zip(made[0][:len(houses)], made[1][:len(houses)], strict=True))
+        assert made[0][len(houses):] != made[1][len(houses):]
+    jigsaw = Grid.parse("." * 16 + ";r=1112122233343444").layout
+    assert not jigsaw.box_height
+    again = [build_layout_clauses(jigsaw, encoding) for _ in range(2)]
+    assert again[0] == again[1] == tuple(house_clauses(jigsaw, encoding))
+    assert not any(a is b for a, b in zip(*again, strict=True))
 
 
 def test_size_in_info_and_default_encode_unchanged() -> None:

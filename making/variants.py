@@ -67,9 +67,12 @@ def walk(regions: list[int], side: int, swaps: int, rng: random.Random) -> None:
         if not others:
             continue  # inside its region: no border here
         b = regions[rng.choice(others)]
-        # a cell of B that will touch A once `cell` has left it, `cell` touching B's rest once it has left B
-        back = [c for c in sorted(members[b]) if c != cell and any(regions[n] == a and n != cell for n in around[c])
-                and any(regions[n] == b and n != c for n in around[cell])]
+        # a cell of B that will touch A once `cell` has left it, `cell` touching B's rest once it has left B: any
+        # cell of B but the one B cell beside `cell`, if there is only one
+        beside = [n for n in around[cell] if regions[n] == b]
+        lone = beside[0] if len(beside) == 1 else -1
+        touching_a = {n for x in members[a] if x != cell for n in around[x]}
+        back = [c for c in sorted(members[b]) if c != lone and c in touching_a]
         if not back:
             continue
         other = rng.choice(back)

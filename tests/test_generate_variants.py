@@ -22,6 +22,7 @@ from making.singles import naked_solve, singles_solve
 from making.solutions import random_solution
 from making.variants import random_regions, variant
 from puzzles import Grid
+from puzzles.constraints.base import adjacent, connected
 from puzzles.formats import read_puzzles
 from puzzles.layouts import BOX_SHAPE, PuzzleError, boxes, named
 
@@ -40,6 +41,19 @@ def pieces(cells: list[int], side: int) -> int:
                     left.remove(other)
                     todo.append(other)
     return count
+
+
+def test_connected_says_one_piece_as_the_flood_fill_counts():
+    """The walk's (and the Killer cages') check, against the count of pieces above, on random sets of cells."""
+    rng = random.Random(3)
+    seen = {True: 0, False: 0}
+    for _ in range(3000):
+        side = rng.choice([3, 4, 5, 6, 9])
+        cells = rng.sample(range(side * side), rng.randint(1, side * side))
+        whole = connected(set(cells), adjacent(side))
+        assert whole == (pieces(cells, side) == 1), (side, sorted(cells))
+        seen[whole] += 1
+    assert min(seen.values()) > 300  # both answers met often
 
 
 @pytest.mark.parametrize("side", [4, 5, 6, 7, 8, 9, 12, pytest.param(16, marks=pytest.mark.slow)])

@@ -540,14 +540,14 @@ def adjacent(side: int) -> tuple[tuple[int, ...], ...]:
 
 def connected(cells: set[int], around: tuple[tuple[int, ...], ...]) -> bool:
     """Whether the cells are one piece, neighbours by `around` (`adjacent`'s)."""
-    start = min(cells)
-    seen, todo = {start}, [start]
+    left = set(cells)  # those not yet reached from the first
+    todo = [left.pop()]
     while todo:
         for n in around[todo.pop()]:
-            if n in cells and n not in seen:
-                seen.add(n)
+            if n in left:
+                left.remove(n)
                 todo.append(n)
-    return len(seen) == len(cells)
+    return not left
 
 
 def pairs_apart(side: int, steps: Iterable[tuple[int, int]], forbids: Callable[[int], int]) -> tuple[Link, ...]:

@@ -3,7 +3,7 @@
 `puzzles` imports nothing else of the project; search/, formulations/ and
 compare.py build on it.
 """
-from importlib import metadata
+from typing import Any
 
 from . import kernels  # first: it decides, before any of them loads, whether the compiled modules may run
 from .candidates import Candidates
@@ -14,10 +14,17 @@ from .isomorph import Isomorph, random_isomorph
 from .layouts import House, Layout, boxes, classic
 from .outcome import GAVE_UP_REASONS, Budget, Count, GaveUp, Method, Outcome, Status
 
-try:  # the version lives in pyproject.toml alone; an installed project knows it
-    __version__ = metadata.version("sudoku-search")
-except metadata.PackageNotFoundError:  # run from a source tree that was never installed
-    __version__ = "0+unknown"
+
+def __getattr__(name: str) -> Any:
+    """`__version__`, read when first asked: it lives in pyproject.toml alone, and an installed project knows it
+    (importlib.metadata, slow to import, is not loaded by every process that reads puzzles)."""
+    if name != "__version__":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from importlib import metadata
+    try:
+        return metadata.version("sudoku-search")
+    except metadata.PackageNotFoundError:  # run from a source tree that was never installed
+        return "0+unknown"
 
 __all__ = [
     "GAVE_UP_REASONS", "SYMBOLS", "BadEntry", "Budget", "Candidates", "CellMasks", "Count", "Detection", "Entry",

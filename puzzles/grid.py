@@ -10,8 +10,7 @@ once per layout and shared by every grid.
 from __future__ import annotations
 
 import math
-import operator
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
@@ -35,6 +34,9 @@ BOX_OF_SIDE = {4: 2, 9: 3, 16: 4, 25: 5}
 _VALUE_OF_SYMBOL = {s: v for v, s in enumerate(SYMBOLS, 1)}
 _VALUE_OF_SYMBOL.update({s.lower(): v for v, s in enumerate(SYMBOLS, 1) if s.isalpha()})
 _VALUE_OF_SYMBOL.update({b: 0 for b in BLANKS})
+# per byte of an ASCII symbol, its value (a blank's 0); NOT_A_SYMBOL for any other byte
+NOT_A_SYMBOL = 255
+_VALUE_OF_BYTE = bytes(_VALUE_OF_SYMBOL.get(chr(b), NOT_A_SYMBOL) for b in range(256))
 
 
 @dataclass(frozen=True, eq=False)
@@ -57,7 +59,6 @@ class Geometry:
     extra_of: tuple[tuple[int, ...], ...]  # unit indices of each cell's extra houses (none in classic Sudoku)
     peers: tuple[tuple[int, ...], ...]
     full: int  # the bitmask holding every value
-    readers: tuple[Callable[[bytes], tuple[int, ...]], ...]  # per unit: its cells' values, read at once
     # per cell, the layout's constraints' links from it (puzzles/constraints/): each linked cell and, indexed by
     # this cell's value, the values that value forbids there; `links_in`, the same read from the other end (each
     # cell linked to this one, and what its value forbids here); none in the Sudoku family
@@ -84,7 +85,7 @@ def geometry(of: int | Layout) -> Geometry:
     if houses is not lay:  # the houses' geometry, with this layout's links: every Killer of a file shares its houses
         base = geometry(houses)
         return Geometry(lay, n, base.cells, base.units, base.unit_names, base.row_of, base.col_of, base.region_of,
-                        base.extra_of, base.peers, base.full, base.readers, *links_by_cell(lay.constraints, n))
+                        base.extra_of, base.peers, base.full, *links_by_cell(lay.constraints, n))
     rows = [tuple(r * n + c for c in range(n)) for r in range(n)]
     cols = [tuple(r * n + c for r in range(n)) for c in range(n)]
     regions = [tuple(c for c in range(n * n) if lay.regions[c] == k) for k in range(n)]
@@ -104,9 +105,8 @@ def geometry(of: int | Layout) -> Geometry:
         tuple(sorted({p for u in (row_of[c], col_of[c], region_of[c], *extra_of[c]) for p in units[u]} - {c}))
         for c in range(n * n)
     )
-    readers = tuple(operator.itemgetter(*unit) for unit in units)
     return Geometry(lay, n, n * n, units, names, row_of, col_of, region_of, extra_of, peers, (1 << n) - 1,
-                    readers, *links_by_cell(lay.constraints, n))
+                    *links_by_cell(lay.constraints, n))
 
 
 @dataclass(frozen=True)
@@ -182,16 +182,16 @@ class Grid:
             assert side is not None
             lay = boxes(side)
         side = lay.side
-        values = bytearray(len(symbols))
-        for i, ch in enumerate(symbols):
-            v = _VALUE_OF_SYMBOL.get(ch)
-            if v is None or v > side:
-                raise PuzzleError(
-                    f"unknown symbol {ch!r} at position {i + 1} (a {side}x{side} puzzle uses "
-                    f"{SYMBOLS[0]}-{SYMBOLS[side - 1]} and blanks {' '.join(BLANKS)})"
-                )
-            values[i] = v
-        return cls(lay, bytes(values))
+        values = symbols.encode("ascii", "replace").translate(_VALUE_OF_BYTE)  # at once; a wrong one said below
+        if max(values, default=0) > side:
+            for i, ch in enumerate(symbols):
+                v = _VALUE_OF_SYMBOL.get(ch)
+                if v is None or v > side:
+                    raise PuzzleError(
+                        f"unknown symbol {ch!r} at position {i + 1} (a {side}x{side} puzzle uses "
+                        f"{SYMBOLS[0]}-{SYMBOLS[side - 1]} and blanks {' '.join(BLANKS)})"
+                    )
+        return cls(lay, values)
 
     @classmethod
     def from_values(cls, values: Sequence[int], lay: Layout | None = None) -> Grid:
@@ -294,14 +294,17 @@ class Grid:
         return found
 
     def _house_conflicts(self) -> list[str]:
-        geo, n = self.geometry, self.side
-        # at once first: a unit with b blanks and no repeat holds n - b values, and the blank if b > 0;
-        # any other count (a repeat) is looked at unit by unit below
-        for read in geo.readers:
-            unit_values = read(self.values)
-            blanks = unit_values.count(0)
-            if len(set(unit_values)) != n - blanks + (blanks > 0):
-                break
+        geo, values = self.geometry, self.values
+        for unit in geo.units:  # at once first, a value a bit: any repeat is looked at unit by unit below
+            held = 0
+            for cell in unit:
+                bit = 1 << values[cell]
+                if held & bit > 1:  # (bit 0, a blank's, may repeat)
+                    break
+                held |= bit
+            else:
+                continue
+            break
         else:
             return []
         found = []

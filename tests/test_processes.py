@@ -249,6 +249,33 @@ def test_a_run_restores_the_signal_handlers_and_may_run_in_any_thread(tmp_path, 
     assert statuses == [0]
 
 
+# compare.py with a signal sent at its first fork, from the parent's side of it (os.register_at_fork: where a
+# handler's exception would be ignored, as CPython ignores an at-fork callback's)
+SIGNAL_AT_FORK = """
+import os, signal, sys
+import compare
+sent = []
+def at_fork():
+    if not sent:
+        sent.append(1)
+        os.kill(os.getpid(), signal.{name})
+os.register_at_fork(after_in_parent=at_fork)
+sys.exit(compare.main([sys.argv[1], "--solver", "mrv", "--jobs", "1", "--output", sys.argv[2]]))
+"""
+
+
+@pytest.mark.parametrize("signum, status", [(signal.SIGTERM, 143), (signal.SIGINT, 130)])
+def test_a_signal_that_comes_while_a_worker_is_forked_stops_the_run(tmp_path, signum, status):
+    """Not lost in the fork: the worker is started with the signals held, and the run then stops on it."""
+    path = tmp_path / "puzzles.txt"
+    path.write_text("\n".join(PUZZLES[:3]) + "\n")
+    code = SIGNAL_AT_FORK.format(name=signal.Signals(signum).name)
+    done = subprocess.run([sys.executable, "-c", code, str(path), str(tmp_path / "r.csv")], cwd=ROOT,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == status, done.stdout + done.stderr
+    assert "Exception ignored" not in done.stderr
+
+
 # A process of its own: the subreaper it becomes takes in orphans for the rest of its life.
 CHILDREN_SEEN = """
 import json, os, subprocess, threading, time

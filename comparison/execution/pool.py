@@ -15,6 +15,7 @@ from multiprocessing.connection import Connection, wait
 from typing import Any
 
 from puzzles import Budget, GaveUp, Status
+from puzzles.signals import signals_held
 
 from ..core.selected import Selected
 from .check import Item, run_one
@@ -212,7 +213,8 @@ class Pool(Feed):
         slots = self.context.RawArray("q", len(self.runners))  # a method holds one program at a time
         process = self.context.Process(target=worker_main, daemon=True, args=(
             child_end, clock, started, self.runners, self.budget, self.lifeline, slots, self.batch_seconds))
-        process.start()
+        with signals_held():  # a signal's exception raised in the fork's callbacks (logging's) would be ignored
+            process.start()
         lead_group(process)
         child_end.close()  # so that the parent reads EOF when the worker dies
         return Worker(process, parent_end, clock, started, slots)

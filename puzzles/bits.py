@@ -207,16 +207,31 @@ def supports(domains: Sequence[int], combinations: Sequence[int] | None) -> list
         return [0] * count if lost is None else [d & ~gone for d, gone in zip(domains, lost[:count], strict=True)]
     kept = [0] * count
     for combination in combinations:
-        if combination & ~available or any(not mask & combination for mask in domains):
-            continue  # a value of it that no cell can take, or a cell that can take none of it
+        if combination & ~available or not adds(domains, combination, kept):
+            continue  # a value of it no cell can take, a cell that can take none of it, or nothing it could add
         if count <= ENUMERATED:
             matched(domains, combination, kept)
-            continue
-        lost = alldiff_filter(domains, combination)
-        if lost is not None:
-            for i, mask in enumerate(domains):
-                kept[i] |= mask & combination & ~lost[i]
+        else:
+            lost = alldiff_filter(domains, combination)
+            if lost is not None:
+                for i, mask in enumerate(domains):
+                    kept[i] |= mask & combination & ~lost[i]
+        if all(k == mask for k, mask in zip(kept, domains, strict=True)):
+            break  # every candidate kept: the other combinations can add nothing
     return kept
+
+
+def adds(domains: Sequence[int], combination: int, kept: list[int]) -> bool:
+    """Whether a combination may add to what `supports` keeps: every cell can take one of its values, and one
+    can take a value of it not kept there yet (else its matchings, if any, add nothing)."""
+    new = False
+    for i in range(len(domains)):
+        mask = domains[i] & combination
+        if not mask:
+            return False
+        if mask & ~kept[i]:
+            new = True
+    return new
 
 
 # Cages of at most this many cells have their matchings enumerated (`matched`, at most 5! = 120 of them a

@@ -271,6 +271,11 @@ FIRST_REDUCE: Final = 2000  # glucose: forget stored nogoods after 2000, 2300, 2
 REDUCE_STEP: Final = 300
 KEEP_LBD: Final = 2  # stored nogoods spanning at most this many levels are kept for good
 ROOM_FILLINGS: Final = 32  # redundant=45: a sum of different values with more combinations is looked at last
+# redundant=45: a sum of different values of more cells is left out (16x16 and up: a 9x9's have at most 9). It lies in
+# one house, whose other cells are (463 times in 499 on twenty 16x16 Killers) the cages wholly inside it, so it
+# repeats what the house and they say, and its filter is the costliest (a look at a 13-cell sum took 4 to 12 times
+# one at a cage of 3 or 4 cells); measured in docs/results/killer.md
+ROOM_CELLS: Final = 9
 TIME_CHECK: Final = 63  # read the clock every 64 decisions and every 64 conflicts
 
 
@@ -579,7 +584,8 @@ class Sums:
     a house with each other holds different values: it is a room with the combinations of its total (`rooms`, kept
     as a cage is, by `KillerCages`); the others' values may repeat, and they are kept by their bounds (`SumBounds`).
 
-    rooms:   the sums of different values, as `Cages`, with at most ROOM_FILLINGS combinations
+    rooms:   the sums of different values, as `Cages`, with at most ROOM_FILLINGS combinations (of at most
+             ROOM_CELLS cells: a larger one is left out)
     wide:    those with more, kept by `distinct_bounds` (cheaper than their combinations), looked at last;
              wide_totals: their totals
     cells:   per sum kept by its bounds, its cells
@@ -597,6 +603,8 @@ class Sums:
         self.totals: list[int] = []
         for known in derived_sums(lay):
             if all(b in seen[a] for i, a in enumerate(known.cells) for b in known.cells[i + 1:]):
+                if len(known.cells) > ROOM_CELLS:
+                    continue
                 fillings = known.fillings(n)
                 if len(fillings) <= ROOM_FILLINGS:
                     rooms.append((known.cells, fillings))
@@ -896,8 +904,10 @@ class KillerCages(Queued):
             return None
         because = s.reason[x]
         for k in cages.of_cell[cell]:
-            if cages.values[k] >> v & 1 and because is not self.looked[k]:  # (a look's own removals leave
-                self.waiting.touch(k)  # its cage with a filling for each value left: no need to look again)
+            # a look's own removals leave its cage with a filling for each value left: no need to look again; but
+            # not `distinct_bounds`'s (a sum's bounds move as its cells lose values: its look must come again)
+            if cages.values[k] >> v & 1 and (self.wide or because is not self.looked[k]):
+                self.waiting.touch(k)
         return None
 
     def look_at(self, s: Solver, k: int) -> list[Lit] | None:

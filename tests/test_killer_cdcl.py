@@ -13,19 +13,24 @@ from hypothesis import strategies as st
 from making.solutions import pattern_solution, random_solution
 from puzzles import Budget, Grid, Status
 from puzzles.bits import alldiff_filter, matched, supports
+from puzzles.constraints.innies import derived_sums
 from puzzles.constraints.killer import Cage, cages_in, combinations_of
-from puzzles.layouts import Layout, classic, named, reachable
+from puzzles.constraints.killer_maker import killer_layout, random_cages
+from puzzles.grid import geometry
+from puzzles.layouts import Layout, boxes, classic, named, reachable
 from search.depth_first import Limits
 from search.learning import (
     CAGE_SUM,
     DERIVED_SUM,
     FALSE,
+    ROOM_CELLS,
     TRUE,
     KillerCages,
     Solver,
     SumBounds,
     distinct_bounds,
     policies,
+    sum_rules,
 )
 from search.learning import run as run_solver
 
@@ -630,3 +635,69 @@ def test_the_matchings_enumerated_are_those_regins_method_finds(n, data):
     matched(masks, combination, kept)
     lost = alldiff_filter(masks, combination)
     assert kept == ([0] * k if lost is None else [m & combination & ~g for m, g in zip(masks, lost, strict=True)])
+
+
+@settings(max_examples=80, deadline=None)
+@given(data=st.data())
+def test_the_cage_filter_of_a_larger_cage_keeps_those_of_every_assignment_of_the_cells(data):
+    # six to eight cells of a 9x9 (Régin's method for each combination, and the walk over the combinations ended
+    # once nothing more can be kept): each cell a few candidates, so that every assignment can be tried; a filling
+    # drawn first, so that most cages have some
+    n = 9
+    k = data.draw(st.integers(6, 8))
+    filling = data.draw(st.lists(st.integers(1, n), min_size=k, max_size=k, unique=True))
+    masks = [1 << (v - 1) | sum(1 << (w - 1) for w in data.draw(st.sets(st.integers(1, n), max_size=2)))
+             for v in filling]
+    total = sum(filling) + data.draw(st.sampled_from([0, 0, 0, 1, -1]))
+    found = [0] * k
+    for chosen in product(*[[v for v in range(1, n + 1) if m >> (v - 1) & 1] for m in masks]):
+        if len(set(chosen)) == k and sum(chosen) == total:
+            for i, v in enumerate(chosen):
+                found[i] |= 1 << (v - 1)
+    assert supports(masks, combinations_of(n, k, total)) == found
+
+
+@pytest.mark.parametrize("side", [9, 16])
+def test_cdcl_keeps_every_derived_sum_but_those_of_different_values_past_room_cells(side):
+    # a derived sum of different values of more than ROOM_CELLS cells (16x16 and up) lies in one house, whose other
+    # cells hold what the house's total leaves: cdcl leaves it out; every other derived sum is kept, by its
+    # combinations, by distinct_bounds or by its bounds
+    rng = random.Random(7)
+    lay = killer_layout(boxes(side), random_cages(random_solution(boxes(side), rng), rng))
+    derived = derived_sums(lay)
+    peers = [set(p) for p in geometry(lay).peers]
+    distinct = [d for d in derived if all(b in peers[a] for i, a in enumerate(d.cells) for b in d.cells[i + 1:])]
+    left_out = [d for d in distinct if len(d.cells) > ROOM_CELLS]
+    sums = sum_rules(lay)
+    kept = [*sums.rooms.cells, *sums.wide.cells, *sums.cells]
+    assert sorted(kept) == sorted(list(d.cells) for d in derived if d not in left_out)
+    assert all(len(cells) <= ROOM_CELLS for cells in [*sums.rooms.cells, *sums.wide.cells])
+    assert bool(left_out) is (side == 16)  # none on a 9x9: its sums have at most 9 cells
+    units = [set(unit) for unit in geometry(lay).units]
+    assert all(any(set(d.cells) <= unit for unit in units) for d in left_out)
+
+
+@pytest.mark.parametrize("seed", [10, 3])
+def test_a_sum_kept_by_distinct_bounds_is_looked_at_again_after_its_own_removals(seed):
+    # distinct_bounds reads the other cells' candidates as one set, so a look's own removals can move the bounds
+    # of what is left: at every fixpoint of propagation (here after each placement of the solution's values on a
+    # 16x16 Killer, in random order) each such sum keeps exactly what distinct_bounds keeps of its candidates. (With
+    # seed 10 a sum's own removals left it short of that at the 26th placement, when they did not bring it back.)
+    rng = random.Random(seed)
+    solution = random_solution(boxes(16), rng)
+    grid = Grid(killer_layout(boxes(16), random_cages(solution, rng)), bytes(256))
+    solver = Solver(grid, Limits.of(Budget(), 0.0), derived=True)
+    [wide] = [q for q in solver.lookers if isinstance(q, KillerCages) and q.wide]
+    assert solver.start()
+    looked = 0
+    for cell in rng.sample(range(256), 256):
+        x = cell * 16 + solution.values[cell] - 1
+        if solver.value[2 * x] == TRUE:
+            continue
+        solver.decide(x)
+        assert solver.propagate() is None  # the solution's values: never a conflict
+        for k, cells in enumerate(wide.cages.cells):
+            masks = [solver.places[c] & wide.cages.values[k] for c in cells]
+            assert distinct_bounds(masks, wide.totals[k]) == masks, (solver.decision_level(), k, masks)
+            looked += 1
+    assert looked

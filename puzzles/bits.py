@@ -205,23 +205,27 @@ def supports(domains: Sequence[int], combinations: Sequence[int] | None) -> list
         spare = popcount(available) - count
         lost = alldiff_filter([*domains, *[available] * spare], available) if spare >= 0 else None
         return [0] * count if lost is None else [d & ~gone for d, gone in zip(domains, lost[:count], strict=True)]
-    kept = [0] * count
+    # the cells' candidates and what is kept of them as native vectors of machine words: the walk over the
+    # combinations boxes no int (a list's item of 16 bits or more is an object made anew at each change)
+    doms = vec[i64]([mask for mask in domains])
+    kept = vec[i64]([0 for _ in range(count)])
     for combination in combinations:
-        if combination & ~available or not adds(domains, combination, kept):
+        c: i64 = combination
+        if c & ~available or not adds(doms, c, kept):
             continue  # a value of it no cell can take, a cell that can take none of it, or nothing it could add
         if count <= ENUMERATED:
-            matched(domains, combination, kept)
+            matched(doms, c, kept)
         else:
             lost = alldiff_filter(domains, combination)
             if lost is not None:
-                for i, mask in enumerate(domains):
-                    kept[i] |= mask & combination & ~lost[i]
-        if all(k == mask for k, mask in zip(kept, domains, strict=True)):
+                for i in range(count):
+                    kept[i] |= doms[i] & c & ~lost[i]
+        if every_kept(doms, kept):
             break  # every candidate kept: the other combinations can add nothing
-    return kept
+    return [mask for mask in kept]
 
 
-def adds(domains: Sequence[int], combination: int, kept: list[int]) -> bool:
+def adds(domains: vec[i64], combination: i64, kept: vec[i64]) -> bool:
     """Whether a combination may add to what `supports` keeps: every cell can take one of its values, and one
     can take a value of it not kept there yet (else its matchings, if any, add nothing)."""
     new = False
@@ -234,13 +238,18 @@ def adds(domains: Sequence[int], combination: int, kept: list[int]) -> bool:
     return new
 
 
+def every_kept(domains: vec[i64], kept: vec[i64]) -> bool:
+    """Whether every cell keeps all its candidates."""
+    return all(kept[i] == domains[i] for i in range(len(domains)))
+
+
 # Cages of at most this many cells have their matchings enumerated (`matched`, at most 5! = 120 of them a
 # combination) rather than found by Régin's method (`alldiff_filter`), whose matching and components cost more
 # on so few cells.
 ENUMERATED: Final = 5
 
 
-def matched(domains: Sequence[int], combination: int, kept: list[int]) -> None:
+def matched(domains: vec[i64], combination: i64, kept: vec[i64]) -> None:
     """Adds to `kept`, per cell, the values some matching of the cells to `combination`'s values gives it (each
     cell a different value of its domain, every value of the combination taken): every matching, depth first,
     until each cell keeps every value of the combination it has. Its tables are native vectors of machine
@@ -249,7 +258,6 @@ def matched(domains: Sequence[int], combination: int, kept: list[int]) -> None:
     if popcount(combination) != count:
         return
     doms = vec[i64]([mask & combination for mask in domains])
-    got = vec[i64]([mask for mask in kept])  # `kept` as it grows, written back at the end
     chosen = vec[i64]([0 for _ in range(count)])
     left = vec[i64]([0 for _ in range(count)])  # per depth, the values still to try there
     depth: i64 = 0
@@ -272,13 +280,11 @@ def matched(domains: Sequence[int], combination: int, kept: list[int]) -> None:
             continue
         whole = True  # a matching: each cell keeps its value
         for i in range(count):
-            got[i] |= chosen[i]
-            if got[i] & doms[i] != doms[i]:
+            kept[i] |= chosen[i]
+            if kept[i] & doms[i] != doms[i]:
                 whole = False
         if whole:
             break
-    for i in range(count):
-        kept[i] = got[i]
 
 
 def union(masks: Iterable[int]) -> int:

@@ -227,7 +227,7 @@ from puzzles.outcome import Budget, Outcome, Status
 
 from .depth_first import BUDGET_SPENT, Limits, Stop, record
 from .restart import luby_allowances
-from .rules import SAID_LIMIT, crossings
+from .rules import crossings
 from .watch import Counters, NarratingWatch, watching
 
 MODE_FIRST: Final = 1000  # choose=modes: the first focused mode lasts this many conflicts (Kissat's modeinit)
@@ -877,9 +877,6 @@ class KillerCages(Queued):
         self.fact = CAGE_FACT if kind == CAGE_SUM else Reason(kind, [])  # a value no combination holds: no reason
         self.waiting = Waiting(len(cages.cells))  # the cages with a total to be looked at
         self.looked: list[Reason] = [NO_REASON] * len(cages.cells)  # per cage, its last removals' explanation
-        # what the filter found of a cage's candidates (cage, masks...): the search meets the same again after a
-        # jump back or a restart (forgotten at once past SAID_LIMIT)
-        self.said: dict[tuple[int, ...], list[int]] = {}
 
     def start(self, s: Solver) -> None:
         """Every cage with a total is looked at once at the root, givens or not."""
@@ -925,13 +922,7 @@ class KillerCages(Queued):
                 if value[q] == UNDEF:
                     s.assign(neg(q), self.fact)
         masks = [places[cell] & union for cell in cells]
-        key = tuple([k, *masks])
-        found = self.said.get(key)
-        if found is None:
-            found = distinct_bounds(masks, self.totals[k]) if self.wide else supports(masks, cages.combinations[k])
-            if len(self.said) >= SAID_LIMIT:
-                self.said.clear()
-            self.said[key] = found
+        found = distinct_bounds(masks, self.totals[k]) if self.wide else supports(masks, cages.combinations[k])
         if not any(found):
             return self.explain(s, k)
         because: Reason | None = None

@@ -9,6 +9,8 @@ import pytest
 from fixtures import Q4, counters, run
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from librt.vecs import vec
+from mypy_extensions import i64
 
 from making.solutions import pattern_solution, random_solution
 from puzzles import Budget, Grid, Status
@@ -631,10 +633,10 @@ def test_the_matchings_enumerated_are_those_regins_method_finds(n, data):
     masks = data.draw(st.lists(st.integers(0, (1 << n) - 1), min_size=k, max_size=k))
     combination = sum(1 << v for v in data.draw(st.lists(st.integers(0, n - 1), min_size=k, max_size=k,
                                                          unique=True)))
-    kept = [0] * k
-    matched(masks, combination, kept)
+    kept = vec[i64]([0] * k)
+    matched(vec[i64](masks), combination, kept)
     lost = alldiff_filter(masks, combination)
-    assert kept == ([0] * k if lost is None else [m & combination & ~g for m, g in zip(masks, lost, strict=True)])
+    assert list(kept) == ([0] * k if lost is None else [m & combination & ~g for m, g in zip(masks, lost, strict=True)])
 
 
 @settings(max_examples=80, deadline=None)

@@ -1073,36 +1073,39 @@ def distinct_bounds(masks: list[int], total: int) -> list[int]:
     """Per cell of a sum of different values (its candidates in `masks`), the values v that the other cells' values
     (as many different ones, from the union of their candidates, v aside) can complete to `total`: between the sum
     of the fewest least and of the fewest greatest; all 0 when a cell keeps none. Weaker than `supports` (it reads
-    the others' candidates as one set), and cheaper with many combinations."""
-    count = len(masks)
-    after = [0] * (count + 1)  # the union of the masks from i on
+    the others' candidates as one set), and cheaper with many combinations. (Its masks in native vectors: a list's
+    item of 16 bits or more is an object made anew at each change.)"""
+    count: i64 = len(masks)
+    doms = vec[i64]([m for m in masks])
+    after = vec[i64]([0 for _ in range(count + 1)])  # the union of the masks from i on
     for i in range(count - 1, -1, -1):
-        after[i] = after[i + 1] | masks[i]
-    kept = [0] * count
-    before = 0
+        after[i] = after[i + 1] | doms[i]
+    kept = vec[i64]([0 for _ in range(count)])
+    before: i64 = 0
     for i in range(count):
         others = before | after[i + 1]
-        before |= masks[i]
-        m = masks[i]
+        m = doms[i]
+        before |= m
         while m:
             bit = m & -m
             m ^= bit
             rest = others & ~bit
             if popcount(rest) < count - 1:
                 continue
-            low = high = 0
+            low: i64 = 0  # the fewest least of the others' values, and the fewest greatest
+            high: i64 = 0
             up, down = rest, rest
             for _ in range(count - 1):
-                b = up & -up
-                up ^= b
-                low += b.bit_length()
-                high += down.bit_length()
-                down ^= 1 << (down.bit_length() - 1)
-            if low <= total - bit.bit_length() <= high:
+                low += least(up)
+                up &= up - 1
+                top = greatest(down)
+                high += top
+                down ^= i64(1) << (top - 1)
+            if low <= total - least(bit) <= high:
                 kept[i] |= bit
         if not kept[i]:
             return [0] * count
-    return kept
+    return [mask for mask in kept]
 
 
 def least(m: i64) -> i64:

@@ -189,11 +189,16 @@ def _strong_components(successors: Sequence[int], nodes: int) -> list[int]:
     return component
 
 
-def supports(domains: Sequence[int], combinations: Sequence[int] | None) -> list[int]:
+def supports(domains: Sequence[int], combinations: Sequence[int] | None, residues: vec[i64] | None = None) -> list[int]:
     """Per cell of a Killer cage (its candidates in `domains`), the values some filling of the cage gives it:
     different values, one from each cell's candidates, making one of `combinations` (the value sets the cage may
     hold; None: any different values); all 0 when there is no filling. (puzzles/constraints/killer.py's filter;
     here, compiled, as its arithmetic is the cage rungs' hot loop.)
+
+    `residues`, a cage's table of the fillings found by its earlier filters (`residue_table`), kept between
+    calls: a value whose filling is still whole (each of its values still its cell's candidate) is kept without
+    a search (residual supports, as arc consistency keeps them), and only the others are searched for; the same
+    values are kept.
 
     Each combination is an all-different with exactly as many values as cells: `alldiff_filter` with the
     combination as the values needed says which candidates some perfect matching uses; a candidate stays if one
@@ -209,12 +214,17 @@ def supports(domains: Sequence[int], combinations: Sequence[int] | None) -> list
     # combinations boxes no int (a list's item of 16 bits or more is an object made anew at each change)
     doms = vec[i64]([mask for mask in domains])
     kept = vec[i64]([0 for _ in range(count)])
+    table = vec[i64]() if residues is None or count > ENUMERATED else residues
+    if len(table) > 0:
+        still_whole(doms, table, kept)
+        if every_kept(doms, kept):
+            return [mask for mask in kept]
     for combination in combinations:
         c: i64 = combination
         if c & ~available or not adds(doms, c, kept):
             continue  # a value of it no cell can take, a cell that can take none of it, or nothing it could add
         if count <= ENUMERATED:
-            matched(doms, c, kept)
+            matched(doms, c, kept, table)
         else:
             lost = alldiff_filter(domains, combination)
             if lost is not None:
@@ -243,16 +253,50 @@ def every_kept(domains: vec[i64], kept: vec[i64]) -> bool:
     return all(kept[i] == domains[i] for i in range(len(domains)))
 
 
+def residue_table(count: int) -> vec[i64]:
+    """A cage's table of residues for `supports`, none found yet: per cell and value (index cell << RESIDUE_BITS
+    plus the value's bit index), the last filling found to give that cell that value, its cells' values' bit
+    indices packed RESIDUE_BITS each, first cell lowest; -1 for none. Empty (no residues kept) for a cage of more
+    than ENUMERATED cells, whose matchings Régin's method finds."""
+    if count > ENUMERATED:
+        return vec[i64]()
+    return vec[i64]([-1 for _ in range(count << RESIDUE_BITS)])
+
+
+RESIDUE_BITS: Final = 5  # a value's bit index in a residue (at most 24: a 25x25 puzzle's values)
+
+
+def still_whole(domains: vec[i64], residues: vec[i64], kept: vec[i64]) -> None:
+    """Adds to `kept` the values of the fillings in `residues` still whole (each of their values still its cell's
+    candidate): every value of such a filling is kept, each by it."""
+    count: i64 = len(domains)
+    for i in range(count):
+        left = domains[i] & ~kept[i]
+        while left:
+            bit = left & -left
+            left ^= bit
+            filling = residues[(i << RESIDUE_BITS) + popcount(bit - 1)]
+            if filling >= 0 and whole(filling, domains):
+                for j in range(count):
+                    kept[j] |= 1 << (filling >> (j * RESIDUE_BITS) & 31)
+
+
+def whole(filling: i64, domains: vec[i64]) -> bool:
+    """Whether each cell's value in a packed filling (`residue_table`) is still among its candidates."""
+    return all(domains[j] >> (filling >> (j * RESIDUE_BITS) & 31) & 1 for j in range(len(domains)))
+
+
 # Cages of at most this many cells have their matchings enumerated (`matched`, at most 5! = 120 of them a
 # combination) rather than found by Régin's method (`alldiff_filter`), whose matching and components cost more
 # on so few cells.
 ENUMERATED: Final = 5
 
 
-def matched(domains: vec[i64], combination: i64, kept: vec[i64]) -> None:
+def matched(domains: vec[i64], combination: i64, kept: vec[i64], residues: vec[i64]) -> None:
     """Adds to `kept`, per cell, the values some matching of the cells to `combination`'s values gives it (each
     cell a different value of its domain, every value of the combination taken): every matching, depth first,
-    until each cell keeps every value of the combination it has. Its tables are native vectors of machine
+    until each cell keeps every value of the combination it has. A matching that keeps a value first is its
+    residue (`residue_table`; none kept when `residues` is empty). Its tables are native vectors of machine
     words: the walk boxes no int."""
     count: i64 = len(domains)
     if popcount(combination) != count:
@@ -278,12 +322,19 @@ def matched(domains: vec[i64], combination: i64, kept: vec[i64]) -> None:
             depth += 1
             left[depth] = doms[depth] & ~used
             continue
-        whole = True  # a matching: each cell keeps its value
+        if len(residues) > 0:  # a matching: it is the residue of each value it keeps first
+            filling: i64 = 0
+            for i in range(count):
+                filling |= popcount(chosen[i] - 1) << (i * RESIDUE_BITS)
+            for i in range(count):
+                if not kept[i] & chosen[i]:
+                    residues[(i << RESIDUE_BITS) + popcount(chosen[i] - 1)] = filling
+        done = True  # each cell keeps its value
         for i in range(count):
             kept[i] |= chosen[i]
             if kept[i] & doms[i] != doms[i]:
-                whole = False
-        if whole:
+                done = False
+        if done:
             break
 
 

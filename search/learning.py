@@ -215,7 +215,7 @@ from typing import Any, Final, NamedTuple, Protocol, TypeAlias
 from librt.vecs import append, pop, vec
 from mypy_extensions import i32, i64, u8
 
-from puzzles.bits import popcount, supports
+from puzzles.bits import popcount, residue_table, supports
 from puzzles.conclusion import conclude
 from puzzles.constraints import SEARCHED, Constraint, names
 from puzzles.constraints.base import forbidding_values
@@ -877,6 +877,8 @@ class KillerCages(Queued):
         self.fact = CAGE_FACT if kind == CAGE_SUM else Reason(kind, [])  # a value no combination holds: no reason
         self.waiting = Waiting(len(cages.cells))  # the cages with a total to be looked at
         self.looked: list[Reason] = [NO_REASON] * len(cages.cells)  # per cage, its last removals' explanation
+        # per cage, the fillings its filter found, kept across looks and backjumps (`supports`' residues)
+        self.residues = [residue_table(len(cells)) for cells in cages.cells]
 
     def start(self, s: Solver) -> None:
         """Every cage with a total is looked at once at the root, givens or not."""
@@ -922,7 +924,8 @@ class KillerCages(Queued):
                 if value[q] == UNDEF:
                     s.assign(neg(q), self.fact)
         masks = [places[cell] & union for cell in cells]
-        found = distinct_bounds(masks, self.totals[k]) if self.wide else supports(masks, cages.combinations[k])
+        found = (distinct_bounds(masks, self.totals[k]) if self.wide
+                 else supports(masks, cages.combinations[k], self.residues[k]))
         if not any(found):
             return self.explain(s, k)
         because: Reason | None = None

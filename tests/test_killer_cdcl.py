@@ -14,7 +14,7 @@ from mypy_extensions import i64
 
 from making.solutions import pattern_solution, random_solution
 from puzzles import Budget, Grid, Status
-from puzzles.bits import alldiff_filter, matched, supports
+from puzzles.bits import RESIDUE_BITS, alldiff_filter, matched, residue_table, supports
 from puzzles.constraints.innies import derived_sums
 from puzzles.constraints.killer import Cage, cages_in, combinations_of
 from puzzles.constraints.killer_maker import killer_layout, random_cages
@@ -634,7 +634,7 @@ def test_the_matchings_enumerated_are_those_regins_method_finds(n, data):
     combination = sum(1 << v for v in data.draw(st.lists(st.integers(0, n - 1), min_size=k, max_size=k,
                                                          unique=True)))
     kept = vec[i64]([0] * k)
-    matched(vec[i64](masks), combination, kept)
+    matched(vec[i64](masks), combination, kept, vec[i64]())
     lost = alldiff_filter(masks, combination)
     assert list(kept) == ([0] * k if lost is None else [m & combination & ~g for m, g in zip(masks, lost, strict=True)])
 
@@ -657,6 +657,28 @@ def test_the_cage_filter_of_a_larger_cage_keeps_those_of_every_assignment_of_the
             for i, v in enumerate(chosen):
                 found[i] |= 1 << (v - 1)
     assert supports(masks, combinations_of(n, k, total)) == found
+
+
+@settings(max_examples=100, deadline=None)
+@given(n=st.sampled_from([9, 16, 25]), data=st.data())
+def test_the_cage_filter_with_its_residues_keeps_what_it_keeps_without(n, data):
+    # a cage's table of residues (the fillings its earlier filters found) is kept across calls, as the candidates
+    # shrink, grow back (a backjump) and shrink again: each call keeps what a call without residues keeps, and
+    # every residue left in the table is a filling of the cage (different values, a combination, the cell's value)
+    k = data.draw(st.integers(1, 5))
+    filling = data.draw(st.lists(st.integers(1, n), min_size=k, max_size=k, unique=True))
+    combinations = combinations_of(n, k, sum(filling))
+    table = residue_table(k)
+    for _ in range(data.draw(st.integers(1, 12))):
+        masks = [data.draw(st.integers(0, (1 << n) - 1)) | (1 << (v - 1) if data.draw(st.booleans()) else 0)
+                 for v in filling]
+        assert supports(masks, combinations, table) == supports(masks, combinations)
+        for i in range(k):
+            for bit in range(n):
+                packed = table[(i << RESIDUE_BITS) + bit]
+                if packed >= 0:
+                    values = [packed >> (j * RESIDUE_BITS) & 31 for j in range(k)]
+                    assert values[i] == bit and sum(1 << v for v in values) in combinations
 
 
 @pytest.mark.parametrize("side", [9, 16])

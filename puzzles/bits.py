@@ -189,16 +189,11 @@ def _strong_components(successors: Sequence[int], nodes: int) -> list[int]:
     return component
 
 
-def supports(domains: Sequence[int], combinations: Sequence[int] | None, residues: vec[i64] | None = None) -> list[int]:
+def supports(domains: Sequence[int], combinations: Sequence[int] | None) -> list[int]:
     """Per cell of a Killer cage (its candidates in `domains`), the values some filling of the cage gives it:
     different values, one from each cell's candidates, making one of `combinations` (the value sets the cage may
     hold; None: any different values); all 0 when there is no filling. (puzzles/constraints/killer.py's filter;
     here, compiled, as its arithmetic is the cage rungs' hot loop.)
-
-    `residues`, a cage's table of the fillings found by its earlier filters (`residue_table`), kept between
-    calls: a value whose filling is still whole (each of its values still its cell's candidate) is kept without
-    a search (residual supports, as arc consistency keeps them), and only the others are searched for; the same
-    values are kept.
 
     Each combination is an all-different with exactly as many values as cells: `alldiff_filter` with the
     combination as the values needed says which candidates some perfect matching uses; a candidate stays if one
@@ -210,29 +205,42 @@ def supports(domains: Sequence[int], combinations: Sequence[int] | None, residue
         spare = popcount(available) - count
         lost = alldiff_filter([*domains, *[available] * spare], available) if spare >= 0 else None
         return [0] * count if lost is None else [d & ~gone for d, gone in zip(domains, lost[:count], strict=True)]
-    # the cells' candidates and what is kept of them as native vectors of machine words: the walk over the
-    # combinations boxes no int (a list's item of 16 bits or more is an object made anew at each change)
-    doms = vec[i64]([mask for mask in domains])
+    kept = cage_supports(vec[i64]([mask for mask in domains]), vec[i64]([c for c in combinations]), vec[i64]())
+    return [mask for mask in kept]
+
+
+def cage_supports(domains: vec[i64], combinations: vec[i64], residues: vec[i64]) -> vec[i64]:
+    """`supports` of a cage with combinations, on native vectors of machine words (cdcl's looks call it so): the
+    walk over the combinations boxes no int (a list's item of 16 bits or more is an object made anew at each
+    change).
+
+    `residues`, a cage's table of the fillings found by its earlier calls (`residue_table`; empty: none kept), kept
+    between calls: a value whose filling is still whole (each of its values still its cell's candidate) is kept
+    without a search (residual supports, as arc consistency keeps them), and every value of that filling with it;
+    only the values left are searched for. The same values are kept as without."""
+    count: i64 = len(domains)
+    available: i64 = 0
+    for i in range(count):
+        available |= domains[i]
     kept = vec[i64]([0 for _ in range(count)])
-    table = vec[i64]() if residues is None or count > ENUMERATED else residues
+    table = residues if count <= ENUMERATED else vec[i64]()
     if len(table) > 0:
-        still_whole(doms, table, kept)
-        if every_kept(doms, kept):
-            return [mask for mask in kept]
-    for combination in combinations:
-        c: i64 = combination
-        if c & ~available or not adds(doms, c, kept):
+        still_whole(domains, table, kept)
+        if every_kept(domains, kept):
+            return kept
+    for c in combinations:
+        if c & ~available or not adds(domains, c, kept):
             continue  # a value of it no cell can take, a cell that can take none of it, or nothing it could add
         if count <= ENUMERATED:
-            matched(doms, c, kept, table)
+            matched(domains, c, kept, table)
         else:
-            lost = alldiff_filter(domains, combination)
+            lost = alldiff_filter([mask for mask in domains], c)
             if lost is not None:
                 for i in range(count):
-                    kept[i] |= doms[i] & c & ~lost[i]
-        if every_kept(doms, kept):
+                    kept[i] |= domains[i] & c & ~lost[i]
+        if every_kept(domains, kept):
             break  # every candidate kept: the other combinations can add nothing
-    return [mask for mask in kept]
+    return kept
 
 
 def adds(domains: vec[i64], combination: i64, kept: vec[i64]) -> bool:

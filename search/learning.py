@@ -215,7 +215,7 @@ from typing import Any, Final, NamedTuple, Protocol, TypeAlias
 from librt.vecs import append, pop, vec
 from mypy_extensions import i32, i64, u8
 
-from puzzles.bits import popcount, residue_table, supports
+from puzzles.bits import cage_supports, popcount, residue_table
 from puzzles.conclusion import conclude
 from puzzles.constraints import SEARCHED, Constraint, names
 from puzzles.constraints.base import forbidding_values
@@ -555,12 +555,12 @@ class Cages:
         that share a house with it (`Geometry.peers`)."""
         self.cells: list[list[int]] = []
         self.values: list[int] = []
-        self.combinations: list[tuple[int, ...]] = []
+        self.combinations: list[vec[i64]] = []
         for scope, fillings in rooms:
             if fillings is not None:
                 self.cells.append(list(scope))
                 self.values.append(reduce(or_, fillings, 0))
-                self.combinations.append(fillings)
+                self.combinations.append(vec[i64]([c for c in fillings]))
         self.of_cell: list[list[int]] = [[] for _ in range(n * n)]
         for k, cells in enumerate(self.cells):
             for cell in cells:
@@ -923,10 +923,10 @@ class KillerCages(Queued):
                 q = placement(cell * n + bit_index(low))
                 if value[q] == UNDEF:
                     s.assign(neg(q), self.fact)
-        masks = [places[cell] & union for cell in cells]
+        masks = vec[i64]([places[cell] & union for cell in cells])
         found = (distinct_bounds(masks, self.totals[k]) if self.wide
-                 else supports(masks, cages.combinations[k], self.residues[k]))
-        if not any(found):
+                 else cage_supports(masks, cages.combinations[k], self.residues[k]))
+        if not found[0]:  # no filling: no value kept anywhere
             return self.explain(s, k)
         because: Reason | None = None
         for i in range(len(cells)):
@@ -1072,14 +1072,13 @@ class SumBounds(Queued):
         return lits
 
 
-def distinct_bounds(masks: list[int], total: int) -> list[int]:
-    """Per cell of a sum of different values (its candidates in `masks`), the values v that the other cells' values
+def distinct_bounds(doms: vec[i64], total: int) -> vec[i64]:
+    """Per cell of a sum of different values (its candidates in `doms`), the values v that the other cells' values
     (as many different ones, from the union of their candidates, v aside) can complete to `total`: between the sum
     of the fewest least and of the fewest greatest; all 0 when a cell keeps none. Weaker than `supports` (it reads
     the others' candidates as one set), and cheaper with many combinations. (Its masks in native vectors: a list's
     item of 16 bits or more is an object made anew at each change.)"""
-    count: i64 = len(masks)
-    doms = vec[i64]([m for m in masks])
+    count: i64 = len(doms)
     after = vec[i64]([0 for _ in range(count + 1)])  # the union of the masks from i on
     for i in range(count - 1, -1, -1):
         after[i] = after[i + 1] | doms[i]
@@ -1107,8 +1106,8 @@ def distinct_bounds(masks: list[int], total: int) -> list[int]:
             if low <= total - least(bit) <= high:
                 kept[i] |= bit
         if not kept[i]:
-            return [0] * count
-    return [mask for mask in kept]
+            return vec[i64]([0 for _ in range(count)])
+    return kept
 
 
 def least(m: i64) -> i64:

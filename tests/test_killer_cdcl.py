@@ -14,7 +14,7 @@ from mypy_extensions import i64
 
 from making.solutions import pattern_solution, random_solution
 from puzzles import Budget, Grid, Status
-from puzzles.bits import RESIDUE_BITS, alldiff_filter, matched, residue_table, supports
+from puzzles.bits import RESIDUE_BITS, alldiff_filter, cage_supports, matched, residue_table, supports
 from puzzles.constraints.innies import derived_sums
 from puzzles.constraints.killer import Cage, cages_in, combinations_of
 from puzzles.constraints.killer_maker import killer_layout, random_cages
@@ -202,7 +202,7 @@ def test_distinct_bounds_keeps_every_value_a_filling_gives(n, data):
     k = data.draw(st.integers(1, min(n, 5)))
     masks = data.draw(st.lists(st.integers(1, (1 << n) - 1), min_size=k, max_size=k))
     total = data.draw(st.integers(1, n * (n + 1) // 2))
-    kept = distinct_bounds(masks, total)
+    kept = list(distinct_bounds(vec[i64](masks), total))
     exact = supports(masks, combinations_of(n, k, total))
     assert all(e & ~got == 0 for e, got in zip(exact, kept, strict=True))
     assert all(got & ~mask == 0 for got, mask in zip(kept, masks, strict=True))
@@ -672,7 +672,7 @@ def test_the_cage_filter_with_its_residues_keeps_what_it_keeps_without(n, data):
     for _ in range(data.draw(st.integers(1, 12))):
         masks = [data.draw(st.integers(0, (1 << n) - 1)) | (1 << (v - 1) if data.draw(st.booleans()) else 0)
                  for v in filling]
-        assert supports(masks, combinations, table) == supports(masks, combinations)
+        assert list(cage_supports(vec[i64](masks), vec[i64](combinations), table)) == supports(masks, combinations)
         for i in range(k):
             for bit in range(n):
                 packed = table[(i << RESIDUE_BITS) + bit]
@@ -722,6 +722,6 @@ def test_a_sum_kept_by_distinct_bounds_is_looked_at_again_after_its_own_removals
         assert solver.propagate() is None  # the solution's values: never a conflict
         for k, cells in enumerate(wide.cages.cells):
             masks = [solver.places[c] & wide.cages.values[k] for c in cells]
-            assert distinct_bounds(masks, wide.totals[k]) == masks, (solver.decision_level(), k, masks)
+            assert list(distinct_bounds(vec[i64](masks), wide.totals[k])) == masks, (solver.decision_level(), k, masks)
             looked += 1
     assert looked

@@ -1083,27 +1083,41 @@ def distinct_bounds(doms: vec[i64], total: int) -> vec[i64]:
     for i in range(count - 1, -1, -1):
         after[i] = after[i + 1] | doms[i]
     kept = vec[i64]([0 for _ in range(count)])
+    need: i64 = count - 1  # the other cells' values, as many different ones
     before: i64 = 0
     for i in range(count):
         others = before | after[i + 1]
         m = doms[i]
         before |= m
+        if popcount(others) < need:
+            return vec[i64]([0 for _ in range(count)])
+        # the sum of the others' `need` least values and the greatest of those, and of their `need` greatest values
+        # and the least of those; `up` and `down` are the values left past them (0: none)
+        low: i64 = 0
+        high: i64 = 0
+        nth_least: i64 = 0
+        nth_greatest: i64 = 64
+        up, down = others, others
+        for _ in range(need):
+            nth_least = least(up)
+            low += nth_least
+            up &= up - 1
+            nth_greatest = greatest(down)
+            high += nth_greatest
+            down ^= i64(1) << (nth_greatest - 1)
         while m:
             bit = m & -m
             m ^= bit
-            rest = others & ~bit
-            if popcount(rest) < count - 1:
-                continue
-            low: i64 = 0  # the fewest least of the others' values, and the fewest greatest
-            high: i64 = 0
-            up, down = rest, rest
-            for _ in range(count - 1):
-                low += least(up)
-                up &= up - 1
-                top = greatest(down)
-                high += top
-                down ^= i64(1) << (top - 1)
-            if low <= total - least(bit) <= high:
+            v = least(bit)
+            fewest, most = low, high  # with v aside: v among those least (greatest) gives way to the next
+            if others & bit:
+                if not up:
+                    continue  # the others hold no more values than they need, v among them
+                if v <= nth_least:
+                    fewest += least(up) - v
+                if v >= nth_greatest:
+                    most += greatest(down) - v
+            if fewest <= total - v <= most:
                 kept[i] |= bit
         if not kept[i]:
             return vec[i64]([0 for _ in range(count)])
@@ -1116,8 +1130,14 @@ def least(m: i64) -> i64:
 
 
 def greatest(m: i64) -> i64:
-    """The greatest value of mask m (not 0)."""
-    return int(m).bit_length()
+    """The greatest value of mask m (not 0, at most 32 bits): its highest bit, spread to every bit below it and
+    read back alone (compiled, shifts and `bit_index`, where int.bit_length() is a call through a boxed int)."""
+    m |= m >> 1
+    m |= m >> 2
+    m |= m >> 4
+    m |= m >> 8
+    m |= m >> 16
+    return bit_index(m ^ (m >> 1)) + 1
 
 
 class ConstraintLinks(Queued):

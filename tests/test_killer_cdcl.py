@@ -31,6 +31,7 @@ from search.learning import (
     Solver,
     SumBounds,
     distinct_bounds,
+    greatest,
     policies,
     sum_rules,
 )
@@ -206,6 +207,50 @@ def test_distinct_bounds_keeps_every_value_a_filling_gives(n, data):
     exact = supports(masks, combinations_of(n, k, total))
     assert all(e & ~got == 0 for e, got in zip(exact, kept, strict=True))
     assert all(got & ~mask == 0 for got, mask in zip(kept, masks, strict=True))
+
+
+def bounds_one_value_at_a_time(masks, total):
+    # distinct_bounds' rule written out: a value v of a cell stays when the other cells, as many different values
+    # from the union of their candidates (v aside), can make total - v: their fewest least and fewest greatest
+    count = len(masks)
+    kept = []
+    for i, mask in enumerate(masks):
+        others = sorted({v for j, m in enumerate(masks) if j != i for v in range(1, 33) if m >> (v - 1) & 1})
+        found = 0
+        for v in (v for v in range(1, 33) if mask >> (v - 1) & 1):
+            rest = [w for w in others if w != v]
+            if len(rest) >= count - 1 and (sum(rest[:count - 1]) <= total - v
+                                           <= sum(rest[len(rest) - count + 1:]) if count > 1 else total == v):
+                found |= 1 << (v - 1)
+        if not found:
+            return [0] * count
+        kept.append(found)
+    return kept
+
+
+@settings(max_examples=300, deadline=None)
+@given(n=st.sampled_from([4, 9, 16, 25]), data=st.data())
+def test_distinct_bounds_keeps_what_its_rule_read_one_value_at_a_time_keeps(n, data):
+    k = data.draw(st.integers(1, min(n, 10)))
+    masks = data.draw(st.lists(st.integers(1, (1 << n) - 1), min_size=k, max_size=k))
+    total = data.draw(st.integers(1, n * (n + 1) // 2))
+    assert list(distinct_bounds(vec[i64](masks), total)) == bounds_one_value_at_a_time(masks, total)
+
+
+def test_distinct_bounds_by_hand():
+    # three cells of 1..4 to make 6: only 1 + 2 + 3, so 4 goes; the others' least two with 4 aside are 1 and 2
+    assert list(distinct_bounds(vec[i64]([0b1111] * 3), 6)) == [0b0111] * 3
+    # two cells, {1, 2} and {2}, to make 3: the second's 2 leaves the first its 1
+    assert list(distinct_bounds(vec[i64]([0b11, 0b10]), 3)) == [0b01, 0b10]
+    # one cell keeps its total alone; none: no value is kept anywhere
+    assert list(distinct_bounds(vec[i64]([0b1111]), 3)) == [0b0100]
+    assert list(distinct_bounds(vec[i64]([0b11, 0b11]), 7)) == [0, 0]
+
+
+def test_greatest_is_the_highest_bit_of_a_mask_of_up_to_25_values():
+    ones, runs = [1 << b for b in range(25)], [(1 << b) - 1 for b in range(1, 26)]
+    masks = [*ones, *runs, *random.Random(5).sample(range(1, 1 << 25), 2000)]
+    assert [greatest(m) for m in masks] == [m.bit_length() for m in masks]
 
 
 def test_the_cage_filter_by_hand():

@@ -554,17 +554,18 @@ class Cages:
         """`rooms`: each rule's cells and its fillings (None: any different values); `houses`: per cell, the cells
         that share a house with it (`Geometry.peers`)."""
         self.cells: list[list[int]] = []
-        self.values: list[int] = []
+        self.values = vec[i64]()
         self.combinations: list[vec[i64]] = []
         for scope, fillings in rooms:
             if fillings is not None:
                 self.cells.append(list(scope))
-                self.values.append(reduce(or_, fillings, 0))
+                self.values = append(self.values, reduce(or_, fillings, 0))
                 self.combinations.append(vec[i64]([c for c in fillings]))
-        self.of_cell: list[list[int]] = [[] for _ in range(n * n)]
+        of_cell: list[list[int]] = [[] for _ in range(n * n)]
         for k, cells in enumerate(self.cells):
             for cell in cells:
-                self.of_cell[cell].append(k)
+                of_cell[cell].append(k)
+        self.of_cell = [vec[i64](ks) for ks in of_cell]
         joined: list[set[int]] = [set() for _ in range(n * n)]  # per cell, the cells of the rooms that hold it
         for scope, _ in rooms:
             for cell in scope:
@@ -616,10 +617,11 @@ class Sums:
                 self.totals.append(known.total)
         self.rooms = Cages(n, houses, rooms)
         self.wide = Cages(n, houses, wide)
-        self.of_cell: list[list[int]] = [[] for _ in range(n * n)]
+        of_cell: list[list[int]] = [[] for _ in range(n * n)]
         for k, cells in enumerate(self.cells):
             for cell in cells:
-                self.of_cell[cell].append(k)
+                of_cell[cell].append(k)
+        self.of_cell = [vec[i64](ks) for ks in of_cell]
 
 
 @lru_cache(maxsize=8)
@@ -691,24 +693,33 @@ class Waiting:
     conflict (the assignments that touched them are undone)."""
 
     def __init__(self, size: int) -> None:
-        self.waiting = [False] * size  # per thing, whether it waits
-        self.order: list[int] = []  # the things waiting, first touched first
+        self.waiting = vec[i64]([0 for _ in range(size)])  # per thing, 1 while it waits
+        self.order = vec[i64]()  # the things touched, first touched first: those from `head` on wait
+        self.head: i64 = 0
 
-    def touch(self, k: int) -> None:
+    def pending(self) -> bool:
+        return self.head < len(self.order)
+
+    def touch(self, k: i64) -> None:
         if not self.waiting[k]:
-            self.waiting[k] = True
-            self.order.append(k)
+            self.waiting[k] = 1
+            self.order = append(self.order, k)
 
-    def next(self) -> int:
+    def next(self) -> i64:
         """The first waiting (there is one): it waits no longer."""
-        k = self.order.pop(0)
-        self.waiting[k] = False
+        k = self.order[self.head]
+        self.head += 1
+        self.waiting[k] = 0
+        if self.head == len(self.order):
+            self.clear()
         return k
 
     def clear(self) -> None:
-        for k in self.order:
-            self.waiting[k] = False
-        self.order.clear()
+        order, waiting = self.order, self.waiting
+        for i in range(self.head, len(order)):
+            waiting[order[i]] = 0
+        self.order = truncated(order, 0)
+        self.head = 0
 
 
 # -- propagators ------------------------------------------------------------------------------------
@@ -750,11 +761,11 @@ class Queued(Propagator):
     waiting: Waiting
 
     def pending(self) -> bool:
-        return len(self.waiting.order) > 0
+        return self.waiting.pending()
 
     def look(self, s: Solver) -> list[Lit] | None:
         waiting = self.waiting
-        while waiting.order:
+        while waiting.pending():
             conflict = self.look_at(s, waiting.next())
             if conflict is not None:
                 waiting.clear()

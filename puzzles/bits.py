@@ -224,6 +224,7 @@ def cage_supports(domains: vec[i64], combinations: vec[i64], residues: vec[i64])
         available |= domains[i]
     kept = vec[i64]([0 for _ in range(count)])
     table = residues if count <= ENUMERATED else vec[i64]()
+    listed = [mask for mask in domains] if count > ENUMERATED else []  # Régin's method reads a list
     if len(table) > 0:
         still_whole(domains, table, kept)
         if every_kept(domains, kept):
@@ -234,7 +235,7 @@ def cage_supports(domains: vec[i64], combinations: vec[i64], residues: vec[i64])
         if count <= ENUMERATED:
             matched(domains, c, kept, table)
         else:
-            lost = alldiff_filter([mask for mask in domains], c)
+            lost = alldiff_filter(listed, c)
             if lost is not None:
                 for i in range(count):
                     kept[i] |= domains[i] & c & ~lost[i]
@@ -262,7 +263,7 @@ def every_kept(domains: vec[i64], kept: vec[i64]) -> bool:
 
 
 def residue_table(count: int) -> vec[i64]:
-    """A cage's table of residues for `supports`, none found yet: per cell and value (index cell << RESIDUE_BITS
+    """A cage's table of residues for `cage_supports`, none found yet: per cell and value (index cell << RESIDUE_BITS
     plus the value's bit index), the last filling found to give that cell that value, its cells' values' bit
     indices packed RESIDUE_BITS each, first cell lowest; -1 for none. Empty (no residues kept) for a cage of more
     than ENUMERATED cells, whose matchings Régin's method finds."""

@@ -888,7 +888,7 @@ class KillerCages(Queued):
         self.fact = CAGE_FACT if kind == CAGE_SUM else Reason(kind, [])  # a value no combination holds: no reason
         self.waiting = Waiting(len(cages.cells))  # the cages with a total to be looked at
         self.looked: list[Reason] = [NO_REASON] * len(cages.cells)  # per cage, its last removals' explanation
-        # per cage, the fillings its filter found, kept across looks and backjumps (`supports`' residues)
+        # per cage, the fillings its filter found, kept across looks and backjumps (`cage_supports`' residues)
         self.residues = [residue_table(len(cells)) for cells in cages.cells]
 
     def start(self, s: Solver) -> None:

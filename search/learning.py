@@ -219,7 +219,7 @@ from puzzles.bits import cage_supports, popcount, residue_table
 from puzzles.conclusion import conclude
 from puzzles.constraints import SEARCHED, Constraint, names
 from puzzles.constraints.base import forbidding_values
-from puzzles.constraints.innies import derived_sums
+from puzzles.constraints.innies import derived_sums, signed_sums
 from puzzles.grid import Geometry, Grid, geometry, values_of
 from puzzles.layouts import Layout
 from puzzles.options import Option, contract, switch, whole
@@ -602,6 +602,7 @@ class Sums:
         self.wide_totals: list[int] = []
         self.cells: list[list[int]] = []
         self.totals: list[int] = []
+        self.plus: list[int] = []
         for known in derived_sums(lay):
             if all(b in seen[a] for i, a in enumerate(known.cells) for b in known.cells[i + 1:]):
                 if len(known.cells) > ROOM_CELLS:
@@ -615,6 +616,11 @@ class Sums:
             else:
                 self.cells.append(list(known.cells))
                 self.totals.append(known.total)
+                self.plus.append(len(known.cells))
+        for signed in signed_sums(lay):  # innies less outies: an outie's value v read as n + 1 - v, added
+            self.cells.append([*signed.plus, *signed.minus])
+            self.totals.append(signed.total + len(signed.minus) * (n + 1))
+            self.plus.append(len(signed.plus))
         self.rooms = Cages(n, houses, rooms)
         self.wide = Cages(n, houses, wide)
         of_cell: list[list[int]] = [[] for _ in range(n * n)]
@@ -1011,75 +1017,110 @@ class SumBounds(Queued):
         return None
 
     def look_at(self, s: Solver, k: int) -> list[Lit] | None:
-        """Sum k's bounds: each cell keeps the values the others' least and greatest leave room for."""
-        n, value, places = self.n, s.value, s.places
+        """Sum k's bounds: each cell keeps the values the others' least and greatest leave room for. A cell past
+        the sum's `plus` first counts as n + 1 less its value (an outie of innies less outies): its least is
+        n + 1 less its greatest value, and the values it loses are read mirrored."""
+        n, places = self.n, s.places
         cells = self.sums.cells[k]
+        plus: i64 = self.sums.plus[k]
         total: i64 = self.sums.totals[k]
         low: i64 = 0
         high: i64 = 0
-        for cell in cells:
-            low += least(places[cell])
-            high += greatest(places[cell])
+        for i in range(len(cells)):
+            m: i64 = places[cells[i]]
+            if i < plus:
+                low += least(m)
+                high += greatest(m)
+            else:
+                low += n + 1 - greatest(m)
+                high += n + 1 - least(m)
         if low > total:
-            return self.at_least(s, cells, -1, low - total - 1)
+            return self.at_least(s, cells, plus, -1, low - total - 1)
         if high < total:
-            return self.at_most(s, cells, -1, total - high - 1)
+            return self.at_most(s, cells, plus, -1, total - high - 1)
         for i in range(len(cells)):
             cell = cells[i]
-            m: i64 = places[cell]
-            lo, hi = least(m), greatest(m)
+            m = places[cell]
+            lo: i64 = least(m)
+            hi: i64 = greatest(m)
+            if i >= plus:
+                lo, hi = n + 1 - hi, n + 1 - lo
             most = total - (low - lo)  # what it holds at most, the others at their least (at least lo: no conflict)
-            if most < n and m >> most:
-                gone: i64 = m >> most << most
-                because = Reason(DERIVED_SUM, self.at_least(s, cells, i, least(gone) + low - lo - total - 1))
-                while gone:
-                    bit = gone & -gone
-                    gone ^= bit
-                    q = placement(cell * n + bit_index(bit))
-                    if value[q] == UNDEF:
-                        s.assign(neg(q), because)
+            gone: i64 = 0
+            if most < hi:
+                if i < plus:
+                    gone = m >> most << most
+                    first = least(gone)
+                else:
+                    gone = m & ((1 << (n - most)) - 1)
+                    first = n + 1 - greatest(gone)
+                because = Reason(DERIVED_SUM, self.at_least(s, cells, plus, i, first + low - lo - total - 1))
+                self.exclude(s, cell, gone, because)
             fewest = total - (high - hi)  # what it holds at least, the others at their greatest (at most hi)
-            if fewest > 1 and m & ((1 << (fewest - 1)) - 1):
-                gone = m & ((1 << (fewest - 1)) - 1)
-                because = Reason(DERIVED_SUM, self.at_most(s, cells, i, total - greatest(gone) - (high - hi) - 1))
-                while gone:
-                    bit = gone & -gone
-                    gone ^= bit
-                    q = placement(cell * n + bit_index(bit))
-                    if value[q] == UNDEF:
-                        s.assign(neg(q), because)
+            if fewest > lo:
+                if i < plus:
+                    gone = m & ((1 << (fewest - 1)) - 1)
+                    last = greatest(gone)
+                else:
+                    gone = m >> (n + 1 - fewest) << (n + 1 - fewest)
+                    last = n + 1 - least(gone)
+                because = Reason(DERIVED_SUM, self.at_most(s, cells, plus, i, total - last - (high - hi) - 1))
+                self.exclude(s, cell, gone, because)
         return None
 
-    def at_least(self, s: Solver, cells: list[int], skip: int, slack: i64) -> list[Lit]:
-        """The literals that make each cell but the skip-th hold at least its least value, all false (its values
-        below it excluded), the bounds lowered by `slack` in all, the first cells' first."""
+    def exclude(self, s: Solver, cell: int, gone: i64, because: Reason) -> None:
+        n, value = self.n, s.value
+        while gone:
+            bit = gone & -gone
+            gone ^= bit
+            q = placement(cell * n + bit_index(bit))
+            if value[q] == UNDEF:
+                s.assign(neg(q), because)
+
+    def at_least(self, s: Solver, cells: list[int], plus: i64, skip: int, slack: i64) -> list[Lit]:
+        """The literals that make each cell but the skip-th count at least its least, all false (its values below
+        it excluded; an outie's above n + 1 less it), the bounds lowered by `slack` in all, the first cells' first."""
         n, places = self.n, s.places
         lits: list[Lit] = []
         for j in range(len(cells)):
             if j == skip:
                 continue
             cell = cells[j]
-            lo = least(places[cell])
-            cut = min(slack, lo - 1)
-            slack -= cut
-            for w in range(lo - cut - 1):
-                lits.append(placement(cell * n + w))
+            if j < plus:
+                lo = least(places[cell])
+                cut = min(slack, lo - 1)
+                slack -= cut
+                for w in range(lo - cut - 1):
+                    lits.append(placement(cell * n + w))
+            else:
+                hi = greatest(places[cell])
+                cut = min(slack, n - hi)
+                slack -= cut
+                for w in range(hi + cut, n):
+                    lits.append(placement(cell * n + w))
         return lits
 
-    def at_most(self, s: Solver, cells: list[int], skip: int, slack: i64) -> list[Lit]:
-        """The literals that make each cell but the skip-th hold at most its greatest value, all false (its values
-        above it excluded), the bounds raised by `slack` in all, the first cells' first."""
+    def at_most(self, s: Solver, cells: list[int], plus: i64, skip: int, slack: i64) -> list[Lit]:
+        """The literals that make each cell but the skip-th count at most its greatest, all false (its values above
+        it excluded; an outie's below n + 1 less it), the bounds raised by `slack` in all, the first cells' first."""
         n, places = self.n, s.places
         lits: list[Lit] = []
         for j in range(len(cells)):
             if j == skip:
                 continue
             cell = cells[j]
-            hi = greatest(places[cell])
-            cut = min(slack, n - hi)
-            slack -= cut
-            for w in range(hi + cut, n):
-                lits.append(placement(cell * n + w))
+            if j < plus:
+                hi = greatest(places[cell])
+                cut = min(slack, n - hi)
+                slack -= cut
+                for w in range(hi + cut, n):
+                    lits.append(placement(cell * n + w))
+            else:
+                lo = least(places[cell])
+                cut = min(slack, lo - 1)
+                slack -= cut
+                for w in range(lo - cut - 1):
+                    lits.append(placement(cell * n + w))
         return lits
 
 

@@ -15,7 +15,7 @@ from mypy_extensions import i64
 from making.solutions import pattern_solution, random_solution
 from puzzles import Budget, Grid, Status
 from puzzles.bits import RESIDUE_BITS, alldiff_filter, cage_supports, matched, residue_table, supports
-from puzzles.constraints.innies import derived_sums
+from puzzles.constraints.innies import derived_sums, signed_sums
 from puzzles.constraints.killer import Cage, cages_in, combinations_of
 from puzzles.constraints.killer_maker import killer_layout, random_cages
 from puzzles.grid import geometry
@@ -598,14 +598,23 @@ def allowed_by(clause: list[int], cells: list[int], n: int) -> list[set[int]]:
     return [set(range(1, n + 1)) - {(lit >> 1) % n + 1 for lit in clause if (lit >> 1) // n == cell} for cell in cells]
 
 
-def sound_and_minimal(clause: list[int], cells: list[int], total: int, n: int, fixed: tuple[int, int] | None) -> None:
-    """With every placement of `clause` false, no values of the cells (`fixed`: one cell's value given) sum to
-    `total`, even each cell given every value between its least and greatest left (the bounds the clause says);
+def counted(values: set[int], i: int, plus: int, n: int) -> set[int]:
+    """What the values of a sum's i-th cell count for: themselves, or n + 1 less each past `plus` (an outie of
+    innies less outies, whose value the sum takes away)."""
+    return values if i < plus else {n + 1 - v for v in values}
+
+
+def sound_and_minimal(clause: list[int], cells: list[int], total: int, n: int, fixed: tuple[int, int] | None,
+                      plus: int) -> None:
+    """With every placement of `clause` false, no values of the cells (`fixed`: one cell's value given) count up
+    to `total`, even each cell given every value between its least and greatest left (the bounds the clause says);
     with any one of them dropped, some do: the explanation needs each of its literals."""
     def sums_to_total(lits: list[int]) -> bool:
-        allowed = [set(range(min(a), max(a) + 1)) for a in allowed_by(lits, cells, n)]
+        allowed = [counted(a, i, plus, n) for i, a in enumerate(allowed_by(lits, cells, n))]
+        allowed = [set(range(min(a), max(a) + 1)) for a in allowed]
         if fixed is not None:
-            allowed[cells.index(fixed[0])] = {fixed[1]}
+            i = cells.index(fixed[0])
+            allowed[i] = counted({fixed[1]}, i, plus, n)
         return total in reachable_sums(allowed)
 
     assert all(not lit & 1 and (lit >> 1) // n in cells for lit in clause)  # placements of the sum's cells
@@ -616,13 +625,14 @@ def sound_and_minimal(clause: list[int], cells: list[int], total: int, n: int, f
 
 @pytest.mark.parametrize("seed", range(3))
 def test_a_derived_sums_bounds_and_their_explanations_against_brute_force(seed):
-    # Sums whose cells do not all share a house (their values may repeat) of 6x6 Killers, their cells given random
-    # candidates: the look removes what bounds reasoning removes (v goes when the others' least leave less than v,
-    # or their greatest more), a conflict when no values reach the total; each removal's and conflict's clause is
-    # sound (its placements false, the cells cannot make the total) and minimal (each literal needed), by brute force.
+    # Sums whose cells do not all share a house (their values may repeat) of 6x6 Killers, and innies less outies,
+    # their cells given random candidates: the look removes what bounds reasoning removes (v goes when the others'
+    # least leave less than v, or their greatest more; an outie's value counting n + 1 less it), a conflict when no
+    # values reach the total; each removal's and conflict's clause is sound (its placements false, the cells cannot
+    # make the total) and minimal (each literal needed), by brute force. Both kinds are met.
     rng = random.Random(seed)
-    n, checked, removed, conflicts = 6, 0, 0, 0
-    while checked < 40:
+    n, checked, removed, conflicts, signed = 6, 0, 0, 0, 0
+    while checked < 60:
         solution = random_solution(named("classic", n), rng).values
         cages = [c for c in cut(solution, n, rng, largest=3) if rng.random() < 0.7]
         grid = Grid(named("killer", n, constraints=cages), bytes(n * n))
@@ -632,7 +642,8 @@ def test_a_derived_sums_bounds_and_their_explanations_against_brute_force(seed):
         for k, cells in enumerate(bounds[0].sums.cells):
             if len(cells) > 4:
                 continue
-            total = bounds[0].sums.totals[k]
+            total, plus = bounds[0].sums.totals[k], bounds[0].sums.plus[k]
+            signed += plus < len(cells)
             for _ in range(10):
                 solver = Solver(grid, Limits.of(Budget(), 0.0), derived=True)
                 look = next(q for q in solver.lookers if isinstance(q, SumBounds))
@@ -643,30 +654,35 @@ def test_a_derived_sums_bounds_and_their_explanations_against_brute_force(seed):
                     for v in range(n):
                         if not mask >> v & 1:
                             solver.value[2 * (cell * n + v)], solver.value[2 * (cell * n + v) + 1] = FALSE, TRUE
-                lo = {c: (m & -m).bit_length() for c, m in masks.items()}
-                hi = {c: m.bit_length() for c, m in masks.items()}
+                values = {c: counted({v for v in range(1, n + 1) if masks[c] >> (v - 1) & 1}, i, plus, n)
+                          for i, c in enumerate(cells)}
+                lo = {c: min(vs) for c, vs in values.items()}
+                hi = {c: max(vs) for c, vs in values.items()}
                 conflict = look.look_at(solver, k)
                 checked += 1
                 if sum(lo.values()) > total or sum(hi.values()) < total:
                     assert conflict is not None
-                    sound_and_minimal(list(conflict), cells, total, n, None)
+                    sound_and_minimal(list(conflict), cells, total, n, None, plus)
                     conflicts += 1
                     continue
                 assert conflict is None
-                for c in cells:
+                for i, c in enumerate(cells):
                     for v in range(1, n + 1):
                         if not masks[c] >> (v - 1) & 1:
                             continue
+                        [u] = counted({v}, i, plus, n)
                         rest = [d for d in cells if d != c]
-                        goes = v + sum(lo[d] for d in rest) > total or v + sum(hi[d] for d in rest) < total
+                        goes = u + sum(lo[d] for d in rest) > total or u + sum(hi[d] for d in rest) < total
                         x = c * n + v - 1
                         assert (solver.value[2 * x] == FALSE) is goes
                         if goes:
-                            sharing = [w for w in range(1, n + 1) if solver.reason[c * n + w - 1] is solver.reason[x]]
-                            edge = min(sharing) if v > total - sum(lo[d] for d in rest) else max(sharing)
-                            sound_and_minimal(list(solver.reason[x].lits), cells, total, n, (c, edge))
+                            sharing = counted({w for w in range(1, n + 1)
+                                               if solver.reason[c * n + w - 1] is solver.reason[x]}, i, plus, n)
+                            edge = min(sharing) if u > total - sum(lo[d] for d in rest) else max(sharing)
+                            [edge_value] = counted({edge}, i, plus, n)
+                            sound_and_minimal(list(solver.reason[x].lits), cells, total, n, (c, edge_value), plus)
                             removed += 1
-    assert removed and conflicts
+    assert removed and conflicts and signed
 
 
 @settings(max_examples=150, deadline=None)
@@ -738,8 +754,10 @@ def test_cdcl_keeps_every_derived_sum_but_those_of_different_values_past_room_ce
     distinct = [d for d in derived if all(b in peers[a] for i, a in enumerate(d.cells) for b in d.cells[i + 1:])]
     left_out = [d for d in distinct if len(d.cells) > ROOM_CELLS]
     sums = sum_rules(lay)
-    kept = [*sums.rooms.cells, *sums.wide.cells, *sums.cells]
+    signed = [[*d.plus, *d.minus] for d in signed_sums(lay)]  # innies less outies, kept by their bounds, last
+    kept = [*sums.rooms.cells, *sums.wide.cells, *sums.cells[:len(sums.cells) - len(signed)]]
     assert sorted(kept) == sorted(list(d.cells) for d in derived if d not in left_out)
+    assert sums.cells[len(sums.cells) - len(signed):] == signed
     assert all(len(cells) <= ROOM_CELLS for cells in [*sums.rooms.cells, *sums.wide.cells])
     assert bool(left_out) is (side == 16)  # none on a 9x9: its sums have at most 9 cells
     units = [set(unit) for unit in geometry(lay).units]

@@ -10,7 +10,9 @@ cells and their total, and the area it came from. The areas are every house and 
 consecutive rows or columns; only cages that overlap no other cage take part (overlapping cages would count
 a cell twice). A sum is kept when it says something a house or a cage does not: at most n cells, at least one
 cage inside the area (innies) and not a cage's own cells. The cells of a derived sum need not be different
-(innies of two rows may repeat a value).
+(innies of two rows may repeat a value). Across an area's edge the rule reads as innies less outies
+(`signed_sums`): the cages with more than half their cells inside counted in, the area's cells they leave less
+their cells outside it make the area's total less theirs.
 """
 from __future__ import annotations
 
@@ -74,9 +76,8 @@ def _areas(houses: Layout) -> tuple[Area, ...]:
 def derived_sums(lay: Layout) -> tuple[DerivedSum, ...]:
     """Every innie and outie sum of the layout's areas, once each (by cells), the cages themselves left out.
     Only cages with a total that overlap no other cage take part."""
-    n, cages = lay.side, tuple({id(cage): cage for cage in cages_in(lay.constraints)}.values())
-    covering = Counter(cell for cage in cages for cell in set(cage.cells))
-    lone = [cage for cage in cages if cage.total is not None and all(covering[c] == 1 for c in cage.cells)]
+    n, cages = lay.side, _cages(lay)
+    lone = _lone(cages)
     caged = {cell: k for k, cage in enumerate(lone) for cell in cage.cells}  # a cell to its lone cage
     # per axis, each lone cage's lines (a mask), and each line's caged cells: a band is read from these
     spans = [[reduce(or_, (1 << (c // n if axis == 0 else c % n) for c in cage.cells), 0) for cage in lone]
@@ -109,6 +110,58 @@ def derived_sums(lay: Layout) -> tuple[DerivedSum, ...]:
                 excess = sum(_total(lone[k]) for k in touching) - total
                 found.append(DerivedSum(tuple(sorted(outies)), excess, area.name, "outies"))
     return tuple(found)
+
+
+@dataclass(frozen=True)
+class SignedSum:
+    """Innies less outies: the values of `plus` (an area's cells outside the cages counted in) less those of `minus`
+    (those cages' cells outside the area) make `total`, the area's total less the cages'. Values may repeat."""
+
+    plus: tuple[int, ...]
+    minus: tuple[int, ...]
+    total: int
+    area: str
+
+
+SIGNED_CELLS = 9  # a signed sum of more cells, or with more than 2 on both sides, bounds too little to keep
+
+
+@cache
+def signed_sums(lay: Layout) -> tuple[SignedSum, ...]:
+    """The 45 rule across an area's edge: the lone cages with more than half their cells in an area (every house,
+    band of lines, and the unions of the first 2 to n-1 regions) are counted in; the area's cells they leave (its
+    innies) less their cells outside it (its outies) sum to the area's total less theirs. Only where both sides
+    hold cells (`derived_sums` has the others), of at most SIGNED_CELLS cells, one side of at most 2."""
+    n, lone = lay.side, _lone(_cages(lay))
+    geo = geometry(lay.houses)
+    regions = geo.units[2 * n:3 * n]
+    unions = [Area(f"regions 1-{k}", frozenset(c for u in regions[:k] for c in u), k, -1, 0) for k in range(2, n)]
+    seen: set[tuple[frozenset[int], frozenset[int]]] = set()
+    found: list[SignedSum] = []
+    caged = {cell: k for k, cage in enumerate(lone) for cell in cage.cells}  # a cell to its lone cage
+    for area in (*areas(lay), *unions):
+        inside = Counter(caged[c] for c in area.cells if c in caged)  # each lone cage that reaches in: its cells here
+        counted = [lone[k] for k, count in inside.items() if 2 * count > len(lone[k].cells)]
+        held = frozenset(c for cage in counted for c in cage.cells)
+        plus, minus = area.cells - held, held - area.cells
+        if not plus or not minus or len(plus) + len(minus) > SIGNED_CELLS or min(len(plus), len(minus)) > 2:
+            continue
+        if (plus, minus) not in seen:
+            seen.add((plus, minus))
+            total = area.houses * n * (n + 1) // 2 - sum(_total(cage) for cage in counted)
+            found.append(SignedSum(tuple(sorted(plus)), tuple(sorted(minus)), total, area.name))
+    return tuple(found)
+
+
+def _cages(lay: Layout) -> tuple[Cage, ...]:
+    return tuple({id(cage): cage for cage in cages_in(lay.constraints)}.values())
+
+
+def _lone(cages: tuple[Cage, ...]) -> list[Cage]:
+    """The cages with a total that overlap no other cage: only they take part (overlapping cages would count a cell
+    twice)."""
+    covering = Counter(cell for cage in cages for cell in set(cage.cells))
+    return [cage for cage in cages if cage.total is not None and all(covering[c] == 1 for c in cage.cells)]
 
 
 def _total(cage: Cage) -> int:

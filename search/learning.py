@@ -589,8 +589,9 @@ class Sums:
              ROOM_CELLS cells: a larger one is left out)
     wide:    those with more, kept by `distinct_bounds` (cheaper than their combinations), looked at last;
              wide_totals: their totals
-    cells:   per sum kept by its bounds, its cells
-    totals:  per such sum, its total
+    cells:   per sum kept by its bounds, its cells (the 45 rule's, then innies less outies: `signed_sums`)
+    totals:  per such sum, its total (an outie counting n + 1 less its value)
+    plus:    per such sum, how many of its cells are added as they are (the others are outies)
     of_cell: per cell, the sums kept by their bounds that hold it
     """
 
@@ -987,7 +988,8 @@ class SumBounds(Queued):
     fixpoint. The explanation is the bounds the deduction rests on, as the exclusions that made them (`at_least`,
     `at_most`): of each other cell, its values below its least (above its greatest), all false; lifted, as linear
     constraints' explanations are in lazy clause generation: the slack the deduction does not need weakens the
-    bounds it names, and each value of slack drops one literal."""
+    bounds it names, and each value of slack drops one literal. Innies less outies are read alike, an outie of value
+    v counting n + 1 - v: its least is n + 1 less its greatest value."""
 
     def __init__(self, sums: Sums, n: int) -> None:
         self.sums = sums
@@ -1069,6 +1071,7 @@ class SumBounds(Queued):
         return None
 
     def exclude(self, s: Solver, cell: int, gone: i64, because: Reason) -> None:
+        """The cell's values in `gone` excluded (those still free), each for the one reason."""
         n, value = self.n, s.value
         while gone:
             bit = gone & -gone
@@ -1080,46 +1083,32 @@ class SumBounds(Queued):
     def at_least(self, s: Solver, cells: list[int], plus: i64, skip: int, slack: i64) -> list[Lit]:
         """The literals that make each cell but the skip-th count at least its least, all false (its values below
         it excluded; an outie's above n + 1 less it), the bounds lowered by `slack` in all, the first cells' first."""
-        n, places = self.n, s.places
-        lits: list[Lit] = []
-        for j in range(len(cells)):
-            if j == skip:
-                continue
-            cell = cells[j]
-            if j < plus:
-                lo = least(places[cell])
-                cut = min(slack, lo - 1)
-                slack -= cut
-                for w in range(lo - cut - 1):
-                    lits.append(placement(cell * n + w))
-            else:
-                hi = greatest(places[cell])
-                cut = min(slack, n - hi)
-                slack -= cut
-                for w in range(hi + cut, n):
-                    lits.append(placement(cell * n + w))
-        return lits
+        return self.bounds(s, cells, plus, skip, slack, True)
 
     def at_most(self, s: Solver, cells: list[int], plus: i64, skip: int, slack: i64) -> list[Lit]:
         """The literals that make each cell but the skip-th count at most its greatest, all false (its values above
         it excluded; an outie's below n + 1 less it), the bounds raised by `slack` in all, the first cells' first."""
+        return self.bounds(s, cells, plus, skip, slack, False)
+
+    def bounds(self, s: Solver, cells: list[int], plus: i64, skip: int, slack: i64, floors: bool) -> list[Lit]:
+        """`at_least` (floors) or `at_most`: a cell's floor is its values below its least (an outie's ceiling)."""
         n, places = self.n, s.places
         lits: list[Lit] = []
         for j in range(len(cells)):
             if j == skip:
                 continue
             cell = cells[j]
-            if j < plus:
-                hi = greatest(places[cell])
-                cut = min(slack, n - hi)
-                slack -= cut
-                for w in range(hi + cut, n):
-                    lits.append(placement(cell * n + w))
-            else:
+            if (j < plus) == floors:
                 lo = least(places[cell])
                 cut = min(slack, lo - 1)
                 slack -= cut
                 for w in range(lo - cut - 1):
+                    lits.append(placement(cell * n + w))
+            else:
+                hi = greatest(places[cell])
+                cut = min(slack, n - hi)
+                slack -= cut
+                for w in range(hi + cut, n):
                     lits.append(placement(cell * n + w))
         return lits
 

@@ -51,7 +51,8 @@ blank), since a cage's placed values are part of its sum; a blank whose mask is
   cage's sum, gives that cell that candidate (generalised arc consistency of
   the sum and AllDifferent together, over the cage's combinations).
 - `sum_bounds`: cells whose values sum to a total (the 45 rule's innies and
-  outies, puzzles/constraints/innies.py's `derived_sums`; values may repeat): a candidate
+  outies, puzzles/constraints/innies.py's `derived_sums`, and innies less outies,
+  `signed_sums`, an outie's candidates mirrored; values may repeat): a candidate
   stays only if the other cells' least and greatest candidates can make up the
   rest of the total (bounds consistency of the sum).
 """
@@ -63,7 +64,7 @@ from functools import cache
 from puzzles.bits import alldiff_filter as alldiff_filter
 from puzzles.bits import popcount, union
 from puzzles.constraints import Constraint
-from puzzles.constraints.innies import DerivedSum, derived_sums
+from puzzles.constraints.innies import DerivedSum, SignedSum, derived_sums, signed_sums
 from puzzles.grid import Geometry
 from puzzles.grid import crossings as crossings  # the geometry's; cdcl reads them here too
 from puzzles.layouts import Layout
@@ -332,23 +333,43 @@ def _cage_lost(cage: Constraint, seen: list[int], empty: Sequence[int], free: Se
 
 def innies_and_outies(masks: Sequence[int], geo: Geometry, values: Sequence[int],
                       sums: Iterable[int] | None = None, said: Said | None = None) -> Removals | None:
-    """The 45 rule: `sum_bounds` on every sum puzzles/constraints/innies.py's `derived_sums` derives from the layout
-    (one pass), each over its empty cells, its total less the values placed in its cells; `sums`: only these
-    (indices into `derived_sums`). A contradiction also when an empty cell of a sum has no candidate.
+    """The 45 rule: `sum_bounds` on every sum puzzles/constraints/innies.py's `derived_sums` derives from the layout,
+    then on every `signed_sums` (innies less outies, an outie's value v counting n + 1 - v: its mask `mirrored`),
+    one pass, each over its empty cells, its total less what its placed cells count; `sums`: only these (indices
+    into the derived sums, then the signed ones). A contradiction also when an empty cell of a sum has no candidate.
     (`said` is not read: bounds cost less than a look-up; it is there to match `cage_combinations`.)"""
     derived: tuple[DerivedSum, ...] = derived_sums(geo.layout)
+    signed: tuple[SignedSum, ...] = signed_sums(geo.layout)
+    n = geo.side
     removed: Removals = {}
-    for s in range(len(derived)) if sums is None else sums:
-        known = derived[s]
-        empty = [cell for cell in known.cells if not values[cell]]
-        if any(not masks[cell] for cell in empty):
+    for s in range(len(derived) + len(signed)) if sums is None else sums:
+        plus: tuple[int, ...] = ()
+        minus: tuple[int, ...] = ()
+        if s < len(derived):
+            plus, total = derived[s].cells, derived[s].total
+        else:
+            other = signed[s - len(derived)]
+            plus, minus, total = other.plus, other.minus, other.total + len(other.minus) * (n + 1)
+        added = [cell for cell in plus if not values[cell]]
+        taken = [cell for cell in minus if not values[cell]]
+        if any(not masks[cell] for cell in added + taken):
             return None
-        rest = known.total - sum(values[cell] for cell in known.cells)
-        lost = sum_bounds([masks[cell] for cell in empty], rest)
+        rest = total - sum(values[cell] for cell in plus) - sum(n + 1 - values[cell] for cell in minus if values[cell])
+        lost = sum_bounds([masks[cell] for cell in added] + [mirrored(masks[cell], n) for cell in taken], rest)
         if lost is None:
             return None
-        _removing(empty, lost, removed)
+        _removing(added + taken, lost[:len(added)] + [mirrored(mask, n) for mask in lost[len(added):]], removed)
     return _unless_emptied_cells(masks, removed)
+
+
+def mirrored(mask: int, n: int) -> int:
+    """The mask of n + 1 - v for each value v of `mask`."""
+    out = 0
+    while mask:
+        low = mask & -mask
+        out |= 1 << (n - low.bit_length())
+        mask ^= low
+    return out
 
 
 def constraint_filters(masks: Sequence[int], geo: Geometry, values: Sequence[int] | None = None,

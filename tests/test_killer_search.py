@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from variant_grids import houses
 
 from puzzles import Budget, Candidates, CellMasks, Grid, PuzzleError
-from puzzles.constraints.innies import derived_sums
+from puzzles.constraints.innies import derived_sums, signed_sums
 from puzzles.constraints.killer import Cage, cages_in
 from puzzles.layouts import Layout, named
 from search import SOLVERS, rules
@@ -336,6 +336,23 @@ def test_the_45_rule_pins_the_innie_of_a_row() -> None:
     removed = rules.innies_and_outies([0x1FF] * 81, geo, [0] * 81)
     assert removed is not None and removed[0] == 0x1FF & ~bit(5)
     assert sum(row[1:]) == 40
+
+
+def test_the_45_rule_across_a_rows_edge_by_hand() -> None:
+    """Row 1 with cages 5+3+4, 6+7+9 (R1C4, R1C5 and R2C5) and 8+9+1: R1C9 - R2C5 = -7. R2C5 given 8 or 9 leaves
+    R1C9 1 or 2; R1C9 given 2 leaves R2C5 9 (its candidates read mirrored: 10 - v counts, added)."""
+    lay = named("killer", 9, constraints=[Cage((0, 1, 2), 12), Cage((3, 4, 13), 22), Cage((5, 6, 7), 18)])
+    geo = Grid(lay, bytes(81)).geometry
+    assert [(s.plus, s.minus, s.total) for s in signed_sums(lay) if s.area == "row 1"] == [((8,), (13,), -7)]
+    masks = [0x1FF] * 81
+    masks[13] = bit(8) | bit(9)
+    removed = rules.innies_and_outies(masks, geo, [0] * 81)
+    assert removed is not None and masks[8] & ~removed.get(8, 0) == bit(1) | bit(2)
+    masks = [0x1FF] * 81
+    masks[8] = bit(2)
+    removed = rules.innies_and_outies(masks, geo, [0] * 81)
+    assert removed is not None and masks[13] & ~removed.get(13, 0) == bit(9)
+    assert [rules.mirrored(bit(v), 9) for v in range(1, 10)] == [bit(10 - v) for v in range(1, 10)]
 
 
 # -- the rungs: sound on every 4x4 solution, and the engine reaches the rules' fixpoint ---------------------------

@@ -17,6 +17,7 @@ their cells outside it make the area's total less theirs.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache, reduce
 from operator import or_
@@ -133,24 +134,39 @@ def signed_sums(lay: Layout) -> tuple[SignedSum, ...]:
     innies) less their cells outside it (its outies) sum to the area's total less theirs. Only where both sides
     hold cells (`derived_sums` has the others), of at most SIGNED_CELLS cells, one side of at most 2."""
     n, lone = lay.side, _lone(_cages(lay))
-    geo = geometry(lay.houses)
-    regions = geo.units[2 * n:3 * n]
-    unions = [Area(f"regions 1-{k}", frozenset(c for u in regions[:k] for c in u), k, -1, 0) for k in range(2, n)]
-    seen: set[tuple[frozenset[int], frozenset[int]]] = set()
+    cages = [(_mask(cage.cells), len(cage.cells), _total(cage)) for cage in lone]  # cells as bits of one int
+    seen: set[tuple[int, int]] = set()
     found: list[SignedSum] = []
-    caged = {cell: k for k, cage in enumerate(lone) for cell in cage.cells}  # a cell to its lone cage
-    for area in (*areas(lay), *unions):
-        inside = Counter(caged[c] for c in area.cells if c in caged)  # each lone cage that reaches in: its cells here
-        counted = [lone[k] for k, count in inside.items() if 2 * count > len(lone[k].cells)]
-        held = frozenset(c for cage in counted for c in cage.cells)
-        plus, minus = area.cells - held, held - area.cells
-        if not plus or not minus or len(plus) + len(minus) > SIGNED_CELLS or min(len(plus), len(minus)) > 2:
+    for area, cells in _signed_areas(lay.houses):
+        held, taken = 0, 0
+        for bits, size, total in cages:
+            if 2 * (bits & cells).bit_count() > size:
+                held, taken = held | bits, taken + total
+        plus, minus = cells & ~held, held & ~cells
+        count, fewer = plus.bit_count() + minus.bit_count(), min(plus.bit_count(), minus.bit_count())
+        if not plus or not minus or count > SIGNED_CELLS or fewer > 2 or (plus, minus) in seen:
             continue
-        if (plus, minus) not in seen:
-            seen.add((plus, minus))
-            total = area.houses * n * (n + 1) // 2 - sum(_total(cage) for cage in counted)
-            found.append(SignedSum(tuple(sorted(plus)), tuple(sorted(minus)), total, area.name))
+        seen.add((plus, minus))
+        found.append(SignedSum(_cells(plus), _cells(minus), area.houses * n * (n + 1) // 2 - taken, area.name))
     return tuple(found)
+
+
+@cache  # the houses' alone, as `_areas`
+def _signed_areas(houses: Layout) -> tuple[tuple[Area, int], ...]:
+    """The areas `signed_sums` reads, each with its cells as bits of one int: the 45 rule's, then the unions of the
+    first 2 to n-1 regions."""
+    n = houses.side
+    regions = geometry(houses).units[2 * n:3 * n]
+    unions = [Area(f"regions 1-{k}", frozenset(c for u in regions[:k] for c in u), k, -1, 0) for k in range(2, n)]
+    return tuple((area, _mask(area.cells)) for area in (*_areas(houses), *unions))
+
+
+def _mask(cells: Iterable[int]) -> int:
+    return sum(1 << c for c in cells)
+
+
+def _cells(mask: int) -> tuple[int, ...]:
+    return tuple(c for c in range(mask.bit_length()) if mask >> c & 1)
 
 
 def _cages(lay: Layout) -> tuple[Cage, ...]:

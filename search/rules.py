@@ -65,7 +65,7 @@ from puzzles.bits import alldiff_filter as alldiff_filter
 from puzzles.bits import popcount, union
 from puzzles.constraints import Constraint
 from puzzles.constraints.innies import DerivedSum, SignedSum, derived_sums, signed_sums
-from puzzles.grid import Geometry
+from puzzles.grid import Geometry, mask_of, values_of
 from puzzles.grid import crossings as crossings  # the geometry's; cdcl reads them here too
 from puzzles.layouts import Layout
 
@@ -364,12 +364,7 @@ def innies_and_outies(masks: Sequence[int], geo: Geometry, values: Sequence[int]
 
 def mirrored(mask: int, n: int) -> int:
     """The mask of n + 1 - v for each value v of `mask`."""
-    out = 0
-    while mask:
-        low = mask & -mask
-        out |= 1 << (n - low.bit_length())
-        mask ^= low
-    return out
+    return mask_of(n + 1 - v for v in values_of(mask))
 
 
 def constraint_filters(masks: Sequence[int], geo: Geometry, values: Sequence[int] | None = None,

@@ -23,7 +23,7 @@ from functools import cache, reduce
 from operator import or_
 from typing import NamedTuple
 
-from ..grid import geometry
+from ..grid import geometry, values_of
 from ..layouts import Layout
 from .killer import Cage, cages_in, combinations_of
 
@@ -166,7 +166,7 @@ def _mask(cells: Iterable[int]) -> int:
 
 
 def _cells(mask: int) -> tuple[int, ...]:
-    return tuple(c for c in range(mask.bit_length()) if mask >> c & 1)
+    return tuple(v - 1 for v in values_of(mask))  # cell c is bit c: value c + 1 to values_of
 
 
 def _cages(lay: Layout) -> tuple[Cage, ...]:

@@ -193,7 +193,7 @@ tells them to the watch as the trace's steps, one typed call for each kind
 and each decision.
 
 Counting bits: `popcount` (puzzles/bits.py, a table), as every compiled module
-counts them; a one-bit mask's index, `bit_index` (its remainder mod 37).
+counts them; a one-bit mask's index, `bit_index` (there too: a de Bruijn multiplication).
 
 Speed (compiled): literals and variables are fixed-width ints (`i64`), and the arrays
 propagation and the analysis read at every step (values, levels, trail, marks, the
@@ -215,7 +215,7 @@ from typing import Any, Final, NamedTuple, Protocol, TypeAlias
 from librt.vecs import append, pop, vec
 from mypy_extensions import i32, i64, u8
 
-from puzzles.bits import cage_supports, popcount, residue_table
+from puzzles.bits import bit_index, cage_supports, popcount, residue_table, zeros
 from puzzles.conclusion import conclude
 from puzzles.constraints import SEARCHED, Constraint, names
 from puzzles.constraints.base import forbidding_values
@@ -314,24 +314,6 @@ def native(lits: list[Lit]) -> vec[i64]:
     `vec[i64](lits)` first asks the list for a buffer, and the error it gets back took 5% of cdcl's
     instructions on forum-hardest-1106 (callgrind)."""
     return vec[i64]([q for q in lits])
-
-
-def one_bits() -> vec[i64]:
-    """Per remainder mod 37, the k whose 2 ** k leaves it (2 ** k mod 37 differs for every k < 36), else -1."""
-    bits = [-1] * 37
-    for k in range(36):
-        bits[(1 << k) % 37] = k
-    return native(bits)
-
-
-ONE_BITS: Final = one_bits()
-
-
-def bit_index(m: i64) -> i64:
-    """The index of one-bit mask m (bit v - 1 for value v), read from its remainder mod 37: compiled, a
-    division and a vector's item, where `int(m).bit_length() - 1` is two calls (4% of cdcl's instructions
-    on forum-hardest-1106, callgrind)."""
-    return ONE_BITS[m % 37]
 
 
 # The value of a literal, kept per literal (a literal and its negation are set together).
@@ -700,7 +682,7 @@ class Waiting:
     conflict (the assignments that touched them are undone)."""
 
     def __init__(self, size: int) -> None:
-        self.waiting = vec[i64]([0 for _ in range(size)])  # per thing, 1 while it waits
+        self.waiting = zeros(size)  # per thing, 1 while it waits
         self.order = vec[i64]()  # the things touched, first touched first: those from `head` on wait
         self.head: i64 = 0
 
@@ -1028,23 +1010,29 @@ class SumBounds(Queued):
         total: i64 = self.sums.totals[k]
         low: i64 = 0
         high: i64 = 0
+        spread: i64 = 0  # the widest cell's greatest less its least
         for i in range(len(cells)):
             m: i64 = places[cells[i]]
+            lo: i64 = least(m)
+            hi: i64 = greatest(m)
+            spread = max(spread, hi - lo)
             if i < plus:
-                low += least(m)
-                high += greatest(m)
+                low += lo
+                high += hi
             else:
-                low += n + 1 - greatest(m)
-                high += n + 1 - least(m)
+                low += n + 1 - hi
+                high += n + 1 - lo
         if low > total:
             return self.at_least(s, cells, plus, -1, low - total - 1)
         if high < total:
             return self.at_most(s, cells, plus, -1, total - high - 1)
+        if spread <= total - low and spread <= high - total:
+            return None  # no cell's range reaches past what the others leave it: nothing to remove
         for i in range(len(cells)):
             cell = cells[i]
             m = places[cell]
-            lo: i64 = least(m)
-            hi: i64 = greatest(m)
+            lo = least(m)
+            hi = greatest(m)
             if i >= plus:
                 lo, hi = n + 1 - hi, n + 1 - lo
             most = total - (low - lo)  # what it holds at most, the others at their least (at least lo: no conflict)
@@ -1120,32 +1108,38 @@ def distinct_bounds(doms: vec[i64], total: int) -> vec[i64]:
     the others' candidates as one set), and cheaper with many combinations. (Its masks in native vectors: a list's
     item of 16 bits or more is an object made anew at each change.)"""
     count: i64 = len(doms)
-    after = vec[i64]([0 for _ in range(count + 1)])  # the union of the masks from i on
+    after = zeros(count + 1)  # the union of the masks from i on
     for i in range(count - 1, -1, -1):
         after[i] = after[i + 1] | doms[i]
-    kept = vec[i64]([0 for _ in range(count)])
+    kept = zeros(count)
     need: i64 = count - 1  # the other cells' values, as many different ones
     before: i64 = 0
+    read: i64 = -1  # the `others` whose least and greatest below were summed (most cells' others are the same)
+    low: i64 = 0
+    high: i64 = 0
+    nth_least: i64 = 0
+    nth_greatest: i64 = 64
+    up: i64 = 0
+    down: i64 = 0
     for i in range(count):
         others = before | after[i + 1]
         m = doms[i]
         before |= m
         if popcount(others) < need:
-            return vec[i64]([0 for _ in range(count)])
-        # the sum of the others' `need` least values and the greatest of those, and of their `need` greatest values
-        # and the least of those; `up` and `down` are the values left past them (0: none)
-        low: i64 = 0
-        high: i64 = 0
-        nth_least: i64 = 0
-        nth_greatest: i64 = 64
-        up, down = others, others
-        for _ in range(need):
-            nth_least = least(up)
-            low += nth_least
-            up &= up - 1
-            nth_greatest = greatest(down)
-            high += nth_greatest
-            down ^= i64(1) << (nth_greatest - 1)
+            return zeros(count)
+        if others != read:
+            # the sum of the others' `need` least values and the greatest of those, and of their `need` greatest
+            # values and the least of those; `up` and `down` are the values left past them (0: none)
+            read = others
+            low, high, nth_least, nth_greatest = 0, 0, 0, 64
+            up, down = others, others
+            for _step in range(need):
+                nth_least = least(up)
+                low += nth_least
+                up &= up - 1
+                nth_greatest = greatest(down)
+                high += nth_greatest
+                down ^= i64(1) << (nth_greatest - 1)
         while m:
             bit = m & -m
             m ^= bit
@@ -1161,7 +1155,7 @@ def distinct_bounds(doms: vec[i64], total: int) -> vec[i64]:
             if fewest <= total - v <= most:
                 kept[i] |= bit
         if not kept[i]:
-            return vec[i64]([0 for _ in range(count)])
+            return zeros(count)
     return kept
 
 

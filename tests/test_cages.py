@@ -213,7 +213,10 @@ def test_a_method_that_does_not_know_cages_is_not_run_on_them():
 
 
 def test_combinations_are_the_subsets_with_the_sum():
-    for side, count, total in ((9, 2, 17), (9, 3, 15), (9, 9, 45), (4, 2, 5), (16, 4, 30), (9, 2, None)):
+    cases = [(9, 2, 17), (9, 3, 15), (9, 9, 45), (4, 2, 5), (16, 4, 30), (9, 2, None), (9, 0, 0), (9, 2, 2), (9, 3, 4)]
+    cases += [(side, count, total) for side in (4, 6, 9) for count in range(side + 1) for total in range(side * side)]
+    cases += [(16, count, total) for count in (1, 2, 3, 5, 8, 15, 16) for total in range(0, 137, 7)]
+    for side, count, total in cases:
         plain = {sum(1 << (v - 1) for v in chosen) for chosen in itertools.combinations(range(1, side + 1), count)
                  if total is None or sum(chosen) == total}
         assert set(combinations_of(side, count, total)) == plain

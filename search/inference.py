@@ -40,7 +40,7 @@ from typing import Any, Protocol
 from puzzles.bits import popcount
 from puzzles.cellmasks import CellMasks
 from puzzles.constraints import names
-from puzzles.constraints.innies import derived_sums, signed_sums
+from puzzles.constraints.innies import bounded_sums
 from puzzles.grid import Geometry, geometry, values_of
 from puzzles.layouts import Layout
 
@@ -192,7 +192,7 @@ def cage_cells(lay: Layout) -> list[tuple[int, ...]]:
 def sum_cells(lay: Layout) -> list[tuple[int, ...]]:
     """The cells of each sum the 45 rule derives, in order, then of each innies less outies: the groups of
     innies_and_outies."""
-    return [known.cells for known in derived_sums(lay)] + [(*other.plus, *other.minus) for other in signed_sums(lay)]
+    return [(*known.plus, *known.minus) for known in bounded_sums(lay)]
 
 
 class GroupStep:

@@ -602,7 +602,7 @@ class Sums:
                 self.plus.append(len(known.cells))
         for signed in signed_sums(lay):  # innies less outies: an outie's value v read as n + 1 - v, added
             self.cells.append([*signed.plus, *signed.minus])
-            self.totals.append(signed.total + len(signed.minus) * (n + 1))
+            self.totals.append(signed.counted(n))
             self.plus.append(len(signed.plus))
         self.rooms = Cages(n, houses, rooms)
         self.wide = Cages(n, houses, wide)

@@ -64,7 +64,7 @@ from functools import cache
 from puzzles.bits import alldiff_filter as alldiff_filter
 from puzzles.bits import popcount, union
 from puzzles.constraints import Constraint
-from puzzles.constraints.innies import DerivedSum, SignedSum, derived_sums, signed_sums
+from puzzles.constraints.innies import SignedSum, bounded_sums
 from puzzles.grid import Geometry, mask_of, values_of
 from puzzles.grid import crossings as crossings  # the geometry's; cdcl reads them here too
 from puzzles.layouts import Layout
@@ -335,21 +335,14 @@ def innies_and_outies(masks: Sequence[int], geo: Geometry, values: Sequence[int]
                       sums: Iterable[int] | None = None, said: Said | None = None) -> Removals | None:
     """The 45 rule: `sum_bounds` on every sum puzzles/constraints/innies.py's `derived_sums` derives from the layout,
     then on every `signed_sums` (innies less outies, an outie's value v counting n + 1 - v: its mask `mirrored`),
-    one pass, each over its empty cells, its total less what its placed cells count; `sums`: only these (indices
-    into the derived sums, then the signed ones). A contradiction also when an empty cell of a sum has no candidate.
+    one pass (`bounded_sums`), each over its empty cells, its total less what its placed cells count; `sums`: only
+    these (indices into `bounded_sums`). A contradiction also when an empty cell of a sum has no candidate.
     (`said` is not read: bounds cost less than a look-up; it is there to match `cage_combinations`.)"""
-    derived: tuple[DerivedSum, ...] = derived_sums(geo.layout)
-    signed: tuple[SignedSum, ...] = signed_sums(geo.layout)
+    bounded: tuple[SignedSum, ...] = bounded_sums(geo.layout)
     n = geo.side
     removed: Removals = {}
-    for s in range(len(derived) + len(signed)) if sums is None else sums:
-        plus: tuple[int, ...] = ()
-        minus: tuple[int, ...] = ()
-        if s < len(derived):
-            plus, total = derived[s].cells, derived[s].total
-        else:
-            other = signed[s - len(derived)]
-            plus, minus, total = other.plus, other.minus, other.total + len(other.minus) * (n + 1)
+    for s in range(len(bounded)) if sums is None else sums:
+        plus, minus, total = bounded[s].plus, bounded[s].minus, bounded[s].counted(n)
         added = [cell for cell in plus if not values[cell]]
         taken = [cell for cell in minus if not values[cell]]
         if any(not masks[cell] for cell in added + taken):

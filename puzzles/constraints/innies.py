@@ -23,7 +23,7 @@ from functools import cache, reduce
 from operator import or_
 from typing import NamedTuple
 
-from ..grid import geometry, values_of
+from ..grid import geometry, mask_of, values_of
 from ..layouts import Layout
 from .killer import Cage, cages_in, combinations_of
 
@@ -123,6 +123,11 @@ class SignedSum:
     total: int
     area: str
 
+    def counted(self, side: int) -> int:
+        """The total when each outie of value v counts n + 1 - v, added (as bounds read it): `total` plus n + 1 an
+        outie."""
+        return self.total + len(self.minus) * (side + 1)
+
 
 SIGNED_CELLS = 9  # a signed sum of more cells, or with more than 2 on both sides, bounds too little to keep
 
@@ -151,6 +156,12 @@ def signed_sums(lay: Layout) -> tuple[SignedSum, ...]:
     return tuple(found)
 
 
+@cache
+def bounded_sums(lay: Layout) -> tuple[SignedSum, ...]:
+    """Every sum the 45 rule derives, as bounds read them: `derived_sums` (no outies), then `signed_sums`."""
+    return (*(SignedSum(known.cells, (), known.total, known.area) for known in derived_sums(lay)), *signed_sums(lay))
+
+
 @cache  # the houses' alone, as `_areas`
 def _signed_areas(houses: Layout) -> tuple[tuple[Area, int], ...]:
     """The areas `signed_sums` reads, each with its cells as bits of one int: the 45 rule's, then the unions of the
@@ -162,7 +173,7 @@ def _signed_areas(houses: Layout) -> tuple[tuple[Area, int], ...]:
 
 
 def _mask(cells: Iterable[int]) -> int:
-    return sum(1 << c for c in cells)
+    return mask_of(c + 1 for c in cells)  # cell c is bit c, as `_cells` reads it
 
 
 def _cells(mask: int) -> tuple[int, ...]:

@@ -87,5 +87,6 @@ def figure(summary: Summary, reference: int | None) -> Any:
         ax.grid(True, which="both", alpha=0.3)
         if ax.get_legend_handles_labels()[0]:
             ax.legend(fontsize="small")
-    fig.tight_layout()
+    # margins fixed for the labels above (tight_layout measured them by drawing the figure once more: half its time)
+    fig.subplots_adjust(left=0.055, right=0.99, bottom=0.1, top=0.94, wspace=0.14)
     return fig

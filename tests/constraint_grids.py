@@ -25,6 +25,7 @@ import random
 from collections.abc import Callable, Iterator, Sequence
 from functools import cache
 from itertools import product
+from pathlib import Path
 from typing import Any
 
 from variant_grids import peers
@@ -507,8 +508,30 @@ def count(grid: Grid, limit: int = 2) -> int:
     return sum(1 for _ in solutions(grid, limit))
 
 
+# EMPTY's unique puzzles (seed 1) as `made_unique` makes them, read rather than made again in each of the suite's
+# processes; tests/test_constraint_grids.py holds each line to what `made_unique` makes. After a change to EMPTY or to
+# the brute force: `python tests/constraint_grids.py` writes the file again.
+STORED = Path(__file__).with_name("constraint_puzzles.txt")
+
+
+@cache
+def stored() -> dict[tuple[str, int], tuple[Grid, Grid]]:
+    """STORED's puzzles and solutions by (empty grid, seed): lines of the four, tab-separated."""
+    kept = {}
+    for line in STORED.read_text().splitlines():
+        if line and not line.startswith("#"):
+            text, seed, puzzle, solution = line.split("\t")
+            kept[text, int(seed)] = Grid.parse(puzzle), Grid.parse(solution)
+    return kept
+
+
 @cache
 def unique_puzzle(text: str, seed: int) -> tuple[Grid, Grid]:
+    """`made_unique`'s puzzle and solution, read from STORED where it holds them."""
+    return stored().get((text, seed)) or made_unique(text, seed)
+
+
+def made_unique(text: str, seed: int) -> tuple[Grid, Grid]:
     """A puzzle of the empty grid `text` (its words say its layout) with one solution, and that solution: a random
     solution by the brute force, then givens taken away in random order while it still finds one solution only
     (so each given left is needed)."""
@@ -620,8 +643,8 @@ EMPTY = {
 
 @cache
 def puzzles() -> tuple[tuple[str, Grid, Grid], ...]:
-    """(name, a unique puzzle, its solution) for every grid of EMPTY (seed 1): made once a process, for the modules
-    that each ask for them."""
+    """(name, a unique puzzle, its solution) for every grid of EMPTY (seed 1), as `unique_puzzle` gives them (read
+    from STORED), once a process, for the modules that each ask for them."""
     return tuple((name, *unique_puzzle(text, 1)) for name, text in EMPTY.items())
 
 
@@ -632,3 +655,18 @@ def several(name: str) -> Grid:
     for cell in [c for c, v in enumerate(values) if v][:3]:
         values[cell] = 0
     return grid.with_values(values)
+
+
+def write_stored() -> None:
+    """STORED made again: EMPTY's unique puzzles (seed 1) as `made_unique` makes them."""
+    lines = ["# tests/constraint_grids.py's EMPTY grids, each with its unique puzzle (seed 1) and its solution, as its",
+             "# made_unique makes them; written by `python tests/constraint_grids.py`, held to it by",
+             "# tests/test_constraint_grids.py"]
+    for text in EMPTY.values():
+        puzzle, solution = made_unique(text, 1)
+        lines.append("\t".join((text, "1", puzzle.text(), solution.text())))
+    STORED.write_text("\n".join(lines) + "\n")
+
+
+if __name__ == "__main__":
+    write_stored()

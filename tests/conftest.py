@@ -21,7 +21,8 @@ sys.dont_write_bytecode = False
 
 # The cycle collector runs after every 20,000 new objects, not 700: a worker holds the searches' frontiers, traces and
 # the tests' tables, and each collection walks them. Measured on four files in one process (test_variants_solve,
-# test_learning, test_rules, test_trace): collections 10.8 CPU-s of 100.7 at the default, 4.1 of 85.5 so.
+# test_learning, test_rules, test_trace: about 90 CPU-s), time in collections 9.4 to 10.8 CPU-s at the default, 4.1
+# to 4.8 so (gc.callbacks).
 gc.set_threshold(20_000, 10, 10)
 
 # CI (CI=true, as .ci/run sets it) draws the property tests' examples from a fixed seed: the same examples, the same

@@ -279,6 +279,7 @@ def test_sat_setup_times_every_form_for_every_solver(capsys: pytest.CaptureFixtu
     assert len(re.findall(r"(minisat22|cadical195)( +[\d.]+){5}\n", out)) == 2
 
 
+@pytest.mark.slow
 def test_hard_for_scores_made_puzzles_on_fresh_isomorphs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     made, reference = tmp_path / "made.txt", tmp_path / "reference.txt"
     made.write_text(f"{SEED001} hard-9x9-1\n{SEED000} hard-9x9-2\n")

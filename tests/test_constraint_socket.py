@@ -7,6 +7,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
+
 from puzzles.constraints import CONSTRAINT_KINDS
 from search.rules import CAGE_RUNG_NAMES
 
@@ -62,6 +64,7 @@ def namings(source: Path, rungs_said: bool = False) -> list[str]:
     return found
 
 
+@pytest.mark.slow
 def test_no_layer_names_a_kind_of_constraint() -> None:
     sources = [ROOT / "compare.py", *(s for package in LIBRARY for s in sorted((ROOT / package).rglob("*.py")))]
     named = {path: found for s in sources

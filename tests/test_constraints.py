@@ -48,6 +48,7 @@ def test_the_line_form_writes_and_reads_back_every_constraint(name: str, puzzle:
     assert again.layout.constraints and again.layout.variant == name.rsplit("-", 1)[0]
 
 
+@pytest.mark.slow
 def test_conflicts_agree_with_the_definitions_on_random_grids() -> None:
     """Random fillings of each layout, half the cells blank: the grid reports a broken constraint exactly when the
     brute force's definition finds one (houses aside: values drawn so that no house repeats one)."""

@@ -102,6 +102,7 @@ def test_cpsat_gecode_16x16(collection: Callable[[str], Path]) -> None:
     assert puzzle.solution_problems(outcome.solution) == []
 
 
+@pytest.mark.slow
 def test_cpsat_gecode_25x25(collection: Callable[[str], Path]) -> None:
     # The third puzzle of the set: CP-SAT settles it in about a second (many others take far longer).
     puzzle = Grid.parse(collection_lines(collection("gecode-25x25"))[2])
@@ -165,6 +166,7 @@ def test_sat_counters_and_size() -> None:
     assert glucose.solution == outcome.solution
 
 
+@pytest.mark.slow
 def test_mip_counters_and_root_lp() -> None:
     easy = SOLVERS["mip"](Grid.parse(SEEDS["seed000"]))
     assert easy.info["root_lp_integral"] is True  # the constraints alone force a 0-1 vertex

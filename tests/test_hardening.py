@@ -244,6 +244,7 @@ def test_a_solver_that_changes_its_grid_changes_nothing_else(tmp_path, capsys):
     assert good["valid"] is True and Grid.parse(SEED000).solution_problems(Grid.parse(good["solution"])) == []
 
 
+@pytest.mark.slow
 def test_a_solver_that_prints_does_not_garble_the_report(tmp_path):
     path = puzzle_file(tmp_path, SEED000, SEED001)
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(TESTS)])}

@@ -501,6 +501,7 @@ def test_the_player_holds_the_puzzles_houses(variants_run):
     assert named and all(re.fullmatch(r"in (row|column|region) [1-9]", said) for said in named)  # mrv's
 
 
+@pytest.mark.slow
 def test_the_puzzles_drawn_are_those_that_went_wrong(variants_run):
     _, page, records = variants_run
     gave_up = {str(r["puzzle"]) for r in records if r["status"] == "gave_up"}

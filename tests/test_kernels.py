@@ -147,6 +147,7 @@ def test_an_edited_source_runs_interpreted_with_one_note(built_copy):
 
 
 @needs_build
+@pytest.mark.slow
 def test_the_switch_runs_every_module_interpreted(built_copy):
     switched, quiet = run_copy(built_copy, SUDOKU_SEARCH_COMPILED="0")
     assert switched["line"] == switched["worker"] == "kernels: interpreted (SUDOKU_SEARCH_COMPILED=0)"

@@ -230,6 +230,7 @@ def bounds_one_value_at_a_time(masks, total):
 
 @settings(max_examples=300, deadline=None)
 @given(n=st.sampled_from([4, 9, 16, 25]), data=st.data())
+@pytest.mark.slow
 def test_distinct_bounds_keeps_what_its_rule_read_one_value_at_a_time_keeps(n, data):
     k = data.draw(st.integers(1, min(n, 10)))
     masks = data.draw(st.lists(st.integers(1, (1 << n) - 1), min_size=k, max_size=k))
@@ -284,6 +285,7 @@ def test_the_brute_force_is_the_obvious_one():
 @settings(max_examples=40, deadline=None)
 @given(seed=st.integers(0, 10**6), variant=st.sampled_from(["killer", "killer+x"]), givens=st.sampled_from([0, 0.2]),
        largest=st.integers(2, 4), no_total=st.sampled_from([0, 0.3]), overlapping=st.integers(0, 2))
+@pytest.mark.slow
 def test_4x4_killers_agree_with_all_288_grids(seed, variant, givens, largest, no_total, overlapping):
     rng = random.Random(seed)
     solution = rng.choice(FOUR_X_GRIDS if variant == "killer+x" else FOUR_GRIDS)
@@ -722,6 +724,7 @@ def test_the_cage_filter_of_a_larger_cage_keeps_those_of_every_assignment_of_the
 
 @settings(max_examples=100, deadline=None)
 @given(n=st.sampled_from([9, 16, 25]), data=st.data())
+@pytest.mark.slow
 def test_the_cage_filter_with_its_residues_keeps_what_it_keeps_without(n, data):
     # a cage's table of residues (the fillings its earlier filters found) is kept across calls, as the candidates
     # shrink, grow back (a backjump) and shrink again: each call keeps what a call without residues keeps, and

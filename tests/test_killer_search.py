@@ -260,6 +260,7 @@ def brute_cage(masks: list[int], total: int | None, side: int) -> list[int] | No
 
 @settings(max_examples=300, deadline=None)
 @given(side=st.sampled_from([4, 6, 9]), data=st.data())
+@pytest.mark.slow
 def test_the_cage_filter_keeps_exactly_what_some_filling_uses(side: int, data: st.DataObject) -> None:
     """Generalised arc consistency (the kind's `narrow`): a candidate stays exactly when some filling of the cage
     uses it; with none, every cell loses every candidate. Each removal's reason is the values the cage's other

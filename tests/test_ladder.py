@@ -24,6 +24,7 @@ from search.inference import REMOVING
 @settings(max_examples=60, deadline=None)
 @given(box=st.sampled_from([2, 3, 3, 4]), seed=st.integers(0, 10**6), blank=st.floats(0.2, 0.8),
        wrong=st.sampled_from([0, 0, 1, 2]), rung=st.sampled_from(LADDER[:-1]))
+@pytest.mark.slow
 def test_a_rung_on_the_engine_deduces_exactly_its_rules_fixpoint(box, seed, blank, wrong, rung):
     grid = partial_grid(box, seed, blank, wrong)
     assert engine_result(grid, rung) == reference(grid, rung)

@@ -272,6 +272,7 @@ def test_equivalences_hold_on_a_sample_of_the_public_collections(collection: Cal
 KILLER4 = "................;k=aabbccbdeffdefgg:3,8,7,5,6,8,3"  # a 4x4 Killer, no givens, one solution
 
 
+@pytest.mark.slow
 def test_a_file_of_killers_gets_the_killers_rungs_and_the_houses_equivalences_stay_theirs(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """The Killer's rungs run beside the ladder's when the file holds Killers; on a classic puzzle they are their

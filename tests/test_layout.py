@@ -137,6 +137,7 @@ def imports_of_the_top(root: Path = ROOT) -> list[str]:
             for imported in sorted(raw_imports(source, name)) if top(imported) in TOP]
 
 
+@pytest.mark.slow
 def test_no_module_of_the_core_imports_the_top():
     """The core can be read and reused without the commands: no `python -m` alias in it runs one (the console
     scripts are the commands' names; `python -m commands.NAME` runs one in a checkout not installed)."""
@@ -169,6 +170,7 @@ def test_no_module_is_imported_by_a_string():
             assert not hidden, f"{source.relative_to(ROOT)} imports {sorted(hidden)} by a string"
 
 
+@pytest.mark.slow
 def test_no_import_cycle_in_the_project():
     """No modules of the project import each other in a circle, within a package or across packages."""
     graph = graph_of(PACKAGES)

@@ -279,6 +279,7 @@ def test_every_nogood_is_the_first_unique_implication_point(seed, propagate, cho
 @given(seed=st.integers(0, 10**6), unit=st.sampled_from([1, 100]), propagate=st.sampled_from(["singles", "locked"]),
        rescale=st.booleans(), choose=st.sampled_from(["mrv", "vsids", "modes"]), phase=st.booleans(),
        restart=st.sampled_from(["luby", "glucose"]))
+@pytest.mark.slow
 def test_each_decision_is_the_variable_a_scan_of_them_all_finds(seed, unit, propagate, rescale, choose, phase, restart):
     # choose=vsids: the queue holds the variables that have met a conflict, skips stale entries,
     # and parks those set above level 0, to queue them again when their level is undone; when none

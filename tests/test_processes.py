@@ -200,6 +200,7 @@ def test_a_forker_killed_on_overrun_takes_its_child_along(start):
     assert_nothing_left(run)
 
 
+@pytest.mark.slow
 def test_a_normal_run_with_crashes_leaves_nothing(start):
     run = start("good", "exiter", count=3)
     assert statuses_of_a_finished_run(run) == ["solved", "error"] * 3
@@ -342,6 +343,7 @@ def test_a_failed_start_leaves_no_worker(monkeypatch):
     assert eventually(lambda: not alive(started[0]) and not in_group(started[0]))
 
 
+@pytest.mark.slow
 def test_a_kept_pool_serves_the_batches_of_the_same_runs_and_goes_when_closed():
     """The fuzzer's shrink runs batch after batch of the same methods: one pool's workers serve them all, another
     set of methods gets workers of its own, and a batch cut short by its deadline leaves no pool kept."""

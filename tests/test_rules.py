@@ -136,6 +136,7 @@ def test_alldiff_is_naked_subsets_of_every_size(unit):
 
 @settings(max_examples=40, deadline=None)
 @given(grid=grids)
+@pytest.mark.slow
 def test_alldiff_in_real_units_is_the_definition(grid):
     masks, needed, _ = grid
     geo = geometry(round(len(masks) ** 0.25))

@@ -70,6 +70,7 @@ def test_a_late_second_answer_is_the_error_of_the_puzzle_it_followed(capsys, tmp
 
 
 @linux
+@pytest.mark.slow
 def test_the_same_answer_to_the_same_puzzle_twice_is_no_second_answer(capsys, tmp_path, mark):
     # The repeat of the last answer, word for word, is asked again of a new program: it gives it again, so
     # it was the answer, and nothing is wrong.
@@ -138,6 +139,7 @@ def test_standard_input_closed_is_an_unreadable_input(argv):
     assert "standard input is closed" in done.stderr and "Traceback" not in done.stderr
 
 
+@pytest.mark.slow
 def test_standard_output_closed_the_records_are_written_all_the_same(tmp_path):
     records = tmp_path / "records.jsonl"
     done = command(["compare.py", str(puzzle_file(tmp_path)), "--solver", "mrv", "--solver", "backtracking",

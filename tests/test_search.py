@@ -43,6 +43,7 @@ def test_seed001_mrv_with_its_open_list_makes_444_placements():
     assert out.effort["nodes"] == 444
 
 
+@pytest.mark.slow
 def test_seed003_backtracking_makes_1027695_placements():
     out = run("backtracking", SEED003)
     assert out.status is Status.SOLVED

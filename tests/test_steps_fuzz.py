@@ -77,6 +77,7 @@ def test_the_planted_bug_is_caught_shrunk_and_reproduced(tmp_path: Path, capsys:
     assert "steps unsound at step" in ran.stdout and "naked pair" in ran.stdout
 
 
+@pytest.mark.slow
 def test_the_sound_example_passes_the_same_puzzles(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, out, output = fuzz(tmp_path, SOUND, capsys)
     assert code == 0, out

@@ -127,6 +127,7 @@ def test_the_crossings_are_every_two_houses_that_share_two_cells():
 
 @settings(max_examples=80, deadline=None)
 @given(material=grids)
+@pytest.mark.slow
 def test_each_rule_is_its_definition_over_every_house(material):
     puzzle, masks, needed, _ = material
     geo, every = puzzle.geometry, houses(puzzle.layout)

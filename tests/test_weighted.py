@@ -42,6 +42,7 @@ def slow_choice(grid: Grid, failures: list[int]) -> tuple[int, int]:
 @settings(max_examples=80, deadline=None)
 @given(box=st.sampled_from([2, 3, 4, 5]), seed=st.integers(0, 10**6), blank=st.floats(0.1, 0.9),
        wrong=st.sampled_from([0, 0, 1]), failures=st.lists(st.integers(0, 10**6), max_size=40))
+@pytest.mark.slow
 def test_the_weighted_choice_is_the_slow_obvious_one(box, seed, blank, wrong, failures):
     grid = partial_grid(box, seed, blank, wrong)
     cells = [f % (box ** 4) for f in failures]

@@ -204,7 +204,7 @@ def _strong_components(successors: Sequence[int], nodes: int) -> list[int]:
                     if w == v:
                         break
                 on_stack &= ~members
-                for k in _indices(members):
+                for k in indices(members):
                     component[k] = members
             if len(path) > 0 and low[v] < low[path[len(path) - 1]]:
                 low[path[len(path) - 1]] = low[v]
@@ -382,7 +382,7 @@ def union(masks: Iterable[int]) -> int:
     return found
 
 
-def _indices(mask: int) -> list[int]:
+def indices(mask: int) -> list[int]:
     """The positions of the set bits of `mask`, lowest first."""
     out = []
     while mask:

@@ -215,7 +215,7 @@ from typing import Any, Final, NamedTuple, Protocol, TypeAlias
 from librt.vecs import append, pop, vec
 from mypy_extensions import i32, i64, u8
 
-from puzzles.bits import bit_index, cage_supports, popcount, residue_table, zeros
+from puzzles.bits import bit_index, cage_supports, indices, popcount, residue_table, zeros
 from puzzles.conclusion import conclude
 from puzzles.constraints import SEARCHED, Constraint, names
 from puzzles.constraints.base import forbidding_values
@@ -1288,29 +1288,19 @@ class ConstraintFilters(Queued):
         for cell in rule.scope():
             masks[cell] = s.places[cell]
         for removal in rule.narrow(masks, n):
-            because = [placement(d * n + w) for d, lost in removal.because for w in bits_of(lost)]
+            because = [placement(d * n + w) for d, lost in removal.because for w in indices(lost)]
             cell, left = removal.cell, masks[removal.cell]
             gone = removal.mask & left
             if gone == left:  # nothing left: it holds a value it lost, or the reason fails
-                return [placement(cell * n + w) for w in bits_of(full & ~left)] + because
+                return [placement(cell * n + w) for w in indices(full & ~left)] + because
             reason: Reason | None = None
-            for w in bits_of(gone):
+            for w in indices(gone):
                 q = placement(cell * n + w)
                 if value[q] == UNDEF:
                     if reason is None:
                         reason = Reason(CONSTRAINT + k, because)
                     s.assign(neg(q), reason)
         return None
-
-
-def bits_of(mask: int) -> list[int]:
-    """The indices of the set bits of `mask` (value v - 1 for bit v - 1), lowest first."""
-    found = []
-    while mask:
-        low = mask & -mask
-        mask ^= low
-        found.append(low.bit_length() - 1)
-    return found
 
 
 class StoredClauses(Propagator):

@@ -62,7 +62,7 @@ from collections.abc import Callable, Collection, Iterable, Sequence
 from functools import cache
 
 from puzzles.bits import alldiff_filter as alldiff_filter
-from puzzles.bits import popcount, union
+from puzzles.bits import indices, popcount, union
 from puzzles.constraints import Constraint
 from puzzles.constraints.innies import SignedSum, bounded_sums
 from puzzles.grid import Geometry, mask_of, values_of
@@ -117,7 +117,7 @@ def hidden_subsets(masks: Sequence[int], max_size: int = 4, needed: int | None =
     lost = [0] * len(masks)
     for group, cells in groups:
         kept = union(value for j, value in enumerate(values) if group >> j & 1)
-        for i in _indices(cells):
+        for i in indices(cells):
             lost[i] |= masks[i] & ~kept
     return _unless_emptied(masks, lost)
 
@@ -541,11 +541,6 @@ def _bits(mask: int) -> list[int]:
         out.append(low)
         mask ^= low
     return out
-
-
-def _indices(mask: int) -> list[int]:
-    """The positions of the set bits of `mask`, lowest first."""
-    return [bit.bit_length() - 1 for bit in _bits(mask)]
 
 
 def _unless_emptied(masks: Sequence[int], lost: list[int]) -> list[int] | None:

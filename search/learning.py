@@ -59,6 +59,10 @@ reader who knows one finds each part of the other by its name:
   others by their bounds (`SumBounds`), each removal explained by the bounds it
   rests on (the exclusions below the others' least values, or above their
   greatest), lifted by the deduction's slack so that every literal is needed.
+  On a Jigsaw of 16x16 and up it also keeps the law of leftovers (innies.py,
+  `leftovers`) as clauses stored for good (`attach_leftovers`, reason kind
+  LEFTOVER): a value in an area's cells outside the regions mostly inside it
+  is in those regions' cells outside the area, and the reverse.
   On a puzzle with constraints (puzzles/constraints/: anti-knight, thermometers,
   ...; `ConstraintLinks`, only where there are some), a placement excludes from each
   cell a constraint links to it the values it forbids there (an exclusion's
@@ -219,7 +223,7 @@ from puzzles.bits import bit_index, cage_supports, indices, popcount, residue_ta
 from puzzles.conclusion import conclude
 from puzzles.constraints import SEARCHED, Constraint, names
 from puzzles.constraints.base import forbidding_values
-from puzzles.constraints.innies import derived_sums, signed_sums
+from puzzles.constraints.innies import Leftover, derived_sums, leftovers, signed_sums
 from puzzles.grid import Geometry, Grid, geometry, values_of
 from puzzles.layouts import Layout
 from puzzles.options import Option, contract, switch, whole
@@ -259,7 +263,9 @@ OPTIONS = {
     "redundant": Option("45", "45: also the 45 rule's innie and outie sums of a Killer (puzzles/constraints/"
                         "innies.py), propagated with their reasons, so that the nogoods learn from them: a sum whose "
                         "cells share houses by its combinations, as a cage, the others by their bounds (a puzzle "
-                        "without cages has none); none: the cages alone", choices=("45", "none")),
+                        "without cages has none), and a Jigsaw's leftovers from 16x16 up, as clauses (an area's "
+                        "cells outside the regions mostly in it hold the values those regions hold outside it); "
+                        "none: the cages and the houses alone", choices=("45", "none")),
     "phase": switch(False, "phase saving: a decision's cell gets the value it last held, while that is "
                     "still free (the rule of `choose` picks the cell)"),
 }
@@ -334,9 +340,12 @@ CAGE_SUM: Final = 7  # a Killer cage's sum: no filling of the cage puts the valu
 # a sum the 45 rule derives (redundant=45): no filling puts the value here (a sum of different values, as a cage's), or
 # the other cells' bounds leave no room for it (`SumBounds`)
 DERIVED_SUM: Final = 8
+# a Jigsaw's leftover (redundant=45; puzzles/constraints/innies.py `leftovers`): the value is in none of the cells of
+# the leftover's other side, so not here either (a stored clause, kept for good)
+LEFTOVER: Final = 9
 # a constraint's filter (puzzles/constraints/): no value a linked cell has left allows the value here; the kind of
 # the layout's k-th constraint's removals is CONSTRAINT + k, so that the trace names the constraint
-CONSTRAINT: Final = 9
+CONSTRAINT: Final = 10
 
 # The marks of the analysis (`seen`)
 UNSEEN: Final = 0
@@ -380,15 +389,16 @@ def stored_reason(kind: ReasonKind) -> Reason:
 
 STORED_NOGOOD: Final = stored_reason(NOGOOD)
 STORED_BLOCK: Final = stored_reason(SOLUTION_BLOCK)
+STORED_LEFTOVER: Final = stored_reason(LEFTOVER)
 
 
 class Clause(Reason):
-    """A clause made as the search goes: a nogood or a solution's block. A
-    nogood or a block of two literals or more is stored (`StoredClauses.attach`): its literals move to the
-    stored clauses' arena, at `at` (`lits` is left empty), where the first two are the watched ones and,
-    while it is the reason of an assignment, the literal it implies comes first; what it implies has a
-    shared reason (`STORED_NOGOOD`, `STORED_BLOCK`) and its place (`Solver.reason_at`). A unit one is a
-    reason itself, with its own `lits`."""
+    """A clause made as the search goes, a nogood or a solution's block, or before it, a leftover's. A
+    nogood or a block of two literals or more is stored (`StoredClauses.attach`), as a leftover's is: its literals
+    move to the stored clauses' arena, at `at` (`lits` is left empty), where the first two are the watched ones
+    and, while it is the reason of an assignment, the literal it implies comes first; what it implies has a
+    shared reason (`STORED_NOGOOD`, `STORED_BLOCK`, `STORED_LEFTOVER`) and its place (`Solver.reason_at`). A
+    unit one is a reason itself, with its own `lits`."""
 
     def __init__(self, kind: ReasonKind, lits: list[Lit], lbd: int = 0) -> None:
         super().__init__(kind, lits)
@@ -1309,7 +1319,8 @@ class StoredClauses(Propagator):
     watches another literal not false, or implies its other watched one, or is a conflict.
 
     Their literals lie one clause after the other in one native vector, `arena` (MiniSat's ClauseAllocator):
-    at a clause's place, its number (in `clauses`, its Clause) times two, plus one for a solution's block,
+    at a clause's place, its number (in `clauses`, its Clause) times four, plus one for a solution's block, two
+    for a leftover's clause,
     its size, then its literals, the two watched first (and while it is the reason of an assignment, the
     literal it implies first). A literal's watches are a native vector of pairs, a clause's place and a
     literal of it (MiniSat's Watcher: the clause and its blocker). A visit reads the blocker first, and a
@@ -1330,7 +1341,8 @@ class StoredClauses(Propagator):
         number = clause.number = len(self.clauses)
         self.clauses = append(self.clauses, clause)
         at = clause.at = len(self.arena)
-        arena = append(append(self.arena, 2 * number + (clause.kind == SOLUTION_BLOCK)), len(lits))
+        tag = 1 if clause.kind == SOLUTION_BLOCK else 2 if clause.kind == LEFTOVER else 0  # which shared reason
+        arena = append(append(self.arena, 4 * number + tag), len(lits))
         for q in lits:
             arena = append(arena, q)
         self.arena = arena
@@ -1351,7 +1363,7 @@ class StoredClauses(Propagator):
         at: i64 = 0
         while at < len(arena):  # each clause's header gives way to its new place, or -1
             head, size = arena[at], arena[at + 1]
-            c = clauses[head >> 1]
+            c = clauses[head >> 2]
             if c.deleted:
                 arena[at] = -1
             else:
@@ -1430,7 +1442,8 @@ class StoredClauses(Propagator):
                 self.watches[false_lit] = truncated(ws, j)
                 return [arena[k] for k in range(at + 2, at + 2 + arena[at + 1])]
             s.reason_at[var(first)] = at
-            s.assign(first, STORED_BLOCK if arena[at] & 1 else STORED_NOGOOD)
+            tag = arena[at] & 3
+            s.assign(first, STORED_NOGOOD if tag == 0 else STORED_BLOCK if tag == 1 else STORED_LEFTOVER)
             if not sign(first):
                 s.placed_now += 1
         if j < end:
@@ -1850,7 +1863,8 @@ class Solver:
     policies (branching, restarts) of one solve."""
 
     def __init__(self, grid: Grid, limits: Limits, locked: bool = False, observer: Observer | None = None,
-                 branching: Branching | None = None, schedule: Schedule | None = None, derived: bool = False) -> None:
+                 branching: Branching | None = None, schedule: Schedule | None = None, derived: bool = False,
+                 kept: tuple[Leftover, ...] = ()) -> None:
         self.grid, self.limits, self.observer = grid, limits, observer
         n = grid.side
         self.n: i64 = n
@@ -1872,6 +1886,7 @@ class Solver:
         # (native vectors: compiled, an item is read without the check of its class a list's item needs, which
         # took 2% of cdcl's instructions on forum-hardest-1106, callgrind)
         self.clauses = StoredClauses(2 * variables)
+        self.attach_leftovers(kept)
         locked_candidates = LockedCandidates(enc) if locked else None
         cages = KillerCages(cage_rules(grid.layout), n) if any(rule.ROOMS for rule in grid.layout.constraints) \
             else None
@@ -1910,6 +1925,17 @@ class Solver:
         # VSIDS's constants, here so that a test can make the rescaling happen early
         self.var_decay = VAR_DECAY
         self.rescale_limit = RESCALE
+
+    def attach_leftovers(self, found: tuple[Leftover, ...]) -> None:
+        """The law of leftovers as clauses kept for good: a value in a cell of one side of a leftover is in some
+        cell of the other side ("not here, or there, or there ..."), both ways, for every value."""
+        n = self.n
+        for leftover in found:
+            for one, other in ((leftover.inside, leftover.outside), (leftover.outside, leftover.inside)):
+                for v in range(n):
+                    for cell in one:
+                        clause = Clause(LEFTOVER, [exclusion(cell * n + v), *(placement(c * n + v) for c in other)])
+                        self.clauses.attach(clause, clause.lits)
 
     # -- the assignment --------------------------------------------------------------------------
     def decision_level(self) -> int:
@@ -2335,7 +2361,7 @@ class Told(NamedTuple):
 # placement's own exclusions (implied, as the trace says) are not told as steps.
 REASON_NAMES: Final = {LAST_VALUE: "naked single", LAST_PLACE: "hidden single", NOGOOD: "learned clause",
                 LOCKED_CANDIDATES: "locked candidates", SOLUTION_BLOCK: "learned clause", CAGE_SUM: "cage sum",
-                DERIVED_SUM: "45 rule"}
+                DERIVED_SUM: "45 rule", LEFTOVER: "law of leftovers"}
 CHOSEN_BY: Final = {
     MRV_THEN_VSIDS: "MRV, then VSIDS: of the cells with fewest values left, the most active value",
     VSIDS: "VSIDS: the most active placement not yet false",
@@ -2449,11 +2475,14 @@ def solve(grid: Grid, budget: Budget, solutions: int, options: dict[str, Any], s
     # a layout without cages is not asked for its derived sums (kept per layout: not every Jigsaw's)
     killer = any(rule.ROOMS for rule in grid.layout.constraints) and bool(derived_sums(grid.layout))
     large_jigsaw = not grid.layout.box_height and grid.side >= 16
+    # a Jigsaw's leftovers: on 16x16 Jigsaws half the conflicts; on 9x9 ones a quarter of the nodes, but the clauses
+    # take longer to make than the whole search did (docs/results/variants.md)
+    kept = leftovers(grid.layout) if options["redundant"] == "45" and large_jigsaw else ()
     choose = options["choose"] if options["choose"] != "auto" else "vsids" if killer or large_jigsaw else "mrv"
     propagate = options["propagate"] if options["propagate"] != "auto" else "locked" if killer else "singles"
     branching, schedule = policies(choose, options["restart"], options["phase"], options["unit"])
     solver = Solver(grid, Limits.of(budget, started), locked=propagate == "locked",
                     observer=None if watch is None else Narrator(watch), branching=branching, schedule=schedule,
-                    derived=options["redundant"] == "45")
+                    derived=options["redundant"] == "45", kept=kept)
     status, detail, found = run(solver, solutions)
     return conclude(grid, found, solutions, status, detail, solver.counters(), started)

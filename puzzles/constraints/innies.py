@@ -114,6 +114,42 @@ def derived_sums(lay: Layout) -> tuple[DerivedSum, ...]:
 
 
 @dataclass(frozen=True)
+class Leftover:
+    """The 45 rule's counterpart for regions that are not boxes (the law of leftovers): an area of k lines and
+    the k regions that lie mostly in it hold the same values, so the area's cells outside those regions
+    (`inside`) hold the same values, as many times each, as the regions' cells outside the area (`outside`)."""
+
+    inside: tuple[int, ...]
+    outside: tuple[int, ...]
+    area: str
+
+
+@cache
+def leftovers(lay: Layout) -> tuple[Leftover, ...]:
+    """The leftovers of every row and column and every union of 2 to n-1 consecutive ones: where exactly as many
+    regions as the area has lines lie more than half in it, and fewer than n of its cells lie outside them.
+    Square boxes have none (a band of box rows is whole boxes; a box holds no more than half a line)."""
+    return _leftovers(lay.houses)
+
+
+@cache  # the houses' alone, as `_areas`
+def _leftovers(houses: Layout) -> tuple[Leftover, ...]:
+    n = houses.side
+    regions = [frozenset(unit) for unit in geometry(houses).units[2 * n:3 * n]]
+    found = []
+    every = _areas(houses)
+    for area in (*every[:2 * n], *(band for band in every if band.axis >= 0)):  # the lines, then the bands
+        mostly = [region for region in regions if 2 * len(region & area.cells) > n]
+        if len(mostly) * n != len(area.cells):
+            continue
+        covered = frozenset().union(*mostly)
+        inside = area.cells - covered
+        if 0 < len(inside) < n:
+            found.append(Leftover(tuple(sorted(inside)), tuple(sorted(covered - area.cells)), area.name))
+    return tuple(found)
+
+
+@dataclass(frozen=True)
 class SignedSum:
     """Innies less outies: the values of `plus` (an area's cells outside the cages counted in) less those of `minus`
     (those cages' cells outside the area) make `total`, the area's total less the cages'. Values may repeat."""

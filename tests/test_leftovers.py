@@ -1,0 +1,92 @@
+"""The law of leftovers (puzzles/constraints/innies.py `leftovers`) and cdcl's clauses of it (search/learning.py):
+a case counted by hand, the law held on random solved Jigsaws, none where the regions are boxes, and cdcl finding
+the same solutions with the clauses as without them, telling what they imply as the law of leftovers."""
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+from variant_grids import JIGSAW_6, LAYOUTS, PUZZLES
+from variant_grids import grid as variant_grid
+
+from making.solutions import random_solution
+from making.variants import variant
+from puzzles import Budget, Grid, Status
+from puzzles.constraints.innies import Leftover, leftovers
+from puzzles.layouts import boxes, classic, layout
+from search.depth_first import Limits
+from search.learning import Solver, run
+from search.trace import trace
+
+
+def cell(r: int, c: int, n: int) -> int:
+    return (r - 1) * n + c - 1
+
+
+def test_a_6x6_jigsaws_leftovers_counted_by_hand():
+    # 111222 / 113322 / 143332 / 444536 / 455566 / 455666. Rows 1-2 hold 5 cells of region 1 and 5 of region 2, and
+    # nothing else holds more than half of a region there: rows 1-2 and regions 1-2 hold the same twelve values,
+    # so what rows 1-2 hold outside them (r2c3, r2c4, region 3's) is what they hold outside rows 1-2 (r3c1, r3c6).
+    found = leftovers(layout(6, JIGSAW_6))
+    assert Leftover((cell(2, 3, 6), cell(2, 4, 6)), (cell(3, 1, 6), cell(3, 6, 6)), "rows 1-2") in found
+    # rows 1-3: regions 1 and 2 whole, region 3 but r4c5, and r3c2 of region 4: r3c2 holds what r4c5 holds
+    assert Leftover((cell(3, 2, 6),), (cell(4, 5, 6),), "rows 1-3") in found
+    # row 1 alone: regions 1 and 2 have 3 of their 6 cells there each, not more than half: no leftover of row 1
+    assert all(leftover.area != "row 1" for leftover in found)
+    assert all(0 < len(leftover.inside) == len(leftover.outside) < 6 for leftover in found)
+    assert all(not set(leftover.inside) & set(leftover.outside) for leftover in found)
+
+
+@pytest.mark.parametrize("side", [6, 9, pytest.param(12, marks=pytest.mark.slow),
+                                  pytest.param(16, marks=pytest.mark.slow)])
+def test_every_leftover_holds_in_random_solved_jigsaws(side):
+    rng = random.Random(side)
+    for _ in range(3 if side < 16 else 1):  # (drawing a 16x16 Jigsaw's regions takes seconds)
+        lay = variant("jigsaw", side).layout(rng)
+        solution = random_solution(lay, rng)
+        found = leftovers(lay)
+        assert found or side == 6  # a 9x9 Jigsaw and up has some
+        for leftover in found:
+            inside = Counter(solution.values[c] for c in leftover.inside)
+            assert inside == Counter(solution.values[c] for c in leftover.outside), leftover
+
+
+@pytest.mark.parametrize("lay", [classic(2), classic(3), classic(4), classic(5), boxes(6), boxes(8), boxes(12),
+                                 LAYOUTS["x-9"], LAYOUTS["windoku-9"]], ids=repr)
+def test_square_and_rectangular_boxes_have_no_leftovers(lay):
+    assert leftovers(lay) == ()
+
+
+def solutions_of(grid: Grid, kept: tuple[Leftover, ...]) -> set[bytes]:
+    solver = Solver(grid, Limits.of(Budget(), 0.0), kept=kept)
+    status, _detail, found = run(solver, 10_000)
+    assert status is Status.SOLVED
+    return set(found)
+
+
+@pytest.mark.parametrize("name", ["jigsaw-6", "jigsaw-9"])
+def test_cdcl_finds_the_same_solutions_with_the_leftovers_clauses(name):
+    lay = LAYOUTS[name]
+    assert leftovers(lay)
+    several = variant_grid(name, PUZZLES[name].several)
+    with_them, without = solutions_of(several, leftovers(lay)), solutions_of(several, ())
+    assert with_them == without and len(with_them) > 1
+    for values in with_them:  # each a solution of the puzzle: its givens kept, every house a permutation
+        solved = Grid(lay, values)
+        assert all(v == 0 or v == solved.values[c] for c, v in enumerate(several.values))
+        assert all(sorted(solved.values[c] for c in unit) == list(range(1, lay.side + 1))
+                   for unit in solved.geometry.units)
+
+
+@pytest.mark.slow
+def test_cdcl_keeps_the_leftovers_from_16x16_and_tells_what_they_imply():
+    rng = random.Random(16)
+    lay = variant("jigsaw", 16).layout(rng)
+    empty = Grid(lay, bytes(256))
+    told = {e.rule for e in trace(empty, "cdcl", budget=Budget(nodes=200)).events}
+    assert "law of leftovers" in told
+    assert "law of leftovers" not in {e.rule for e in trace(empty, "cdcl:redundant=none",
+                                                              budget=Budget(nodes=200)).events}
+    small = Grid(LAYOUTS["jigsaw-9"], bytes(81))  # below 16x16 the clauses cost more than they save: not kept
+    assert "law of leftovers" not in {e.rule for e in trace(small, "cdcl", budget=Budget(nodes=200)).events}

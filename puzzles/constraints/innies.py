@@ -126,8 +126,9 @@ class Leftover:
 
 @cache
 def leftovers(lay: Layout) -> tuple[Leftover, ...]:
-    """The leftovers of every row and column and every union of 2 to n-1 consecutive ones: where exactly as many
-    regions as the area has lines lie more than half in it, and fewer than n of its cells lie outside them.
+    """The leftovers of every row and column and every union of 2 to n-1 consecutive ones, once each (by its two
+    sides): where exactly as many regions as the area has lines lie more than half in it, and fewer than n of its
+    cells lie outside them.
     Square boxes have none (a band of box rows is whole boxes; a box holds no more than half a line)."""
     return _leftovers(lay.houses)
 
@@ -137,15 +138,17 @@ def _leftovers(houses: Layout) -> tuple[Leftover, ...]:
     n = houses.side
     regions = [frozenset(unit) for unit in geometry(houses).units[2 * n:3 * n]]
     found = []
+    seen: set[frozenset[frozenset[int]]] = set()  # a band and the other lines' band give one leftover, sides swapped
     every = _areas(houses)
     for area in (*every[:2 * n], *(band for band in every if band.axis >= 0)):  # the lines, then the bands
         mostly = [region for region in regions if 2 * len(region & area.cells) > n]
         if len(mostly) * n != len(area.cells):
             continue
         covered = frozenset().union(*mostly)
-        inside = area.cells - covered
-        if 0 < len(inside) < n:
-            found.append(Leftover(tuple(sorted(inside)), tuple(sorted(covered - area.cells)), area.name))
+        inside, outside = area.cells - covered, covered - area.cells
+        if 0 < len(inside) < n and (sides := frozenset((inside, outside))) not in seen:
+            seen.add(sides)
+            found.append(Leftover(tuple(sorted(inside)), tuple(sorted(outside)), area.name))
     return tuple(found)
 
 

@@ -24,7 +24,7 @@ reader who knows one finds each part of the other by its name:
   fixpoint, the first propagator with a look waiting looks (`lookers`,
   cheapest first), and what it set is propagated in turn. The propagators:
   `Groups`, the houses' groups; `LockedCandidates`; `KillerCages`; `SumBounds`;
-  `ConstraintLinks`; `ConstraintFilters`; `StoredClauses`. A placement excludes the other values
+  `Leftovers`; `ConstraintLinks`; `ConstraintFilters`; `StoredClauses`. A placement excludes the other values
   of its cell and its value elsewhere in each of its houses (row, column,
   region, and a variant's extra houses); an exclusion leaves its groups (the
   cell, and the value in each of its houses: four in classic Sudoku) one place
@@ -60,7 +60,7 @@ reader who knows one finds each part of the other by its name:
   rests on (the exclusions below the others' least values, or above their
   greatest), lifted by the deduction's slack so that every literal is needed.
   On a Jigsaw of 16x16 and up it also keeps the law of leftovers (innies.py,
-  `leftovers`) as clauses stored for good (`attach_leftovers`, reason kind
+  `leftovers`) by a propagator of their own (`Leftovers`, reason kind
   LEFTOVER): a value in an area's cells outside the regions mostly inside it
   is in those regions' cells outside the area, and the reverse.
   On a puzzle with constraints (puzzles/constraints/: anti-knight, thermometers,
@@ -263,8 +263,8 @@ OPTIONS = {
     "redundant": Option("45", "45: also the 45 rule's innie and outie sums of a Killer (puzzles/constraints/"
                         "innies.py), propagated with their reasons, so that the nogoods learn from them: a sum whose "
                         "cells share houses by its combinations, as a cage, the others by their bounds (a puzzle "
-                        "without cages has none), and a Jigsaw's leftovers from 16x16 up, as clauses (an area's "
-                        "cells outside the regions mostly in it hold the values those regions hold outside it); "
+                        "without cages has none), and a Jigsaw's leftovers from 16x16 up (an area's cells outside "
+                        "the regions mostly in it hold the values those regions hold outside it); "
                         "none: the cages and the houses alone", choices=("45", "none")),
     "phase": switch(False, "phase saving: a decision's cell gets the value it last held, while that is "
                     "still free (the rule of `choose` picks the cell)"),
@@ -341,8 +341,9 @@ CAGE_SUM: Final = 7  # a Killer cage's sum: no filling of the cage puts the valu
 # a sum the 45 rule derives (redundant=45): no filling puts the value here (a sum of different values, as a cage's), or
 # the other cells' bounds leave no room for it (`SumBounds`)
 DERIVED_SUM: Final = 8
-# a Jigsaw's leftover (redundant=45; puzzles/constraints/innies.py `leftovers`): the value is in none of the cells of
-# the leftover's other side, so not here either (a stored clause, kept for good)
+# a Jigsaw's leftover (redundant=45; puzzles/constraints/innies.py `leftovers`, propagated by `Leftovers`): the value
+# is in none of the cells of the leftover's other side, so not here either; or the other side holds it and this is
+# the last cell of this side that may
 LEFTOVER: Final = 9
 # a constraint's filter (puzzles/constraints/): no value a linked cell has left allows the value here; the kind of
 # the layout's k-th constraint's removals is CONSTRAINT + k, so that the trace names the constraint
@@ -390,16 +391,14 @@ def stored_reason(kind: ReasonKind) -> Reason:
 
 STORED_NOGOOD: Final = stored_reason(NOGOOD)
 STORED_BLOCK: Final = stored_reason(SOLUTION_BLOCK)
-STORED_LEFTOVER: Final = stored_reason(LEFTOVER)
 
 
 class Clause(Reason):
-    """A clause made as the search goes, a nogood or a solution's block, or before it, a leftover's. A
-    nogood or a block of two literals or more is stored (`StoredClauses.attach`), as a leftover's is: its literals
-    move to the stored clauses' arena, at `at` (`lits` is left empty), where the first two are the watched ones
-    and, while it is the reason of an assignment, the literal it implies comes first; what it implies has a
-    shared reason (`STORED_NOGOOD`, `STORED_BLOCK`, `STORED_LEFTOVER`) and its place (`Solver.reason_at`). A
-    unit one is a reason itself, with its own `lits`."""
+    """A clause made as the search goes: a nogood or a solution's block. One of two literals or more is stored
+    (`StoredClauses.attach`): its literals move to the stored clauses' arena, at `at` (`lits` is left empty),
+    where the first two are the watched ones and, while it is the reason of an assignment, the literal it implies
+    comes first; what it implies has a shared reason (`STORED_NOGOOD`, `STORED_BLOCK`) and its place
+    (`Solver.reason_at`). A unit one is a reason itself, with its own `lits`."""
 
     def __init__(self, kind: ReasonKind, lits: list[Lit], lbd: int = 0) -> None:
         super().__init__(kind, lits)
@@ -1314,15 +1313,123 @@ class ConstraintFilters(Queued):
         return None
 
 
+class Leftovers(Propagator):
+    """The law of leftovers (redundant=45 on a Jigsaw of 16x16 and up; puzzles/constraints/innies.py `leftovers`):
+    a value in a cell of one side of a leftover is in some cell of its other side, both ways. Read as the clauses
+    "not v here, or v there, or there ..." would be by unit propagation, each side and value at once (a side's
+    clauses all share their "there" part): an exclusion that leaves a side's cells without v excludes v from
+    the other side's (a conflict where one holds it), or, with one cell of it left, places v there when the
+    other side holds v; a placement in a side asks the same of the other side. Each deduction is explained by
+    the one clause it stands for (reason kind LEFTOVER).
+
+    Per side and value, the side's cells where the value is not excluded are a mask among the solver's places
+    (from `base`: group base + side * n + v), so that they come back with the groups' at a jump back, and an
+    exclusion costs a bit, not a look at the side.
+
+    cells:      every side's cells, side after side (a leftover's two sides at 2k and 2k + 1: a side's other is
+                its number xor 1), from side_start[side] to side_start[side + 1]
+    cell_sides: per cell, each side that holds it with the cell's bit there, side * 32 + bit, from
+                cell_start[cell] to cell_start[cell + 1]"""
+
+    def __init__(self, found: tuple[Leftover, ...], n: int, base: int) -> None:
+        self.n: i64 = n
+        self.base: i64 = base
+        self.sides = [side for leftover in found for side in (leftover.inside, leftover.outside)]
+        self.cells = vec[i32]([i32(cell) for side in self.sides for cell in side])
+        self.side_start = vec[i32]([i32(sum(len(side) for side in self.sides[:k]))
+                                    for k in range(len(self.sides) + 1)])
+        holding: list[list[int]] = [[] for _ in range(n * n)]
+        for k, side in enumerate(self.sides):
+            for bit, cell in enumerate(side):
+                holding[cell].append(k * 32 + bit)
+        self.cell_side = vec[i32]([i32(e) for held in holding for e in held])
+        self.cell_start = vec[i32]([i32(sum(len(held) for held in holding[:c])) for c in range(n * n + 1)])
+
+    def masks(self) -> list[int]:
+        """The masks' first values, per side and value: every cell of the side."""
+        return [(1 << len(side)) - 1 for side in self.sides for _ in range(self.n)]
+
+    def propagate(self, s: Solver, p: Lit) -> list[Lit] | None:
+        """Placement p: each side of its cell's leftovers asks the other side for its value. Exclusion p: each
+        such side loses a place for its value, and tells the other side when it has one left, or none."""
+        x = var(p)
+        n, places = self.n, s.places
+        cell, v = x // n, x % n
+        for k in range(i64(self.cell_start[cell]), i64(self.cell_start[cell + 1])):
+            e = i64(self.cell_side[k])
+            side = e >> 5
+            if sign(p):
+                g = self.base + side * n + v
+                m = places[g] = places[g] & ~(i64(1) << (e & 31))
+                if m & (m - 1) == 0:
+                    conflict = self.lost(s, side, v, m)
+                    if conflict is not None:
+                        return conflict
+            else:
+                m = places[self.base + (side ^ 1) * n + v]
+                if m & (m - 1) == 0:
+                    conflict = self.needs(s, side ^ 1, v, m, p)
+                    if conflict is not None:
+                        return conflict
+        return None
+
+    def needs(self, s: Solver, side: i64, v: i64, m: i64, because: Lit) -> list[Lit] | None:
+        """Value v is placed in a cell of the other side (`because`, that placement) and the side has one place
+        for it left (its mask m), or none: it goes there, or a conflict."""
+        if m == 0:
+            return [neg(because), *self.side_lits(side, v, -1)]
+        last = i64(self.cells[i64(self.side_start[side]) + bit_index(m)])
+        q = placement(last * self.n + v)
+        if s.value[q] == UNDEF:
+            s.assign(q, Reason(LEFTOVER, [q, neg(because), *self.side_lits(side, v, last)]))
+            s.placed_now += 1
+        return None
+
+    def lost(self, s: Solver, side: i64, v: i64, m: i64) -> list[Lit] | None:
+        """The side has one place left for value v (its mask m), or none. With none, v leaves the other side (a
+        conflict where it is placed there); with one, v goes there if the other side holds v."""
+        value, cells, n = s.value, self.cells, self.n
+        other = side ^ 1
+        if m == 0:
+            because: Reason | None = None  # shared by every exclusion this makes (x's own literal left out)
+            for k in range(i64(self.side_start[other]), i64(self.side_start[other + 1])):
+                q = placement(i64(cells[k]) * n + v)
+                if value[q] == TRUE:
+                    return [neg(q), *self.side_lits(side, v, -1)]
+                if value[q] == UNDEF:
+                    if because is None:
+                        because = Reason(LEFTOVER, self.side_lits(side, v, -1))
+                    s.assign(neg(q), because)
+            return None
+        last = i64(cells[i64(self.side_start[side]) + bit_index(m)])
+        q = placement(last * n + v)
+        if value[q] != UNDEF:
+            return None
+        for k in range(i64(self.side_start[other]), i64(self.side_start[other + 1])):
+            held = placement(i64(cells[k]) * n + v)
+            if value[held] == TRUE:
+                s.assign(q, Reason(LEFTOVER, [q, neg(held), *self.side_lits(side, v, last)]))
+                s.placed_now += 1
+                return None
+        return None
+
+    def side_lits(self, side: i64, v: i64, but: i64) -> list[Lit]:
+        """The placements of value v in the side's cells, but cell `but`'s."""
+        cells, n = self.cells, self.n
+        return [placement(i64(cells[k]) * n + v) for k in range(i64(self.side_start[side]),
+                                                                 i64(self.side_start[side + 1]))
+                if i64(cells[k]) != but]
+
+
 class StoredClauses(Propagator):
     """The clauses stored as the search goes (nogoods, solutions' blocks), each its own explanation, visited
     through the two literals each watches (MiniSat's watches): when one of them is made false, the clause
     watches another literal not false, or implies its other watched one, or is a conflict.
 
     Their literals lie one clause after the other in one native vector, `arena` (MiniSat's ClauseAllocator):
-    at a clause's place, its number (in `clauses`, its Clause) times four, plus one for a solution's block, two
-    for a leftover's clause, its size, then its literals, the two watched first (and while it is the reason of
-    an assignment, the literal it implies first). A literal's watches are a native vector of pairs, a clause's
+    at a clause's place, its number (in `clauses`, its Clause) times two, plus one for a solution's block, its
+    size, then its literals, the two watched first (and while it is the reason of an assignment, the literal it
+    implies first). A literal's watches are a native vector of pairs, a clause's
     place and a literal of it (MiniSat's Watcher: the clause and its blocker). Both hold 32-bit items, as
     MiniSat's do: against 64-bit ones, the same search in 8% fewer instructions and 11% fewer misses of the
     first cache (a minimal 16x16 Jigsaw, 17,775 conflicts; cachegrind, 2026-11-30). A visit reads the blocker
@@ -1333,7 +1440,7 @@ class StoredClauses(Propagator):
 
     def __init__(self, literals: int) -> None:
         self.clauses = vec[Clause]()  # by number, every clause attached (a forgotten one's place: FORGOTTEN)
-        self.arena = vec[i32]()  # per clause: 4 x its number + its tag, its size, its literals
+        self.arena = vec[i32]()  # per clause: 2 x its number (+ 1: a block), its size, its literals
         # per literal, the clauses watching it, visited when it is made false: (place, blocker) pairs
         self.watches = vec[vec[i32]]([vec[i32]() for _ in range(literals)])
 
@@ -1343,8 +1450,7 @@ class StoredClauses(Propagator):
         number = clause.number = len(self.clauses)
         self.clauses = append(self.clauses, clause)
         at = clause.at = len(self.arena)
-        tag = 1 if clause.kind == SOLUTION_BLOCK else 2 if clause.kind == LEFTOVER else 0  # which shared reason
-        arena = append(append(self.arena, i32(4 * number + tag)), i32(len(lits)))
+        arena = append(append(self.arena, i32(2 * number + (clause.kind == SOLUTION_BLOCK))), i32(len(lits)))
         for q in lits:
             arena = append(arena, q)
         self.arena = arena
@@ -1365,7 +1471,7 @@ class StoredClauses(Propagator):
         at: i64 = 0
         while at < len(arena):  # each clause's header gives way to its new place, or -1
             head, size = arena[at], arena[at + 1]
-            c = clauses[i64(head) >> 2]
+            c = clauses[i64(head) >> 1]
             if c.deleted:
                 arena[at] = -1
             else:
@@ -1445,8 +1551,7 @@ class StoredClauses(Propagator):
                 self.watches[false_lit] = truncated_watches(ws, j)
                 return [i64(arena[k]) for k in range(at + 2, at + 2 + i64(arena[at + 1]))]
             s.reason_at[var(first)] = at
-            tag = arena[at] & 3
-            s.assign(first, STORED_NOGOOD if tag == 0 else STORED_BLOCK if tag == 1 else STORED_LEFTOVER)
+            s.assign(first, STORED_BLOCK if arena[at] & 1 else STORED_NOGOOD)
             if not sign(first):
                 s.placed_now += 1
         if j < end:
@@ -1889,14 +1994,14 @@ class Solver:
         self.trail_lim: list[int] = []  # where each decision level begins on the trail
         self.qhead: i64 = 0  # the trail up to here is propagated
         # the groups' places: per group, the mask of its variables not excluded by a propagated literal
-        self.places = vec[i64]([(1 << n) - 1] * len(enc.group_lits))
+        leftovers = Leftovers(kept, n, len(enc.group_lits)) if kept else None  # (its masks after the groups')
+        self.places = vec[i64]([(1 << n) - 1] * len(enc.group_lits) + (leftovers.masks() if leftovers else []))
         self.saved_places: list[vec[i64]] = []  # as each decision level found them
         # the propagators, in the order each literal meets them, and those that look at the fixpoint, in the
         # order they look (cheapest first); a layout without cages or constraints has none of theirs
         # (native vectors: compiled, an item is read without the check of its class a list's item needs, which
         # took 2% of cdcl's instructions on forum-hardest-1106, callgrind)
         self.clauses = StoredClauses(2 * variables)
-        self.attach_leftovers(kept)
         locked_candidates = LockedCandidates(enc) if locked else None
         cages = KillerCages(cage_rules(grid.layout), n) if any(rule.ROOMS for rule in grid.layout.constraints) \
             else None
@@ -1908,7 +2013,7 @@ class Solver:
         wide = KillerCages(sums.wide, n, DERIVED_SUM, sums.wide_totals) if sums is not None and sums.wide.cells \
             else None
         self.propagators = vec[Propagator]([q for q in (Groups(enc, locked_candidates), cages, rooms, wide, bounds,
-                                                        links, filters, self.clauses) if q is not None])
+                                                        leftovers, links, filters, self.clauses) if q is not None])
         self.lookers = vec[Propagator]([q for q in (locked_candidates, links, cages, rooms, bounds, wide, filters)
                                         if q is not None])
         self.nogoods: list[Clause] = []  # the stored nogoods (the solutions' blocks are kept apart, for good)
@@ -1935,17 +2040,6 @@ class Solver:
         # VSIDS's constants, here so that a test can make the rescaling happen early
         self.var_decay = VAR_DECAY
         self.rescale_limit = RESCALE
-
-    def attach_leftovers(self, found: tuple[Leftover, ...]) -> None:
-        """The law of leftovers as clauses kept for good: a value in a cell of one side of a leftover is in some
-        cell of the other side ("not here, or there, or there ..."), both ways, for every value."""
-        n = self.n
-        for leftover in found:
-            for one, other in ((leftover.inside, leftover.outside), (leftover.outside, leftover.inside)):
-                for v in range(n):
-                    for cell in one:
-                        clause = Clause(LEFTOVER, [exclusion(cell * n + v), *(placement(c * n + v) for c in other)])
-                        self.clauses.attach(clause, clause.lits)
 
     # -- the assignment --------------------------------------------------------------------------
     def decision_level(self) -> int:
@@ -2485,8 +2579,8 @@ def solve(grid: Grid, budget: Budget, solutions: int, options: dict[str, Any], s
     # a layout without cages is not asked for its derived sums (kept per layout: not every Jigsaw's)
     killer = any(rule.ROOMS for rule in grid.layout.constraints) and bool(derived_sums(grid.layout))
     large_jigsaw = not grid.layout.box_height and grid.side >= 16
-    # a Jigsaw's leftovers: on 16x16 Jigsaws half the conflicts; on 9x9 ones a quarter of the nodes, but the clauses
-    # take longer to make than the whole search did (docs/results/variants.md)
+    # a Jigsaw's leftovers: on 16x16 Jigsaws half the conflicts; on 9x9 ones a quarter of the nodes, but finding
+    # them takes longer than the whole search did (docs/results/cdcl.md)
     kept = leftovers(grid.layout) if options["redundant"] == "45" and large_jigsaw else ()
     choose = options["choose"] if options["choose"] != "auto" else "vsids" if killer or large_jigsaw else "mrv"
     propagate = options["propagate"] if options["propagate"] != "auto" else "locked" if killer else "singles"

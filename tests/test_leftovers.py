@@ -1,6 +1,7 @@
-"""The law of leftovers (puzzles/constraints/innies.py `leftovers`) and cdcl's clauses of it (search/learning.py):
-a case counted by hand, the law held on random solved Jigsaws, none where the regions are boxes, and cdcl finding
-the same solutions with the clauses as without them, telling what they imply as the law of leftovers."""
+"""The law of leftovers (puzzles/constraints/innies.py `leftovers`) and cdcl's propagator of it (search/learning.py
+`Leftovers`): a case counted by hand, the law held on random solved Jigsaws, none where the regions are boxes, and
+cdcl finding the same solutions with the leftovers as without them, every clause it explains a deduction with
+holding in every solution, and telling what they imply as the law of leftovers."""
 from __future__ import annotations
 
 import random
@@ -17,7 +18,7 @@ from puzzles import Budget, Grid, Status
 from puzzles.constraints.innies import Leftover, leftovers
 from puzzles.layouts import boxes, classic, layout
 from search.depth_first import Limits
-from search.learning import Solver, run
+from search.learning import LEFTOVER, TRUE, UNDEF, Assigned, Solver, run
 from search.trace import trace
 
 
@@ -68,7 +69,7 @@ def solutions_of(grid: Grid, kept: tuple[Leftover, ...]) -> set[bytes]:
 
 
 @pytest.mark.parametrize("name", ["jigsaw-6", "jigsaw-9"])
-def test_cdcl_finds_the_same_solutions_with_the_leftovers_clauses(name):
+def test_cdcl_finds_the_same_solutions_with_the_leftovers(name):
     lay = LAYOUTS[name]
     assert leftovers(lay)
     several = variant_grid(name, PUZZLES[name].several)
@@ -89,3 +90,62 @@ def test_cdcl_keeps_the_leftovers_from_16x16_and_tells_what_they_imply():
                                                               budget=Budget(nodes=200)).events}
     small = Grid(LAYOUTS["jigsaw-9"], bytes(81))  # below 16x16 the clauses cost more than they save: not kept
     assert "law of leftovers" not in {e.rule for e in trace(small, "cdcl", budget=Budget(nodes=200)).events}
+
+
+class Deductions:
+    """An observer of cdcl's search (search/learning.py `Observer`) that keeps each clause a leftover's deduction is
+    explained by, and checks at every fixpoint of the propagation that the leftovers' clauses
+    are at unit propagation's fixpoint too: none false, none with one literal unset and the others false."""
+
+    def __init__(self, grid: Grid, kept: tuple[Leftover, ...]) -> None:
+        n = grid.side
+        self.solver: Solver | None = None
+        self.explained: list[list[int]] = []
+        self.fixpoints = 0
+        # the clauses by hand: "not v at a, or v at one of the other side's cells", each side, value and cell a
+        self.law = [[2 * (a * n + v) + 1, *(2 * (b * n + v) for b in other)]
+                    for leftover in kept for one, other in ((leftover.inside, leftover.outside),
+                                                             (leftover.outside, leftover.inside))
+                    for v in range(n) for a in one]
+
+    def started(self, grid: object, counters: object) -> None: pass
+    def givens_clash(self, conflict: list[int]) -> None: pass
+    def chose(self, level: int, x: int, left: int, by: int) -> None: pass
+    def decided(self, level: int, x: int) -> None: pass
+    def analyzed(self, conflict: list[int], nogood: list[int], back: int) -> None: pass
+    def backjumped(self, level: int, nogood: list[int], lbd: int) -> None: pass
+    def solution(self, level: int) -> None: pass
+    def blocked(self) -> None: pass
+    def restarted(self) -> None: pass
+    def conflict(self, level: int, conflict: list[int]) -> None: pass
+
+    def propagated(self, level: int, assigned: list[Assigned]) -> None:
+        assert self.solver is not None
+        value = self.solver.value
+        for p, kind in assigned:
+            if kind == LEFTOVER:
+                self.explained.append([p, *self.solver.reason_lits(p >> 1)])
+        for clause in self.law:
+            if not any(value[q] == TRUE for q in clause):
+                assert sum(value[q] == UNDEF for q in clause) >= 2, clause
+        self.fixpoints += 1
+
+
+def test_the_leftovers_propagator_reaches_the_clauses_fixpoint_and_explains_by_clauses_every_solution_keeps():
+    # the 9x9 Jigsaw with several solutions, every one enumerated by cdcl without the leftovers (each checked cell
+    # by cell in the test above; the brute force of tests/constraint_grids.py takes minutes here)
+    several = variant_grid("jigsaw-9", PUZZLES["jigsaw-9"].several)
+    every = sorted(solutions_of(several, ()))
+    assert len(every) > 100
+    kept = leftovers(several.layout)
+    observer = Deductions(several, kept)
+    solver = Solver(several, Limits.of(Budget(), 0.0), kept=kept, observer=observer)
+    observer.solver = solver
+    status, _detail, found = run(solver, 10_000)
+    assert status is Status.SOLVED and sorted(found) == every
+    n = several.side
+    lits = [{2 * (cell * n + v - 1) for cell, v in enumerate(s)} for s in every]  # each solution's placements
+    held = [lambda q, s=s: q in s if q % 2 == 0 else q - 1 not in s for s in lits]
+    assert observer.fixpoints > 10 and any(len(c) > 2 for c in observer.explained)
+    for clause in observer.explained:  # the clause a deduction is explained by: true in every solution
+        assert all(any(keeps(q) for q in clause) for keeps in held), clause

@@ -59,7 +59,7 @@ reader who knows one finds each part of the other by its name:
   others by their bounds (`SumBounds`), each removal explained by the bounds it
   rests on (the exclusions below the others' least values, or above their
   greatest), lifted by the deduction's slack so that every literal is needed.
-  On a Jigsaw of 16x16 and up it also keeps the law of leftovers (innies.py,
+  On a Jigsaw of 12x12 and up it also keeps the law of leftovers (innies.py,
   `leftovers`) by a propagator of their own (`Leftovers`, reason kind
   LEFTOVER): a value in an area's cells outside the regions mostly inside it
   is in those regions' cells outside the area, and the reverse.
@@ -263,7 +263,7 @@ OPTIONS = {
     "redundant": Option("45", "45: also the 45 rule's innie and outie sums of a Killer (puzzles/constraints/"
                         "innies.py), propagated with their reasons, so that the nogoods learn from them: a sum whose "
                         "cells share houses by its combinations, as a cage, the others by their bounds (a puzzle "
-                        "without cages has none), and a Jigsaw's leftovers from 16x16 up (an area's cells outside "
+                        "without cages has none), and a Jigsaw's leftovers from 12x12 up (an area's cells outside "
                         "the regions mostly in it hold the values those regions hold outside it); "
                         "none: the cages and the houses alone", choices=("45", "none")),
     "phase": switch(False, "phase saving: a decision's cell gets the value it last held, while that is "
@@ -275,6 +275,7 @@ VAR_DECAY: Final = 0.95  # VSIDS: the bump grows by 1 / 0.95 each conflict, so o
 RESCALE: Final = 1e100  # all is scaled down once an activity passes this
 FIRST_REDUCE: Final = 2000  # glucose: forget stored nogoods after 2000, 2300, 2600, ... conflicts
 REDUCE_STEP: Final = 300
+LEFTOVERS_FROM: Final = 12  # the side from which a Jigsaw's leftovers are kept (redundant=45)
 KEEP_LBD: Final = 2  # stored nogoods spanning at most this many levels are kept for good
 ROOM_FILLINGS: Final = 32  # redundant=45: a sum of different values with more combinations is looked at last
 # redundant=45: a sum of different values of more cells is left out (16x16 and up: a 9x9's have at most 9). It lies in
@@ -1314,7 +1315,7 @@ class ConstraintFilters(Queued):
 
 
 class Leftovers(Propagator):
-    """The law of leftovers (redundant=45 on a Jigsaw of 16x16 and up; puzzles/constraints/innies.py `leftovers`):
+    """The law of leftovers (redundant=45 on a Jigsaw of 12x12 and up; puzzles/constraints/innies.py `leftovers`):
     a value in a cell of one side of a leftover is in some cell of its other side, both ways. Read as the clauses
     "not v here, or v there, or there ..." would be by unit propagation, each side and value at once (a side's
     clauses all share their "there" part): an exclusion that leaves a side's cells without v excludes v from
@@ -2578,10 +2579,11 @@ def solve(grid: Grid, budget: Budget, solutions: int, options: dict[str, Any], s
     # `auto`'s choices: what searches Killers best (docs/results/killer.md) and large Jigsaws (docs/results/cdcl.md);
     # a layout without cages is not asked for its derived sums (kept per layout: not every Jigsaw's)
     killer = any(rule.ROOMS for rule in grid.layout.constraints) and bool(derived_sums(grid.layout))
-    large_jigsaw = not grid.layout.box_height and grid.side >= 16
-    # a Jigsaw's leftovers: on 16x16 Jigsaws half the conflicts; on 9x9 ones a quarter of the nodes, but finding
-    # them takes longer than the whole search did (docs/results/cdcl.md)
-    kept = leftovers(grid.layout) if options["redundant"] == "45" and large_jigsaw else ()
+    jigsaw = not grid.layout.box_height
+    large_jigsaw = jigsaw and grid.side >= 16
+    # a Jigsaw's leftovers: on 16x16 Jigsaws half the conflicts, on 12x12 ones half the time; on 9x9 and 10x10 ones a
+    # quarter of the nodes, but finding them takes longer than the search saved (docs/results/cdcl.md)
+    kept = leftovers(grid.layout) if options["redundant"] == "45" and jigsaw and grid.side >= LEFTOVERS_FROM else ()
     choose = options["choose"] if options["choose"] != "auto" else "vsids" if killer or large_jigsaw else "mrv"
     propagate = options["propagate"] if options["propagate"] != "auto" else "locked" if killer else "singles"
     branching, schedule = policies(choose, options["restart"], options["phase"], options["unit"])

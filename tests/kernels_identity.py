@@ -112,7 +112,7 @@ KILLER = ("............................................................"
           ".....................;k=abbbcddeeaffbddggeafhidgggjafhikkkjjllhhmnnnjllhmmoonnpqrsmoootpqsssutttpqquuuvvt:20,17,7,26,6,22,27,27,13,27,12,16,19,26,31,16,17,7,23,19,18,9")
 KILLER_NODES = 100
 # a minimal 16x16 Jigsaw (`sudoku-generate --variant jigsaw --box 4 --minimal --seed 2026`, the first), run by cdcl
-# alone (its propagator of the law of leftovers, kept from 16x16 up), under the Killer's budget
+# alone (its propagator of the law of leftovers, kept from 12x12 up), under the Killer's budget
 JIGSAW = ('...3F7C.....9..A.G...........C......68..G.E..F..C.2..F.4...B..6.........6....1........49.E81.......B..51'
           '.......G..5......G.9..8..6....9............A....B..8.....9.G.....4.5......8.........DB4F........1....75.'
           '.7.....2..FC..E13.6DC..7.A.......8..BE...2..1...;r=22222222223333331111112222233334111611128833444416666'

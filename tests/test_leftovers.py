@@ -82,14 +82,20 @@ def test_cdcl_finds_the_same_solutions_with_the_leftovers(name):
                    for unit in solved.geometry.units)
 
 
-def test_cdcl_keeps_the_leftovers_from_16x16_and_tells_what_they_imply():
+def told(grid: Grid, spec: str) -> set[str]:
+    return {e.rule for e in trace(grid, spec, budget=Budget(nodes=200)).events}
+
+
+def test_cdcl_keeps_the_leftovers_from_12x12_and_tells_what_they_imply():
     empty = Grid(Grid.parse(JIGSAW).layout, bytes(256))
-    told = {e.rule for e in trace(empty, "cdcl", budget=Budget(nodes=200)).events}
-    assert "law of leftovers" in told
-    assert "law of leftovers" not in {e.rule for e in trace(empty, "cdcl:redundant=none",
-                                                              budget=Budget(nodes=200)).events}
-    small = Grid(LAYOUTS["jigsaw-9"], bytes(81))  # below 16x16 the clauses cost more than they save: not kept
-    assert "law of leftovers" not in {e.rule for e in trace(small, "cdcl", budget=Budget(nodes=200)).events}
+    assert "law of leftovers" in told(empty, "cdcl")
+    assert "law of leftovers" not in told(empty, "cdcl:redundant=none")
+    twelve = Grid(variant("jigsaw", 12).layout(random.Random(12)), bytes(144))
+    assert leftovers(twelve.layout) and "law of leftovers" in told(twelve, "cdcl")
+    for small in (Grid(LAYOUTS["jigsaw-9"], bytes(81)), Grid(variant("jigsaw", 10).layout(random.Random(10)),
+                                                                bytes(100))):
+        assert leftovers(small.layout)  # below 12x12 finding them costs more than they save: not kept
+        assert "law of leftovers" not in told(small, "cdcl")
 
 
 class Deductions:

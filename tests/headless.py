@@ -39,6 +39,9 @@ class Browser:
     def command(self, profile: Path, *flags: str) -> list[str]:
         return [*self.offline, self.program, "--headless", "--disable-gpu", "--no-first-run", "--hide-scrollbars",
                 "--force-device-scale-factor=1",  # a CSS pixel is a pixel of the screenshot
+                # every stage of a frame (raster included) done before it is drawn: on a loaded machine a
+                # screenshot once came out with the bottom of a tall page not painted yet
+                "--run-all-compositor-stages-before-draw",
                 f"--user-data-dir={profile}", "--proxy-server=127.0.0.1:9", "--host-resolver-rules=MAP * ~NOTFOUND",
                 *(["--no-sandbox"] if os.geteuid() == 0 else []), *flags]
 

@@ -1,15 +1,21 @@
 """The runs the identity test makes in one build (tests/test_kernels.py), each outcome as JSON.
 
     python tests/kernels_identity.py OUT.json [public] [SHARD/SHARDS]
+    python tests/kernels_identity.py choose      (writes tests/kernels_identity_cases.txt; needs coverage.py)
 
-Every method of search/, with its defaults and with each choice of each option (one at a time), on the seeds
-(puzzles/seeds.txt), a few puzzles of the Sudoku family (tests/variant_grids.py), a generated 9x9 Killer and
-16x16 Jigsaw (cdcl's alone) and, with `public`, random
-isomorphs of top1465 (a fixed seed), a 16x16 and two 25x25 puzzles of the public collections (puzzles/data.py
-finds them), each under a node budget (and no clock: a budget of time would make the counters depend on the
-machine); and the pinned figures, without a budget. The test runs this twice, compiled and
-SUDOKU_SEARCH_COMPILED=0, and compares the two files; it reads no counter of its own but the pinned ones. With
-SHARD/SHARDS it makes every SHARDS-th run from the SHARD-th (0 first): the test's shards run side by side.
+The full set (`every_case`): every method of search/, with its defaults and with each choice of each option (one
+at a time), on the seeds (puzzles/seeds.txt), a few puzzles of the Sudoku family (tests/variant_grids.py), a
+generated 9x9 Killer and 16x16 Jigsaw (cdcl's alone) and, with `public`, random isomorphs of top1465 (a fixed
+seed), a 16x16 and two 25x25 puzzles of the public collections (puzzles/data.py finds them), each under a node
+budget (and no clock: a budget of time would make the counters depend on the machine); and the pinned figures,
+without a budget. The runs compared (`cases`) are those of it that `choose` kept: run interpreted under
+coverage.py, the fewest (by their time) that between them run every line and every branch of the compiled
+modules that the full set runs and show every outcome it shows, method spec by method spec (each status, detail
+and uniqueness, each counter made nonzero, each key of the info, a solution or none), on every puzzle; with the
+pinned figures, and every run of a method spec or a puzzle the choice has not seen (a new option runs on every
+puzzle until the choice is made again). The test runs this twice, compiled and SUDOKU_SEARCH_COMPILED=0, and
+compares the two files; it reads no counter of its own but the pinned ones. With SHARD/SHARDS it makes every
+SHARDS-th run from the SHARD-th (0 first): the test's shards run side by side.
 """
 from __future__ import annotations
 
@@ -143,7 +149,8 @@ def puzzles(public: bool) -> list[tuple[str, Grid, int | None]]:
     return chosen
 
 
-def cases(public: bool) -> list[Case]:
+def every_case(public: bool) -> list[Case]:
+    """The full set: every variant of every method on every puzzle it runs on, and the pinned figures."""
     every = puzzles(public)
     found = []
     for method, options in variants():
@@ -157,6 +164,83 @@ def cases(public: bool) -> list[Case]:
     found += [Case(f"pinned {spec_of(method, options)} @ {name}", method, options, by_name[name], None, 1)
               for method, options, name, _counter, _value in PINNED]
     return found
+
+
+CHOSEN = ROOT / "tests" / "kernels_identity_cases.txt"
+
+
+def spec_and_puzzle(key: str) -> tuple[str, str]:
+    spec, _, name = key.partition(" @ ")
+    return spec, name
+
+
+def cases(public: bool) -> list[Case]:
+    """The runs compared: those `choose` kept, the pinned figures, and every run of a method spec or a puzzle the
+    choice has not seen."""
+    every = every_case(public)
+    chosen = {line for line in CHOSEN.read_text().splitlines() if line and not line.startswith("#")}
+    seen = [spec_and_puzzle(key) for key in chosen]
+    specs, names = {spec for spec, _ in seen}, {name for _, name in seen}
+    return [case for case in every
+            if case.key in chosen or case.key.startswith("pinned ")
+            or spec_and_puzzle(case.key)[0] not in specs or spec_and_puzzle(case.key)[1] not in names]
+
+
+def shown(key: str, outcome: dict[str, Any]) -> set[tuple[object, ...]]:
+    """What a run shows of its method spec: status, detail, uniqueness, counters made nonzero, info's keys."""
+    spec, name = spec_and_puzzle(key)
+    return {("spec", spec), ("puzzle", name), ("status", spec, outcome["status"]), ("detail", spec, outcome["detail"]),
+            ("unique", spec, str(outcome["unique"])), ("solution", spec, outcome["solution"] is None),
+            *(("counter", spec, counter) for counter, value in outcome["effort"].items() if value),
+            *(("info", spec, key) for key in outcome["info"])}
+
+
+def choose() -> None:
+    """Every run of the full set, interpreted under coverage.py (lines and branches of the compiled modules, a
+    context a run); then, greedily, the runs that show the most not yet shown for their time, until the chosen
+    show all the full set does; written to CHOSEN. Minutes; rerun when search/ or puzzles/ gain code."""
+    import os
+    import time
+
+    import coverage  # a tool for this choice only, not a dependency of the suite
+
+    if os.environ.get(kernels.SWITCH) != "0":
+        sys.exit(f"run it interpreted: {kernels.SWITCH}=0 python tests/kernels_identity.py choose")
+    files = [str(ROOT / (module.replace(".", "/") + ".py")) for module in kernels.MODULES]
+    measured = coverage.Coverage(branch=True, include=files, data_file=None)
+    measured.start()
+    every = every_case(True)
+    took, shows = {}, {}
+    for case in every:
+        measured.switch_context(case.key)
+        started = time.perf_counter()
+        outcome = SOLVERS[case.method](case.grid, Budget(nodes=case.nodes), solutions=case.solutions,
+                                       **case.options)
+        took[case.key] = time.perf_counter() - started
+        shows[case.key] = shown(case.key, json.loads(json.dumps(record(outcome), default=repr)))
+    measured.stop()
+    data = measured.get_data()
+    for path in data.measured_files():
+        name = Path(path).relative_to(ROOT).as_posix()
+        for key in shows:
+            data.set_query_contexts([key])
+            shows[key] |= {("line", name, line) for line in data.lines(path) or ()}
+            shows[key] |= {("arc", name, arc) for arc in data.arcs(path) or ()}
+    unseen = set().union(*shows.values())
+    chosen = [case.key for case in every if case.key.startswith("pinned ")]
+    unseen -= set().union(*(shows[key] for key in chosen))
+    left = [case.key for case in every if case.key not in chosen]
+    while unseen:
+        best = max(left, key=lambda key: len(shows[key] & unseen) / (took[key] + 0.002))
+        chosen.append(best)
+        left.remove(best)
+        unseen -= shows[best]
+    kept = sum(took[key] for key in chosen)
+    header = (f"# The identity test's runs (tests/kernels_identity.py choose, {time.strftime('%Y-%m-%d')}): "
+              f"{len(chosen)} of the full set's {len(every)},\n# {kept:.0f} s of its {sum(took.values()):.0f} s"
+              " interpreted under coverage.py; between them every line, branch and outcome the full set runs and"
+              " shows.\n")
+    CHOSEN.write_text(header + "".join(f"{key}\n" for key in sorted(chosen)))
 
 
 def record(outcome: Outcome) -> dict[str, Any]:
@@ -184,4 +268,7 @@ def main(out: str, public: str = "", shard: str = "") -> None:
 
 
 if __name__ == "__main__":
-    main(*sys.argv[1:])
+    if sys.argv[1:] == ["choose"]:
+        choose()
+    else:
+        main(*sys.argv[1:])

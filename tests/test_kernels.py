@@ -13,6 +13,7 @@ import pytest
 
 from puzzles import kernels
 from puzzles.data import collection, find
+from tests import kernels_identity as identity
 from tests.kernels_identity import PINNED, PUBLIC, cases, shard_of, spec_of
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -174,7 +175,7 @@ def test_this_run_loads_what_its_status_says():
 # -- the same outcomes from both ------------------------------------------------------------------------
 
 # The runs in shards, each compared on its own: side by side on the suite's workers, the slowest test is a shard.
-SHARDS = 4
+SHARDS = 2
 
 
 @needs_build
@@ -203,7 +204,7 @@ def test_compiled_and_interpreted_give_identical_outcomes(tmp_path, shard):
     assert compiled["runs"].keys() == interpreted["runs"].keys()
     differ = [key for key, run in compiled["runs"].items() if run != interpreted["runs"][key]]
     assert not differ, (len(differ), differ[:5], [(compiled["runs"][k], interpreted["runs"][k]) for k in differ[:2]])
-    assert len(compiled["runs"]) > (300 + (400 if public else 0)) // SHARDS
+    assert len(compiled["runs"]) > (100 + (150 if public else 0)) // SHARDS
     mine = {c.key for c in shard_of(cases(bool(public)), f"{shard}/{SHARDS}")}
     assert mine == compiled["runs"].keys()
     for method, options, name, counter, value in PINNED:  # the pinned figures, in both builds, in their shard
@@ -214,6 +215,23 @@ def test_compiled_and_interpreted_give_identical_outcomes(tmp_path, shard):
             assert run is None or (run["status"] == "solved" and run["effort"][counter] == value), (key, run)
     if not public:
         pytest.skip(f"compared on the seeds only: `sudoku-data fetch {' '.join(PUBLIC)}` adds the public collections")
+
+
+def test_the_runs_compared_are_a_fresh_choice_among_the_full_sets():
+    """The runs compared are chosen from the full set (tests/kernels_identity.py choose): the choice names only runs
+    the full set makes, and it is fresh (every method spec and every puzzle in it); a method gaining an option, or
+    the set a puzzle, asks for the choice to be made again (until then, what it has not seen runs whole)."""
+    public = all(find(collection(name)) for name in PUBLIC)
+    chosen = {line for line in identity.CHOSEN.read_text().splitlines() if line and not line.startswith("#")}
+    every = {case.key for case in identity.every_case(public)}
+    names = {name for name, _grid, _nodes in identity.puzzles(public)}
+    specs = {key: identity.spec_and_puzzle(key)[0] for key in every | chosen}
+    assert {key for key in chosen if identity.spec_and_puzzle(key)[1] in names} <= every
+    assert {specs[key] for key in every} == {specs[key] for key in chosen}, \
+        "make the choice again: SUDOKU_SEARCH_COMPILED=0 python tests/kernels_identity.py choose"
+    if public:
+        assert names == {identity.spec_and_puzzle(key)[1] for key in chosen}
+        assert len(cases(True)) == len(chosen) < len(every) / 3
 
 
 def test_the_shards_make_every_case_once_the_pinned_figures_included():

@@ -176,11 +176,12 @@ def spec_and_puzzle(key: str) -> tuple[str, str]:
 
 def cases(public: bool) -> list[Case]:
     """The runs compared: those `choose` kept, the pinned figures, and every run of a method spec or a puzzle the
-    choice has not seen."""
+    choice has not seen (without the public collections, a spec chosen only on their puzzles runs on every puzzle
+    there is)."""
     every = every_case(public)
     chosen = {line for line in CHOSEN.read_text().splitlines() if line and not line.startswith("#")}
-    seen = [spec_and_puzzle(key) for key in chosen]
-    specs, names = {spec for spec, _ in seen}, {name for _, name in seen}
+    names = {spec_and_puzzle(key)[1] for key in chosen}
+    specs = {spec_and_puzzle(key)[0] for key in chosen & {case.key for case in every}}
     return [case for case in every
             if case.key in chosen or case.key.startswith("pinned ")
             or spec_and_puzzle(case.key)[0] not in specs or spec_and_puzzle(case.key)[1] not in names]

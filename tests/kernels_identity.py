@@ -199,7 +199,8 @@ def shown(key: str, outcome: dict[str, Any]) -> set[tuple[object, ...]]:
 def choose() -> None:
     """Every run of the full set, interpreted under coverage.py (lines and branches of the compiled modules, a
     context a run); then, greedily, the runs that show the most not yet shown for their time, until the chosen
-    show all the full set does; written to CHOSEN. Minutes; rerun when search/ or puzzles/ gain code."""
+    show all the full set does; written to CHOSEN. Minutes, on the public collections (`sudoku-data fetch top1465
+    gecode-16x16 gecode-25x25`); rerun when search/ or puzzles/ gain code."""
     import os
     import time
 
@@ -232,6 +233,7 @@ def choose() -> None:
     unseen -= set().union(*(shows[key] for key in chosen))
     left = [case.key for case in every if case.key not in chosen]
     while unseen:
+        # new things shown a second (2 ms more each: a run's own cost, so the quickest are not free)
         best = max(left, key=lambda key: len(shows[key] & unseen) / (took[key] + 0.002))
         chosen.append(best)
         left.remove(best)

@@ -1376,7 +1376,8 @@ class Leftovers(Propagator):
 
     def needs(self, s: Solver, side: i64, v: i64, m: i64, because: Lit) -> list[Lit] | None:
         """Value v is placed in a cell of the other side (`because`, that placement) and the side has one place
-        for it left (its mask m), or none: it goes there, or a conflict."""
+        for it left (its mask m), or none: it goes there, or a conflict. (`propagate` asks on a placement, `lost`
+        on an exclusion that left the side so.)"""
         if m == 0:
             return [neg(because), *self.side_lits(side, v, -1)]
         last = i64(self.cells[i64(self.side_start[side]) + bit_index(m)])
@@ -1396,22 +1397,18 @@ class Leftovers(Propagator):
             for k in range(i64(self.side_start[other]), i64(self.side_start[other + 1])):
                 q = placement(i64(cells[k]) * n + v)
                 if value[q] == TRUE:
-                    return [neg(q), *self.side_lits(side, v, -1)]
+                    return self.needs(s, side, v, m, q)
                 if value[q] == UNDEF:
                     if because is None:
                         because = Reason(LEFTOVER, self.side_lits(side, v, -1))
                     s.assign(neg(q), because)
             return None
-        last = i64(cells[i64(self.side_start[side]) + bit_index(m)])
-        q = placement(last * n + v)
-        if value[q] != UNDEF:
-            return None
+        if value[placement(i64(cells[i64(self.side_start[side]) + bit_index(m)]) * n + v)] != UNDEF:
+            return None  # its last place is settled: nothing to look for
         for k in range(i64(self.side_start[other]), i64(self.side_start[other + 1])):
             held = placement(i64(cells[k]) * n + v)
             if value[held] == TRUE:
-                s.assign(q, Reason(LEFTOVER, [q, neg(held), *self.side_lits(side, v, last)]))
-                s.placed_now += 1
-                return None
+                return self.needs(s, side, v, m, held)
         return None
 
     def side_lits(self, side: i64, v: i64, but: i64) -> list[Lit]:

@@ -1,6 +1,7 @@
 """Mask arithmetic the compiled modules and the constraints share: how many values a candidate mask holds
 (`popcount`: the one way every compiled module counts a mask's bits), and AllDifferent's filter (`alldiff_filter`,
-Régin's method: the houses' rung in search/rules.py) with a Killer cage's over its combinations (`supports`, the
+Régin's method on native vectors, `alldiff_lost`: the houses' rung in search/rules.py, and a large cage's
+combination in cdcl's looks) with a Killer cage's over its combinations (`supports`, the
 arithmetic of puzzles/constraints/killer.py's filter: a cage of up to five cells has its matchings enumerated,
 `matched`, the same values kept in less time).
 
@@ -76,86 +77,102 @@ def alldiff_filter(masks: Sequence[int], needed: int | None = None) -> list[int]
     candidate w, that is: v and w lie on a cycle, in one strongly connected
     component. The matching is perfect on both sides, so no value is free and
     the alternating paths from free values of the general algorithm do not occur.
+    (`alldiff_lost` does it on native vectors, as a Killer cage's look calls it.)
     """
-    domains = list(masks) if needed is None else [mask & needed for mask in masks]
-    if needed is None:
-        needed = union(masks)
-    if popcount(needed) != len(masks):
-        return None
+    if not masks:  # no cell: nothing lost, unless values are needed
+        return None if needed else []
+    lost = alldiff_lost(vec[i64]([mask for mask in masks]), union(masks) if needed is None else needed)
+    return [mask for mask in lost] if len(lost) > 0 else None
+
+
+def alldiff_lost(masks: vec[i64], needed: i64) -> vec[i64]:
+    """`alldiff_filter` on native vectors of machine words (the walk boxes no int): per cell, the candidates it
+    loses; empty when there is no way at all."""
+    count: i64 = len(masks)
+    domains = vec[i64]([mask & needed for mask in masks])
+    if popcount(needed) != count or count == 0:  # (no cell: nothing to lose, said by `alldiff_filter`)
+        return vec[i64]()
     value_of = _perfect_matching(domains)
-    if value_of is None:
-        return None
-    successors = [0] * needed.bit_length()
-    for domain, value in zip(domains, value_of, strict=True):
-        successors[value.bit_length() - 1] = domain ^ value
+    if len(value_of) == 0:
+        return vec[i64]()
+    successors = zeros(VALUES)
+    for i in range(count):
+        successors[bit_index(value_of[i])] = domains[i] ^ value_of[i]
     component = _strong_components(successors, needed)
-    return [mask & ~component[value.bit_length() - 1] for mask, value in zip(masks, value_of, strict=True)]
+    return vec[i64]([masks[i] & ~component[bit_index(value_of[i])] for i in range(count)])
 
 
-def _perfect_matching(domains: Sequence[int]) -> list[int] | None:
-    """A different value for each cell, taken from its domain, as one bit a cell; None
-    if there is none. Each cell takes a value no cell holds yet if it can, else an
-    augmenting path makes room (Kuhn's method)."""
-    owner = [-1] * max(domains, default=0).bit_length()  # value index -> the cell holding it
-    value_of = [0] * len(domains)
-    taken = 0
-    for cell, domain in enumerate(domains):
-        free = domain & ~taken
+VALUES: Final = 32  # values a mask may hold: its bit indices (at most 25: a 25x25 puzzle's)
+
+
+def _perfect_matching(domains: vec[i64]) -> vec[i64]:
+    """A different value for each cell, taken from its domain, as one bit a cell; empty if
+    there is none. Each cell takes a value no cell holds yet if it can, else an augmenting
+    path makes room (Kuhn's method)."""
+    owner = vec[i64]([-1] * VALUES)  # value index -> the cell holding it
+    value_of = zeros(len(domains))
+    taken: i64 = 0
+    for cell in range(len(domains)):
+        free = domains[cell] & ~taken
         if free:
             bit = free & -free
             value_of[cell] = bit
-            owner[bit.bit_length() - 1] = cell
+            owner[bit_index(bit)] = cell
         else:
             bit = _augment(cell, domains, owner, value_of)
             if not bit:
-                return None
+                return vec[i64]()
         taken |= bit
     return value_of
 
 
-def _augment(start: int, domains: Sequence[int], owner: list[int], value_of: list[int]) -> int:
+def _augment(start: i64, domains: vec[i64], owner: vec[i64], value_of: vec[i64]) -> i64:
     """Give cell `start` a value by moving cells along an alternating path (breadth
     first) that ends at a value no cell holds; that value, or 0 if there is no path."""
-    came = [0] * len(owner)  # value index -> the cell that reached it
-    queue, seen = [start], 0
-    for cell in queue:  # the queue grows while it is read
+    came = zeros(VALUES)  # value index -> the cell that reached it
+    queue = vec[i64]([start])
+    seen: i64 = 0
+    head: i64 = 0
+    while head < len(queue):  # the queue grows while it is read
+        cell = queue[head]
+        head += 1
         fresh = domains[cell] & ~seen
         seen |= fresh
         while fresh:
             bit = fresh & -fresh
             fresh ^= bit
-            index = bit.bit_length() - 1
+            index = bit_index(bit)
             came[index] = cell
             holder = owner[index]
             if holder < 0:
                 _shift(start, index, came, owner, value_of)
                 return bit
-            queue.append(holder)
+            queue = append(queue, holder)
     return 0
 
 
-def _shift(start: int, index: int, came: list[int], owner: list[int], value_of: list[int]) -> None:
+def _shift(start: i64, index: i64, came: vec[i64], owner: vec[i64], value_of: vec[i64]) -> None:
     """Each cell on the path back from value `index` to `start` takes the value it reached."""
     while True:
         cell = came[index]
         previous = value_of[cell]
-        value_of[cell] = 1 << index
+        value_of[cell] = i64(1) << index
         owner[index] = cell
         if cell == start:
             return
-        index = previous.bit_length() - 1
+        index = bit_index(previous)
 
 
-def _strong_components(successors: Sequence[int], nodes: int) -> list[int]:
+def _strong_components(successors: vec[i64], nodes: i64) -> vec[i64]:
     """For each node (a bit of `nodes`), the bitmask of its strongly connected component;
     `successors[v]` is the bitmask of v's successors. Tarjan's algorithm with explicit
     stacks, so that its depth is not Python's recursion depth; its tables native vectors of
     machine words (compiled, the walk boxes no int)."""
     size: i64 = len(successors)
-    succ = vec[i64]([m for m in successors])
+    succ = successors
     index = zeros(size)  # order of discovery, from 1
     low = zeros(size)
-    component = [0] * size
+    component = zeros(size)
     unvisited: i64 = nodes
     on_stack: i64 = 0
     stack = vec[i64]()  # Tarjan's stack: visited nodes not yet in a component
@@ -204,8 +221,11 @@ def _strong_components(successors: Sequence[int], nodes: int) -> list[int]:
                     if w == v:
                         break
                 on_stack &= ~members
-                for k in indices(members):
-                    component[k] = members
+                rest = members
+                while rest:
+                    bit = rest & -rest
+                    rest ^= bit
+                    component[bit_index(bit)] = members
             if len(path) > 0 and low[v] < low[path[len(path) - 1]]:
                 low[path[len(path) - 1]] = low[v]
     return component
@@ -246,7 +266,6 @@ def cage_supports(domains: vec[i64], combinations: vec[i64], residues: vec[i64])
         available |= domains[i]
     kept = zeros(count)
     table = residues if count <= ENUMERATED else vec[i64]()
-    listed = [mask for mask in domains] if count > ENUMERATED else []  # Régin's method reads a list
     if len(table) > 0:
         still_whole(domains, table, kept)
         if every_kept(domains, kept):
@@ -257,8 +276,8 @@ def cage_supports(domains: vec[i64], combinations: vec[i64], residues: vec[i64])
         if count <= ENUMERATED:
             matched(domains, c, kept, table)
         else:
-            lost = alldiff_filter(listed, c)
-            if lost is not None:
+            lost = alldiff_lost(domains, c)
+            if len(lost) > 0:
                 for i in range(count):
                     kept[i] |= domains[i] & c & ~lost[i]
         if every_kept(domains, kept):
@@ -318,8 +337,8 @@ def whole(filling: i64, domains: vec[i64]) -> bool:
 
 
 # Cages of at most this many cells have their matchings enumerated (`matched`, at most 5! = 120 of them a
-# combination) rather than found by Régin's method (`alldiff_filter`), whose matching and components cost more
-# on so few cells.
+# combination) rather than found by Régin's method (`alldiff_lost`), whose matching and components cost more
+# on so few cells (and on 6 or 7 cells: docs/results/killer.md).
 ENUMERATED: Final = 5
 
 

@@ -174,17 +174,25 @@ def spec_and_puzzle(key: str) -> tuple[str, str]:
     return spec, name
 
 
+def chosen_keys() -> set[str]:
+    """The runs `choose` kept (CHOSEN's lines but its comments)."""
+    return {line for line in CHOSEN.read_text().splitlines() if line and not line.startswith("#")}
+
+
 def cases(public: bool) -> list[Case]:
     """The runs compared: those `choose` kept, the pinned figures, and every run of a method spec or a puzzle the
     choice has not seen (without the public collections, a spec chosen only on their puzzles runs on every puzzle
     there is)."""
     every = every_case(public)
-    chosen = {line for line in CHOSEN.read_text().splitlines() if line and not line.startswith("#")}
+    chosen = chosen_keys()
     names = {spec_and_puzzle(key)[1] for key in chosen}
     specs = {spec_and_puzzle(key)[0] for key in chosen & {case.key for case in every}}
-    return [case for case in every
-            if case.key in chosen or case.key.startswith("pinned ")
-            or spec_and_puzzle(case.key)[0] not in specs or spec_and_puzzle(case.key)[1] not in names]
+    found = []
+    for case in every:
+        spec, name = spec_and_puzzle(case.key)
+        if case.key in chosen or case.key.startswith("pinned ") or spec not in specs or name not in names:
+            found.append(case)
+    return found
 
 
 def shown(key: str, outcome: dict[str, Any]) -> set[tuple[object, ...]]:

@@ -222,7 +222,7 @@ def test_the_runs_compared_are_a_fresh_choice_among_the_full_sets():
     the full set makes, and it is fresh (every method spec and every puzzle in it); a method gaining an option, or
     the set a puzzle, asks for the choice to be made again (until then, what it has not seen runs whole)."""
     public = all(find(collection(name)) for name in PUBLIC)
-    chosen = {line for line in identity.CHOSEN.read_text().splitlines() if line and not line.startswith("#")}
+    chosen = identity.chosen_keys()
     every = {case.key for case in identity.every_case(public)}
     names = {name for name, _grid, _nodes in identity.puzzles(public)}
     specs = {key: identity.spec_and_puzzle(key)[0] for key in every | chosen}

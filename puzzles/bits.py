@@ -266,6 +266,7 @@ def cage_supports(domains: vec[i64], combinations: vec[i64], residues: vec[i64])
         available |= domains[i]
     kept = zeros(count)
     table = residues if count <= ENUMERATED else vec[i64]()
+    walk = fewest_first(domains) if count <= ENUMERATED else vec[i64]()  # `matched`'s, made once for every combination
     if len(table) > 0:
         still_whole(domains, table, kept)
         if every_kept(domains, kept):
@@ -274,7 +275,7 @@ def cage_supports(domains: vec[i64], combinations: vec[i64], residues: vec[i64])
         if c & ~available or not adds(domains, c, kept):
             continue  # a value of it no cell can take, a cell that can take none of it, or nothing it could add
         if count <= ENUMERATED:
-            matched(domains, c, kept, table)
+            matched(domains, c, kept, table, walk)
         else:
             lost = alldiff_lost(domains, c)
             if len(lost) > 0:
@@ -342,47 +343,66 @@ def whole(filling: i64, domains: vec[i64]) -> bool:
 ENUMERATED: Final = 5
 
 
-def matched(domains: vec[i64], combination: i64, kept: vec[i64], residues: vec[i64]) -> None:
+def fewest_first(domains: vec[i64]) -> vec[i64]:
+    """`matched`'s table for these cells: three per cell, the last third the cells in the order the walk fills
+    them, fewest candidates first (the fewer a cell's choices, the earlier a dead end shows; the values kept do not
+    depend on the order)."""
+    count: i64 = len(domains)
+    walk = zeros(3 * count)
+    for i in range(count):  # insertion by candidates (at most ENUMERATED cells)
+        size = popcount(domains[i])
+        at = i
+        while at > 0 and popcount(domains[walk[2 * count + at - 1]]) > size:
+            walk[2 * count + at] = walk[2 * count + at - 1]
+            at -= 1
+        walk[2 * count + at] = i
+    return walk
+
+
+def matched(domains: vec[i64], combination: i64, kept: vec[i64], residues: vec[i64], walk: vec[i64]) -> None:
     """Adds to `kept`, per cell, the values some matching of the cells to `combination`'s values gives it (each
     cell a different value of its domain, every value of the combination taken): every matching, depth first,
     until each cell keeps every value of the combination it has. A matching that keeps a value first is its
     residue (`residue_table`; none kept when `residues` is empty). Its tables are native vectors of machine
-    words: the walk boxes no int."""
+    words, the walk's own in `walk` (`fewest_first`, made by the caller once for all its combinations): the walk
+    boxes no int and makes no vector."""
     count: i64 = len(domains)
     if popcount(combination) != count:
         return
-    doms = vec[i64]([mask & combination for mask in domains])
-    chosen = zeros(count)
-    left = zeros(count)  # per depth, the values still to try there
+    # at depth d the walk fills cell walk[2 * count + d]: walk[d] the value chosen there, walk[count + d] the
+    # values still to try there
+    order = 2 * count
     depth: i64 = 0
     used: i64 = 0
-    left[0] = doms[0]
+    walk[count] = domains[walk[order]] & combination
     while depth >= 0:
-        m = left[depth]
+        m = walk[count + depth]
         if not m:
             depth -= 1
             if depth >= 0:
-                used ^= chosen[depth]
+                used ^= walk[depth]
             continue
         bit = m & -m
-        left[depth] = m ^ bit
-        chosen[depth] = bit
+        walk[count + depth] = m ^ bit
+        walk[depth] = bit
         if depth + 1 < count:
             used |= bit
             depth += 1
-            left[depth] = doms[depth] & ~used
+            walk[count + depth] = domains[walk[order + depth]] & combination & ~used
             continue
         if len(residues) > 0:  # a matching: it is the residue of each value it keeps first
             filling: i64 = 0
-            for i in range(count):
-                filling |= bit_index(chosen[i]) << (i * RESIDUE_BITS)
-            for i in range(count):
-                if not kept[i] & chosen[i]:
-                    residues[(i << RESIDUE_BITS) + bit_index(chosen[i])] = filling
+            for d in range(count):
+                filling |= bit_index(walk[d]) << (walk[order + d] * RESIDUE_BITS)
+            for d in range(count):
+                i = walk[order + d]
+                if not kept[i] & walk[d]:
+                    residues[(i << RESIDUE_BITS) + (filling >> (i * RESIDUE_BITS) & 31)] = filling
         done = True  # each cell keeps its value
-        for i in range(count):
-            kept[i] |= chosen[i]
-            if kept[i] & doms[i] != doms[i]:
+        for d in range(count):
+            i = walk[order + d]
+            kept[i] |= walk[d]
+            if kept[i] & domains[i] & combination != domains[i] & combination:
                 done = False
         if done:
             break

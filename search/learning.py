@@ -549,22 +549,24 @@ class Cages:
         that share a house with it (`Geometry.peers`)."""
         self.cells: list[list[int]] = []
         self.values = vec[i64]()
-        self.combinations: list[vec[i64]] = []
+        # (vectors of vectors, as the watches are: a list's item vector would be unboxed at each read)
+        self.combinations = vec[vec[i64]]()
         for scope, fillings in rooms:
             if fillings is not None:
                 self.cells.append(list(scope))
                 self.values = append(self.values, reduce(or_, fillings, 0))
-                self.combinations.append(vec[i64]([c for c in fillings]))
+                self.combinations = append(self.combinations, vec[i64]([c for c in fillings]))
         of_cell: list[list[int]] = [[] for _ in range(n * n)]
         for k, cells in enumerate(self.cells):
             for cell in cells:
                 of_cell[cell].append(k)
-        self.of_cell = [vec[i64](ks) for ks in of_cell]
+        self.of_cell = vec[vec[i64]]([vec[i64](ks) for ks in of_cell])
         joined: list[set[int]] = [set() for _ in range(n * n)]  # per cell, the cells of the rooms that hold it
         for scope, _ in rooms:
             for cell in scope:
                 joined[cell].update(scope)
-        self.peers: list[list[int]] = [sorted(joined[cell] - {cell} - set(houses[cell])) for cell in range(n * n)]
+        self.peers = vec[vec[i64]]([vec[i64](sorted(joined[cell] - {cell} - set(houses[cell])))
+                                    for cell in range(n * n)])
 
 
 @lru_cache(maxsize=8)
@@ -622,7 +624,7 @@ class Sums:
         for k, cells in enumerate(self.cells):
             for cell in cells:
                 of_cell[cell].append(k)
-        self.of_cell = [vec[i64](ks) for ks in of_cell]
+        self.of_cell = vec[vec[i64]]([vec[i64](ks) for ks in of_cell])
 
 
 @lru_cache(maxsize=8)
@@ -890,7 +892,7 @@ class KillerCages(Queued):
         self.waiting = Waiting(len(cages.cells))  # the cages with a total to be looked at
         self.looked: list[Reason] = [NO_REASON] * len(cages.cells)  # per cage, its last removals' explanation
         # per cage, the fillings its filter found, kept across looks and backjumps (`cage_supports`' residues)
-        self.residues = [residue_table(len(cells)) for cells in cages.cells]
+        self.residues = vec[vec[i64]]([residue_table(len(cells)) for cells in cages.cells])
 
     def start(self, s: Solver) -> None:
         """Every cage with a total is looked at once at the root, givens or not."""

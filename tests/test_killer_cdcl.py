@@ -14,7 +14,7 @@ from mypy_extensions import i64
 
 from making.solutions import pattern_solution, random_solution
 from puzzles import Budget, Grid, Status
-from puzzles.bits import RESIDUE_BITS, alldiff_filter, cage_supports, matched, residue_table, supports
+from puzzles.bits import RESIDUE_BITS, alldiff_filter, cage_supports, fewest_first, matched, residue_table, supports
 from puzzles.constraints.innies import derived_sums, signed_sums
 from puzzles.constraints.killer import Cage, cages_in, combinations_of
 from puzzles.constraints.killer_maker import killer_layout, random_cages
@@ -697,7 +697,8 @@ def test_the_matchings_enumerated_are_those_regins_method_finds(n, data):
     combination = sum(1 << v for v in data.draw(st.lists(st.integers(0, n - 1), min_size=k, max_size=k,
                                                          unique=True)))
     kept = vec[i64]([0] * k)
-    matched(vec[i64](masks), combination, kept, vec[i64]())
+    domains = vec[i64](masks)
+    matched(domains, combination, kept, vec[i64](), fewest_first(domains))
     lost = alldiff_filter(masks, combination)
     assert list(kept) == ([0] * k if lost is None else [m & combination & ~g for m, g in zip(masks, lost, strict=True)])
 

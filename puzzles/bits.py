@@ -266,7 +266,7 @@ def cage_supports(domains: vec[i64], combinations: vec[i64], residues: vec[i64])
         available |= domains[i]
     kept = zeros(count)
     table = residues if count <= ENUMERATED else vec[i64]()
-    walk = fewest_first(domains) if count <= ENUMERATED else vec[i64]()  # `matched`'s, made once for every combination
+    walk = fewest_first(domains) if count <= ENUMERATED else vec[i64]()  # `matched`'s, made once for all combinations
     if len(table) > 0:
         still_whole(domains, table, kept)
         if every_kept(domains, kept):

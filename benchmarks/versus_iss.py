@@ -18,9 +18,10 @@ Every side proves uniqueness: each method runs with `solutions=2`, and ISS looks
 first (as its own `SimpleSolver.uniqueSolution` does). A side settles a puzzle when it finds its solution and
 proves it unique (or finds two) within `--timeout` seconds. Every side is called in one loop on each puzzle,
 the side that goes first rotated from puzzle to puzzle, so that the machine's noise falls on all alike; each
-side is first run once, untimed, on the file's first puzzle. Every answer is checked cell by cell against the
-puzzle's rules and givens, and against the other sides': the same verdict (unique or not) and, for a unique
-puzzle, the same solution. A wrong answer or a disagreement stops the run (exit 1).
+side is first run once, untimed, on the file's first puzzle (a method keeps what it read of a layout for its
+process, so that puzzle is timed with its model built: docs/results/versus-iss.md). Every answer is checked cell
+by cell against the puzzle's rules and givens, and against the other sides': the same verdict (unique or not)
+and, for a unique puzzle, the same solution. A wrong answer or a disagreement stops the run (exit 1).
 
 What is timed: a method's call (its model built and its search, as compare.py times it); ISS's own clock, in
 node, around its reading of the constraint string, its model building (its handlers and its optimizer) and its

@@ -18,10 +18,11 @@ Every side proves uniqueness: each method runs with `solutions=2`, and ISS looks
 first (as its own `SimpleSolver.uniqueSolution` does). A side settles a puzzle when it finds its solution and
 proves it unique (or finds two) within `--timeout` seconds. Every side is called in one loop on each puzzle,
 the side that goes first rotated from puzzle to puzzle, so that the machine's noise falls on all alike; each
-side is first run once, untimed, on the file's first puzzle (a method keeps what it read of a layout for its
-process, so that puzzle is timed with its model built: docs/results/versus-iss.md). Every answer is checked cell
-by cell against the puzzle's rules and givens, and against the other sides': the same verdict (unique or not)
-and, for a unique puzzle, the same solution. A wrong answer or a disagreement stops the run (exit 1).
+side is first run once, untimed, on the file's first puzzle reflected in its diagonal (as hard, but another
+layout: a method keeps what it read of a layout for its process, and no timed puzzle's model is built by then).
+Every answer is checked cell by cell against the puzzle's rules and givens, and against the other sides': the
+same verdict (unique or not) and, for a unique puzzle, the same solution. A wrong answer or a disagreement stops
+the run (exit 1).
 
 What is timed: a method's call (its model built and its search, as compare.py times it); ISS's own clock, in
 node, around its reading of the constraint string, its model building (its handlers and its optimizer) and its
@@ -62,9 +63,10 @@ from benchmarks.turns import in_turn  # noqa: E402
 from comparison.core.errors import UsageError  # noqa: E402
 from comparison.core.selected import Selected  # noqa: E402
 from comparison.run.methods import load_registry, parse_solver  # noqa: E402
-from puzzles import Budget, Entry, Grid, PuzzleFileError, Status, data, kernels, read_puzzles  # noqa: E402
+from puzzles import Budget, Entry, Grid, PuzzleError, PuzzleFileError, Status, data, kernels, read_puzzles  # noqa: E402
 from puzzles.constraints.killer import cages_in  # noqa: E402
 from puzzles.fpuzzles import json_line  # noqa: E402
+from puzzles.isomorph import transposed  # noqa: E402
 
 ISS_ENV = "ISS_DIR"
 ISS_URL = "https://github.com/sigh/Interactive-Sudoku-Solver"
@@ -262,6 +264,16 @@ def puzzles_in(path: Path, limit: int | None) -> list[tuple[int, Grid]]:
     return found[:limit] if limit is not None else found
 
 
+def warm_up_puzzle(first: Grid) -> Grid:
+    """What each side is first run on, untimed: the first puzzle reflected in its diagonal, as hard, on a layout of
+    its own, so that no timed puzzle's model is built by then (a method keeps what it read of a layout for its
+    process); the first puzzle itself where its rules cannot be reflected."""
+    try:
+        return transposed(first)
+    except PuzzleError:
+        return first
+
+
 def check(path: Path, line: int, grid: Grid, answers: Sequence[tuple[str, Answer]]) -> None:
     """Every solution valid; every settled side's verdict the same, and one solution for a unique puzzle."""
     for name, answer in answers:
@@ -290,8 +302,9 @@ def compare_file(path: Path, sides: Sequence[Side], limit: int | None, repeat: i
     if not puzzles:
         raise SystemExit(f"{path}: no puzzle to time")
     figures = [Figures(side) for side in sides]
+    warm = warm_up_puzzle(puzzles[0][1])
     for side in sides:  # warm up: imports, node's start and tables built once are not a puzzle's
-        side.solve(puzzles[0][1])
+        side.solve(warm)
     turn = 0
     for line, grid in puzzles:
         runs: dict[str, list[Answer]] = {figure.side.name: [] for figure in figures}

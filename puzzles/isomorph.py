@@ -20,7 +20,8 @@ import random
 from dataclasses import dataclass
 from functools import cache
 
-from .grid import Grid, Layout, geometry
+from .grid import Grid, Layout, PuzzleError, geometry
+from .layouts import layout
 
 
 def _line_order(bands: int, width: int, rng: random.Random) -> list[int]:
@@ -136,3 +137,23 @@ def group_of(lay: Layout) -> str:
 def random_isomorph(grid: Grid, rng: random.Random) -> Grid:
     """A random puzzle equivalent to `grid`, drawn with `rng` from its layout's group."""
     return Isomorph.draw(grid.layout, rng).apply(grid)
+
+
+def transposed(grid: Grid) -> Grid:
+    """The puzzle reflected in its main diagonal, its regions (renumbered as met, row by row) and rules with it: cell
+    (r, c) holds what (c, r) held. Its solutions are the puzzle's, reflected, on a layout of its own unless the
+    puzzle's is kept by the reflection (square boxes are; a Killer's cages or a Jigsaw's regions seldom): what the
+    ISS benchmark warms up on. PuzzleError for a rule whose kind cannot be reflected so (an indexer's)."""
+    lay, n = grid.layout, grid.side
+    fixed = next((rule for rule in lay.rules if not rule.REFLECTS), None)
+    if fixed is not None:
+        raise PuzzleError(f"{fixed.name(0, n)}: a rule of its kind has no reflected image")
+
+    def reflect(cell: int) -> int:
+        r, c = divmod(cell, n)
+        return c * n + r
+
+    regions = [lay.regions[reflect(cell)] for cell in range(n * n)]
+    number = {region: k for k, region in enumerate(dict.fromkeys(regions))}  # renumbered as met: square boxes as before
+    turned = layout(n, [number[region] for region in regions], (), [rule.moved(reflect) for rule in lay.rules])
+    return Grid(turned, bytes(grid.values[reflect(cell)] for cell in range(n * n)))

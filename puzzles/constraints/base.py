@@ -107,6 +107,9 @@ class Constraint:
     FIELD: ClassVar[str] = ""
     WORD: ClassVar[str] = ""  # its word in the line form (the name, or what comes before `=`), as messages list it
     RELABELS: ClassVar[bool] = True  # whether relabelling the values 1..n keeps the rule (isomorphs)
+    # whether `moved` gives the rule's image under any rotation or reflection, not only under those a layout keeps
+    # (a puzzle reflected whole: puzzles.isomorph.transposed)
+    REFLECTS: ClassVar[bool] = True
     GLOBAL: ClassVar[bool] = False  # a rule of the whole grid (a flag in f-puzzles), not of some cells
     # whether its links state it whole: an engine that keeps every link keeps the rule (the hand-written searches
     # then know the kind with nothing more)

@@ -30,6 +30,7 @@ class Indexer(OneCell):
     turned: bool = False
 
     RELABELS = False  # its values are places
+    REFLECTS = False  # moved, it is `turned`: a mark that keeps it from the isomorphs, not its image
     TITLE: ClassVar[str] = ""  # `column indexer`
     ALONG: ClassVar[str] = ""  # what it indexes, as messages say: `row`
 

@@ -217,3 +217,14 @@ def test_a_puzzle_whose_rules_iss_cannot_be_given_is_not_run_by_iss(
     assert "ISS: not settled: 1 not run: ISS negates white and black dots together (StrictKropki), not one alone" \
         in out
     assert "vs ISS" not in out  # no multiple of a time it did not take
+
+
+def test_each_side_warms_up_on_the_first_puzzle_reflected_or_on_it_where_its_rules_are_not() -> None:
+    # a Killer reflected is another layout (no timed puzzle's model built in the warm-up), an indexer's kind has no
+    # reflected image: the puzzle itself
+    warm = versus_iss.warm_up_puzzle(KILLER)
+    assert warm.layout is not KILLER.layout and warm.values == KILLER.values  # no givens to move: the cages moved
+    assert {frozenset(c.cells) for c in warm.layout.constraints} == \
+           {frozenset(c % 4 * 4 + c // 4 for c in cage.cells) for cage in KILLER.layout.constraints}
+    indexed = Grid.parse("." * 36 + ";ri=R1C2,R6C5;ci=R3C1,R3C6")
+    assert versus_iss.warm_up_puzzle(indexed) is indexed

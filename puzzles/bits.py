@@ -89,9 +89,9 @@ def alldiff_lost(masks: vec[i64], needed: i64) -> vec[i64]:
     """`alldiff_filter` on native vectors of machine words (the walk boxes no int): per cell, the candidates it
     loses; empty when there is no way at all."""
     count: i64 = len(masks)
-    domains = vec[i64]([mask & needed for mask in masks])
     if popcount(needed) != count or count == 0:  # (no cell: nothing to lose, said by `alldiff_filter`)
         return vec[i64]()
+    domains = vec[i64]([mask & needed for mask in masks])
     value_of = _perfect_matching(domains)
     if len(value_of) == 0:
         return vec[i64]()
@@ -169,7 +169,6 @@ def _strong_components(successors: vec[i64], nodes: i64) -> vec[i64]:
     stacks, so that its depth is not Python's recursion depth; its tables native vectors of
     machine words (compiled, the walk boxes no int)."""
     size: i64 = len(successors)
-    succ = successors
     index = zeros(size)  # order of discovery, from 1
     low = zeros(size)
     component = zeros(size)
@@ -180,7 +179,7 @@ def _strong_components(successors: vec[i64], nodes: i64) -> vec[i64]:
     while unvisited:
         root: i64 = bit_index(unvisited & -unvisited)
         path = vec[i64]([root])  # the depth-first path ...
-        todo = vec[i64]([succ[root]])  # ... and each of its nodes' successors left
+        todo = vec[i64]([successors[root]])  # ... and each of its nodes' successors left
         count += 1
         index[root] = count
         low[root] = count
@@ -209,7 +208,7 @@ def _strong_components(successors: vec[i64], nodes: i64) -> vec[i64]:
                 stack = append(stack, w)
                 on_stack |= bit
                 path = append(path, w)
-                todo = append(todo, succ[w])
+                todo = append(todo, successors[w])
                 continue
             path, _v = pop(path)
             todo, _successors = pop(todo)
@@ -402,7 +401,8 @@ def matched(domains: vec[i64], combination: i64, kept: vec[i64], residues: vec[i
         for d in range(count):
             i = walk[order + d]
             kept[i] |= walk[d]
-            if kept[i] & domains[i] & combination != domains[i] & combination:
+            wanted = domains[i] & combination
+            if kept[i] & wanted != wanted:
                 done = False
         if done:
             break

@@ -5,13 +5,22 @@ Where that cannot be done (no C compiler, no Python headers, mypyc refusing a mo
 succeeds and the packages run interpreted; the manifest says why, and compare.py's first line repeats it.
 After a build that compiled every module, the manifest holds each source's sha256: puzzles/kernels.py uses
 the compiled modules only while every source is the one they were built from.
+
+With SUDOKU_SEARCH_GUIDED=1 the build is profile-guided (GCC's -fprofile-generate and -fprofile-use): compiled
+once with counters, trained on making/guided.py's runs, compiled again laid out for what the runs took. The
+training imports the project's dependencies, so it runs where they are installed (`pip install
+--no-build-isolation`); where it cannot, the modules are compiled as usual and the build says why.
 """
 from __future__ import annotations
 
 import functools
 import importlib.util
 import json
+import os
+import shutil
+import subprocess
 import sys
+import tempfile
 from pathlib import Path
 from types import ModuleType
 
@@ -19,6 +28,7 @@ from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
 ROOT = Path(__file__).resolve().parent
+GUIDED = "SUDOKU_SEARCH_GUIDED"  # 1: a profile-guided build
 
 
 def kernels_module() -> ModuleType:
@@ -40,6 +50,7 @@ class BuildKernels(build_ext):
     def initialize_options(self) -> None:
         super().initialize_options()
         self.failure: str | None = None  # why there is no compiled build
+        self.guided = False  # built from a training's profile
 
     def finalize_options(self) -> None:
         # mypyc translates to C here, once a process, and only when something is built (not for the metadata)
@@ -50,7 +61,10 @@ class BuildKernels(build_ext):
     def run(self) -> None:
         if self.failure is None:
             try:
-                super().run()
+                if os.environ.get(GUIDED, "").strip() == "1":
+                    self.run_guided()
+                else:
+                    super().run()
             except Exception as error:  # the compiler or the linker failed, or is missing
                 self.failure = f"the C build failed ({describe(error)})"
         if self.failure is not None:
@@ -59,6 +73,39 @@ class BuildKernels(build_ext):
             self.remove_partial_build()
         self.write_manifest()
 
+    def run_guided(self) -> None:
+        """Compiled with counters, trained, compiled again with the counts; compiled as usual (and said why)
+        where a step fails (a compiler other than GCC, an older GCC, a training without the dependencies)."""
+        profiles = tempfile.mkdtemp(prefix="sudoku-search-profiles-")
+        try:
+            self.compile_with([f"-fprofile-generate={profiles}", "-fprofile-update=single"], linked=True)
+            self.write_manifest()  # the counted modules load as compiled for the training
+            where = ROOT if self.inplace or getattr(self, "editable_mode", False) else Path(self.build_lib)
+            done = subprocess.run([sys.executable, "-m", "making.guided", str(ROOT)], cwd=where,
+                                  env={**os.environ, "PYTHONPATH": str(where)}, capture_output=True, text=True,
+                                  check=False)
+            if done.returncode != 0:
+                raise RuntimeError(f"its training failed: {(done.stderr.strip().splitlines() or ['?'])[-1]}")
+            self.compile_with([f"-fprofile-use={profiles}", "-fprofile-partial-training", "-Wno-missing-profile"],
+                              linked=False)
+            self.guided = True
+        except Exception as error:
+            print(f"sudoku-search: no profile-guided build ({describe(error)}); compiled as usual", file=sys.stderr)
+            self.compile_with([], linked=False)
+        finally:
+            shutil.rmtree(profiles, ignore_errors=True)
+
+    def compile_with(self, flags: list[str], linked: bool) -> None:
+        """Every extension built again, with these compiler flags beside mypyc's (and the linker's, `linked`)."""
+        if not hasattr(self, "mypyc_args"):  # each extension's own flags, before any of the training's
+            self.mypyc_args = {e.name: (list(e.extra_compile_args), list(e.extra_link_args)) for e in self.extensions}
+        for extension in self.extensions:
+            compile_args, link_args = self.mypyc_args[extension.name]
+            extension.extra_compile_args = [*compile_args, *flags]
+            extension.extra_link_args = [*link_args, *(flags if linked else [])]
+        self.force = True
+        super().run()
+
     def remove_partial_build(self) -> None:
         """All or nothing: no extension of a build that failed is left beside the sources."""
         for module in (*kernels.MODULES, f"{kernels.GROUP}__mypyc"):
@@ -66,7 +113,7 @@ class BuildKernels(build_ext):
                 kernels.extension_of(module, folder).unlink(missing_ok=True)
 
     def write_manifest(self) -> None:
-        record = kernels.failed(self.failure) if self.failure else kernels.manifest(ROOT)
+        record = kernels.failed(self.failure) if self.failure else kernels.manifest(ROOT, guided=self.guided)
         text = json.dumps(record, indent=1, sort_keys=True) + "\n"
         targets = [Path(self.build_lib) / kernels.MANIFEST.relative_to(ROOT)]
         if self.inplace or getattr(self, "editable_mode", False):

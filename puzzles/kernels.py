@@ -50,7 +50,9 @@ class Build:
     """Which build this run uses, and why (the reason is what compare.py prints after the mode)."""
 
     mode: Literal["compiled", "interpreted"]
-    why: str  # "mypyc", "SUDOKU_SEARCH_COMPILED=0", "no compiled build", "stale: ... changed since the build; ..."
+    # "mypyc", "mypyc, profile-guided", "SUDOKU_SEARCH_COMPILED=0", "no compiled build", "stale: ... changed since
+    # the build; ..."
+    why: str
 
     @property
     def compiled(self) -> bool:
@@ -74,10 +76,10 @@ def digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-def manifest(root: Path, modules: Sequence[str] = MODULES) -> dict[str, object]:
-    """What setup.py records after a build that compiled every module: each source's sha256, and
-    the extension suffix it was built for."""
-    return {"built": True, "ext_suffix": importlib.machinery.EXTENSION_SUFFIXES[0],
+def manifest(root: Path, modules: Sequence[str] = MODULES, guided: bool = False) -> dict[str, object]:
+    """What setup.py records after a build that compiled every module: each source's sha256, the extension
+    suffix it was built for, and whether a training's profile guided the compiler (SUDOKU_SEARCH_GUIDED=1)."""
+    return {"built": True, "ext_suffix": importlib.machinery.EXTENSION_SUFFIXES[0], "guided": guided,
             "sources": {relative(module): digest(source_of(module, root)) for module in modules}}
 
 
@@ -114,7 +116,7 @@ def decide(environ: Mapping[str, str] = os.environ, root: Path = ROOT, recorded:
         source = source_of(module, root)
         if name not in sources or not source.is_file() or digest(source) != sources[name]:
             return Build("interpreted", f"stale: {name} changed since the build; rebuild with {REBUILD}")
-    return Build("compiled", "mypyc")
+    return Build("compiled", "mypyc, profile-guided" if record.get("guided") is True else "mypyc")
 
 
 class SourcesFirst(importlib.abc.MetaPathFinder):

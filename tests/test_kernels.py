@@ -72,6 +72,18 @@ def test_a_build_of_these_sources_runs_compiled_unless_switched_off(tmp_path):
     assert switched.line() == "kernels: interpreted (SUDOKU_SEARCH_COMPILED=0)"
 
 
+def test_a_profile_guided_build_says_so_and_is_judged_as_any_other(tmp_path):
+    """SUDOKU_SEARCH_GUIDED=1's build (setup.py) records that a profile guided it: the first line says so; the
+    switch and a changed source make it interpreted as they make any build."""
+    copy_sources(tmp_path)
+    manifest = fake_build(tmp_path, kernels.manifest(tmp_path, guided=True))
+    assert kernels.decide({}, tmp_path, manifest).line() == "kernels: compiled (mypyc, profile-guided)"
+    assert not kernels.decide({"SUDOKU_SEARCH_COMPILED": "0"}, tmp_path, manifest).compiled
+    edited = kernels.source_of("search.mrv", tmp_path)
+    edited.write_text(edited.read_text() + "\n")
+    assert kernels.decide({}, tmp_path, manifest).line().startswith("kernels: interpreted (stale: search/mrv.py")
+
+
 def test_one_changed_byte_or_one_missing_extension_makes_it_all_interpreted(tmp_path):
     copy_sources(tmp_path)
     manifest = fake_build(tmp_path, kernels.manifest(tmp_path))

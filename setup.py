@@ -99,6 +99,8 @@ class BuildKernels(build_ext):
         """Every extension built again, with these compiler flags beside mypyc's (and the linker's, `linked`)."""
         if not hasattr(self, "mypyc_args"):  # each extension's own flags, before any of the training's
             self.mypyc_args = {e.name: (list(e.extra_compile_args), list(e.extra_link_args)) for e in self.extensions}
+            self.compiler_named = self.compiler  # the option: each run makes its compiler object of it
+        self.compiler = self.compiler_named
         for extension in self.extensions:
             compile_args, link_args = self.mypyc_args[extension.name]
             extension.extra_compile_args = [*compile_args, *flags]
@@ -135,7 +137,8 @@ def translated() -> tuple[list[Extension], str | None]:
             for extension in extensions:
                 # the modules' small functions (a literal's variable, a mask's bit) inlined where they are
                 # called, not called through the library's symbol table as if another library might replace them
-                extension.extra_compile_args.append("-fno-semantic-interposition")
+                if "-fno-semantic-interposition" not in extension.extra_compile_args:  # (a list they may share)
+                    extension.extra_compile_args.append("-fno-semantic-interposition")
         return extensions, None
     except (Exception, SystemExit) as error:  # mypy's errors end in SystemExit
         return [], f"mypyc could not translate the modules ({describe(error)})"

@@ -82,8 +82,8 @@ class BuildKernels(build_ext):
             self.write_manifest()  # the counted modules load as compiled for the training
             where = ROOT if self.inplace or getattr(self, "editable_mode", False) else Path(self.build_lib)
             done = subprocess.run([sys.executable, "-m", "making.guided", str(ROOT)], cwd=where,
-                                  env={**os.environ, "PYTHONPATH": str(where)}, capture_output=True, text=True,
-                                  check=False)
+                                  env={**os.environ, "PYTHONPATH": str(where)}, stdin=subprocess.DEVNULL,
+                                  capture_output=True, text=True, check=False)
             if done.returncode != 0:
                 raise RuntimeError(f"its training failed: {(done.stderr.strip().splitlines() or ['?'])[-1]}")
             self.compile_with([f"-fprofile-use={profiles}", "-fprofile-partial-training", "-Wno-missing-profile"],

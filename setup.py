@@ -8,8 +8,9 @@ the compiled modules only while every source is the one they were built from.
 
 With SUDOKU_SEARCH_GUIDED=1 the build is profile-guided (GCC's -fprofile-generate and -fprofile-use): compiled
 once with counters, trained on making/guided.py's runs, compiled again laid out for what the runs took. The
-training imports the project's dependencies, so it runs where they are installed (`pip install
---no-build-isolation`); where it cannot, the modules are compiled as usual and the build says why.
+training runs in the environment installed into (pip's isolated build path left out), so its dependencies must be
+there already (a second install); where a step cannot be done, the modules are compiled as usual and the build says
+why.
 """
 from __future__ import annotations
 
@@ -81,6 +82,7 @@ class BuildKernels(build_ext):
             self.compile_with([f"-fprofile-generate={profiles}", "-fprofile-update=single"], linked=True)
             self.write_manifest()  # the counted modules load as compiled for the training
             where = ROOT if self.inplace or getattr(self, "editable_mode", False) else Path(self.build_lib)
+            # PYTHONPATH replaced: not pip's isolated build environment, but the one installed into
             done = subprocess.run([sys.executable, "-m", "making.guided", str(ROOT)], cwd=where,
                                   env={**os.environ, "PYTHONPATH": str(where)}, stdin=subprocess.DEVNULL,
                                   capture_output=True, text=True, check=False)

@@ -78,8 +78,21 @@ class BuildKernels(build_ext):
         """Compiled with counters, trained, compiled again with the counts; compiled as usual (and said why)
         where a step fails (a compiler other than GCC, an older GCC, a training without the dependencies)."""
         profiles = tempfile.mkdtemp(prefix="sudoku-search-profiles-")
+        named = self.compiler  # the option: each pass makes its compiler object of it
+        own = {e.name: (list(e.extra_compile_args), list(e.extra_link_args)) for e in self.extensions}  # mypyc's
+
+        def compile_with(flags: list[str], linked: bool) -> None:
+            """Every extension built again, with these compiler flags beside mypyc's (and the linker's, `linked`)."""
+            self.compiler = named
+            for extension in self.extensions:
+                compile_args, link_args = own[extension.name]
+                extension.extra_compile_args = [*compile_args, *flags]
+                extension.extra_link_args = [*link_args, *(flags if linked else [])]
+            self.force = True
+            super(BuildKernels, self).run()
+
         try:
-            self.compile_with([f"-fprofile-generate={profiles}", "-fprofile-update=single"], linked=True)
+            compile_with([f"-fprofile-generate={profiles}", "-fprofile-update=single"], linked=True)
             self.write_manifest()  # the counted modules load as compiled for the training
             where = ROOT if self.inplace or getattr(self, "editable_mode", False) else Path(self.build_lib)
             # PYTHONPATH replaced: not pip's isolated build environment, but the one installed into
@@ -88,27 +101,14 @@ class BuildKernels(build_ext):
                                   capture_output=True, text=True, check=False)
             if done.returncode != 0:
                 raise RuntimeError(f"its training failed: {(done.stderr.strip().splitlines() or ['?'])[-1]}")
-            self.compile_with([f"-fprofile-use={profiles}", "-fprofile-partial-training", "-Wno-missing-profile"],
-                              linked=False)
+            compile_with([f"-fprofile-use={profiles}", "-fprofile-partial-training", "-Wno-missing-profile"],
+                         linked=False)
             self.guided = True
         except Exception as error:
             print(f"sudoku-search: no profile-guided build ({describe(error)}); compiled as usual", file=sys.stderr)
-            self.compile_with([], linked=False)
+            compile_with([], linked=False)
         finally:
             shutil.rmtree(profiles, ignore_errors=True)
-
-    def compile_with(self, flags: list[str], linked: bool) -> None:
-        """Every extension built again, with these compiler flags beside mypyc's (and the linker's, `linked`)."""
-        if not hasattr(self, "mypyc_args"):  # each extension's own flags, before any of the training's
-            self.mypyc_args = {e.name: (list(e.extra_compile_args), list(e.extra_link_args)) for e in self.extensions}
-            self.compiler_named = self.compiler  # the option: each run makes its compiler object of it
-        self.compiler = self.compiler_named
-        for extension in self.extensions:
-            compile_args, link_args = self.mypyc_args[extension.name]
-            extension.extra_compile_args = [*compile_args, *flags]
-            extension.extra_link_args = [*link_args, *(flags if linked else [])]
-        self.force = True
-        super().run()
 
     def remove_partial_build(self) -> None:
         """All or nothing: no extension of a build that failed is left beside the sources."""

@@ -148,11 +148,7 @@ def transposed(grid: Grid) -> Grid:
     fixed = next((rule for rule in lay.rules if not rule.REFLECTS), None)
     if fixed is not None:
         raise PuzzleError(f"{fixed.name(0, n)}: a rule of its kind has no reflected image")
-
-    def reflect(cell: int) -> int:
-        r, c = divmod(cell, n)
-        return c * n + r
-
+    reflect = functools.partial(_moved, (tuple(range(n)), tuple(range(n)), True), n=n)  # the transposition alone
     regions = [lay.regions[reflect(cell)] for cell in range(n * n)]
     number = {region: k for k, region in enumerate(dict.fromkeys(regions))}  # renumbered as met: square boxes as before
     turned = layout(n, [number[region] for region in regions], (), [rule.moved(reflect) for rule in lay.rules])

@@ -2576,6 +2576,14 @@ def run(solver: Solver, solutions: int) -> Finish:
 def solve(grid: Grid, budget: Budget, solutions: int, options: dict[str, Any], started: float) -> Outcome:
     """Singles with learned nogoods, MRV and VSIDS, and Luby restarts (MiniSat's method on the puzzle)."""
     watch = watching.get()
+    solver = configured(grid, options, Limits.of(budget, started), None if watch is None else Narrator(watch))
+    status, detail, found = run(solver, solutions)
+    return conclude(grid, found, solutions, status, detail, solver.counters(), started)
+
+
+def configured(grid: Grid, options: dict[str, Any], limits: Limits, observer: Observer | None) -> Solver:
+    """The solver `solve` runs on this puzzle with these options (every one given), told to `observer`: `auto`'s
+    choices made for the puzzle."""
     # `auto`'s choices: what searches Killers best (docs/results/killer.md) and large Jigsaws (docs/results/cdcl.md);
     # a layout without cages is not asked for its derived sums (kept per layout: not every Jigsaw's)
     killer = any(rule.ROOMS for rule in grid.layout.constraints) and bool(derived_sums(grid.layout))
@@ -2587,8 +2595,5 @@ def solve(grid: Grid, budget: Budget, solutions: int, options: dict[str, Any], s
     choose = options["choose"] if options["choose"] != "auto" else "vsids" if killer or large_jigsaw else "mrv"
     propagate = options["propagate"] if options["propagate"] != "auto" else "locked" if killer else "singles"
     branching, schedule = policies(choose, options["restart"], options["phase"], options["unit"])
-    solver = Solver(grid, Limits.of(budget, started), locked=propagate == "locked",
-                    observer=None if watch is None else Narrator(watch), branching=branching, schedule=schedule,
-                    derived=options["redundant"] == "45", kept=kept)
-    status, detail, found = run(solver, solutions)
-    return conclude(grid, found, solutions, status, detail, solver.counters(), started)
+    return Solver(grid, limits, locked=propagate == "locked", observer=observer, branching=branching,
+                  schedule=schedule, derived=options["redundant"] == "45", kept=kept)

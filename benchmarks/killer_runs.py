@@ -8,15 +8,20 @@ from collections.abc import Iterator, Sequence
 from typing import TypeVar
 
 from benchmarks.turns import in_turn
-from puzzles import Entry, Grid, Outcome, Status, read_puzzles
+from puzzles import Entry, Grid, Outcome, PuzzleFileError, Status, read_puzzles
 from puzzles.constraints.killer import cages_in
 
 T = TypeVar("T")
 
 
 def read_killers(file: str, limit: int) -> list[Grid] | None:
-    """The first `limit` puzzles of the file, or None (with a line on stderr) when none of them has a cage."""
-    puzzles = [e.grid for e in read_puzzles(file) if isinstance(e, Entry)][:limit]
+    """The first `limit` puzzles of the file, or None (with a line on stderr) when it cannot be read or none of them
+    has a cage."""
+    try:
+        puzzles = [e.grid for e in read_puzzles(file) if isinstance(e, Entry)][:limit]
+    except PuzzleFileError as exc:  # no such file, a folder, unreadable
+        print(exc, file=sys.stderr)
+        return None
     if not any(cages_in(grid.layout.constraints) for grid in puzzles):
         print(f"{file}: no Killer puzzle among its first {limit}", file=sys.stderr)
         return None

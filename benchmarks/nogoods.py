@@ -30,7 +30,7 @@ sys.path.insert(0, str(ROOT))  # run from anywhere, as compare.py is
 from ortools.sat.python import cp_model  # noqa: E402
 
 from formulations import cpsat  # noqa: E402
-from puzzles import Budget, Entry, Grid, read_puzzles  # noqa: E402
+from puzzles import Budget, Entry, Grid, PuzzleFileError, read_puzzles  # noqa: E402
 from puzzles.constraints.killer import cages_in  # noqa: E402
 from puzzles.words import plural  # noqa: E402
 from search import learning  # noqa: E402
@@ -152,7 +152,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--limit", type=int, default=5, help="the first K puzzles (default 5)")
     parser.add_argument("--timeout", type=float, default=20.0, help="seconds a side a puzzle (default 20)")
     args = parser.parse_args(argv)
-    puzzles = [entry.grid for entry in read_puzzles(args.file) if isinstance(entry, Entry)][:args.limit]
+    try:
+        puzzles = [entry.grid for entry in read_puzzles(args.file) if isinstance(entry, Entry)][:args.limit]
+    except PuzzleFileError as exc:  # no such file, a folder, unreadable
+        print(f"nogoods: {exc}", file=sys.stderr)
+        return 2
     if not puzzles:
         print(f"{args.file}: no puzzle read", file=sys.stderr)
         return 2

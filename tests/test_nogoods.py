@@ -2,6 +2,7 @@
 says, and a whole run on the seeds (every solution checked there; the sizes themselves are the benchmark's)."""
 from __future__ import annotations
 
+import importlib
 from pathlib import Path
 
 import pytest
@@ -60,3 +61,16 @@ def test_a_file_without_a_puzzle_says_so(tmp_path: Path, capsys: pytest.CaptureF
     empty.write_text("# nothing\n")
     assert main([str(empty)]) == 2
     assert "no puzzle read" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("program", ["nogoods", "rule45", "sum_encodings"])
+@pytest.mark.parametrize("where", ["missing.txt", "."])
+def test_a_file_that_cannot_be_read_is_one_line_not_a_traceback(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                                  program: str, where: str) -> None:
+    benchmark = importlib.import_module(f"benchmarks.{program}")
+    path = tmp_path / where  # (tmp_path / "." is the folder itself)
+    assert benchmark.main([str(path)]) == 2
+    err = capsys.readouterr().err
+    why = "is a folder, not a puzzle file" if where == "." else "no such file"
+    assert err.strip().endswith(f"{path}: {why}"), err
+    assert "Traceback" not in err and len(err.strip().splitlines()) == 1

@@ -19,7 +19,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # run from anywhere, as compare.py is
 
-from puzzles import Entry, data, read_puzzles  # noqa: E402
+from puzzles import Entry, PuzzleFileError, data, read_puzzles  # noqa: E402
 
 ONE_RUN = """
 import json, resource, sys, time
@@ -59,7 +59,10 @@ def main() -> None:
     ways = {"pool": ["--jobs", str(args.workers)], "cluster": ["--cluster", f"local:{args.workers}"]}
     rates: dict[str, list[float]] = {name: [] for name in ways}
     shares: dict[str, list[float]] = {name: [] for name in ways}
-    puzzles = args.limit or sum(isinstance(record, Entry) for record in read_puzzles(args.file))
+    try:
+        puzzles = args.limit or sum(isinstance(record, Entry) for record in read_puzzles(args.file))
+    except PuzzleFileError as exc:  # no such file, a folder, unreadable
+        raise SystemExit(f"cluster_vs_pool: {exc}") from None
     for round_ in range(1, args.rounds + 1):
         for name, how in ways.items():
             figures = run([*common, *how])

@@ -43,6 +43,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--difficulty", type=float, default=0.55, help="share of cells blanked (default 0.55)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
+    if args.out.is_dir():  # said before the puzzles are made, not after
+        parser.error(f"{args.out} is a folder: give the file to write")
     try:
         from sudoku.sudoku import DiagonalSudoku, Sudoku
     except ImportError:
@@ -61,7 +63,11 @@ def main(argv: list[str] | None = None) -> int:
             if problems:
                 lines.append(f"# py-sudoku's solution of {name}-{seed} is not valid: {'; '.join(problems)}")
             lines.append(f"{grid.text()} py-sudoku-{name}-{seed}")
-    args.out.write_text("\n".join(lines) + "\n")
+    try:
+        args.out.write_text("\n".join(lines) + "\n")
+    except OSError as exc:  # a folder that does not exist, no right to write
+        print(f"py_sudoku: {args.out}: {exc.strerror}", file=sys.stderr)
+        return 2
     print(f"{args.out}: {sum(1 for line in lines if not line.startswith('#'))} puzzles, "
           f"{sum(1 for line in lines[1:] if line.startswith('#'))} with an invalid py-sudoku solution")
     return 0

@@ -310,3 +310,13 @@ def test_popcount_times_every_way_on_masks_of_every_width(tmp_path: Path) -> Non
     found = popcount.medians(popcount.modules(tmp_path, compiled=False), rounds=1, repeats=2)
     assert list(found) == [9, 16, 25] and all(list(ns) == list(popcount.WAYS) for ns in found.values())
     assert all(t > 0 for ns in found.values() for t in ns.values())
+
+
+def test_cluster_vs_pool_says_a_file_it_cannot_read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from benchmarks import cluster_vs_pool
+
+    missing = tmp_path / "missing.txt"
+    monkeypatch.setattr("sys.argv", ["cluster_vs_pool.py", str(missing)])
+    with pytest.raises(SystemExit) as exit_:
+        cluster_vs_pool.main()
+    assert exit_.value.code == f"cluster_vs_pool: {missing}: no such file"

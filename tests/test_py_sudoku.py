@@ -42,3 +42,12 @@ def test_the_benchmark_writes_lines_compare_reads(tmp_path):
     assert len(lines) == len(SHAPES) + len(DIAGONAL)
     grids = [Grid.parse(line.split()[0]) for line in lines]
     assert [g.layout.variant for g in grids][-2:] == ["x", "x"] and grids[0].side == 6
+
+
+def test_a_folder_or_a_place_it_cannot_write_is_one_line(tmp_path, capsys):
+    with pytest.raises(SystemExit) as exit_:  # a folder: said before the puzzles are made
+        main([str(tmp_path), "--count", "1"])
+    assert exit_.value.code == 2 and f"{tmp_path} is a folder" in capsys.readouterr().err
+    out = tmp_path / "no-such-folder" / "made.txt"
+    assert main([str(out), "--count", "1"]) == 2
+    assert capsys.readouterr().err == f"py_sudoku: {out}: No such file or directory\n"

@@ -37,7 +37,7 @@ from puzzles.fpuzzles import json_line
 from puzzles.layouts import PuzzleError
 from puzzles.words import plural
 
-from .flags import add_method_flags
+from .flags import add_method_flags, positive
 
 if TYPE_CHECKING:
     from comparison.programs.to_order import OrderSettings
@@ -57,7 +57,7 @@ def build_parser() -> argparse.ArgumentParser:
                         f"{', '.join(drawn_kinds())}); or several joined by + (jigsaw+x, x+windoku, "
                         "jigsaw+thermometer); killer (or killer+x, killer+antiknight, ...) for Killer puzzles "
                         "(below); default classic")
-    parser.add_argument("--count", type=int, default=None, help="how many puzzles (default 1; with --hard-for, "
+    parser.add_argument("--count", type=positive(int), default=None, help="how many puzzles (default 1; with --hard-for, "
                         "the whole pool)")
     parser.add_argument("--seed", type=int, default=0, help="the same seed makes the same puzzles")
     parser.add_argument("--keep", type=int, default=0, help="keep at least this many givens")
@@ -74,14 +74,14 @@ def build_parser() -> argparse.ArgumentParser:
                       "effort, by its own counter (guesses, nodes, conflicts, branches)")
     made.add_argument("--easy-for", metavar="SPEC", help="with --hard-for: the score is the ratio of the two "
                       "methods' efforts (puzzles that split them)")
-    made.add_argument("--minutes", type=float, default=1.0, help="how long the search runs (default 1)")
-    made.add_argument("--isomorphs", type=int, default=8, metavar="K",
+    made.add_argument("--minutes", type=positive(float), default=1.0, help="how long the search runs (default 1)")
+    made.add_argument("--isomorphs", type=positive(int), default=8, metavar="K",
                       help="a puzzle's effort is the geometric mean over K random isomorphs (default 8)")
     made.add_argument("--solutions", type=int, choices=(1, 2), default=1,
                       help="2: score the effort to prove each isomorph's solution unique (the whole search tree), "
                       "which depends less on the luck of the value order than the effort to the first solution; "
                       "for complete searches")
-    made.add_argument("--pool", type=int, default=12, help="the pool of best puzzles kept (default 12)")
+    made.add_argument("--pool", type=positive(int), default=12, help="the pool of best puzzles kept (default 12)")
     made.add_argument("--start", action="append", metavar="FILE", help="score the unique puzzles of FILE first, "
                       "and let the best of them into the pool (tdoku's generator loads its pool so); in the "
                       "output such a puzzle is named where it was read")

@@ -145,6 +145,11 @@ def test_the_search_pools_unique_minimal_puzzles_best_first():
     (["--easy-for", "cpsat"], "--easy-for needs --hard-for"),
     (["--hard-for", "nosuch"], "unknown method 'nosuch'"),
     (["--hard-for", "mrv", "--command", "bug=cat"], "add --solver bug"),
+    (["--count", "0"], "argument --count: '0' must be greater than 0"),  # (not one puzzle, as `or 1` made it)
+    (["--count", "-1"], "argument --count: '-1' must be greater than 0"),  # (not none, and success)
+    (["--hard-for", "mrv", "--minutes", "0"], "argument --minutes: '0' must be greater than 0"),
+    (["--hard-for", "mrv", "--isomorphs", "0"], "argument --isomorphs: '0' must be greater than 0"),
+    (["--hard-for", "mrv", "--pool", "-2"], "argument --pool: '-2' must be greater than 0"),
 ])
 def test_generator_usage_errors(capsys, argv, message):
     try:

@@ -364,6 +364,11 @@ def report(name: str, count: int, figures: Sequence[Figures], timeout: float) ->
     if counted:
         lines.append("  guesses a puzzle, median: " + ", ".join(
             f"{f.side.name} {statistics.median(f.guesses):,.0f}" for f in counted))
+        # what a guess costs: every puzzle's guesses over every puzzle's time (a search's speed, not its size)
+        timed = [f for f in counted if len(f.seconds) == count and sum(f.seconds) > 0]
+        if timed:
+            lines.append("  guesses a second, the puzzles together: " + ", ".join(
+                f"{f.side.name} {sum(f.guesses) / sum(f.seconds):,.0f}" for f in timed))
     if peer is not None and peer.setup:  # ISS's
         lines.append(f"  ISS's reading and model building alone (in its time): median "
                      f"{statistics.median(peer.setup) * 1000:.1f} ms")

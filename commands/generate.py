@@ -57,8 +57,8 @@ def build_parser() -> argparse.ArgumentParser:
                         f"{', '.join(drawn_kinds())}); or several joined by + (jigsaw+x, x+windoku, "
                         "jigsaw+thermometer); killer (or killer+x, killer+antiknight, ...) for Killer puzzles "
                         "(below); default classic")
-    parser.add_argument("--count", type=positive(int), default=None, help="how many puzzles (default 1; with --hard-for, "
-                        "the whole pool)")
+    parser.add_argument("--count", type=positive(int), default=None,
+                        help="how many puzzles (default 1; with --hard-for, the whole pool)")
     parser.add_argument("--seed", type=int, default=0, help="the same seed makes the same puzzles")
     parser.add_argument("--keep", type=int, default=0, help="keep at least this many givens")
     parser.add_argument("--rule", choices=sorted(SOLVES_BY_SINGLES), default="singles",

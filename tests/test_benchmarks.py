@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from fixtures import SEED000, SEED001
 
-from benchmarks import hard_for, popcount, sat_setup, versus_pycosat
+from benchmarks import hard_for, popcount, sat_setup, versus_iss, versus_pycosat
 from comparison.programs.hard_search import geometric_mean
 
 
@@ -320,3 +320,17 @@ def test_cluster_vs_pool_says_a_file_it_cannot_read(tmp_path: Path, monkeypatch:
     with pytest.raises(SystemExit) as exit_:
         cluster_vs_pool.main()
     assert exit_.value.code == f"cluster_vs_pool: {missing}: no such file"
+
+
+def test_versus_iss_reports_each_sides_guesses_a_puzzle_and_a_second() -> None:
+    def side(name: str, peer: bool = False) -> versus_iss.Side:
+        return versus_iss.Side(name, lambda grid: versus_iss.Answer(0.0), peer)  # (never called here)
+
+    cdcl = versus_iss.Figures(side("cdcl"), seconds=[0.5, 1.5, 2.0], settled=3, guesses=[1_000, 3_000, 8_000])
+    iss = versus_iss.Figures(side("ISS", peer=True), seconds=[0.1, 0.2, 0.1], settled=3, guesses=[2_000, 5_000, 1_000])
+    lines = versus_iss.report("three.txt", 3, [cdcl, iss], 10)
+    assert lines[0] == "three.txt: 3 puzzles, uniqueness proved by every side, 10 s a side a puzzle"
+    assert lines[2].split() == ["cdcl", "3/3", "1.5000", "1.3333", "2.0000", "15.00x,", "10.00x"]  # 1.5 / 0.1, 4 / 0.4
+    # medians 3,000 and 2,000; 12,000 guesses in 4 s and 8,000 in 0.4 s
+    assert lines[4:6] == ["  guesses a puzzle, median: cdcl 3,000, ISS 2,000",
+                          "  guesses a second, the puzzles together: cdcl 3,000, ISS 20,000"]

@@ -29,6 +29,7 @@ sys.path.insert(0, str(ROOT))  # run from anywhere, as compare.py is
 
 from ortools.sat.python import cp_model  # noqa: E402
 
+from commands.flags import positive  # noqa: E402
 from formulations import cpsat  # noqa: E402
 from puzzles import Budget, Entry, Grid, PuzzleFileError, read_puzzles  # noqa: E402
 from puzzles.constraints.killer import cages_in  # noqa: E402
@@ -149,8 +150,8 @@ HEAD = "  puzzle  solved  cdcl conflicts  mean size  median size  mean LBD  cpsa
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("file", help="a puzzle file (line form or f-puzzles JSON lines)")
-    parser.add_argument("--limit", type=int, default=5, help="the first K puzzles (default 5)")
-    parser.add_argument("--timeout", type=float, default=20.0, help="seconds a side a puzzle (default 20)")
+    parser.add_argument("--limit", type=positive(int), default=5, help="the first K puzzles (default 5)")
+    parser.add_argument("--timeout", type=positive(float), default=20.0, help="seconds a side a puzzle (default 20)")
     args = parser.parse_args(argv)
     try:
         puzzles = [entry.grid for entry in read_puzzles(args.file) if isinstance(entry, Entry)][:args.limit]

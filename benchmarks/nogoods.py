@@ -31,6 +31,7 @@ from ortools.sat.python import cp_model  # noqa: E402
 
 from commands.flags import positive  # noqa: E402
 from formulations import cpsat  # noqa: E402
+from formulations.driver import Allowance  # noqa: E402
 from puzzles import Budget, Entry, Grid, PuzzleFileError, read_puzzles  # noqa: E402
 from puzzles.constraints.killer import cages_in  # noqa: E402
 from puzzles.words import plural  # noqa: E402
@@ -94,14 +95,11 @@ def by_cdcl(grid: Grid, seconds: float) -> Kept:
 
 def by_cpsat(grid: Grid, seconds: float) -> Kept:
     """CP-SAT's model as `cpsat` makes it, one worker, to a first solution, its log read for what it learned."""
-    options = {name: option.default for name, option in cpsat.OPTIONS.items()}
+    options = {name: option.default for name, option in cpsat.OPTIONS.items()}  # (one worker)
     if cages_in(grid.layout.constraints):
         options["redundant"] = "45"
     model = cpsat.SudokuModel(grid, "integer", options)
-    solver = cpsat.cp_solver()
-    solver.parameters.num_workers = 1
-    solver.parameters.random_seed = cpsat.DEFAULT_SEED
-    solver.parameters.max_time_in_seconds = seconds
+    solver = model.fresh_solver(Allowance(seconds, float("inf")))
     solver.parameters.log_search_progress = True
     solver.parameters.log_to_stdout = False
     log: list[str] = []
@@ -109,7 +107,6 @@ def by_cpsat(grid: Grid, seconds: float) -> Kept:
     status = solver.solve(model.model)
     solved = status in (cp_model.OPTIMAL, cp_model.FEASIBLE)
     if solved:
-        model.solver = solver
         checked(grid, model.read(), "cpsat")
     return Kept(solved, solver.num_conflicts, learned_literals=learned_literals(log))
 

@@ -99,7 +99,9 @@ class SudokuModel(Model):
         self.solver = cp_solver()
 
     # Solve: a fresh CpSolver per call, with what is left of the budget.
-    def solve_once(self, allowance: Allowance) -> Answer:
+    def fresh_solver(self, allowance: Allowance) -> cp_model.CpSolver:
+        """The solver of the next solve (kept, for `read`): this model's workers, seed and presolve, the allowance
+        as CP-SAT's limits."""
         self.solver = solver = cp_solver()
         p = solver.parameters
         p.num_workers = int(self.opts["workers"])
@@ -109,6 +111,10 @@ class SudokuModel(Model):
             p.max_time_in_seconds = allowance.backend_seconds()
         if allowance.counted:
             p.max_number_of_conflicts = allowance.backend_count()
+        return solver
+
+    def solve_once(self, allowance: Allowance) -> Answer:
+        solver = self.fresh_solver(allowance)
         status = solver.solve(self.model)
         self.count_effort(solver)
         if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
@@ -125,16 +131,8 @@ class SudokuModel(Model):
         None (the driver solves again with each solution excluded)."""
         if int(self.opts["workers"]) != 1:
             return None
-        self.solver = solver = cp_solver()
-        p = solver.parameters
-        p.num_workers = 1
-        p.random_seed = int(self.opts["seed"])
-        p.cp_model_presolve = bool(self.opts["presolve"])
-        p.enumerate_all_solutions = True
-        if allowance.timed:
-            p.max_time_in_seconds = allowance.backend_seconds()
-        if allowance.counted:
-            p.max_number_of_conflicts = allowance.backend_count()
+        solver = self.fresh_solver(allowance)  # (one worker: said above)
+        solver.parameters.enumerate_all_solutions = True
         listing = Listing(self, limit)
         status = solver.solve(self.model, listing)
         self.count_effort(solver)

@@ -58,16 +58,9 @@ class Kept:
         return None
 
 
-class Nogoods:
-    """An observer of `cdcl`'s search that keeps each nogood's size and LBD (the rest of what it is told it lets go)."""
-
-    def __init__(self) -> None:
-        self.sizes: list[int] = []
-        self.lbds: list[int] = []
-
-    def backjumped(self, level: int, nogood: list[int], lbd: int) -> None:
-        self.sizes.append(len(nogood))
-        self.lbds.append(lbd)
+class Quiet:
+    """An observer of `cdcl`'s search that lets go of all it is told: the benchmarks' observers (here and
+    backjumps.py) keep what they count by overriding those methods."""
 
     def started(self, grid: Grid, counters: object) -> None: pass
     def givens_clash(self, conflict: list[int]) -> None: pass
@@ -76,9 +69,22 @@ class Nogoods:
     def decided(self, level: int, x: int) -> None: pass
     def conflict(self, level: int, conflict: list[int]) -> None: pass
     def analyzed(self, conflict: list[int], nogood: list[int], back: int) -> None: pass
+    def backjumped(self, level: int, nogood: list[int], lbd: int) -> None: pass
     def solution(self, level: int) -> None: pass
     def blocked(self) -> None: pass
     def restarted(self) -> None: pass
+
+
+class Nogoods(Quiet):
+    """An observer of `cdcl`'s search that keeps each nogood's size and LBD."""
+
+    def __init__(self) -> None:
+        self.sizes: list[int] = []
+        self.lbds: list[int] = []
+
+    def backjumped(self, level: int, nogood: list[int], lbd: int) -> None:
+        self.sizes.append(len(nogood))
+        self.lbds.append(lbd)
 
 
 def by_cdcl(grid: Grid, seconds: float) -> Kept:

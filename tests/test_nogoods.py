@@ -63,7 +63,7 @@ def test_a_file_without_a_puzzle_says_so(tmp_path: Path, capsys: pytest.CaptureF
     assert "no puzzle read" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("program", ["nogoods", "rule45", "sum_encodings"])
+@pytest.mark.parametrize("program", ["nogoods", "backjumps", "rule45", "sum_encodings"])
 @pytest.mark.parametrize("where", ["missing.txt", "."])
 def test_a_file_that_cannot_be_read_is_one_line_not_a_traceback(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                                                   program: str, where: str) -> None:

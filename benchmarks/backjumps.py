@@ -16,7 +16,6 @@ chronological backtrack would keep. The counts do not depend on the machine.
 """
 from __future__ import annotations
 
-import argparse
 import statistics
 import sys
 import time
@@ -26,9 +25,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run from anywhere, as compare.py is
 
-from benchmarks.nogoods import Quiet, checked  # noqa: E402
-from commands.flags import positive  # noqa: E402
-from puzzles import Budget, Entry, Grid, PuzzleFileError, read_puzzles  # noqa: E402
+from benchmarks.nogoods import Quiet, checked, read_run  # noqa: E402
+from puzzles import Budget, Grid  # noqa: E402
 from puzzles.outcome import Status  # noqa: E402
 from puzzles.words import plural  # noqa: E402
 from search import learning  # noqa: E402
@@ -113,19 +111,10 @@ HEAD = ("  puzzle  settled      jumps  mean level  levels undone  jumps > 1 leve
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("file", help="a puzzle file (line form or f-puzzles JSON lines)")
-    parser.add_argument("--limit", type=positive(int), default=15, help="the first K puzzles (default 15)")
-    parser.add_argument("--timeout", type=positive(float), default=60.0, help="seconds a puzzle (default 60)")
-    args = parser.parse_args(argv)
-    try:
-        puzzles = [entry.grid for entry in read_puzzles(args.file) if isinstance(entry, Entry)][:args.limit]
-    except PuzzleFileError as exc:  # no such file, a folder, unreadable
-        print(f"backjumps: {exc}", file=sys.stderr)
+    run = read_run("backjumps", __doc__.split("\n\n")[0], argv, 15, 60.0, "a puzzle")
+    if run is None:
         return 2
-    if not puzzles:
-        print(f"{args.file}: no puzzle read", file=sys.stderr)
-        return 2
+    args, puzzles = run
     print(f"{args.file}: {plural(len(puzzles), 'puzzle')}, cdcl asked for two solutions, {args.timeout:g} s a puzzle "
           "(a mean a conflict; kept by chronology: the share of the literals undone on the levels a jump passes over)")
     print(HEAD)

@@ -150,20 +150,32 @@ def line(index: int, mine: Kept, theirs: Kept) -> str:
 HEAD = "  puzzle  solved  cdcl conflicts  mean size  median size  mean LBD  cpsat conflicts  mean size"
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def read_run(program: str, description: str, argv: list[str] | None, limit: int, timeout: float,
+             each: str) -> tuple[argparse.Namespace, list[Grid]] | None:
+    """A run's arguments (a puzzle file, --limit, --timeout: seconds `each`) and the file's first puzzles; None, said
+    in one line, where the file cannot be read or holds no puzzle. (This benchmark's and backjumps.py's.)"""
+    parser = argparse.ArgumentParser(prog=f"{program}.py", description=description)
     parser.add_argument("file", help="a puzzle file (line form or f-puzzles JSON lines)")
-    parser.add_argument("--limit", type=positive(int), default=5, help="the first K puzzles (default 5)")
-    parser.add_argument("--timeout", type=positive(float), default=20.0, help="seconds a side a puzzle (default 20)")
+    parser.add_argument("--limit", type=positive(int), default=limit, help=f"the first K puzzles (default {limit})")
+    parser.add_argument("--timeout", type=positive(float), default=timeout,
+                        help=f"seconds {each} (default {timeout:g})")
     args = parser.parse_args(argv)
     try:
         puzzles = [entry.grid for entry in read_puzzles(args.file) if isinstance(entry, Entry)][:args.limit]
     except PuzzleFileError as exc:  # no such file, a folder, unreadable
-        print(f"nogoods: {exc}", file=sys.stderr)
-        return 2
+        print(f"{program}: {exc}", file=sys.stderr)
+        return None
     if not puzzles:
         print(f"{args.file}: no puzzle read", file=sys.stderr)
+        return None
+    return args, puzzles
+
+
+def main(argv: list[str] | None = None) -> int:
+    run = read_run("nogoods", __doc__.split("\n\n")[0], argv, 5, 20.0, "a side a puzzle")
+    if run is None:
         return 2
+    args, puzzles = run
     print(f"{args.file}: {plural(len(puzzles), 'puzzle')}, a first solution each, {args.timeout:g} s a side a puzzle "
           "(solved: cdcl, cpsat)")
     print(HEAD)

@@ -10,9 +10,10 @@ failed and what its propagation made before the conflict) and those of the level
 the nogood does not ask to undo. A chronological backtrack (Nadel and Ryvchin, SAT 2018) keeps those and goes
 back one level only; it pays where jumps pass over many levels whose assignments the search then makes again.
 
-A row a puzzle: its conflicts; the mean level of a conflict; the mean levels a jump undoes; the share of jumps over
-more than one level; the literals a conflict undoes; and the share of those on the levels between, what a
-chronological backtrack would keep. The counts do not depend on the machine.
+A row a puzzle: its jumps (one a conflict, but for the last, at level 0, which ends the search); the mean level of
+a conflict; the mean levels a jump undoes; the share of jumps over more than one level; the literals a conflict
+undoes; and the share of those on the levels between, what a chronological backtrack would keep. The counts do not
+depend on the machine.
 """
 from __future__ import annotations
 

@@ -44,6 +44,7 @@ from benchmarks.versus_iss import (
     report,
 )
 from commands import generate
+from commands.flags import positive
 from comparison.core.errors import UsageError
 from making.variants import drawn_kinds
 from puzzles import PuzzleFileError, kernels
@@ -118,18 +119,16 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("kinds", nargs="*", help="variant names (default: every kind drawn, and "
                         f"{', '.join(GLOBAL_KINDS)})")
-    parser.add_argument("--count", type=int, default=20, help="puzzles of each kind (default 20)")
+    parser.add_argument("--count", type=positive(int), default=20, help="puzzles of each kind (default 20)")
     parser.add_argument("--seed", type=int, default=2026, help="the generator's seed (default 2026)")
     parser.add_argument("--dir", default="catalogue-puzzles", help="where the puzzles are kept (default "
                         "catalogue-puzzles)")
     parser.add_argument("--solver", action="append", help=f"a method; given again, another (default: "
                         f"{', '.join(SOLVERS)})")
-    parser.add_argument("--timeout", type=float, default=10.0, help="seconds a side a puzzle (default 10)")
+    parser.add_argument("--timeout", type=positive(float), default=10.0, help="seconds a side a puzzle (default 10)")
     parser.add_argument("--iss", metavar="DIR", default=os.environ.get(ISS_ENV) or None,
                         help="a checkout of the Interactive Sudoku Solver, to run beside the methods")
     args = parser.parse_args(argv)
-    if args.count < 1 or args.timeout <= 0:
-        parser.error("--count must be at least 1 and --timeout above 0")
     kinds = args.kinds or [*drawn_kinds(), *GLOBAL_KINDS]
     folder = Path(args.dir)
     folder.mkdir(parents=True, exist_ok=True)

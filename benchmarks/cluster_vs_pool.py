@@ -19,6 +19,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # run from anywhere, as compare.py is
 
+from commands.flags import positive  # noqa: E402
 from puzzles import Entry, PuzzleFileError, data, read_puzzles  # noqa: E402
 
 ONE_RUN = """
@@ -43,14 +44,14 @@ def run(argv: list[str]) -> dict[str, float]:
     return figures
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("file", nargs="?", default="17-clue", help="a puzzle file or a collection's name")
     parser.add_argument("--solver", default="mrv:propagate=singles")
-    parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--limit", type=int)
-    args = parser.parse_args()
+    parser.add_argument("--rounds", type=positive(int), default=3)
+    parser.add_argument("--workers", type=positive(int), default=2)
+    parser.add_argument("--limit", type=positive(int))
+    args = parser.parse_args(argv)
     try:
         args.file = data.resolve(args.file)
     except data.DataError as exc:

@@ -27,6 +27,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # run from anywhere, as compare.py is
 
+from commands.flags import positive  # noqa: E402
 from comparison.programs.hard_search import counter_of, geometric_mean  # noqa: E402
 from comparison.run.comparison import compare  # noqa: E402
 from puzzles import data  # noqa: E402
@@ -60,9 +61,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--method", default="mrv:propagate=singles")
     parser.add_argument("--easy", metavar="SPEC", help="the --easy-for method: its effort on the same isomorphs, "
                         "and the ratio of the two means (each plus one); no reference then")
-    parser.add_argument("--isomorphs", type=int, default=20)
+    parser.add_argument("--isomorphs", type=positive(int), default=20)
     parser.add_argument("--seed", type=int, default=99)
-    parser.add_argument("--top", type=int, default=3)
+    parser.add_argument("--top", type=positive(int), default=3)
     parser.add_argument("--reference", default=REFERENCE, help="a puzzle file or a collection's name")
     args = parser.parse_args(argv)
     for path in (args.made, args.reference):

@@ -25,6 +25,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # run from anywhere, as compare.py is
 
+from commands.flags import positive  # noqa: E402
 from puzzles import Entry, data, read_puzzles  # noqa: E402
 
 BUILDS = {"compiled": {}, "interpreted": {"SUDOKU_SEARCH_COMPILED": "0"}}
@@ -106,16 +107,16 @@ def whole_runs(files: list[str], extra: list[str], rounds: int) -> None:
     print(f"  interpreted / compiled: {medians['interpreted'] / medians['compiled']:.2f}x")
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--solver", default="mrv:propagate=singles")
     parser.add_argument("--file", default="top1465", help="a puzzle file or a collection's name (default top1465)")
-    parser.add_argument("--limit", type=int, default=None)
+    parser.add_argument("--limit", type=positive(int), default=None)
     parser.add_argument("--compare", nargs="*", default=[str(ROOT / "puzzles" / "seeds.txt")],
                         help="the files of the whole compare.py runs (none: skip them)")
     parser.add_argument("--compare-args", default="", help="more arguments for compare.py, e.g. '--jobs 2'")
-    parser.add_argument("--rounds", type=int, default=3)
-    args = parser.parse_args()
+    parser.add_argument("--rounds", type=positive(int), default=3)
+    args = parser.parse_args(argv)
     try:
         file = Path(data.resolve(args.file))
     except data.DataError as exc:

@@ -21,6 +21,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run from anywhere, as compare.py is
 
+from commands.flags import bounded, positive  # noqa: E402
 from puzzles import Grid  # noqa: E402
 from puzzles.layouts import Layout, boxes, named  # noqa: E402
 
@@ -39,8 +40,9 @@ def grid_of(board: list[list[int | None]], lay: Layout) -> Grid:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("out", type=Path)
-    parser.add_argument("--count", type=int, default=20, help="puzzles of each shape (default 20)")
-    parser.add_argument("--difficulty", type=float, default=0.55, help="share of cells blanked (default 0.55)")
+    parser.add_argument("--count", type=positive(int), default=20, help="puzzles of each shape (default 20)")
+    parser.add_argument("--difficulty", type=bounded(float, lambda share: 0 < share < 1, "must be between 0 and 1"),
+                        default=0.55, help="share of cells blanked (default 0.55)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     if args.out.is_dir():  # said before the puzzles are made, not after

@@ -27,6 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run from anywhere, as compare.py is
 
 from benchmarks.killer_runs import accepted, interleaved, read_killers  # noqa: E402
+from commands.flags import positive  # noqa: E402
 from comparison.core.errors import UsageError  # noqa: E402
 from comparison.core.selected import Selected  # noqa: E402
 from comparison.run.methods import load_registry, parse_solver  # noqa: E402
@@ -69,8 +70,8 @@ class Side:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("file", help="a file of Killer puzzles (sudoku-generate --variant killer)")
-    parser.add_argument("--limit", type=int, default=200, help="puzzles read from the file (default 200)")
-    parser.add_argument("--timeout", type=float, default=1.0, help="seconds a solve (default 1)")
+    parser.add_argument("--limit", type=positive(int), default=200, help="puzzles read from the file (default 200)")
+    parser.add_argument("--timeout", type=positive(float), default=1.0, help="seconds a solve (default 1)")
     parser.add_argument("--solutions", type=int, choices=(1, 2), default=1,
                         help="1 (default): the first solution; 2: and the proof that there is no other")
     args = parser.parse_args(argv)

@@ -34,6 +34,7 @@ from pysat.formula import CNF  # noqa: E402
 from pysat.solvers import Solver  # noqa: E402
 
 from benchmarks.turns import in_turn  # noqa: E402
+from commands.flags import positive  # noqa: E402
 from formulations.cnf import ENCODINGS, layout_clauses  # noqa: E402
 from formulations.pysat_solvers import BACKENDS, load  # noqa: E402
 from puzzles.grid import classic  # noqa: E402
@@ -78,7 +79,7 @@ def set_up_times(name: str, clauses: list[list[int]], repeat: int) -> dict[str, 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--box", type=int, nargs="+", default=[3, 4], choices=[2, 3, 4, 5])
-    parser.add_argument("--repeat", type=int, default=9, help="repetitions per form (default 9)")
+    parser.add_argument("--repeat", type=positive(int), default=9, help="repetitions per form (default 9)")
     parser.add_argument("--solver", nargs="+", default=[s for s in BACKENDS if s != "lingeling"], choices=BACKENDS)
     parser.add_argument("--encoding", default="complete", choices=ENCODINGS)
     args = parser.parse_args(argv)

@@ -53,6 +53,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run from anywhere, as compare.py is
 
+from commands.flags import positive  # noqa: E402
 from puzzles import Grid  # noqa: E402
 from puzzles.constraints.killer import Cage, cages_in  # noqa: E402
 from puzzles.layouts import Layout, PuzzleError, box_regions, family  # noqa: E402
@@ -318,7 +319,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("out", type=Path, nargs="?", help="the puzzle file to write (line form)")
     parser.add_argument("--ids", type=Path, action="append", default=[],
                         help="read Solo game IDs from this file (one a line) instead of generating")
-    parser.add_argument("--count", type=int, default=20, help="puzzles of each difficulty (default 20)")
+    parser.add_argument("--count", type=positive(int), default=20, help="puzzles of each difficulty (default 20)")
     parser.add_argument("--difficulty", default="t,b,i,a,u",
                         help="Solo's difficulties, comma separated: t,b,i,a,e,u (default t,b,i,a,u)")
     parser.add_argument("--shape", default="3x3", help="Solo's grid: 3x3 (default), 2x3, 3x3x, 9j, ...")

@@ -22,6 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run from anywhere, as compare.py is
 
 from benchmarks.killer_runs import accepted, interleaved, read_killers  # noqa: E402
+from commands.flags import positive  # noqa: E402
 from formulations import SOLVERS  # noqa: E402
 from formulations.constraints.sat import SUMS  # noqa: E402
 from puzzles import Budget, Grid, Method, Status  # noqa: E402
@@ -51,11 +52,11 @@ FACTS = ("variables", "cage_variables", "clauses", "cage_clauses", "decisions", 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("file", help="a file of Killer puzzles (sudoku-generate --variant killer)")
-    parser.add_argument("--limit", type=int, default=200, help="puzzles read from the file (default 200)")
+    parser.add_argument("--limit", type=positive(int), default=200, help="puzzles read from the file (default 200)")
     parser.add_argument("--solver", default="minisat22", help="the SAT back end (default minisat22)")
     parser.add_argument("--solutions", type=int, choices=(1, 2), default=2,
                         help="1: the first solution; 2 (default): and the proof that there is no other")
-    parser.add_argument("--timeout", type=float, default=10.0, help="seconds a solve (default 10)")
+    parser.add_argument("--timeout", type=positive(float), default=10.0, help="seconds a solve (default 10)")
     args = parser.parse_args(argv)
     puzzles = read_killers(args.file, args.limit)
     if puzzles is None:

@@ -60,6 +60,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # run from anywhere, as compare.py is
 
 from benchmarks.turns import in_turn  # noqa: E402
+from commands.flags import positive  # noqa: E402
 from comparison.core.errors import UsageError  # noqa: E402
 from comparison.core.selected import Selected  # noqa: E402
 from comparison.run.methods import load_registry, parse_solver  # noqa: E402
@@ -396,13 +397,12 @@ def main(argv: list[str] | None = None) -> int:
                         help=f"a checkout of {ISS_URL} (default: ${ISS_ENV}; neither: ISS is skipped)")
     parser.add_argument("--solver", action="append", help="a method and its options; given again, another "
                         f"(default: {', '.join(KILLER_SOLVERS)} on Killers; {', '.join(OTHER_SOLVERS)} else)")
-    parser.add_argument("--timeout", type=float, default=10.0, help="seconds a side a puzzle (default 10)")
-    parser.add_argument("--repeat", type=int, default=1, help="runs of each side on each puzzle, interleaved; "
-                        "a puzzle's time is their median (default 1)")
-    parser.add_argument("--limit", type=int, help="only the first K puzzles of each file")
+    parser.add_argument("--timeout", type=positive(float), default=10.0, help="seconds a side a puzzle (default 10)")
+    parser.add_argument("--repeat", type=positive(int), default=1,
+                        help="runs of each side on each puzzle, interleaved; a puzzle's time is their median "
+                        "(default 1)")
+    parser.add_argument("--limit", type=positive(int), help="only the first K puzzles of each file")
     args = parser.parse_args(argv)
-    if args.timeout <= 0 or args.repeat < 1:
-        parser.error("--timeout must be above 0 and --repeat at least 1")
 
     iss: Iss | None = None
     node = node_program()

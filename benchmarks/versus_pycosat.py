@@ -67,6 +67,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # run from anywhere, as compare.py is
 
 from benchmarks.turns import in_turn  # noqa: E402
+from commands.flags import positive  # noqa: E402
 from comparison.core.errors import UsageError  # noqa: E402
 from comparison.core.selected import Selected  # noqa: E402
 from comparison.core.stream import puzzles_of  # noqa: E402
@@ -321,7 +322,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tdoku", metavar="DIR", default=os.environ.get(TDOKU_ENV) or None,
                         help=f"a checkout of {TDOKU_URL}, its solver built once and called in-process "
                         f"(default: ${TDOKU_ENV}; neither: tdoku is skipped)")
-    parser.add_argument("--limit", type=int, help="only the first K puzzles of each file")
+    parser.add_argument("--limit", type=positive(int), help="only the first K puzzles of each file")
     oriented = parser.add_mutually_exclusive_group()
     oriented.add_argument("--seed", type=int, default=0, help="seed of the isomorphs (default 0)")
     oriented.add_argument("--literal", action="store_true", help="time the files' own puzzles, not isomorphs")

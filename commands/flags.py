@@ -24,13 +24,24 @@ def solutions_asked(text: str) -> int:
 
 def positive(kind: type[Number]) -> Callable[[str], Number]:
     """An argparse type: a number of `kind` greater than 0."""
+    return bounded(kind, lambda value: value > 0, "must be greater than 0")
+
+
+def zero_or_more(kind: type[Number]) -> Callable[[str], Number]:
+    """An argparse type: a number of `kind`, 0 or more."""
+    return bounded(kind, lambda value: value >= 0, "must be 0 or more")
+
+
+def bounded(kind: type[Number], allowed: Callable[[Number], bool], saying: str) -> Callable[[str], Number]:
+    """An argparse type: a number of `kind` that `allowed` accepts, else the error `saying` what it must be."""
     def parse(text: str) -> Number:
         try:
             value = kind(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a {kind.__name__}") from None
-        if not value > 0:
-            raise argparse.ArgumentTypeError(f"{text!r} must be greater than 0")
+            raise argparse.ArgumentTypeError(f"{text!r} is not {'a whole number' if kind is int else 'a number'}") \
+                from None
+        if not allowed(value):
+            raise argparse.ArgumentTypeError(f"{text!r} {saying}")
         return value
     return parse
 

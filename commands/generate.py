@@ -37,7 +37,7 @@ from puzzles.fpuzzles import json_line
 from puzzles.layouts import PuzzleError
 from puzzles.words import plural
 
-from .flags import add_method_flags, positive
+from .flags import add_method_flags, positive, zero_or_more
 
 if TYPE_CHECKING:
     from comparison.programs.to_order import OrderSettings
@@ -60,7 +60,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--count", type=positive(int), default=None,
                         help="how many puzzles (default 1; with --hard-for, the whole pool)")
     parser.add_argument("--seed", type=int, default=0, help="the same seed makes the same puzzles")
-    parser.add_argument("--keep", type=int, default=0, help="keep at least this many givens")
+    parser.add_argument("--keep", type=zero_or_more(int), default=0, help="keep at least this many givens")
     parser.add_argument("--rule", choices=sorted(SOLVES_BY_SINGLES), default="singles",
                         help="what must solve the puzzle alone: naked and hidden singles, or naked singles only")
     parser.add_argument("--minimal", action="store_true",

@@ -15,6 +15,8 @@ from puzzles.grid import Grid
 from search.trace.record import Trace, read_puzzle, selected, trace
 from search.trace.view import CompactView, FullView, counted, drawn, print_diff
 
+from .flags import zero_or_more
+
 DEFAULT_MAX_STEPS = 100_000  # a trace is kept in memory (0 = no limit)
 
 
@@ -26,7 +28,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--solver", action="append", metavar="SPEC",
                         help="a hand-written method, NAME[:key=value,...] as compare.py takes it (default: mrv); "
                              "twice with --diff")
-    parser.add_argument("--max-steps", type=int, default=DEFAULT_MAX_STEPS, metavar="N",
+    parser.add_argument("--max-steps", type=zero_or_more(int), default=DEFAULT_MAX_STEPS, metavar="N",
                         help=f"stop after N events (default {DEFAULT_MAX_STEPS:,}; 0: no limit)")
     parser.add_argument("--compact", action="store_true", help="one short line per search step")
     parser.add_argument("--jsonl", metavar="FILE", help="write the events as JSON lines to FILE ('-': stdout)")

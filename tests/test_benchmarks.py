@@ -1,6 +1,7 @@
 """The benchmark scripts run and check what they time (their figures are printed, never asserted)."""
 from __future__ import annotations
 
+import importlib
 import os
 import re
 import shutil
@@ -312,13 +313,12 @@ def test_popcount_times_every_way_on_masks_of_every_width(tmp_path: Path) -> Non
     assert all(t > 0 for ns in found.values() for t in ns.values())
 
 
-def test_cluster_vs_pool_says_a_file_it_cannot_read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_cluster_vs_pool_says_a_file_it_cannot_read(tmp_path: Path) -> None:
     from benchmarks import cluster_vs_pool
 
     missing = tmp_path / "missing.txt"
-    monkeypatch.setattr("sys.argv", ["cluster_vs_pool.py", str(missing)])
     with pytest.raises(SystemExit) as exit_:
-        cluster_vs_pool.main()
+        cluster_vs_pool.main([str(missing)])
     assert exit_.value.code == f"cluster_vs_pool: {missing}: no such file"
 
 
@@ -334,3 +334,25 @@ def test_versus_iss_reports_each_sides_guesses_a_puzzle_and_a_second() -> None:
     # medians 3,000 and 2,000; 12,000 guesses in 4 s and 8,000 in 0.4 s
     assert lines[4:6] == ["  guesses a puzzle, median: cdcl 3,000, ISS 2,000",
                           "  guesses a second, the puzzles together: cdcl 3,000, ISS 20,000"]
+
+
+@pytest.mark.parametrize("program, argv, message", [
+    ("catalogue", ["--count", "0"], "argument --count: '0' must be greater than 0"),
+    ("cluster_vs_pool", ["x.txt", "--workers", "0"], "argument --workers: '0' must be greater than 0"),
+    ("hard_for", ["--top", "-1"], "argument --top: '-1' must be greater than 0"),
+    ("kernels", ["--rounds", "0"], "argument --rounds: '0' must be greater than 0"),
+    ("py_sudoku", ["--difficulty", "1.5"], "argument --difficulty: '1.5' must be between 0 and 1"),
+    ("rule45", ["x.txt", "--limit", "-1"], "argument --limit: '-1' must be greater than 0"),  # (not all but the last)
+    ("sat_setup", ["--repeat", "0"], "argument --repeat: '0' must be greater than 0"),
+    ("solo_killers", ["--count", "0"], "argument --count: '0' must be greater than 0"),
+    ("sum_encodings", ["x.txt", "--timeout", "-2"], "argument --timeout: '-2' must be greater than 0"),
+    ("versus_iss", ["x.txt", "--timeout", "0"], "argument --timeout: '0' must be greater than 0"),
+    ("versus_pycosat", ["--limit", "0"], "argument --limit: '0' must be greater than 0"),
+])
+def test_a_count_or_a_time_of_nothing_is_a_usage_error(capsys: pytest.CaptureFixture[str], program: str,
+                                                         argv: list[str], message: str) -> None:
+    benchmark = importlib.import_module(f"benchmarks.{program}")
+    with pytest.raises(SystemExit) as stopped:
+        benchmark.main(argv)
+    assert stopped.value.code == 2
+    assert message in capsys.readouterr().err

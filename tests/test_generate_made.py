@@ -150,6 +150,9 @@ def test_the_search_pools_unique_minimal_puzzles_best_first():
     (["--hard-for", "mrv", "--minutes", "0"], "argument --minutes: '0' must be greater than 0"),
     (["--hard-for", "mrv", "--isomorphs", "0"], "argument --isomorphs: '0' must be greater than 0"),
     (["--hard-for", "mrv", "--pool", "-2"], "argument --pool: '-2' must be greater than 0"),
+    (["--keep", "-3"], "argument --keep: '-3' must be 0 or more"),  # (not taken as 0)
+    (["--keep", "two"], "argument --keep: 'two' is not a whole number"),
+    (["--hard-for", "mrv", "--minutes", "soon"], "argument --minutes: 'soon' is not a number"),
 ])
 def test_generator_usage_errors(capsys, argv, message):
     try:

@@ -19,19 +19,17 @@ from __future__ import annotations
 
 import statistics
 import sys
-import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run from anywhere, as compare.py is
 
-from benchmarks.nogoods import Quiet, checked, read_run  # noqa: E402
-from puzzles import Budget, Grid  # noqa: E402
+from benchmarks.nogoods import Quiet, checked, default_cdcl, read_run  # noqa: E402
+from puzzles import Grid  # noqa: E402
 from puzzles.outcome import Status  # noqa: E402
 from puzzles.words import plural  # noqa: E402
 from search import learning  # noqa: E402
-from search.depth_first import Limits  # noqa: E402
 
 
 @dataclass
@@ -76,10 +74,8 @@ class Told(Quiet):
 
 def jumps_of(grid: Grid, seconds: float) -> Jumps:
     """`cdcl` with its defaults on the puzzle, two solutions asked; every solution found checked."""
-    options = {name: option.default for name, option in learning.OPTIONS.items()}
     told = Told()
-    solver = learning.configured(grid, options, Limits.of(Budget(seconds=seconds), time.perf_counter()), told)
-    told.solver = solver
+    told.solver = solver = default_cdcl(grid, seconds, told)
     finish = learning.run(solver, 2)
     for found in finish.found:
         checked(grid, grid.with_values(list(found)), "cdcl")

@@ -34,6 +34,7 @@ from formulations import cpsat  # noqa: E402
 from formulations.driver import Allowance  # noqa: E402
 from puzzles import Budget, Entry, Grid, PuzzleFileError, read_puzzles  # noqa: E402
 from puzzles.constraints.killer import cages_in  # noqa: E402
+from puzzles.options import parse  # noqa: E402
 from puzzles.words import plural  # noqa: E402
 from search import learning  # noqa: E402
 from search.depth_first import Limits  # noqa: E402
@@ -87,13 +88,16 @@ class Nogoods(Quiet):
         self.lbds.append(lbd)
 
 
+def default_cdcl(grid: Grid, seconds: float, told: learning.Observer) -> learning.Solver:
+    """`cdcl` with its defaults on the puzzle (as compare.py runs it), its clock started, told to `told`."""
+    return learning.configured(grid, parse(learning.OPTIONS, {}), Limits.of(Budget(seconds=seconds),
+                                                                           time.perf_counter()), told)
+
+
 def by_cdcl(grid: Grid, seconds: float) -> Kept:
     """`cdcl` with its defaults, to a first solution."""
-    options = {name: option.default for name, option in learning.OPTIONS.items()}
     told = Nogoods()
-    solver = learning.configured(grid, options, Limits.of(Budget(seconds=seconds), time.perf_counter()),
-                                 told)
-    finish = learning.run(solver, 1)
+    finish = learning.run(default_cdcl(grid, seconds, told), 1)
     if finish.found:
         checked(grid, grid.with_values(list(finish.found[0])), "cdcl")
     return Kept(bool(finish.found), len(told.sizes), told.sizes, told.lbds)
@@ -101,7 +105,7 @@ def by_cdcl(grid: Grid, seconds: float) -> Kept:
 
 def by_cpsat(grid: Grid, seconds: float) -> Kept:
     """CP-SAT's model as `cpsat` makes it, one worker, to a first solution, its log read for what it learned."""
-    options = {name: option.default for name, option in cpsat.OPTIONS.items()}  # (one worker)
+    options = parse(cpsat.OPTIONS, {})  # the defaults (one worker)
     if cages_in(grid.layout.constraints):
         options["redundant"] = "45"
     model = cpsat.SudokuModel(grid, "integer", options)

@@ -27,7 +27,7 @@ from typing import Any
 from ortools.sat.python import cp_model
 
 from puzzles.grid import Grid, geometry
-from puzzles.options import Option, contract, describe, switch, whole
+from puzzles.options import Option, contract, describe, parse, switch, whole
 from puzzles.outcome import Budget, Method, Outcome, Status
 
 from .constraints import options_of
@@ -54,7 +54,7 @@ class SudokuModel(Model):
     node_counter = "conflicts"  # CP-SAT has no branch limit: a conflict closes a branch
 
     def __init__(self, grid: Grid, kind: str = "integer", opts: dict[str, Any] | None = None) -> None:
-        opts = opts or {name: option.default for name, option in OPTIONS.items()}
+        opts = opts or parse(OPTIONS, {})  # the defaults
         self.grid, self.kind, self.opts = grid, kind, opts
         self.model = cp_model.CpModel()
         geo, n = grid.geometry, grid.side

@@ -19,6 +19,7 @@ from ortools.linear_solver import pywraplp
 
 from puzzles.constraints import Constraint, names
 from puzzles.grid import Grid
+from puzzles.options import parse
 
 from . import cnf, cpsat, mip
 from .constraints import walk
@@ -33,7 +34,7 @@ def export_text(grid: Grid, model: str, *, cpsat_model: str = "integer", mip_for
     stated as `sums` says (cpsat: linear or table) with, for redundant=45, the 45 rule's derived sums; in DIMACS,
     in the sum encoding `sat_sums` (formulations.sat's `sums`)."""
     if model == "cpsat":
-        opts = {name: option.default for name, option in cpsat.OPTIONS.items()}
+        opts = parse(cpsat.OPTIONS, {})  # the defaults
         opts.update(model=cpsat_model, sums=sums, redundant=redundant)
         built = cpsat.SudokuModel(grid, cpsat_model, opts)  # held: the proto is a view of its model
         return str(built.model.proto)

@@ -3,7 +3,8 @@
 Régin's method on native vectors, `alldiff_lost`: the houses' rung in search/rules.py, and a large cage's
 combination in cdcl's looks) with a Killer cage's over its combinations (`supports`, the
 arithmetic of puzzles/constraints/killer.py's filter: a cage of up to five cells has its matchings enumerated,
-`matched`, the same values kept in less time).
+`matched`, the same values kept in less time), and a cheaper, weaker one (`combination_supports`: the values of
+the combinations that fit the cells as a whole, without a matching; cdcl's `cage=combinations`).
 
 `popcount` looks the mask up in a table of 13-bit counts, twice (masks have at most 25 bits: a 25x25
 puzzle's values). Compiled by mypyc, int.bit_count() has no primitive: it is a method call through the
@@ -282,6 +283,62 @@ def cage_supports(domains: vec[i64], combinations: vec[i64], residues: vec[i64])
                     kept[i] |= domains[i] & c & ~lost[i]
         if every_kept(domains, kept):
             break  # every candidate kept: the other combinations can add nothing
+    return kept
+
+
+def combination_supports(domains: vec[i64], combinations: vec[i64]) -> vec[i64]:
+    """A cheaper, weaker cage filter than `cage_supports` (cdcl's `cage=combinations`): per cell, the values of the
+    combinations that fit the cells as a whole, without a matching. A combination fits when every cell can take one
+    of its values and each of its values some cell can take; a value of it that one cell alone can take is that
+    cell's in it (a cell with two such values: it does not fit), so that cell keeps only that value by it, and the
+    others keep their candidates in it but the values so taken. Repeated until nothing more goes (what goes can
+    leave a value to one cell alone), so that a look finds nothing the next would. Every value `cage_supports`
+    keeps stays (a filling's combination fits, and each of its values is in its cell's part of it); all 0 when no
+    combination fits."""
+    count: i64 = len(domains)
+    now = zeros(count)
+    for i in range(count):
+        now[i] = domains[i]
+    while True:
+        kept = fitting(now, combinations)
+        if all(kept[i] == now[i] for i in range(count)):
+            return kept
+        now = kept
+
+
+def fitting(domains: vec[i64], combinations: vec[i64]) -> vec[i64]:
+    """One pass of `combination_supports`: per cell, the values it may take in the combinations that fit."""
+    count: i64 = len(domains)
+    available: i64 = 0
+    for i in range(count):
+        available |= domains[i]
+    kept = zeros(count)
+    for c in combinations:
+        if c & ~available:
+            continue  # a value of it no cell can take
+        once: i64 = 0  # its values one cell or more can take
+        twice: i64 = 0  # and two or more
+        fits = True
+        for i in range(count):
+            m = domains[i] & c
+            if not m:
+                fits = False  # a cell that can take none of it
+                break
+            twice |= once & m
+            once |= m
+        if not fits:
+            continue
+        alone = c & ~twice  # each taken by the one cell that can
+        for i in range(count):
+            own = domains[i] & alone
+            if own & (own - 1):
+                fits = False
+                break
+        if not fits:
+            continue
+        for i in range(count):
+            own = domains[i] & alone
+            kept[i] |= own if own else domains[i] & c & ~alone
     return kept
 
 

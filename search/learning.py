@@ -220,7 +220,7 @@ from typing import Any, Final, NamedTuple, Protocol, TypeAlias
 from librt.vecs import append, pop, vec
 from mypy_extensions import i32, i64, u8
 
-from puzzles.bits import bit_index, cage_supports, indices, popcount, residue_table, zeros
+from puzzles.bits import bit_index, cage_supports, combination_supports, indices, popcount, residue_table, zeros
 from puzzles.conclusion import conclude
 from puzzles.constraints import SEARCHED, Constraint, names
 from puzzles.constraints.base import forbidding_values
@@ -267,6 +267,11 @@ OPTIONS = {
                         "without cages has none), and a Jigsaw's leftovers from 12x12 up (an area's cells outside "
                         "the regions mostly in it hold the values those regions hold outside it); "
                         "none: the cages and the houses alone", choices=("45", "none")),
+    "cage": Option("full", "a Killer cage's look (and a 45 rule's sum of different values): full (each value "
+                   "some filling of the cage puts there: its combinations' matchings, arc consistency), or "
+                   "combinations (the values of the combinations that fit the cells as a whole, a value one cell "
+                   "alone can take that cell's: cheaper, weaker, as the Interactive Sudoku Solver looks)",
+                   choices=("full", "combinations")),
     "phase": switch(False, "phase saving: a decision's cell gets the value it last held, while that is "
                     "still free (the rule of `choose` picks the cell)"),
 }
@@ -878,12 +883,15 @@ class KillerCages(Queued):
     """A Killer's cages (`Cages`): a placement excludes its value from its cages' other cells that share no
     house with it (explained by "not both", as a house's); a cage with a total whose candidates lost a value
     one of its combinations holds waits for a look, at singles' fixpoint (`look_at`): the cage filter
-    (the kind's, puzzles.bits `supports`) says what each cell can still hold, and the rest goes, explained by the
-    cage's candidates as they are (`explain`); a cage with no filling left is a conflict."""
+    (the kind's, puzzles.bits `supports`; with cage=combinations the cheaper, weaker `combination_supports`) says
+    what each cell can still hold, and the rest goes, explained by the cage's candidates as they are (`explain`:
+    either look's removals follow from them); a cage with no filling left is a conflict."""
 
-    def __init__(self, cages: Cages, n: int, kind: ReasonKind = CAGE_SUM, totals: list[int] | None = None) -> None:
+    def __init__(self, cages: Cages, n: int, kind: ReasonKind = CAGE_SUM, totals: list[int] | None = None,
+                 cheap: bool = False) -> None:
         self.cages = cages
         self.n: i64 = n
+        self.cheap = cheap  # cage=combinations: the combinations that fit (`combination_supports`), not the filter
         # with the cages' totals, the filter is `distinct_bounds` (cheaper, weaker: for sums with many combinations)
         self.wide = totals is not None
         self.totals: list[int] = [] if totals is None else totals
@@ -939,6 +947,7 @@ class KillerCages(Queued):
                     s.assign(neg(q), self.fact)
         masks = vec[i64]([places[cell] & union for cell in cells])
         found = (distinct_bounds(masks, self.totals[k]) if self.wide
+                 else combination_supports(masks, cages.combinations[k]) if self.cheap
                  else cage_supports(masks, cages.combinations[k], self.residues[k]))
         if not found[0]:  # no filling: no value kept anywhere
             return self.explain(s, k)
@@ -1979,7 +1988,7 @@ class Solver:
 
     def __init__(self, grid: Grid, limits: Limits, locked: bool = False, observer: Observer | None = None,
                  branching: Branching | None = None, schedule: Schedule | None = None, derived: bool = False,
-                 kept: tuple[Leftover, ...] = ()) -> None:
+                 kept: tuple[Leftover, ...] = (), cage: str = "full") -> None:
         self.grid, self.limits, self.observer = grid, limits, observer
         n = grid.side
         self.n: i64 = n
@@ -2004,13 +2013,14 @@ class Solver:
         # took 2% of cdcl's instructions on forum-hardest-1106, callgrind)
         self.clauses = StoredClauses(2 * variables)
         locked_candidates = LockedCandidates(enc) if locked else None
-        cages = KillerCages(cage_rules(grid.layout), n) if any(rule.ROOMS for rule in grid.layout.constraints) \
-            else None
+        cages = KillerCages(cage_rules(grid.layout), n, cheap=cage == "combinations") \
+            if any(rule.ROOMS for rule in grid.layout.constraints) else None
         links = ConstraintLinks(link_rules(grid.layout), n) if any(grid.geometry.links) else None
         filters = ConstraintFilters(grid.layout, n) if filtered_rules(grid.layout) else None
         sums = sum_rules(grid.layout) if derived and cages is not None else None  # (redundant=45)
         bounds = SumBounds(sums, n) if sums is not None and sums.cells else None
-        rooms = KillerCages(sums.rooms, n, DERIVED_SUM) if sums is not None and sums.rooms.cells else None
+        rooms = KillerCages(sums.rooms, n, DERIVED_SUM, cheap=cage == "combinations") \
+            if sums is not None and sums.rooms.cells else None
         wide = KillerCages(sums.wide, n, DERIVED_SUM, sums.wide_totals) if sums is not None and sums.wide.cells \
             else None
         self.propagators = vec[Propagator]([q for q in (Groups(enc, locked_candidates), cages, rooms, wide, bounds,
@@ -2596,4 +2606,5 @@ def configured(grid: Grid, options: dict[str, Any], limits: Limits, observer: Ob
     propagate = options["propagate"] if options["propagate"] != "auto" else "locked" if killer else "singles"
     branching, schedule = policies(choose, options["restart"], options["phase"], options["unit"])
     return Solver(grid, limits, locked=propagate == "locked", observer=observer, branching=branching,
-                  schedule=schedule, derived=options["redundant"] == "45", kept=kept)
+                  schedule=schedule, derived=options["redundant"] == "45", kept=kept,
+                  cage=options["cage"])

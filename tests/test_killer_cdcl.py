@@ -14,7 +14,16 @@ from mypy_extensions import i64
 
 from making.solutions import pattern_solution, random_solution
 from puzzles import Budget, Grid, Status
-from puzzles.bits import RESIDUE_BITS, alldiff_filter, cage_supports, fewest_first, matched, residue_table, supports
+from puzzles.bits import (
+    RESIDUE_BITS,
+    alldiff_filter,
+    cage_supports,
+    combination_supports,
+    fewest_first,
+    matched,
+    residue_table,
+    supports,
+)
 from puzzles.constraints.innies import derived_sums, signed_sums
 from puzzles.constraints.killer import Cage, cages_in, combinations_of
 from puzzles.constraints.killer_maker import killer_layout, random_cages
@@ -162,15 +171,15 @@ def killer(variant: str, solution: bytes, n: int, rng: random.Random, givens: fl
 
 
 def agrees(grid: Grid, solutions: list[bytes]) -> None:
-    """cdcl with solutions=2, without and with the 45 rule's sums, against every solution found by brute force (up
-    to 2 are enough): no solution is unsatisfiable, one is the answer, cell by cell, and unique; two or more, an
-    answer among them, not unique."""
-    for redundant in ("none", "45"):
-        agrees_by(grid, solutions, redundant)
+    """cdcl with solutions=2, without and with the 45 rule's sums, and with the cheaper cage look, against every
+    solution found by brute force (up to 2 are enough): no solution is unsatisfiable, one is the answer, cell by
+    cell, and unique; two or more, an answer among them, not unique."""
+    for redundant, cage in (("none", "full"), ("45", "full"), ("45", "combinations")):
+        agrees_by(grid, solutions, redundant, cage)
 
 
-def agrees_by(grid: Grid, solutions: list[bytes], redundant: str) -> None:
-    out = cdcl(grid, solutions=2, redundant=redundant)
+def agrees_by(grid: Grid, solutions: list[bytes], redundant: str, cage: str = "full") -> None:
+    out = cdcl(grid, solutions=2, redundant=redundant, cage=cage)
     if not solutions:
         assert out.status is Status.UNSATISFIABLE
         return
@@ -194,6 +203,64 @@ def test_the_cage_filter_keeps_those_of_every_assignment_of_the_cells(n, data):
             for i, v in enumerate(chosen):
                 found[i] |= 1 << (v - 1)
     assert supports(masks, combinations_of(n, k, total)) == found  # all 0: no filling
+
+
+def combinations_that_fit(masks: list[int], combinations: list[int]) -> list[int]:
+    """cage=combinations' look written out with sets, one combination at a time, until nothing more goes."""
+    domains = [{v for v in range(25) if m >> v & 1} for m in masks]
+    while True:
+        kept: list[set[int]] = [set() for _ in masks]
+        for c in combinations:
+            values = {v for v in range(25) if c >> v & 1}
+            takers = {v: [i for i, d in enumerate(domains) if v in d] for v in values}
+            if any(not d & values for d in domains) or any(not cells for cells in takers.values()):
+                continue
+            alone = {v: cells[0] for v, cells in takers.items() if len(cells) == 1}
+            if any(list(alone.values()).count(i) > 1 for i in alone.values()):
+                continue  # a cell that alone can take two of its values
+            for i, d in enumerate(domains):
+                own = {v for v, cell in alone.items() if cell == i}
+                kept[i] |= own or (d & values) - set(alone)
+        if kept == domains:
+            return [sum(1 << v for v in d) for d in kept]
+        domains = kept
+
+
+@settings(max_examples=200, deadline=None)
+@given(n=st.sampled_from([4, 6, 9, 16]), data=st.data())
+def test_the_combinations_look_keeps_every_value_a_filling_gives_as_written_out(n, data):
+    # cage=combinations: what a look keeps is the rule written out with sets, and never less than what the cells'
+    # fillings give (a filling drawn first for most cages, so that many have some)
+    k = data.draw(st.integers(1, min(n, 6)))
+    filling = data.draw(st.lists(st.integers(1, n), min_size=k, max_size=k, unique=True))
+    masks = [data.draw(st.integers(0, (1 << n) - 1)) | (1 << (v - 1) if data.draw(st.booleans()) else 0)
+             for v in filling]
+    total = sum(filling) + data.draw(st.sampled_from([0, 0, 1, -1]))
+    combinations = combinations_of(n, k, total)
+    kept = list(combination_supports(vec[i64](masks), vec[i64](combinations)))
+    assert kept == combinations_that_fit(masks, combinations)
+    exact = supports(masks, combinations)
+    assert all(e & ~got == 0 for e, got in zip(exact, kept, strict=True))
+    assert all(got & ~mask == 0 for got, mask in zip(kept, masks, strict=True))
+
+
+def test_the_combinations_look_counted_by_hand():
+    # a 9x9 cage of three cells with total 6: its one combination is {1, 2, 3}
+    bits = lambda *values: sum(1 << (v - 1) for v in values)  # noqa: E731
+    look = lambda *masks: list(combination_supports(vec[i64](list(masks)), vec[i64](combinations_of(9, 3, 6))))  # noqa: E731
+    # 3 only the last cell can take: it is that cell's, and the others keep 1 and 2
+    assert look(bits(1, 2, 4), bits(1, 2), bits(2, 3, 5)) == [bits(1, 2), bits(1, 2), bits(3)]
+    # 1 and 3 only the first can take: no filling
+    assert look(bits(1, 3), bits(2), bits(2)) == [0, 0, 0]
+    # what goes can leave a value to one cell alone, which the look then sees: 1 only the first can take (4 and 2
+    # go there), then 2 only the second (3 goes there)
+    assert look(bits(1, 2, 4), bits(2, 3), bits(3)) == [bits(1), bits(2), bits(3)]
+    # a cage of four cells with total 10 ({1, 2, 3, 4}): two cells that can take only 1 and 2 leave 3 and 4 to the
+    # other two, but each value has two cells or more that can take it: without a matching the look does not see
+    # the pair, where the full filter does
+    masks = [bits(1, 2), bits(1, 2), bits(1, 2, 3, 4), bits(1, 2, 3, 4)]
+    assert list(combination_supports(vec[i64](masks), vec[i64](combinations_of(9, 4, 10)))) == masks
+    assert supports(masks, combinations_of(9, 4, 10)) == [bits(1, 2), bits(1, 2), bits(3, 4), bits(3, 4)]
 
 
 @settings(max_examples=100, deadline=None)

@@ -243,6 +243,10 @@ MARGIN: Final = 1.1  # a restart once fast > MARGIN * slow
 RESTART_MIN: Final = 2  # and at least this many conflicts into the descent
 UNLIMITED: Final = 1 << 62  # a descent's allowance of conflicts when the averages decide
 
+# the side from which cage=auto looks at a cage in full: below it the combinations that fit settle 9x9 Killers in a
+# fraction of the time, from it the full look settles more 16x16 ones in 10 s (docs/results/killer.md)
+FULL_CAGES_FROM: Final = 16
+
 OPTIONS = {
     "propagate": Option("auto", "what propagation deduces, with its reasons: singles (naked and hidden), "
                         "or locked (and locked candidates: pointing and claiming); auto: locked on a Killer (a "
@@ -267,11 +271,12 @@ OPTIONS = {
                         "without cages has none), and a Jigsaw's leftovers from 12x12 up (an area's cells outside "
                         "the regions mostly in it hold the values those regions hold outside it); "
                         "none: the cages and the houses alone", choices=("45", "none")),
-    "cage": Option("full", "a Killer cage's look (and a 45 rule's sum of different values): full (each value "
+    "cage": Option("auto", "a Killer cage's look (and a 45 rule's sum of different values): full (each value "
                    "some filling of the cage puts there: its combinations' matchings, arc consistency), or "
                    "combinations (the values of the combinations that fit the cells as a whole, a value one cell "
-                   "alone can take that cell's: cheaper, weaker, as the Interactive Sudoku Solver looks)",
-                   choices=("full", "combinations")),
+                   "alone can take that cell's: cheaper, weaker, as the Interactive Sudoku Solver looks); auto: "
+                   f"full from {FULL_CAGES_FROM}x{FULL_CAGES_FROM} up, combinations below",
+                   choices=("auto", "full", "combinations")),
     "phase": switch(False, "phase saving: a decision's cell gets the value it last held, while that is "
                     "still free (the rule of `choose` picks the cell)"),
 }
@@ -2604,7 +2609,8 @@ def configured(grid: Grid, options: dict[str, Any], limits: Limits, observer: Ob
     kept = leftovers(grid.layout) if options["redundant"] == "45" and jigsaw and grid.side >= LEFTOVERS_FROM else ()
     choose = options["choose"] if options["choose"] != "auto" else "vsids" if killer or large_jigsaw else "mrv"
     propagate = options["propagate"] if options["propagate"] != "auto" else "locked" if killer else "singles"
+    cage = options["cage"] if options["cage"] != "auto" else "full" if grid.side >= FULL_CAGES_FROM else "combinations"
     branching, schedule = policies(choose, options["restart"], options["phase"], options["unit"])
     return Solver(grid, limits, locked=propagate == "locked", observer=observer, branching=branching,
                   schedule=schedule, derived=options["redundant"] == "45", kept=kept,
-                  cage=options["cage"])
+                  cage=cage)

@@ -29,16 +29,19 @@ from puzzles.constraints.killer import Cage, cages_in, combinations_of
 from puzzles.constraints.killer_maker import killer_layout, random_cages
 from puzzles.grid import geometry
 from puzzles.layouts import Layout, boxes, classic, named, reachable
+from puzzles.options import parse
 from search.depth_first import Limits
 from search.learning import (
     CAGE_SUM,
     DERIVED_SUM,
     FALSE,
+    OPTIONS,
     ROOM_CELLS,
     TRUE,
     KillerCages,
     Solver,
     SumBounds,
+    configured,
     distinct_bounds,
     greatest,
     policies,
@@ -242,6 +245,17 @@ def test_the_combinations_look_keeps_every_value_a_filling_gives_as_written_out(
     exact = supports(masks, combinations)
     assert all(e & ~got == 0 for e, got in zip(exact, kept, strict=True))
     assert all(got & ~mask == 0 for got, mask in zip(kept, masks, strict=True))
+
+
+def test_auto_looks_at_the_combinations_below_16x16_and_in_full_from_it():
+    rng = random.Random(5)
+    for n, cheap in ((6, True), (9, True), (16, False)):
+        lay = named("classic", n)
+        grid = killer("killer", random_solution(lay, rng).values, n, rng)
+        for asked, expected in (({}, cheap), ({"cage": "full"}, False), ({"cage": "combinations"}, True)):
+            solver = configured(grid, parse(OPTIONS, asked), Limits(float("inf"), float("inf")), None)
+            looks = [p for p in solver.propagators if isinstance(p, KillerCages) and not p.wide]
+            assert looks and all(look.cheap is expected for look in looks), (n, asked)
 
 
 def test_the_combinations_look_counted_by_hand():

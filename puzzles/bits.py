@@ -295,13 +295,10 @@ def combination_supports(domains: vec[i64], combinations: vec[i64]) -> vec[i64]:
     leave a value to one cell alone), so that a look finds nothing the next would. Every value `cage_supports`
     keeps stays (a filling's combination fits, and each of its values is in its cell's part of it); all 0 when no
     combination fits."""
-    count: i64 = len(domains)
-    now = zeros(count)
-    for i in range(count):
-        now[i] = domains[i]
+    now = domains  # (read, never written: each pass makes its own)
     while True:
         kept = fitting(now, combinations)
-        if all(kept[i] == now[i] for i in range(count)):
+        if every_kept(now, kept):
             return kept
         now = kept
 

@@ -2018,13 +2018,14 @@ class Solver:
         # took 2% of cdcl's instructions on forum-hardest-1106, callgrind)
         self.clauses = StoredClauses(2 * variables)
         locked_candidates = LockedCandidates(enc) if locked else None
-        cages = KillerCages(cage_rules(grid.layout), n, cheap=cage == "combinations") \
+        cheap = cage == "combinations"  # (the cages' look and the 45 rule's sums of different values')
+        cages = KillerCages(cage_rules(grid.layout), n, cheap=cheap) \
             if any(rule.ROOMS for rule in grid.layout.constraints) else None
         links = ConstraintLinks(link_rules(grid.layout), n) if any(grid.geometry.links) else None
         filters = ConstraintFilters(grid.layout, n) if filtered_rules(grid.layout) else None
         sums = sum_rules(grid.layout) if derived and cages is not None else None  # (redundant=45)
         bounds = SumBounds(sums, n) if sums is not None and sums.cells else None
-        rooms = KillerCages(sums.rooms, n, DERIVED_SUM, cheap=cage == "combinations") \
+        rooms = KillerCages(sums.rooms, n, DERIVED_SUM, cheap=cheap) \
             if sums is not None and sums.rooms.cells else None
         wide = KillerCages(sums.wide, n, DERIVED_SUM, sums.wide_totals) if sums is not None and sums.wide.cells \
             else None

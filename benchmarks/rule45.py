@@ -32,6 +32,7 @@ from comparison.core.errors import UsageError  # noqa: E402
 from comparison.core.selected import Selected  # noqa: E402
 from comparison.run.methods import load_registry, parse_solver  # noqa: E402
 from puzzles import Budget, Grid, Status  # noqa: E402
+from puzzles.kept import fresh  # noqa: E402
 
 
 @dataclass(frozen=True)
@@ -101,6 +102,7 @@ def main(argv: list[str] | None = None) -> int:
 def run(puzzles: list[Grid], sides: list[Side], budget: Budget) -> bool:
     """Every puzzle through every configuration, in turn; False after a wrong answer or an error."""
     for index, grid, side in interleaved(puzzles, sides):
+        fresh()  # as compare.py: each side's time includes its model of the puzzle
         outcome = side.chosen.method(grid, budget, **side.chosen.options)
         if not accepted(outcome, grid, index, side.chosen.label):
             return False

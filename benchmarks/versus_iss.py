@@ -68,6 +68,7 @@ from puzzles import Budget, Entry, Grid, PuzzleError, PuzzleFileError, Status, d
 from puzzles.constraints.killer import cages_in  # noqa: E402
 from puzzles.fpuzzles import json_line  # noqa: E402
 from puzzles.isomorph import transposed  # noqa: E402
+from puzzles.kept import fresh  # noqa: E402
 
 ISS_ENV = "ISS_DIR"
 ISS_URL = "https://github.com/sigh/Interactive-Sudoku-Solver"
@@ -128,6 +129,7 @@ def method_side(chosen: Selected, timeout: float) -> Side:
     budget = Budget(seconds=timeout)
 
     def run(grid: Grid) -> Answer:
+        fresh()  # as compare.py: each side's time includes its model of a puzzle drawn for itself
         started = time.perf_counter()
         outcome = chosen.method(grid, budget, **chosen.options)
         seconds = time.perf_counter() - started

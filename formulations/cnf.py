@@ -33,11 +33,12 @@ from __future__ import annotations
 
 import gc
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from functools import lru_cache, wraps
+from functools import wraps
 from itertools import combinations
 from typing import Any, ParamSpec, TypeVar
 
 from puzzles.grid import Grid, Layout, crossings, geometry
+from puzzles.kept import kept
 
 from .constraints import chosen
 from .constraints.sat import ENCODERS, Cnf, CnfEncoder, encode_kinds
@@ -115,14 +116,14 @@ def layout_clauses(lay: Layout, encoding: str = "complete",
     return kept_layout_clauses(lay, encoding, form(lay, options))
 
 
-@lru_cache(maxsize=LAYOUTS_KEPT * len(ENCODINGS))
+@kept(LAYOUTS_KEPT * len(ENCODINGS))
 def kept_layout_clauses(lay: Layout, encoding: str, chosen: Form) -> tuple[list[int], ...]:
     """A layout's clauses, kept for the last few layouts (a layout drawn for one puzzle, a Jigsaw or a Killer, is
     built afresh by making/ rather than kept: making.solutions.clauses_of)."""
     return _joined(lay, encoding, kept_kind_clauses(lay, encoding, chosen))
 
 
-@lru_cache(maxsize=LAYOUTS_KEPT * len(ENCODINGS))
+@kept(LAYOUTS_KEPT * len(ENCODINGS))
 def kept_kind_clauses(lay: Layout, encoding: str, chosen: Form) -> tuple[tuple[CnfEncoder, list[list[int]], int], ...]:
     """`kind_clauses`, kept with the layout's clauses (the sat method's info counts them: `sizes`)."""
     return kind_clauses(lay, encoding, chosen)
@@ -145,7 +146,7 @@ def _joined(lay: Layout, encoding: str, kinds: Sequence[tuple[CnfEncoder, list[l
     return (*houses, *(clause for _, clauses, _ in kinds for clause in clauses))
 
 
-@lru_cache(maxsize=LAYOUTS_KEPT * len(ENCODINGS))
+@kept(LAYOUTS_KEPT * len(ENCODINGS))
 def kept_house_clauses(houses: Layout, encoding: str) -> tuple[list[int], ...]:
     """`house_clauses`, kept for the last few houses apart from their layouts': every Killer of a file, each
     puzzle's cages a layout of its own, has the same houses, built once."""
@@ -223,7 +224,7 @@ def _triad_clauses(lay: Layout) -> list[list[int]]:
     return clauses
 
 
-@lru_cache(maxsize=LAYOUTS_KEPT)
+@kept(LAYOUTS_KEPT)
 def segments(lay: Layout) -> tuple[list[list[int]], list[list[int]]]:
     """The segments (where two houses cross in two cells or more: the cells of each), and the groups of
     pieces that hold a value exactly once, each group a house cut into pieces. A piece is a segment's index,

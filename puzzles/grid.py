@@ -12,11 +12,12 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache
 from typing import TYPE_CHECKING
 
-# the layouts' names a grid's users meet, exported from here too (a puzzle's error, its symbols, its layout)
 from .constraints import links_by_cell, violations
+from .kept import kept
+
+# the layouts' names a grid's users meet, exported from here too (a puzzle's error, its symbols, its layout)
 from .layouts import BOX_SHAPE, MAX_SIDE, MIN_SIDE, SIDE_OF_LENGTH, layout_of_words, words_of_layout
 from .layouts import SYMBOLS as SYMBOLS
 from .layouts import Layout as Layout
@@ -76,7 +77,7 @@ class Geometry:
         return SYMBOLS[value - 1] if value else "."
 
 
-@cache
+@kept()
 def geometry(of: int | Layout) -> Geometry:
     """The geometry of a layout (or of classic Sudoku with this box size)."""
     lay = classic(of) if isinstance(of, int) else of
@@ -126,7 +127,7 @@ class Crossings:
     of_unit: tuple[tuple[int, ...], ...]  # per unit, the crossings it is one of the houses of
 
 
-@cache
+@kept()
 def crossings(geo: Geometry) -> Crossings:
     units = [set(unit) for unit in geo.units]
     keys = [(a, b) for a in range(len(units)) for b in range(a + 1, len(units))

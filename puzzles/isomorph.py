@@ -18,9 +18,9 @@ from __future__ import annotations
 import functools
 import random
 from dataclasses import dataclass
-from functools import cache
 
 from .grid import Grid, Layout, PuzzleError, geometry
+from .kept import kept
 from .layouts import layout
 
 
@@ -80,7 +80,7 @@ class Isomorph:
 Move = tuple[tuple[int, ...], tuple[int, ...], bool]  # rows, columns, transposed: one rotation or reflection
 
 
-@cache
+@kept()
 def symmetries(lay: Layout) -> list[Move]:
     """Of the grid's eight rotations and reflections, those that map every house of `lay` onto a house."""
     n = lay.side

@@ -212,7 +212,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from functools import lru_cache, reduce
+from functools import reduce
 from itertools import accumulate
 from operator import or_
 from typing import Any, Final, NamedTuple, Protocol, TypeAlias
@@ -226,6 +226,7 @@ from puzzles.constraints import SEARCHED, Constraint, names
 from puzzles.constraints.base import forbidding_values
 from puzzles.constraints.innies import Leftover, derived_sums, leftovers, signed_sums
 from puzzles.grid import Geometry, Grid, geometry, values_of
+from puzzles.kept import kept
 from puzzles.layouts import Layout
 from puzzles.options import Option, contract, switch, whole
 from puzzles.outcome import Budget, Outcome, Status
@@ -524,7 +525,7 @@ def holding(shape: tuple[int, ...]) -> dict[int, list[int]]:
     return {m: [i for i, inside in enumerate(shape) if not m & ~inside] for m in sorted(masks)}
 
 
-@lru_cache(maxsize=8)  # a few houses' (classic Sudoku's sizes): a file of Jigsaws has its own a puzzle
+@kept(8)  # a few houses' (classic Sudoku's sizes): a file of Jigsaws has its own a puzzle
 def encoding(houses: Geometry, locked: bool) -> Encoding:
     """The encoding of a layout's houses: asked with the houses' own geometry (one object for every layout with
     those houses), so that every Killer of a file (each its own layout, its cages) shares one."""
@@ -575,11 +576,11 @@ class Cages:
         for scope, _ in rooms:
             for cell in scope:
                 joined[cell].update(scope)
-        self.peers = vec[vec[i64]]([vec[i64](sorted(joined[cell] - {cell} - set(houses[cell])))
+        self.peers = vec[vec[i64]]([vec[i64](sorted(joined[cell] - {cell} - set(houses[cell])) if joined[cell] else [])
                                     for cell in range(n * n)])
 
 
-@lru_cache(maxsize=8)
+@kept(8)
 def cage_rules(lay: Layout) -> Cages:
     n = lay.side
     return Cages(n, geometry(lay).peers, [(rule.scope(), rule.fillings(n)) for rule in lay.constraints if rule.ROOMS])
@@ -637,7 +638,7 @@ class Sums:
         self.of_cell = vec[vec[i64]]([vec[i64](ks) for ks in of_cell])
 
 
-@lru_cache(maxsize=8)
+@kept(8)
 def sum_rules(lay: Layout) -> Sums:
     return Sums(lay)
 
@@ -695,7 +696,7 @@ class Links:
                                                                    for v in range(1, n + 1) if allow >> (v - 1) & 1]))
 
 
-@lru_cache(maxsize=8)
+@kept(8)
 def link_rules(lay: Layout) -> Links:
     return Links(lay)
 

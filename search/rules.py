@@ -59,7 +59,6 @@ blank), since a cage's placed values are part of its sum; a blank whose mask is
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Sequence
-from functools import cache
 
 from puzzles.bits import alldiff_filter as alldiff_filter
 from puzzles.bits import indices, popcount, union
@@ -67,6 +66,7 @@ from puzzles.constraints import Constraint
 from puzzles.constraints.innies import SignedSum, bounded_sums
 from puzzles.grid import Geometry, mask_of, values_of
 from puzzles.grid import crossings as crossings  # the geometry's; cdcl reads them here too
+from puzzles.kept import kept
 from puzzles.layouts import Layout
 
 Removals = dict[int, int]  # cell -> the candidates it loses
@@ -388,14 +388,14 @@ def constraint_filters(masks: Sequence[int], geo: Geometry, values: Sequence[int
     return _unless_emptied_cells(masks, removed)
 
 
-@cache
+@kept()
 def filtered(lay: Layout) -> tuple[int, ...]:
     """The indices of the layout's constraints whose filters `constraint_filters` runs: every one but those that
     keep a room (`Constraint.ROOMS`: a Killer's cages), whose filters the cage rungs run."""
     return tuple(k for k, rule in enumerate(lay.constraints) if not rule.ROOMS)
 
 
-@cache
+@kept()
 def rooms(lay: Layout) -> tuple[Constraint, ...]:
     """The layout's constraints that keep a room (`Constraint.ROOMS`: a Killer's cages), in order: the groups the
     cage rungs filter (`cage_combinations`), as the engines' `Rooms` number them."""

@@ -19,11 +19,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cache, reduce
+from functools import reduce
 from operator import or_
 from typing import NamedTuple
 
 from ..grid import geometry, mask_of, values_of
+from ..kept import kept
 from ..layouts import Layout
 from .killer import Cage, cages_in, combinations_of
 
@@ -59,7 +60,7 @@ def areas(lay: Layout) -> tuple[Area, ...]:
     return _areas(lay.houses)
 
 
-@cache  # the houses' alone: every Killer of a file with the same houses reads the same areas
+@kept()  # the houses' alone: every Killer of a file with the same houses reads the same areas
 def _areas(houses: Layout) -> tuple[Area, ...]:
     geo = geometry(houses)
     n = houses.side
@@ -73,43 +74,32 @@ def _areas(houses: Layout) -> tuple[Area, ...]:
     return tuple(found)
 
 
-@cache
+@kept()
 def derived_sums(lay: Layout) -> tuple[DerivedSum, ...]:
     """Every innie and outie sum of the layout's areas, once each (by cells), the cages themselves left out.
     Only cages with a total that overlap no other cage take part."""
     n, cages = lay.side, _cages(lay)
-    lone = _lone(cages)
-    caged = {cell: k for k, cage in enumerate(lone) for cell in cage.cells}  # a cell to its lone cage
-    # per axis, each lone cage's lines (a mask), and each line's caged cells: a band is read from these
-    spans = [[reduce(or_, (1 << (c // n if axis == 0 else c % n) for c in cage.cells), 0) for cage in lone]
-             for axis in (0, 1)]
-    filled = [Counter(c // n for c in caged), Counter(c % n for c in caged)]
-    seen = {frozenset(cage.cells) for cage in cages}
+    lone = [(_mask(cage.cells), len(cage.cells), _total(cage)) for cage in _lone(cages)]  # cells as bits of one int
+    caged = reduce(or_, (bits for bits, _, _ in lone), 0)
+    seen = {_mask(cage.cells) for cage in cages}
     found: list[DerivedSum] = []
-    for area in areas(lay):
-        cells, total = area.cells, area.houses * n * (n + 1) // 2
-        if area.axis < 0:
-            held = Counter(caged[c] for c in cells if c in caged)  # each lone cage that reaches in: its cells here
-            inside = [k for k, count in held.items() if count == len(lone[k].cells)]
-            touching = list(held)
-            covered = sum(held.values()) == len(cells)
-        else:
-            inside = [k for k, lines in enumerate(spans[area.axis]) if not lines & ~area.lines]
-            touching = [k for k, lines in enumerate(spans[area.axis]) if lines & area.lines]
-            covered = all(filled[area.axis][i] == n for i in range(n) if area.lines >> i & 1)
-        left = len(cells) - sum(len(lone[k].cells) for k in inside)  # the innies' count
-        if inside and 0 < left <= n:
-            innies = frozenset(cells - {c for k in inside for c in lone[k].cells})
-            if innies not in seen:
-                seen.add(innies)
-                found.append(DerivedSum(tuple(sorted(innies)), total - sum(_total(lone[k]) for k in inside),
-                                        area.name, "innies"))
-        if covered:  # the area is covered: what sticks out sums to the excess
-            outies = frozenset({c for k in touching for c in lone[k].cells} - cells)
-            if 0 < len(outies) <= n and outies not in seen:
+    for area, cells in _masked_areas(lay.houses):
+        total = area.houses * n * (n + 1) // 2
+        inside, inside_total, reached, reached_total = 0, 0, 0, 0
+        for bits, _, cage_total in lone:
+            if bits & cells:
+                reached, reached_total = reached | bits, reached_total + cage_total
+                if not bits & ~cells:
+                    inside, inside_total = inside | bits, inside_total + cage_total
+        innies = cells & ~inside
+        if inside and 0 < innies.bit_count() <= n and innies not in seen:
+            seen.add(innies)
+            found.append(DerivedSum(_cells(innies), total - inside_total, area.name, "innies"))
+        if not cells & ~caged:  # the area is covered: what sticks out sums to the excess
+            outies = reached & ~cells
+            if 0 < outies.bit_count() <= n and outies not in seen:
                 seen.add(outies)
-                excess = sum(_total(lone[k]) for k in touching) - total
-                found.append(DerivedSum(tuple(sorted(outies)), excess, area.name, "outies"))
+                found.append(DerivedSum(_cells(outies), reached_total - total, area.name, "outies"))
     return tuple(found)
 
 
@@ -124,7 +114,7 @@ class Leftover:
     area: str
 
 
-@cache
+@kept()
 def leftovers(lay: Layout) -> tuple[Leftover, ...]:
     """The leftovers of every row and column and every union of 2 to n-1 consecutive ones, once each (by its two
     sides): where exactly as many regions as the area has lines lie more than half in it, and fewer than n of its
@@ -133,7 +123,7 @@ def leftovers(lay: Layout) -> tuple[Leftover, ...]:
     return _leftovers(lay.houses)
 
 
-@cache  # the houses' alone, as `_areas`
+@kept()  # the houses' alone, as `_areas`
 def _leftovers(houses: Layout) -> tuple[Leftover, ...]:
     n = houses.side
     regions = [frozenset(unit) for unit in geometry(houses).units[2 * n:3 * n]]
@@ -171,7 +161,7 @@ class SignedSum:
 SIGNED_CELLS = 9  # a signed sum of more cells, or with more than 2 on both sides, bounds too little to keep
 
 
-@cache
+@kept()
 def signed_sums(lay: Layout) -> tuple[SignedSum, ...]:
     """The 45 rule across an area's edge: the lone cages with more than half their cells in an area (every house,
     band of lines, and the unions of the first 2 to n-1 regions) are counted in; the area's cells they leave (its
@@ -195,20 +185,26 @@ def signed_sums(lay: Layout) -> tuple[SignedSum, ...]:
     return tuple(found)
 
 
-@cache
+@kept()
 def bounded_sums(lay: Layout) -> tuple[SignedSum, ...]:
     """Every sum the 45 rule derives, as bounds read them: `derived_sums` (no outies), then `signed_sums`."""
     return (*(SignedSum(known.cells, (), known.total, known.area) for known in derived_sums(lay)), *signed_sums(lay))
 
 
-@cache  # the houses' alone, as `_areas`
+@kept()  # the houses' alone, as `_areas`
+def _masked_areas(houses: Layout) -> tuple[tuple[Area, int], ...]:
+    """The 45 rule's areas, each with its cells as bits of one int."""
+    return tuple((area, _mask(area.cells)) for area in _areas(houses))
+
+
+@kept()  # the houses' alone, as `_areas`
 def _signed_areas(houses: Layout) -> tuple[tuple[Area, int], ...]:
     """The areas `signed_sums` reads, each with its cells as bits of one int: the 45 rule's, then the unions of the
     first 2 to n-1 regions."""
     n = houses.side
     regions = geometry(houses).units[2 * n:3 * n]
     unions = [Area(f"regions 1-{k}", frozenset(c for u in regions[:k] for c in u), k, -1, 0) for k in range(2, n)]
-    return tuple((area, _mask(area.cells)) for area in (*_areas(houses), *unions))
+    return (*_masked_areas(houses), *((area, _mask(area.cells)) for area in unions))
 
 
 def _mask(cells: Iterable[int]) -> int:

@@ -74,6 +74,7 @@ from comparison.core.stream import puzzles_of  # noqa: E402
 from comparison.run.methods import load_registry, parse_solver  # noqa: E402
 from formulations.cnf import decode, encode  # noqa: E402
 from puzzles import Budget, Entry, Grid, PuzzleFileError, data, read_puzzles  # noqa: E402
+from puzzles.kept import fresh  # noqa: E402
 
 try:  # once, not in the timed calls
     import pycosat  # the bench extra: pip install -e ".[bench]"
@@ -162,6 +163,7 @@ def search_side(chosen: Selected) -> Side:
     """A hand-written configuration as a side: its method called with no budget, its `guesses` counter read."""
 
     def run(grid: Grid) -> Run:
+        fresh()  # as compare.py: a Jigsaw's model built by each side, not shared
         started = time.perf_counter()
         outcome = chosen.method(grid, Budget(), **chosen.options)
         seconds = time.perf_counter() - started

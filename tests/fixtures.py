@@ -41,6 +41,10 @@ UNSAT_4 = "31....4........3"  # a 4x4 with no solution: row 1's last two cells b
 TOP95_FIRST = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"  # Norvig's hard1
 INKALA = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."  # "the world's hardest"
 PUZZLES = [line.split()[0] for line in SEEDS.read_text().splitlines() if line and not line.startswith("#")]
+# A 9x9 Killer with a few givens, unique (test_killer_search.py solves it; test_kept.py reads its layout).
+KILLER_9 = ("..4.7..1...2.......9.....6....7.....4.......1.....4..........8.....1..3..........;"
+            "k=aaghLmdOGlaggjmHiilggMzzIiilCCbbzAKiwpxxyfAAErNxxeksBEcccxekkBBcFFnukvJtcFFoqDvtt:"
+            "15,13,21,9,5,3,24,6,28,9,22,15,13,4,2,2,8,7,8,21,1,7,4,31,5,7,20,17,14,6,7,24,2,3,5,3,2,7,3,1,1")
 
 # Small puzzles whose counters test_search.py and test_learning.py count by hand, cells numbered row-major.
 # P4 (4x4, unique), cells numbered row-major 0..15, blanks 0 1 2 4 8:

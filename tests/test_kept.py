@@ -2,7 +2,7 @@
 model afresh: compare.py's call of a method, whatever method met the puzzle before."""
 from __future__ import annotations
 
-from test_killer_search import KILLER_9
+from fixtures import KILLER_9
 
 from comparison.core.selected import Selected
 from comparison.execution.check import Item, run_one

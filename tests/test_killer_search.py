@@ -10,7 +10,7 @@ import itertools
 import random
 
 import pytest
-from fixtures import engine_result
+from fixtures import KILLER_9, engine_result
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from variant_grids import houses
@@ -107,9 +107,6 @@ SOLX9 = "41563298727389546168974152372435819635621974819847623554216387983192765
 KILLER_4 = "................;k=aacbeecbdffbddgg:3,9,5,7,7,5,4"  # no givens
 KILLER_6 = ("...............2..........3...5.....;k=llbohnkkbbhnkddjhnmcajjefcaigefffiie:"
             "9,10,7,5,6,16,6,8,12,7,13,4,2,15,6")
-KILLER_9 = ("..4.7..1...2.......9.....6....7.....4.......1.....4..........8.....1..3..........;"
-            "k=aaghLmdOGlaggjmHiilggMzzIiilCCbbzAKiwpxxyfAAErNxxeksBEcccxekkBBcFFnukvJtcFFoqDvtt:"
-            "15,13,21,9,5,3,24,6,28,9,22,15,13,4,2,2,8,7,8,21,1,7,4,31,5,7,20,17,14,6,7,24,2,3,5,3,2,7,3,1,1")
 KILLER_9_BLANK = ("." * 81 + ";k=DxefulEEnNNkMMlEqHSNkkbKsqIggddbssvIApdwJFPhIzoowJFmhOioyBRmmhtiQjjjGGttirrcCLaaa:"
                   "17,10,2,22,4,6,13,22,14,12,13,13,17,2,10,2,10,9,10,12,7,2,17,3,1,7,4,5,8,5,13,7,15,8,11,7,2,6,"
                   "10,22,6,7,8,3,1")

@@ -51,6 +51,17 @@ def kept(most: int | None = None) -> Callable[[Callable[P, R]], Kept[P, R]]:
     return keeping
 
 
+def kept_drawn(most: int | None = None) -> Callable[[Callable[P, R]], Callable[P, R]]:
+    """Keep the answers of a function of one puzzle's rule (its first argument), always drawn: at most `most` of
+    them (the last used; None, every one) and until `fresh`. functools' cache itself, for a function the engines
+    ask at every placement (`Kept` would first ask which kind of layout it is)."""
+    def keeping(read: Callable[P, R]) -> Callable[P, R]:
+        cached = functools.lru_cache(maxsize=most)(read)
+        _FORGET.append(cached.cache_clear)
+        return cast("Callable[P, R]", cached)
+    return keeping
+
+
 def lasting(first: object) -> bool:
     """Whether what is read of `first` lasts the process: a size, classic Sudoku's layout, or its geometry."""
     if isinstance(first, int):

@@ -8,7 +8,7 @@ from comparison.core.selected import Selected
 from comparison.execution.check import Item, run_one
 from puzzles import Budget, Grid, Outcome, Status, classic, geometry
 from puzzles.constraints.innies import derived_sums
-from puzzles.kept import Kept, fresh, kept, lasting
+from puzzles.kept import Kept, fresh, kept, kept_drawn, lasting
 from search import SOLVERS
 from search.learning import cage_rules
 
@@ -49,6 +49,20 @@ def test_at_most_the_last_few_drawn_layouts_are_kept() -> None:
                  "1...........4..3;r=1111222233334444"):
         side(Grid.parse(text).layout)
     assert side.count() == 2
+
+
+def test_what_is_read_of_one_puzzles_rule_is_kept_until_fresh() -> None:
+    calls: list[object] = []
+
+    @kept_drawn(2)
+    def side(rule: object, side: int) -> int:
+        calls.append(rule)
+        return len(calls)
+
+    rule = Grid.parse(KILLER_9).layout.constraints[0]
+    assert (side(rule, 9), side(rule, 9)) == (1, 1)
+    fresh()
+    assert side(rule, 9) == 2
 
 
 def test_a_timed_call_on_a_killer_meets_no_model_another_method_built() -> None:

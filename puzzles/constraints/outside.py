@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ..kept import kept
+from ..kept import kept_drawn
 from ..words import json_type, quoted
 from .base import CELL, Constraint, Move, Removal, Scoped, Shape, a_list, refuse_unread
 from .killer import total_problem
@@ -251,7 +251,7 @@ class Sighted(Scoped):
         return (clue_drawing(self.cells, self.TITLE, self.value, outside_cell(self.clue(side), side)),)
 
 
-@kept()
+@kept_drawn()
 def _automaton(rule: Sighted, side: int) -> Automaton:
     """A rule's automaton, built from its `start` by the states each value leads to (asked of the rule without its
     cells: the clue alone matters, so one automaton serves every line of the same clue)."""
@@ -274,7 +274,7 @@ def _automaton(rule: Sighted, side: int) -> Automaton:
     return Automaton(tuple(delta), frozenset(k for k, state in enumerate(order) if rule.final(state, side)))
 
 
-@kept(1 << 16)
+@kept_drawn(1 << 16)
 def _allowed(rule: Sighted, held: tuple[int, ...], side: int) -> tuple[int, ...]:
     """The base's `allowed` (the filter on the values placed), kept: the engines ask it at every placement."""
     return Constraint.allowed(rule, held, side)

@@ -82,7 +82,9 @@ reader who knows one finds each part of the other by its name:
   minimisation), and two or more exclusions of lower levels made by one
   placement give way to "not that placement" (`shorten`).
 - The VSIDS order (`VarOrder`, `bump`, `decay_activities`): each variable's activity
-  grows when a conflict meets it and fades as conflicts go by. The branching,
+  grows when a conflict meets it and fades as conflicts go by; with bump=reasons
+  (the default on Jigsaws of 16x16 and up) also when a nogood's literal rests on
+  it (`bump_reasons`: reason-side bumping). The branching,
   a policy object the options choose (`Branching`, `policies`), picks the
   placement: with choose=mrv (the default but on Killers and Jigsaws of 16x16 and
   up, `Mrv`), MRV over the cells, as the seeds choose, and VSIDS within: of the
@@ -278,6 +280,10 @@ OPTIONS = {
                    "alone can take that cell's: cheaper, weaker, as the Interactive Sudoku Solver looks); auto: "
                    f"full from {FULL_CAGES_FROM}x{FULL_CAGES_FROM} up, combinations below",
                    choices=("auto", "full", "combinations")),
+    "bump": Option("auto", "which variables a conflict makes more active: met (those its analysis meets, MiniSat's "
+                   "rule) or reasons (those too that the nogood's literals rest on: the variables of their reasons, "
+                   "reason-side bumping, as MapleSAT's); auto: reasons on a Jigsaw of 16x16 or more, met on the "
+                   "others", choices=("auto", "met", "reasons")),
     "phase": switch(False, "phase saving: a decision's cell gets the value it last held, while that is "
                     "still free (the rule of `choose` picks the cell)"),
 }
@@ -1994,7 +2000,7 @@ class Solver:
 
     def __init__(self, grid: Grid, limits: Limits, locked: bool = False, observer: Observer | None = None,
                  branching: Branching | None = None, schedule: Schedule | None = None, derived: bool = False,
-                 kept: tuple[Leftover, ...] = (), cage: str = "full") -> None:
+                 kept: tuple[Leftover, ...] = (), cage: str = "full", bump_reasons: bool = False) -> None:
         self.grid, self.limits, self.observer = grid, limits, observer
         n = grid.side
         self.n: i64 = n
@@ -2038,6 +2044,8 @@ class Solver:
         # VSIDS's activities (which the branching reads)
         self.activity = vec[float]([0.0] * variables)
         self.var_inc = 1.0
+        self.bump_reasons = bump_reasons  # bump=reasons: also the variables the nogood's literals rest on
+        self.bumped_at = vec[i64]([0] * variables)  # per variable, the last conflict that bumped it
         # the policies: which placement a decision makes, and when a descent stops for a restart
         self.branching = branching if branching is not None else Mrv()
         self.schedule = schedule if schedule is not None else Luby(100)
@@ -2210,6 +2218,8 @@ class Solver:
             lits, start, stop = self.lits_of(resolved)
         nogood[0] = neg(p)
         nogood = self.minimize(self.shorten(nogood))
+        if self.bump_reasons:
+            self.bump_reasons_of(nogood)
         back = 0
         if len(nogood) > 1:  # the second watched literal: one of the highest level left
             top = 1
@@ -2219,6 +2229,23 @@ class Solver:
             nogood[1], nogood[top] = nogood[top], nogood[1]
             back = level[var(nogood[1])]
         return nogood, back
+
+    def bump_reasons_of(self, nogood: vec[i64]) -> None:
+        """bump=reasons: each variable a literal of the nogood rests on (its reason's other literals, level 0's
+        aside) bumped, unless the nogood holds it or the analysis met it (each is bumped once a conflict).
+        Reason-side bumping (Liang, Ganesh, Poupart and Czarnecki, SAT 2016): what made the nogood's literals
+        false is where the conflict came from too (docs/results/cdcl.md)."""
+        marks, level = self.bumped_at, self.level
+        conflict: i64 = self.conflicts  # (counted before its analysis: `bump` marks each variable with it)
+        for k in range(len(nogood)):
+            marks[var(nogood[k])] = conflict
+        for k in range(len(nogood)):
+            lits, start, stop = self.lits_of(var(nogood[k]))
+            for i in range(start, stop):
+                y = var(i64(lits[i]))
+                if marks[y] != conflict and level[y] > 0:
+                    marks[y] = conflict
+                    self.bump(y)
 
     def shorten(self, nogood: vec[i64]) -> vec[i64]:
         """Two or more exclusions of lower levels made by one placement give way to "not that
@@ -2297,6 +2324,7 @@ class Solver:
     def bump(self, x: Var) -> None:
         """A conflict met x: more active (MiniSat's varBumpActivity)."""
         self.activity[x] = self.activity[x] + self.var_inc
+        self.bumped_at[x] = self.conflicts
         self.branching.bumped(x)
 
     def decay_activities(self) -> None:
@@ -2612,7 +2640,8 @@ def configured(grid: Grid, options: dict[str, Any], limits: Limits, observer: Ob
     choose = options["choose"] if options["choose"] != "auto" else "vsids" if killer or large_jigsaw else "mrv"
     propagate = options["propagate"] if options["propagate"] != "auto" else "locked" if killer else "singles"
     cage = options["cage"] if options["cage"] != "auto" else "full" if grid.side >= FULL_CAGES_FROM else "combinations"
+    bump = options["bump"] if options["bump"] != "auto" else "reasons" if large_jigsaw else "met"
     branching, schedule = policies(choose, options["restart"], options["phase"], options["unit"])
     return Solver(grid, limits, locked=propagate == "locked", observer=observer, branching=branching,
                   schedule=schedule, derived=options["redundant"] == "45", kept=kept,
-                  cage=cage)
+                  cage=cage, bump_reasons=bump == "reasons")

@@ -70,13 +70,14 @@ class Quiet:
 
 
 def watched(grid: Grid, observer: Quiet, budget: Budget = Budget(), solutions: int = 1, unit: int = 100,
-            propagate: str = "singles", choose: str = "mrv", phase: bool = False, restart: str = "luby"):
+            propagate: str = "singles", choose: str = "mrv", phase: bool = False, restart: str = "luby",
+            bump: str = "met"):
     """A run of the solver with an observer plugged in (what `solve` does, and the same counters);
     each solution found checked cell by cell against the givens and the rules. With choose=modes the
     first mode lasts 3 conflicts (not MODE_FIRST), so that a small puzzle's search switches modes."""
     branching, schedule = policies(choose, restart, phase, unit)
     solver = Solver(grid, Limits.of(budget, time.perf_counter()), locked=propagate == "locked", observer=observer,
-                    branching=branching, schedule=schedule)
+                    branching=branching, schedule=schedule, bump_reasons=bump == "reasons")
     if isinstance(schedule, ModeSchedule):
         schedule.mode_first = schedule.mode_end = 3
     observer.solver = solver
@@ -278,9 +279,10 @@ def test_every_nogood_is_the_first_unique_implication_point(seed, propagate, cho
 @settings(max_examples=12, deadline=None)
 @given(seed=st.integers(0, 10**6), unit=st.sampled_from([1, 100]), propagate=st.sampled_from(["singles", "locked"]),
        rescale=st.booleans(), choose=st.sampled_from(["mrv", "vsids", "modes"]), phase=st.booleans(),
-       restart=st.sampled_from(["luby", "glucose"]))
+       restart=st.sampled_from(["luby", "glucose"]), bump=st.sampled_from(["met", "reasons"]))
 @pytest.mark.slow
-def test_each_decision_is_the_variable_a_scan_of_them_all_finds(seed, unit, propagate, rescale, choose, phase, restart):
+def test_each_decision_is_the_variable_a_scan_of_them_all_finds(seed, unit, propagate, rescale, choose, phase, restart,
+                                                                 bump):
     # choose=vsids: the queue holds the variables that have met a conflict, skips stale entries,
     # and parks those set above level 0, to queue them again when their level is undone; when none
     # of them is free, MRV chooses. choose=mrv: of the cells with fewest values left, the most
@@ -348,7 +350,7 @@ def test_each_decision_is_the_variable_a_scan_of_them_all_finds(seed, unit, prop
             picked.append(-1)
 
     solver, finish = watched(grid, Spy(), solutions=2, unit=unit, propagate=propagate, choose=choose, phase=phase,
-                             restart=restart)
+                             restart=restart, bump=bump)
     assert finish.status is Status.SOLVED and len(finish.found) == 1  # unique
     switches = solver.schedule.switches if isinstance(solver.schedule, ModeSchedule) else 0
     assert switches == mode["switches"]  # (0 but with choose=modes)
@@ -359,6 +361,7 @@ def test_each_decision_is_the_variable_a_scan_of_them_all_finds(seed, unit, prop
     ({"choose": "stable"}, "option choose='stable': choose one of auto, mrv, vsids, modes"),
     ({"restart": "geometric"}, "option restart='geometric': choose one of luby, glucose"),
     ({"phase": "saved"}, "option phase='saved': expected on or off"),
+    ({"bump": "all"}, "option bump='all': choose one of auto, met, reasons"),
 ])
 def test_the_policies_options_refuse_a_bad_value(options, message):
     # (the contract turns the OptionError into an error outcome that says it)
@@ -366,11 +369,47 @@ def test_the_policies_options_refuse_a_bad_value(options, message):
     assert out.status is Status.ERROR and out.detail == f"cdcl: {message}"
 
 
-@pytest.mark.parametrize("options", [{"choose": "modes"}, {"restart": "glucose"}, {"phase": "on"},
+@pytest.mark.parametrize("options", [{"choose": "modes"}, {"restart": "glucose"}, {"phase": "on"}, {"bump": "reasons"},
                                      {"choose": "modes", "restart": "glucose", "phase": "on", "propagate": "locked"}])
 def test_each_policy_solves_and_proves_uniqueness(options):
     out = cdcl(SEED001, solutions=2, **options)
     assert out.status is Status.SOLVED and out.unique is True
+
+
+@pytest.mark.parametrize("choose", ["vsids", "mrv"])
+def test_bump_reasons_bumps_once_each_variable_a_nogoods_literals_rest_on(choose):
+    # At each conflict every activity the analysis raises grows by one bump (the var_inc of that conflict), none
+    # by two. With bump=reasons the variables a nogood's literals rest on (their reasons' other literals, above
+    # level 0), read from the trail before the jump back, are among them every time; with bump=met (MiniSat's
+    # rule) some conflicts leave some of them as they were: the option changes what the search learns to prefer.
+    missed = {}
+    for bump in ("met", "reasons"):
+        missed[bump] = 0
+
+        class Spy(Quiet):
+            def conflict(self, level, conflict):
+                self.before = list(self.solver.activity)
+                self.inc = self.solver.var_inc
+
+            def analyzed(self, conflict, nogood, back):
+                solver = self.solver
+                grown = {x: a - b for x, (a, b) in enumerate(zip(solver.activity, self.before)) if a != b}
+                assert all(abs(d - self.inc) <= 1e-9 * self.inc for d in grown.values())
+                rest_on = {q >> 1 for p in nogood for q in solver.reason_lits(p >> 1) if solver.level[q >> 1] > 0}
+                rest_on -= {p >> 1 for p in nogood}
+                if bump == "reasons":
+                    assert rest_on <= grown.keys()
+                elif not rest_on <= grown.keys():
+                    missed[bump] += 1
+
+        conflicts = 0
+        for seed in range(3):
+            grid = random_isomorph(Grid.parse(INKALA), random.Random(seed))
+            solver, finish = watched(grid, Spy(), solutions=2, choose=choose, bump=bump)
+            assert finish.status is Status.SOLVED and len(finish.found) == 1  # unique, checked cell by cell
+            conflicts += solver.conflicts
+        assert conflicts > 20  # (enough for the comparison to mean something)
+    assert missed["met"] > 0 and missed["reasons"] == 0
 
 
 @pytest.mark.parametrize("seed, choose", [(0, "mrv"), (1, "mrv"), (1, "vsids")])

@@ -155,6 +155,7 @@ MiniSat's names (Solver.h and Solver.cc of MiniSat 2.2), and this module's:
     solve_()                              run(solver, solutions)
     luby(restart_inc, curr_restarts) * restart_first   Luby.allowance (the Schedule's)
     polarity[x] (phase saving)            PhaseSaving.saved[cell] (phase=on: a cell's last value)
+    (MapleSAT's reason-side bumping)      bump_reasons_of(nogood) (bump=reasons)
 
 Kissat's and CaDiCaL's names for the policies of choose=modes and restart=glucose:
 

@@ -84,7 +84,7 @@ reader who knows one finds each part of the other by its name:
 - The VSIDS order (`VarOrder`, `bump`, `decay_activities`): each variable's activity
   grows when a conflict meets it and fades as conflicts go by; with bump=reasons
   (the default on Jigsaws of 16x16 and up) also when a nogood's literal rests on
-  it (`bump_reasons`: reason-side bumping). The branching,
+  it (`bump_reasons_of`: reason-side bumping). The branching,
   a policy object the options choose (`Branching`, `policies`), picks the
   placement: with choose=mrv (the default but on Killers and Jigsaws of 16x16 and
   up, `Mrv`), MRV over the cells, as the seeds choose, and VSIDS within: of the

@@ -28,6 +28,7 @@ from typing import Any, NamedTuple
 
 from variant_grids import PUZZLES
 from variant_grids import grid as variant_grid
+from variant_puzzles import JIGSAW16
 
 from puzzles import Budget, Grid, Outcome, kernels, random_isomorph
 from puzzles.data import locate
@@ -117,13 +118,6 @@ PUBLIC = ("top1465", "gecode-16x16", "gecode-25x25")  # the public collections i
 KILLER = ("............................................................"
           ".....................;k=abbbcddeeaffbddggeafhidgggjafhikkkjjllhhmnnnjllhmmoonnpqrsmoootpqsssutttpqquuuvvt:20,17,7,26,6,22,27,27,13,27,12,16,19,26,31,16,17,7,23,19,18,9")
 KILLER_NODES = 100
-# a minimal 16x16 Jigsaw (`sudoku-generate --variant jigsaw --box 4 --minimal --seed 2026`, the first), run by cdcl
-# alone (its propagator of the law of leftovers, kept from 12x12 up), under the Killer's budget
-JIGSAW = ('...3F7C.....9..A.G...........C......68..G.E..F..C.2..F.4...B..6.........6....1........49.E81.......B..51'
-          '.......G..5......G.9..8..6....9............A....B..8.....9.G.....4.5......8.........DB4F........1....75.'
-          '.7.....2..FC..E13.6DC..7.A.......8..BE...2..1...;r=22222222223333331111112222233334111611128833444416666'
-          '61183344444199966668334444C99966668888BBB4C955556688888BB4C995555885587BBCC9995A5555E77BBBCDD99A5EEEEE77'
-          'BCCDDA9AEEE7777BBCCDAA9AE777FFBBGGCDAAAAEE7FFFFBGCCDAADAE77FFFGGGCCDAADDE7FFGFFFGCGDDDDDEEFFGGGGGGG')
 
 
 def puzzles(public: bool) -> list[tuple[str, Grid, int | None]]:
@@ -133,7 +127,9 @@ def puzzles(public: bool) -> list[tuple[str, Grid, int | None]]:
         puzzle = variant_grid(name, getattr(PUZZLES[name], kind))
         chosen.append((f"{name}-{kind}", puzzle, NODES[puzzle.side]))
     chosen.append(("killer-9-generated", Grid.parse(KILLER), KILLER_NODES))
-    chosen.append(("jigsaw-16-generated", Grid.parse(JIGSAW), KILLER_NODES))
+    # a minimal 16x16 Jigsaw, run by cdcl alone (its law of leftovers, kept from 12x12 up, and its reason-side
+    # bumping, from 16x16), under the Killer's budget
+    chosen.append(("jigsaw-16-generated", Grid.parse(JIGSAW16), KILLER_NODES))
     if public:
         rng = random.Random(ISOMORPH_SEED)
         top = [Grid.parse(line) for line in lines_of(locate("top1465"), 10**6)]

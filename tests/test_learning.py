@@ -8,14 +8,16 @@ from collections.abc import Iterable
 from itertools import combinations
 
 import pytest
-from fixtures import D4, INKALA, N9, P4, Q4, SEED001, blanked, counters, partial_grid, reference, run
+from fixtures import D4, INKALA, KILLER_9, N9, P4, Q4, SEED001, blanked, counters, partial_grid, reference, run
 from fixtures import SEED001_UNSAT as UNSAT9
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from variant_puzzles import JIGSAW9, JIGSAW16
 
 from puzzles import Budget, Entry, Grid, Status, random_isomorph, read_puzzles
 from puzzles.cellmasks import CellMasks
 from puzzles.grid import geometry
+from puzzles.options import parse
 from search import SOLVERS
 from search.depth_first import Limits
 from search.learning import (
@@ -27,6 +29,7 @@ from search.learning import (
     LOCKED_CANDIDATES,
     MRV_FIRST,
     NOGOOD,
+    OPTIONS,
     PHASE,
     SOLUTION_BLOCK,
     TRUE,
@@ -39,6 +42,7 @@ from search.learning import (
     ModeSchedule,
     Narrator,
     Solver,
+    configured,
     policies,
 )
 from search.learning import run as run_solver
@@ -410,6 +414,18 @@ def test_bump_reasons_bumps_once_each_variable_a_nogoods_literals_rest_on(choose
             conflicts += solver.conflicts
         assert conflicts > 20  # (enough for the comparison to mean something)
     assert missed["met"] > 0 and missed["reasons"] == 0
+
+
+def test_auto_bumps_the_reasons_side_on_a_16x16_jigsaw_alone():
+    # bump=auto: reasons on a Jigsaw of 16x16 or more; MiniSat's rule on a smaller Jigsaw, on classic Sudoku of
+    # any size and on a Killer; either rule when asked for by name
+    puzzles = {"16x16 Jigsaw": (JIGSAW16, True), "9x9 Jigsaw": (JIGSAW9, False), "9x9": (INKALA, False),
+               "16x16": ("." * 256, False), "9x9 Killer": (KILLER_9, False)}
+    for name, (text, expected) in puzzles.items():
+        grid = Grid.parse(text)
+        for asked, bumped in (({}, expected), ({"bump": "met"}, False), ({"bump": "reasons"}, True)):
+            solver = configured(grid, parse(OPTIONS, asked), Limits(float("inf"), float("inf")), None)
+            assert solver.bump_reasons is bumped, (name, asked)
 
 
 @pytest.mark.parametrize("seed, choose", [(0, "mrv"), (1, "mrv"), (1, "vsids")])

@@ -8,9 +8,9 @@ import random
 from collections import Counter
 
 import pytest
-from kernels_identity import JIGSAW
 from variant_grids import JIGSAW_6, LAYOUTS, PUZZLES
 from variant_grids import grid as variant_grid
+from variant_puzzles import JIGSAW16 as JIGSAW
 
 from making.solutions import random_solution
 from making.variants import variant

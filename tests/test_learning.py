@@ -24,6 +24,7 @@ from search.learning import (
     DECIDED,
     EXCLUDED,
     FALSE,
+    FORGOTTEN,
     LAST_PLACE,
     LAST_VALUE,
     LOCKED_CANDIDATES,
@@ -414,6 +415,44 @@ def test_bump_reasons_bumps_once_each_variable_a_nogoods_literals_rest_on(choose
             conflicts += solver.conflicts
         assert conflicts > 20  # (enough for the comparison to mean something)
     assert missed["met"] > 0 and missed["reasons"] == 0
+
+
+@pytest.mark.parametrize("choose", ["mrv", "vsids"])
+def test_after_forgetting_each_stored_clause_is_watched_by_its_first_two_literals_alone(choose):
+    # The watches read the way propagation reads them (each literal's first `used` items, pairs of a clause's place
+    # and a blocker) hold, at each decision, every clause kept, once from each of its first two literals, and
+    # nothing else, each blocker a literal of its clause; with the stored nogoods forgotten every few conflicts
+    # (reduce_db brought forward), so that the watches are cut and moved while the search goes on.
+    checked = {"decisions": 0, "forgotten": 0}
+
+    class Spy(Quiet):
+        def chose(self, level, x, left, by):
+            solver = self.solver
+            stored = solver.clauses
+            arena = list(stored.arena)
+            expected, blockers_ok = Counter(), True
+            for clause in stored.clauses:
+                if clause is not FORGOTTEN:
+                    lits = arena[clause.at + 2:clause.at + 2 + arena[clause.at + 1]]
+                    expected[(lits[0], clause.at)] += 1
+                    expected[(lits[1], clause.at)] += 1
+            found = Counter()
+            for p, ws in enumerate(stored.watches):
+                items = list(ws)[:stored.used[p]]
+                for at, blocker in zip(items[0::2], items[1::2], strict=True):
+                    found[(p, at)] += 1
+                    size = arena[at + 1]
+                    blockers_ok &= blocker in arena[at + 2:at + 2 + size]
+            assert found == expected and blockers_ok
+            checked["decisions"] += 1
+            checked["forgotten"] = sum(clause is FORGOTTEN for clause in stored.clauses)
+            solver.next_reduce = min(solver.next_reduce, solver.conflicts + 3)  # forget again soon
+
+    for seed in range(3):
+        grid = random_isomorph(Grid.parse(INKALA), random.Random(seed))
+        _, finish = watched(grid, Spy(), solutions=2, choose=choose)
+        assert finish.status is Status.SOLVED and len(finish.found) == 1  # unique, checked cell by cell
+    assert checked["decisions"] > 20 and checked["forgotten"] > 0
 
 
 def test_auto_bumps_the_reasons_side_on_a_16x16_jigsaw_alone():

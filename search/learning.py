@@ -2252,8 +2252,7 @@ class Solver:
             for i in range(start, stop):
                 y = var(i64(lits[i]))
                 if marks[y] != conflict and level[y] > 0:
-                    marks[y] = conflict
-                    self.bump(y)
+                    self.bump(y)  # (which marks y with this conflict)
 
     def shorten(self, nogood: vec[i64]) -> vec[i64]:
         """Two or more exclusions of lower levels made by one placement give way to "not that

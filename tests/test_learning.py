@@ -445,7 +445,7 @@ def test_after_forgetting_each_stored_clause_is_watched_by_its_first_two_literal
                     blockers_ok &= blocker in arena[at + 2:at + 2 + size]
             assert found == expected and blockers_ok
             checked["decisions"] += 1
-            checked["forgotten"] = sum(clause is FORGOTTEN for clause in stored.clauses)
+            checked["forgotten"] = max(checked["forgotten"], sum(clause is FORGOTTEN for clause in stored.clauses))
             solver.next_reduce = min(solver.next_reduce, solver.conflicts + 3)  # forget again soon
 
     for seed in range(3):

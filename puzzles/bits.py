@@ -352,6 +352,16 @@ def adds(domains: vec[i64], combination: i64, kept: vec[i64]) -> bool:
     return new
 
 
+def required_values(available: i64, combinations: vec[i64]) -> i64:
+    """The values every combination within `available` holds (a mask; every value of `available` when none is
+    within it): of a cage whose cells hold only those values, the values each filling puts in some cell."""
+    required = available
+    for c in combinations:
+        if not c & ~available:
+            required &= c
+    return required
+
+
 def every_kept(domains: vec[i64], kept: vec[i64]) -> bool:
     """Whether every cell keeps all its candidates."""
     return all(kept[i] == domains[i] for i in range(len(domains)))

@@ -50,7 +50,11 @@ reader who knows one finds each part of the other by its name:
   reason (CAGE_SUM) is the cage's candidates as they are: each placed cell's
   placement and each other cell's values gone that a combination holds, all
   false, one clause the cage's rule implies; a value no combination holds
-  goes at the root, resting on nothing. The nogoods drawn through these reasons
+  goes at the root, resting on nothing. With required=on (the default) the
+  look then takes a value every combination left to the cage holds, whose
+  places in the cage all lie in one house, out of the rest of that house
+  (`KillerCages.point`, as the Interactive Sudoku Solver's cages do), on the
+  same clause, reason kind CAGE_HOUSE. The nogoods drawn through these reasons
   join what several cages, houses and decisions did: cdcl learns across cages.
   With redundant=45 (the default; a layout without cages has none) the 45
   rule's derived sums (puzzles/constraints/innies.py, `Sums`) are propagated
@@ -223,7 +227,16 @@ from typing import Any, Final, NamedTuple, Protocol, TypeAlias
 from librt.vecs import append, pop, vec
 from mypy_extensions import i32, i64, u8
 
-from puzzles.bits import bit_index, cage_supports, combination_supports, indices, popcount, residue_table, zeros
+from puzzles.bits import (
+    bit_index,
+    cage_supports,
+    combination_supports,
+    indices,
+    popcount,
+    required_values,
+    residue_table,
+    zeros,
+)
 from puzzles.conclusion import conclude
 from puzzles.constraints import SEARCHED, Constraint, names
 from puzzles.constraints.base import forbidding_values
@@ -285,6 +298,9 @@ OPTIONS = {
                    "rule) or reasons (those too that the nogood's literals rest on: the variables of their reasons, "
                    "reason-side bumping, as MapleSAT's); auto: reasons on a Jigsaw of 16x16 or more, met on the "
                    "others", choices=("auto", "met", "reasons")),
+    "required": switch(True, "a value every filling of a cage holds (a Killer cage's, or a 45 rule's sum of "
+                       "different values), whose places left in the cage all lie in one house, leaves the rest of "
+                       "that house (as the Interactive Sudoku Solver's cages do)"),
     "phase": switch(False, "phase saving: a decision's cell gets the value it last held, while that is "
                     "still free (the rule of `choose` picks the cell)"),
 }
@@ -343,6 +359,11 @@ def native(lits: Sequence[Lit]) -> vec[i32]:
     return vec[i32]([i32(q) for q in lits])
 
 
+def listed(lits: vec[i32]) -> list[Lit]:
+    """The literals of a native vector as a list: a conflict's clause, from an explanation built as a reason's."""
+    return [i64(q) for q in lits]
+
+
 # The value of a literal, kept per literal (a literal and its negation are set together).
 UNDEF: Final = 0
 TRUE: Final = 1
@@ -365,9 +386,12 @@ DERIVED_SUM: Final = 8
 # is in none of the cells of the leftover's other side, so not here either; or the other side holds it and this is
 # the last cell of this side that may
 LEFTOVER: Final = 9
+# a value every filling of a cage holds, whose places left in the cage all lie in one house, leaves the rest of that
+# house (`KillerCages.point`): the cage's candidates as they are, as its sum's reason, or not here
+CAGE_HOUSE: Final = 10
 # a constraint's filter (puzzles/constraints/): no value a linked cell has left allows the value here; the kind of
 # the layout's k-th constraint's removals is CONSTRAINT + k, so that the trace names the constraint
-CONSTRAINT: Final = 10
+CONSTRAINT: Final = 11
 
 # The marks of the analysis (`seen`)
 UNSEEN: Final = 0
@@ -389,22 +413,23 @@ class Reason:
     `Solver.reason_lits`. The encoding's reasons are made once, shared by every assignment they
     explain (`Encoding.excluded_by`, `Encoding.last_left`). The literals are kept in a native vector
     (a copy of the list given), as the trail is (see `Solver.assign`): the analysis and the watches
-    read them in place, without a boxed int each."""
+    read them in place, without a boxed int each; a reason made as the search goes builds its vector
+    directly (`KillerCages.explain`, `SumBounds.bounds`), no list of boxed literals first."""
 
-    def __init__(self, kind: ReasonKind, lits: list[Lit]) -> None:
+    def __init__(self, kind: ReasonKind, lits: vec[i32]) -> None:
         self.kind = kind
-        self.lits = native(lits)
+        self.lits = lits
         self.at: i64 = OWN  # OWN: its literals are `lits`; STORED: see above; a stored Clause's, its arena place
 
 
 OWN: Final = -1  # a reason whose literals are its own `lits`
 STORED: Final = -2  # the reason of an assignment a stored clause implied: its literals in the arena (Solver.reason_at)
-NO_REASON: Final = Reason(DECIDED, [])  # a decision's or a given's (MiniSat's CRef_Undef)
+NO_REASON: Final = Reason(DECIDED, vec[i32]())  # a decision's or a given's (MiniSat's CRef_Undef)
 
 
 def stored_reason(kind: ReasonKind) -> Reason:
     """The reason shared by every assignment a stored clause of this kind implied."""
-    reason = Reason(kind, [])
+    reason = Reason(kind, vec[i32]())
     reason.at = STORED
     return reason
 
@@ -421,7 +446,7 @@ class Clause(Reason):
     (`Solver.reason_at`). A unit one is a reason itself, with its own `lits`."""
 
     def __init__(self, kind: ReasonKind, lits: list[Lit], lbd: int = 0) -> None:
-        super().__init__(kind, lits)
+        super().__init__(kind, native(lits))
         self.lbd = lbd  # literal block distance: how many decision levels its literals span
         self.deleted = False
         self.number: i64 = -1  # its number among the stored clauses, once attached (StoredClauses)
@@ -440,7 +465,7 @@ class Crossing:
         self.outside = outside  # the group's placements outside the crossing: all false when it applies
         # the reason of every removal it makes across: "the value is in the group outside the crossing, or not
         # here", the removed placement's own literal left out (as an exclusion's), one for all of them
-        self.because = Reason(LOCKED_CANDIDATES, outside)
+        self.because = Reason(LOCKED_CANDIDATES, native(outside))
 
 
 class Encoding:
@@ -485,8 +510,8 @@ class Encoding:
                                                  for unit in geo.units_of(cell)]
                 var_start.append(len(var_groups))
         self.var_groups, self.var_start = vec[i32](var_groups), vec[i32](var_start)
-        self.excluded_by = vec[Reason]([Reason(EXCLUDED, [exclusion(x)]) for x in range(cells * n)])
-        self.last_left = vec[Reason]([Reason(LAST_VALUE if g < cells else LAST_PLACE, lits)
+        self.excluded_by = vec[Reason]([Reason(EXCLUDED, native([exclusion(x)])) for x in range(cells * n)])
+        self.last_left = vec[Reason]([Reason(LAST_VALUE if g < cells else LAST_PLACE, native(lits))
                                       for g, lits in enumerate(self.group_lits)])
         look = bytearray(((1 << n) + 7) // 8 if locked else 0)
         self.crossings: list[list[Crossing]] = [[] for _ in self.group_lits]
@@ -560,11 +585,14 @@ class Cages:
     of_cell: per cell, the cages with fillings that hold it
     peers:   per cell, the other cells of every cage that holds it that share no house with it (a
              house's exclusions are made already)
+    units:   per cage with fillings, the units (houses) holding two of its cells or more, each as three items:
+             the unit's first value group (`Encoding`: value v's is that plus v), a mask of the cage's cells in
+             it (bit i: its i-th cell) and a mask of their places in the unit (`KillerCages.point`)
     """
 
-    def __init__(self, n: int, houses: Sequence[Sequence[int]], rooms: list[tuple[tuple[int, ...], Fillings]]) -> None:
-        """`rooms`: each rule's cells and its fillings (None: any different values); `houses`: per cell, the cells
-        that share a house with it (`Geometry.peers`)."""
+    def __init__(self, n: int, geo: Geometry, rooms: list[tuple[tuple[int, ...], Fillings]]) -> None:
+        """`rooms`: each rule's cells and its fillings (None: any different values)."""
+        houses = geo.peers  # per cell, the cells that share a house with it
         self.cells: list[list[int]] = []
         self.values = vec[i64]()
         # (vectors of vectors, as the watches are: a list's item vector would be unboxed at each read)
@@ -585,12 +613,24 @@ class Cages:
                 joined[cell].update(scope)
         self.peers = vec[vec[i64]]([vec[i64](sorted(joined[cell] - {cell} - set(houses[cell])) if joined[cell] else [])
                                     for cell in range(n * n)])
+        self.units = vec[vec[i64]]()
+        for cells in self.cells:
+            inside: dict[int, list[int]] = {}  # per unit, the cage's cells in it
+            for i, cell in enumerate(cells):
+                for u in geo.units_of(cell):
+                    inside.setdefault(u, []).append(i)
+            shared: list[int] = []
+            for u, held in sorted(inside.items()):  # (in the layout's order of units: rows, columns, regions, ...)
+                if len(held) >= 2:
+                    shared += [geo.cells + u * n, sum(1 << i for i in held),
+                               sum(1 << geo.units[u].index(cells[i]) for i in held)]
+            self.units = append(self.units, vec[i64](shared))
 
 
 @kept(8)
 def cage_rules(lay: Layout) -> Cages:
     n = lay.side
-    return Cages(n, geometry(lay).peers, [(rule.scope(), rule.fillings(n)) for rule in lay.constraints if rule.ROOMS])
+    return Cages(n, geometry(lay), [(rule.scope(), rule.fillings(n)) for rule in lay.constraints if rule.ROOMS])
 
 
 class Sums:
@@ -636,8 +676,8 @@ class Sums:
             self.cells.append([*signed.plus, *signed.minus])
             self.totals.append(signed.counted(n))
             self.plus.append(len(signed.plus))
-        self.rooms = Cages(n, houses, rooms)
-        self.wide = Cages(n, houses, wide)
+        self.rooms = Cages(n, geometry(lay), rooms)
+        self.wide = Cages(n, geometry(lay), wide)
         of_cell: list[list[int]] = [[] for _ in range(n * n)]
         for k, cells in enumerate(self.cells):
             for cell in cells:
@@ -650,7 +690,8 @@ def sum_rules(lay: Layout) -> Sums:
     return Sums(lay)
 
 
-CAGE_FACT: Final = Reason(CAGE_SUM, [])  # a value no combination of a cage holds leaves its cells, whatever else holds
+# a value no combination of a cage holds leaves its cells, whatever else holds
+CAGE_FACT: Final = Reason(CAGE_SUM, vec[i32]())
 
 
 class Links:
@@ -699,8 +740,8 @@ class Links:
                 for w in range(1, n + 1):
                     allow = full & ~forbidding[w - 1]
                     self.arc_allow.append(allow)
-                    self.arc_reason.append(Reason(CONSTRAINT + k, [placement(link.a * n + v - 1)
-                                                                   for v in range(1, n + 1) if allow >> (v - 1) & 1]))
+                    allowing = [placement(link.a * n + v - 1) for v in range(1, n + 1) if allow >> (v - 1) & 1]
+                    self.arc_reason.append(Reason(CONSTRAINT + k, native(allowing)))
 
 
 @kept(8)
@@ -856,6 +897,9 @@ class Groups(Propagator):
         return None
 
 
+NOWHERE: Final[list[int]] = []  # the crossings a group's places lie inside when they lie inside none (never written)
+
+
 class LockedCandidates(Propagator):
     """propagate=locked: of two houses that cross in two cells or more (search/rules.py's `crossings`), a
     value whose places left in one lie in the crossing leaves the rest of the other. The houses' groups queue
@@ -875,7 +919,7 @@ class LockedCandidates(Propagator):
         outside the crossing. Never a conflict: the group across keeps its places inside the crossing."""
         enc, value, places = self.enc, s.value, s.places
         for g in self.confined:
-            for i in enc.inside[g].get(places[g], []):  # (the mask may be a single by now: none listed)
+            for i in enc.inside[g].get(places[g], NOWHERE):  # (the mask may be a single by now: none listed)
                 crossing = enc.crossings[g][i]
                 gone = places[crossing.across] & ~crossing.across_inside
                 lits = enc.group_lits[crossing.across]
@@ -898,18 +942,25 @@ class KillerCages(Queued):
     one of its combinations holds waits for a look, at singles' fixpoint (`look_at`): the cage filter
     (the kind's, puzzles.bits `supports`; with cage=combinations the cheaper, weaker `combination_supports`) says
     what each cell can still hold, and the rest goes, explained by the cage's candidates as they are (`explain`:
-    either look's removals follow from them); a cage with no filling left is a conflict."""
+    either look's removals follow from them); a cage with no filling left is a conflict. With required=on a value
+    every filling holds then leaves the rest of a house that holds all its places in the cage (`point`)."""
 
     def __init__(self, cages: Cages, n: int, kind: ReasonKind = CAGE_SUM, totals: list[int] | None = None,
-                 cheap: bool = False) -> None:
+                 cheap: bool = False, required: bool = False) -> None:
         self.cages = cages
+        self.points = required  # a value every filling holds, its places in one house, leaves the rest of it
+        # per cage, the values its cells held at its last look's end and the values every combination within them
+        # holds (`point`)
+        self.available = zeros(len(cages.cells))
+        self.needed = zeros(len(cages.cells))
         self.n: i64 = n
         self.cheap = cheap  # cage=combinations: the combinations that fit (`combination_supports`), not the filter
         # with the cages' totals, the filter is `distinct_bounds` (cheaper, weaker: for sums with many combinations)
         self.wide = totals is not None
         self.totals: list[int] = [] if totals is None else totals
         self.kind = kind  # its reasons' (CAGE_SUM; DERIVED_SUM for the 45 rule's sums of different values)
-        self.fact = CAGE_FACT if kind == CAGE_SUM else Reason(kind, [])  # a value no combination holds: no reason
+        # a value no combination holds: no reason
+        self.fact = CAGE_FACT if kind == CAGE_SUM else Reason(kind, vec[i32]())
         self.waiting = Waiting(len(cages.cells))  # the cages with a total to be looked at
         self.looked: list[Reason] = [NO_REASON] * len(cages.cells)  # per cage, its last removals' explanation
         # per cage, the fillings its filter found, kept across looks and backjumps (`cage_supports`' residues)
@@ -963,7 +1014,7 @@ class KillerCages(Queued):
                  else combination_supports(masks, cages.combinations[k]) if self.cheap
                  else cage_supports(masks, cages.combinations[k], self.residues[k]))
         if not found[0]:  # no filling: no value kept anywhere
-            return self.explain(s, k)
+            return listed(self.explain(s, k))
         because: Reason | None = None
         for i in range(len(cells)):
             gone = masks[i] & ~found[i]
@@ -975,26 +1026,72 @@ class KillerCages(Queued):
                     if because is None:  # one explanation for every value this look removes
                         because = self.looked[k] = Reason(self.kind, self.explain(s, k))
                     s.assign(neg(q), because)
+        if self.points and not self.wide:
+            return self.point(s, k, found, because)
         return None
 
-    def explain(self, s: Solver, k: int) -> list[Lit]:
+    def point(self, s: Solver, k: int, found: vec[i64], because: Reason | None) -> list[Lit] | None:
+        """The values every combination of cage k that its cells' values left can hold holds (so every filling),
+        each with its places in the cage, two or more, all in one unit: the rest of that unit loses it,
+        explained by the cage's candidates as the look found them (the clause of its removals, `because`'s
+        literals), or not here. A placed one among them is a conflict (that clause)."""
+        n, value, places, group_lit = self.n, s.value, s.places, s.enc.group_lit
+        units = self.cages.units[k]
+        if not len(units):
+            return None
+        available: i64 = 0
+        for m in found:
+            available |= m
+        if available != self.available[k]:  # (what every combination within them holds, kept till they change)
+            self.available[k] = available
+            self.needed[k] = required_values(available, self.cages.combinations[k])
+        required = self.needed[k]
+        pointed: Reason | None = None
+        while required:
+            low = required & -required
+            required ^= low
+            v = bit_index(low)
+            holding: i64 = 0  # the cage's cells that may hold v (bit i: its i-th cell)
+            for i in range(len(found)):
+                if found[i] & low:
+                    holding |= i64(1) << i
+            if not holding & (holding - 1):
+                continue  # one place: the look left it that value alone
+            for j in range(0, len(units), 3):
+                if holding & ~units[j + 1]:
+                    continue  # not every place of v in the cage is in this unit
+                g = units[j] + v
+                rest = places[g] & ~units[j + 2]
+                while rest:
+                    place = rest & -rest
+                    rest ^= place
+                    q = i64(group_lit[g * n + bit_index(place)])
+                    if value[q] != FALSE:
+                        if pointed is None:
+                            pointed = Reason(CAGE_HOUSE, because.lits if because is not None else self.explain(s, k))
+                        if value[q] == TRUE:
+                            return [neg(q), *listed(pointed.lits)]
+                        s.assign(neg(q), pointed)
+        return None
+
+    def explain(self, s: Solver, k: int) -> vec[i32]:
         """The literals cage k's candidates rest on, all false: of each placed cell, its placement; of
         each other cell, its values gone that some combination of the cage holds (the others tell
         nothing about the cage). With these false, the cage's cells have at most the candidates they
         have now, so what `supports` found of them follows: the clause is implied by the cage's rule."""
         n, value, places, cages = self.n, s.value, s.places, self.cages
         union = cages.values[k]
-        lits: list[Lit] = []
+        lits = vec[i32]()
         for cell in cages.cells[k]:
             m = places[cell]
             if m and m & (m - 1) == 0 and value[placement(cell * n + bit_index(m))] == TRUE:
-                lits.append(exclusion(cell * n + bit_index(m)))
+                lits = append(lits, i32(exclusion(cell * n + bit_index(m))))
                 continue
             gone = union & ~m
             while gone:
                 low = gone & -gone
                 gone ^= low
-                lits.append(placement(cell * n + bit_index(low)))
+                lits = append(lits, i32(placement(cell * n + bit_index(low))))
         return lits
 
 
@@ -1059,9 +1156,9 @@ class SumBounds(Queued):
                 low += n + 1 - hi
                 high += n + 1 - lo
         if low > total:
-            return self.at_least(s, cells, plus, -1, low - total - 1)
+            return listed(self.at_least(s, cells, plus, -1, low - total - 1))
         if high < total:
-            return self.at_most(s, cells, plus, -1, total - high - 1)
+            return listed(self.at_most(s, cells, plus, -1, total - high - 1))
         if spread <= total - low and spread <= high - total:
             return None  # no cell's range reaches past what the others leave it: nothing to remove
         for i in range(len(cells)):
@@ -1104,20 +1201,20 @@ class SumBounds(Queued):
             if value[q] == UNDEF:
                 s.assign(neg(q), because)
 
-    def at_least(self, s: Solver, cells: list[int], plus: i64, skip: int, slack: i64) -> list[Lit]:
+    def at_least(self, s: Solver, cells: list[int], plus: i64, skip: int, slack: i64) -> vec[i32]:
         """The literals that make each cell but the skip-th count at least its least, all false (its values below
         it excluded; an outie's above n + 1 less it), the bounds lowered by `slack` in all, the first cells' first."""
         return self.bounds(s, cells, plus, skip, slack, True)
 
-    def at_most(self, s: Solver, cells: list[int], plus: i64, skip: int, slack: i64) -> list[Lit]:
+    def at_most(self, s: Solver, cells: list[int], plus: i64, skip: int, slack: i64) -> vec[i32]:
         """The literals that make each cell but the skip-th count at most its greatest, all false (its values above
         it excluded; an outie's below n + 1 less it), the bounds raised by `slack` in all, the first cells' first."""
         return self.bounds(s, cells, plus, skip, slack, False)
 
-    def bounds(self, s: Solver, cells: list[int], plus: i64, skip: int, slack: i64, floors: bool) -> list[Lit]:
+    def bounds(self, s: Solver, cells: list[int], plus: i64, skip: int, slack: i64, floors: bool) -> vec[i32]:
         """`at_least` (floors) or `at_most`: a cell's floor is its values below its least (an outie's ceiling)."""
         n, places = self.n, s.places
-        lits: list[Lit] = []
+        lits = vec[i32]()
         for j in range(len(cells)):
             if j == skip:
                 continue
@@ -1127,13 +1224,13 @@ class SumBounds(Queued):
                 cut = min(slack, lo - 1)
                 slack -= cut
                 for w in range(lo - cut - 1):
-                    lits.append(placement(cell * n + w))
+                    lits = append(lits, i32(placement(cell * n + w)))
             else:
                 hi = greatest(places[cell])
                 cut = min(slack, n - hi)
                 slack -= cut
                 for w in range(hi + cut, n):
-                    lits.append(placement(cell * n + w))
+                    lits = append(lits, i32(placement(cell * n + w)))
         return lits
 
 
@@ -1334,7 +1431,7 @@ class ConstraintFilters(Queued):
                 q = placement(cell * n + w)
                 if value[q] == UNDEF:
                     if reason is None:
-                        reason = Reason(CONSTRAINT + k, because)
+                        reason = Reason(CONSTRAINT + k, native(because))
                     s.assign(neg(q), reason)
         return None
 
@@ -1372,7 +1469,7 @@ class Leftovers(Propagator):
         self.cell_side = vec[i32]([i32(e) for held in holding for e in held])
         self.cell_start = vec[i32]([i32(k) for k in accumulate((len(held) for held in holding), initial=0)])
         # per side and value, the reason of the exclusions a side left without the value makes (made once)
-        self.emptied = [Reason(LEFTOVER, self.side_lits(side, v, -1)) for side in range(len(self.sides))
+        self.emptied = [Reason(LEFTOVER, native(self.side_lits(side, v, -1))) for side in range(len(self.sides))
                         for v in range(n)]
 
     def masks(self) -> list[int]:
@@ -1412,7 +1509,7 @@ class Leftovers(Propagator):
         last = i64(self.cells[i64(self.side_start[side]) + bit_index(m)])
         q = placement(last * self.n + v)
         if s.value[q] == UNDEF:
-            s.assign(q, Reason(LEFTOVER, [q, neg(because), *self.side_lits(side, v, last)]))
+            s.assign(q, Reason(LEFTOVER, native([q, neg(because), *self.side_lits(side, v, last)])))
             s.placed_now += 1
         return None
 
@@ -2008,7 +2105,8 @@ class Solver:
 
     def __init__(self, grid: Grid, limits: Limits, locked: bool = False, observer: Observer | None = None,
                  branching: Branching | None = None, schedule: Schedule | None = None, derived: bool = False,
-                 kept: tuple[Leftover, ...] = (), cage: str = "full", bump_reasons: bool = False) -> None:
+                 kept: tuple[Leftover, ...] = (), cage: str = "full", bump_reasons: bool = False,
+                 required: bool = False) -> None:
         self.grid, self.limits, self.observer = grid, limits, observer
         n = grid.side
         self.n: i64 = n
@@ -2034,13 +2132,13 @@ class Solver:
         self.clauses = StoredClauses(2 * variables)
         locked_candidates = LockedCandidates(enc) if locked else None
         cheap = cage == "combinations"  # (the cages' look and the 45 rule's sums of different values')
-        cages = KillerCages(cage_rules(grid.layout), n, cheap=cheap) \
+        cages = KillerCages(cage_rules(grid.layout), n, cheap=cheap, required=required) \
             if any(rule.ROOMS for rule in grid.layout.constraints) else None
         links = ConstraintLinks(link_rules(grid.layout), n) if any(grid.geometry.links) else None
         filters = ConstraintFilters(grid.layout, n) if filtered_rules(grid.layout) else None
         sums = sum_rules(grid.layout) if derived and cages is not None else None  # (redundant=45)
         bounds = SumBounds(sums, n) if sums is not None and sums.cells else None
-        rooms = KillerCages(sums.rooms, n, DERIVED_SUM, cheap=cheap) \
+        rooms = KillerCages(sums.rooms, n, DERIVED_SUM, cheap=cheap, required=required) \
             if sums is not None and sums.rooms.cells else None
         wide = KillerCages(sums.wide, n, DERIVED_SUM, sums.wide_totals) if sums is not None and sums.wide.cells \
             else None
@@ -2518,7 +2616,7 @@ class Told(NamedTuple):
 # placement's own exclusions (implied, as the trace says) are not told as steps.
 REASON_NAMES: Final = {LAST_VALUE: "naked single", LAST_PLACE: "hidden single", NOGOOD: "learned clause",
                 LOCKED_CANDIDATES: "locked candidates", SOLUTION_BLOCK: "learned clause", CAGE_SUM: "cage sum",
-                DERIVED_SUM: "45 rule", LEFTOVER: "law of leftovers"}
+                DERIVED_SUM: "45 rule", LEFTOVER: "law of leftovers", CAGE_HOUSE: "cage's required value"}
 CHOSEN_BY: Final = {
     MRV_THEN_VSIDS: "MRV, then VSIDS: of the cells with fewest values left, the most active value",
     VSIDS: "VSIDS: the most active placement not yet false",
@@ -2651,4 +2749,4 @@ def configured(grid: Grid, options: dict[str, Any], limits: Limits, observer: Ob
     branching, schedule = policies(choose, options["restart"], options["phase"], options["unit"])
     return Solver(grid, limits, locked=propagate == "locked", observer=observer, branching=branching,
                   schedule=schedule, derived=options["redundant"] == "45", kept=kept,
-                  cage=cage, bump_reasons=bump == "reasons")
+                  cage=cage, bump_reasons=bump == "reasons", required=options["required"])

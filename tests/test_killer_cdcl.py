@@ -21,6 +21,7 @@ from puzzles.bits import (
     combination_supports,
     fewest_first,
     matched,
+    required_values,
     residue_table,
     supports,
 )
@@ -32,6 +33,7 @@ from puzzles.layouts import Layout, boxes, classic, named, reachable
 from puzzles.options import parse
 from search.depth_first import Limits
 from search.learning import (
+    CAGE_HOUSE,
     CAGE_SUM,
     DERIVED_SUM,
     FALSE,
@@ -245,6 +247,28 @@ def test_the_combinations_look_keeps_every_value_a_filling_gives_as_written_out(
     exact = supports(masks, combinations)
     assert all(e & ~got == 0 for e, got in zip(exact, kept, strict=True))
     assert all(got & ~mask == 0 for got, mask in zip(kept, masks, strict=True))
+
+
+@settings(max_examples=200, deadline=None)
+@given(n=st.sampled_from([4, 6, 9, 16]), data=st.data())
+def test_a_cages_required_values_are_what_every_combination_within_its_values_holds(n, data):
+    # against the obvious, with sets: the values common to every combination of the total whose values the cells
+    # hold (all the cells' values when none is); and each is in every filling of the cells (an assignment of
+    # different values they may hold, summing to the total), found one by one
+    size = data.draw(st.integers(1, min(n, 4)))
+    total = data.draw(st.integers(size * (size + 1) // 2, size * (2 * n - size + 1) // 2))
+    combos = combinations_of(n, size, total)
+    masks = [data.draw(st.integers(1, (1 << n) - 1)) for _ in range(size)]
+    values = {v + 1 for m in masks for v in range(n) if m >> v & 1}
+    within = [{v + 1 for v in range(n) if c >> v & 1} for c in combos]
+    within = [c for c in within if c <= values]
+    common = set.intersection(*within) if within else values
+    available = sum(1 << (v - 1) for v in values)
+    required = required_values(i64(available), vec[i64]([i64(c) for c in combos]))
+    assert {v + 1 for v in range(n) if required >> v & 1} == common
+    for held in product(*[[v + 1 for v in range(n) if m >> v & 1] for m in masks]):
+        if len(set(held)) == size and sum(held) == total:
+            assert common <= set(held)
 
 
 def test_auto_looks_at_the_combinations_below_16x16_and_in_full_from_it():
@@ -472,7 +496,7 @@ class Spy:
     def __init__(self, lay: Layout) -> None:
         self.lay = lay
         self.reasons: list[list[int]] = []
-        self.derived: list[list[int]] = []  # the 45 rule's sums' reasons (redundant=45)
+        self.derived: list[list[int]] = []  # the 45 rule's sums' reasons (redundant=45), a cage's required values
         self.conflicts: list[list[int]] = []
         self.nogoods: list[list[int]] = []
 
@@ -499,13 +523,13 @@ class Spy:
         n = solver.n
         where = {lit: i for i, lit in enumerate(solver.trail)}
         for p, kind in assigned:
-            if kind not in (CAGE_SUM, DERIVED_SUM):
+            if kind not in (CAGE_SUM, DERIVED_SUM, CAGE_HOUSE):
                 continue
-            assert p & 1  # a cage's sum and a derived sum remove values
+            assert p & 1  # a cage's sum, a derived sum and a cage's required value remove values
             rest = solver.reason_lits(p >> 1)
             assert all(solver.value[q] == FALSE and where[q ^ 1] < where[p] for q in rest)
             clause = [p, *rest]
-            if kind == DERIVED_SUM:  # the test holds it against the grids: it follows from houses and cages
+            if kind != CAGE_SUM:  # the test holds it against the grids: it follows from houses and cages
                 self.derived.append(clause)
                 continue
             cells = {(q >> 1) // n for q in clause}
@@ -531,10 +555,11 @@ def implied_by(cage: Cage, clause: list[int], n: int) -> bool:
 
 
 def spied(grid: Grid, spy: Spy, solutions: int = 1, unit: int = 100, propagate: str = "singles",
-          choose: str = "mrv", redundant: str = "none"):
+          choose: str = "mrv", redundant: str = "none", required: bool = False):
     branching, schedule = policies(choose=choose, unit=unit)
     solver = Solver(grid, Limits.of(Budget(seconds=60), time.perf_counter()), locked=propagate == "locked",
-                    observer=spy, branching=branching, schedule=schedule, derived=redundant == "45")
+                    observer=spy, branching=branching, schedule=schedule, derived=redundant == "45",
+                    required=required)
     spy.solver = solver
     return run_solver(solver, solutions)
 
@@ -542,19 +567,20 @@ def spied(grid: Grid, spy: Spy, solutions: int = 1, unit: int = 100, propagate: 
 @settings(max_examples=40, deadline=None)
 @given(seed=st.integers(0, 10**6), variant=st.sampled_from(["killer", "killer+x"]), givens=st.sampled_from([0, 0.15]),
        unit=st.sampled_from([1, 100]), propagate=st.sampled_from(["singles", "locked"]),
-       choose=st.sampled_from(["mrv", "vsids"]), redundant=st.sampled_from(["none", "45"]))
+       choose=st.sampled_from(["mrv", "vsids"]), redundant=st.sampled_from(["none", "45"]), required=st.booleans())
 def test_every_cage_reason_conflict_and_nogood_of_a_4x4_holds(seed, variant, givens, unit, propagate, choose,
-                                                              redundant):
-    # A cage reason, a derived sum's (redundant=45) and a conflict follow from the rules alone: every grid of the
-    # layout holds them (its 4x4 grids, all of them). A nogood follows from the rules and the givens (level 0's
-    # literals are dropped from it): every solution of the puzzle holds it. solutions=1: no solution's block is met.
+                                                              redundant, required):
+    # A cage reason, a derived sum's (redundant=45), a cage's required value's (required=on) and a conflict follow
+    # from the rules alone: every grid of the layout holds them (its 4x4 grids, all of them). A nogood follows from
+    # the rules and the givens (level 0's literals are dropped from it): every solution of the puzzle holds it.
+    # solutions=1: no solution's block is met.
     rng = random.Random(seed)
     solution = rng.choice(FOUR_X_GRIDS if variant == "killer+x" else FOUR_GRIDS)
     grid = killer(variant, solution, 4, rng, givens, largest=4, no_total=0.2, overlapping=rng.randint(0, 1))
     grids = all_grids(grid.layout)
     solutions = [g for g in grids if all(not v or g[c] == v for c, v in enumerate(grid.values))]
     spy = Spy(grid.layout)
-    finish = spied(grid, spy, unit=unit, propagate=propagate, choose=choose, redundant=redundant)
+    finish = spied(grid, spy, unit=unit, propagate=propagate, choose=choose, redundant=redundant, required=required)
     assert (finish.status is Status.SOLVED) == bool(solutions)
     for clause in spy.reasons + spy.derived + spy.conflicts:
         assert all(holds(clause, g, 4) for g in grids)
@@ -565,12 +591,14 @@ def test_every_cage_reason_conflict_and_nogood_of_a_4x4_holds(seed, variant, giv
 @pytest.mark.parametrize("seed", range(4))
 def test_every_cage_reason_and_nogood_of_a_6x6_holds_in_its_solutions(seed):
     # the same on 6x6 Killers cut with larger cages and few givens, where the search learns: the puzzle's
-    # solutions (by brute force, up to 20) hold every reason, conflict and nogood
+    # solutions (by brute force, up to 20) hold every reason, conflict and nogood (a cage's required values
+    # pointed out of their houses on two of them)
     rng = random.Random(seed)
     solution = random_solution(named("classic", 6), rng).values
     grid = killer("killer", solution, 6, rng, givens=0.0, largest=4, no_total=0.1)
     spy = Spy(grid.layout)
-    finish = spied(grid, spy, solutions=1, unit=5, choose="vsids", redundant="45" if seed % 2 else "none")
+    finish = spied(grid, spy, solutions=1, unit=5, choose="vsids", redundant="45" if seed % 2 else "none",
+                   required=seed < 2)
     assert finish.status is Status.SOLVED
     solutions = killer_solutions(grid, cap=20)
     assert solutions and spy.reasons
@@ -613,11 +641,11 @@ def test_cage_removals_are_counted_and_told_as_the_cage_sum():
     # no locked candidates' removals beside them)
     lay = named("killer", 4, constraints=[Cage((0, 1), 3)])
     grid = Grid(lay, bytes(16))
-    out = cdcl(grid, redundant="none", propagate="singles")
+    out = cdcl(grid, redundant="none", propagate="singles", required="off")
     assert out.status is Status.SOLVED and out.effort["eliminated"] == 4
     assert sorted(out.solution.values[:2]) == [1, 2]
     from search.trace import trace
-    traced = trace(grid, "cdcl:redundant=none,propagate=singles")
+    traced = trace(grid, "cdcl:redundant=none,propagate=singles,required=off")
     removed = [(e.cell, e.value) for e in traced.events if e.kind == "remove" and e.rule == "cage sum"]
     assert sorted(removed) == [([0, 0], 3), ([0, 0], 4), ([0, 1], 3), ([0, 1], 4)]
     assert all(e.rule != "cage sum" or e.kind == "remove" for e in traced.events)
@@ -626,13 +654,13 @@ def test_cage_removals_are_counted_and_told_as_the_cage_sum():
 def test_the_45_rules_removals_are_counted_and_told_as_the_45_rule():
     # With the 45 rule's sums (the default): the rest of row 1, r1c3 + r1c4, and of box 1, r2c1 + r2c2, sum to
     # 10 - 3 = 7 in different values: 3 and 4. The root removes 1 and 2 from those four cells too, told as "45 rule"
-    # (singles: no locked candidates' removals before them)
+    # (singles: no locked candidates' removals before them; required=off: not the cage's required values' either)
     lay = named("killer", 4, constraints=[Cage((0, 1), 3)])
     grid = Grid(lay, bytes(16))
-    out = cdcl(grid, propagate="singles")
+    out = cdcl(grid, propagate="singles", required="off")
     assert out.status is Status.SOLVED and out.effort["eliminated"] > 4
     from search.trace import trace
-    traced = trace(grid, "cdcl:propagate=singles")
+    traced = trace(grid, "cdcl:propagate=singles,required=off")
     removed = {(tuple(e.cell), e.value) for e in traced.events if e.kind == "remove" and e.rule == "45 rule"}
     assert removed >= {((r, c), v) for r, c in ((0, 2), (0, 3), (1, 0), (1, 1)) for v in (1, 2)}
     assert all(e.rule != "45 rule" or e.kind == "remove" for e in traced.events)
@@ -665,6 +693,52 @@ def test_the_reason_of_a_cage_removal_by_hand():
     assert spy.told[lit(28, 1, False)] == [lit(0, 3)]
     assert set(spy.told) == {lit(c, v, False) for c in (0, 28) for v in (2, 4, 5, 6, 7, 8, 9)} | {lit(28, 1, False)}
     assert spy.solver.value[lit(0, 1)] == TRUE and spy.solver.level[lit(0, 1) >> 1] == 0
+
+
+def test_a_cages_required_values_leave_the_rest_of_their_house_by_hand():
+    # 9x9, cage r1c1 + r1c2 + r2c1 = 6: {1, 2, 3}, each value in one of its cells. r1c5 is a given 1, so 1 leaves
+    # r1c1 and r1c2 and the cage's look leaves r2c1 only 1. 2 and 3 are then in r1c1 or r1c2: both in row 1 and in
+    # box 1, whose other cells lose them (r1c5 holds 1 already). Each removal rests on the cage's candidates as
+    # the look found them: the two values of a combination gone from its cells, "r1c1 = 1" and "r1c2 = 1", false.
+    # required=off, none of them goes at the root.
+    lay = named("killer", 9, constraints=[Cage((0, 1, 9), 6)])
+    grid = Grid(lay, bytes([0, 0, 0, 0, 1] + [0] * 76))
+
+    class Reasons(Spy):
+        def propagated(self, level, assigned):
+            super().propagated(level, assigned)
+            for p, kind in assigned:
+                if kind == CAGE_HOUSE and level == 0:
+                    self.told[p] = sorted(self.solver.reason_lits(p >> 1))
+
+    def lit(cell: int, v: int, holds: bool = True) -> int:
+        return 2 * (cell * 9 + v - 1) + (0 if holds else 1)
+
+    rest = (2, 3, 5, 6, 7, 8, 10, 11, 18, 19, 20)  # row 1 and box 1 outside the cage, r1c5 left out
+    for required in (True, False):
+        spy = Reasons(lay)
+        spy.told: dict[int, list[int]] = {}
+        spied(grid, spy, required=required)
+        if required:
+            assert set(spy.told) == {lit(cell, v, False) for cell in rest for v in (2, 3)}
+            assert all(reason == sorted([lit(0, 1), lit(1, 1)]) for reason in spy.told.values())
+        else:
+            assert spy.told == {}
+        assert spy.solver.value[lit(9, 1)] == TRUE and spy.solver.level[lit(9, 1) >> 1] == 0
+
+
+def test_a_cages_required_values_are_counted_and_told():
+    # 4x4, cage r1c1 + r1c2 = 3: 1 and 2, both in row 1 and box 1. The root removes 3 and 4 from the cage's cells
+    # (the cage's sum) and 1 and 2 from the rest of the row and the box (its required values): eliminated 4 + 8
+    lay = named("killer", 4, constraints=[Cage((0, 1), 3)])
+    grid = Grid(lay, bytes(16))
+    out = cdcl(grid, redundant="none", propagate="singles", required="on")
+    assert out.status is Status.SOLVED and out.effort["eliminated"] == 12
+    from search.trace import trace
+    traced = trace(grid, "cdcl:redundant=none,propagate=singles,required=on")
+    removed = {(tuple(e.cell), e.value) for e in traced.events
+               if e.kind == "remove" and e.rule == "cage's required value"}
+    assert removed == {((r, c), v) for r, c in ((0, 2), (0, 3), (1, 0), (1, 1)) for v in (1, 2)}
 
 
 # -- the 45 rule's sums whose values may repeat: bounds, and their explanations, against brute force -----------

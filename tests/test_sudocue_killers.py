@@ -1,12 +1,22 @@
-"""benchmarks/sudocue_killers.py: SudoCue's long Killer strings read into the project's Killers, checked against
-strings written by hand from known cages, and refused with the reason when they are not such strings."""
+"""benchmarks/sudocue_killers.py: SudoCue's long Killer strings and the forums' short ones read into the project's
+Killers, checked against strings written by hand from known cages, and refused with the reason when they are not
+such strings."""
 from __future__ import annotations
 
 import random
 
 import pytest
 
-from benchmarks.sudocue_killers import ENTRY, INPUT, SOLUTION, KillerFormatError, main, name_of, puzzle_of
+from benchmarks.sudocue_killers import (
+    ENTRY,
+    INPUT,
+    SOLUTION,
+    KillerFormatError,
+    from_collection,
+    main,
+    name_of,
+    puzzle_of,
+)
 from puzzles import Grid
 from puzzles.constraints.killer import cages_in
 
@@ -88,3 +98,86 @@ def test_the_entries_of_a_collection_file_are_found_with_their_solutions(tmp_pat
     assert [line for line in lines if "not valid" in line] == [
         next(line for line in lines if line.startswith("# Wrong total [mod]: its solution is not valid"))]
     assert name_of("tarek unsolvable #41") == "tarek-unsolvable-41"
+
+
+def by_hand() -> str:
+    chars = ["1"] * 81
+    chars[0], chars[9], chars[19] = "B", "^", "`"
+    chars[1], chars[2] = "0", "<"
+    chars[10], chars[11], chars[18] = "L", "<", "'"
+    chars[72:79] = ["e"] + ["<"] * 6
+    return "".join(chars)
+
+
+BY_HAND = by_hand()  # a short string of every kind of character (test_the_short_formats_arrows_...)
+
+
+def total_char(total: int) -> str:
+    """A total as the short format writes it: 0 to 9 a digit, 10 to 35 A to Z, 36 to 45 a to j."""
+    return str(total) if total < 10 else chr(ord("A") + total - 10) if total < 36 else chr(ord("a") + total - 36)
+
+
+def short_string(cages: list[tuple[tuple[int, ...], int]]) -> str:
+    """The short string of cages that run along a row from their first cell: its total, then arrows back (<)."""
+    chars = ["?"] * 81
+    for held, total in cages:
+        chars[held[0]] = total_char(total)
+        for cell in held[1:]:
+            chars[cell] = "<"
+    return "".join(chars)
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_a_cut_of_a_solution_written_short_reads_back_as_written_long(seed):
+    cages = cut(random.Random(seed))
+    grid = puzzle_of(short_string(cages))
+    assert sorted((c.cells, c.total) for c in cages_in(grid.layout.constraints)) == sorted(cages)
+    assert grid.text() == puzzle_of(long_string(cages)).text()
+
+
+def test_the_short_formats_arrows_totals_and_a_cage_without_one_by_hand():
+    # cage 1: r1c1 (total 11, B), r2c1 (^ up to it), r3c2 (` up-left to r2c1); cage 2: r1c2 (total 0: no total)
+    # and r1c3 (<); cage 3: r2c2 (total 21, L) and r2c3 (< to it), r3c1 (' up-right to r2c2); cage 4: r9c1 (total
+    # 40, e) and the six cells after it (<); the rest cages of one cell, 1 each (no solution: read all the same)
+    grid = puzzle_of(BY_HAND)
+    cages = {c.cells: c.total for c in cages_in(grid.layout.constraints)}
+    assert cages[(0, 9, 19)] == 11 and cages[(1, 2)] is None and cages[(10, 11, 18)] == 21
+    assert cages[tuple(range(72, 79))] == 40
+    assert len(cages) == 4 + 81 - 15 and all(cages[(cell,)] == 1 for cell in (3, 20, 79, 80))
+
+
+@pytest.mark.parametrize(("chars", "reason"), [
+    ({0: "<"}, "cell 1: its arrow < points out of the grid"),
+    ({8: ">"}, "cell 9: its arrow > points out of the grid"),
+    ({80: "."}, "cell 81: its arrow . points out of the grid"),
+    ({0: ">", 1: "<"}, "cell 1: its arrows go round in a loop"),
+])
+def test_what_is_not_a_short_killer_is_refused_with_the_reason(chars, reason):
+    text = "".join(chars.get(cell, "1") for cell in range(81))
+    with pytest.raises(KillerFormatError, match=reason):
+        puzzle_of(text)
+
+
+def test_a_collection_of_isss_is_read_with_its_names_and_solutions(tmp_path):
+    """A file shaped as ISS's data/collections.js with two collections: the Killers of the one asked, short or long,
+    in its order, a solution the 81 digits after its string, an escaped quote read as the arrow it is."""
+    cages = cut(random.Random(3))
+    short = short_string(cages)
+    source = ("export const OTHER = new PuzzleCollection({}, [\n  'Wecoc #1',\n]);\n\n"
+              "// the one asked\nexport const HARD_KILLERS = new PuzzleCollection(\n"
+              "  {\n    src: 'http://example.org/t1.html',\n    constraintTypes: ['Cage'],\n  },\n  [\n"
+              f"    '{short}',\n    ['{long_string(cages)}',\n      '{SOLVED.line()}'],\n"
+              f"    '{BY_HAND.replace(chr(39), chr(92) + chr(39))}',\n  ],\n);\n")
+    (tmp_path / "data").mkdir()
+    (tmp_path / "data" / "collections.js").write_text(source, encoding="utf-8")
+    found = from_collection(tmp_path, "HARD_KILLERS")
+    assert [(name, solution) for name, _, solution in found] == [
+        ("hard_killers-1", None), ("hard_killers-2", SOLVED.line()), ("hard_killers-3", None)]
+    assert [text for _, text, _ in found] == [short, long_string(cages), BY_HAND]
+    with pytest.raises(KillerFormatError, match=r"no collection NONE in .*; its collections: OTHER, HARD_KILLERS"):
+        from_collection(tmp_path, "NONE")
+    out = tmp_path / "out.txt"
+    assert main([str(out), "--iss", str(tmp_path), "--collection", "HARD_KILLERS"]) == 0
+    puzzles = [line.split() for line in out.read_text(encoding="utf-8").splitlines() if not line.startswith("#")]
+    assert [name for _, name in puzzles] == ["hard-killers-1", "hard-killers-2", "hard-killers-3"]
+    assert puzzles[0][0] == puzzles[1][0] == puzzle_of(long_string(cages)).text()

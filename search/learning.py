@@ -51,10 +51,10 @@ reader who knows one finds each part of the other by its name:
   placement and each other cell's values gone that a combination holds, all
   false, one clause the cage's rule implies; a value no combination holds
   goes at the root, resting on nothing. With required=on (the default) the
-  look then takes a value every combination left to the cage holds, whose
-  places in the cage all lie in one house, out of the rest of that house
-  (`KillerCages.point`, as the Interactive Sudoku Solver's cages do), on the
-  same clause, reason kind CAGE_HOUSE. The nogoods drawn through these reasons
+  look then takes a value every combination left to the cage holds out of
+  every cell outside the cage that shares a house with each of its places in
+  the cage (`KillerCages.point`, as the Interactive Sudoku Solver's cages
+  do), on the same clause, reason kind CAGE_HOUSE. The nogoods drawn through these reasons
   join what several cages, houses and decisions did: cdcl learns across cages.
   With redundant=45 (the default; a layout without cages has none) the 45
   rule's derived sums (puzzles/constraints/innies.py, `Sums`) are propagated
@@ -299,8 +299,8 @@ OPTIONS = {
                    "reason-side bumping, as MapleSAT's); auto: reasons on a Jigsaw of 16x16 or more, met on the "
                    "others", choices=("auto", "met", "reasons")),
     "required": switch(True, "a value every filling of a cage holds (a Killer cage's, or a 45 rule's sum of "
-                       "different values), whose places left in the cage all lie in one house, leaves the rest of "
-                       "that house (as the Interactive Sudoku Solver's cages do)"),
+                       "different values) leaves every cell that shares a house with each of its places left in "
+                       "the cage (as the Interactive Sudoku Solver's cages do)"),
     "phase": switch(False, "phase saving: a decision's cell gets the value it last held, while that is "
                     "still free (the rule of `choose` picks the cell)"),
 }
@@ -386,8 +386,8 @@ DERIVED_SUM: Final = 8
 # is in none of the cells of the leftover's other side, so not here either; or the other side holds it and this is
 # the last cell of this side that may
 LEFTOVER: Final = 9
-# a value every filling of a cage holds, whose places left in the cage all lie in one house, leaves the rest of that
-# house (`KillerCages.point`): the cage's candidates as they are, as its sum's reason, or not here
+# a value every filling of a cage holds leaves every cell that shares a house with each of its places left in the
+# cage (`KillerCages.point`): the cage's candidates as they are, as its sum's reason, or not here
 CAGE_HOUSE: Final = 10
 # a constraint's filter (puzzles/constraints/): no value a linked cell has left allows the value here; the kind of
 # the layout's k-th constraint's removals is CONSTRAINT + k, so that the trace names the constraint
@@ -585,9 +585,8 @@ class Cages:
     of_cell: per cell, the cages with fillings that hold it
     peers:   per cell, the other cells of every cage that holds it that share no house with it (a
              house's exclusions are made already)
-    units:   per cage with fillings, the units (houses) holding two of its cells or more, each as three items:
-             the unit's first value group (`Encoding`: value v's is that plus v), a mask of the cage's cells in
-             it (bit i: its i-th cell) and a mask of their places in the unit (`KillerCages.point`)
+    seen:    per cage with fillings, per cell of it, the cells outside the cage that share a house with that
+             cell (`KillerCages.point`: those that see every place of a value)
     """
 
     def __init__(self, n: int, geo: Geometry, rooms: list[tuple[tuple[int, ...], Fillings]]) -> None:
@@ -613,18 +612,8 @@ class Cages:
                 joined[cell].update(scope)
         self.peers = vec[vec[i64]]([vec[i64](sorted(joined[cell] - {cell} - set(houses[cell])) if joined[cell] else [])
                                     for cell in range(n * n)])
-        self.units = vec[vec[i64]]()
-        for cells in self.cells:
-            inside: dict[int, list[int]] = {}  # per unit, the cage's cells in it
-            for i, cell in enumerate(cells):
-                for u in geo.units_of(cell):
-                    inside.setdefault(u, []).append(i)
-            shared: list[int] = []
-            for u, held in sorted(inside.items()):  # (in the layout's order of units: rows, columns, regions, ...)
-                if len(held) >= 2:
-                    shared += [geo.cells + u * n, sum(1 << i for i in held),
-                               sum(1 << geo.units[u].index(cells[i]) for i in held)]
-            self.units = append(self.units, vec[i64](shared))
+        self.seen: list[list[frozenset[int]]] = [[frozenset(houses[cell]) - frozenset(cells) for cell in cells]
+                                                 for cells in self.cells]
 
 
 @kept(8)
@@ -943,16 +932,17 @@ class KillerCages(Queued):
     (the kind's, puzzles.bits `supports`; with cage=combinations the cheaper, weaker `combination_supports`) says
     what each cell can still hold, and the rest goes, explained by the cage's candidates as they are (`explain`:
     either look's removals follow from them); a cage with no filling left is a conflict. With required=on a value
-    every filling holds then leaves the rest of a house that holds all its places in the cage (`point`)."""
+    every filling holds then leaves every cell outside the cage that sees all its places in it (`point`)."""
 
     def __init__(self, cages: Cages, n: int, kind: ReasonKind = CAGE_SUM, totals: list[int] | None = None,
                  cheap: bool = False, required: bool = False) -> None:
         self.cages = cages
-        self.points = required  # a value every filling holds, its places in one house, leaves the rest of it
+        self.points = required  # a value every filling holds leaves every cell that sees all its places in the cage
         # per cage, the values its cells held at its last look's end and the values every combination within them
         # holds (`point`)
         self.available = zeros(len(cages.cells))
         self.needed = zeros(len(cages.cells))
+        self.seen: list[dict[i64, vec[i64]]] = [{} for _ in cages.cells]  # per cage, `seeing`'s cells found
         self.n: i64 = n
         self.cheap = cheap  # cage=combinations: the combinations that fit (`combination_supports`), not the filter
         # with the cages' totals, the filter is `distinct_bounds` (cheaper, weaker: for sums with many combinations)
@@ -1032,13 +1022,10 @@ class KillerCages(Queued):
 
     def point(self, s: Solver, k: int, found: vec[i64], because: Reason | None) -> list[Lit] | None:
         """The values every combination of cage k that its cells' values left can hold holds (so every filling),
-        each with its places in the cage, two or more, all in one unit: the rest of that unit loses it,
-        explained by the cage's candidates as the look found them (the clause of its removals, `because`'s
-        literals), or not here. A placed one among them is a conflict (that clause)."""
-        n, value, places, group_lit = self.n, s.value, s.places, s.enc.group_lit
-        units = self.cages.units[k]
-        if not len(units):
-            return None
+        each with two places or more in the cage: every cell outside it that shares a house with each of them
+        (`seeing`) loses it, explained by the cage's candidates as the look found them (the clause of its
+        removals, `because`'s literals), or not here. A placed one among them is a conflict (that clause)."""
+        n, value = self.n, s.value
         available: i64 = 0
         for m in found:
             available |= m
@@ -1057,22 +1044,28 @@ class KillerCages(Queued):
                     holding |= i64(1) << i
             if not holding & (holding - 1):
                 continue  # one place: the look left it that value alone
-            for j in range(0, len(units), 3):
-                if holding & ~units[j + 1]:
-                    continue  # not every place of v in the cage is in this unit
-                g = units[j] + v
-                rest = places[g] & ~units[j + 2]
-                while rest:
-                    place = rest & -rest
-                    rest ^= place
-                    q = i64(group_lit[g * n + bit_index(place)])
-                    if value[q] != FALSE:
-                        if pointed is None:
-                            pointed = Reason(CAGE_HOUSE, because.lits if because is not None else self.explain(s, k))
-                        if value[q] == TRUE:
-                            return [neg(q), *listed(pointed.lits)]
-                        s.assign(neg(q), pointed)
+            for cell in self.seeing(k, holding):
+                q = placement(cell * n + v)
+                if value[q] != FALSE:
+                    if pointed is None:
+                        pointed = Reason(CAGE_HOUSE, because.lits if because is not None else self.explain(s, k))
+                    if value[q] == TRUE:
+                        return [neg(q), *listed(pointed.lits)]
+                    s.assign(neg(q), pointed)
         return None
+
+    def seeing(self, k: int, holding: i64) -> vec[i64]:
+        """The cells outside cage k that share a house with each of its cells in `holding` (bit i: its i-th
+        cell), in order; found once per cage and set of cells."""
+        known = self.seen[k]
+        cells = known.get(holding)
+        if cells is None:
+            common: frozenset[int] | None = None
+            for i, outside in enumerate(self.cages.seen[k]):
+                if holding >> i & 1:
+                    common = outside if common is None else common & outside
+            cells = known[holding] = vec[i64](sorted(common or ()))
+        return cells
 
     def explain(self, s: Solver, k: int) -> vec[i32]:
         """The literals cage k's candidates rest on, all false: of each placed cell, its placement; of

@@ -727,6 +727,37 @@ def test_a_cages_required_values_leave_the_rest_of_their_house_by_hand():
         assert spy.solver.value[lit(9, 1)] == TRUE and spy.solver.level[lit(9, 1) >> 1] == 0
 
 
+def test_a_cages_required_values_leave_every_cell_that_sees_all_their_places_by_hand():
+    # 9x9, cage r1c3 + r2c4 = 3: 1 and 2, one in each cell. The two cells share no house, so no house holds
+    # both places; a cell that sees both still loses 1 and 2: r1c4, r1c5, r1c6 (row 1 and box 2) and r2c1, r2c2,
+    # r2c3 (row 2 and box 1), no other. No value of the cage's cells goes by its look (its values no combination
+    # holds go first, resting on nothing), so these rest on nothing either. required=off, none of them goes.
+    lay = named("killer", 9, constraints=[Cage((2, 12), 3)])
+    grid = Grid(lay, bytes(81))
+
+    class Reasons(Spy):
+        def propagated(self, level, assigned):
+            super().propagated(level, assigned)
+            for p, kind in assigned:
+                if kind == CAGE_HOUSE and level == 0:
+                    self.told[p] = sorted(self.solver.reason_lits(p >> 1))
+
+    def lit(cell: int, v: int, holds: bool = True) -> int:
+        return 2 * (cell * 9 + v - 1) + (0 if holds else 1)
+
+    seeing_both = [cell for cell in range(81) if {2, 12} <= set(geometry(lay).peers[cell])]
+    assert seeing_both == [3, 4, 5, 9, 10, 11]  # the slow, obvious way agrees with the comment
+    for required in (True, False):
+        spy = Reasons(lay)
+        spy.told: dict[int, list[int]] = {}
+        spied(grid, spy, required=required, unit=1)
+        if required:
+            assert set(spy.told) == {lit(cell, v, False) for cell in seeing_both for v in (1, 2)}
+            assert all(reason == [] for reason in spy.told.values())
+        else:
+            assert spy.told == {}
+
+
 def test_a_cages_required_values_are_counted_and_told():
     # 4x4, cage r1c1 + r1c2 = 3: 1 and 2, both in row 1 and box 1. The root removes 3 and 4 from the cage's cells
     # (the cage's sum) and 1 and 2 from the rest of the row and the box (its required values): eliminated 4 + 8

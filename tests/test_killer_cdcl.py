@@ -667,6 +667,27 @@ def test_the_45_rules_removals_are_counted_and_told_as_the_45_rule():
     assert all(out.solution.values[cell] in (3, 4) for cell in (2, 3, 4, 5))
 
 
+class Told(Spy):
+    """A spy that keeps each removal of one reason kind (`told`: the removal's literal, its reason's literals
+    sorted); with `root`, only those made at level 0."""
+
+    def __init__(self, lay: Layout, kind: int, root: bool = False) -> None:
+        super().__init__(lay)
+        self.kind, self.root = kind, root
+        self.told: dict[int, list[int]] = {}
+
+    def propagated(self, level, assigned):
+        super().propagated(level, assigned)
+        for p, kind in assigned:
+            if kind == self.kind and (level == 0 or not self.root):
+                self.told[p] = sorted(self.solver.reason_lits(p >> 1))
+
+
+def lit9(cell: int, v: int, holds: bool = True) -> int:
+    """The literal "cell = v" of a 9x9 (false: "cell != v")."""
+    return 2 * (cell * 9 + v - 1) + (0 if holds else 1)
+
+
 def test_the_reason_of_a_cage_removal_by_hand():
     # 9x9, cage r1c1 + r4c2 = 4: {1, 3} (a cage's cells need not touch). r1c3 is a given 3, so r1c1's 3 is
     # gone when the root first looks at the cage: r1c1 is 1 and r4c2 3. 2 and 4 to 9 leave both cells
@@ -675,20 +696,9 @@ def test_the_reason_of_a_cage_removal_by_hand():
     lay = named("killer", 9, constraints=[Cage((0, 28), 4)])
     grid = Grid(lay, bytes([0, 0, 3] + [0] * 78))
 
-    class Reasons(Spy):
-        def propagated(self, level, assigned):
-            super().propagated(level, assigned)
-            for p, kind in assigned:
-                if kind == CAGE_SUM:
-                    self.told[p] = sorted(self.solver.reason_lits(p >> 1))
-
-    spy = Reasons(lay)
-    spy.told: dict[int, list[int]] = {}
+    spy = Told(lay, CAGE_SUM)
     spied(grid, spy)
-
-    def lit(cell: int, v: int, holds: bool = True) -> int:
-        return 2 * (cell * 9 + v - 1) + (0 if holds else 1)
-
+    lit = lit9
     assert all(spy.told[lit(c, v, False)] == [] for c in (0, 28) for v in (2, 4, 5, 6, 7, 8, 9))
     assert spy.told[lit(28, 1, False)] == [lit(0, 3)]
     assert set(spy.told) == {lit(c, v, False) for c in (0, 28) for v in (2, 4, 5, 6, 7, 8, 9)} | {lit(28, 1, False)}
@@ -704,20 +714,10 @@ def test_a_cages_required_values_leave_the_rest_of_their_house_by_hand():
     lay = named("killer", 9, constraints=[Cage((0, 1, 9), 6)])
     grid = Grid(lay, bytes([0, 0, 0, 0, 1] + [0] * 76))
 
-    class Reasons(Spy):
-        def propagated(self, level, assigned):
-            super().propagated(level, assigned)
-            for p, kind in assigned:
-                if kind == CAGE_HOUSE and level == 0:
-                    self.told[p] = sorted(self.solver.reason_lits(p >> 1))
-
-    def lit(cell: int, v: int, holds: bool = True) -> int:
-        return 2 * (cell * 9 + v - 1) + (0 if holds else 1)
-
+    lit = lit9
     rest = (2, 3, 5, 6, 7, 8, 10, 11, 18, 19, 20)  # row 1 and box 1 outside the cage, r1c5 left out
     for required in (True, False):
-        spy = Reasons(lay)
-        spy.told: dict[int, list[int]] = {}
+        spy = Told(lay, CAGE_HOUSE, root=True)
         spied(grid, spy, required=required)
         if required:
             assert set(spy.told) == {lit(cell, v, False) for cell in rest for v in (2, 3)}
@@ -735,21 +735,11 @@ def test_a_cages_required_values_leave_every_cell_that_sees_all_their_places_by_
     lay = named("killer", 9, constraints=[Cage((2, 12), 3)])
     grid = Grid(lay, bytes(81))
 
-    class Reasons(Spy):
-        def propagated(self, level, assigned):
-            super().propagated(level, assigned)
-            for p, kind in assigned:
-                if kind == CAGE_HOUSE and level == 0:
-                    self.told[p] = sorted(self.solver.reason_lits(p >> 1))
-
-    def lit(cell: int, v: int, holds: bool = True) -> int:
-        return 2 * (cell * 9 + v - 1) + (0 if holds else 1)
-
+    lit = lit9
     seeing_both = [cell for cell in range(81) if {2, 12} <= set(geometry(lay).peers[cell])]
     assert seeing_both == [3, 4, 5, 9, 10, 11]  # the slow, obvious way agrees with the comment
     for required in (True, False):
-        spy = Reasons(lay)
-        spy.told: dict[int, list[int]] = {}
+        spy = Told(lay, CAGE_HOUSE, root=True)
         spied(grid, spy, required=required, unit=1)
         if required:
             assert set(spy.told) == {lit(cell, v, False) for cell in seeing_both for v in (1, 2)}

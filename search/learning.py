@@ -54,8 +54,9 @@ reader who knows one finds each part of the other by its name:
   look then takes a value every combination left to the cage holds out of
   every cell outside the cage that shares a house with each of its places in
   the cage (`KillerCages.point`, as the Interactive Sudoku Solver's cages
-  do), on the same clause, reason kind CAGE_HOUSE. The nogoods drawn through these reasons
-  join what several cages, houses and decisions did: cdcl learns across cages.
+  do), on the same clause, reason kind CAGE_HOUSE. The nogoods drawn through
+  these reasons join what several cages, houses and decisions did: cdcl
+  learns across cages.
   With redundant=45 (the default; a layout without cages has none) the 45
   rule's derived sums (puzzles/constraints/innies.py, `Sums`) are propagated
   too: a sum whose cells share houses as a cage (`KillerCages` again, reason
@@ -585,8 +586,9 @@ class Cages:
     of_cell: per cell, the cages with fillings that hold it
     peers:   per cell, the other cells of every cage that holds it that share no house with it (a
              house's exclusions are made already)
-    seen:    per cage with fillings, per cell of it, the cells outside the cage that share a house with that
-             cell (`KillerCages.point`: those that see every place of a value)
+    outside: per cage with fillings, per cell of it, the cells outside the cage that share a house with that
+             cell; `seeing` intersects them (`KillerCages.point`: the cells that see every place of a value),
+             each intersection found once per layout, cage and set of its cells (`seen`)
     """
 
     def __init__(self, n: int, geo: Geometry, rooms: list[tuple[tuple[int, ...], Fillings]]) -> None:
@@ -612,8 +614,22 @@ class Cages:
                 joined[cell].update(scope)
         self.peers = vec[vec[i64]]([vec[i64](sorted(joined[cell] - {cell} - set(houses[cell])) if joined[cell] else [])
                                     for cell in range(n * n)])
-        self.seen: list[list[frozenset[int]]] = [[frozenset(houses[cell]) - frozenset(cells) for cell in cells]
-                                                 for cells in self.cells]
+        self.outside: list[list[frozenset[int]]] = [[frozenset(houses[cell]) - frozenset(cells) for cell in cells]
+                                                    for cells in self.cells]
+        self.seen: list[dict[i64, vec[i64]]] = [{} for _ in self.cells]
+
+    def seeing(self, k: int, holding: i64) -> vec[i64]:
+        """The cells outside cage k that share a house with each of its cells in `holding` (bit i: its i-th
+        cell), in order."""
+        known = self.seen[k]
+        cells = known.get(holding)
+        if cells is None:
+            common: frozenset[int] | None = None
+            for i, outside in enumerate(self.outside[k]):
+                if holding >> i & 1:
+                    common = outside if common is None else common & outside
+            cells = known[holding] = vec[i64](sorted(common or ()))
+        return cells
 
 
 @kept(8)
@@ -942,7 +958,6 @@ class KillerCages(Queued):
         # holds (`point`)
         self.available = zeros(len(cages.cells))
         self.needed = zeros(len(cages.cells))
-        self.seen: list[dict[i64, vec[i64]]] = [{} for _ in cages.cells]  # per cage, `seeing`'s cells found
         self.n: i64 = n
         self.cheap = cheap  # cage=combinations: the combinations that fit (`combination_supports`), not the filter
         # with the cages' totals, the filter is `distinct_bounds` (cheaper, weaker: for sums with many combinations)
@@ -1023,7 +1038,7 @@ class KillerCages(Queued):
     def point(self, s: Solver, k: int, found: vec[i64], because: Reason | None) -> list[Lit] | None:
         """The values every combination of cage k that its cells' values left can hold holds (so every filling),
         each with two places or more in the cage: every cell outside it that shares a house with each of them
-        (`seeing`) loses it, explained by the cage's candidates as the look found them (the clause of its
+        (`Cages.seeing`) loses it, explained by the cage's candidates as the look found them (the clause of its
         removals, `because`'s literals), or not here. A placed one among them is a conflict (that clause)."""
         n, value = self.n, s.value
         available: i64 = 0
@@ -1044,7 +1059,7 @@ class KillerCages(Queued):
                     holding |= i64(1) << i
             if not holding & (holding - 1):
                 continue  # one place: the look left it that value alone
-            for cell in self.seeing(k, holding):
+            for cell in self.cages.seeing(k, holding):
                 q = placement(cell * n + v)
                 if value[q] != FALSE:
                     if pointed is None:
@@ -1053,19 +1068,6 @@ class KillerCages(Queued):
                         return [neg(q), *listed(pointed.lits)]
                     s.assign(neg(q), pointed)
         return None
-
-    def seeing(self, k: int, holding: i64) -> vec[i64]:
-        """The cells outside cage k that share a house with each of its cells in `holding` (bit i: its i-th
-        cell), in order; found once per cage and set of cells."""
-        known = self.seen[k]
-        cells = known.get(holding)
-        if cells is None:
-            common: frozenset[int] | None = None
-            for i, outside in enumerate(self.cages.seen[k]):
-                if holding >> i & 1:
-                    common = outside if common is None else common & outside
-            cells = known[holding] = vec[i64](sorted(common or ()))
-        return cells
 
     def explain(self, s: Solver, k: int) -> vec[i32]:
         """The literals cage k's candidates rest on, all false: of each placed cell, its placement; of

@@ -740,7 +740,7 @@ def test_a_cages_required_values_leave_every_cell_that_sees_all_their_places_by_
     assert seeing_both == [3, 4, 5, 9, 10, 11]  # the slow, obvious way agrees with the comment
     for required in (True, False):
         spy = Told(lay, CAGE_HOUSE, root=True)
-        spied(grid, spy, required=required, unit=1)
+        spied(grid, spy, required=required)
         if required:
             assert set(spy.told) == {lit(cell, v, False) for cell in seeing_both for v in (1, 2)}
             assert all(reason == [] for reason in spy.told.values())

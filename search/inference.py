@@ -5,8 +5,8 @@ inference and removes candidates by its rules until nothing more follows, and
 returns how many values it placed, or -1 when it finds a contradiction (the
 placement is then a dead end). Each rung adds to the one below: none (the seeds:
 nothing), naked, singles (Norvig's propagation), locked, subsets, alldiff, pairs,
-probe; and, for Killer cages, a branch from singles: cages (the cage combinations),
-innies (and the 45 rule), killer (alldiff with both). What each deduces, rule by
+probe; and, for Killer cages, a branch from singles: cages (the cage combinations
+and their required values), innies (and the 45 rule), killer (alldiff with both). What each deduces, rule by
 rule, is said once, by search/rules.py's `ladder()` (docs/concepts/inference-ladder.md
 tells the ladder at length, docs/concepts/killer.md the Killer rungs).
 
@@ -409,8 +409,10 @@ def remove(engine: Eliminating[Any], removals: rules.Removals) -> int:
 
 
 def cage_steps(innies: bool) -> list[GroupStep]:
-    """The Killer rules, fresh for one solve: the cage combinations, and with `innies` the 45 rule."""
-    steps = [GroupStep("cage combinations", rules.cage_combinations, cage_cells)]
+    """The Killer rules, fresh for one solve: the cage combinations, their required values, and with `innies` the
+    45 rule."""
+    steps = [GroupStep("cage combinations", rules.cage_combinations, cage_cells),
+             GroupStep("cage's required values", rules.cage_required, cage_cells)]
     if innies:
         steps.append(GroupStep("45 rule", rules.innies_and_outies, sum_cells))
     return steps

@@ -50,6 +50,9 @@ blank), since a cage's placed values are part of its sum; a blank whose mask is
   some set of different values, one for each cell from its candidates, with the
   cage's sum, gives that cell that candidate (generalised arc consistency of
   the sum and AllDifferent together, over the cage's combinations).
+- `cage_required`: a value every combination left to a cage holds, with two
+  places or more among its empty cells, leaves every cell outside the cage that
+  shares a house with each of those places (the cage holds it in one of them).
 - `sum_bounds`: cells whose values sum to a total (the 45 rule's innies and
   outies, puzzles/constraints/innies.py's `derived_sums`, and innies less outies,
   `signed_sums`, an outie's candidates mirrored; values may repeat): a candidate
@@ -60,8 +63,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Sequence
 
+from librt.vecs import vec
+from mypy_extensions import i64
+
 from puzzles.bits import alldiff_filter as alldiff_filter
-from puzzles.bits import indices, popcount, union
+from puzzles.bits import indices, popcount, required_values, union
 from puzzles.constraints import Constraint
 from puzzles.constraints.innies import SignedSum, bounded_sums
 from puzzles.grid import Geometry, mask_of, values_of
@@ -331,6 +337,44 @@ def _cage_lost(cage: Constraint, seen: list[int], empty: Sequence[int], free: Se
     return lost
 
 
+def cage_required(masks: Sequence[int], geo: Geometry, values: Sequence[int],
+                  cages: Iterable[int] | None = None, said: Said | None = None) -> Removals | None:
+    """A value every filling of a cage holds (puzzles/bits `required_values`: common to every combination within
+    the values its cells can hold and hold), placed in none of its cells and with two places or more among them,
+    leaves every cell outside the cage that shares a house with each of those places (one pass, each cage reading
+    the masks as given; cdcl's looks make the same deduction, search/learning.py `KillerCages.point`); `cages` as
+    for `cage_combinations`. Nothing from a cage without combinations (any different values). (`said` is not
+    read: remembering cost more than it saved; it is there to match `cage_combinations`.)"""
+    roomed = rooms(geo.layout)
+    n, peers = geo.side, geo.peers
+    removed: Removals = {}
+    for k in range(len(roomed)) if cages is None else cages:
+        fillings = roomed[k].fillings(n)
+        if fillings is None:
+            continue
+        cells = roomed[k].scope()
+        available = used = 0
+        for cell in cells:
+            if values[cell]:
+                used |= 1 << (values[cell] - 1)
+            else:
+                available |= masks[cell]
+        required = required_values(available | used, vec[i64](fillings)) & ~used
+        while required:
+            low = required & -required
+            required ^= low
+            places = [cell for cell in cells if not values[cell] and masks[cell] & low]
+            if len(places) < 2:
+                continue  # one place: the cage's filter leaves it that value alone; none: no filling
+            seeing = set(peers[places[0]]).difference(cells)
+            for cell in places[1:]:
+                seeing.intersection_update(peers[cell])
+            for cell in seeing:
+                if masks[cell] & low:
+                    removed[cell] = removed.get(cell, 0) | low
+    return _unless_emptied_cells(masks, removed)
+
+
 def innies_and_outies(masks: Sequence[int], geo: Geometry, values: Sequence[int],
                       sums: Iterable[int] | None = None, said: Said | None = None) -> Removals | None:
     """The 45 rule: `sum_bounds` on every sum puzzles/constraints/innies.py's `derived_sums` derives from the layout,
@@ -452,9 +496,11 @@ def ladder(rung: str, needed: Sequence[int] | None = None, values: Sequence[int]
 
     The Killer rungs add the cages' rules (on a layout without cages, nothing):
 
-    cages    singles, and the cage combinations (each cage's filter, `Cage.narrow`)
+    cages    singles, the cage combinations (each cage's filter, `Cage.narrow`) and
+             their required values (`cage_required`)
     innies   cages, and the 45 rule (`sum_bounds` on every innie and outie sum)
-    killer   alldiff (with locked candidates), the cage combinations and the 45 rule
+    killer   alldiff (with locked candidates), the cage combinations, their required
+             values and the 45 rule
     """
     if rung in CAGE_RUNG_NAMES:
         return _killer_ladder(rung, needed, values)
@@ -498,6 +544,9 @@ def _killer_ladder(rung: str, needed: Sequence[int] | None, values: Sequence[int
     def cages(masks: Sequence[int], geo: Geometry) -> Removals | None:
         return cage_combinations(masks, geo, placed(masks))
 
+    def required(masks: Sequence[int], geo: Geometry) -> Removals | None:
+        return cage_required(masks, geo, placed(masks))
+
     def sums(masks: Sequence[int], geo: Geometry) -> Removals | None:
         return innies_and_outies(masks, geo, placed(masks))
 
@@ -505,10 +554,10 @@ def _killer_ladder(rung: str, needed: Sequence[int] | None, values: Sequence[int
         return constraint_filters(masks, geo, values)
 
     if rung == "cages":
-        return [*ladder("singles", needed), filters, cages]
+        return [*ladder("singles", needed), filters, cages, required]
     if rung == "innies":
-        return [*ladder("singles", needed), filters, cages, sums]
-    return [*ladder("alldiff", needed, values), cages, sums]
+        return [*ladder("singles", needed), filters, cages, required, sums]
+    return [*ladder("alldiff", needed, values), cages, required, sums]
 
 
 def probing(rules: Sequence[GridRule], only: int | None = None) -> GridRule:

@@ -323,6 +323,26 @@ def test_a_cage_of_three_with_six_and_a_repeat_that_cannot_be() -> None:
     assert rules.cage_combinations([0b0001, 0b0001, *masks[2:]], geo, [0] * 16) is None  # both would be 1
 
 
+def test_a_cages_required_values_leave_every_cell_that_sees_their_places_by_hand() -> None:
+    """9x9, cage r1c3 + r2c4 = 3: {1, 2}, one in each cell; the cells share no house, and the cells that see both
+    lose 1 and 2: r1c4, r1c5, r1c6 (row 1, box 2) and r2c1, r2c2, r2c3 (row 2, box 1), no other. With r2c4 a
+    given 2, r1c3 is the one place of 1: nothing goes (singles' work); a cage without a total gives nothing."""
+    lay = named("killer", 9, constraints=[Cage((2, 12), 3)])
+    geo = Grid(lay, bytes(81)).geometry
+    seeing_both = [cell for cell in range(81) if {2, 12} <= set(geo.peers[cell])]  # the slow, obvious way
+    assert seeing_both == [3, 4, 5, 9, 10, 11]
+    assert rules.cage_required([0x1FF] * 81, geo, [0] * 81) == {cell: bit(1) | bit(2) for cell in seeing_both}
+    masks = [0x1FF] * 81
+    masks[10] = bit(1) | bit(5)  # r2c2 can lose 1 alone
+    assert rules.cage_required(masks, geo, [0] * 81)[10] == bit(1)
+    values = [0] * 81
+    values[12] = 2
+    masks[12] = 0
+    assert rules.cage_required(masks, geo, values) == {}
+    unclued = Grid(named("killer", 9, constraints=[Cage((2, 12))]), bytes(81)).geometry
+    assert rules.cage_required([0x1FF] * 81, unclued, [0] * 81) == {}
+
+
 def test_the_45_rule_pins_the_innie_of_a_row() -> None:
     """Row 1 of a 9x9: eight of its cells in cages of 3+4+... totalling 40 (the solution's), the ninth cell in
     none: it is 45 - 40 = 5; its candidates shrink to 5 alone."""
@@ -398,6 +418,7 @@ def test_every_killer_rung_keeps_every_value_a_solution_uses(seed: int, thin: fl
             used[c] |= bit(s[c])
     geo = puzzle.geometry
     one_pass = {"cage combinations": rules.cage_combinations(masks, geo, values),
+                "cage's required values": rules.cage_required(masks, geo, values),
                 "45 rule": rules.innies_and_outies(masks, geo, values)}
     for rung in KILLER_RUNGS:
         one_pass[rung] = rules.fixpoint(masks, geo, rules.ladder(rung, needed_of(puzzle), values))
@@ -419,7 +440,8 @@ def test_the_cage_rules_count_as_eliminated() -> None:
     rung = make()
     engine = CellMasks(Grid.parse(KILLER_9_FOUR))
     assert rung(engine) > 0
-    assert rung.by_rule["cage combinations"] > 0 and rung.eliminated == rung.by_rule["cage combinations"]
+    assert rung.by_rule["cage combinations"] > 0
+    assert rung.eliminated == rung.by_rule["cage combinations"] + rung.by_rule.get("cage's required values", 0)
 
 
 @settings(max_examples=60, deadline=None)

@@ -250,7 +250,7 @@ from puzzles.outcome import Budget, Outcome, Status
 
 from .depth_first import BUDGET_SPENT, Limits, Stop, record
 from .restart import luby_allowances
-from .rules import crossings
+from .rules import crossings, seeing_each
 from .watch import Counters, NarratingWatch, watching
 
 MODE_FIRST: Final = 1000  # choose=modes: the first focused mode lasts this many conflicts (Kissat's modeinit)
@@ -586,9 +586,9 @@ class Cages:
     of_cell: per cell, the cages with fillings that hold it
     peers:   per cell, the other cells of every cage that holds it that share no house with it (a
              house's exclusions are made already)
-    outside: per cage with fillings, per cell of it, the cells outside the cage that share a house with that
-             cell; `seeing` intersects them (`KillerCages.point`: the cells that see every place of a value),
-             each intersection found once per layout, cage and set of its cells (`seen`)
+    houses:  per cell, the cells that share a house with it (the geometry's peers), which `seeing` reads
+             (`KillerCages.point`: the cells outside a cage that see every place of a value, search/rules.py
+             `seeing_each`), each found once per layout, cage and set of its cells (`seen`)
     """
 
     def __init__(self, n: int, geo: Geometry, rooms: list[tuple[tuple[int, ...], Fillings]]) -> None:
@@ -614,8 +614,7 @@ class Cages:
                 joined[cell].update(scope)
         self.peers = vec[vec[i64]]([vec[i64](sorted(joined[cell] - {cell} - set(houses[cell])) if joined[cell] else [])
                                     for cell in range(n * n)])
-        self.outside: list[list[frozenset[int]]] = [[frozenset(houses[cell]) - frozenset(cells) for cell in cells]
-                                                    for cells in self.cells]
+        self.houses: Sequence[Sequence[int]] = houses
         self.seen: list[dict[i64, vec[i64]]] = [{} for _ in self.cells]
 
     def seeing(self, k: int, holding: i64) -> vec[i64]:
@@ -624,11 +623,9 @@ class Cages:
         known = self.seen[k]
         cells = known.get(holding)
         if cells is None:
-            common: frozenset[int] | None = None
-            for i, outside in enumerate(self.outside[k]):
-                if holding >> i & 1:
-                    common = outside if common is None else common & outside
-            cells = known[holding] = vec[i64](sorted(common or ()))
+            group = self.cells[k]
+            places = [cell for i, cell in enumerate(group) if holding >> i & 1]
+            cells = known[holding] = vec[i64](seeing_each(self.houses, places, group))
         return cells
 
 

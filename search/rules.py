@@ -366,13 +366,19 @@ def cage_required(masks: Sequence[int], geo: Geometry, values: Sequence[int],
             places = [cell for cell in cells if not values[cell] and masks[cell] & low]
             if len(places) < 2:
                 continue  # one place: the cage's filter leaves it that value alone; none: no filling
-            seeing = set(peers[places[0]]).difference(cells)
-            for cell in places[1:]:
-                seeing.intersection_update(peers[cell])
-            for cell in seeing:
+            for cell in seeing_each(peers, places, cells):
                 if masks[cell] & low:
                     removed[cell] = removed.get(cell, 0) | low
     return _unless_emptied_cells(masks, removed)
+
+
+def seeing_each(peers: Sequence[Sequence[int]], places: Sequence[int], group: Collection[int]) -> list[int]:
+    """The cells outside `group` that share a house with each of `places` (its cells; `peers`: the geometry's),
+    in order: where a value the group holds in one of those places cannot be."""
+    common = set(peers[places[0]]).difference(group)
+    for cell in places[1:]:
+        common.intersection_update(peers[cell])
+    return sorted(common)
 
 
 def innies_and_outies(masks: Sequence[int], geo: Geometry, values: Sequence[int],

@@ -251,7 +251,7 @@ def supports(domains: Sequence[int], combinations: Sequence[int] | None) -> list
     return [mask for mask in kept]
 
 
-def cage_supports(domains: vec[i64], combinations: vec[i64], residues: vec[i64]) -> vec[i64]:
+def cage_supports(domains: vec[i64], combinations: vec[i64], residues: vec[i64], must: i64 = 0) -> vec[i64]:
     """`supports` of a cage with combinations, on native vectors of machine words (cdcl's looks call it so): the
     walk over the combinations boxes no int (a list's item of 16 bits or more is an object made anew at each
     change).
@@ -259,21 +259,24 @@ def cage_supports(domains: vec[i64], combinations: vec[i64], residues: vec[i64])
     `residues`, a cage's table of the fillings found by its earlier calls (`residue_table`; empty: none kept), kept
     between calls: a value whose filling is still whole (each of its values still its cell's candidate) is kept
     without a search (residual supports, as arc consistency keeps them), and every value of that filling with it;
-    only the values left are searched for. The same values are kept as without."""
+    only the values left are searched for. The same values are kept as without.
+
+    `must`: values the cage is known to hold (a mask): only the combinations that hold them all are read (and no
+    residue, which may lack them)."""
     count: i64 = len(domains)
     available: i64 = 0
     for i in range(count):
         available |= domains[i]
     kept = zeros(count)
-    table = residues if count <= ENUMERATED else vec[i64]()
+    table = residues if count <= ENUMERATED and not must else vec[i64]()
     walk = fewest_first(domains) if count <= ENUMERATED else vec[i64]()  # `matched`'s, made once for all combinations
     if len(table) > 0:
         still_whole(domains, table, kept)
         if every_kept(domains, kept):
             return kept
     for c in combinations:
-        if c & ~available or not adds(domains, c, kept):
-            continue  # a value of it no cell can take, a cell that can take none of it, or nothing it could add
+        if c & ~available or must & ~c or not adds(domains, c, kept):
+            continue  # a value of it no cell can take, one it lacks, a cell that can take none of it, or nothing new
         if count <= ENUMERATED:
             matched(domains, c, kept, table, walk)
         else:
@@ -286,7 +289,7 @@ def cage_supports(domains: vec[i64], combinations: vec[i64], residues: vec[i64])
     return kept
 
 
-def combination_supports(domains: vec[i64], combinations: vec[i64]) -> vec[i64]:
+def combination_supports(domains: vec[i64], combinations: vec[i64], must: i64 = 0) -> vec[i64]:
     """A cheaper, weaker cage filter than `cage_supports` (cdcl's `cage=combinations`): per cell, the values of the
     combinations that fit the cells as a whole, without a matching. A combination fits when every cell can take one
     of its values and each of its values some cell can take; a value of it that one cell alone can take is that
@@ -294,16 +297,16 @@ def combination_supports(domains: vec[i64], combinations: vec[i64]) -> vec[i64]:
     others keep their candidates in it but the values so taken. Repeated until nothing more goes (what goes can
     leave a value to one cell alone), so that a look finds nothing the next would. Every value `cage_supports`
     keeps stays (a filling's combination fits, and each of its values is in its cell's part of it); all 0 when no
-    combination fits."""
+    combination fits. `must`: as `cage_supports`'s."""
     now = domains  # (read, never written: each pass makes its own)
     while True:
-        kept = fitting(now, combinations)
+        kept = fitting(now, combinations, must)
         if every_kept(now, kept):
             return kept
         now = kept
 
 
-def fitting(domains: vec[i64], combinations: vec[i64]) -> vec[i64]:
+def fitting(domains: vec[i64], combinations: vec[i64], must: i64 = 0) -> vec[i64]:
     """One pass of `combination_supports`: per cell, the values it may take in the combinations that fit."""
     count: i64 = len(domains)
     available: i64 = 0
@@ -311,8 +314,8 @@ def fitting(domains: vec[i64], combinations: vec[i64]) -> vec[i64]:
         available |= domains[i]
     kept = zeros(count)
     for c in combinations:
-        if c & ~available:
-            continue  # a value of it no cell can take
+        if c & ~available or must & ~c:
+            continue  # a value of it no cell can take, or one it lacks
         once: i64 = 0  # its values one cell or more can take
         twice: i64 = 0  # and two or more
         fits = True
@@ -352,12 +355,13 @@ def adds(domains: vec[i64], combination: i64, kept: vec[i64]) -> bool:
     return new
 
 
-def required_values(available: i64, combinations: vec[i64]) -> i64:
+def required_values(available: i64, combinations: vec[i64], must: i64 = 0) -> i64:
     """The values every combination within `available` holds (a mask; every value of `available` when none is
-    within it): of a cage whose cells hold only those values, the values each filling puts in some cell."""
+    within it): of a cage whose cells hold only those values, the values each filling puts in some cell. `must`:
+    as `cage_supports`'s."""
     required = available
     for c in combinations:
-        if not c & ~available:
+        if not c & ~available and not must & ~c:
             required &= c
     return required
 

@@ -56,7 +56,14 @@ reader who knows one finds each part of the other by its name:
   the cage (`KillerCages.point`, as the Interactive Sudoku Solver's cages
   do), on the same clause, reason kind CAGE_HOUSE. The nogoods drawn through
   these reasons join what several cages, houses and decisions did: cdcl
-  learns across cages.
+  learns across cages. With hidden=on (the default below 16x16) a look first
+  reads the cage's houses:
+  a value some house places only in the cage's cells (`hidden_values`) is one
+  the cage holds, so only the combinations that hold it are looked at; the
+  reason (CAGE_HIDDEN) adds, for each hidden value without which the look
+  would find more (`needed_hidden`), that house's other places of it, false.
+  No literal of a house touches the cage, so such a look may meet a conflict
+  that arose at a lower level: the search goes back there before the analysis.
   With redundant=45 (the default; a layout without cages has none) the 45
   rule's derived sums (puzzles/constraints/innies.py, `Sums`) are propagated
   too: a sum whose cells share houses as a cage (`KillerCages` again, reason
@@ -222,7 +229,7 @@ import time
 from collections.abc import Sequence
 from functools import reduce
 from itertools import accumulate
-from operator import or_
+from operator import and_, or_
 from typing import Any, Final, NamedTuple, Protocol, TypeAlias
 
 from librt.vecs import append, pop, vec
@@ -262,7 +269,9 @@ RESTART_MIN: Final = 2  # and at least this many conflicts into the descent
 UNLIMITED: Final = 1 << 62  # a descent's allowance of conflicts when the averages decide
 
 # the side from which cage=auto looks at a cage in full: below it the combinations that fit settle 9x9 Killers in a
-# fraction of the time, from it the full look settles more 16x16 ones in 10 s (docs/results/killer.md)
+# fraction of the time, from it the full look settles more 16x16 ones in 10 s (docs/results/killer.md); and from
+# which hidden=auto is off (on the hard 9x9 Killers a house's hidden values shorten the search, on 16x16 ones they
+# cost more than they save: docs/results/killer.md)
 FULL_CAGES_FROM: Final = 16
 
 OPTIONS = {
@@ -302,6 +311,11 @@ OPTIONS = {
     "required": switch(True, "a value every filling of a cage holds (a Killer cage's, or a 45 rule's sum of "
                        "different values) leaves every cell that shares a house with each of its places left in "
                        "the cage (as the Interactive Sudoku Solver's cages do)"),
+    "hidden": Option("auto", "a value a house places only in a cage's cells is one the cage holds: on, its "
+                     "look keeps only the combinations that hold it (a Killer cage's, or a 45 rule's sum of different "
+                     "values), as the Interactive Sudoku Solver's sums read the rest of their house; off: the cage's "
+                     f"cells alone; auto: on below {FULL_CAGES_FROM}x{FULL_CAGES_FROM}, off from it",
+                     choices=("auto", "on", "off")),
     "phase": switch(False, "phase saving: a decision's cell gets the value it last held, while that is "
                     "still free (the rule of `choose` picks the cell)"),
 }
@@ -390,9 +404,13 @@ LEFTOVER: Final = 9
 # a value every filling of a cage holds leaves every cell that shares a house with each of its places left in the
 # cage (`KillerCages.point`): the cage's candidates as they are, as its sum's reason, or not here
 CAGE_HOUSE: Final = 10
+# a Killer cage's look (or a 45 rule's sum of different values') with hidden=on, resting on a value some house places
+# only in the cage (`KillerCages.hidden_values`): no combination that holds it puts the value here, the cage's
+# candidates as they are and the house's other places of the hidden value gone, or not here
+CAGE_HIDDEN: Final = 11
 # a constraint's filter (puzzles/constraints/): no value a linked cell has left allows the value here; the kind of
 # the layout's k-th constraint's removals is CONSTRAINT + k, so that the trace names the constraint
-CONSTRAINT: Final = 11
+CONSTRAINT: Final = 12
 
 # The marks of the analysis (`seen`)
 UNSEEN: Final = 0
@@ -596,12 +614,14 @@ class Cages:
         houses = geo.peers  # per cell, the cells that share a house with it
         self.cells: list[list[int]] = []
         self.values = vec[i64]()
+        self.common = vec[i64]()  # per cage with fillings, the values every one of its fillings holds (a mask)
         # (vectors of vectors, as the watches are: a list's item vector would be unboxed at each read)
         self.combinations = vec[vec[i64]]()
         for scope, fillings in rooms:
             if fillings is not None:
                 self.cells.append(list(scope))
                 self.values = append(self.values, reduce(or_, fillings, 0))
+                self.common = append(self.common, reduce(and_, fillings, reduce(or_, fillings, 0)))
                 self.combinations = append(self.combinations, vec[i64]([c for c in fillings]))
         of_cell: list[list[int]] = [[] for _ in range(n * n)]
         for k, cells in enumerate(self.cells):
@@ -616,6 +636,18 @@ class Cages:
                                     for cell in range(n * n)])
         self.houses: Sequence[Sequence[int]] = houses
         self.seen: list[dict[i64, vec[i64]]] = [{} for _ in self.cells]
+        # per cage with fillings, the houses it has two cells or more in, in pairs: the house's number and the
+        # cage's places there (bit i: the house's i-th cell)
+        self.housed = vec[vec[i64]]()
+        self.units: list[list[int]] = [list(unit) for unit in geo.units]
+        for cells in self.cells:
+            pairs: list[int] = []
+            for u, unit in enumerate(geo.units):
+                inside = sum(1 << i for i, cell in enumerate(unit) if cell in cells)
+                if inside & (inside - 1):
+                    pairs += [u, inside]
+            self.housed = append(self.housed, vec[i64](pairs))
+        self.first_group: i64 = geo.cells  # the group of a house's first value: first_group + house * n
 
     def seeing(self, k: int, holding: i64) -> vec[i64]:
         """The cells outside cage k that share a house with each of its cells in `holding` (bit i: its i-th
@@ -945,12 +977,15 @@ class KillerCages(Queued):
     (the kind's, puzzles.bits `supports`; with cage=combinations the cheaper, weaker `combination_supports`) says
     what each cell can still hold, and the rest goes, explained by the cage's candidates as they are (`explain`:
     either look's removals follow from them); a cage with no filling left is a conflict. With required=on a value
-    every filling holds then leaves every cell outside the cage that sees all its places in it (`point`)."""
+    every filling holds then leaves every cell outside the cage that sees all its places in it (`point`). With
+    hidden=on the look keeps only the combinations that hold the values some house places only in the cage's cells
+    (`hidden_values`), its reason the house's other places of each it needed (`needed_hidden`)."""
 
     def __init__(self, cages: Cages, n: int, kind: ReasonKind = CAGE_SUM, totals: list[int] | None = None,
-                 cheap: bool = False, required: bool = False) -> None:
+                 cheap: bool = False, required: bool = False, hidden: bool = False) -> None:
         self.cages = cages
         self.points = required  # a value every filling holds leaves every cell that sees all its places in the cage
+        self.hidden = hidden  # a value a house places only in the cage: the cage's combinations without it go
         # per cage, the values its cells held at its last look's end and the values every combination within them
         # holds (`point`)
         self.available = zeros(len(cages.cells))
@@ -1012,12 +1047,16 @@ class KillerCages(Queued):
                 if value[q] == UNDEF:
                     s.assign(neg(q), self.fact)
         masks = vec[i64]([places[cell] & union for cell in cells])
+        combinations = cages.combinations[k]
+        hidden = self.hidden_values(s, k) if self.hidden and not self.wide else 0  # (the combinations that hold them)
         found = (distinct_bounds(masks, self.totals[k]) if self.wide
-                 else combination_supports(masks, cages.combinations[k]) if self.cheap
-                 else cage_supports(masks, cages.combinations[k], self.residues[k]))
+                 else combination_supports(masks, combinations, hidden) if self.cheap
+                 else cage_supports(masks, combinations, self.residues[k], hidden))
+        # the explanation names only the hidden values without which the look would find more (`needed_hidden`)
         if not found[0]:  # no filling: no value kept anywhere
-            return listed(self.explain(s, k))
+            return listed(self.explain(s, k, self.needed_hidden(masks, k, hidden, found) if hidden else 0))
         because: Reason | None = None
+        named = hidden
         for i in range(len(cells)):
             gone = masks[i] & ~found[i]
             while gone:
@@ -1026,13 +1065,48 @@ class KillerCages(Queued):
                 q = placement(cells[i] * n + bit_index(low))
                 if value[q] == UNDEF:
                     if because is None:  # one explanation for every value this look removes
-                        because = self.looked[k] = Reason(self.kind, self.explain(s, k))
+                        named = self.needed_hidden(masks, k, hidden, found) if hidden else 0
+                        because = self.looked[k] = Reason(CAGE_HIDDEN if named else self.kind,
+                                                          self.explain(s, k, named))
                     s.assign(neg(q), because)
-        if self.points and not self.wide:
-            return self.point(s, k, found, because)
+        if self.points and not self.wide:  # (the values every filling holds as the look's reason has them)
+            return self.point(s, k, found, because, named)
         return None
 
-    def point(self, s: Solver, k: int, found: vec[i64], because: Reason | None) -> list[Lit] | None:
+    def needed_hidden(self, masks: vec[i64], k: int, hidden: i64, found: vec[i64]) -> i64:
+        """Of the hidden values, those cage k's filter needs to find no more than `found`: each in turn is
+        left out while the filter without it finds the same."""
+        combinations = self.cages.combinations[k]
+        left = hidden
+        while left:
+            low = left & -left
+            left ^= low
+            fewer = hidden & ~low
+            again = (combination_supports(masks, combinations, fewer) if self.cheap
+                     else cage_supports(masks, combinations, vec[i64](), fewer))
+            if all(again[i] == found[i] for i in range(len(found))):
+                hidden &= ~low
+        return hidden
+
+    def hidden_values(self, s: Solver, k: int) -> i64:
+        """The values some house places only in cage k's cells (each of its places left in the house is one of
+        the cage's): the cage holds each of them, so a combination without one of them is none of its fillings."""
+        cages, places, n = self.cages, s.places, self.n
+        housed, values = cages.housed[k], cages.values[k] & ~cages.common[k]  # (a value every filling holds: no news)
+        hidden: i64 = 0
+        for j in range(0, len(housed), 2):
+            group, inside = cages.first_group + housed[j] * n, housed[j + 1]
+            left = values & ~hidden
+            bit: i64 = 1
+            while left:  # (value by value, the group of each in turn: no bit's index to find)
+                if left & 1 and not places[group] & ~inside:
+                    hidden |= bit
+                left >>= 1
+                bit <<= 1
+                group += 1
+        return hidden
+
+    def point(self, s: Solver, k: int, found: vec[i64], because: Reason | None, hidden: i64) -> list[Lit] | None:
         """The values every combination of cage k that its cells' values left can hold holds (so every filling),
         each with two places or more in the cage: every cell outside it that shares a house with each of them
         (`Cages.seeing`) loses it, explained by the cage's candidates as the look found them (the clause of its
@@ -1041,10 +1115,14 @@ class KillerCages(Queued):
         available: i64 = 0
         for m in found:
             available |= m
-        if available != self.available[k]:  # (what every combination within them holds, kept till they change)
-            self.available[k] = available
-            self.needed[k] = required_values(available, self.cages.combinations[k])
-        required = self.needed[k]
+        combinations = self.cages.combinations[k]
+        if hidden:  # (of the combinations that hold the hidden values)
+            required = required_values(available, combinations, hidden)
+        else:
+            if available != self.available[k]:  # (what every combination within them holds, kept till they change)
+                self.available[k] = available
+                self.needed[k] = required_values(available, combinations)
+            required = self.needed[k]
         pointed: Reason | None = None
         while required:
             low = required & -required
@@ -1060,20 +1138,37 @@ class KillerCages(Queued):
                 q = placement(cell * n + v)
                 if value[q] != FALSE:
                     if pointed is None:
-                        pointed = Reason(CAGE_HOUSE, because.lits if because is not None else self.explain(s, k))
+                        pointed = Reason(CAGE_HOUSE, because.lits if because is not None
+                                         else self.explain(s, k, hidden))
                     if value[q] == TRUE:
                         return [neg(q), *listed(pointed.lits)]
                     s.assign(neg(q), pointed)
         return None
 
-    def explain(self, s: Solver, k: int) -> vec[i32]:
+    def explain(self, s: Solver, k: int, hidden: i64 = 0) -> vec[i32]:
         """The literals cage k's candidates rest on, all false: of each placed cell, its placement; of
         each other cell, its values gone that some combination of the cage holds (the others tell
         nothing about the cage). With these false, the cage's cells have at most the candidates they
-        have now, so what `supports` found of them follows: the clause is implied by the cage's rule."""
+        have now, so what `supports` found of them follows: the clause is implied by the cage's rule.
+        With `hidden` values (`hidden_values`), for each the placements of it in a house that hides it in the
+        cage, outside the cage: with these false too, the cage holds it."""
         n, value, places, cages = self.n, s.value, s.places, self.cages
         union = cages.values[k]
         lits = vec[i32]()
+        if hidden:
+            housed = cages.housed[k]
+            for j in range(0, len(housed), 2):
+                first, inside, unit = cages.first_group + housed[j] * n, housed[j + 1], cages.units[housed[j]]
+                left = hidden
+                while left:
+                    low = left & -left
+                    left ^= low
+                    v = bit_index(low)
+                    if not places[first + v] & ~inside:
+                        hidden ^= low  # (one house's account of it is enough)
+                        for i in range(len(unit)):
+                            if not inside >> i & 1:
+                                lits = append(lits, i32(placement(unit[i] * n + v)))
         for cell in cages.cells[k]:
             m = places[cell]
             if m and m & (m - 1) == 0 and value[placement(cell * n + bit_index(m))] == TRUE:
@@ -2098,7 +2193,7 @@ class Solver:
     def __init__(self, grid: Grid, limits: Limits, locked: bool = False, observer: Observer | None = None,
                  branching: Branching | None = None, schedule: Schedule | None = None, derived: bool = False,
                  kept: tuple[Leftover, ...] = (), cage: str = "full", bump_reasons: bool = False,
-                 required: bool = False) -> None:
+                 required: bool = False, hidden: bool = False) -> None:
         self.grid, self.limits, self.observer = grid, limits, observer
         n = grid.side
         self.n: i64 = n
@@ -2124,13 +2219,13 @@ class Solver:
         self.clauses = StoredClauses(2 * variables)
         locked_candidates = LockedCandidates(enc) if locked else None
         cheap = cage == "combinations"  # (the cages' look and the 45 rule's sums of different values')
-        cages = KillerCages(cage_rules(grid.layout), n, cheap=cheap, required=required) \
+        cages = KillerCages(cage_rules(grid.layout), n, cheap=cheap, required=required, hidden=hidden) \
             if any(rule.ROOMS for rule in grid.layout.constraints) else None
         links = ConstraintLinks(link_rules(grid.layout), n) if any(grid.geometry.links) else None
         filters = ConstraintFilters(grid.layout, n) if filtered_rules(grid.layout) else None
         sums = sum_rules(grid.layout) if derived and cages is not None else None  # (redundant=45)
         bounds = SumBounds(sums, n) if sums is not None and sums.cells else None
-        rooms = KillerCages(sums.rooms, n, DERIVED_SUM, cheap=cheap, required=required) \
+        rooms = KillerCages(sums.rooms, n, DERIVED_SUM, cheap=cheap, required=required, hidden=hidden) \
             if sums is not None and sums.rooms.cells else None
         wide = KillerCages(sums.wide, n, DERIVED_SUM, sums.wide_totals) if sums is not None and sums.wide.cells \
             else None
@@ -2281,6 +2376,13 @@ class Solver:
 
 
     # -- the analysis -------------------------------------------------------------------------------
+    def highest_level(self, conflict: list[Lit]) -> int:
+        """The highest decision level among a conflict's literals."""
+        level, top = self.level, 0
+        for p in conflict:
+            top = max(top, level[var(p)])
+        return top
+
     def analyze(self, conflict: list[Lit]) -> tuple[vec[i64], int]:
         """The nogood drawn from a conflict at the present level, its first literal the one it forces
         (the negation of the first unique implication point), and the level to jump back to."""
@@ -2491,6 +2593,12 @@ class Solver:
                 spent += 1
                 if observer is not None:
                     observer.conflict(self.decision_level(), conflict)
+                # a look that reads what no literal of this level touched (a house's hidden values, hidden=on) may
+                # meet a conflict that arose lower down: the search first goes back to its literals' highest level
+                top = self.highest_level(conflict)
+                if top < self.decision_level():
+                    self.backtracks += self.decision_level() - top
+                    self.cancel_until(top)
                 if self.decision_level() == 0:
                     return Stop.EXHAUSTED
                 nogood, back = self.analyze(conflict)
@@ -2608,7 +2716,8 @@ class Told(NamedTuple):
 # placement's own exclusions (implied, as the trace says) are not told as steps.
 REASON_NAMES: Final = {LAST_VALUE: "naked single", LAST_PLACE: "hidden single", NOGOOD: "learned clause",
                 LOCKED_CANDIDATES: "locked candidates", SOLUTION_BLOCK: "learned clause", CAGE_SUM: "cage sum",
-                DERIVED_SUM: "45 rule", LEFTOVER: "law of leftovers", CAGE_HOUSE: "cage's required value"}
+                DERIVED_SUM: "45 rule", LEFTOVER: "law of leftovers", CAGE_HOUSE: "cage's required value",
+                CAGE_HIDDEN: "house's value hidden in a cage"}
 CHOSEN_BY: Final = {
     MRV_THEN_VSIDS: "MRV, then VSIDS: of the cells with fewest values left, the most active value",
     VSIDS: "VSIDS: the most active placement not yet false",
@@ -2738,7 +2847,9 @@ def configured(grid: Grid, options: dict[str, Any], limits: Limits, observer: Ob
     propagate = options["propagate"] if options["propagate"] != "auto" else "locked" if killer else "singles"
     cage = options["cage"] if options["cage"] != "auto" else "full" if grid.side >= FULL_CAGES_FROM else "combinations"
     bump = options["bump"] if options["bump"] != "auto" else "reasons" if large_jigsaw else "met"
+    hidden = options["hidden"] if options["hidden"] != "auto" else "off" if grid.side >= FULL_CAGES_FROM else "on"
     branching, schedule = policies(choose, options["restart"], options["phase"], options["unit"])
     return Solver(grid, limits, locked=propagate == "locked", observer=observer, branching=branching,
                   schedule=schedule, derived=options["redundant"] == "45", kept=kept,
-                  cage=cage, bump_reasons=bump == "reasons", required=options["required"])
+                  cage=cage, bump_reasons=bump == "reasons", required=options["required"],
+                  hidden=hidden == "on")

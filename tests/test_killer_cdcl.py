@@ -31,8 +31,9 @@ from puzzles.constraints.killer_maker import killer_layout, random_cages
 from puzzles.grid import geometry
 from puzzles.layouts import Layout, boxes, classic, named, reachable
 from puzzles.options import parse
-from search.depth_first import Limits
+from search.depth_first import Limits, Stop
 from search.learning import (
+    CAGE_HIDDEN,
     CAGE_HOUSE,
     CAGE_SUM,
     DERIVED_SUM,
@@ -523,9 +524,9 @@ class Spy:
         n = solver.n
         where = {lit: i for i, lit in enumerate(solver.trail)}
         for p, kind in assigned:
-            if kind not in (CAGE_SUM, DERIVED_SUM, CAGE_HOUSE):
+            if kind not in (CAGE_SUM, DERIVED_SUM, CAGE_HOUSE, CAGE_HIDDEN):
                 continue
-            assert p & 1  # a cage's sum, a derived sum and a cage's required value remove values
+            assert p & 1  # a cage's sum, a derived sum, a cage's required value and a hidden one remove values
             rest = solver.reason_lits(p >> 1)
             assert all(solver.value[q] == FALSE and where[q ^ 1] < where[p] for q in rest)
             clause = [p, *rest]
@@ -555,11 +556,11 @@ def implied_by(cage: Cage, clause: list[int], n: int) -> bool:
 
 
 def spied(grid: Grid, spy: Spy, solutions: int = 1, unit: int = 100, propagate: str = "singles",
-          choose: str = "mrv", redundant: str = "none", required: bool = False):
+          choose: str = "mrv", redundant: str = "none", required: bool = False, hidden: bool = False):
     branching, schedule = policies(choose=choose, unit=unit)
     solver = Solver(grid, Limits.of(Budget(seconds=60), time.perf_counter()), locked=propagate == "locked",
                     observer=spy, branching=branching, schedule=schedule, derived=redundant == "45",
-                    required=required)
+                    required=required, hidden=hidden)
     spy.solver = solver
     return run_solver(solver, solutions)
 
@@ -567,10 +568,12 @@ def spied(grid: Grid, spy: Spy, solutions: int = 1, unit: int = 100, propagate: 
 @settings(max_examples=40, deadline=None)
 @given(seed=st.integers(0, 10**6), variant=st.sampled_from(["killer", "killer+x"]), givens=st.sampled_from([0, 0.15]),
        unit=st.sampled_from([1, 100]), propagate=st.sampled_from(["singles", "locked"]),
-       choose=st.sampled_from(["mrv", "vsids"]), redundant=st.sampled_from(["none", "45"]), required=st.booleans())
+       choose=st.sampled_from(["mrv", "vsids"]), redundant=st.sampled_from(["none", "45"]), required=st.booleans(),
+       hidden=st.booleans())
 def test_every_cage_reason_conflict_and_nogood_of_a_4x4_holds(seed, variant, givens, unit, propagate, choose,
-                                                              redundant, required):
-    # A cage reason, a derived sum's (redundant=45), a cage's required value's (required=on) and a conflict follow
+                                                              redundant, required, hidden):
+    # A cage reason, a derived sum's (redundant=45), a cage's required value's (required=on), a look's resting on
+    # a house's hidden value (hidden=on) and a conflict follow
     # from the rules alone: every grid of the layout holds them (its 4x4 grids, all of them). A nogood follows from
     # the rules and the givens (level 0's literals are dropped from it): every solution of the puzzle holds it.
     # solutions=1: no solution's block is met.
@@ -580,7 +583,8 @@ def test_every_cage_reason_conflict_and_nogood_of_a_4x4_holds(seed, variant, giv
     grids = all_grids(grid.layout)
     solutions = [g for g in grids if all(not v or g[c] == v for c, v in enumerate(grid.values))]
     spy = Spy(grid.layout)
-    finish = spied(grid, spy, unit=unit, propagate=propagate, choose=choose, redundant=redundant, required=required)
+    finish = spied(grid, spy, unit=unit, propagate=propagate, choose=choose, redundant=redundant, required=required,
+                   hidden=hidden)
     assert (finish.status is Status.SOLVED) == bool(solutions)
     for clause in spy.reasons + spy.derived + spy.conflicts:
         assert all(holds(clause, g, 4) for g in grids)
@@ -592,13 +596,13 @@ def test_every_cage_reason_conflict_and_nogood_of_a_4x4_holds(seed, variant, giv
 def test_every_cage_reason_and_nogood_of_a_6x6_holds_in_its_solutions(seed):
     # the same on 6x6 Killers cut with larger cages and few givens, where the search learns: the puzzle's
     # solutions (by brute force, up to 20) hold every reason, conflict and nogood (a cage's required values
-    # pointed out of their houses on two of them)
+    # pointed out of their houses on two of them, a house's values hidden in a cage read on the others)
     rng = random.Random(seed)
     solution = random_solution(named("classic", 6), rng).values
     grid = killer("killer", solution, 6, rng, givens=0.0, largest=4, no_total=0.1)
     spy = Spy(grid.layout)
     finish = spied(grid, spy, solutions=1, unit=5, choose="vsids", redundant="45" if seed % 2 else "none",
-                   required=seed < 2)
+                   required=seed < 2, hidden=seed >= 2)
     assert finish.status is Status.SOLVED
     solutions = killer_solutions(grid, cap=20)
     assert solutions and spy.reasons
@@ -746,6 +750,73 @@ def test_a_cages_required_values_leave_every_cell_that_sees_all_their_places_by_
             assert all(reason == [] for reason in spy.told.values())
         else:
             assert spy.told == {}
+
+
+def test_a_value_a_house_hides_in_a_cage_keeps_the_combinations_that_hold_it_by_hand():
+    # 9x9, cage r1c1 + r1c2 = 10: {1, 9}, {2, 8}, {3, 7} or {4, 6}. Givens 9 at r2c5, r3c8 and r4c3 take 9 out of
+    # r1c3 (column 3) and r1c4 to r1c9 (boxes 2 and 3): row 1's 9 is in the cage, so the cage holds 9, and {1, 9} is
+    # its only combination. r1c1 and r1c2 lose 2, 3, 4, 6, 7 and 8 at the root, each resting on row 1's other
+    # places of 9 (r1c3 to r1c9 = 9, false; box 1 hides it too, and one house's account is enough). 5 goes by the
+    # cage's sum alone (no combination holds it). hidden=off, none of them goes at the root.
+    lay = named("killer", 9, constraints=[Cage((0, 1), 10)])
+    values = [0] * 81
+    values[13] = values[25] = values[29] = 9
+    grid = Grid(lay, bytes(values))
+
+    lit = lit9
+    for hidden in (True, False):
+        spy = Told(lay, CAGE_HIDDEN, root=True)
+        spied(grid, spy, hidden=hidden)
+        if hidden:
+            assert set(spy.told) == {lit(cell, v, False) for cell in (0, 1) for v in (2, 3, 4, 6, 7, 8)}
+            assert all(reason == sorted(lit(cell, 9) for cell in range(2, 9)) for reason in spy.told.values())
+        else:
+            assert spy.told == {}
+        by_sum = Told(lay, CAGE_SUM, root=True)
+        spied(grid, by_sum, hidden=hidden)
+        assert set(by_sum.told) == {lit(cell, 5, False) for cell in (0, 1)}
+
+
+class Levelled(Spy):
+    """A spy that also keeps, for each conflict, the level it was met at and its literals' levels."""
+
+    def __init__(self, lay: Layout) -> None:
+        super().__init__(lay)
+        self.met: list[tuple[int, list[int]]] = []
+
+    def conflict(self, level, conflict):
+        super().conflict(level, conflict)
+        self.met.append((level, [self.solver.level[q >> 1] for q in conflict]))
+
+
+def test_a_conflict_that_arose_lower_down_is_analysed_at_its_own_level():
+    # 9x9, cage r1c1 + r1c2 = 10: {1, 9}, {2, 8}, {3, 7} or {4, 6}. Six decisions, none in the cage's cells, rows,
+    # columns or box, leave row 1 its 9 and its 8 in r1c1 and r1c2 alone (levels 1 to 6): with hidden=on the cage
+    # holds both, which no combination does. No literal of theirs touches the cage, so nothing looks at it until
+    # something does at level 7: its look is a conflict resting on levels 1 to 6 alone (analysed at level 7, the
+    # analysis would look for a literal of that level in vain). The search goes back to level 6 first, analyses it
+    # there, and goes on to a valid solution.
+    lay = named("killer", 9, constraints=[Cage((0, 1), 10)])
+    grid = Grid(lay, bytes(81))
+    spy = Levelled(lay)
+    branching, schedule = policies(choose="mrv", unit=100)
+    solver = Solver(grid, Limits.of(Budget(seconds=60), time.perf_counter()), observer=spy, branching=branching,
+                    schedule=schedule, hidden=True)
+    spy.solver = solver
+    assert solver.start()
+    at = {(r, c): (r - 1) * 9 + c - 1 for r in range(1, 10) for c in range(1, 10)}
+    for level, (cell, v) in enumerate(((at[2, 5], 9), (at[3, 8], 9), (at[4, 3], 9),
+                                       (at[2, 7], 8), (at[3, 5], 8), (at[5, 3], 8), (at[9, 9], 1)), start=1):
+        solver.decide(cell * 9 + v - 1)
+        assert solver.propagate() is None and solver.decision_level() == level
+    cages = next(p for p in solver.lookers if isinstance(p, KillerCages))
+    cages.waiting.touch(0)  # the look no literal of level 7 asked for
+    stop = solver.search(10**6)
+    level, levels = spy.met[0]
+    assert level == 7 and max(levels) == 6 and set(levels) <= {1, 2, 3, 4, 5, 6}
+    assert stop is Stop.SOLUTION
+    solution = solver.solution_so_far()
+    assert grid.is_solved_by(Grid(lay, solution)) and solution[0] + solution[1] == 10
 
 
 def test_a_cages_required_values_are_counted_and_told():

@@ -272,6 +272,39 @@ def test_a_cages_required_values_are_what_every_combination_within_its_values_ho
             assert common <= set(held)
 
 
+@settings(max_examples=200, deadline=None)
+@given(n=st.sampled_from([4, 6, 9, 16]), data=st.data())
+def test_the_values_a_cage_must_hold_read_only_the_combinations_that_hold_them(n, data):
+    # `must` (hidden=on's hidden values): each filter, and the required values, as if the cage's combinations were
+    # only those that hold every value of it, the list cut the obvious way
+    k = data.draw(st.integers(1, min(n, 5)))
+    total = data.draw(st.integers(k * (k + 1) // 2, k * (2 * n - k + 1) // 2))
+    combos = combinations_of(n, k, total)
+    masks = [data.draw(st.integers(1, (1 << n) - 1)) for _ in range(k)]
+    must = data.draw(st.integers(0, (1 << n) - 1)) & data.draw(st.integers(0, (1 << n) - 1))
+    holding = vec[i64]([c for c in combos if not must & ~c])
+    domains, every = vec[i64](masks), vec[i64](combos)
+    residues = residue_table(k)
+    cage_supports(domains, every, residues)  # (residues found without `must`: they are not read with it)
+    assert list(cage_supports(domains, every, residues, i64(must))) == list(cage_supports(domains, holding, vec[i64]()))
+    assert list(combination_supports(domains, every, i64(must))) == list(combination_supports(domains, holding))
+    union = 0
+    for m in masks:
+        union |= m
+    assert required_values(i64(union), every, i64(must)) == required_values(i64(union), holding)
+
+
+def test_hidden_is_on_below_16x16_and_off_from_it():
+    rng = random.Random(5)
+    for n, on in ((6, True), (9, True), (16, False)):
+        lay = named("classic", n)
+        grid = killer("killer", random_solution(lay, rng).values, n, rng)
+        for asked, expected in (({}, on), ({"hidden": "on"}, True), ({"hidden": "off"}, False)):
+            solver = configured(grid, parse(OPTIONS, asked), Limits(float("inf"), float("inf")), None)
+            looks = [p for p in solver.propagators if isinstance(p, KillerCages) and not p.wide]
+            assert looks and all(look.hidden is expected for look in looks), (n, asked)
+
+
 def test_auto_looks_at_the_combinations_below_16x16_and_in_full_from_it():
     rng = random.Random(5)
     for n, cheap in ((6, True), (9, True), (16, False)):

@@ -250,16 +250,22 @@ def test_the_combinations_look_keeps_every_value_a_filling_gives_as_written_out(
     assert all(got & ~mask == 0 for got, mask in zip(kept, masks, strict=True))
 
 
+def drawn_cage(n: int, data: st.DataObject, largest: int) -> tuple[int, int, list[int], list[int]]:
+    """A cage drawn for a property test: its size (1 to `largest`), a total some different values make, its
+    combinations and its cells' candidates (none empty)."""
+    size = data.draw(st.integers(1, min(n, largest)))
+    total = data.draw(st.integers(size * (size + 1) // 2, size * (2 * n - size + 1) // 2))
+    masks = [data.draw(st.integers(1, (1 << n) - 1)) for _ in range(size)]
+    return size, total, list(combinations_of(n, size, total)), masks
+
+
 @settings(max_examples=200, deadline=None)
 @given(n=st.sampled_from([4, 6, 9, 16]), data=st.data())
 def test_a_cages_required_values_are_what_every_combination_within_its_values_holds(n, data):
     # against the obvious, with sets: the values common to every combination of the total whose values the cells
     # hold (all the cells' values when none is); and each is in every filling of the cells (an assignment of
     # different values they may hold, summing to the total), found one by one
-    size = data.draw(st.integers(1, min(n, 4)))
-    total = data.draw(st.integers(size * (size + 1) // 2, size * (2 * n - size + 1) // 2))
-    combos = combinations_of(n, size, total)
-    masks = [data.draw(st.integers(1, (1 << n) - 1)) for _ in range(size)]
+    size, total, combos, masks = drawn_cage(n, data, 4)
     values = {v + 1 for m in masks for v in range(n) if m >> v & 1}
     within = [{v + 1 for v in range(n) if c >> v & 1} for c in combos]
     within = [c for c in within if c <= values]
@@ -277,10 +283,7 @@ def test_a_cages_required_values_are_what_every_combination_within_its_values_ho
 def test_the_values_a_cage_must_hold_read_only_the_combinations_that_hold_them(n, data):
     # `must` (hidden=on's hidden values): each filter, and the required values, as if the cage's combinations were
     # only those that hold every value of it, the list cut the obvious way
-    k = data.draw(st.integers(1, min(n, 5)))
-    total = data.draw(st.integers(k * (k + 1) // 2, k * (2 * n - k + 1) // 2))
-    combos = combinations_of(n, k, total)
-    masks = [data.draw(st.integers(1, (1 << n) - 1)) for _ in range(k)]
+    k, _total, combos, masks = drawn_cage(n, data, 5)
     must = data.draw(st.integers(0, (1 << n) - 1)) & data.draw(st.integers(0, (1 << n) - 1))
     holding = vec[i64]([c for c in combos if not must & ~c])
     domains, every = vec[i64](masks), vec[i64](combos)
@@ -294,26 +297,19 @@ def test_the_values_a_cage_must_hold_read_only_the_combinations_that_hold_them(n
     assert required_values(i64(union), every, i64(must)) == required_values(i64(union), holding)
 
 
-def test_hidden_is_on_below_16x16_and_off_from_it():
+@pytest.mark.parametrize(("option", "attribute", "choices"), [
+    ("cage", "cheap", {"combinations": True, "full": False}),  # auto: the combinations that fit below 16x16
+    ("hidden", "hidden", {"on": True, "off": False}),  # auto: a house's hidden values below 16x16
+])
+def test_auto_is_the_first_below_16x16_and_the_second_from_it(option, attribute, choices):
     rng = random.Random(5)
-    for n, on in ((6, True), (9, True), (16, False)):
+    for n, below in ((6, True), (9, True), (16, False)):
         lay = named("classic", n)
         grid = killer("killer", random_solution(lay, rng).values, n, rng)
-        for asked, expected in (({}, on), ({"hidden": "on"}, True), ({"hidden": "off"}, False)):
+        for asked, expected in (({}, below), *(({option: value}, on) for value, on in choices.items())):
             solver = configured(grid, parse(OPTIONS, asked), Limits(float("inf"), float("inf")), None)
             looks = [p for p in solver.propagators if isinstance(p, KillerCages) and not p.wide]
-            assert looks and all(look.hidden is expected for look in looks), (n, asked)
-
-
-def test_auto_looks_at_the_combinations_below_16x16_and_in_full_from_it():
-    rng = random.Random(5)
-    for n, cheap in ((6, True), (9, True), (16, False)):
-        lay = named("classic", n)
-        grid = killer("killer", random_solution(lay, rng).values, n, rng)
-        for asked, expected in (({}, cheap), ({"cage": "full"}, False), ({"cage": "combinations"}, True)):
-            solver = configured(grid, parse(OPTIONS, asked), Limits(float("inf"), float("inf")), None)
-            looks = [p for p in solver.propagators if isinstance(p, KillerCages) and not p.wide]
-            assert looks and all(look.cheap is expected for look in looks), (n, asked)
+            assert looks and all(getattr(look, attribute) is expected for look in looks), (n, asked)
 
 
 def test_the_combinations_look_counted_by_hand():

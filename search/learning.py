@@ -239,6 +239,7 @@ from puzzles.bits import (
     bit_index,
     cage_supports,
     combination_supports,
+    every_kept,
     indices,
     popcount,
     required_values,
@@ -520,6 +521,7 @@ class Encoding:
         self.group_lits: list[list[Lit]] = [[placement(cell * n + v) for v in range(n)] for cell in range(cells)]
         self.group_lits += [[placement(cell * n + v) for cell in unit] for unit in geo.units for v in range(n)]
         self.group_lit = vec[i32]([i32(q) for lits in self.group_lits for q in lits])
+        self.first_house_group: i64 = cells  # a house's group of value v: first_house_group + house * n + v
         position = {(u, cell): k for u, unit in enumerate(geo.units) for k, cell in enumerate(unit)}
         var_groups: list[int] = []
         var_start: list[int] = [0]
@@ -638,16 +640,15 @@ class Cages:
         self.seen: list[dict[i64, vec[i64]]] = [{} for _ in self.cells]
         # per cage with fillings, the houses it has two cells or more in, in pairs: the house's number and the
         # cage's places there (bit i: the house's i-th cell)
+        self.units: Sequence[Sequence[int]] = geo.units
         self.housed = vec[vec[i64]]()
-        self.units: list[list[int]] = [list(unit) for unit in geo.units]
         for cells in self.cells:
-            pairs: list[int] = []
-            for u, unit in enumerate(geo.units):
-                inside = sum(1 << i for i, cell in enumerate(unit) if cell in cells)
-                if inside & (inside - 1):
-                    pairs += [u, inside]
-            self.housed = append(self.housed, vec[i64](pairs))
-        self.first_group: i64 = geo.cells  # the group of a house's first value: first_group + house * n
+            inside: dict[int, int] = {}
+            for cell in cells:
+                for u in geo.units_of(cell):
+                    inside[u] = inside.get(u, 0) | 1 << geo.units[u].index(cell)
+            self.housed = append(self.housed, vec[i64]([x for u in sorted(inside) if inside[u] & (inside[u] - 1)
+                                                        for x in (u, inside[u])]))
 
     def seeing(self, k: int, holding: i64) -> vec[i64]:
         """The cells outside cage k that share a house with each of its cells in `holding` (bit i: its i-th
@@ -1084,7 +1085,7 @@ class KillerCages(Queued):
             fewer = hidden & ~low
             again = (combination_supports(masks, combinations, fewer) if self.cheap
                      else cage_supports(masks, combinations, vec[i64](), fewer))
-            if all(again[i] == found[i] for i in range(len(found))):
+            if every_kept(found, again):
                 hidden &= ~low
         return hidden
 
@@ -1095,7 +1096,7 @@ class KillerCages(Queued):
         housed, values = cages.housed[k], cages.values[k] & ~cages.common[k]  # (a value every filling holds: no news)
         hidden: i64 = 0
         for j in range(0, len(housed), 2):
-            group, inside = cages.first_group + housed[j] * n, housed[j + 1]
+            group, inside = s.enc.first_house_group + housed[j] * n, housed[j + 1]
             left = values & ~hidden
             bit: i64 = 1
             while left:  # (value by value, the group of each in turn: no bit's index to find)
@@ -1158,7 +1159,7 @@ class KillerCages(Queued):
         if hidden:
             housed = cages.housed[k]
             for j in range(0, len(housed), 2):
-                first, inside, unit = cages.first_group + housed[j] * n, housed[j + 1], cages.units[housed[j]]
+                first, inside, unit = s.enc.first_house_group + housed[j] * n, housed[j + 1], cages.units[housed[j]]
                 left = hidden
                 while left:
                     low = left & -left

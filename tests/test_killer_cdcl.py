@@ -3,7 +3,9 @@ from __future__ import annotations
 
 import random
 import time
+from functools import reduce
 from itertools import product
+from operator import or_
 
 import pytest
 from fixtures import Q4, counters, run
@@ -291,10 +293,8 @@ def test_the_values_a_cage_must_hold_read_only_the_combinations_that_hold_them(n
     cage_supports(domains, every, residues)  # (residues found without `must`: they are not read with it)
     assert list(cage_supports(domains, every, residues, i64(must))) == list(cage_supports(domains, holding, vec[i64]()))
     assert list(combination_supports(domains, every, i64(must))) == list(combination_supports(domains, holding))
-    union = 0
-    for m in masks:
-        union |= m
-    assert required_values(i64(union), every, i64(must)) == required_values(i64(union), holding)
+    union = i64(reduce(or_, masks))
+    assert required_values(union, every, i64(must)) == required_values(union, holding)
 
 
 @pytest.mark.parametrize(("option", "attribute", "choices"), [

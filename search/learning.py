@@ -283,12 +283,14 @@ OPTIONS = {
     "unit": Option(100, "conflicts allowed per unit of the Luby restart schedule", convert=whole(1)),
     "choose": Option("auto", "which placement a decision makes: mrv (of the cells with fewest values left, "
                      "the most active value: VSIDS breaks MRV's ties), vsids (the most active free "
-                     "placement, MiniSat's rule), or modes (Kissat's and CaDiCaL's alternation: a focused "
-                     "mode, mrv with Luby restarts of `unit`, and a stable mode, vsids with restarts "
+                     "placement, MiniSat's rule), domwdeg (dom/wdeg, as the Interactive Sudoku Solver "
+                     "chooses: the cell whose placements' activity, the conflicts it met, weighs most for its "
+                     "values left, then its most active value), or modes (Kissat's and CaDiCaL's alternation: a "
+                     "focused mode, mrv with Luby restarts of `unit`, and a stable mode, vsids with restarts "
                      f"{STABLE_UNIT} times rarer, switched after {MODE_FIRST} conflicts, then 1, 4, 4, 9, 9, "
-                     "... times as many); auto: vsids on a Killer and on a Jigsaw of 16x16 or more, mrv on "
-                     "the others",
-                     choices=("auto", "mrv", "vsids", "modes")),
+                     "... times as many); auto: domwdeg on a Killer, vsids on a Jigsaw of 16x16 or more, mrv "
+                     "on the others",
+                     choices=("auto", "mrv", "vsids", "domwdeg", "modes")),
     "restart": Option("luby", "when a descent (of the focused mode, with choose=modes) restarts: luby (after "
                       "`unit` x 1 1 2 1 1 2 4 ... conflicts) or glucose (once the recent nogoods span more "
                       f"levels than those so far: a fast moving average of their LBD above {MARGIN} times a slow one)",
@@ -1878,6 +1880,7 @@ MRV_THEN_VSIDS: Final = 0  # choose=mrv: of the cells with fewest values left, t
 VSIDS: Final = 1  # choose=vsids: the most active free placement
 MRV_FIRST: Final = 2  # choose=vsids, while no free placement has met a conflict: MRV's first value
 PHASE: Final = 3  # phase saving: the value the rule's cell last held
+DOMWDEG: Final = 4  # choose=domwdeg: the cell whose values' activity weighs most for its values left
 
 
 class Observer(Protocol):
@@ -2013,6 +2016,63 @@ class Vsids(Branching):
         """The heap anew, of the free variables (entering the stable mode: the focused one kept none)."""
         value = s.value
         self.order.rebuild([x for x in range(len(s.activity)) if value[placement(x)] == UNDEF])
+
+
+class DomWdeg(Branching):
+    """choose=domwdeg: dom/wdeg (Boussemart, Hemery, Lecoutre and Sais 2004), as the Interactive Sudoku Solver
+    chooses its cells: of the cells with two values or more, the one whose weight (the activity of all its
+    placements, free or not: the conflicts it met) is greatest for its values left (ties to the lowest cell), then
+    its most active value (ties to the lowest); while no free cell has met a conflict, MRV's (`fewest_left`). Each
+    cell's weight is kept as its placements are bumped and rescaled."""
+
+    def __init__(self) -> None:
+        self.activity = vec[float]()
+        self.weight = vec[float]()  # per cell, the activity of its placements
+        self.n: i64 = 0
+
+    def attach(self, s: Solver) -> None:
+        self.activity, self.n = s.activity, s.n
+        self.weight = vec[float]([0.0] * (s.n * s.n))
+
+    def pick(self, s: Solver) -> Var:
+        n, places, activity, weight = self.n, s.places, self.activity, self.weight
+        chosen: i64 = -1
+        heaviest = 0.0
+        for cell in range(n * n):
+            m = places[cell]
+            if m & (m - 1) == 0:  # placed (one value left)
+                continue
+            if weight[cell] / popcount(m) > heaviest:
+                chosen, heaviest = cell, weight[cell] / popcount(m)
+        if chosen < 0:
+            return fewest_left(s)
+        best: i64 = -1
+        most = -1.0
+        m = places[chosen]
+        while m:
+            low = m & -m
+            m ^= low
+            x = chosen * n + bit_index(low)
+            if activity[x] > most:
+                best, most = x, activity[x]
+        return best
+
+    def chosen_by(self, s: Solver, x: Var) -> ChoiceRule:
+        return DOMWDEG if self.weight[x // self.n] else MRV_THEN_VSIDS
+
+    def bumped(self, x: Var) -> None:
+        self.weigh(x // self.n)
+
+    def rescaled(self) -> None:
+        for cell in range(len(self.weight)):
+            self.weigh(cell)
+
+    def weigh(self, cell: i64) -> None:
+        """The cell's weight anew, its placements' activities summed in order (the same float, however often)."""
+        total = 0.0
+        for x in range(cell * self.n, cell * self.n + self.n):
+            total += self.activity[x]
+        self.weight[cell] = total
 
 
 class Modes(Branching):
@@ -2183,7 +2243,8 @@ def policies(choose: str = "mrv", restart: str = "luby", phase: bool = False,
         modes = Modes()
         branching, schedule = modes, ModeSchedule(modes, focused, unit)
     else:
-        branching, schedule = (Vsids() if choose == "vsids" else Mrv()), focused
+        branching, schedule = (Vsids() if choose == "vsids" else DomWdeg() if choose == "domwdeg"
+                               else Mrv()), focused
     return (PhaseSaving(branching) if phase else branching), schedule
 
 
@@ -2724,6 +2785,7 @@ CHOSEN_BY: Final = {
     VSIDS: "VSIDS: the most active placement not yet false",
     MRV_FIRST: "MRV: no free placement has met a conflict; the first value of a cell with fewest",
     PHASE: "phase saving: the value the cell last held",
+    DOMWDEG: "dom/wdeg: the cell whose conflicts weigh most for its values left, its most active value",
 }
 
 
@@ -2844,7 +2906,8 @@ def configured(grid: Grid, options: dict[str, Any], limits: Limits, observer: Ob
     # a Jigsaw's leftovers: on 16x16 Jigsaws half the conflicts, on 12x12 ones half the time; on 9x9 and 10x10 ones a
     # quarter of the nodes, but finding them takes longer than the search saved (docs/results/cdcl.md)
     kept = leftovers(grid.layout) if options["redundant"] == "45" and jigsaw and grid.side >= LEFTOVERS_FROM else ()
-    choose = options["choose"] if options["choose"] != "auto" else "vsids" if killer or large_jigsaw else "mrv"
+    choose = (options["choose"] if options["choose"] != "auto" else "domwdeg" if killer else "vsids" if large_jigsaw
+              else "mrv")
     propagate = options["propagate"] if options["propagate"] != "auto" else "locked" if killer else "singles"
     cage = options["cage"] if options["cage"] != "auto" else "full" if grid.side >= FULL_CAGES_FROM else "combinations"
     bump = options["bump"] if options["bump"] != "auto" else "reasons" if large_jigsaw else "met"

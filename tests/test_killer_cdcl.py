@@ -15,6 +15,7 @@ from librt.vecs import vec
 from mypy_extensions import i64
 
 from making.solutions import pattern_solution, random_solution
+from making.variants import jigsaw_layout
 from puzzles import Budget, Grid, Status
 from puzzles.bits import (
     RESIDUE_BITS,
@@ -43,9 +44,12 @@ from search.learning import (
     OPTIONS,
     ROOM_CELLS,
     TRUE,
+    DomWdeg,
     KillerCages,
+    Mrv,
     Solver,
     SumBounds,
+    Vsids,
     configured,
     distinct_bounds,
     greatest,
@@ -310,6 +314,23 @@ def test_auto_is_the_first_below_16x16_and_the_second_from_it(option, attribute,
             solver = configured(grid, parse(OPTIONS, asked), Limits(float("inf"), float("inf")), None)
             looks = [p for p in solver.propagators if isinstance(p, KillerCages) and not p.wide]
             assert looks and all(getattr(look, attribute) is expected for look in looks), (n, asked)
+
+
+@pytest.mark.parametrize(("variant", "n", "expected"), [
+    ("classic", 9, Mrv), ("killer", 9, DomWdeg), ("killer", 16, DomWdeg), ("jigsaw", 9, Mrv), ("jigsaw", 16, Vsids),
+    ("jigsaw+killer", 16, DomWdeg),
+])
+def test_auto_chooses_dom_wdeg_on_a_killer_vsids_on_a_large_jigsaw_mrv_on_the_rest(variant, n, expected):
+    # (the puzzle need not be one: the options are read before any search)
+    rng = random.Random(3)
+    regions = jigsaw_layout("jigsaw", n, rng).regions if "jigsaw" in variant else None
+    solution = random_solution(named(variant.replace("+killer", "").replace("killer", "classic"), n, regions),
+                               rng).values
+    cages = cut(solution, n, rng) if "killer" in variant else ()
+    grid = Grid(named(variant, n, regions, constraints=cages), bytes(len(solution)))
+    for asked, chosen in (({}, expected), ({"choose": "vsids"}, Vsids), ({"choose": "domwdeg"}, DomWdeg)):
+        solver = configured(grid, parse(OPTIONS, asked), Limits(float("inf"), float("inf")), None)
+        assert type(solver.branching) is chosen, (variant, n, asked)
 
 
 def test_the_combinations_look_counted_by_hand():
@@ -597,7 +618,8 @@ def spied(grid: Grid, spy: Spy, solutions: int = 1, unit: int = 100, propagate: 
 @settings(max_examples=40, deadline=None)
 @given(seed=st.integers(0, 10**6), variant=st.sampled_from(["killer", "killer+x"]), givens=st.sampled_from([0, 0.15]),
        unit=st.sampled_from([1, 100]), propagate=st.sampled_from(["singles", "locked"]),
-       choose=st.sampled_from(["mrv", "vsids"]), redundant=st.sampled_from(["none", "45"]), required=st.booleans(),
+       choose=st.sampled_from(["mrv", "vsids", "domwdeg"]), redundant=st.sampled_from(["none", "45"]),
+       required=st.booleans(),
        hidden=st.booleans())
 def test_every_cage_reason_conflict_and_nogood_of_a_4x4_holds(seed, variant, givens, unit, propagate, choose,
                                                               redundant, required, hidden):

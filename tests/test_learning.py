@@ -283,7 +283,7 @@ def test_every_nogood_is_the_first_unique_implication_point(seed, propagate, cho
 
 @settings(max_examples=12, deadline=None)
 @given(seed=st.integers(0, 10**6), unit=st.sampled_from([1, 100]), propagate=st.sampled_from(["singles", "locked"]),
-       rescale=st.booleans(), choose=st.sampled_from(["mrv", "vsids", "modes"]), phase=st.booleans(),
+       rescale=st.booleans(), choose=st.sampled_from(["mrv", "vsids", "domwdeg", "modes"]), phase=st.booleans(),
        restart=st.sampled_from(["luby", "glucose"]), bump=st.sampled_from(["met", "reasons"]))
 @pytest.mark.slow
 def test_each_decision_is_the_variable_a_scan_of_them_all_finds(seed, unit, propagate, rescale, choose, phase, restart,
@@ -291,8 +291,11 @@ def test_each_decision_is_the_variable_a_scan_of_them_all_finds(seed, unit, prop
     # choose=vsids: the queue holds the variables that have met a conflict, skips stale entries,
     # and parks those set above level 0, to queue them again when their level is undone; when none
     # of them is free, MRV chooses. choose=mrv: of the cells with fewest values left, the most
-    # active value. choose=modes: mrv's rule in the focused mode, vsids' in the stable one (the
-    # heap built anew at each switch), the mode switched at restarts after 3, 3, 12, 12, 27, ...
+    # active value. choose=domwdeg: of the free cells, the one whose placements' activities (all of
+    # them, summed in order) divided by its values left is greatest, ties to the lowest, then its most
+    # active value; MRV's while no free cell has any activity. choose=modes: mrv's rule in the focused
+    # mode, vsids' in the stable one (the heap built anew at each switch), the mode switched at restarts
+    # after 3, 3, 12, 12, 27, ...
     # conflicts. The variable picked must be the one a scan of them all finds, also when the
     # activities are scaled down every few conflicts (rescale: the old ones fall to 0). With phase
     # saving, the value the rule's cell last held instead, while free: the spy keeps each cell's last
@@ -335,10 +338,14 @@ def test_each_decision_is_the_variable_a_scan_of_them_all_finds(seed, unit, prop
                     for cell, vs in cells.items() if not any(value[2 * var] == TRUE for var in vs)}
             free = [var for var in range(len(activity)) if value[2 * var] == UNDEF]
             assert sorted(free) == sorted(var for vs in left.values() for var in vs)
+            weights = {cell: sum((activity[var] for var in cells[cell]), 0.0) / len(vs) for cell, vs in left.items()}
             if mode["stable"]:
                 best = max(free, key=lambda var: (activity[var], -var))
                 if not activity[best]:  # none has met a conflict: MRV's cell, its first value
                     best = min(left.values(), key=len)[0]  # (a dict keeps the cells' order: ties to the lowest)
+            elif choose == "domwdeg" and max(weights.values()) > 0:
+                heaviest = max(weights, key=lambda cell: (weights[cell], -cell))
+                best = max(left[heaviest], key=lambda var: (activity[var], -var))
             else:
                 fewest = min(map(len, left.values()))
                 best = max((var for vs in left.values() if len(vs) == fewest for var in vs),
@@ -363,7 +370,7 @@ def test_each_decision_is_the_variable_a_scan_of_them_all_finds(seed, unit, prop
 
 
 @pytest.mark.parametrize("options, message", [
-    ({"choose": "stable"}, "option choose='stable': choose one of auto, mrv, vsids, modes"),
+    ({"choose": "stable"}, "option choose='stable': choose one of auto, mrv, vsids, domwdeg, modes"),
     ({"restart": "geometric"}, "option restart='geometric': choose one of luby, glucose"),
     ({"phase": "saved"}, "option phase='saved': expected on or off"),
     ({"bump": "all"}, "option bump='all': choose one of auto, met, reasons"),

@@ -1964,13 +1964,20 @@ def fewest_left(s: Solver) -> Var:
             continue
         if left < fewest:  # fewer than any cell before it: the best so far is among its values
             best, most, fewest = -1, -1.0, left
-        while m:
-            low = m & -m
-            m ^= low
-            x = cell * n + bit_index(low)
-            if activity[x] > most:
-                best, most = x, activity[x]
+        best, most = most_active(activity, n, cell, m, best, most)
     return best
+
+
+def most_active(activity: vec[float], n: i64, cell: i64, m: i64, best: i64, most: float) -> tuple[i64, float]:
+    """Of the cell's values in mask m, the variable more active than `most` (`best`'s), the first of the most active;
+    `best` and `most` if none is."""
+    while m:
+        low = m & -m
+        m ^= low
+        x = cell * n + bit_index(low)
+        if activity[x] > most:
+            best, most = x, activity[x]
+    return best, most
 
 
 class Mrv(Branching):
@@ -2046,16 +2053,7 @@ class DomWdeg(Branching):
                 chosen, heaviest = cell, weight[cell] / popcount(m)
         if chosen < 0:
             return fewest_left(s)
-        best: i64 = -1
-        most = -1.0
-        m = places[chosen]
-        while m:
-            low = m & -m
-            m ^= low
-            x = chosen * n + bit_index(low)
-            if activity[x] > most:
-                best, most = x, activity[x]
-        return best
+        return most_active(activity, n, chosen, places[chosen], -1, -1.0)[0]
 
     def chosen_by(self, s: Solver, x: Var) -> ChoiceRule:
         return DOMWDEG if self.weight[x // self.n] else MRV_THEN_VSIDS

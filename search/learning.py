@@ -2049,8 +2049,9 @@ class DomWdeg(Branching):
             m = places[cell]
             if m & (m - 1) == 0:  # placed (one value left)
                 continue
-            if weight[cell] / popcount(m) > heaviest:
-                chosen, heaviest = cell, weight[cell] / popcount(m)
+            score = weight[cell] / popcount(m)
+            if score > heaviest:
+                chosen, heaviest = cell, score
         if chosen < 0:
             return fewest_left(s)
         return most_active(activity, n, chosen, places[chosen], -1, -1.0)[0]

@@ -338,12 +338,13 @@ def test_each_decision_is_the_variable_a_scan_of_them_all_finds(seed, unit, prop
                     for cell, vs in cells.items() if not any(value[2 * var] == TRUE for var in vs)}
             free = [var for var in range(len(activity)) if value[2 * var] == UNDEF]
             assert sorted(free) == sorted(var for vs in left.values() for var in vs)
-            weights = {cell: sum((activity[var] for var in cells[cell]), 0.0) / len(vs) for cell, vs in left.items()}
+            weights = {cell: sum((activity[var] for var in cells[cell]), 0.0) / len(vs)  # dom/wdeg's, as it sums
+                       for cell, vs in left.items()} if choose == "domwdeg" else {}
             if mode["stable"]:
                 best = max(free, key=lambda var: (activity[var], -var))
                 if not activity[best]:  # none has met a conflict: MRV's cell, its first value
                     best = min(left.values(), key=len)[0]  # (a dict keeps the cells' order: ties to the lowest)
-            elif choose == "domwdeg" and max(weights.values()) > 0:
+            elif weights and max(weights.values()) > 0:
                 heaviest = max(weights, key=lambda cell: (weights[cell], -cell))
                 best = max(left[heaviest], key=lambda var: (activity[var], -var))
             else:

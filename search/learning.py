@@ -1051,7 +1051,8 @@ class KillerCages(Queued):
                     s.assign(neg(q), self.fact)
         masks = vec[i64]([places[cell] & union for cell in cells])
         combinations = cages.combinations[k]
-        hidden = self.hidden_values(s, k) if self.hidden and not self.wide else 0  # (the combinations that hold them)
+        # (the combinations that hold the hidden values)
+        hidden: i64 = self.hidden_values(s, k) if self.hidden and not self.wide else 0
         found = (distinct_bounds(masks, self.totals[k]) if self.wide
                  else combination_supports(masks, combinations, hidden) if self.cheap
                  else cage_supports(masks, combinations, self.residues[k], hidden))
@@ -1059,7 +1060,7 @@ class KillerCages(Queued):
         if not found[0]:  # no filling: no value kept anywhere
             return listed(self.explain(s, k, self.needed_hidden(masks, k, hidden, found) if hidden else 0))
         because: Reason | None = None
-        named = hidden
+        named: i64 = hidden
         for i in range(len(cells)):
             gone = masks[i] & ~found[i]
             while gone:
@@ -1214,7 +1215,7 @@ class SumBounds(Queued):
         x = var(p)
         n = self.n
         of_cell = self.sums.of_cell[x // n]
-        if not of_cell:
+        if len(of_cell) == 0:  # (a vector's truth would be read through a boxed copy of it)
             return None
         bit: i64 = 1 << (x % n)
         m: i64 = s.places[x // n]

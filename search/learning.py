@@ -270,9 +270,10 @@ RESTART_MIN: Final = 2  # and at least this many conflicts into the descent
 UNLIMITED: Final = 1 << 62  # a descent's allowance of conflicts when the averages decide
 
 # the side from which cage=auto looks at a cage in full: below it the combinations that fit settle 9x9 Killers in a
-# fraction of the time, from it the full look settles more 16x16 ones in 10 s (docs/results/killer.md); and from
+# fraction of the time, from it the full look settles more 16x16 ones in 10 s (docs/results/killer.md); from
 # which hidden=auto is off (on the hard 9x9 Killers a house's hidden values shorten the search, on 16x16 ones they
-# cost more than they save: docs/results/killer.md)
+# cost more than they save: docs/results/killer.md); and from which decay=auto is fast (on the hard 9x9 Killers the
+# slow decay shortens the search, on 16x16 ones it lengthens the longest: docs/results/killer.md)
 FULL_CAGES_FROM: Final = 16
 
 OPTIONS = {
@@ -321,10 +322,15 @@ OPTIONS = {
                      choices=("auto", "on", "off")),
     "phase": switch(False, "phase saving: a decision's cell gets the value it last held, while that is "
                     "still free (the rule of `choose` picks the cell)"),
+    "decay": Option("auto", "how fast the activities (which `choose` reads) forget the conflicts: fast (each "
+                    "conflict's bump 1 / 0.95 times the last's, MiniSat's) or slow (1 / 0.99 times: the last few "
+                    f"hundred conflicts count about alike); auto: slow on a Killer below {FULL_CAGES_FROM}x"
+                    f"{FULL_CAGES_FROM}, fast on the others", choices=("auto", "fast", "slow")),
 }
 COUNTERS = ("nodes", "guesses", "backtracks", "forced", "eliminated", "conflicts", "learned", "restarts")
 
 VAR_DECAY: Final = 0.95  # VSIDS: the bump grows by 1 / 0.95 each conflict, so older bumps fade (MiniSat's)
+SLOW_VAR_DECAY: Final = 0.99  # decay=slow: by 1 / 0.99, so the last few hundred conflicts count about alike
 RESCALE: Final = 1e100  # all is scaled down once an activity passes this
 FIRST_REDUCE: Final = 2000  # glucose: forget stored nogoods after 2000, 2300, 2600, ... conflicts
 REDUCE_STEP: Final = 300
@@ -2255,7 +2261,7 @@ class Solver:
     def __init__(self, grid: Grid, limits: Limits, locked: bool = False, observer: Observer | None = None,
                  branching: Branching | None = None, schedule: Schedule | None = None, derived: bool = False,
                  kept: tuple[Leftover, ...] = (), cage: str = "full", bump_reasons: bool = False,
-                 required: bool = False, hidden: bool = False) -> None:
+                 required: bool = False, hidden: bool = False, var_decay: float = VAR_DECAY) -> None:
         self.grid, self.limits, self.observer = grid, limits, observer
         n = grid.side
         self.n: i64 = n
@@ -2319,7 +2325,7 @@ class Solver:
         self.conflicts = self.learned = self.restarts = 0
         self.placed_now: i64 = 0
         # VSIDS's constants, here so that a test can make the rescaling happen early
-        self.var_decay = VAR_DECAY
+        self.var_decay = var_decay
         self.rescale_limit = RESCALE
 
     # -- the assignment --------------------------------------------------------------------------
@@ -2912,8 +2918,10 @@ def configured(grid: Grid, options: dict[str, Any], limits: Limits, observer: Ob
     cage = options["cage"] if options["cage"] != "auto" else "full" if grid.side >= FULL_CAGES_FROM else "combinations"
     bump = options["bump"] if options["bump"] != "auto" else "reasons" if large_jigsaw else "met"
     hidden = options["hidden"] if options["hidden"] != "auto" else "off" if grid.side >= FULL_CAGES_FROM else "on"
+    decay = (options["decay"] if options["decay"] != "auto" else "slow" if killer and grid.side < FULL_CAGES_FROM
+             else "fast")
     branching, schedule = policies(choose, options["restart"], options["phase"], options["unit"])
     return Solver(grid, limits, locked=propagate == "locked", observer=observer, branching=branching,
                   schedule=schedule, derived=options["redundant"] == "45", kept=kept,
                   cage=cage, bump_reasons=bump == "reasons", required=options["required"],
-                  hidden=hidden == "on")
+                  hidden=hidden == "on", var_decay=SLOW_VAR_DECAY if decay == "slow" else VAR_DECAY)

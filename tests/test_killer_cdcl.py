@@ -333,6 +333,22 @@ def test_auto_chooses_dom_wdeg_on_a_killer_vsids_on_a_large_jigsaw_mrv_on_the_re
         assert type(solver.branching) is chosen, (variant, n, asked)
 
 
+@pytest.mark.parametrize(("variant", "n", "slow"), [
+    ("classic", 9, False), ("killer", 6, True), ("killer", 9, True), ("killer", 16, False), ("jigsaw", 9, False),
+    ("jigsaw+killer", 9, True), ("jigsaw+killer", 16, False),
+])
+def test_auto_decays_slowly_on_a_killer_below_16x16_fast_on_the_rest(variant, n, slow):
+    rng = random.Random(4)
+    regions = jigsaw_layout("jigsaw", n, rng).regions if "jigsaw" in variant else None
+    solution = random_solution(named(variant.replace("+killer", "").replace("killer", "classic"), n, regions),
+                               rng).values
+    cages = cut(solution, n, rng) if "killer" in variant else ()
+    grid = Grid(named(variant, n, regions, constraints=cages), bytes(len(solution)))
+    for asked, decay in (({}, 0.99 if slow else 0.95), ({"decay": "fast"}, 0.95), ({"decay": "slow"}, 0.99)):
+        solver = configured(grid, parse(OPTIONS, asked), Limits(float("inf"), float("inf")), None)
+        assert solver.var_decay == decay, (variant, n, asked)
+
+
 def test_the_combinations_look_counted_by_hand():
     # a 9x9 cage of three cells with total 6: its one combination is {1, 2, 3}
     bits = lambda *values: sum(1 << (v - 1) for v in values)  # noqa: E731

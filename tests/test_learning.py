@@ -32,10 +32,12 @@ from search.learning import (
     NOGOOD,
     OPTIONS,
     PHASE,
+    SLOW_VAR_DECAY,
     SOLUTION_BLOCK,
     TRUE,
     UNDEF,
     UNSEEN,
+    VAR_DECAY,
     VSIDS,
     Assigned,
     Encoding,
@@ -76,13 +78,13 @@ class Quiet:
 
 def watched(grid: Grid, observer: Quiet, budget: Budget = Budget(), solutions: int = 1, unit: int = 100,
             propagate: str = "singles", choose: str = "mrv", phase: bool = False, restart: str = "luby",
-            bump: str = "met"):
+            bump: str = "met", var_decay: float = VAR_DECAY):
     """A run of the solver with an observer plugged in (what `solve` does, and the same counters);
     each solution found checked cell by cell against the givens and the rules. With choose=modes the
     first mode lasts 3 conflicts (not MODE_FIRST), so that a small puzzle's search switches modes."""
     branching, schedule = policies(choose, restart, phase, unit)
     solver = Solver(grid, Limits.of(budget, time.perf_counter()), locked=propagate == "locked", observer=observer,
-                    branching=branching, schedule=schedule, bump_reasons=bump == "reasons")
+                    branching=branching, schedule=schedule, bump_reasons=bump == "reasons", var_decay=var_decay)
     if isinstance(schedule, ModeSchedule):
         schedule.mode_first = schedule.mode_end = 3
     observer.solver = solver
@@ -387,6 +389,27 @@ def test_the_policies_options_refuse_a_bad_value(options, message):
 def test_each_policy_solves_and_proves_uniqueness(options):
     out = cdcl(SEED001, solutions=2, **options)
     assert out.status is Status.SOLVED and out.unique is True
+
+
+@pytest.mark.parametrize("factor", [VAR_DECAY, SLOW_VAR_DECAY])
+def test_each_conflicts_bump_is_the_last_ones_over_the_decay(factor):
+    # The bump a conflict gives each variable its analysis meets (var_inc at its analysis) is the last conflict's
+    # divided by the decay: 1 / 0.95 times with decay=fast, 1 / 0.99 with slow (the option's choice, tested in
+    # test_killer_cdcl.py), counted from 1 at the first conflict (no rescaling comes this early).
+    bumps = []
+
+    class Spy(Quiet):
+        def conflict(self, level, conflict):
+            bumps.append(self.solver.var_inc)
+
+    grid = random_isomorph(Grid.parse(INKALA), random.Random(0))
+    solver, finish = watched(grid, Spy(), solutions=2, var_decay=factor)
+    assert finish.status is Status.SOLVED and len(finish.found) == 1
+    assert len(bumps) == solver.conflicts > 20
+    expected = 1.0
+    for bump in bumps:
+        assert bump == pytest.approx(expected, rel=1e-9)
+        expected /= factor
 
 
 @pytest.mark.parametrize("choose", ["vsids", "mrv"])

@@ -342,6 +342,7 @@ ROOM_FILLINGS: Final = 32  # redundant=45: a sum of different values with more c
 # repeats what the house and they say, and its filter is the costliest (a look at a 13-cell sum took 4 to 12 times
 # one at a cage of 3 or 4 cells); measured in docs/results/killer.md
 ROOM_CELLS: Final = 9
+TOPS_UP_TO: Final = 16  # the sides whose sums' bounds read a mask's greatest value from a table (`tops`)
 TIME_CHECK: Final = 63  # read the clock every 64 decisions and every 64 conflicts
 
 
@@ -799,32 +800,37 @@ class Waiting:
 
     def __init__(self, size: int) -> None:
         self.waiting = zeros(size)  # per thing, 1 while it waits
-        self.order = vec[i64]()  # the things touched, first touched first: those from `head` on wait
+        # the things waiting, first touched first: `count` of them from `head` on, in a ring (each waits once at a
+        # time, so `size` places hold them all; written in place, never appended to)
+        self.order = zeros(max(size, 1))
         self.head: i64 = 0
+        self.count: i64 = 0
 
     def pending(self) -> bool:
-        return self.head < len(self.order)
+        return self.count > 0
 
     def touch(self, k: i64) -> None:
         if not self.waiting[k]:
             self.waiting[k] = 1
-            self.order = append(self.order, k)
+            at = self.head + self.count
+            if at >= len(self.order):
+                at -= len(self.order)
+            self.order[at] = k
+            self.count += 1
 
     def next(self) -> i64:
         """The first waiting (there is one): it waits no longer."""
         k = self.order[self.head]
         self.head += 1
-        self.waiting[k] = 0
         if self.head == len(self.order):
-            self.clear()
+            self.head = 0
+        self.count -= 1
+        self.waiting[k] = 0
         return k
 
     def clear(self) -> None:
-        order, waiting = self.order, self.waiting
-        for i in range(self.head, len(order)):
-            waiting[order[i]] = 0
-        self.order = truncated(order, 0)
-        self.head = 0
+        while self.count > 0:
+            self.next()
 
 
 # -- propagators ------------------------------------------------------------------------------------
@@ -1207,6 +1213,7 @@ class SumBounds(Queued):
         self.sums = sums
         self.n: i64 = n
         self.waiting = Waiting(len(sums.cells))  # the sums to be looked at
+        self.tops = tops(n) if n <= TOPS_UP_TO else vec[i64]()  # each mask's greatest value, read (none: computed)
 
     def start(self, s: Solver) -> None:
         """Every sum is looked at once at the root."""
@@ -1234,7 +1241,7 @@ class SumBounds(Queued):
         """Sum k's bounds: each cell keeps the values the others' least and greatest leave room for. A cell past
         the sum's `plus` first counts as n + 1 less its value (an outie of innies less outies): its least is
         n + 1 less its greatest value, and the values it loses are read mirrored."""
-        n, places = self.n, s.places
+        n, places, tops = self.n, s.places, self.tops
         cells = self.sums.cells[k]
         plus: i64 = self.sums.plus[k]
         total: i64 = self.sums.totals[k]
@@ -1244,7 +1251,7 @@ class SumBounds(Queued):
         for i in range(len(cells)):
             m: i64 = places[cells[i]]
             lo: i64 = least(m)
-            hi: i64 = greatest(m)
+            hi: i64 = tops[m] if len(tops) > 0 else greatest(m)
             spread = max(spread, hi - lo)
             if i < plus:
                 low += lo
@@ -1392,6 +1399,13 @@ def distinct_bounds(doms: vec[i64], total: int) -> vec[i64]:
 def least(m: i64) -> i64:
     """The least value of mask m (not 0)."""
     return bit_index(m & -m) + 1
+
+
+@kept(4)
+def tops(n: int) -> vec[i64]:
+    """Per mask of n bits, its greatest value (`greatest`; 0 for the empty mask): a sum's bounds read it, up to
+    TOPS_UP_TO bits (a table of 65,536 items at 16x16)."""
+    return vec[i64]([0] + [greatest(m) for m in range(1, 1 << n)])
 
 
 def greatest(m: i64) -> i64:
@@ -2037,18 +2051,27 @@ class DomWdeg(Branching):
     chooses its cells: of the cells with two values or more, the one whose weight (the activity of all its
     placements, free or not: the conflicts it met) is greatest for its values left (ties to the lowest cell), then
     its most active value (ties to the lowest); while no free cell has met a conflict, MRV's (`fewest_left`). Each
-    cell's weight is kept as its placements are bumped and rescaled."""
+    cell's weight is kept as its placements are bumped and rescaled: summed again at the next pick, once however
+    many of its placements a conflict bumped."""
 
     def __init__(self) -> None:
         self.activity = vec[float]()
         self.weight = vec[float]()  # per cell, the activity of its placements
+        self.stale = vec[i64]()  # the cells bumped or rescaled since the last pick, each once
+        self.marked = vec[u8]()  # per cell, 1 while it is stale
         self.n: i64 = 0
 
     def attach(self, s: Solver) -> None:
         self.activity, self.n = s.activity, s.n
         self.weight = vec[float]([0.0] * (s.n * s.n))
+        self.marked = vec[u8]([0] * (s.n * s.n))
 
     def pick(self, s: Solver) -> Var:
+        stale, marked = self.stale, self.marked
+        for cell in stale:
+            self.weigh(cell)
+            marked[cell] = 0
+        self.stale = truncated(stale, 0)
         n, places, activity, weight = self.n, s.places, self.activity, self.weight
         chosen: i64 = -1
         heaviest = 0.0
@@ -2067,11 +2090,17 @@ class DomWdeg(Branching):
         return DOMWDEG if self.weight[x // self.n] else MRV_THEN_VSIDS
 
     def bumped(self, x: Var) -> None:
-        self.weigh(x // self.n)
+        self.mark(x // self.n)
 
     def rescaled(self) -> None:
         for cell in range(len(self.weight)):
-            self.weigh(cell)
+            self.mark(cell)
+
+    def mark(self, cell: i64) -> None:
+        """The cell's weight is stale: it is summed again at the next pick."""
+        if not self.marked[cell]:
+            self.marked[cell] = 1
+            self.stale = append(self.stale, cell)
 
     def weigh(self, cell: i64) -> None:
         """The cell's weight anew, its placements' activities summed in order (the same float, however often)."""

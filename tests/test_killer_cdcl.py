@@ -55,6 +55,7 @@ from search.learning import (
     greatest,
     policies,
     sum_rules,
+    tops,
 )
 from search.learning import run as run_solver
 
@@ -424,6 +425,12 @@ def test_greatest_is_the_highest_bit_of_a_mask_of_up_to_25_values():
     ones, runs = [1 << b for b in range(25)], [(1 << b) - 1 for b in range(1, 26)]
     masks = [*ones, *runs, *random.Random(5).sample(range(1, 1 << 25), 2000)]
     assert [greatest(m) for m in masks] == [m.bit_length() for m in masks]
+
+
+@pytest.mark.parametrize("n", [4, 9, 16])
+def test_the_sums_table_of_greatest_values_is_the_highest_bit_of_every_mask(n):
+    # what the bounds of a sum read from `tops` up to 16x16 is what `greatest` computes past it
+    assert list(tops(n)) == [m.bit_length() for m in range(1 << n)]
 
 
 def test_the_cage_filter_by_hand():

@@ -623,19 +623,20 @@ class Cages:
     def __init__(self, n: int, geo: Geometry, rooms: list[tuple[tuple[int, ...], Fillings]]) -> None:
         """`rooms`: each rule's cells and its fillings (None: any different values)."""
         houses = geo.peers  # per cell, the cells that share a house with it
-        self.cells: list[list[int]] = []
+        scopes: list[list[int]] = []
         self.values = vec[i64]()
         self.common = vec[i64]()  # per cage with fillings, the values every one of its fillings holds (a mask)
         # (vectors of vectors, as the watches are: a list's item vector would be unboxed at each read)
         self.combinations = vec[vec[i64]]()
         for scope, fillings in rooms:
             if fillings is not None:
-                self.cells.append(list(scope))
+                scopes.append(list(scope))
                 self.values = append(self.values, reduce(or_, fillings, 0))
                 self.common = append(self.common, reduce(and_, fillings, reduce(or_, fillings, 0)))
                 self.combinations = append(self.combinations, vec[i64]([c for c in fillings]))
+        self.cells = vec[vec[i64]]([vec[i64](cells) for cells in scopes])
         of_cell: list[list[int]] = [[] for _ in range(n * n)]
-        for k, cells in enumerate(self.cells):
+        for k, cells in enumerate(scopes):
             for cell in cells:
                 of_cell[cell].append(k)
         self.of_cell = vec[vec[i64]]([vec[i64](ks) for ks in of_cell])
@@ -646,12 +647,12 @@ class Cages:
         self.peers = vec[vec[i64]]([vec[i64](sorted(joined[cell] - {cell} - set(houses[cell])) if joined[cell] else [])
                                     for cell in range(n * n)])
         self.houses: Sequence[Sequence[int]] = houses
-        self.seen: list[dict[i64, vec[i64]]] = [{} for _ in self.cells]
+        self.seen: list[dict[i64, vec[i64]]] = [{} for _ in scopes]
         # per cage with fillings, the houses it has two cells or more in, in pairs: the house's number and the
         # cage's places there (bit i: the house's i-th cell)
         self.units: Sequence[Sequence[int]] = geo.units
         self.housed = vec[vec[i64]]()
-        for cells in self.cells:
+        for cells in scopes:
             inside: dict[int, int] = {}
             for cell in cells:
                 for u in geo.units_of(cell):
@@ -665,7 +666,7 @@ class Cages:
         known = self.seen[k]
         cells = known.get(holding)
         if cells is None:
-            group = self.cells[k]
+            group = list(self.cells[k])
             places = [cell for i, cell in enumerate(group) if holding >> i & 1]
             cells = known[holding] = vec[i64](seeing_each(self.houses, places, group))
         return cells
@@ -699,9 +700,9 @@ class Sums:
         rooms: list[tuple[tuple[int, ...], Fillings]] = []
         wide: list[tuple[tuple[int, ...], Fillings]] = []
         self.wide_totals: list[int] = []
-        self.cells: list[list[int]] = []
-        self.totals: list[int] = []
-        self.plus: list[int] = []
+        scopes: list[list[int]] = []
+        totals: list[int] = []
+        plus: list[int] = []
         for known in derived_sums(lay):
             if all(b in seen[a] for i, a in enumerate(known.cells) for b in known.cells[i + 1:]):
                 if len(known.cells) > ROOM_CELLS:
@@ -713,17 +714,21 @@ class Sums:
                     wide.append((known.cells, fillings))
                     self.wide_totals.append(known.total)
             else:
-                self.cells.append(list(known.cells))
-                self.totals.append(known.total)
-                self.plus.append(len(known.cells))
+                scopes.append(list(known.cells))
+                totals.append(known.total)
+                plus.append(len(known.cells))
         for signed in signed_sums(lay):  # innies less outies: an outie's value v read as n + 1 - v, added
-            self.cells.append([*signed.plus, *signed.minus])
-            self.totals.append(signed.counted(n))
-            self.plus.append(len(signed.plus))
+            scopes.append([*signed.plus, *signed.minus])
+            totals.append(signed.counted(n))
+            plus.append(len(signed.plus))
+        # (vectors: a list's items would be unboxed at each read of a look)
+        self.cells = vec[vec[i64]]([vec[i64](cells) for cells in scopes])
+        self.totals = vec[i64](totals)
+        self.plus = vec[i64](plus)
         self.rooms = Cages(n, geometry(lay), rooms)
         self.wide = Cages(n, geometry(lay), wide)
         of_cell: list[list[int]] = [[] for _ in range(n * n)]
-        for k, cells in enumerate(self.cells):
+        for k, cells in enumerate(scopes):
             for cell in cells:
                 of_cell[cell].append(k)
         self.of_cell = vec[vec[i64]]([vec[i64](ks) for ks in of_cell])
@@ -1305,17 +1310,17 @@ class SumBounds(Queued):
             if value[q] == UNDEF:
                 s.assign(neg(q), because)
 
-    def at_least(self, s: Solver, cells: list[int], plus: i64, skip: int, slack: i64) -> vec[i32]:
+    def at_least(self, s: Solver, cells: vec[i64], plus: i64, skip: int, slack: i64) -> vec[i32]:
         """The literals that make each cell but the skip-th count at least its least, all false (its values below
         it excluded; an outie's above n + 1 less it), the bounds lowered by `slack` in all, the first cells' first."""
         return self.bounds(s, cells, plus, skip, slack, True)
 
-    def at_most(self, s: Solver, cells: list[int], plus: i64, skip: int, slack: i64) -> vec[i32]:
+    def at_most(self, s: Solver, cells: vec[i64], plus: i64, skip: int, slack: i64) -> vec[i32]:
         """The literals that make each cell but the skip-th count at most its greatest, all false (its values above
         it excluded; an outie's below n + 1 less it), the bounds raised by `slack` in all, the first cells' first."""
         return self.bounds(s, cells, plus, skip, slack, False)
 
-    def bounds(self, s: Solver, cells: list[int], plus: i64, skip: int, slack: i64, floors: bool) -> vec[i32]:
+    def bounds(self, s: Solver, cells: vec[i64], plus: i64, skip: int, slack: i64, floors: bool) -> vec[i32]:
         """`at_least` (floors) or `at_most`: a cell's floor is its values below its least (an outie's ceiling)."""
         n, places = self.n, s.places
         lits = vec[i32]()
@@ -2321,11 +2326,11 @@ class Solver:
         links = ConstraintLinks(link_rules(grid.layout), n) if any(grid.geometry.links) else None
         filters = ConstraintFilters(grid.layout, n) if filtered_rules(grid.layout) else None
         sums = sum_rules(grid.layout) if derived and cages is not None else None  # (redundant=45)
-        bounds = SumBounds(sums, n) if sums is not None and sums.cells else None
+        bounds = SumBounds(sums, n) if sums is not None and len(sums.cells) > 0 else None
         rooms = KillerCages(sums.rooms, n, DERIVED_SUM, cheap=cheap, required=required, hidden=hidden) \
-            if sums is not None and sums.rooms.cells else None
-        wide = KillerCages(sums.wide, n, DERIVED_SUM, sums.wide_totals) if sums is not None and sums.wide.cells \
-            else None
+            if sums is not None and len(sums.rooms.cells) > 0 else None
+        wide = KillerCages(sums.wide, n, DERIVED_SUM, sums.wide_totals) \
+            if sums is not None and len(sums.wide.cells) > 0 else None
         self.propagators = vec[Propagator]([q for q in (Groups(enc, locked_candidates), cages, rooms, wide, bounds,
                                                         leftovers, links, filters, self.clauses) if q is not None])
         self.lookers = vec[Propagator]([q for q in (locked_candidates, links, cages, rooms, bounds, wide, filters)
@@ -2459,7 +2464,7 @@ class Solver:
         if self.decision_level() <= level:
             return
         value, trail = self.value, self.trail
-        start = self.trail_lim[level]
+        start: i64 = self.trail_lim[level]
         for i in range(len(trail) - 1, start - 1, -1):
             p = trail[i]
             value[p] = UNDEF
@@ -2484,12 +2489,16 @@ class Solver:
         """The nogood drawn from a conflict at the present level, its first literal the one it forces
         (the negation of the first unique implication point), and the level to jump back to."""
         seen, level, trail = self.seen, self.level, self.trail
-        depth = self.decision_level()
+        depth: i64 = self.decision_level()
         nogood = append(vec[i64](capacity=len(conflict)), 0)  # its first literal is set at the end
-        path = 0  # literals of the present level met and not yet resolved
-        # what is met next (lits[start:stop]), and whose reason it is (the conflict: no one's)
-        lits, start, stop, resolved = native(conflict), 0, len(conflict), -1
-        index = len(trail) - 1
+        path: i64 = 0  # literals of the present level met and not yet resolved
+        # what is met next (lits[start:stop]), and whose reason it is (the conflict: no one's); native ints, as
+        # lits_of gives them (a name's first value sets its type: a plain int would be boxed at each read)
+        lits = native(conflict)
+        start: i64 = 0
+        stop: i64 = len(conflict)
+        resolved: i64 = -1
+        index: i64 = len(trail) - 1
         while True:
             for k in range(start, stop):  # each false literal met once: marked and bumped; one of the present
                 q = i64(lits[k])  # level is to be resolved, one of a lower level goes into the nogood (level 0's
@@ -2517,9 +2526,9 @@ class Solver:
         nogood = self.minimize(self.shorten(nogood))
         if self.bump_reasons:
             self.bump_reasons_of(nogood)
-        back = 0
+        back: i64 = 0
         if len(nogood) > 1:  # the second watched literal: one of the highest level left
-            top = 1
+            top: i64 = 1
             for k in range(2, len(nogood)):
                 if level[var(nogood[k])] > level[var(nogood[top])]:
                     top = k

@@ -1080,10 +1080,11 @@ def test_cdcl_keeps_every_derived_sum_but_those_of_different_values_past_room_ce
     left_out = [d for d in distinct if len(d.cells) > ROOM_CELLS]
     sums = sum_rules(lay)
     signed = [[*d.plus, *d.minus] for d in signed_sums(lay)]  # innies less outies, kept by their bounds, last
-    kept = [*sums.rooms.cells, *sums.wide.cells, *sums.cells[:len(sums.cells) - len(signed)]]
+    rooms, wide, bounded = ([list(cells) for cells in kept.cells] for kept in (sums.rooms, sums.wide, sums))
+    kept = [*rooms, *wide, *bounded[:len(bounded) - len(signed)]]
     assert sorted(kept) == sorted(list(d.cells) for d in derived if d not in left_out)
-    assert sums.cells[len(sums.cells) - len(signed):] == signed
-    assert all(len(cells) <= ROOM_CELLS for cells in [*sums.rooms.cells, *sums.wide.cells])
+    assert bounded[len(bounded) - len(signed):] == signed
+    assert all(len(cells) <= ROOM_CELLS for cells in [*rooms, *wide])
     assert bool(left_out) is (side == 16)  # none on a 9x9: its sums have at most 9 cells
     units = [set(unit) for unit in geometry(lay).units]
     assert all(any(set(d.cells) <= unit for unit in units) for d in left_out)

@@ -317,18 +317,22 @@ def test_auto_is_the_first_below_16x16_and_the_second_from_it(option, attribute,
             assert looks and all(getattr(look, attribute) is expected for look in looks), (n, asked)
 
 
+def drawn_blank(variant, n, rng):
+    """An empty grid of the variant (its regions and cages drawn over a random solution): what `auto` reads (the
+    puzzle need not be one: the options are read before any search)."""
+    regions = jigsaw_layout("jigsaw", n, rng).regions if "jigsaw" in variant else None
+    solution = random_solution(named(variant.replace("+killer", "").replace("killer", "classic"), n, regions),
+                               rng).values
+    cages = cut(solution, n, rng) if "killer" in variant else ()
+    return Grid(named(variant, n, regions, constraints=cages), bytes(len(solution)))
+
+
 @pytest.mark.parametrize(("variant", "n", "expected"), [
     ("classic", 9, Mrv), ("killer", 9, DomWdeg), ("killer", 16, DomWdeg), ("jigsaw", 9, Mrv), ("jigsaw", 16, Vsids),
     ("jigsaw+killer", 16, DomWdeg),
 ])
 def test_auto_chooses_dom_wdeg_on_a_killer_vsids_on_a_large_jigsaw_mrv_on_the_rest(variant, n, expected):
-    # (the puzzle need not be one: the options are read before any search)
-    rng = random.Random(3)
-    regions = jigsaw_layout("jigsaw", n, rng).regions if "jigsaw" in variant else None
-    solution = random_solution(named(variant.replace("+killer", "").replace("killer", "classic"), n, regions),
-                               rng).values
-    cages = cut(solution, n, rng) if "killer" in variant else ()
-    grid = Grid(named(variant, n, regions, constraints=cages), bytes(len(solution)))
+    grid = drawn_blank(variant, n, random.Random(3))
     for asked, chosen in (({}, expected), ({"choose": "vsids"}, Vsids), ({"choose": "domwdeg"}, DomWdeg)):
         solver = configured(grid, parse(OPTIONS, asked), Limits(float("inf"), float("inf")), None)
         assert type(solver.branching) is chosen, (variant, n, asked)
@@ -339,12 +343,7 @@ def test_auto_chooses_dom_wdeg_on_a_killer_vsids_on_a_large_jigsaw_mrv_on_the_re
     ("jigsaw+killer", 9, True), ("jigsaw+killer", 16, False),
 ])
 def test_auto_decays_slowly_on_a_killer_below_16x16_fast_on_the_rest(variant, n, slow):
-    rng = random.Random(4)
-    regions = jigsaw_layout("jigsaw", n, rng).regions if "jigsaw" in variant else None
-    solution = random_solution(named(variant.replace("+killer", "").replace("killer", "classic"), n, regions),
-                               rng).values
-    cages = cut(solution, n, rng) if "killer" in variant else ()
-    grid = Grid(named(variant, n, regions, constraints=cages), bytes(len(solution)))
+    grid = drawn_blank(variant, n, random.Random(4))
     for asked, decay in (({}, 0.99 if slow else 0.95), ({"decay": "fast"}, 0.95), ({"decay": "slow"}, 0.99)):
         solver = configured(grid, parse(OPTIONS, asked), Limits(float("inf"), float("inf")), None)
         assert solver.var_decay == decay, (variant, n, asked)

@@ -961,7 +961,7 @@ def test_a_derived_sums_bounds_and_their_explanations_against_brute_force(seed):
         bounds = [q for q in Solver(grid, Limits.of(Budget(), 0.0), derived=True).lookers if isinstance(q, SumBounds)]
         if not bounds:
             continue
-        for k, cells in enumerate(bounds[0].sums.cells):
+        for k, cells in enumerate(list(scope) for scope in bounds[0].sums.cells):
             if len(cells) > 4:
                 continue
             total, plus = bounds[0].sums.totals[k], bounds[0].sums.plus[k]

@@ -597,6 +597,20 @@ def encoding(houses: Geometry, locked: bool) -> Encoding:
 Fillings: TypeAlias = "tuple[int, ...] | None"  # a room's value sets (masks), or None: any different values
 
 
+def rows(lists: list[list[int]]) -> vec[vec[i64]]:
+    """The lists as native vectors (compiled, a list's items would be unboxed at each read)."""
+    return vec[vec[i64]]([vec[i64](items) for items in lists])
+
+
+def held_by(scopes: list[list[int]], cells: int) -> vec[vec[i64]]:
+    """Per cell (of `cells`), the numbers of the scopes that hold it, in order."""
+    holders: list[list[int]] = [[] for _ in range(cells)]
+    for k, scope in enumerate(scopes):
+        for cell in scope:
+            holders[cell].append(k)
+    return rows(holders)
+
+
 class Cages:
     """A layout's rules that keep a room (puzzles/constraints/: `Constraint.ROOMS`, a Killer's cages) as
     propagation reads them (built only for a layout that has some); "cage" below is such a rule.
@@ -634,18 +648,14 @@ class Cages:
                 self.values = append(self.values, reduce(or_, fillings, 0))
                 self.common = append(self.common, reduce(and_, fillings, reduce(or_, fillings, 0)))
                 self.combinations = append(self.combinations, vec[i64]([c for c in fillings]))
-        self.cells = vec[vec[i64]]([vec[i64](cells) for cells in scopes])
-        of_cell: list[list[int]] = [[] for _ in range(n * n)]
-        for k, cells in enumerate(scopes):
-            for cell in cells:
-                of_cell[cell].append(k)
-        self.of_cell = vec[vec[i64]]([vec[i64](ks) for ks in of_cell])
+        self.cells = rows(scopes)
+        self.of_cell = held_by(scopes, n * n)
         joined: list[set[int]] = [set() for _ in range(n * n)]  # per cell, the cells of the rooms that hold it
         for scope, _ in rooms:
             for cell in scope:
                 joined[cell].update(scope)
-        self.peers = vec[vec[i64]]([vec[i64](sorted(joined[cell] - {cell} - set(houses[cell])) if joined[cell] else [])
-                                    for cell in range(n * n)])
+        self.peers = rows([sorted(joined[cell] - {cell} - set(houses[cell])) if joined[cell] else []
+                           for cell in range(n * n)])
         self.houses: Sequence[Sequence[int]] = houses
         self.seen: list[dict[i64, vec[i64]]] = [{} for _ in scopes]
         # per cage with fillings, the houses it has two cells or more in, in pairs: the house's number and the
@@ -722,16 +732,12 @@ class Sums:
             totals.append(signed.counted(n))
             plus.append(len(signed.plus))
         # (vectors: a list's items would be unboxed at each read of a look)
-        self.cells = vec[vec[i64]]([vec[i64](cells) for cells in scopes])
+        self.cells = rows(scopes)
         self.totals = vec[i64](totals)
         self.plus = vec[i64](plus)
         self.rooms = Cages(n, geometry(lay), rooms)
         self.wide = Cages(n, geometry(lay), wide)
-        of_cell: list[list[int]] = [[] for _ in range(n * n)]
-        for k, cells in enumerate(scopes):
-            for cell in cells:
-                of_cell[cell].append(k)
-        self.of_cell = vec[vec[i64]]([vec[i64](ks) for ks in of_cell])
+        self.of_cell = held_by(scopes, n * n)
 
 
 @kept(8)
@@ -1511,10 +1517,7 @@ class ConstraintFilters(Queued):
     def __init__(self, lay: Layout, n: int) -> None:
         self.rules = filtered_rules(lay)
         self.n: i64 = n
-        self.of_cell: list[list[int]] = [[] for _ in range(n * n)]
-        for i, (_, rule) in enumerate(self.rules):
-            for cell in rule.scope():
-                self.of_cell[cell].append(i)
+        self.of_cell = held_by([list(rule.scope()) for _, rule in self.rules], n * n)
         self.masks = [0] * (n * n)  # the masks the filter reads (its cells' places, set before each look)
         self.waiting = Waiting(len(self.rules))
 
@@ -2950,14 +2953,18 @@ def configured(grid: Grid, options: dict[str, Any], limits: Limits, observer: Ob
     # a Jigsaw's leftovers: on 16x16 Jigsaws half the conflicts, on 12x12 ones half the time; on 9x9 and 10x10 ones a
     # quarter of the nodes, but finding them takes longer than the search saved (docs/results/cdcl.md)
     kept = leftovers(grid.layout) if options["redundant"] == "45" and jigsaw and grid.side >= LEFTOVERS_FROM else ()
-    choose = (options["choose"] if options["choose"] != "auto" else "domwdeg" if killer else "vsids" if large_jigsaw
-              else "mrv")
-    propagate = options["propagate"] if options["propagate"] != "auto" else "locked" if killer else "singles"
-    cage = options["cage"] if options["cage"] != "auto" else "full" if grid.side >= FULL_CAGES_FROM else "combinations"
-    bump = options["bump"] if options["bump"] != "auto" else "reasons" if large_jigsaw else "met"
-    hidden = options["hidden"] if options["hidden"] != "auto" else "off" if grid.side >= FULL_CAGES_FROM else "on"
-    decay = (options["decay"] if options["decay"] != "auto" else "slow" if killer and grid.side < FULL_CAGES_FROM
-             else "fast")
+    large = grid.side >= FULL_CAGES_FROM
+
+    def chosen(name: str, auto: str) -> str:
+        """The option's value as given, or `auto`'s choice for this puzzle."""
+        return str(options[name]) if options[name] != "auto" else auto
+
+    choose = chosen("choose", "domwdeg" if killer else "vsids" if large_jigsaw else "mrv")
+    propagate = chosen("propagate", "locked" if killer else "singles")
+    cage = chosen("cage", "full" if large else "combinations")
+    bump = chosen("bump", "reasons" if large_jigsaw else "met")
+    hidden = chosen("hidden", "off" if large else "on")
+    decay = chosen("decay", "slow" if killer and not large else "fast")
     branching, schedule = policies(choose, options["restart"], options["phase"], options["unit"])
     return Solver(grid, limits, locked=propagate == "locked", observer=observer, branching=branching,
                   schedule=schedule, derived=options["redundant"] == "45", kept=kept,

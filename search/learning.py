@@ -258,7 +258,7 @@ from puzzles.outcome import Budget, Outcome, Status
 
 from .depth_first import BUDGET_SPENT, Limits, Stop, record
 from .restart import luby_allowances
-from .rules import crossings, seeing_each
+from .rules import crossings, sight
 from .watch import Counters, NarratingWatch, watching
 
 MODE_FIRST: Final = 1000  # choose=modes: the first focused mode lasts this many conflicts (Kissat's modeinit)
@@ -629,9 +629,9 @@ class Cages:
     of_cell: per cell, the cages with fillings that hold it
     peers:   per cell, the other cells of every cage that holds it that share no house with it (a
              house's exclusions are made already)
-    houses:  per cell, the cells that share a house with it (the geometry's peers), which `seeing` reads
-             (`KillerCages.point`: the cells outside a cage that see every place of a value, search/rules.py
-             `seeing_each`), each found once per layout, cage and set of its cells (`seen`)
+    inside:  per cage with fillings, its cells as the geometry's `Sight` (search/rules.py) holds sets of cells,
+             which `seeing` reads (`KillerCages.point`: the cells outside a cage that see every place of a value),
+             each found once per layout, cage and set of its cells (`seen`)
     """
 
     def __init__(self, n: int, geo: Geometry, rooms: list[tuple[tuple[int, ...], Fillings]]) -> None:
@@ -656,7 +656,8 @@ class Cages:
                 joined[cell].update(scope)
         self.peers = rows([sorted(joined[cell] - {cell} - set(houses[cell])) if joined[cell] else []
                            for cell in range(n * n)])
-        self.houses: Sequence[Sequence[int]] = houses
+        self.sight = sight(geo)
+        self.inside = vec[vec[i64]]([self.sight.within(cells) for cells in scopes])  # per cage, its cells in words
         self.seen: list[dict[i64, vec[i64]]] = [{} for _ in scopes]
         # per cage with fillings, the houses it has two cells or more in, in pairs: the house's number and the
         # cage's places there (bit i: the house's i-th cell)
@@ -672,14 +673,14 @@ class Cages:
 
     def seeing(self, k: int, holding: i64) -> vec[i64]:
         """The cells outside cage k that share a house with each of its cells in `holding` (bit i: its i-th
-        cell), in order."""
+        cell), in order; found once for each (`seen`: a cage's look asks the same of it again and again)."""
         known = self.seen[k]
-        cells = known.get(holding)
-        if cells is None:
-            group = list(self.cells[k])
-            places = [cell for i, cell in enumerate(group) if holding >> i & 1]
-            cells = known[holding] = vec[i64](seeing_each(self.houses, places, group))
-        return cells
+        found = known.get(holding)
+        if found is None:
+            cells = self.cells[k]
+            places = vec[i64]([cells[i] for i in range(len(cells)) if holding >> i & 1])
+            found = known[holding] = self.sight.seeing_each(places, self.inside[k])
+        return found
 
 
 @kept(8)

@@ -13,6 +13,8 @@ import pytest
 from fixtures import KILLER_9, engine_result
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from librt.vecs import vec
+from mypy_extensions import i64
 from variant_grids import houses
 
 from puzzles import Budget, Candidates, CellMasks, Grid, PuzzleError
@@ -321,6 +323,23 @@ def test_a_cage_of_three_with_six_and_a_repeat_that_cannot_be() -> None:
     masks = [0b0011, 0b0011] + [0xF] * 2 + [0xF] + [0xF] * 11
     assert rules.cage_combinations(masks, geo, [0] * 16) == {4: 0b1011}
     assert rules.cage_combinations([0b0001, 0b0001, *masks[2:]], geo, [0] * 16) is None  # both would be 1
+
+
+@pytest.mark.parametrize("side", [9, 16, 25])
+def test_the_cells_that_see_each_place_are_the_peers_sets_intersected(side: int) -> None:
+    """`Sight.seeing_each` (cells as bits of words of 32) against the slow, obvious way: the places' peer sets
+    intersected, the group's cells left out, sorted; on random groups and places at every side, so that cells of
+    every word, and the last word's, are met."""
+    geo = Grid(named("classic", side), bytes(side * side)).geometry
+    sight = rules.sight(geo)
+    rng = random.Random(side)
+    for _ in range(300):
+        group = rng.sample(range(side * side), rng.randint(2, side))
+        places = rng.sample(group, rng.randint(1, len(group)))
+        slow = set(range(side * side)) - set(group)
+        for cell in places:
+            slow &= set(geo.peers[cell])
+        assert list(sight.seeing_each(vec[i64](places), sight.within(group))) == sorted(slow)
 
 
 def test_a_cages_required_values_leave_every_cell_that_sees_their_places_by_hand() -> None:

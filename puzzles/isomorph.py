@@ -19,6 +19,7 @@ import functools
 import random
 from dataclasses import dataclass
 
+from .constraints import KILLER
 from .grid import Grid, Layout, PuzzleError, geometry
 from .kept import kept
 from .layouts import layout
@@ -144,12 +145,40 @@ def transposed(grid: Grid) -> Grid:
     (r, c) holds what (c, r) held. Its solutions are the puzzle's, reflected, on a layout of its own unless the
     puzzle's is kept by the reflection (square boxes are; a Killer's cages or a Jigsaw's regions seldom): what the
     ISS benchmark warms up on. PuzzleError for a rule whose kind cannot be reflected so (an indexer's)."""
-    lay, n = grid.layout, grid.side
-    fixed = next((rule for rule in lay.rules if not rule.REFLECTS), None)
+    fixed = next((rule for rule in grid.layout.rules if not rule.REFLECTS), None)
     if fixed is not None:
-        raise PuzzleError(f"{fixed.name(0, n)}: a rule of its kind has no reflected image")
-    reflect = functools.partial(_moved, (tuple(range(n)), tuple(range(n)), True), n=n)  # the transposition alone
-    regions = [lay.regions[reflect(cell)] for cell in range(n * n)]
-    number = {region: k for k, region in enumerate(dict.fromkeys(regions))}  # renumbered as met: square boxes as before
-    turned = layout(n, [number[region] for region in regions], (), [rule.moved(reflect) for rule in lay.rules])
-    return Grid(turned, bytes(grid.values[reflect(cell)] for cell in range(n * n)))
+        raise PuzzleError(f"{fixed.name(0, grid.side)}: a rule of its kind has no reflected image")
+    ahead = tuple(range(grid.side))
+    return relaid(grid, (ahead, ahead, True))
+
+
+def relaid(grid: Grid, move: Move) -> Grid:
+    """The puzzle with its cells moved by `move` (as `Isomorph.apply` reads it, no relabelling), its regions
+    (renumbered as met, row by row) and rules moved with them, on a layout of its own: the same puzzle, drawn
+    elsewhere. The caller sees that each rule's image is a rule of the same meaning."""
+    lay, n = grid.layout, grid.side
+    where = functools.partial(_moved, move, n=n)
+    rows, cols, transpose = move
+
+    def source(cell: int) -> int:  # the inverse of `where`: the cell whose givens and region cell takes
+        r, c = divmod(cell, n)
+        r, c = rows[r], cols[c]
+        return c * n + r if transpose else r * n + c
+
+    regions = [lay.regions[source(cell)] for cell in range(n * n)]
+    number = {region: k for k, region in enumerate(dict.fromkeys(regions))}  # renumbered as met: boxes kept boxes
+    moved = layout(n, [number[region] for region in regions], (), [rule.moved(where) for rule in lay.rules])
+    return Grid(moved, bytes(grid.values[source(cell)] for cell in range(n * n)))
+
+
+def moved_killer(grid: Grid, rng: random.Random) -> Grid:
+    """A Killer drawn elsewhere at random: its bands and stacks shuffled, the rows and columns within each, and
+    (square boxes) transposed half the time, its cages moved with their cells. Not an isomorph of the same layout
+    (the cages move): an equivalent puzzle, to vary a search's tie-breaks over more than a few puzzles. PuzzleError
+    for a grid with houses beyond its boxes or rules beyond Killer cages (a diagonal, a knight's move: not kept)."""
+    lay = grid.layout
+    if not lay.box_height or lay.extras or any(rule.KIND != KILLER for rule in lay.rules):
+        raise PuzzleError("only a Killer on boxes with no other rule is kept when its lines are moved")
+    n, height, width = grid.side, lay.box_height, lay.box_width
+    rows, cols = _line_order(n // height, height, rng), _line_order(n // width, width, rng)
+    return relaid(grid, (tuple(rows), tuple(cols), height == width and rng.random() < 0.5))

@@ -261,6 +261,8 @@ from .restart import luby_allowances
 from .rules import crossings, sight
 from .watch import Counters, NarratingWatch, watching
 
+SEEN_LISTED: Final = 10  # a cage of up to so many cells keeps `Cages.seeing`'s answers in a list by the set of its
+# cells asked about (1,024 items at most): a dictionary's lookup, its key boxed, cost some ten times a list's read
 MODE_FIRST: Final = 1000  # choose=modes: the first focused mode lasts this many conflicts (Kissat's modeinit)
 STABLE_UNIT: Final = 16  # choose=modes: the stable mode's Luby unit, this many times `unit` (reluctant doubling)
 FAST: Final = 0.03  # restart=glucose: the fast moving average's weight of each nogood's LBD (Kissat's, CaDiCaL's)
@@ -521,7 +523,6 @@ class Encoding:
                  the byte table's time); a test of the mask against its crossings, also tried, took 3
                  times as long as a look at 9x9
     crossings:   per group, its unit's crossings with other houses (none for a cell's group)
-    inside:      per group, from a mask of two places or more to the crossings that hold all of it
     """
 
     def __init__(self, geo: Geometry, locked: bool) -> None:
@@ -545,7 +546,6 @@ class Encoding:
                                       for g, lits in enumerate(self.group_lits)])
         look = bytearray(((1 << n) + 7) // 8 if locked else 0)
         self.crossings: list[list[Crossing]] = [[] for _ in self.group_lits]
-        self.inside: list[dict[int, list[int]]] = [{} for _ in self.group_lits]
         if locked:
             self.add_crossings(geo, look)
         self.look = bytes(look)
@@ -555,7 +555,7 @@ class Encoding:
         for a look marked in `look`."""
         t, n = crossings(geo), self.n
         bit = [{cell: 1 << k for k, cell in enumerate(unit)} for unit in geo.units]
-        tables: dict[tuple[int, ...], dict[int, list[int]]] = {}
+        marked: set[tuple[int, ...]] = set()  # the shapes whose masks are marked
         for unit in range(len(geo.units)):
             for v in range(n):
                 g = geo.cells + unit * n + v
@@ -567,16 +567,14 @@ class Encoding:
                         sum(bit[unit][cell] for cell in t.cells[s]), geo.cells + across * n + v,
                         sum(bit[across][cell] for cell in t.cells[s]), [placement(cell * n + v) for cell in rest]))
                 shape = tuple(c.inside for c in self.crossings[g])
-                if shape not in tables:
-                    tables[shape] = holding(shape)
-                    for m in tables[shape]:
+                if shape not in marked:
+                    marked.add(shape)
+                    for m in confined_masks(shape):
                         look[m >> 3] |= 1 << (m & 7)
-                self.inside[g] = tables[shape]
 
 
-def holding(shape: tuple[int, ...]) -> dict[int, list[int]]:
-    """Each mask of two bits or more inside some crossing of `shape` (their bits), to the crossings
-    that hold all of it."""
+def confined_masks(shape: tuple[int, ...]) -> set[int]:
+    """Each mask of two bits or more inside some crossing of `shape` (their bits)."""
     masks = set()
     for inside in shape:
         m = inside
@@ -584,7 +582,7 @@ def holding(shape: tuple[int, ...]) -> dict[int, list[int]]:
             if m & (m - 1):
                 masks.add(m)
             m = (m - 1) & inside
-    return {m: [i for i, inside in enumerate(shape) if not m & ~inside] for m in sorted(masks)}
+    return masks
 
 
 @kept(8)  # a few houses' (classic Sudoku's sizes): a file of Jigsaws has its own a puzzle
@@ -631,7 +629,8 @@ class Cages:
              house's exclusions are made already)
     inside:  per cage with fillings, its cells as the geometry's `Sight` (search/rules.py) holds sets of cells,
              which `seeing` reads (`KillerCages.point`: the cells outside a cage that see every place of a value),
-             each found once per layout, cage and set of its cells (`seen`)
+             each found once per layout, cage and set of its cells (`seen`: a cage of up to `SEEN_LISTED` cells
+             keeps them in a list by the set, a larger one in a dictionary)
     """
 
     def __init__(self, n: int, geo: Geometry, rooms: list[tuple[tuple[int, ...], Fillings]]) -> None:
@@ -658,7 +657,9 @@ class Cages:
                            for cell in range(n * n)])
         self.sight = sight(geo)
         self.inside = vec[vec[i64]]([self.sight.within(cells) for cells in scopes])  # per cage, its cells in words
-        self.seen: list[dict[i64, vec[i64]]] = [{} for _ in scopes]
+        self.seen: list[list[vec[i64] | None]] = [[None] * (1 << len(cells)) if len(cells) <= SEEN_LISTED else []
+                                                  for cells in scopes]
+        self.seen_large: list[dict[i64, vec[i64]]] = [{} for _ in scopes]
         # per cage with fillings, the houses it has two cells or more in, in pairs: the house's number and the
         # cage's places there (bit i: the house's i-th cell)
         self.units: Sequence[Sequence[int]] = geo.units
@@ -674,13 +675,23 @@ class Cages:
     def seeing(self, k: int, holding: i64) -> vec[i64]:
         """The cells outside cage k that share a house with each of its cells in `holding` (bit i: its i-th
         cell), in order; found once for each (`seen`: a cage's look asks the same of it again and again)."""
-        known = self.seen[k]
+        table = self.seen[k]
+        if len(table) > 0:
+            answer = table[holding]
+            if answer is None:
+                answer = table[holding] = self.find_seeing(k, holding)
+            return answer
+        known = self.seen_large[k]
         found = known.get(holding)
         if found is None:
-            cells = self.cells[k]
-            places = vec[i64]([cells[i] for i in range(len(cells)) if holding >> i & 1])
-            found = known[holding] = self.sight.seeing_each(places, self.inside[k])
+            found = known[holding] = self.find_seeing(k, holding)
         return found
+
+    def find_seeing(self, k: int, holding: i64) -> vec[i64]:
+        """What `seeing` answers, found anew."""
+        cells = self.cells[k]
+        places = vec[i64]([cells[i] for i in range(len(cells)) if holding >> i & 1])
+        return self.sight.seeing_each(places, self.inside[k])
 
 
 @kept(8)
@@ -958,7 +969,6 @@ class Groups(Propagator):
         return None
 
 
-NOWHERE: Final[list[int]] = []  # the crossings a group's places lie inside when they lie inside none (never written)
 
 
 class LockedCandidates(Propagator):
@@ -980,8 +990,12 @@ class LockedCandidates(Propagator):
         outside the crossing. Never a conflict: the group across keeps its places inside the crossing."""
         enc, value, places = self.enc, s.value, s.places
         for g in self.confined:
-            for i in enc.inside[g].get(places[g], NOWHERE):  # (the mask may be a single by now: none listed)
-                crossing = enc.crossings[g][i]
+            m = places[g]
+            if not m & (m - 1):
+                continue  # a single by now (or none): its cell's value is placed, or a conflict is near
+            for crossing in enc.crossings[g]:  # (a few: tested in turn, cheaper than a table of masks)
+                if m & ~crossing.inside:
+                    continue
                 gone = places[crossing.across] & ~crossing.across_inside
                 lits = enc.group_lits[crossing.across]
                 while gone:
@@ -1813,10 +1827,16 @@ class StoredClauses(Propagator):
 
 
 def truncated(ws: vec[i64], size: i64) -> vec[i64]:
-    """`ws` cut to its first `size` items, in place (a slice would copy the items kept)."""
+    """`ws` cut to its first `size` items, in place (a slice would copy the items kept: the trail's thousands at
+    25x25, where a jump back undoes a few)."""
     while len(ws) > size:
         ws, _last = pop(ws)  # (a name of its own: `_` would box the item)
     return ws
+
+
+def cleared(ws: vec[i64]) -> vec[i64]:
+    """An empty vector with room for as many items as `ws` holds (popping each, to keep its room, cost more)."""
+    return vec[i64](capacity=len(ws))
 
 
 class VarOrder:
@@ -2080,7 +2100,7 @@ class DomWdeg(Branching):
         for cell in stale:
             self.weigh(cell)
             marked[cell] = 0
-        self.stale = truncated(stale, 0)
+        self.stale = cleared(stale)
         n, places, activity, weight = self.n, s.places, self.activity, self.weight
         chosen: i64 = -1
         heaviest = 0.0
@@ -2562,7 +2582,7 @@ class Solver:
         literal at the same level. (The minimisation then drops those exclusions: each follows from
         the placement.) The nogood with those placements' negations added, in the order first met."""
         reason, seen, excluded = self.reason, self.seen, self.excluded
-        met = truncated(self.met, 0)  # each "not p" (an exclusion's reason) the nogood's rest on, first met first
+        met = cleared(self.met)  # each "not p" (an exclusion's reason) the nogood's rest on, first met first
         for k in range(1, len(nogood)):
             q = nogood[k]
             r = reason[var(q)]
@@ -2584,7 +2604,7 @@ class Solver:
         minimisation, the loop of its analyze); every mark of the analysis cleared."""
         level, reason, seen = self.level, self.reason, self.seen
         levels: i64 = 0  # the nogood's abstract levels
-        to_clear = truncated(self.to_clear, 0)
+        to_clear = cleared(self.to_clear)
         for k in range(1, len(nogood)):
             levels |= abstract_level(level[var(nogood[k])])
             to_clear = append(to_clear, var(nogood[k]))

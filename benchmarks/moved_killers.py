@@ -20,7 +20,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from puzzles import PuzzleError  # noqa: E402
+from puzzles import PuzzleError, PuzzleFileError  # noqa: E402
 from puzzles.formats import Entry, format_line, read_puzzles  # noqa: E402
 from puzzles.isomorph import moved_killer  # noqa: E402
 
@@ -38,8 +38,8 @@ def main(argv: list[str] | None = None) -> int:
     lines = [f"# {args.copies} moved copies of each Killer of {Path(args.file).name}, seed {args.seed} "
              f"(benchmarks/moved_killers.py)"]
     try:
-        entries = read_puzzles(args.file, on_note=lambda note: print(note, file=sys.stderr))
-    except (OSError, PuzzleError) as exc:
+        entries = list(read_puzzles(args.file, on_note=lambda note: print(note, file=sys.stderr)))
+    except (OSError, PuzzleError, PuzzleFileError) as exc:  # no such file, a folder, not text
         print(f"moved_killers: {exc}", file=sys.stderr)
         return 2
     for entry in entries:

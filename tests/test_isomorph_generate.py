@@ -113,3 +113,13 @@ def test_a_killer_with_other_rules_is_not_moved(tmp_path, capsys) -> None:
         assert [(len(cage.cells), cage.total) for cage in cages] == [(1, 5)]
     assert f"{path}:2: only a Killer on boxes with no other rule is kept when its lines are moved (left out)" in \
         capsys.readouterr().err
+
+
+def test_moving_a_missing_file_says_so(tmp_path, capsys) -> None:
+    """A file that is not there: one line naming it, exit status 2, nothing written."""
+    from benchmarks.moved_killers import main
+
+    missing, out = tmp_path / "none.txt", tmp_path / "moved.txt"
+    assert main([str(missing), "--output", str(out)]) == 2
+    assert capsys.readouterr().err == f"moved_killers: {missing}: no such file\n"
+    assert not out.exists()

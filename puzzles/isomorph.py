@@ -55,27 +55,18 @@ class Isomorph:
         labels = list(range(1, n + 1))
         if relabels(lay):
             rng.shuffle(labels)
-        height, width = lay.box_height, lay.box_width
         if not swaps_lines(lay):
             rows, cols, transpose = rng.choice(symmetries(lay))
             return cls(lay, (0, *labels), rows, cols, transpose)
-        line_rows = _line_order(n // height, height, rng)  # bands of boxes' rows, stacks of their columns
-        line_cols = _line_order(n // width, width, rng)
-        return cls(lay, (0, *labels), tuple(line_rows), tuple(line_cols), height == width and rng.random() < 0.5)
+        rows, cols, transpose = _lines_moved(lay, rng)
+        return cls(lay, (0, *labels), rows, cols, transpose)
 
     def apply(self, grid: Grid) -> Grid:
         if grid.layout is not self.layout:
             raise ValueError(f"an isomorph of a {self.layout.variant} {self.layout.side}x{self.layout.side} grid "
                              f"applied to a {grid.layout.variant} {grid.side}x{grid.side} grid")
-        n, old, relabel = grid.side, grid.values, self.relabel
-        new = bytearray(n * n)
-        for r in range(n):
-            for c in range(n):
-                src_r, src_c = self.rows[r], self.cols[c]
-                if self.transpose:
-                    src_r, src_c = src_c, src_r
-                new[r * n + c] = relabel[old[src_r * n + src_c]]
-        return Grid(self.layout, bytes(new))
+        n, old, relabel, move = grid.side, grid.values, self.relabel, (self.rows, self.cols, self.transpose)
+        return Grid(self.layout, bytes(relabel[old[_source(move, cell, n)]] for cell in range(n * n)))
 
 
 Move = tuple[tuple[int, ...], tuple[int, ...], bool]  # rows, columns, transposed: one rotation or reflection
@@ -105,8 +96,25 @@ def relabels(lay: Layout) -> bool:
     return all(rule.RELABELS for rule in lay.constraints)
 
 
+def _lines_moved(lay: Layout, rng: random.Random) -> Move:
+    """A random move of a layout on boxes: bands of boxes' rows and stacks of their columns shuffled, the lines
+    within each, and (square boxes) transposed half the time."""
+    n, height, width = lay.side, lay.box_height, lay.box_width
+    rows, cols = _line_order(n // height, height, rng), _line_order(n // width, width, rng)
+    return tuple(rows), tuple(cols), height == width and rng.random() < 0.5
+
+
+def _source(move: Move, cell: int, n: int) -> int:
+    """The cell whose given (and region) a move puts in `cell`: new (r, c) reads old (rows[r], cols[c]), transposed
+    when the move is."""
+    rows, cols, transpose = move
+    r, c = divmod(cell, n)
+    r, c = rows[r], cols[c]
+    return c * n + r if transpose else r * n + c
+
+
 def _moved(move: Move, cell: int, n: int) -> int:
-    """Where a move takes a cell (the inverse of `apply`'s read)."""
+    """Where a move takes a cell (the inverse of `_source`)."""
     rows, cols, transpose = move
     r, c = divmod(cell, n)
     if transpose:
@@ -158,17 +166,10 @@ def relaid(grid: Grid, move: Move) -> Grid:
     elsewhere. The caller sees that each rule's image is a rule of the same meaning."""
     lay, n = grid.layout, grid.side
     where = functools.partial(_moved, move, n=n)
-    rows, cols, transpose = move
-
-    def source(cell: int) -> int:  # the inverse of `where`: the cell whose givens and region cell takes
-        r, c = divmod(cell, n)
-        r, c = rows[r], cols[c]
-        return c * n + r if transpose else r * n + c
-
-    regions = [lay.regions[source(cell)] for cell in range(n * n)]
+    regions = [lay.regions[_source(move, cell, n)] for cell in range(n * n)]
     number = {region: k for k, region in enumerate(dict.fromkeys(regions))}  # renumbered as met: boxes kept boxes
     moved = layout(n, [number[region] for region in regions], (), [rule.moved(where) for rule in lay.rules])
-    return Grid(moved, bytes(grid.values[source(cell)] for cell in range(n * n)))
+    return Grid(moved, bytes(grid.values[_source(move, cell, n)] for cell in range(n * n)))
 
 
 def moved_killer(grid: Grid, rng: random.Random) -> Grid:
@@ -179,6 +180,4 @@ def moved_killer(grid: Grid, rng: random.Random) -> Grid:
     lay = grid.layout
     if not lay.box_height or lay.extras or any(rule.KIND != KILLER for rule in lay.rules):
         raise PuzzleError("only a Killer on boxes with no other rule is kept when its lines are moved")
-    n, height, width = grid.side, lay.box_height, lay.box_width
-    rows, cols = _line_order(n // height, height, rng), _line_order(n // width, width, rng)
-    return relaid(grid, (tuple(rows), tuple(cols), height == width and rng.random() < 0.5))
+    return relaid(grid, _lines_moved(lay, rng))

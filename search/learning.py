@@ -969,8 +969,6 @@ class Groups(Propagator):
         return None
 
 
-
-
 class LockedCandidates(Propagator):
     """propagate=locked: of two houses that cross in two cells or more (search/rules.py's `crossings`), a
     value whose places left in one lie in the crossing leaves the rest of the other. The houses' groups queue

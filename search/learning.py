@@ -1041,6 +1041,7 @@ class KillerCages(Queued):
         self.looked: list[Reason] = [NO_REASON] * len(cages.cells)  # per cage, its last removals' explanation
         # per cage, the fillings its filter found, kept across looks and backjumps (`cage_supports`' residues)
         self.residues = vec[vec[i64]]([residue_table(len(cells)) for cells in cages.cells])
+        self.of_cell = cages.of_cell  # per cell, the cages that hold it and are looked at (`retire_houses`)
 
     def start(self, s: Solver) -> None:
         """Every cage with a total is looked at once at the root, givens or not."""
@@ -1064,12 +1065,31 @@ class KillerCages(Queued):
                     s.assign(neg(q), because)
             return None
         because = s.reason[x]
-        for k in cages.of_cell[cell]:
+        for k in self.of_cell[cell]:
             # a look's own removals leave its cage with a filling for each value left: no need to look again; but
             # not `distinct_bounds`'s (a sum's bounds move as its cells lose values: its look must come again)
             if cages.values[k] >> v & 1 and (self.wide or because is not self.looked[k]):
                 self.waiting.touch(k)
         return None
+
+    def retire_houses(self, s: Solver) -> None:
+        """At level 0, once the root's propagation is done: a cage (here a 45 rule's sum of different values) that
+        is a house's cells but those placed, with one combination, the values they leave, says what the house says.
+        Looked at with the combinations that fit, it can find nothing that singles and locked candidates, which come
+        before it, have not found: it is looked at no more. (A whole house's, of all its values, is one.)"""
+        cages, places = self.cages, s.places
+        retired: set[int] = set()
+        for k in range(len(cages.cells)):
+            if len(cages.combinations[k]) != 1:
+                continue
+            held, housed = cages.combinations[k][0], cages.housed[k]
+            for j in range(0, len(housed), 2):
+                unit, inside = cages.units[housed[j]], housed[j + 1]
+                if popcount(inside) == len(cages.cells[k]) and all(
+                        inside >> i & 1 or placed_outside(places[unit[i]], held) for i in range(len(unit))):
+                    retired.add(k)
+        if retired:
+            self.of_cell = vec[vec[i64]]([vec[i64]([k for k in ks if k not in retired]) for ks in cages.of_cell])
 
     def look_at(self, s: Solver, k: int) -> list[Lit] | None:
         """Cage k's sum: each value of a cell that no filling of the cage puts there (the cage filter,
@@ -1114,19 +1134,8 @@ class KillerCages(Queued):
         return None
 
     def needed_hidden(self, masks: vec[i64], k: int, hidden: i64, found: vec[i64]) -> i64:
-        """Of the hidden values, those cage k's filter needs to find no more than `found`: each in turn is
-        left out while the filter without it finds the same."""
-        combinations = self.cages.combinations[k]
-        left = hidden
-        while left:
-            low = left & -left
-            left ^= low
-            fewer = hidden & ~low
-            again = (combination_supports(masks, combinations, fewer) if self.cheap
-                     else cage_supports(masks, combinations, vec[i64](), fewer))
-            if every_kept(found, again):
-                hidden &= ~low
-        return hidden
+        """Of the hidden values, those cage k's filter needs to find no more than `found` (`needed_values`)."""
+        return needed_values(masks, self.cages.combinations[k], hidden, found, self.cheap)
 
     def hidden_values(self, s: Solver, k: int) -> i64:
         """The values some house places only in cage k's cells (each of its places left in the house is one of
@@ -1418,6 +1427,40 @@ def distinct_bounds(doms: vec[i64], total: int) -> vec[i64]:
         if not kept[i]:
             return zeros(count)
     return kept
+
+
+def needed_values(masks: vec[i64], combinations: vec[i64], hidden: i64, found: vec[i64], cheap: bool) -> i64:
+    """Of the `hidden` values a cage's look held its combinations to (its cells' candidates `masks`), those its filter
+    (`cheap`: `combination_supports`, else `cage_supports`) needs to find no more than `found`: each in turn is left
+    out while the filter without it finds the same. A value that no combination within the cells lacks (holding the
+    rest) is left out unread: the filter without it reads the same combinations."""
+    available: i64 = 0
+    for m in masks:
+        available |= m
+    left = hidden
+    while left:
+        low = left & -left
+        left ^= low
+        fewer = hidden & ~low
+        if not lacking(available, combinations, fewer, low):
+            hidden = fewer
+            continue
+        again = (combination_supports(masks, combinations, fewer) if cheap
+                 else cage_supports(masks, combinations, vec[i64](), fewer))
+        if every_kept(found, again):
+            hidden = fewer
+    return hidden
+
+
+def placed_outside(m: i64, held: i64) -> bool:
+    """Whether a cell's candidates `m` are one value, not among `held` (at level 0, after propagation: placed)."""
+    return m != 0 and not m & (m - 1) and not m & held
+
+
+def lacking(available: i64, combinations: vec[i64], must: i64, value: i64) -> bool:
+    """Whether some combination within `available` holds the values of `must` but not `value` (a bit): one the
+    filter reads without `value` among those it must hold, and not with it."""
+    return any(not c & ~available and not must & ~c and not c & value for c in combinations)
 
 
 def least(m: i64) -> i64:
@@ -2353,6 +2396,9 @@ class Solver:
             if sums is not None and len(sums.rooms.cells) > 0 else None
         wide = KillerCages(sums.wide, n, DERIVED_SUM, sums.wide_totals) \
             if sums is not None and len(sums.wide.cells) > 0 else None
+        # the 45 rule's sums of different values that only repeat a house, looked at no more after the root
+        # (`retire_houses`): with the combinations that fit and locked candidates, they find nothing more
+        self.retiring = rooms if cheap and locked_candidates is not None else None
         self.propagators = vec[Propagator]([q for q in (Groups(enc, locked_candidates), cages, rooms, wide, bounds,
                                                         leftovers, links, filters, self.clauses) if q is not None])
         self.lookers = vec[Propagator]([q for q in (locked_candidates, links, cages, rooms, bounds, wide, filters)
@@ -2434,6 +2480,8 @@ class Solver:
             if observer is not None:
                 observer.givens_clash(conflict)
             return False
+        if self.retiring is not None:
+            self.retiring.retire_houses(self)
         if observer is not None:
             observer.propagated(0, self.assigned_since(0))
         return True

@@ -1072,11 +1072,12 @@ class KillerCages(Queued):
                 self.waiting.touch(k)
         return None
 
-    def retire_houses(self, s: Solver) -> None:
+    def retire_houses(self, s: Solver) -> bool:
         """At level 0, once the root's propagation is done: a cage (here a 45 rule's sum of different values) that
         is a house's cells but those placed, with one combination, the values they leave, says what the house says.
         Looked at with the combinations that fit, it can find nothing that singles and locked candidates, which come
-        before it, have not found: it is looked at no more. (A whole house's, of all its values, is one.)"""
+        before it, have not found: it is looked at no more. (A whole house's, of all its values, is one.) Whether
+        every one is."""
         cages, places = self.cages, s.places
         retired: set[int] = set()
         for k in range(len(cages.cells)):
@@ -1090,6 +1091,7 @@ class KillerCages(Queued):
                     retired.add(k)
         if retired:
             self.of_cell = vec[vec[i64]]([vec[i64]([k for k in ks if k not in retired]) for ks in cages.of_cell])
+        return len(retired) == len(cages.cells)
 
     def look_at(self, s: Solver, k: int) -> list[Lit] | None:
         """Cage k's sum: each value of a cell that no filling of the cage puts there (the cage filter,
@@ -2480,8 +2482,9 @@ class Solver:
             if observer is not None:
                 observer.givens_clash(conflict)
             return False
-        if self.retiring is not None:
-            self.retiring.retire_houses(self)
+        if self.retiring is not None and self.retiring.retire_houses(self):  # (then nothing is left of them to ask)
+            self.propagators = vec[Propagator]([q for q in self.propagators if q is not self.retiring])
+            self.lookers = vec[Propagator]([q for q in self.lookers if q is not self.retiring])
         if observer is not None:
             observer.propagated(0, self.assigned_since(0))
         return True

@@ -1117,14 +1117,37 @@ class Retired(Spy):
                     assert all(solver.value[(cell * n + v) << 1] == FALSE for cell in cages.seeing(k, holding))
 
 
-@pytest.mark.parametrize("seed", range(8))
-def test_a_sum_that_repeats_a_house_is_looked_at_no_more_and_the_search_is_the_same(seed):
-    # cdcl's defaults on a 9x9 Killer (the combinations that fit, locked candidates): a 45 rule's sum of different
-    # values that is a house's cells but those placed at the root is looked at no more after the root. The search is
-    # the same as with it looked at throughout, counter for counter and solution for solution, and at every fixpoint
-    # such a sum's look would have found nothing
+def scattered_killer(seed: int) -> Grid:
+    """A 9x9 Killer without givens whose cages (1 to 5 cells) each have no two cells in one house, cut from a random
+    solution: no cage lies in a house, and the 45 rule's sums of different values are whole houses."""
     rng = random.Random(seed)
-    grid = Grid(killer_layout(boxes(9), random_cages(random_solution(boxes(9), rng), rng)), bytes(81))
+    solution = random_solution(boxes(9), rng).values
+    peers = [set(p) for p in geometry(boxes(9)).peers]
+    free = list(range(81))
+    rng.shuffle(free)
+    cages = []
+    while free:
+        cells = [free.pop()]
+        for _ in range(rng.randint(1, 4)):
+            more = [b for b in free if all(b not in peers[a] and solution[b] != solution[a] for a in cells)]
+            if not more:
+                break
+            free.remove(more[0])
+            cells.append(more[0])
+        cages.append(Cage(tuple(sorted(cells)), sum(solution[c] for c in cells)))
+    return Grid(killer_layout(boxes(9), cages), bytes(81))
+
+
+@pytest.mark.parametrize(("cut", "seed"), [*(("random", seed) for seed in range(8)), ("scattered", 0),
+                                           ("scattered", 1)])
+def test_a_sum_that_repeats_a_house_is_looked_at_no_more_and_the_search_is_the_same(cut, seed):
+    # cdcl's defaults on a 9x9 Killer (the combinations that fit, locked candidates): a 45 rule's sum of different
+    # values that is a house's cells but those placed at the root is looked at no more after the root (and when every
+    # such sum is, they leave the propagation). The search is the same as with them looked at throughout, counter
+    # for counter and solution for solution, and at every fixpoint such a sum's look would have found nothing
+    rng = random.Random(seed)
+    grid = (Grid(killer_layout(boxes(9), random_cages(random_solution(boxes(9), rng), rng)), bytes(81))
+            if cut == "random" else scattered_killer(seed))
     searches = []
     for retiring in (True, False):
         spy = Retired(grid.layout)
@@ -1136,6 +1159,11 @@ def test_a_sum_that_repeats_a_house_is_looked_at_no_more_and_the_search_is_the_s
         searches.append((solver.counters(), finish.found))
         if retiring:
             assert spy.looked > 0  # (some sum was retired, and looked at by the test)
+            rooms = solver.retiring
+            every = not any(len(ks) for ks in rooms.of_cell)
+            assert every == (cut == "scattered")
+            assert all((q is rooms) is False for q in solver.propagators) == every
+            assert all((q is rooms) is False for q in solver.lookers) == every
     assert searches[0] == searches[1]
     found = searches[0][1]
     assert 1 <= len(set(found)) == len(found) <= 20

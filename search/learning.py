@@ -1205,7 +1205,8 @@ class KillerCages(Queued):
         cage, outside the cage: with these false too, the cage holds it."""
         n, value, places, cages = self.n, s.value, s.places, self.cages
         union = cages.values[k]
-        lits = vec[i32]()
+        # (made with room for the most it may hold: grown item by item, it was copied again and again)
+        lits = vec[i32](capacity=(len(cages.cells[k]) + popcount(hidden)) * n)
         if hidden:
             housed = cages.housed[k]
             for j in range(0, len(housed), 2):
@@ -1353,7 +1354,7 @@ class SumBounds(Queued):
     def bounds(self, s: Solver, cells: vec[i64], plus: i64, skip: int, slack: i64, floors: bool) -> vec[i32]:
         """`at_least` (floors) or `at_most`: a cell's floor is its values below its least (an outie's ceiling)."""
         n, places = self.n, s.places
-        lits = vec[i32]()
+        lits = vec[i32](capacity=len(cells) * n)  # (the most it may hold: see `KillerCages.explain`)
         for j in range(len(cells)):
             if j == skip:
                 continue

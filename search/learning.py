@@ -1075,9 +1075,9 @@ class KillerCages(Queued):
     def retire_houses(self, s: Solver) -> bool:
         """At level 0, once the root's propagation is done: a cage (here a 45 rule's sum of different values) that
         is a house's cells but those placed, with one combination, the values they leave, says what the house says.
-        Looked at with the combinations that fit, it can find nothing that singles and locked candidates, which come
-        before it, have not found: it is looked at no more. (A whole house's, of all its values, is one.) Whether
-        every one is."""
+        Looked at with the combinations that fit, on rows, columns and boxes alone (`Solver.retiring`), it can find
+        nothing that singles and locked candidates, which come before it, have not found: it is looked at no more.
+        (A whole house's, of all its values, is one.) Whether every one is."""
         cages, places = self.cages, s.places
         retired: set[int] = set()
         for k in range(len(cages.cells)):
@@ -2400,8 +2400,10 @@ class Solver:
         wide = KillerCages(sums.wide, n, DERIVED_SUM, sums.wide_totals) \
             if sums is not None and len(sums.wide.cells) > 0 else None
         # the 45 rule's sums of different values that only repeat a house, looked at no more after the root
-        # (`retire_houses`): with the combinations that fit and locked candidates, they find nothing more
-        self.retiring = rooms if cheap and locked_candidates is not None else None
+        # (`retire_houses`): with the combinations that fit and locked candidates, they find nothing more, where the
+        # houses are rows, columns and square boxes alone (there a cell outside a house that sees two of its cells
+        # shares one house with both, a crossing of locked candidates; a diagonal or a Jigsaw region breaks that)
+        self.retiring = rooms if cheap and locked_candidates is not None and grid.layout.houses.is_classic else None
         self.propagators = vec[Propagator]([q for q in (Groups(enc, locked_candidates), cages, rooms, wide, bounds,
                                                         leftovers, links, filters, self.clauses) if q is not None])
         self.lookers = vec[Propagator]([q for q in (locked_candidates, links, cages, rooms, bounds, wide, filters)

@@ -1170,6 +1170,18 @@ def test_a_sum_that_repeats_a_house_is_looked_at_no_more_and_the_search_is_the_s
     assert all(0 not in g and not Grid(grid.layout, g).conflicts() for g in found)
 
 
+@pytest.mark.parametrize("variant", ["killer+x", "jigsaw+killer"])
+def test_the_sums_that_repeat_a_house_stay_where_a_cell_may_see_two_of_its_cells_by_two_houses(variant):
+    # with a diagonal or a Jigsaw's regions, a cell outside a house can see two of its cells through two other
+    # houses, which locked candidates do not read: no sum is retired there, on the defaults that retire them on a
+    # plain Killer
+    rng = random.Random(5)
+    grid = drawn_blank(variant, 9, rng)
+    solver = configured(grid, parse(OPTIONS, {}), Limits(float("inf"), float("inf")), None)
+    plain = configured(drawn_blank("killer", 9, rng), parse(OPTIONS, {}), Limits(float("inf"), float("inf")), None)
+    assert solver.retiring is None and plain.retiring is not None
+
+
 @pytest.mark.parametrize("side", [9, 16])
 def test_cdcl_keeps_every_derived_sum_but_those_of_different_values_past_room_cells(side):
     # a derived sum of different values of more than ROOM_CELLS cells (16x16 and up) lies in one house, whose other

@@ -2664,7 +2664,11 @@ class Solver:
         kept = append(vec[i64](capacity=len(nogood)), nogood[0])
         for k in range(1, len(nogood)):
             q = nogood[k]
-            if reason[var(q)].kind == DECIDED or not self.redundant(q, levels):
+            r = reason[var(q)]
+            if r.kind == EXCLUDED and seen[var(i64(r.lits[0]))] == MARKED:
+                continue  # excluded by a placement whose negation the nogood holds (`shorten`'s): `redundant`'s
+                # first step, without the trace (half of the literals it is asked about, on a hard Killer)
+            if r.kind == DECIDED or not self.redundant(q, levels):
                 kept = append(kept, q)
         for x in self.to_clear:
             seen[x] = UNSEEN

@@ -61,7 +61,7 @@ reader who knows one finds each part of the other by its name:
   a value some house places only in the cage's cells (`hidden_values`) is one
   the cage holds, so only the combinations that hold it are looked at; the
   reason (CAGE_HIDDEN) adds, for each hidden value without which the look
-  would find more (`needed_hidden`), that house's other places of it, false.
+  would find more (`needed_values`), that house's other places of it, false.
   No literal of a house touches the cage, so such a look may meet a conflict
   that arose at a lower level: the search goes back there before the analysis.
   With redundant=45 (the default; a layout without cages has none) the 45
@@ -1018,7 +1018,7 @@ class KillerCages(Queued):
     either look's removals follow from them); a cage with no filling left is a conflict. With required=on a value
     every filling holds then leaves every cell outside the cage that sees all its places in it (`point`). With
     hidden=on the look keeps only the combinations that hold the values some house places only in the cage's cells
-    (`hidden_values`), its reason the house's other places of each it needed (`needed_hidden`)."""
+    (`hidden_values`), its reason the house's other places of each it needed (`needed_values`)."""
 
     def __init__(self, cages: Cages, n: int, kind: ReasonKind = CAGE_SUM, totals: list[int] | None = None,
                  cheap: bool = False, required: bool = False, hidden: bool = False) -> None:
@@ -1114,9 +1114,10 @@ class KillerCages(Queued):
         found = (distinct_bounds(masks, self.totals[k]) if self.wide
                  else combination_supports(masks, combinations, hidden) if self.cheap
                  else cage_supports(masks, combinations, self.residues[k], hidden))
-        # the explanation names only the hidden values without which the look would find more (`needed_hidden`)
+        # the explanation names only the hidden values without which the look would find more (`needed_values`)
         if not found[0]:  # no filling: no value kept anywhere
-            return listed(self.explain(s, k, self.needed_hidden(masks, k, hidden, found) if hidden else 0))
+            needed = needed_values(masks, combinations, hidden, found, self.cheap) if hidden else 0
+            return listed(self.explain(s, k, needed))
         because: Reason | None = None
         named: i64 = hidden
         for i in range(len(cells)):
@@ -1127,17 +1128,13 @@ class KillerCages(Queued):
                 q = placement(cells[i] * n + bit_index(low))
                 if value[q] == UNDEF:
                     if because is None:  # one explanation for every value this look removes
-                        named = self.needed_hidden(masks, k, hidden, found) if hidden else 0
+                        named = needed_values(masks, combinations, hidden, found, self.cheap) if hidden else 0
                         because = self.looked[k] = Reason(CAGE_HIDDEN if named else self.kind,
                                                           self.explain(s, k, named))
                     s.assign(neg(q), because)
         if self.points and not self.wide:  # (the values every filling holds as the look's reason has them)
             return self.point(s, k, found, because, named)
         return None
-
-    def needed_hidden(self, masks: vec[i64], k: int, hidden: i64, found: vec[i64]) -> i64:
-        """Of the hidden values, those cage k's filter needs to find no more than `found` (`needed_values`)."""
-        return needed_values(masks, self.cages.combinations[k], hidden, found, self.cheap)
 
     def hidden_values(self, s: Solver, k: int) -> i64:
         """The values some house places only in cage k's cells (each of its places left in the house is one of

@@ -161,6 +161,9 @@ def masked_record(record: dict[str, Any], info: Any) -> dict[str, Any]:
     return record
 
 
+CUT = re.compile(r"^  \.\.\. [\d,]+ more$")  # the last line of a list the report cut short
+
+
 def masked_report(text: str) -> str:
     """The report without its times: table rows become cells joined by '|', the time columns masked."""
     lines, timed = [], set()
@@ -180,11 +183,17 @@ def masked_report(text: str) -> str:
 
 
 def sorted_lists(lines: list[str]) -> list[str]:
-    """Each run of indented lines (a list of puzzles, in the order they finished) sorted."""
+    """Each run of indented lines (a list of puzzles, in the order they finished) sorted. A list cut short (its
+    last line `... N more`) names the first puzzles met, which depends on the order the workers finished them: only
+    how many it names is kept."""
     result: list[str] = []
     for indented, run in itertools.groupby(lines, key=lambda line: line.startswith("  ")):
         part = list(run)
-        result += sorted(part) if indented else part
+        cut = [line for line in part if CUT.match(line)]
+        if indented and cut:
+            result += [f"  ({len(part) - len(cut)} named: the first met)", *cut]
+        else:
+            result += sorted(part) if indented else part
     return result
 
 

@@ -60,13 +60,13 @@ class Told(Quiet):
 
     def conflict(self, level: int, conflict: list[int]) -> None:
         assert self.solver is not None
-        self.trail_at_conflict = len(self.solver.trail)
+        self.trail_at_conflict = self.solver.assigned
         self.level_start = self.solver.trail_lim[level - 1] if level > 0 else 0
         self.jumps.levels.append(level)
 
     def backjumped(self, level: int, nogood: list[int], lbd: int) -> None:
         assert self.solver is not None
-        kept = len(self.solver.trail) - 1  # the trail left by the jump, without the literal the nogood forces there
+        kept = self.solver.assigned - 1  # the trail left by the jump, without the literal the nogood forces there
         self.jumps.undone_levels.append(self.jumps.levels[-1] - level)
         self.jumps.undone.append(self.trail_at_conflict - kept)
         self.jumps.between.append(self.level_start - kept)

@@ -904,7 +904,7 @@ class Queued(Propagator):
             if conflict is not None:
                 waiting.clear()
                 return conflict
-            if s.qhead < len(s.trail):
+            if s.qhead < s.assigned:
                 return None
         return None
 
@@ -1802,7 +1802,9 @@ class StoredClauses(Propagator):
                     j += 2
             used[p] = j
         reason, reason_at = s.reason, s.reason_at
-        for q in s.trail:
+        trail = s.trail
+        for i in range(s.assigned):
+            q = trail[i]
             if reason[var(q)].at == STORED:
                 reason_at[var(q)] = i64(arena[reason_at[var(q)]])
         self.arena = kept
@@ -1865,14 +1867,6 @@ class StoredClauses(Propagator):
                 s.placed_now += 1
         self.used[false_lit] = j
         return None
-
-
-def truncated(ws: vec[i64], size: i64) -> vec[i64]:
-    """`ws` cut to its first `size` items, in place (a slice would copy the items kept: the trail's thousands at
-    25x25, where a jump back undoes a few)."""
-    while len(ws) > size:
-        ws, _last = pop(ws)  # (a name of its own: `_` would box the item)
-    return ws
 
 
 def cleared(ws: vec[i64]) -> vec[i64]:
@@ -2107,7 +2101,7 @@ class Vsids(Branching):
 
     def undone(self, s: Solver, start: int) -> None:
         trail, order = s.trail, self.order
-        for i in range(len(trail) - 1, start - 1, -1):
+        for i in range(s.assigned - 1, start - 1, -1):
             order.insert(var(trail[i]))
 
     def rebuild(self, s: Solver) -> None:
@@ -2254,7 +2248,7 @@ class PhaseSaving(Branching):
     def undone(self, s: Solver, start: int) -> None:
         self.rule.undone(s, start)
         trail, n = s.trail, s.n
-        for i in range(len(trail) - 1, start - 1, -1):
+        for i in range(s.assigned - 1, start - 1, -1):
             p = trail[i]
             if not p & 1:  # a placement undone: its cell's phase
                 self.saved[(p >> 1) // n] = p >> 1
@@ -2371,7 +2365,10 @@ class Solver:
         self.level = vec[i64]([0] * variables)
         self.reason = vec[Reason]([NO_REASON] * variables)
         self.reason_at = vec[i64]([0] * variables)  # where a stored clause that implied x lies in the arena
-        self.trail = vec[i64](capacity=variables)  # every literal made true, in order
+        # every literal made true, in order: the first `assigned` items (written in place: a variable is set once at
+        # most, so the variables' number is room enough; an append and a pop each cost more)
+        self.trail = zeros(variables)
+        self.assigned: i64 = 0
         self.trail_lim: list[int] = []  # where each decision level begins on the trail
         self.qhead: i64 = 0  # the trail up to here is propagated
         # the groups' places: per group, the mask of its variables not excluded by a propagated literal (then the
@@ -2442,14 +2439,14 @@ class Solver:
         The trail, the values, the levels, the marks of the analysis and the groups' places are
         native vectors (`librt.vecs.vec` of i64 or u8), not lists: compiled, an item is read and
         written in place, where a list's is a call and a boxed int (an allocation above 256, as most
-        literals and masks are). A vector's `append` gives the vector anew, so the trail is never
-        kept in a local across an assignment."""
+        literals and masks are). The trail is written in place, its first `assigned` items in use."""
         x = var(p)
         self.value[p] = TRUE
         self.value[neg(p)] = FALSE
         self.level[x] = len(self.trail_lim)
         self.reason[x] = reason
-        self.trail = append(self.trail, p)
+        self.trail[self.assigned] = p
+        self.assigned += 1
 
     def reason_lits(self, x: Var) -> list[Lit]:
         """The literals the reason of x's value rests on, all false: its clause's, x's own left out
@@ -2489,10 +2486,14 @@ class Solver:
             observer.propagated(0, self.assigned_since(0))
         return True
 
+    def trail_now(self) -> list[Lit]:
+        """The literals made true, in order (for an observer: the trail's items past `assigned` are stale)."""
+        return [p for p in self.trail[:self.assigned]]
+
     def assigned_since(self, start: int) -> list[Assigned]:
         """The trail from `start`, each literal with the kind of its reason (for an observer)."""
         reason = self.reason
-        return [Assigned(p, reason[var(p)].kind) for p in self.trail[start:]]
+        return [Assigned(p, reason[var(p)].kind) for p in self.trail[start:self.assigned]]
 
     # -- propagation -------------------------------------------------------------------------------
     def propagate(self) -> list[Lit] | None:
@@ -2504,7 +2505,7 @@ class Solver:
         eliminated: i64 = 0
         propagators, lookers = self.propagators, self.lookers
         while True:
-            while self.qhead < len(self.trail):
+            while self.qhead < self.assigned:
                 p = self.trail[self.qhead]
                 self.qhead += 1
                 for propagator in propagators:
@@ -2518,11 +2519,11 @@ class Solver:
             looked = False
             for looker in lookers:
                 if looker.pending():
-                    before = len(self.trail)
+                    before = self.assigned
                     conflict = looker.look(self)
                     if conflict is not None:
                         return conflict
-                    eliminated += len(self.trail) - before
+                    eliminated += self.assigned - before
                     looked = True
                     break
             if not looked:
@@ -2538,12 +2539,12 @@ class Solver:
             return
         value, trail = self.value, self.trail
         start: i64 = self.trail_lim[level]
-        for i in range(len(trail) - 1, start - 1, -1):
+        for i in range(self.assigned - 1, start - 1, -1):
             p = trail[i]
             value[p] = UNDEF
             value[neg(p)] = UNDEF
         self.branching.undone(self, start)
-        self.trail = truncated(trail, start)
+        self.assigned = start
         del self.trail_lim[level:]
         self.qhead = start
         self.places = self.saved_places[level]
@@ -2571,7 +2572,7 @@ class Solver:
         start: i64 = 0
         stop: i64 = len(conflict)
         resolved: i64 = -1
-        index: i64 = len(trail) - 1
+        index: i64 = self.assigned - 1
         while True:
             for k in range(start, stop):  # each false literal met once: marked and bumped; one of the present
                 q = i64(lits[k])  # level is to be resolved, one of a lower level goes into the nogood (level 0's
@@ -2754,7 +2755,7 @@ class Solver:
     def new_decision_level(self) -> None:
         """A new level begins here on the trail; the groups' places are kept as it finds them (a copy
         undoes what propagation at this level and above does to them, without a walk)."""
-        self.trail_lim.append(len(self.trail))
+        self.trail_lim.append(self.assigned)
         self.saved_places.append(self.places[:])
 
     def decide(self, x: Var) -> None:
@@ -2846,7 +2847,9 @@ class Solver:
         """The values placed, a byte a cell (0: none yet); a solution once every variable is set."""
         n = self.n
         values = bytearray(n * n)
-        for p in self.trail:
+        trail = self.trail
+        for i in range(self.assigned):
+            p = trail[i]
             if not sign(p):
                 values[var(p) // n] = var(p) % n + 1
         return bytes(values)

@@ -595,7 +595,7 @@ class Spy:
     def propagated(self, level, assigned):
         solver = self.solver
         n = solver.n
-        where = {lit: i for i, lit in enumerate(solver.trail)}
+        where = {lit: i for i, lit in enumerate(solver.trail_now())}
         for p, kind in assigned:
             if kind not in (CAGE_SUM, DERIVED_SUM, CAGE_HOUSE, CAGE_HIDDEN):
                 continue

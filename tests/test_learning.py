@@ -315,7 +315,7 @@ def test_each_decision_is_the_variable_a_scan_of_them_all_finds(seed, unit, prop
                 solver.var_decay, solver.rescale_limit = 1e-5, 1e50
 
         def saw(self):  # (a propagation that meets a conflict may place a cell twice: the first counts)
-            for p in reversed(list(self.solver.trail)):  # a native vector: no reversed() of its own
+            for p in reversed(self.solver.trail_now()):
                 if not p & 1:
                     last[(p >> 1) // self.solver.n] = p >> 1
 
@@ -702,7 +702,7 @@ def test_every_reason_is_a_clause_whose_other_literals_were_false_before(box, se
     class Spy(Quiet):
         def propagated(self, level, assigned):
             solver = self.solver
-            trail = solver.trail
+            trail = solver.trail_now()
             assert assigned == [(p, solver.reason[p >> 1].kind) for p in trail[len(trail) - len(assigned):]]
             where = {p: i for i, p in enumerate(trail)}
             for p, kind in assigned:

@@ -307,32 +307,26 @@ def combination_supports(domains: vec[i64], combinations: vec[i64], must: i64 = 
 
 
 def fitting(domains: vec[i64], combinations: vec[i64], must: i64 = 0) -> vec[i64]:
-    """One pass of `combination_supports`: per cell, the values it may take in the combinations that fit."""
+    """One pass of `combination_supports`: per cell, the values it may take in the combinations that fit. (A value
+    of a combination two cells can take is one two cells can take in it: which are alone is read once for all.)"""
     count: i64 = len(domains)
-    available: i64 = 0
+    available: i64 = 0  # the values one cell or more can take
+    twice: i64 = 0  # and two or more
     for i in range(count):
+        twice |= available & domains[i]
         available |= domains[i]
+    lone = available & ~twice  # each taken by the one cell that can
     kept = zeros(count)
     for c in combinations:
         if c & ~available or must & ~c:
             continue  # a value of it no cell can take, or one it lacks
-        once: i64 = 0  # its values one cell or more can take
-        twice: i64 = 0  # and two or more
+        alone = c & lone  # its values each taken by the one cell that can
         fits = True
         for i in range(count):
             m = domains[i] & c
-            if not m:
-                fits = False  # a cell that can take none of it
-                break
-            twice |= once & m
-            once |= m
-        if not fits:
-            continue
-        alone = c & ~twice  # each taken by the one cell that can
-        for i in range(count):
-            own = domains[i] & alone
-            if own & (own - 1):
-                fits = False
+            own = m & alone
+            if not m or own & (own - 1):
+                fits = False  # a cell that can take none of it, or two values no other can
                 break
         if not fits:
             continue

@@ -965,7 +965,7 @@ class Groups(Propagator):
                     s.assign(q, enc.last_left[g])
                     s.placed_now += 1
             elif locked is not None and enc.look[m >> 3] >> (m & 7) & 1:
-                locked.confined.append(g)
+                locked.confined = append(locked.confined, g)
         return None
 
 
@@ -978,7 +978,7 @@ class LockedCandidates(Propagator):
 
     def __init__(self, enc: Encoding) -> None:
         self.enc = enc
-        self.confined: list[int] = []  # groups whose places lie inside a crossing, in the order they came to
+        self.confined = vec[i64]()  # groups whose places lie inside a crossing, in the order they came to
 
     def pending(self) -> bool:
         return len(self.confined) > 0
@@ -1002,11 +1002,11 @@ class LockedCandidates(Propagator):
                     q = lits[bit_index(low)]
                     if value[q] == UNDEF:
                         s.assign(neg(q), crossing.because)
-        self.confined.clear()
+        self.confined = cleared(self.confined)
         return None
 
     def clear(self) -> None:
-        self.confined.clear()
+        self.confined = cleared(self.confined)
 
 
 class KillerCages(Queued):

@@ -298,17 +298,29 @@ def combination_supports(domains: vec[i64], combinations: vec[i64], must: i64 = 
     leave a value to one cell alone), so that a look finds nothing the next would. Every value `cage_supports`
     keeps stays (a filling's combination fits, and each of its values is in its cell's part of it); all 0 when no
     combination fits. `must`: as `cage_supports`'s."""
-    now = domains  # (read, never written: each pass makes its own)
+    return combinations_settled(domains, combinations, must, zeros(len(domains)), zeros(len(domains)))
+
+
+def combinations_settled(domains: vec[i64], combinations: vec[i64], must: i64, one: vec[i64],
+                         other: vec[i64]) -> vec[i64]:
+    """`combination_supports` written into `one` and `other` (each of the cells' number), in turn, pass by pass: the
+    one that holds the answer is returned (`domains` is read, never written). A caller that keeps the two for its
+    next looks makes no vector."""
+    now = domains
+    second = False
     while True:
-        kept = fitting(now, combinations, must)
+        kept = other if second else one
+        fit_into(now, combinations, must, kept)
         if every_kept(now, kept):
             return kept
         now = kept
+        second = not second
 
 
-def fitting(domains: vec[i64], combinations: vec[i64], must: i64 = 0) -> vec[i64]:
-    """One pass of `combination_supports`: per cell, the values it may take in the combinations that fit. (A value
-    of a combination two cells can take is one two cells can take in it: which are alone is read once for all.)"""
+def fit_into(domains: vec[i64], combinations: vec[i64], must: i64, kept: vec[i64]) -> None:
+    """One pass of `combination_supports`, written into `kept`: per cell, the values it may take in the
+    combinations that fit. (A value of a combination two cells can take is one two cells can take in it: which are
+    alone is read once for all.)"""
     count: i64 = len(domains)
     available: i64 = 0  # the values one cell or more can take
     twice: i64 = 0  # and two or more
@@ -316,7 +328,8 @@ def fitting(domains: vec[i64], combinations: vec[i64], must: i64 = 0) -> vec[i64
         twice |= available & domains[i]
         available |= domains[i]
     lone = available & ~twice  # each taken by the one cell that can
-    kept = zeros(count)
+    for i in range(count):
+        kept[i] = 0
     for c in combinations:
         if c & ~available or must & ~c:
             continue  # a value of it no cell can take, or one it lacks
@@ -333,7 +346,6 @@ def fitting(domains: vec[i64], combinations: vec[i64], must: i64 = 0) -> vec[i64
         for i in range(count):
             own = domains[i] & alone
             kept[i] |= own if own else domains[i] & c & ~alone
-    return kept
 
 
 def adds(domains: vec[i64], combination: i64, kept: vec[i64]) -> bool:

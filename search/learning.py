@@ -239,6 +239,7 @@ from puzzles.bits import (
     bit_index,
     cage_supports,
     combination_supports,
+    combinations_settled,
     every_kept,
     indices,
     popcount,
@@ -1041,6 +1042,10 @@ class KillerCages(Queued):
         self.looked: list[Reason] = [NO_REASON] * len(cages.cells)  # per cage, its last removals' explanation
         # per cage, the fillings its filter found, kept across looks and backjumps (`cage_supports`' residues)
         self.residues = vec[vec[i64]]([residue_table(len(cells)) for cells in cages.cells])
+        # per cage, the vectors its look writes (its cells' candidates, and the combinations' passes: `look_at`)
+        self.masks = vec[vec[i64]]([zeros(len(cells)) for cells in cages.cells])
+        self.one = vec[vec[i64]]([zeros(len(cells)) for cells in cages.cells])
+        self.other = vec[vec[i64]]([zeros(len(cells)) for cells in cages.cells])
         self.of_cell = cages.of_cell  # per cell, the cages that hold it and are looked at (`retire_houses`)
 
     def start(self, s: Solver) -> None:
@@ -1107,12 +1112,14 @@ class KillerCages(Queued):
                 q = placement(cell * n + bit_index(low))
                 if value[q] == UNDEF:
                     s.assign(neg(q), self.fact)
-        masks = vec[i64]([places[cell] & union for cell in cells])
+        masks = self.masks[k]  # (read by this look alone: written anew at each)
+        for i in range(len(cells)):
+            masks[i] = places[cells[i]] & union
         combinations = cages.combinations[k]
         # (the combinations that hold the hidden values)
         hidden: i64 = self.hidden_values(s, k) if self.hidden and not self.wide else 0
         found = (distinct_bounds(masks, self.totals[k]) if self.wide
-                 else combination_supports(masks, combinations, hidden) if self.cheap
+                 else combinations_settled(masks, combinations, hidden, self.one[k], self.other[k]) if self.cheap
                  else cage_supports(masks, combinations, self.residues[k], hidden))
         # the explanation names only the hidden values without which the look would find more (`needed_values`)
         if not found[0]:  # no filling: no value kept anywhere

@@ -1059,7 +1059,8 @@ class KillerCages(Queued):
         a cage holds leaves that cage to be looked at."""
         cages, value, n = self.cages, s.value, self.n
         x = var(p)
-        cell, v = x // n, x % n
+        cell = x // n
+        v = x - cell * n  # (x % n: a second division)
         if not sign(p):
             because = s.enc.excluded_by[x]
             for other in cages.peers[cell]:
@@ -1267,11 +1268,12 @@ class SumBounds(Queued):
             return None
         x = var(p)
         n = self.n
-        of_cell = self.sums.of_cell[x // n]
+        cell = x // n  # (one division: each is a call, compiled)
+        of_cell = self.sums.of_cell[cell]
         if len(of_cell) == 0:  # (a vector's truth would be read through a boxed copy of it)
             return None
-        bit: i64 = 1 << (x % n)
-        m: i64 = s.places[x // n]
+        bit: i64 = 1 << (x - cell * n)
+        m: i64 = s.places[cell]
         if bit < (m & -m) or bit > m:
             for k in of_cell:
                 self.waiting.touch(k)
@@ -1521,7 +1523,7 @@ class ConstraintLinks(Queued):
                 self.waiting.touch(cell)
             return None
         because = s.enc.excluded_by[x]
-        forbids, v = links.out_forbids[cell], x % n
+        forbids, v = links.out_forbids[cell], x - cell * n
         for k, other in enumerate(links.out_cells[cell]):
             gone: i64 = forbids[k * n + v] & s.places[other]
             while gone:
@@ -1663,7 +1665,8 @@ class Leftovers(Propagator):
         such side loses a place for its value, and tells the other side when it has one left, or none."""
         x = var(p)
         n, places = self.n, s.places
-        cell, v = x // n, x % n
+        cell = x // n
+        v = x - cell * n  # (x % n: a second division)
         for k in range(i64(self.cell_start[cell]), i64(self.cell_start[cell + 1])):
             e = i64(self.cell_side[k])
             side = e >> 5

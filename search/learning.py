@@ -1275,8 +1275,10 @@ class SumBounds(Queued):
         bit: i64 = 1 << (x - cell * n)
         m: i64 = s.places[cell]
         if bit < (m & -m) or bit > m:
+            waiting = self.waiting
             for k in of_cell:
-                self.waiting.touch(k)
+                if not waiting.waiting[k]:  # (most wait already: no call)
+                    waiting.touch(k)
         return None
 
     def look_at(self, s: Solver, k: int) -> list[Lit] | None:

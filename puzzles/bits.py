@@ -343,9 +343,13 @@ def fit_into(domains: vec[i64], combinations: vec[i64], must: i64, kept: vec[i64
                 break
         if not fits:
             continue
+        whole = True
         for i in range(count):
             own = domains[i] & alone
             kept[i] |= own if own else domains[i] & c & ~alone
+            whole = whole and kept[i] == domains[i]
+        if whole:
+            break  # every candidate kept: the other combinations can add nothing
 
 
 def adds(domains: vec[i64], combination: i64, kept: vec[i64]) -> bool:

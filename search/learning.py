@@ -935,10 +935,10 @@ class Groups(Propagator):
         left is a conflict (its clause: one of them); one with one place left places it (a naked single in
         a cell, a hidden single in a unit); one whose places all lie inside a crossing goes to locked
         candidates. (One method for both: it runs for every literal of the trail.)"""
-        enc, value, places, n, locked = self.enc, s.value, s.places, s.n, self.locked
-        group_lit, var_groups = enc.group_lit, enc.var_groups
+        enc = self.enc
         x = var(p)
         if not sign(p):
+            value, places, n, group_lit, var_groups = s.value, s.places, s.n, enc.group_lit, enc.var_groups
             because = enc.excluded_by[x]
             for k in range(i64(enc.var_start[x]), i64(enc.var_start[x + 1])):
                 g = i64(var_groups[k])
@@ -953,19 +953,23 @@ class Groups(Propagator):
                     if value[q] == UNDEF:
                         s.assign(neg(q), because)
             return None
+        # (an exclusion: four groups in classic Sudoku; the tables are read where they are, not held in locals,
+        # each of which the compiled code would count a reference to)
         for k in range(i64(enc.var_start[x]), i64(enc.var_start[x + 1])):
-            g = i64(var_groups[k])
+            g = i64(enc.var_groups[k])
             bit = i64(1) << (g & 31)
             g >>= 5
-            m = places[g] = places[g] ^ bit
+            m = s.places[g] ^ bit
+            s.places[g] = m
             if m == 0:
                 return list(enc.group_lits[g])
             if m & (m - 1) == 0:
-                q = i64(group_lit[g * n + bit_index(m)])
-                if value[q] == UNDEF:
+                q = i64(enc.group_lit[g * s.n + bit_index(m)])
+                if s.value[q] == UNDEF:
                     s.assign(q, enc.last_left[g])
                     s.placed_now += 1
-            elif locked is not None and enc.look[m >> 3] >> (m & 7) & 1:
+            elif self.locked is not None and enc.look[m >> 3] >> (m & 7) & 1:
+                locked = self.locked
                 locked.confined = append(locked.confined, g)
         return None
 

@@ -1075,11 +1075,12 @@ class KillerCages(Queued):
                     s.assign(neg(q), because)
             return None
         because = s.reason[x]
+        waiting = self.waiting
         for k in self.of_cell[cell]:
             # a look's own removals leave its cage with a filling for each value left: no need to look again; but
             # not `distinct_bounds`'s (a sum's bounds move as its cells lose values: its look must come again)
-            if cages.values[k] >> v & 1 and (self.wide or because is not self.looked[k]):
-                self.waiting.touch(k)
+            if cages.values[k] >> v & 1 and not waiting.waiting[k] and (self.wide or because is not self.looked[k]):
+                waiting.touch(k)
         return None
 
     def retire_houses(self, s: Solver) -> bool:

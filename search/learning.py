@@ -1273,7 +1273,7 @@ class SumBounds(Queued):
             return None
         x = var(p)
         n = self.n
-        cell = x // n  # (one division: each is a call, compiled)
+        cell = x // n  # (one division: the value is what it leaves, not a remainder)
         of_cell = self.sums.of_cell[cell]
         if len(of_cell) == 0:  # (a vector's truth would be read through a boxed copy of it)
             return None

@@ -345,7 +345,7 @@ ROOM_FILLINGS: Final = 32  # redundant=45: a sum of different values with more c
 # repeats what the house and they say, and its filter is the costliest (a look at a 13-cell sum took 4 to 12 times
 # one at a cage of 3 or 4 cells); measured in docs/results/killer.md
 ROOM_CELLS: Final = 9
-TOPS_UP_TO: Final = 16  # the sides whose sums' bounds read a mask's greatest value from a table (`tops`)
+ENDS_UP_TO: Final = 16  # the sides whose sums' bounds read a mask's least and greatest values from a table (`ends`)
 TIME_CHECK: Final = 63  # read the clock every 64 decisions and every 64 conflicts
 
 
@@ -1259,7 +1259,7 @@ class SumBounds(Queued):
         self.sums = sums
         self.n: i64 = n
         self.waiting = Waiting(len(sums.cells))  # the sums to be looked at
-        self.tops = tops(n) if n <= TOPS_UP_TO else vec[i64]()  # each mask's greatest value, read (none: computed)
+        self.ends = ends(n) if n <= ENDS_UP_TO else vec[i64]()  # each mask's least and greatest, read (none: computed)
 
     def start(self, s: Solver) -> None:
         """Every sum is looked at once at the root."""
@@ -1290,7 +1290,7 @@ class SumBounds(Queued):
         """Sum k's bounds: each cell keeps the values the others' least and greatest leave room for. A cell past
         the sum's `plus` first counts as n + 1 less its value (an outie of innies less outies): its least is
         n + 1 less its greatest value, and the values it loses are read mirrored."""
-        n, places, tops = self.n, s.places, self.tops
+        n, places, ends = self.n, s.places, self.ends
         cells = self.sums.cells[k]
         plus: i64 = self.sums.plus[k]
         total: i64 = self.sums.totals[k]
@@ -1299,8 +1299,12 @@ class SumBounds(Queued):
         spread: i64 = 0  # the widest cell's greatest less its least
         for i in range(len(cells)):
             m: i64 = places[cells[i]]
-            lo: i64 = least(m)
-            hi: i64 = tops[m] if len(tops) > 0 else greatest(m)
+            lo: i64
+            hi: i64
+            if len(ends) > 0:
+                lo, hi = ends[m] & 255, ends[m] >> 8
+            else:
+                lo, hi = least(m), greatest(m)
             spread = max(spread, hi - lo)
             if i < plus:
                 low += lo
@@ -1485,10 +1489,10 @@ def least(m: i64) -> i64:
 
 
 @kept(4)
-def tops(n: int) -> vec[i64]:
-    """Per mask of n bits, its greatest value (`greatest`; 0 for the empty mask): a sum's bounds read it, up to
-    TOPS_UP_TO bits (a table of 65,536 items at 16x16)."""
-    return vec[i64]([0] + [greatest(m) for m in range(1, 1 << n)])
+def ends(n: int) -> vec[i64]:
+    """Per mask of n bits, its least value and 256 times its greatest (`least`, `greatest`; 0 for the empty mask):
+    a sum's bounds read them, up to ENDS_UP_TO bits (a table of 65,536 items at 16x16)."""
+    return vec[i64]([0] + [least(m) + (greatest(m) << 8) for m in range(1, 1 << n)])
 
 
 def greatest(m: i64) -> i64:

@@ -52,11 +52,11 @@ from search.learning import (
     Vsids,
     configured,
     distinct_bounds,
+    ends,
     greatest,
     needed_values,
     policies,
     sum_rules,
-    tops,
 )
 from search.learning import run as run_solver
 
@@ -428,9 +428,9 @@ def test_greatest_is_the_highest_bit_of_a_mask_of_up_to_25_values():
 
 
 @pytest.mark.parametrize("n", [4, 9, 16])
-def test_the_sums_table_of_greatest_values_is_the_highest_bit_of_every_mask(n):
-    # what the bounds of a sum read from `tops` up to 16x16 is what `greatest` computes past it
-    assert list(tops(n)) == [m.bit_length() for m in range(1 << n)]
+def test_the_sums_table_of_least_and_greatest_values_is_the_lowest_and_highest_bit_of_every_mask(n):
+    # what the bounds of a sum read from `ends` up to 16x16 is what `least` and `greatest` compute past it
+    assert list(ends(n)) == [(m & -m).bit_length() + (m.bit_length() << 8) for m in range(1 << n)]
 
 
 def test_the_cage_filter_by_hand():

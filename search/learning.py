@@ -1836,11 +1836,10 @@ class StoredClauses(Propagator):
         """The stored clauses watching the literal p made false (MiniSat's two watched literals): each
         finds another literal not false to watch, or implies its other watched one, or is a conflict."""
         false_lit = neg(p)
-        ws = self.watches[false_lit]
         end: i64 = self.used[false_lit]
         if end == 0:
             return None
-        value, arena = s.value, self.arena
+        ws, value, arena = self.watches[false_lit], s.value, self.arena
         i: i64 = 0
         j: i64 = 0
         while i < end:

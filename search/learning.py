@@ -1274,14 +1274,11 @@ class SumBounds(Queued):
         x = var(p)
         n = self.n
         cell = x // n  # (one division: the value is what it leaves, not a remainder)
-        of_cell = self.sums.of_cell[cell]
-        if len(of_cell) == 0:  # (a vector's truth would be read through a boxed copy of it)
-            return None
         bit: i64 = 1 << (x - cell * n)
         m: i64 = s.places[cell]
         if bit < (m & -m) or bit > m:
             waiting = self.waiting
-            for k in of_cell:
+            for k in self.sums.of_cell[cell]:
                 if not waiting.waiting[k]:  # (most wait already: no call)
                     waiting.touch(k)
         return None

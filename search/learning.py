@@ -1061,12 +1061,12 @@ class KillerCages(Queued):
         """A placement excludes its value from the other cells of its cages that share no house with it
         (the clause: not both), a conflict if one holds it; an exclusion of a value some combination of
         a cage holds leaves that cage to be looked at."""
-        cages, value, n = self.cages, s.value, self.n
+        cages, n = self.cages, self.n
         x = var(p)
         cell = x // n
         v = x - cell * n  # (x % n: a second division)
         if not sign(p):
-            because = s.enc.excluded_by[x]
+            value, because = s.value, s.enc.excluded_by[x]
             for other in cages.peers[cell]:
                 q = placement(other * n + v)
                 if value[q] == TRUE:
@@ -1074,12 +1074,11 @@ class KillerCages(Queued):
                 if value[q] == UNDEF:
                     s.assign(neg(q), because)
             return None
-        because = s.reason[x]
         waiting = self.waiting
         for k in self.of_cell[cell]:
             # a look's own removals leave its cage with a filling for each value left: no need to look again; but
             # not `distinct_bounds`'s (a sum's bounds move as its cells lose values: its look must come again)
-            if cages.values[k] >> v & 1 and not waiting.waiting[k] and (self.wide or because is not self.looked[k]):
+            if cages.values[k] >> v & 1 and not waiting.waiting[k] and (self.wide or s.reason[x] is not self.looked[k]):
                 waiting.touch(k)
         return None
 

@@ -359,6 +359,11 @@ def var(p: Lit) -> Var:
     return p >> 1
 
 
+def value_of(x: Var, cell: i64, n: i64) -> i64:
+    """Variable x's value index, x's cell (x // n) known: x % n without a second division."""
+    return x - cell * n
+
+
 def sign(p: Lit) -> bool:
     """True for a negative literal: an exclusion."""
     return (p & 1) == 1
@@ -1064,7 +1069,7 @@ class KillerCages(Queued):
         cages, n = self.cages, self.n
         x = var(p)
         cell = x // n
-        v = x - cell * n  # (x % n: a second division)
+        v = value_of(x, cell, n)
         if not sign(p):
             value, because = s.value, s.enc.excluded_by[x]
             for other in cages.peers[cell]:
@@ -1270,10 +1275,9 @@ class SumBounds(Queued):
         leaves the cell's sums to be looked at; a placement's exclusions follow it on the trail."""
         if not sign(p):
             return None
-        x = var(p)
-        n = self.n
-        cell = x // n  # (one division: the value is what it leaves, not a remainder)
-        bit: i64 = 1 << (x - cell * n)
+        x, n = var(p), self.n
+        cell = x // n
+        bit: i64 = 1 << value_of(x, cell, n)
         m: i64 = s.places[cell]
         if bit < (m & -m) or bit > m:
             waiting = self.waiting
@@ -1525,12 +1529,13 @@ class ConstraintLinks(Queued):
         links, value, n = self.links, s.value, self.n
         x = var(p)
         cell = x // n
+        v = value_of(x, cell, n)
         if sign(p):
             if links.arcs[cell]:
                 self.waiting.touch(cell)
             return None
         because = s.enc.excluded_by[x]
-        forbids, v = links.out_forbids[cell], x - cell * n
+        forbids = links.out_forbids[cell]
         for k, other in enumerate(links.out_cells[cell]):
             gone: i64 = forbids[k * n + v] & s.places[other]
             while gone:
@@ -1673,7 +1678,7 @@ class Leftovers(Propagator):
         x = var(p)
         n, places = self.n, s.places
         cell = x // n
-        v = x - cell * n  # (x % n: a second division)
+        v = value_of(x, cell, n)
         for k in range(i64(self.cell_start[cell]), i64(self.cell_start[cell + 1])):
             e = i64(self.cell_side[k])
             side = e >> 5

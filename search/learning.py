@@ -677,6 +677,16 @@ class Cages:
                     inside[u] = inside.get(u, 0) | 1 << geo.units[u].index(cell)
             self.housed = append(self.housed, vec[i64]([x for u in sorted(inside) if inside[u] & (inside[u] - 1)
                                                         for x in (u, inside[u])]))
+        # per cage with fillings, the cells outside it of each house in `housed`, in turn, each house's preceded by
+        # how many they are (a value none of them can hold is one the house places in the cage)
+        self.others = vec[vec[i64]]()
+        for housed in self.housed:
+            others: list[int] = []
+            for j in range(0, len(housed), 2):
+                unit, inside_mask = geo.units[housed[j]], housed[j + 1]
+                outside = [unit[i] for i in range(len(unit)) if not inside_mask >> i & 1]
+                others += [len(outside), *outside]
+            self.others = append(self.others, vec[i64](others))
 
     def seeing(self, k: int, holding: i64) -> vec[i64]:
         """The cells outside cage k that share a house with each of its cells in `holding` (bit i: its i-th
@@ -960,12 +970,13 @@ class Groups(Propagator):
             return None
         # (an exclusion: four groups in classic Sudoku; the tables are read where they are, not held in locals,
         # each of which the compiled code would count a reference to)
+        places = s.places  # (one reference counted a call: written in place, it was counted at each group)
         for k in range(i64(enc.var_start[x]), i64(enc.var_start[x + 1])):
             g = i64(enc.var_groups[k])
             bit = i64(1) << (g & 31)
             g >>= 5
-            m = s.places[g] ^ bit
-            s.places[g] = m
+            m = places[g] ^ bit
+            places[g] = m
             if m == 0:
                 return list(enc.group_lits[g])
             if m & (m - 1) == 0:
@@ -975,7 +986,8 @@ class Groups(Propagator):
                     s.placed_now += 1
             elif self.locked is not None and enc.look[m >> 3] >> (m & 7) & 1:
                 locked = self.locked
-                locked.confined = append(locked.confined, g)
+                locked.confined[locked.queued] = g
+                locked.queued += 1
         return None
 
 
@@ -988,16 +1000,21 @@ class LockedCandidates(Propagator):
 
     def __init__(self, enc: Encoding) -> None:
         self.enc = enc
-        self.confined = vec[i64]()  # groups whose places lie inside a crossing, in the order they came to
+        # groups whose places lie inside a crossing, in the order they came to: the first `queued` items (written in
+        # place, as the trail: between two looks each exclusion queues each of its groups once at most)
+        self.confined = zeros(len(enc.var_groups))
+        self.queued: i64 = 0
 
     def pending(self) -> bool:
-        return len(self.confined) > 0
+        return self.queued > 0
 
     def look(self, s: Solver) -> list[Lit] | None:
         """Each confined group whose places still all lie inside a crossing empties the group across it
         outside the crossing. Never a conflict: the group across keeps its places inside the crossing."""
         enc, value, places = self.enc, s.value, s.places
-        for g in self.confined:
+        confined = self.confined
+        for i in range(self.queued):
+            g = confined[i]
             m = places[g]
             if not m & (m - 1):
                 continue  # a single by now (or none): its cell's value is placed, or a conflict is near
@@ -1012,11 +1029,11 @@ class LockedCandidates(Propagator):
                     q = lits[bit_index(low)]
                     if value[q] == UNDEF:
                         s.assign(neg(q), crossing.because)
-        self.confined = cleared(self.confined)
+        self.queued = 0
         return None
 
     def clear(self) -> None:
-        self.confined = cleared(self.confined)
+        self.queued = 0
 
 
 class KillerCages(Queued):
@@ -1055,6 +1072,9 @@ class KillerCages(Queued):
         self.masks = vec[vec[i64]]([zeros(len(cells)) for cells in cages.cells])
         self.one = vec[vec[i64]]([zeros(len(cells)) for cells in cages.cells])
         self.other = vec[vec[i64]]([zeros(len(cells)) for cells in cages.cells])
+        # an explanation as `explain` writes it: room for a cage's every value and a house's places of each hidden one
+        room: int = (max((len(cells) for cells in cages.cells), default=0) + n) * n
+        self.explained = vec[i32]([0] * room)
         self.of_cell = cages.of_cell  # per cell, the cages that hold it and are looked at (`retire_houses`)
 
     def start(self, s: Solver) -> None:
@@ -1068,7 +1088,7 @@ class KillerCages(Queued):
         a cage holds leaves that cage to be looked at."""
         cages, n = self.cages, self.n
         x = var(p)
-        cell = x // n
+        cell = s.cell_of[x]
         v = value_of(x, cell, n)
         if not sign(p):
             value, because = s.value, s.enc.excluded_by[x]
@@ -1156,19 +1176,17 @@ class KillerCages(Queued):
     def hidden_values(self, s: Solver, k: int) -> i64:
         """The values some house places only in cage k's cells (each of its places left in the house is one of
         the cage's): the cage holds each of them, so a combination without one of them is none of its fillings."""
-        cages, places, n = self.cages, s.places, self.n
-        housed, values = cages.housed[k], cages.values[k] & ~cages.common[k]  # (a value every filling holds: no news)
+        places, others = s.places, self.cages.others[k]
+        values = self.cages.values[k] & ~self.cages.common[k]  # (a value every filling holds: no news)
         hidden: i64 = 0
-        for j in range(0, len(housed), 2):
-            group, inside = s.enc.first_house_group + housed[j] * n, housed[j + 1]
-            left = values & ~hidden
-            bit: i64 = 1
-            while left:  # (value by value, the group of each in turn: no bit's index to find)
-                if left & 1 and not places[group] & ~inside:
-                    hidden |= bit
-                left >>= 1
-                bit <<= 1
-                group += 1
+        i: i64 = 0
+        while i < len(others):  # house by house: the values its cells outside the cage can hold, together
+            end = i + 1 + others[i]
+            outside: i64 = 0
+            for j in range(i + 1, end):
+                outside |= places[others[j]]
+            hidden |= values & ~outside
+            i = end
         return hidden
 
     def point(self, s: Solver, k: int, found: vec[i64], because: Reason | None, hidden: i64) -> list[Lit] | None:
@@ -1219,8 +1237,8 @@ class KillerCages(Queued):
         cage, outside the cage: with these false too, the cage holds it."""
         n, value, places, cages = self.n, s.value, s.places, self.cages
         union = cages.values[k]
-        # (made with room for the most it may hold: grown item by item, it was copied again and again)
-        lits = vec[i32](capacity=(len(cages.cells[k]) + popcount(hidden)) * n)
+        lits = self.explained  # (written in place, then copied at its size: an append is a call)
+        size: i64 = 0
         if hidden:
             housed = cages.housed[k]
             for j in range(0, len(housed), 2):
@@ -1234,18 +1252,21 @@ class KillerCages(Queued):
                         hidden ^= low  # (one house's account of it is enough)
                         for i in range(len(unit)):
                             if not inside >> i & 1:
-                                lits = append(lits, i32(placement(unit[i] * n + v)))
+                                lits[size] = i32(placement(unit[i] * n + v))
+                                size += 1
         for cell in cages.cells[k]:
             m = places[cell]
             if m and m & (m - 1) == 0 and value[placement(cell * n + bit_index(m))] == TRUE:
-                lits = append(lits, i32(exclusion(cell * n + bit_index(m))))
+                lits[size] = i32(exclusion(cell * n + bit_index(m)))
+                size += 1
                 continue
             gone = union & ~m
             while gone:
                 low = gone & -gone
                 gone ^= low
-                lits = append(lits, i32(placement(cell * n + bit_index(low))))
-        return lits
+                lits[size] = i32(placement(cell * n + bit_index(low)))
+                size += 1
+        return lits[:size]
 
 
 class SumBounds(Queued):
@@ -1276,7 +1297,7 @@ class SumBounds(Queued):
         if not sign(p):
             return None
         x, n = var(p), self.n
-        cell = x // n
+        cell = s.cell_of[x]
         bit: i64 = 1 << value_of(x, cell, n)
         m: i64 = s.places[cell]
         if bit < (m & -m) or bit > m:
@@ -2142,21 +2163,25 @@ class DomWdeg(Branching):
     def __init__(self) -> None:
         self.activity = vec[float]()
         self.weight = vec[float]()  # per cell, the activity of its placements
-        self.stale = vec[i64]()  # the cells bumped or rescaled since the last pick, each once
+        # the cells bumped or rescaled since the last pick, each once: the first `stales` items (written in place)
+        self.stale = vec[i64]()
+        self.stales: i64 = 0
         self.marked = vec[u8]()  # per cell, 1 while it is stale
+        self.cell_of = vec[i64]()  # the solver's (per variable, its cell)
         self.n: i64 = 0
 
     def attach(self, s: Solver) -> None:
-        self.activity, self.n = s.activity, s.n
+        self.activity, self.n, self.cell_of = s.activity, s.n, s.cell_of
         self.weight = vec[float]([0.0] * (s.n * s.n))
         self.marked = vec[u8]([0] * (s.n * s.n))
+        self.stale = zeros(s.n * s.n)
 
     def pick(self, s: Solver) -> Var:
         stale, marked = self.stale, self.marked
-        for cell in stale:
-            self.weigh(cell)
-            marked[cell] = 0
-        self.stale = cleared(stale)
+        for i in range(self.stales):
+            self.weigh(stale[i])
+            marked[stale[i]] = 0
+        self.stales = 0
         n, places, activity, weight = self.n, s.places, self.activity, self.weight
         chosen: i64 = -1
         heaviest = 0.0
@@ -2175,7 +2200,7 @@ class DomWdeg(Branching):
         return DOMWDEG if self.weight[x // self.n] else MRV_THEN_VSIDS
 
     def bumped(self, x: Var) -> None:
-        self.mark(x // self.n)
+        self.mark(self.cell_of[x])
 
     def rescaled(self) -> None:
         for cell in range(len(self.weight)):
@@ -2185,7 +2210,8 @@ class DomWdeg(Branching):
         """The cell's weight is stale: it is summed again at the next pick."""
         if not self.marked[cell]:
             self.marked[cell] = 1
-            self.stale = append(self.stale, cell)
+            self.stale[self.stales] = cell
+            self.stales += 1
 
     def weigh(self, cell: i64) -> None:
         """The cell's weight anew, its placements' activities summed in order (the same float, however often)."""
@@ -2386,6 +2412,7 @@ class Solver:
         self.level = vec[i64]([0] * variables)
         self.reason = vec[Reason]([NO_REASON] * variables)
         self.reason_at = vec[i64]([0] * variables)  # where a stored clause that implied x lies in the arena
+        self.cell_of = vec[i64]([x // n for x in range(variables)])  # per variable, its cell (read, not divided)
         # every literal made true, in order: the first `assigned` items (written in place: a variable is set once at
         # most, so the variables' number is room enough; an append and a pop each cost more)
         self.trail = zeros(variables)
@@ -2438,7 +2465,11 @@ class Solver:
         self.excluded = vec[i64]([0] * variables)  # per placement, how many of a nogood's literals it excluded
         self.stack = vec[i64]([0] * variables)  # the trace of `redundant` (MiniSat's analyze_stack)
         self.met = vec[i64]()  # shorten's placements met
-        self.to_clear = vec[i64]()  # the variables the minimisation marked (MiniSat's analyze_toclear)
+        self.learnt = zeros(variables + 1)  # the nogood an analysis draws, its first items (each variable once at most)
+        # the variables the minimisation marked (MiniSat's analyze_toclear): the first `clearing` items (written in
+        # place: each variable is marked once at most)
+        self.to_clear = zeros(variables)
+        self.clearing: i64 = 0
         self.stamps = vec[i64]([0] * (n * n + 1))  # per decision level, the last `lbd` count that met it
         self.stamp: i64 = 0
         self.next_reduce, self.reductions = FIRST_REDUCE, 0
@@ -2585,7 +2616,8 @@ class Solver:
         (the negation of the first unique implication point), and the level to jump back to."""
         seen, level, trail = self.seen, self.level, self.trail
         depth: i64 = self.decision_level()
-        nogood = append(vec[i64](capacity=len(conflict)), 0)  # its first literal is set at the end
+        nogood = self.learnt  # its first `size` items (written in place), the first literal set at the end
+        size: i64 = 1
         path: i64 = 0  # literals of the present level met and not yet resolved
         # what is met next (lits[start:stop]), and whose reason it is (the conflict: no one's); native ints, as
         # lits_of gives them (a name's first value sets its type: a plain int would be boxed at each read)
@@ -2604,7 +2636,8 @@ class Solver:
                     if level[x] >= depth:
                         path += 1
                     else:
-                        nogood = append(nogood, q)
+                        nogood[size] = q
+                        size += 1
             while seen[var(trail[index])] == UNSEEN:  # the next marked assignment back on the trail
                 index -= 1
             p = trail[index]
@@ -2618,7 +2651,7 @@ class Solver:
             # literal skipped above): a copy for each took 5-7% longer on forum-hardest-1106 (measured)
             lits, start, stop = self.lits_of(resolved)
         nogood[0] = neg(p)
-        nogood = self.minimize(self.shorten(nogood))
+        nogood = nogood[:self.minimize(self.shorten(size))]
         if self.bump_reasons:
             self.bump_reasons_of(nogood)
         back: i64 = 0
@@ -2647,14 +2680,15 @@ class Solver:
                 if marks[y] != conflict and level[y] > 0:
                     self.bump(y)  # (which marks y with this conflict)
 
-    def shorten(self, nogood: vec[i64]) -> vec[i64]:
+    def shorten(self, size: i64) -> i64:
         """Two or more exclusions of lower levels made by one placement give way to "not that
         placement": the nogood's resolvent on their reasons, weaker but shorter, and it forces the same
         literal at the same level. (The minimisation then drops those exclusions: each follows from
-        the placement.) The nogood with those placements' negations added, in the order first met."""
-        reason, seen, excluded = self.reason, self.seen, self.excluded
+        the placement.) The nogood (`learnt`'s first `size` items) with those placements' negations added, in the
+        order first met: its size now."""
+        reason, seen, excluded, nogood = self.reason, self.seen, self.excluded, self.learnt
         met = cleared(self.met)  # each "not p" (an exclusion's reason) the nogood's rest on, first met first
-        for k in range(1, len(nogood)):
+        for k in range(1, size):
             q = nogood[k]
             r = reason[var(q)]
             if not sign(q) and r.kind == EXCLUDED:
@@ -2665,32 +2699,35 @@ class Solver:
         for not_p in met:
             if excluded[var(not_p)] > 1 and seen[var(not_p)] == UNSEEN:
                 seen[var(not_p)] = MARKED
-                nogood = append(nogood, not_p)
+                nogood[size] = not_p
+                size += 1
             excluded[var(not_p)] = 0
         self.met = met
-        return nogood
+        return size
 
-    def minimize(self, nogood: vec[i64]) -> vec[i64]:
-        """The nogood without the literals that follow from its others (MiniSat 2.2.0's recursive
-        minimisation, the loop of its analyze); every mark of the analysis cleared."""
-        level, reason, seen = self.level, self.reason, self.seen
+    def minimize(self, size: i64) -> i64:
+        """The nogood (`learnt`'s first `size` items) without the literals that follow from its others (MiniSat
+        2.2.0's recursive minimisation, the loop of its analyze), those kept moved forward in place: its size now.
+        Every mark of the analysis cleared."""
+        level, reason, seen, nogood = self.level, self.reason, self.seen, self.learnt
         levels: i64 = 0  # the nogood's abstract levels
-        to_clear = cleared(self.to_clear)
-        for k in range(1, len(nogood)):
+        to_clear = self.to_clear
+        for k in range(1, size):
             levels |= abstract_level(level[var(nogood[k])])
-            to_clear = append(to_clear, var(nogood[k]))
-        self.to_clear = to_clear
-        kept = append(vec[i64](capacity=len(nogood)), nogood[0])
-        for k in range(1, len(nogood)):
+            to_clear[k - 1] = var(nogood[k])
+        self.clearing = size - 1
+        kept: i64 = 1
+        for k in range(1, size):
             q = nogood[k]
             r = reason[var(q)]
             if r.kind == EXCLUDED and seen[var(i64(r.lits[0]))] == MARKED:
                 continue  # excluded by a placement whose negation the nogood holds (`shorten`'s): `redundant`'s
                 # first step, without the trace (half of the literals it is asked about, on a hard Killer)
             if r.kind == DECIDED or not self.redundant(q, levels):
-                kept = append(kept, q)
-        for x in self.to_clear:
-            seen[x] = UNSEEN
+                nogood[kept] = q
+                kept += 1
+        for k in range(self.clearing):
+            seen[to_clear[k]] = UNSEEN
         return kept
 
     def redundant(self, p: Lit, levels: i64) -> bool:
@@ -2702,7 +2739,8 @@ class Solver:
         seen, level, reason, stack = self.seen, self.level, self.reason, self.stack
         stack[0] = p
         size: i64 = 1  # the stack's items in use (each variable goes on it once at most: it is marked)
-        top = len(self.to_clear)
+        to_clear = self.to_clear
+        top = clearing = self.clearing
         while size > 0:
             size -= 1
             x = var(stack[size])
@@ -2716,12 +2754,14 @@ class Solver:
                     seen[y] = MARKED
                     stack[size] = q
                     size += 1
-                    self.to_clear = append(self.to_clear, y)
+                    to_clear[clearing] = y
+                    clearing += 1
                     continue
-                to_clear = self.to_clear
-                for i in range(top, len(to_clear)):  # not implied: nor (to be safe) is anything on the way
+                for i in range(top, clearing):  # not implied: nor (to be safe) is anything on the way
                     seen[to_clear[i]] = NOT_IMPLIED
+                self.clearing = clearing
                 return False
+        self.clearing = clearing
         return True
 
     # -- VSIDS ----------------------------------------------------------------------------------------

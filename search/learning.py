@@ -496,9 +496,10 @@ class Crossing:
     """A crossing of two houses (a line and a box in classic Sudoku), seen from the group of a value in one of them."""
 
     def __init__(self, inside: int, across: int, across_inside: int, outside: list[Lit]) -> None:
-        self.inside = inside  # the group's bits inside the crossing
-        self.across = across  # the group of the same value in the other house
-        self.across_inside = across_inside  # that group's bits inside the crossing: they stay
+        # (native ints: a look reads them at each confined group)
+        self.inside: i64 = inside  # the group's bits inside the crossing
+        self.across: i64 = across  # the group of the same value in the other house
+        self.across_inside: i64 = across_inside  # that group's bits inside the crossing: they stay
         self.outside = outside  # the group's placements outside the crossing: all false when it applies
         # the reason of every removal it makes across: "the value is in the group outside the crossing, or not
         # here", the removed placement's own literal left out (as an exclusion's), one for all of them
@@ -668,7 +669,7 @@ class Cages:
         self.seen_large: list[dict[i64, vec[i64]]] = [{} for _ in scopes]
         # per cage with fillings, the houses it has two cells or more in, in pairs: the house's number and the
         # cage's places there (bit i: the house's i-th cell)
-        self.units: Sequence[Sequence[int]] = geo.units
+        self.units = rows([list(unit) for unit in geo.units])  # (native: an explanation reads a house's cells)
         self.housed = vec[vec[i64]]()
         for cells in scopes:
             inside: dict[int, int] = {}
@@ -2493,8 +2494,9 @@ class Solver:
         written in place, where a list's is a call and a boxed int (an allocation above 256, as most
         literals and masks are). The trail is written in place, its first `assigned` items in use."""
         x = var(p)
-        self.value[p] = TRUE
-        self.value[neg(p)] = FALSE
+        value = self.value  # (one reference counted for both writes)
+        value[p] = TRUE
+        value[neg(p)] = FALSE
         self.level[x] = len(self.trail_lim)
         self.reason[x] = reason
         self.trail[self.assigned] = p

@@ -125,20 +125,26 @@ def whole(low: int, high: int | None = None) -> Callable[[Any], int]:
     return convert
 
 
-def optional_whole(low: int, *words: str) -> Callable[[Any], int | str | None]:
-    """A converter to an int >= low, None from None or 'none', or one of `words` (as 'auto')."""
+def whole_or(low: int, *words: str) -> Callable[[Any], int | str]:
+    """A converter to an int >= low, or one of `words` (as 'auto')."""
     convert = whole(low)
 
-    def maybe(value: Any) -> int | str | None:
-        if value is None:
-            return None
-        if isinstance(value, str):
-            text = value.strip().lower()
-            if text == "none":
-                return None
-            if text in words:
-                return text
+    def either(value: Any) -> int | str:
+        if isinstance(value, str) and value.strip().lower() in words:
+            return value.strip().lower()
         return convert(value)
+
+    return either
+
+
+def optional_whole(low: int, *words: str) -> Callable[[Any], int | str | None]:
+    """A converter to an int >= low, None from None or 'none', or one of `words` (as 'auto')."""
+    either = whole_or(low, *words)
+
+    def maybe(value: Any) -> int | str | None:
+        if value is None or (isinstance(value, str) and value.strip().lower() == "none"):
+            return None
+        return either(value)
 
     return maybe
 

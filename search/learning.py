@@ -254,7 +254,7 @@ from puzzles.constraints.innies import Leftover, derived_sums, leftovers, signed
 from puzzles.grid import Geometry, Grid, geometry, values_of
 from puzzles.kept import kept
 from puzzles.layouts import Layout
-from puzzles.options import Option, contract, switch, whole
+from puzzles.options import Option, contract, switch, whole_or
 from puzzles.outcome import Budget, Outcome, Status
 
 from .depth_first import BUDGET_SPENT, Limits, Stop, record
@@ -276,15 +276,21 @@ UNLIMITED: Final = 1 << 62  # a descent's allowance of conflicts when the averag
 # fraction of the time, from it the full look settles more 16x16 ones in 10 s (docs/results/killer.md); from
 # which hidden=auto is off (on the hard 9x9 Killers a house's hidden values shorten the search, on 16x16 ones they
 # cost more than they save: docs/results/killer.md); and from which decay=auto is fast (on the hard 9x9 Killers the
-# slow decay shortens the search, on 16x16 ones it lengthens the longest: docs/results/killer.md)
+# slow decay shortens the search, on 16x16 ones it lengthens the longest: docs/results/killer.md); and from which
+# unit=auto is UNIT (on the hard 9x9 Killers restarts five times rarer shorten the search, on 16x16 ones they
+# lengthen it: docs/results/killer.md)
 FULL_CAGES_FROM: Final = 16
+UNIT: Final = 100  # the Luby schedule's unit of conflicts (MiniSat's restart_first)
+KILLER_UNIT: Final = 500  # unit=auto's on a Killer below FULL_CAGES_FROM
 
 OPTIONS = {
     "propagate": Option("auto", "what propagation deduces, with its reasons: singles (naked and hidden), "
                         "or locked (and locked candidates: pointing and claiming); auto: locked on a Killer (a "
                         "puzzle whose cages' totals give the 45 rule's sums), singles on the others",
                         choices=("auto", "singles", "locked")),
-    "unit": Option(100, "conflicts allowed per unit of the Luby restart schedule", convert=whole(1)),
+    "unit": Option("auto", "conflicts allowed per unit of the Luby restart schedule (a whole number); auto: "
+                   f"{KILLER_UNIT} on a Killer below {FULL_CAGES_FROM}x{FULL_CAGES_FROM} (its long searches restart "
+                   f"less), {UNIT} on the others", convert=whole_or(1, "auto"), shape="auto|N"),
     "choose": Option("auto", "which placement a decision makes: mrv (of the cells with fewest values left, "
                      "the most active value: VSIDS breaks MRV's ties), vsids (the most active free "
                      "placement, MiniSat's rule), domwdeg (dom/wdeg, as the Interactive Sudoku Solver "
@@ -2459,7 +2465,7 @@ class Solver:
         self.bumped_at = vec[i64]([0] * variables)  # per variable, the last conflict that bumped it
         # the policies: which placement a decision makes, and when a descent stops for a restart
         self.branching = branching if branching is not None else Mrv()
-        self.schedule = schedule if schedule is not None else Luby(100)
+        self.schedule = schedule if schedule is not None else Luby(UNIT)
         self.branching.attach(self)
         # the analysis
         self.seen = vec[u8]([UNSEEN] * variables)
@@ -3105,7 +3111,8 @@ def configured(grid: Grid, options: dict[str, Any], limits: Limits, observer: Ob
     bump = chosen("bump", "reasons" if large_jigsaw else "met")
     hidden = chosen("hidden", "off" if large else "on")
     decay = chosen("decay", "slow" if killer and not large else "fast")
-    branching, schedule = policies(choose, options["restart"], options["phase"], options["unit"])
+    unit = options["unit"] if options["unit"] != "auto" else KILLER_UNIT if killer and not large else UNIT
+    branching, schedule = policies(choose, options["restart"], options["phase"], unit)
     return Solver(grid, limits, locked=propagate == "locked", observer=observer, branching=branching,
                   schedule=schedule, derived=options["redundant"] == "45", kept=kept,
                   cage=cage, bump_reasons=bump == "reasons", required=options["required"],

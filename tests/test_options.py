@@ -20,6 +20,7 @@ from puzzles.options import (
     real,
     switch,
     whole,
+    whole_or,
 )
 from search import SOLVERS as SEARCHES
 
@@ -69,6 +70,14 @@ def test_optional_whole_numbers():
         convert(-1)
     with pytest.raises(ValueError):
         optional_whole(0)("auto")  # no words: auto is not a number
+
+
+def test_whole_or_a_word():
+    convert = whole_or(1, "auto")
+    assert convert("auto") == "auto" and convert(" Auto ") == "auto" and convert("500") == 500 and convert(7) == 7
+    for bad in [None, "none", "0", 0, "fast", 2.5]:
+        with pytest.raises(ValueError):
+            convert(bad)
 
 
 def test_reals():

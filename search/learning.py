@@ -366,7 +366,7 @@ def var(p: Lit) -> Var:
 
 
 def value_of(x: Var, cell: i64, n: i64) -> i64:
-    """Variable x's value index, x's cell (x // n) known: x % n without a second division."""
+    """Variable x's value index, x's cell (x // n, as `Solver.cell_of` holds it) known: x % n without a division."""
     return x - cell * n
 
 
@@ -1556,7 +1556,7 @@ class ConstraintLinks(Queued):
         a conflict if one holds one; an exclusion leaves its cell's arcs to be looked at."""
         links, value, n = self.links, s.value, self.n
         x = var(p)
-        cell = x // n
+        cell = s.cell_of[x]
         v = value_of(x, cell, n)
         if sign(p):
             if links.arcs[cell]:
@@ -1633,7 +1633,7 @@ class ConstraintFilters(Queued):
 
     def propagate(self, s: Solver, p: Lit) -> list[Lit] | None:
         """A literal of a cell leaves the cell's rules to be looked at."""
-        for i in self.of_cell[var(p) // self.n]:
+        for i in self.of_cell[s.cell_of[var(p)]]:
             self.waiting.touch(i)
         return None
 
@@ -1705,7 +1705,7 @@ class Leftovers(Propagator):
         such side loses a place for its value, and tells the other side when it has one left, or none."""
         x = var(p)
         n, places = self.n, s.places
-        cell = x // n
+        cell = s.cell_of[x]
         v = value_of(x, cell, n)
         for k in range(i64(self.cell_start[cell]), i64(self.cell_start[cell + 1])):
             e = i64(self.cell_side[k])
@@ -2204,7 +2204,7 @@ class DomWdeg(Branching):
         return most_active(activity, n, chosen, places[chosen], -1, -1.0)[0]
 
     def chosen_by(self, s: Solver, x: Var) -> ChoiceRule:
-        return DOMWDEG if self.weight[x // self.n] else MRV_THEN_VSIDS
+        return DOMWDEG if self.weight[self.cell_of[x]] else MRV_THEN_VSIDS
 
     def bumped(self, x: Var) -> None:
         self.mark(self.cell_of[x])

@@ -2387,7 +2387,7 @@ class ModeSchedule(Schedule):
 
 
 def policies(choose: str = "mrv", restart: str = "luby", phase: bool = False,
-             unit: int = 100) -> tuple[Branching, Schedule]:
+             unit: int = UNIT) -> tuple[Branching, Schedule]:
     """The branching and the restarts' schedule the options choose (`choose`, `restart`, `phase`, `unit`)."""
     focused: Schedule = Glucose() if restart == "glucose" else Luby(unit)
     branching: Branching
